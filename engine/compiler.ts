@@ -1,0 +1,124 @@
+// Compiled mode: turns a template's AST into the source of one async JavaScript function that
+// calls the same runtime helpers as the interpreter. Template text and names reach the
+// generated code only through JSON.stringify; locations become constants so runtime errors
+// point at the template line.
+import type { Expr, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
+import { BINARY } from "./runtime.js";
+import { findBuiltin } from "./functions/index.js";
+import { tagDef } from "../tags/registry.js";
+
+const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
+
+export class Compiler {
+  private readonly locNames = new Map<Loc, string>();
+  private readonly header: string[] = [];
+  private readonly fnNames = new Map<string, string>();
+  private counter = 0;
+  /** Labels of the enclosing dbt:loop statements, innermost last. */
+  readonly loops: string[] = [];
+
+  /** A fresh identifier for generated code. */
+  tmp(prefix = "t"): string {
+    return `$${prefix}${this.counter++}`;
+  }
+
+  /** The constant holding a location. */
+  loc(l: Loc): string {
+    let name = this.locNames.get(l);
+    if (!name) {
+      name = `L${this.locNames.size}`;
+      this.locNames.set(l, name);
+      this.header.push(`const ${name} = ${JSON.stringify(l)};`);
+    }
+    return name;
+  }
+
+  private fn(name: string): string {
+    const key = findBuiltin(name)!.name;
+    let id = this.fnNames.get(key);
+    if (!id) {
+      id = `F${this.fnNames.size}`;
+      this.fnNames.set(key, id);
+      this.header.push(`const ${id} = F[${JSON.stringify(key)}];`);
+    }
+    return id;
+  }
+
+  nodes(nodes: Node[]): string {
+    let code = "";
+    for (const n of nodes) {
+      if (n.type === "text") code += `$o += ${lit(n.value)};\n`;
+      else if (n.type === "interp") code += `$o += rt.esc(${this.expr(n.expr)}, ${this.loc(n.loc)});\n`;
+      else code += tagDef(n.name).compile(n, this);
+    }
+    return code;
+  }
+
+  /** Statements that run `nodes` and leave their output in `target` instead of `$o`. */
+  capture(nodes: Node[], target: string): string {
+    const saved = this.tmp("saved");
+    return `const ${saved} = $o; $o = "";\ntry {\n${this.nodes(nodes)}${target} = $o;\n} finally { $o = ${saved}; }\n`;
+  }
+
+  /** The expression for attribute `name`, or undefined when it was not given. */
+  arg(node: TagNode, name: string): string | undefined {
+    const e = node.args[name];
+    return e === undefined ? undefined : this.expr(e);
+  }
+
+  expr(e: Expr): string {
+    switch (e.type) {
+      case "literal":
+        return lit(e.value);
+      case "array":
+        return `[${e.items.map((i) => this.expr(i)).join(", ")}]`;
+      case "struct":
+        return `rt.struct(${lit(e.entries.map((x) => x.key))}, [${e.entries.map((x) => this.expr(x.value)).join(", ")}])`;
+      case "var":
+        return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+      case "member":
+        return `rt.member(ctx, ${this.expr(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+      case "index":
+        return `rt.index(ctx, ${this.expr(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
+      case "call":
+        return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
+      case "unary": {
+        const v = this.expr(e.arg);
+        const l = this.loc(e.loc);
+        return e.op === "not" ? `!rt.toBool(${v}, ${l})` : e.op === "-" ? `rt.neg(${v}, ${l})` : `rt.toNum(${v}, ${l})`;
+      }
+      case "binary":
+        return `rt.${BINARY[e.op]}(${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
+      case "logical":
+        return `(${this.bool(e.left)} ${e.op === "and" ? "&&" : "||"} ${this.bool(e.right)})`;
+      case "cond":
+        return `(${this.bool(e.test)} ? ${this.expr(e.then)} : ${this.expr(e.else)})`;
+      case "elvis":
+        return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
+      case "template":
+        return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
+    }
+  }
+
+  /** An expression converted to a boolean, failing at its own location. */
+  bool(e: Expr): string {
+    return `rt.toBool(${this.expr(e)}, ${this.loc(e.loc)})`;
+  }
+
+  /**
+   * The body of `function (rt, F) { … }` that returns the template's render function
+   * `async (ctx) => string`.
+   */
+  template(ast: TemplateAst): string {
+    const body = this.nodes(ast.body);
+    return `"use strict";
+// Compiled by Quarry from ${lit(ast.file)}.
+${this.header.join("\n")}
+return async function render(ctx) {
+let $o = "";
+try {
+${body}} catch (e) { throw rt.unwind(e, $o); }
+return $o;
+};`;
+  }
+}

@@ -1,0 +1,79 @@
+// The state of one render: scopes, the stack of frames that unscoped names resolve through,
+// and the limits. Both modes use the same RenderContext.
+import type { Loc } from "../parser/ast.js";
+import { newStruct, type QueryResult, type Struct } from "./values.js";
+
+export const SCOPE_NAMES = [
+  "variables", "url", "form", "cookie", "cgi", "session", "application", "request", "attributes", "thisTag",
+] as const;
+export type ScopeName = (typeof SCOPE_NAMES)[number];
+export type Scopes = Partial<Record<ScopeName, Struct>> & { variables: Struct };
+
+/** The current row of a query being iterated; `end` bounds the rows of the current group. */
+export interface RowFrame {
+  kind: "row";
+  query: QueryResult;
+  row: number;
+  end: number;
+}
+
+/** Names visible only inside a block (the `error` of dbt:catch). */
+export interface VarsFrame {
+  kind: "vars";
+  vars: Struct;
+}
+
+export type Frame = RowFrame | VarsFrame;
+
+export interface Limits {
+  /** Iterations one dbt:loop or dbt:output may run before it is stopped with an error. */
+  maxIterations: number;
+  /** How deeply dbt:module calls may nest. */
+  maxModuleDepth: number;
+}
+
+export const defaultLimits: Limits = { maxIterations: 1_000_000, maxModuleDepth: 50 };
+
+/** What a render needs from the engine: other templates, by resolved path. */
+export interface TemplateHost {
+  /** Runs the template at `path` with `ctx` and returns its output. */
+  renderInto(path: string, ctx: RenderContext, loc: Loc): Promise<string>;
+}
+
+export class RenderContext {
+  frames: Frame[] = [];
+  moduleDepth = 0;
+  constructor(
+    public scopes: Scopes,
+    readonly host: TemplateHost,
+    readonly limits: Limits,
+  ) {}
+
+  /** A context for a dbt:module call: fresh variables, its own attributes, shared request scopes. */
+  forModule(attributes: Struct, thisTag: Struct): RenderContext {
+    const scopes: Scopes = { ...this.scopes, variables: newStruct(), attributes, thisTag };
+    const ctx = new RenderContext(scopes, this.host, this.limits);
+    ctx.moduleDepth = this.moduleDepth + 1;
+    return ctx;
+  }
+}
+
+/** Builds scopes from plain data (the `--data` file of `quarry render`, or a test). */
+export function scopesFrom(data: Record<string, unknown> = {}): Scopes {
+  const scopes: Scopes = { variables: newStruct() };
+  for (const name of ["variables", "url", "form", "cookie", "cgi", "session", "application", "request"] as const) {
+    scopes[name] = toStructDeep(data[name] ?? {}) as Struct;
+  }
+  return scopes;
+}
+
+/** Copies JSON-ish data into null-prototype structs, so no template can reach a prototype. */
+export function toStructDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(toStructDeep);
+  if (v !== null && typeof v === "object" && !(v instanceof Date)) {
+    const s = newStruct();
+    for (const [k, val] of Object.entries(v)) s[k] = toStructDeep(val);
+    return s;
+  }
+  return v === undefined ? null : v;
+}

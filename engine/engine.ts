@@ -1,0 +1,140 @@
+// The engine: loads templates from a site folder (parsing, validating, resolving includes and
+// refusing include cycles), keeps them ready in the chosen mode, and renders them.
+import { readFileSync, statSync, realpathSync } from "node:fs";
+import { dirname, join, relative, resolve as resolvePath, sep, posix } from "node:path";
+import type { Loc } from "../parser/ast.js";
+import { QuarryError, TemplateError, codes, withFrame } from "./errors.js";
+import { RenderContext, defaultLimits, type Limits, type Scopes, type TemplateHost } from "./context.js";
+import { AbortSignal } from "./signals.js";
+import { parseTemplate, compileSource, compiledFunction, interpretedFunction, type ParsedTemplate, type RenderFn } from "./template.js";
+
+export type Mode = "compiled" | "interpreted";
+
+export interface EngineOptions {
+  /** The site folder; template paths are relative to it. */
+  root: string;
+  mode?: Mode;
+  limits?: Partial<Limits>;
+}
+
+interface Loaded extends ParsedTemplate {
+  render: RenderFn;
+}
+
+export class Engine implements TemplateHost {
+  readonly root: string;
+  readonly mode: Mode;
+  readonly limits: Limits;
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly sources = new Map<string, string>();
+
+  constructor(options: EngineOptions) {
+    this.root = realpathSync(resolvePath(options.root));
+    this.mode = options.mode ?? "compiled";
+    this.limits = { ...defaultLimits, ...options.limits };
+  }
+
+  /** The site-relative name of a file ("pages/a.dbt"), or null when it lies outside the site. */
+  name(file: string): string | null {
+    const rel = relative(this.root, resolvePath(this.root, file));
+    if (rel === "" || rel.startsWith(`..${sep}`) || rel === ".." || resolvePath(rel) === rel) return null;
+    return rel.split(sep).join("/");
+  }
+
+  /** Resolves a path written in template `from`: relative to it, or to the site with a leading /. */
+  resolve = (from: string, path: string, loc: Loc): string => {
+    const joined = path.startsWith("/") ? posix.normalize(path.slice(1)) : posix.join(posix.dirname(from), path);
+    const name = this.name(joined);
+    if (name === null || joined.startsWith("..")) throw new TemplateError(codes.INCLUDE, `Template "${path}" is outside the site folder`, loc);
+    let real: string;
+    try {
+      real = realpathSync(join(this.root, name));
+      if (!statSync(real).isFile()) throw new Error("not a file");
+    } catch {
+      throw new TemplateError(codes.TEMPLATE_NOT_FOUND, `Template "${path}" not found (looked for ${name})`, loc);
+    }
+    if (this.name(real) === null) throw new TemplateError(codes.INCLUDE, `Template "${path}" links outside the site folder`, loc);
+    return name;
+  };
+
+  /** Loads a template and everything it includes or calls; throws the first TemplateError. */
+  load(name: string): Loaded {
+    const cached = this.loaded.get(name);
+    if (cached) return cached;
+    const stack: string[] = [];
+    const visit = (n: string, via: Loc | null): Loaded => {
+      const done = this.loaded.get(n);
+      if (done) return done;
+      const at = stack.indexOf(n);
+      if (at >= 0) {
+        const cycle = [...stack.slice(at), n].join(" → ");
+        throw new TemplateError(codes.INCLUDE, `Include cycle: ${cycle}`, via!);
+      }
+      stack.push(n);
+      const t = this.parse(n);
+      for (const inc of t.ast.includes) this.withSourceFrame(() => visit(inc.path, inc.loc));
+      stack.pop();
+      this.loaded.set(n, t);
+      for (const m of t.modules) this.withSourceFrame(() => this.load(m.path));
+      return t;
+    };
+    return visit(name, null);
+  }
+
+  /** Forgets loaded templates (all, or the given ones) so the next load reads them again. */
+  invalidate(names?: string[]): void {
+    if (!names) {
+      this.loaded.clear();
+      this.sources.clear();
+    } else for (const n of names) {
+      this.loaded.delete(n);
+      this.sources.delete(n);
+    }
+  }
+
+  private parse(name: string): Loaded {
+    const source = readFileSync(join(this.root, name), "utf8");
+    this.sources.set(name, source);
+    const parsed = this.withSourceFrame(() => parseTemplate(name, source, this.resolve));
+    const render = this.mode === "compiled" ? compiledFunction(compileSource(parsed.ast)) : interpretedFunction(parsed.ast);
+    return { ...parsed, render };
+  }
+
+  /** Runs `fn`, giving any located error the code frame of its template. */
+  private withSourceFrame<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      throw this.framed(err);
+    }
+  }
+
+  framed(err: unknown): unknown {
+    if (err instanceof QuarryError && err.loc) {
+      const source = this.sources.get(err.loc.file);
+      if (source !== undefined) withFrame(err, source, err.loc.file);
+    }
+    return err;
+  }
+
+  renderInto(path: string, ctx: RenderContext, _loc: Loc): Promise<string> {
+    return this.load(path).render(ctx);
+  }
+
+  /** Renders a page; an abort ends it early with the output so far. */
+  async render(name: string, scopes: Scopes): Promise<string> {
+    const t = this.load(name);
+    const ctx = new RenderContext(scopes, this, this.limits);
+    try {
+      return await t.render(ctx);
+    } catch (err) {
+      if (err instanceof AbortSignal) return err.output;
+      throw this.framed(err);
+    }
+  }
+
+  /** The compiled JavaScript of a template (for `quarry build` and for reading). */
+  compiledSource(name: string): string {
+    return compileSource(this.load(name).ast);
+  }
+}

@@ -1,0 +1,85 @@
+// Every error Quarry raises is a coded class (like Fastify's FST_ERR_*): tests and the server
+// match on `code`, people read `message`, and `loc` + `frame` show the template line.
+import { codeFrameColumns } from "@babel/code-frame";
+import type { Loc } from "../parser/ast.js";
+
+/** How a `dbt:catch type="…"` sees an error. */
+export type ErrorType = "template" | "expression" | "param" | "application" | "database" | string;
+
+export class QuarryError extends Error {
+  readonly code: string;
+  type: ErrorType;
+  loc: Loc | null;
+  /** The code frame of `loc`, filled in by whoever holds the source (see withFrame). */
+  frame = "";
+  detail = "";
+  /** HTTP status the server should answer with, when the error says so. */
+  status: number | null = null;
+
+  constructor(code: string, type: ErrorType, message: string, loc: Loc | null) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.type = type;
+    this.loc = loc;
+  }
+
+  /** `file:line:col CODE: message` followed by the code frame. */
+  format(): string {
+    const where = this.loc ? `${this.loc.file}:${this.loc.line}:${this.loc.column} ` : "";
+    return `${where}${this.code}: ${this.message}${this.frame ? `\n${this.frame}` : ""}`;
+  }
+}
+
+/** Malformed template: found while parsing or validating, before anything runs. */
+export class TemplateError extends QuarryError {
+  constructor(code: string, message: string, loc: Loc) {
+    super(code, "template", message, loc);
+  }
+}
+
+/** A fault while a template runs: undefined variable, bad operand, loop limit, … */
+export class RuntimeError extends QuarryError {
+  constructor(code: string, message: string, loc: Loc | null = null, type: ErrorType = "expression") {
+    super(code, type, message, loc);
+  }
+}
+
+/** A `dbt:param` check failed; the server answers 400 naming `param`. */
+export class ParamError extends QuarryError {
+  readonly param: string;
+  constructor(param: string, message: string, loc: Loc | null) {
+    super("QRY_ERR_PARAM", "param", message, loc);
+    this.param = param;
+    this.status = 400;
+  }
+}
+
+export const codes = {
+  SYNTAX: "QRY_ERR_SYNTAX",
+  UNKNOWN_TAG: "QRY_ERR_UNKNOWN_TAG",
+  ATTRIBUTE: "QRY_ERR_ATTRIBUTE",
+  NESTING: "QRY_ERR_NESTING",
+  INCLUDE: "QRY_ERR_INCLUDE",
+  UNKNOWN_FUNCTION: "QRY_ERR_UNKNOWN_FUNCTION",
+  ARITY: "QRY_ERR_ARITY",
+  UNDEFINED: "QRY_ERR_UNDEFINED",
+  TYPE: "QRY_ERR_TYPE",
+  FORBIDDEN: "QRY_ERR_FORBIDDEN",
+  FUNCTION: "QRY_ERR_FUNCTION",
+  LOOP_LIMIT: "QRY_ERR_LOOP_LIMIT",
+  THROW: "QRY_ERR_THROW",
+  MODULE_DEPTH: "QRY_ERR_MODULE_DEPTH",
+  TEMPLATE_NOT_FOUND: "QRY_ERR_TEMPLATE_NOT_FOUND",
+} as const;
+
+/** Code frame (with a caret under the column) of `loc` in `source`. */
+export function codeFrame(source: string, loc: Loc): string {
+  return codeFrameColumns(source, { start: { line: loc.line, column: loc.column } }, { highlightCode: false, linesAbove: 2, linesBelow: 2 });
+}
+
+/** Fill in the code frame of an error whose location lies in `source`. */
+export function withFrame<E extends QuarryError>(err: E, source: string, file: string): E {
+  if (err.loc && err.loc.file === file && !err.frame) err.frame = codeFrame(source, err.loc);
+  return err;
+}

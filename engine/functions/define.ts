@@ -1,0 +1,70 @@
+// The shape of a built-in function: arity (checked when the template is validated), a
+// one-line doc and an example whose printed result the test suite checks.
+import type { RenderContext } from "../context.js";
+import { RuntimeError, codes } from "../errors.js";
+import { toNum, toStr, typeName, isStruct, QueryResult, type Struct } from "../values.js";
+
+export interface BuiltinDef {
+  name: string;
+  category: string;
+  min: number;
+  max: number;
+  /** How the parameters are written in the docs: `string, count`. */
+  params: string;
+  doc: string;
+  example: string;
+  /** What the example prints (JSON for arrays and structs). */
+  result: string;
+  fn: (ctx: RenderContext, ...args: never[]) => unknown;
+}
+
+type Spec = Omit<BuiltinDef, "name" | "category" | "min" | "max" | "fn"> & { min?: number; max?: number };
+
+/** Declares the functions of one category; arity defaults to the parameter list. */
+export function category(
+  name: string,
+  fns: Record<string, [Spec, (ctx: RenderContext, ...args: never[]) => unknown]>,
+): BuiltinDef[] {
+  return Object.entries(fns).map(([fnName, [spec, fn]]) => {
+    const params = spec.params ? spec.params.split(",").map((p) => p.trim()) : [];
+    const required = params.filter((p) => !p.startsWith("[")).length;
+    const hasRest = params.some((p) => p.includes("..."));
+    return {
+      ...spec,
+      name: fnName,
+      category: name,
+      min: spec.min ?? required,
+      max: spec.max ?? (hasRest ? Infinity : params.length),
+      fn,
+    };
+  });
+}
+
+/** A failed argument check, located later at the call site. */
+export function argError(message: string): RuntimeError {
+  return new RuntimeError(codes.FUNCTION, message, null);
+}
+
+export const str = (v: unknown): string => toStr(v, null);
+export const num = (v: unknown): number => toNum(v, null);
+
+export function int(v: unknown, what = "argument"): number {
+  const n = num(v);
+  if (!Number.isInteger(n)) throw argError(`The ${what} must be an integer, got ${n}`);
+  return n;
+}
+
+export function arr(v: unknown, fn: string): unknown[] {
+  if (!Array.isArray(v)) throw argError(`${fn} expects an array, got ${typeName(v)}`);
+  return v;
+}
+
+export function struct(v: unknown, fn: string): Struct {
+  if (!isStruct(v)) throw argError(`${fn} expects a struct, got ${typeName(v)}`);
+  return v;
+}
+
+export function query(v: unknown, fn: string): QueryResult {
+  if (!(v instanceof QueryResult)) throw argError(`${fn} expects a query, got ${typeName(v)}`);
+  return v;
+}

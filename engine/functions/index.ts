@@ -1,0 +1,21 @@
+// The built-in function library, looked up case-insensitively by name.
+import type { BuiltinDef } from "./define.js";
+import strings from "./strings.js";
+import lists from "./lists.js";
+import arrays from "./arrays.js";
+import structs from "./structs.js";
+import numbers from "./numbers.js";
+import dates from "./dates.js";
+import encoding from "./encoding.js";
+import queries from "./queries.js";
+import misc from "./misc.js";
+
+export type { BuiltinDef } from "./define.js";
+
+export const builtins: BuiltinDef[] = [...strings, ...lists, ...arrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc];
+
+const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
+
+export function findBuiltin(name: string): BuiltinDef | undefined {
+  return byName.get(name.toLowerCase());
+}

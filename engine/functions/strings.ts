@@ -1,0 +1,82 @@
+import { category, str, num, int, argError } from "./define.js";
+
+function regex(pattern: unknown, flags: string): RegExp {
+  try {
+    return new RegExp(str(pattern), flags);
+  } catch {
+    throw argError(`Invalid regular expression ${JSON.stringify(str(pattern))}`);
+  }
+}
+
+function scopeAll(scope: unknown): boolean {
+  const s = scope === undefined ? "one" : str(scope).toLowerCase();
+  if (s !== "one" && s !== "all") throw argError(`scope must be "one" or "all", got ${JSON.stringify(s)}`);
+  return s === "all";
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export default category("strings", {
+  len: [{ params: "value", doc: "Length of a string, or the size of an array or struct.", example: 'len("quarry")', result: "6" },
+    (_c, v: unknown) => (Array.isArray(v) ? v.length : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null ? Object.keys(v).length : str(v).length)],
+  ucase: [{ params: "string", doc: "Upper case.", example: 'ucase("abc")', result: "ABC" }, (_c, s: unknown) => str(s).toUpperCase()],
+  lcase: [{ params: "string", doc: "Lower case.", example: 'lcase("ABC")', result: "abc" }, (_c, s: unknown) => str(s).toLowerCase()],
+  trim: [{ params: "string", doc: "Removes leading and trailing white space.", example: 'trim("  a b  ")', result: "a b" }, (_c, s: unknown) => str(s).trim()],
+  ltrim: [{ params: "string", doc: "Removes leading white space.", example: 'ltrim("  ab")', result: "ab" }, (_c, s: unknown) => str(s).trimStart()],
+  rtrim: [{ params: "string", doc: "Removes trailing white space.", example: 'rtrim("ab  ") & "|"', result: "ab|" }, (_c, s: unknown) => str(s).trimEnd()],
+  left: [{ params: "string, count", doc: "The first count characters.", example: 'left("quarry", 3)', result: "qua" }, (_c, s: unknown, n: unknown) => str(s).slice(0, Math.max(0, int(n, "count")))],
+  right: [{ params: "string, count", doc: "The last count characters.", example: 'right("quarry", 3)', result: "rry" },
+    (_c, s: unknown, n: unknown) => { const c = Math.max(0, int(n, "count")); const t = str(s); return c === 0 ? "" : t.slice(-c); }],
+  mid: [{ params: "string, start, [count]", doc: "count characters from the 1-based position start (to the end without count).", example: 'mid("quarry", 2, 3)', result: "uar" },
+    (_c, s: unknown, start: unknown, count?: unknown) => {
+      const from = int(start, "start");
+      if (from < 1) throw argError("start must be 1 or more");
+      const t = str(s);
+      return count === undefined ? t.slice(from - 1) : t.substr(from - 1, Math.max(0, int(count, "count")));
+    }],
+  find: [{ params: "substring, string, [start]", doc: "1-based position of substring in string (case-sensitive), 0 if absent.", example: 'find("a", "banana")', result: "2" },
+    (_c, sub: unknown, s: unknown, start?: unknown) => str(s).indexOf(str(sub), start === undefined ? 0 : int(start) - 1) + 1],
+  findNoCase: [{ params: "substring, string, [start]", doc: "Like find, ignoring case.", example: 'findNoCase("N", "banana")', result: "3" },
+    (_c, sub: unknown, s: unknown, start?: unknown) => str(s).toLowerCase().indexOf(str(sub).toLowerCase(), start === undefined ? 0 : int(start) - 1) + 1],
+  replace: [{ params: "string, substring, replacement, [scope]", doc: 'Replaces the first occurrence (scope "all": every one), case-sensitive.', example: 'replace("a-b-c", "-", "+", "all")', result: "a+b+c" },
+    (_c, s: unknown, sub: unknown, rep: unknown, scope?: unknown) => {
+      const t = str(s); const f = str(sub); const r = str(rep);
+      if (f === "") return t;
+      return scopeAll(scope) ? t.split(f).join(r) : t.replace(f, () => r);
+    }],
+  replaceNoCase: [{ params: "string, substring, replacement, [scope]", doc: "Like replace, ignoring case.", example: 'replaceNoCase("A-a", "a", "x", "all")', result: "x-x" },
+    (_c, s: unknown, sub: unknown, rep: unknown, scope?: unknown) => {
+      const f = str(sub); if (f === "") return str(s);
+      const r = str(rep);
+      return str(s).replace(new RegExp(escapeRe(f), scopeAll(scope) ? "gi" : "i"), () => r);
+    }],
+  reFind: [{ params: "pattern, string, [start]", doc: "1-based position of the first regular-expression match, 0 if none.", example: 'reFind("[0-9]+", "abc123")', result: "4" },
+    (_c, p: unknown, s: unknown, start?: unknown) => { const from = start === undefined ? 0 : int(start) - 1; const i = str(s).slice(from).search(regex(p, "")); return i < 0 ? 0 : i + from + 1; }],
+  reFindNoCase: [{ params: "pattern, string", doc: "Like reFind, ignoring case.", example: 'reFindNoCase("B", "abc")', result: "2" },
+    (_c, p: unknown, s: unknown) => str(s).search(regex(p, "i")) + 1],
+  reReplace: [{ params: "string, pattern, replacement, [scope]", doc: "Regular-expression replace; $1… refer to groups.", example: 'reReplace("a1b22", "[0-9]+", "N", "all")', result: "aNbN" },
+    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => str(s).replace(regex(p, scopeAll(scope) ? "g" : ""), str(rep))],
+  reReplaceNoCase: [{ params: "string, pattern, replacement, [scope]", doc: "Like reReplace, ignoring case.", example: 'reReplaceNoCase("aAa", "a", "b", "all")', result: "bbb" },
+    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => str(s).replace(regex(p, scopeAll(scope) ? "gi" : "i"), str(rep))],
+  reMatch: [{ params: "pattern, string", doc: "Array of every match of the pattern.", example: 'reMatch("[0-9]+", "a1b22c")', result: '["1","22"]' },
+    (_c, p: unknown, s: unknown) => str(s).match(regex(p, "g")) ?? []],
+  reverse: [{ params: "string", doc: "The string backwards.", example: 'reverse("abc")', result: "cba" }, (_c, s: unknown) => [...str(s)].reverse().join("")],
+  repeatString: [{ params: "string, count", doc: "The string repeated count times.", example: 'repeatString("ab", 3)', result: "ababab" },
+    (_c, s: unknown, n: unknown) => { const c = int(n, "count"); if (c < 0 || c > 1_000_000) throw argError("count must be between 0 and 1000000"); return str(s).repeat(c); }],
+  compare: [{ params: "a, b", doc: "-1, 0 or 1 comparing two strings, case-sensitive.", example: 'compare("a", "b")', result: "-1" },
+    (_c, a: unknown, b: unknown) => { const x = str(a); const y = str(b); return x < y ? -1 : x > y ? 1 : 0; }],
+  compareNoCase: [{ params: "a, b", doc: "Like compare, ignoring case.", example: 'compareNoCase("A", "a")', result: "0" },
+    (_c, a: unknown, b: unknown) => { const x = str(a).toLowerCase(); const y = str(b).toLowerCase(); return x < y ? -1 : x > y ? 1 : 0; }],
+  capitalize: [{ params: "string", doc: "Upper-cases the first character.", example: 'capitalize("quarry")', result: "Quarry" },
+    (_c, s: unknown) => { const t = str(s); return t.charAt(0).toUpperCase() + t.slice(1); }],
+  chr: [{ params: "code", doc: "The character with a Unicode code point.", example: "chr(65)", result: "A" },
+    (_c, n: unknown) => { const c = int(n, "code"); if (c < 0 || c > 0x10ffff) throw argError("code must be a Unicode code point"); return String.fromCodePoint(c); }],
+  asc: [{ params: "string", doc: "The code point of the first character (0 for an empty string).", example: 'asc("A")', result: "65" },
+    (_c, s: unknown) => str(s).codePointAt(0) ?? 0],
+  insert: [{ params: "substring, string, position", doc: "Inserts substring after the position-th character.", example: 'insert("-", "ab", 1)', result: "a-b" },
+    (_c, sub: unknown, s: unknown, pos: unknown) => { const t = str(s); const p = int(pos, "position"); if (p < 0 || p > t.length) throw argError("position is out of range"); return t.slice(0, p) + str(sub) + t.slice(p); }],
+  val: [{ params: "string", doc: "The number at the start of a string, 0 if none.", example: 'val("42abc")', result: "42" },
+    (_c, s: unknown) => { const m = /^\s*[+-]?(\d+\.?\d*|\.\d+)/.exec(str(s)); return m ? Number(m[0]) : 0; }],
+  stripTags: [{ params: "string", doc: "Removes HTML tags.", example: 'stripTags("<b>bold</b>")', result: "bold" }, (_c, s: unknown) => str(s).replace(/<[^>]*>/g, "")],
+  num: [{ params: "value", doc: "Converts a numeric string to a number (an error if it is not numeric).", example: 'num("2.5") * 2', result: "5" }, (_c, v: unknown) => num(v)],
+});

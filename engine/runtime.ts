@@ -1,0 +1,270 @@
+// Runtime helpers that both the interpreter and compiled templates call, so the two modes
+// share one implementation of every lookup, operator and check.
+import type { Loc } from "../parser/ast.js";
+import { RuntimeError, QuarryError, codes } from "./errors.js";
+import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
+import {
+  QueryResult, compare, describeValue, isStruct, newStruct, toNum, toStr, typeName, type Struct,
+} from "./values.js";
+
+export { esc, toBool, toStr, toNum, compare } from "./values.js";
+
+const SCOPES = new Set<string>(SCOPE_NAMES);
+const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
+
+export function isForbiddenKey(key: string): boolean {
+  return FORBIDDEN.has(key);
+}
+
+function forbidden(key: string, loc: Loc | null): never {
+  throw new RuntimeError(codes.FORBIDDEN, `Access to "${key}" is not allowed`, loc);
+}
+
+const own = Object.prototype.hasOwnProperty;
+
+/** The current row frame of `q`, if it is being iterated. */
+function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
+  for (let i = ctx.frames.length - 1; i >= 0; i--) {
+    const f = ctx.frames[i]!;
+    if (f.kind === "row" && f.query === q) return f;
+  }
+  return undefined;
+}
+
+/** Resolves a bare name: a scope, then the innermost query row or block variable, then `variables`. */
+export function lookup(ctx: RenderContext, name: string, loc: Loc): unknown {
+  if (SCOPES.has(name)) {
+    const scope = ctx.scopes[name as keyof typeof ctx.scopes];
+    if (scope) return scope;
+  }
+  const frames = ctx.frames;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const f = frames[i]!;
+    if (f.kind === "row") {
+      const row = f.query.rows[f.row];
+      if (row !== undefined && own.call(row, name)) return row[name];
+    } else if (own.call(f.vars, name)) return f.vars[name];
+  }
+  const vars = ctx.scopes.variables;
+  if (own.call(vars, name)) return vars[name];
+  throw new RuntimeError(codes.UNDEFINED, `Variable "${name}" is undefined`, loc);
+}
+
+const QUERY_META: Record<string, (q: QueryResult, ctx: RenderContext) => unknown> = {
+  recordCount: (q) => q.recordCount,
+  columnList: (q) => q.columns.join(","),
+  executionTime: (q) => q.executionTime,
+  cached: (q) => q.cached,
+  currentRow: (q, ctx) => (frameOf(ctx, q)?.row ?? 0) + 1,
+};
+
+/** `obj.key` and `obj["key"]` for structs and queries. */
+export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc): unknown {
+  if (FORBIDDEN.has(key)) forbidden(key, loc);
+  if (obj instanceof QueryResult) {
+    const meta = QUERY_META[key];
+    if (meta) return meta(obj, ctx);
+    if (obj.columns.includes(key)) {
+      const row = obj.rows[frameOf(ctx, obj)?.row ?? 0];
+      return row === undefined ? "" : (row[key] ?? null);
+    }
+    throw new RuntimeError(codes.UNDEFINED, `Column "${key}" is not in the query (columns: ${obj.columns.join(", ")})`, loc);
+  }
+  if (isStruct(obj)) {
+    if (own.call(obj, key)) return (obj as Struct)[key];
+    throw new RuntimeError(codes.UNDEFINED, `Element "${key}" is undefined`, loc);
+  }
+  throw new RuntimeError(codes.TYPE, `Cannot read "${key}" of ${typeName(obj)}`, loc);
+}
+
+/** `obj[i]`: 1-based for arrays (and query rows), by key for structs. */
+export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc): unknown {
+  if (Array.isArray(obj) || obj instanceof QueryResult) {
+    const list = Array.isArray(obj) ? obj : obj.rows;
+    const n = toNum(key, loc);
+    if (!Number.isInteger(n) || n < 1 || n > list.length) {
+      throw new RuntimeError(codes.UNDEFINED, `Index ${describeValue(key)} is out of range 1..${list.length}`, loc);
+    }
+    const v = list[n - 1];
+    return obj instanceof QueryResult ? toRowStruct(v as Struct) : v;
+  }
+  return member(ctx, obj, toStr(key, loc), loc);
+}
+
+function toRowStruct(row: Struct): Struct {
+  const s = newStruct();
+  for (const k of Object.keys(row)) s[k] = row[k];
+  return s;
+}
+
+/** One step of an assignment path: a member name or an evaluated index. */
+export type PathStep = string | { index: unknown };
+
+/** `dbt:set a.b[c] = v`: creates missing structs on the way, refuses prototype keys. */
+export function assign(ctx: RenderContext, base: string, steps: PathStep[], value: unknown, loc: Loc): void {
+  let container: unknown;
+  let key: PathStep;
+  if (steps.length > 0 && SCOPES.has(base) && ctx.scopes[base as keyof typeof ctx.scopes]) {
+    if (base === "cgi") throw new RuntimeError(codes.TYPE, "The cgi scope is read-only", loc);
+    container = ctx.scopes[base as keyof typeof ctx.scopes];
+    key = steps[0]!;
+    steps = steps.slice(1);
+  } else {
+    if (SCOPES.has(base)) throw new RuntimeError(codes.TYPE, `Cannot replace the ${base} scope`, loc);
+    container = ctx.scopes.variables;
+    key = base;
+  }
+  for (const step of steps) {
+    let next = readSlot(container, key, loc, true);
+    if (next === undefined) {
+      next = newStruct();
+      writeSlot(container, key, next, loc);
+    }
+    container = next;
+    key = step;
+  }
+  writeSlot(container, key, value, loc);
+}
+
+function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {
+  if (Array.isArray(container)) {
+    const n = toNum(typeof key === "string" ? key : key.index, loc);
+    if (!Number.isInteger(n) || n < 1) throw new RuntimeError(codes.UNDEFINED, `Invalid array index ${describeValue(n)}`, loc);
+    return n - 1;
+  }
+  const k = typeof key === "string" ? key : toStr(key.index, loc);
+  if (FORBIDDEN.has(k)) forbidden(k, loc);
+  if (!isStruct(container)) throw new RuntimeError(codes.TYPE, `Cannot set "${k}" on ${typeName(container)}`, loc);
+  return k;
+}
+
+function readSlot(container: unknown, key: PathStep, loc: Loc, create: boolean): unknown {
+  const k = slotKey(container, key, loc);
+  if (typeof k === "number") return (container as unknown[])[k];
+  const s = container as Struct;
+  return own.call(s, k) ? s[k] : create ? undefined : null;
+}
+
+function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc): void {
+  const k = slotKey(container, key, loc);
+  if (typeof k === "number") {
+    const arr = container as unknown[];
+    while (arr.length < k) arr.push(null);
+    arr[k] = value;
+  } else (container as Struct)[k] = value;
+}
+
+// ---- operators ----
+
+export function add(a: unknown, b: unknown, loc: Loc): number {
+  return toNum(a, loc) + toNum(b, loc);
+}
+export function sub(a: unknown, b: unknown, loc: Loc): number {
+  return toNum(a, loc) - toNum(b, loc);
+}
+export function mul(a: unknown, b: unknown, loc: Loc): number {
+  return toNum(a, loc) * toNum(b, loc);
+}
+export function div(a: unknown, b: unknown, loc: Loc): number {
+  const d = toNum(b, loc);
+  const n = toNum(a, loc);
+  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero", loc);
+  return n / d;
+}
+export function mod(a: unknown, b: unknown, loc: Loc): number {
+  const d = toNum(b, loc);
+  const n = toNum(a, loc);
+  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero", loc);
+  return n % d;
+}
+export function pow(a: unknown, b: unknown, loc: Loc): number {
+  return toNum(a, loc) ** toNum(b, loc);
+}
+export function neg(a: unknown, loc: Loc): number {
+  return -toNum(a, loc);
+}
+export function concat(a: unknown, b: unknown, loc: Loc): string {
+  return toStr(a, loc) + toStr(b, loc);
+}
+export function contains(a: unknown, b: unknown, loc: Loc): boolean {
+  return toStr(a, loc).toLowerCase().includes(toStr(b, loc).toLowerCase());
+}
+export function eq(a: unknown, b: unknown, loc: Loc): boolean {
+  return compare(a, b, loc) === 0;
+}
+
+// ---- calls and defaults ----
+
+/** Gives a located error to whatever a built-in function threw. */
+export function locate(err: unknown, loc: Loc): QuarryError {
+  if (err instanceof QuarryError) {
+    if (!err.loc) err.loc = loc;
+    return err;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new RuntimeError(codes.FUNCTION, message, loc);
+}
+
+export type BuiltinFn = (ctx: RenderContext, ...args: unknown[]) => unknown;
+
+export function call(ctx: RenderContext, fn: BuiltinFn, loc: Loc, ...args: unknown[]): unknown {
+  try {
+    return fn(ctx, ...args);
+  } catch (err) {
+    throw locate(err, loc);
+  }
+}
+
+/** `a ?: b`: b when a is undefined or null. */
+export function elvis(left: () => unknown, right: () => unknown): unknown {
+  let v: unknown;
+  try {
+    v = left();
+  } catch (err) {
+    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return right();
+    throw err;
+  }
+  return v === null || v === undefined ? right() : v;
+}
+
+/** Joins the parts of an attribute value written as text with #expr#. */
+export function join(loc: Loc, ...parts: unknown[]): string {
+  let s = "";
+  for (const p of parts) s += toStr(p, loc);
+  return s;
+}
+
+export { newStruct };
+
+export function neq(a: unknown, b: unknown, loc: Loc): boolean {
+  return compare(a, b, loc) !== 0;
+}
+export function gt(a: unknown, b: unknown, loc: Loc): boolean {
+  return compare(a, b, loc) > 0;
+}
+export function gte(a: unknown, b: unknown, loc: Loc): boolean {
+  return compare(a, b, loc) >= 0;
+}
+export function lt(a: unknown, b: unknown, loc: Loc): boolean {
+  return compare(a, b, loc) < 0;
+}
+export function lte(a: unknown, b: unknown, loc: Loc): boolean {
+  return compare(a, b, loc) <= 0;
+}
+
+/** The runtime helper behind each binary operator; the compiler emits `rt.<name>`. */
+export const BINARY = {
+  "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "^": "pow", "&": "concat",
+  eq: "eq", neq: "neq", gt: "gt", gte: "gte", lt: "lt", lte: "lte", contains: "contains",
+} as const;
+
+/** A struct literal: keys in order, later duplicates win. */
+export function struct(keys: string[], values: unknown[]): Struct {
+  const s = newStruct();
+  for (let i = 0; i < keys.length; i++) s[keys[i]!] = values[i];
+  return s;
+}
+
+export { QuarryError, RuntimeError } from "./errors.js";
+export { unwind, AbortSignal, BreakSignal, ContinueSignal } from "./signals.js";
+export { SafeString } from "./values.js";

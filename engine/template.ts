@@ -1,0 +1,55 @@
+// From source text to a validated AST, and from an AST to a runnable function in either mode.
+import type { Loc, TemplateAst } from "../parser/ast.js";
+import { SourceFile, tokenize } from "../parser/parse.js";
+import { buildTree } from "../parser/tree.js";
+import { exprKind, tagShape, findTag, tagRuntime } from "../tags/registry.js";
+import { Validator } from "./validate.js";
+import { Compiler } from "./compiler.js";
+import { Interpreter } from "./interpreter.js";
+import type { RenderContext } from "./context.js";
+import * as rt from "./runtime.js";
+import { builtins } from "./functions/index.js";
+import { unwind } from "./signals.js";
+
+export interface ParsedTemplate {
+  ast: TemplateAst;
+  modules: { path: string; loc: Loc }[];
+}
+
+/** Parses and validates one template; `resolve` maps include/module paths (see Engine). */
+export function parseTemplate(file: string, source: string, resolve: (from: string, path: string, loc: Loc) => string): ParsedTemplate {
+  const src = new SourceFile(file, source);
+  const body = buildTree(src, tokenize(src, exprKind), tagShape);
+  const v = new Validator(src, { tag: findTag, resolve });
+  v.nodes(body);
+  return { ast: { file, source, body, includes: v.includes }, modules: v.modules };
+}
+
+export type RenderFn = (ctx: RenderContext) => Promise<string>;
+
+/** Functions by name, as compiled code reaches them (`F["len"]`). */
+export const functionTable: Record<string, unknown> = Object.fromEntries(builtins.map((b) => [b.name, b.fn]));
+
+/** The JavaScript source of a template's compiled form (the body of `function (rt, F, T)`). */
+export function compileSource(ast: TemplateAst): string {
+  return new Compiler().template(ast);
+}
+
+export function compiledFunction(source: string): RenderFn {
+  // The source is built from the AST by the Compiler: template data enters it only through
+  // JSON.stringify, so this is not eval of user input.
+  const factory = new Function("rt", "F", "T", source) as (r: unknown, f: unknown, t: unknown) => RenderFn;
+  return factory(rt, functionTable, tagRuntime);
+}
+
+export function interpretedFunction(ast: TemplateAst): RenderFn {
+  return async (ctx) => {
+    const it = new Interpreter(ctx);
+    try {
+      await it.run(ast.body);
+    } catch (err) {
+      throw unwind(err, it.out);
+    }
+    return it.out;
+  };
+}

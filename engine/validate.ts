@@ -1,0 +1,205 @@
+// Checks a parsed tree before anything runs: tags in the right places, attributes known and
+// well-typed, functions known with the right number of arguments, no prototype names.
+// Turns raw attributes into expressions (node.args) and lets each tag prepare its data.
+import type { Expr, Loc, Node, TagNode } from "../parser/ast.js";
+import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
+import type { AttrSpec, TagDef } from "../tags/types.js";
+import { TemplateError, codes } from "./errors.js";
+import { findBuiltin } from "./functions/index.js";
+import { isForbiddenKey } from "./runtime.js";
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+export interface ValidatorHost {
+  tag(name: string): TagDef | undefined;
+  /** Resolves a template path written in `from`, or throws a TemplateError at `loc`. */
+  resolve(from: string, path: string, loc: Loc): string;
+}
+
+export class Validator {
+  /** Templates this one includes, for cycle detection. */
+  readonly includes: { path: string; loc: Loc }[] = [];
+  /** Templates this one calls as modules (recursion allowed, bounded at run time). */
+  readonly modules: { path: string; loc: Loc }[] = [];
+  /** Tags enclosing the node being validated, outermost first. */
+  readonly ancestors: TagNode[] = [];
+
+  constructor(
+    readonly src: SourceFile,
+    readonly host: ValidatorHost,
+  ) {}
+
+  error(message: string, loc: Loc, code: string = codes.ATTRIBUTE): TemplateError {
+    return new TemplateError(code, message, loc);
+  }
+
+  nodes(nodes: Node[]): void {
+    for (const n of nodes) {
+      if (n.type === "interp") this.expr(n.expr);
+      else if (n.type === "tag") this.tag(n);
+    }
+  }
+
+  private tag(node: TagNode): void {
+    const def = this.host.tag(node.name)!;
+    const parent = this.ancestors[this.ancestors.length - 1];
+    if (def.parents && (!parent || !def.parents.includes(parent.name))) {
+      const where = def.parents.map((p) => `<dbt:${p}>`).join(" or ");
+      throw this.error(`<dbt:${node.name}> must stand directly inside ${where}`, node.loc, codes.NESTING);
+    }
+    this.attributes(node, def);
+    if (node.expr) this.expr(node.expr);
+    if (node.target) this.expr(node.target);
+    def.validate?.(node, this);
+    if (node.body) {
+      this.ancestors.push(node);
+      this.nodes(node.body);
+      this.ancestors.pop();
+    }
+  }
+
+  /** The nearest enclosing tag with one of these names, or undefined. */
+  enclosing(...names: string[]): TagNode | undefined {
+    for (let i = this.ancestors.length - 1; i >= 0; i--) if (names.includes(this.ancestors[i]!.name)) return this.ancestors[i];
+    return undefined;
+  }
+
+  private attributes(node: TagNode, def: TagDef): void {
+    const seen = new Set<string>();
+    for (const a of node.attrs) {
+      // Schema attributes match case-insensitively; extra ones (module attributes) keep their case.
+      const lower = a.name.toLowerCase();
+      const known = Object.hasOwn(def.attributes, lower);
+      const key = known ? lower : a.name;
+      if (seen.has(key.toLowerCase())) throw this.error(`Attribute "${a.name}" is given twice`, a.loc);
+      seen.add(key.toLowerCase());
+      if (!known && isForbiddenKey(a.name)) throw this.error(`Access to "${a.name}" is not allowed`, a.loc, codes.FORBIDDEN);
+      const spec: AttrSpec | undefined = known ? def.attributes[lower] : def.extraAttributes ? { type: "any" } : undefined;
+      if (!spec) {
+        const known = Object.keys(def.attributes);
+        throw this.error(
+          `Unknown attribute "${a.name}" on <dbt:${node.name}>${known.length ? ` (known: ${known.join(", ")})` : " (it takes none)"}`,
+          a.loc,
+        );
+      }
+      node.args[key] = this.value(node, a.name, spec, a.raw, a.valueOffset, a.loc);
+    }
+    for (const [name, spec] of Object.entries(def.attributes)) {
+      if (spec.required && !seen.has(name)) throw this.error(`<dbt:${node.name}> needs the attribute "${name}"`, node.loc);
+    }
+  }
+
+  private value(node: TagNode, name: string, spec: AttrSpec, raw: string | null, offset: number, attrLoc: Loc): Expr {
+    const loc = raw === null ? attrLoc : this.src.loc(offset, offset + raw.length);
+    const literal = (value: string | number | boolean): Expr => ({ type: "literal", value, loc });
+    if (raw === null) {
+      if (spec.type === "boolean") return literal(true);
+      throw this.error(`Attribute "${name}" of <dbt:${node.name}> needs a value`, attrLoc);
+    }
+    const fixed = (what: string, ok: boolean): Expr => {
+      if (raw.includes("#")) throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be a fixed ${what}, not an expression`, loc);
+      if (!ok) throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be ${what}, got ${JSON.stringify(raw)}`, loc);
+      return literal(raw);
+    };
+    switch (spec.type) {
+      case "name":
+        return fixed("name (letters, digits, _)", IDENT.test(raw) && !isForbiddenKey(raw));
+      case "variable":
+        return fixed("variable name such as url.id", VARIABLE.test(raw) && !raw.split(".").some(isForbiddenKey));
+      case "text":
+        return fixed("text", raw.trim() !== "");
+      case "enum": {
+        const values = spec.values ?? [];
+        const e = fixed(`one of ${values.join(", ")}`, values.includes(raw.toLowerCase()));
+        return literal(String((e as { value: string }).value).toLowerCase());
+      }
+      case "expr": {
+        const m = /^\s*#([\s\S]*)#\s*$/.exec(raw);
+        const inner = m && !m[1]!.includes("#") ? m[1]! : null;
+        const e = inner !== null ? parseExpression(this.src, inner, offset + raw.indexOf("#") + 1) : parseExpression(this.src, raw, offset);
+        this.expr(e);
+        return e;
+      }
+      default: {
+        const parts = parseInterpolated(this.src, raw, offset);
+        for (const p of parts) if (p.type === "interp") this.expr(p.expr);
+        { const only = parts[0]; if (parts.length === 1 && only?.type === "interp") return only.expr; }
+        if (parts.every((p) => p.type === "text")) {
+          const text = parts.map((p) => (p as { value: string }).value).join("");
+          if (spec.type === "number" || spec.type === "integer") {
+            const n = Number(text);
+            if (text.trim() === "" || Number.isNaN(n) || (spec.type === "integer" && !Number.isInteger(n))) {
+              throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be ${spec.type === "integer" ? "an integer" : "a number"}, got ${JSON.stringify(text)}`, loc);
+            }
+            return literal(n);
+          }
+          if (spec.type === "boolean") {
+            const b = text.trim().toLowerCase();
+            if (!["true", "false", "yes", "no"].includes(b)) throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be true or false, got ${JSON.stringify(text)}`, loc);
+            return literal(b === "true" || b === "yes");
+          }
+          return literal(text);
+        }
+        return { type: "template", parts: parts.map((p) => (p.type === "interp" ? p.expr : { type: "literal", value: p.value, loc: p.loc })), loc };
+      }
+    }
+  }
+
+  /** Static checks on an expression: known functions with the right arity, no prototype names. */
+  expr(e: Expr): void {
+    switch (e.type) {
+      case "literal":
+        return;
+      case "var":
+        if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
+        return;
+      case "member":
+        if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
+        return this.expr(e.object);
+      case "index":
+        if (e.index.type === "literal" && typeof e.index.value === "string" && isForbiddenKey(e.index.value)) {
+          throw this.error(`Access to "${e.index.value}" is not allowed`, e.loc, codes.FORBIDDEN);
+        }
+        this.expr(e.object);
+        return this.expr(e.index);
+      case "call": {
+        const fn = findBuiltin(e.name);
+        if (!fn) throw this.error(`Unknown function ${e.name}()`, e.loc, codes.UNKNOWN_FUNCTION);
+        if (e.args.length < fn.min || e.args.length > fn.max) {
+          const want = fn.min === fn.max ? `${fn.min}` : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
+          throw this.error(`${fn.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`, e.loc, codes.ARITY);
+        }
+        e.args.forEach((a) => this.expr(a));
+        return;
+      }
+      case "array":
+        return e.items.forEach((a) => this.expr(a));
+      case "struct":
+        for (const entry of e.entries) {
+          if (isForbiddenKey(entry.key)) throw this.error(`Access to "${entry.key}" is not allowed`, e.loc, codes.FORBIDDEN);
+          this.expr(entry.value);
+        }
+        return;
+      case "unary":
+        return this.expr(e.arg);
+      case "binary":
+      case "logical":
+      case "elvis":
+        this.expr(e.left);
+        return this.expr(e.right);
+      case "cond":
+        this.expr(e.test);
+        this.expr(e.then);
+        return this.expr(e.else);
+      case "template":
+        return e.parts.forEach((p) => this.expr(p));
+    }
+  }
+
+  /** The value of a static attribute, or undefined when it was not given. */
+  staticArg(node: TagNode, name: string): string | undefined {
+    const a = node.args[name];
+    return a?.type === "literal" ? String(a.value) : undefined;
+  }
+}

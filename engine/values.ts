@@ -1,0 +1,160 @@
+// Value model of the language and the conversions both modes share. Values are strings,
+// numbers, booleans, null, arrays, structs (null-prototype objects), dates, queries and
+// SafeStrings (already-escaped HTML, from raw()).
+import { RuntimeError, codes } from "./errors.js";
+import type { Loc } from "../parser/ast.js";
+
+/** Text that is already HTML and must not be escaped again. */
+export class SafeString {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** A query result: column names and rows, as `dbt:output query=` and the query functions see it. */
+export class QueryResult {
+  executionTime = 0;
+  cached = false;
+  constructor(
+    public columns: string[],
+    public rows: Record<string, unknown>[],
+  ) {}
+  get recordCount(): number {
+    return this.rows.length;
+  }
+}
+
+export type Struct = Record<string, unknown>;
+
+export const newStruct = (): Struct => Object.create(null) as Struct;
+
+export function isStruct(v: unknown): v is Struct {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === null || proto === Object.prototype;
+}
+
+export function typeName(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (Array.isArray(v)) return "array";
+  if (v instanceof QueryResult) return "query";
+  if (v instanceof Date) return "date";
+  if (v instanceof SafeString) return "string";
+  if (isStruct(v)) return "struct";
+  return typeof v;
+}
+
+const NUMERIC = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/** The number a value stands for, or NaN. */
+export function asNumber(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "string") return NUMERIC.test(v) ? Number(v) : NaN;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (v instanceof SafeString) return asNumber(v.value);
+  return NaN;
+}
+
+export function isNumeric(v: unknown): boolean {
+  return typeof v === "number" ? Number.isFinite(v) : (typeof v === "string" || v instanceof SafeString) && !Number.isNaN(asNumber(v));
+}
+
+export function toNum(v: unknown, loc: Loc | null): number {
+  const n = asNumber(v);
+  if (Number.isNaN(n)) throw new RuntimeError(codes.TYPE, `Cannot convert ${describeValue(v)} to a number`, loc);
+  return n;
+}
+
+export function numToStr(n: number): string {
+  if (Object.is(n, -0)) return "0";
+  return String(n);
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/** Dates print as `YYYY-MM-DD HH:MM:SS` (UTC). */
+export function dateToStr(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+export function toStr(v: unknown, loc: Loc | null): string {
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return numToStr(v);
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (v === null || v === undefined) return "";
+  if (v instanceof SafeString) return v.value;
+  if (v instanceof Date) return dateToStr(v);
+  if (typeof v === "bigint") return v.toString();
+  throw new RuntimeError(codes.TYPE, `Cannot convert ${typeName(v)} to a string`, loc);
+}
+
+export function toBool(v: unknown, loc: Loc | null): boolean {
+  if (typeof v === "boolean") return v;
+  if (typeof v === "number") return v !== 0;
+  const s = typeof v === "string" ? v : v instanceof SafeString ? v.value : null;
+  if (s !== null) {
+    const t = s.trim().toLowerCase();
+    if (t === "true" || t === "yes") return true;
+    if (t === "false" || t === "no" || t === "") return false;
+    const n = asNumber(t);
+    if (!Number.isNaN(n)) return n !== 0;
+  }
+  throw new RuntimeError(codes.TYPE, `Cannot convert ${describeValue(v)} to a boolean`, loc);
+}
+
+/** A short description of a value for error messages. */
+export function describeValue(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return typeName(v);
+}
+
+/**
+ * CFML-style comparison: numerically when both sides are numeric, by time for two dates,
+ * else as case-insensitive strings.
+ */
+export function compare(a: unknown, b: unknown, loc: Loc | null): number {
+  if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime());
+  const na = typeof a === "boolean" ? NaN : asNumber(a);
+  const nb = typeof b === "boolean" ? NaN : asNumber(b);
+  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na < nb ? -1 : na > nb ? 1 : 0;
+  const sa = toStr(a, loc).toLowerCase();
+  const sb = toStr(b, loc).toLowerCase();
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+const ESCAPE_TEST = /[&<>"']/;
+
+function escapeSlow(s: string): string {
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    let rep: string;
+    switch (s.charCodeAt(i)) {
+      case 38: rep = "&amp;"; break;
+      case 60: rep = "&lt;"; break;
+      case 62: rep = "&gt;"; break;
+      case 34: rep = "&quot;"; break;
+      case 39: rep = "&#39;"; break;
+      default: continue;
+    }
+    if (last !== i) out += s.slice(last, i);
+    out += rep;
+    last = i + 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+/** HTML-escapes a string; strings with nothing to escape are returned as they are. */
+export function escapeHtml(s: string): string {
+  return ESCAPE_TEST.test(s) ? escapeSlow(s) : s;
+}
+
+/** What `#expr#` prints inside dbt:output: the value as a string, HTML-escaped unless raw. */
+export function esc(v: unknown, loc: Loc | null): string {
+  if (typeof v === "string") return ESCAPE_TEST.test(v) ? escapeSlow(v) : v;
+  if (typeof v === "number") return numToStr(v);
+  if (v instanceof SafeString) return v.value;
+  return escapeHtml(toStr(v, loc));
+}

@@ -1,0 +1,85 @@
+// The typed AST. Every node carries where it came from: file, 1-based line and column, and
+// the [start, end) offsets into the file's source.
+
+export interface Loc {
+  file: string;
+  line: number;
+  column: number;
+  start: number;
+  end: number;
+}
+
+export type BinaryOp =
+  | "+" | "-" | "*" | "/" | "%" | "^" | "&"
+  | "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "contains";
+
+export type Expr =
+  | { type: "literal"; value: string | number | boolean | null; loc: Loc }
+  | { type: "array"; items: Expr[]; loc: Loc }
+  | { type: "struct"; entries: { key: string; value: Expr }[]; loc: Loc }
+  | { type: "var"; name: string; loc: Loc }
+  | { type: "member"; object: Expr; name: string; loc: Loc }
+  | { type: "index"; object: Expr; index: Expr; loc: Loc }
+  | { type: "call"; name: string; args: Expr[]; loc: Loc }
+  | { type: "unary"; op: "-" | "+" | "not"; arg: Expr; loc: Loc }
+  | { type: "binary"; op: BinaryOp; left: Expr; right: Expr; loc: Loc }
+  | { type: "logical"; op: "and" | "or"; left: Expr; right: Expr; loc: Loc }
+  | { type: "cond"; test: Expr; then: Expr; else: Expr; loc: Loc }
+  | { type: "elvis"; left: Expr; right: Expr; loc: Loc }
+  /** An attribute value mixing text and #expr#: the parts joined as strings. */
+  | { type: "template"; parts: Expr[]; loc: Loc };
+
+export type ExprOf<T extends Expr["type"]> = Extract<Expr, { type: T }>;
+
+/** An assignment target: a variable with member/index steps. */
+export type LValue = ExprOf<"var"> | ExprOf<"member"> | ExprOf<"index">;
+
+export interface TextNode {
+  type: "text";
+  value: string;
+  loc: Loc;
+}
+
+export interface InterpNode {
+  type: "interp";
+  expr: Expr;
+  loc: Loc;
+}
+
+/** An attribute as written; `raw` is null for a bare attribute (`<dbt:cookie httponly>`). */
+export interface RawAttr {
+  name: string;
+  raw: string | null;
+  valueOffset: number;
+  loc: Loc;
+}
+
+export interface TagNode {
+  type: "tag";
+  name: string;
+  /** Attributes as written; tags/ turns them into `args` during validation. */
+  attrs: RawAttr[];
+  /** Validated attribute values, keyed by attribute name. */
+  args: Record<string, Expr>;
+  /** For expression tags (`<dbt:if EXPR>`, `<dbt:set T = EXPR>`). */
+  expr: Expr | null;
+  target: LValue | null;
+  /** null for a tag without a body. */
+  body: Node[] | null;
+  /** Tag-specific data prepared at validation time (branches, cases, …). */
+  data: unknown;
+  loc: Loc;
+  /** Location of the closing tag, when there is one. */
+  endLoc: Loc | null;
+}
+
+export type Node = TextNode | InterpNode | TagNode;
+
+/** One parsed and validated template. */
+export interface TemplateAst {
+  file: string;
+  source: string;
+  body: Node[];
+  /** Files reached through dbt:include (resolved absolute paths), for cycle detection. */
+  includes: { path: string; loc: Loc }[];
+}

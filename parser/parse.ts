@@ -1,0 +1,75 @@
+// Wraps the generated peggy parser: gives every node a full location and turns peggy's
+// syntax errors into located TemplateErrors.
+import { parse as peggyParse, SyntaxError as PeggySyntaxError } from "./generated/grammar.js";
+import type { Expr, Loc, RawAttr, LValue } from "./ast.js";
+import { TemplateError, codes } from "../engine/errors.js";
+
+/** What the grammar returns for one item of the flat token stream. */
+export type Token =
+  | { type: "text"; value: string; loc: Loc }
+  | { type: "comment"; loc: Loc }
+  | { type: "close"; name: string; loc: Loc }
+  | { type: "open"; name: string; attrs: RawAttr[]; expr?: Expr | null; target?: LValue; selfClosing: boolean; loc: Loc };
+
+export type InterpPart = { type: "text"; value: string; loc: Loc } | { type: "interp"; expr: Expr; loc: Loc };
+
+/** How a tag name is parsed: attributes, a bare expression, or `target = expression`. */
+export type ExprKind = "expr" | "assign" | null;
+
+/** Maps offsets to 1-based line and column for one source file. */
+export class SourceFile {
+  readonly lineStarts: number[] = [0];
+  constructor(readonly file: string, readonly text: string) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+  }
+
+  loc = (start: number, end: number): Loc => {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= start) lo = mid;
+      else hi = mid - 1;
+    }
+    return { file: this.file, line: lo + 1, column: start - this.lineStarts[lo]! + 1, start, end };
+  };
+}
+
+function describe(expected: PeggySyntaxError["expected"]): string {
+  const names = [...new Set((expected ?? []).map((e) => e.description ?? e.text ?? e.type))]
+    .filter((n) => n !== "whitespace")
+    .sort();
+  if (names.length === 0) return "something else";
+  if (names.length > 6) return `${names.slice(0, 6).join(", ")}, …`;
+  return names.join(", ");
+}
+
+function run<T>(src: SourceFile, input: string, startRule: string, offset: number, extra: Record<string, unknown>): T {
+  try {
+    return peggyParse(input, { startRule, offset, loc: src.loc, ...extra }) as T;
+  } catch (err) {
+    if (err instanceof PeggySyntaxError) {
+      const loc = src.loc(offset + err.location.start.offset, offset + err.location.end.offset);
+      // Messages raised by error() in the grammar have no expectations: keep them as written.
+      const message = err.expected
+        ? `Expected ${describe(err.expected)} but found ${err.found === null ? "end of input" : JSON.stringify(err.found)}`
+        : err.message;
+      throw new TemplateError(codes.SYNTAX, message, loc);
+    }
+    throw err;
+  }
+}
+
+export function tokenize(src: SourceFile, exprKind: (name: string) => ExprKind): Token[] {
+  return run<Token[]>(src, src.text, "Template", 0, { exprKind });
+}
+
+/** Parses text with `#expr#` and `##` that starts at `offset` in the file. */
+export function parseInterpolated(src: SourceFile, text: string, offset: number): InterpPart[] {
+  return run<InterpPart[]>(src, text, "Interpolated", offset, {});
+}
+
+/** Parses a bare expression that starts at `offset` in the file. */
+export function parseExpression(src: SourceFile, text: string, offset: number): Expr {
+  return run<Expr>(src, text, "ExpressionOnly", offset, {});
+}

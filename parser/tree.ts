@@ -1,0 +1,117 @@
+// Turns the flat token stream into a tree: drops comments, removes the lines that hold only
+// tags, matches opening and closing tags, and re-parses text for #expr# where it is live.
+import type { Node, TagNode, TextNode } from "./ast.js";
+import { parseInterpolated, type SourceFile, type Token } from "./parse.js";
+import { TemplateError, codes } from "../engine/errors.js";
+
+/** What the tree builder needs to know of a tag. */
+export interface TagShape {
+  body: "none" | "required" | "optional";
+  /** `#expr#` is live in the body (and everything nested in it). */
+  interpolateBody?: boolean;
+}
+
+const isBlank = (s: string) => /^[ \t\r]*$/.test(s);
+
+/**
+ * A line whose only content is dbt tags or comments and white space leaves nothing behind:
+ * its white space and its newline are dropped.
+ */
+export function stripTagLines(tokens: Token[]): Token[] {
+  // Split text at newlines so that each piece belongs to one line.
+  type Piece = Token & { eol?: boolean };
+  const pieces: Piece[] = [];
+  for (const t of tokens) {
+    if (t.type !== "text") {
+      pieces.push(t);
+      continue;
+    }
+    let from = 0;
+    const { value, loc } = t;
+    for (let i = value.indexOf("\n"); i >= 0; i = value.indexOf("\n", from)) {
+      pieces.push({ type: "text", value: value.slice(from, i + 1), eol: true, loc: { ...loc, start: loc.start + from, end: loc.start + i + 1 } });
+      from = i + 1;
+    }
+    if (from < value.length) pieces.push({ type: "text", value: value.slice(from), loc: { ...loc, start: loc.start + from } });
+  }
+  const out: Token[] = [];
+  let line: Piece[] = [];
+  const flush = () => {
+    const hasTag = line.some((p) => p.type !== "text");
+    const onlyBlank = line.every((p) => p.type !== "text" || isBlank(p.value.replace(/\n$/, "")));
+    for (const p of line) if (!(hasTag && onlyBlank && p.type === "text")) out.push(p);
+    line = [];
+  };
+  for (const p of pieces) {
+    line.push(p);
+    if (p.eol) flush();
+  }
+  flush();
+  // Merge neighbouring text pieces again.
+  const merged: Token[] = [];
+  for (const t of out) {
+    const last = merged[merged.length - 1];
+    if (t.type === "text" && last?.type === "text" && last.loc.end === t.loc.start) {
+      merged[merged.length - 1] = { ...last, value: last.value + t.value, loc: { ...last.loc, end: t.loc.end } };
+    } else merged.push(t.type === "text" ? { type: "text", value: t.value, loc: t.loc } : t);
+  }
+  return merged;
+}
+
+export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: string) => TagShape | undefined): Node[] {
+  const root: Node[] = [];
+  const stack: { tag: TagNode; interp: boolean }[] = [];
+  const current = () => (stack.length ? stack[stack.length - 1]!.tag.body! : root);
+  const interpolating = () => (stack.length ? stack[stack.length - 1]!.interp : false);
+
+  for (const t of stripTagLines(tokens)) {
+    if (t.type === "comment") continue;
+    if (t.type === "text") {
+      if (interpolating()) current().push(...textWithExpressions(src, t));
+      else current().push(t);
+      continue;
+    }
+    if (t.type === "close") {
+      const open = stack.pop();
+      if (!open) throw new TemplateError(codes.NESTING, `Unexpected </dbt:${t.name}>: no tag is open`, t.loc);
+      if (open.tag.name !== t.name) {
+        const shape = shapeOf(t.name);
+        const why = shape?.body === "none" ? ` (<dbt:${t.name}> takes no closing tag)` : "";
+        throw new TemplateError(
+          codes.NESTING,
+          `Unexpected </dbt:${t.name}>${why}: <dbt:${open.tag.name}> opened at line ${open.tag.loc.line}:${open.tag.loc.column} must be closed first`,
+          t.loc,
+        );
+      }
+      open.tag.endLoc = t.loc;
+      continue;
+    }
+    const shape = shapeOf(t.name);
+    if (!shape) throw new TemplateError(codes.UNKNOWN_TAG, `Unknown tag <dbt:${t.name}>`, t.loc);
+    const hasBody = shape.body === "required" || (shape.body === "optional" && !t.selfClosing);
+    if (shape.body === "required" && t.selfClosing) {
+      throw new TemplateError(codes.NESTING, `<dbt:${t.name}> needs a body and a closing </dbt:${t.name}>`, t.loc);
+    }
+    const node: TagNode = {
+      type: "tag", name: t.name, attrs: t.attrs, args: Object.create(null) as TagNode["args"],
+      expr: t.expr ?? null, target: t.target ?? null, body: hasBody ? [] : null, data: null, loc: t.loc, endLoc: null,
+    };
+    current().push(node);
+    if (hasBody) stack.push({ tag: node, interp: interpolating() || !!shape.interpolateBody });
+  }
+  const open = stack.pop();
+  if (open) throw new TemplateError(codes.NESTING, `<dbt:${open.tag.name}> is never closed (expected </dbt:${open.tag.name}>)`, open.tag.loc);
+  return root;
+}
+
+function textWithExpressions(src: SourceFile, t: TextNode): Node[] {
+  const parts = parseInterpolated(src, t.value, t.loc.start);
+  // Join runs of text ("a", "#" from ##, "b") into one node.
+  const out: Node[] = [];
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    if (p.type === "text" && last?.type === "text") out[out.length - 1] = { ...last, value: last.value + p.value, loc: { ...last.loc, end: p.loc.end } };
+    else out.push(p);
+  }
+  return out;
+}

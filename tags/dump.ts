@@ -1,0 +1,54 @@
+// <dbt:dump var="#x#" [label="…"]>: a readable HTML rendering of any value, queries included.
+import type { TagDef } from "./types.js";
+import * as rt from "../engine/runtime.js";
+import { QueryResult, escapeHtml, isStruct, toStr, typeName } from "../engine/values.js";
+
+const MAX_DEPTH = 8;
+
+function cell(v: unknown, depth: number, seen: Set<unknown>): string {
+  const type = typeName(v);
+  if (v !== null && typeof v === "object" && !(v instanceof Date) && type !== "string") {
+    if (seen.has(v)) return `<span class="dbt-dump-ref">[circular ${type}]</span>`;
+    if (depth >= MAX_DEPTH) return `<span class="dbt-dump-ref">[${type}: too deep]</span>`;
+    seen.add(v);
+    try {
+      if (Array.isArray(v)) {
+        const rows = v.map((x, i) => `<tr><th>${i + 1}</th><td>${cell(x, depth + 1, seen)}</td></tr>`).join("");
+        return `<table class="dbt-dump dbt-dump-array"><caption>array [${v.length}]</caption>${rows}</table>`;
+      }
+      if (v instanceof QueryResult) {
+        const head = `<tr><th>#</th>${v.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr>`;
+        const rows = v.rows.map((r, i) => `<tr><th>${i + 1}</th>${v.columns.map((c) => `<td>${cell(r[c] ?? null, depth + 1, seen)}</td>`).join("")}</tr>`).join("");
+        return `<table class="dbt-dump dbt-dump-query"><caption>query [${v.recordCount} rows]</caption>${head}${rows}</table>`;
+      }
+      if (isStruct(v)) {
+        const rows = Object.keys(v).map((k) => `<tr><th>${escapeHtml(k)}</th><td>${cell(v[k], depth + 1, seen)}</td></tr>`).join("");
+        return `<table class="dbt-dump dbt-dump-struct"><caption>struct [${Object.keys(v).length}]</caption>${rows}</table>`;
+      }
+      return `<span class="dbt-dump-ref">[${escapeHtml(type)}]</span>`;
+    } finally {
+      seen.delete(v);
+    }
+  }
+  const text = v === null ? "null" : typeof v === "string" ? v : toStr(v, null);
+  return `<span class="dbt-dump-${type}">${escapeHtml(text)}</span>`;
+}
+
+export function dump(v: unknown, label: unknown): string {
+  const caption = label === undefined ? "" : `<strong class="dbt-dump-label">${escapeHtml(rt.toStr(label, null))}</strong>`;
+  return `<div class="dbt-dump-block">${caption}${cell(v, 0, new Set())}</div>`;
+}
+
+export const dumpTag: TagDef = {
+  name: "dump",
+  body: "none",
+  attributes: { var: { type: "any", required: true }, label: { type: "string" } },
+  interpret(node, it) {
+    it.out += dump(it.arg(node, "var"), it.arg(node, "label"));
+  },
+  compile(node, c) {
+    return `$o += T.dump(${c.arg(node, "var")}, ${c.arg(node, "label") ?? "undefined"});\n`;
+  },
+};
+
+export const runtime = { dump };

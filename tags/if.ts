@@ -1,0 +1,60 @@
+// <dbt:if EXPR> … <dbt:elseif EXPR> … <dbt:else> … </dbt:if>
+import type { Expr, Node, TagNode } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import * as rt from "../engine/runtime.js";
+
+interface IfData {
+  branches: { test: Expr; body: Node[] }[];
+  otherwise: Node[] | null;
+}
+
+export const ifTag: TagDef = {
+  name: "if",
+  body: "required",
+  expression: "expr",
+  attributes: {},
+  validate(node, v) {
+    if (!node.expr) throw v.error("<dbt:if> needs a condition: <dbt:if x GT 1>", node.loc);
+    const data: IfData = { branches: [{ test: node.expr, body: [] }], otherwise: null };
+    let current = data.branches[0]!.body;
+    for (const child of node.body!) {
+      if (child.type === "tag" && (child.name === "elseif" || child.name === "else")) {
+        if (data.otherwise) throw v.error(`<dbt:${child.name}> cannot follow <dbt:else>`, child.loc, "QRY_ERR_NESTING");
+        if (child.name === "elseif") {
+          if (!child.expr) throw v.error("<dbt:elseif> needs a condition", child.loc);
+          data.branches.push({ test: child.expr, body: (current = []) });
+        } else data.otherwise = current = [];
+      } else current.push(child);
+    }
+    node.data = data;
+  },
+  async interpret(node, it) {
+    const { branches, otherwise } = node.data as IfData;
+    for (const b of branches) {
+      if (rt.toBool(it.eval(b.test), b.test.loc)) return it.run(b.body);
+    }
+    if (otherwise) await it.run(otherwise);
+  },
+  compile(node, c) {
+    const { branches, otherwise } = node.data as IfData;
+    const parts = branches.map((b) => `if (${c.bool(b.test)}) {\n${c.nodes(b.body)}}`);
+    return parts.join(" else ") + (otherwise ? ` else {\n${c.nodes(otherwise)}}` : "") + "\n";
+  },
+};
+
+/** Separators inside dbt:if: they hold no body; dbt:if runs what follows them. */
+const separator = (name: string, expression?: "expr"): TagDef => ({
+  name,
+  body: "none",
+  expression,
+  attributes: {},
+  parents: ["if"],
+  validate(node: TagNode, v) {
+    if (name === "else" && node.expr) throw v.error("<dbt:else> takes no condition (use <dbt:elseif>)", node.expr.loc);
+  },
+  interpret() {},
+  compile: () => "",
+});
+
+export const elseifTag = separator("elseif", "expr");
+export const elseTag = separator("else", "expr");

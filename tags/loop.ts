@@ -1,0 +1,229 @@
+// <dbt:loop> in six forms, chosen by the attributes given:
+//   query="q" [startrow endrow] | from to [step] index | list [delimiters] [item] [index]
+//   array [item] [index] | collection [key] [item] | condition
+// Every form counts its iterations and stops at limits.maxIterations with an error.
+import type { TagNode, Loc } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import type { Interpreter } from "../engine/interpreter.js";
+import type { Compiler } from "../engine/compiler.js";
+import type { RowFrame } from "../engine/context.js";
+import { RuntimeError, codes } from "../engine/errors.js";
+import { BreakSignal, ContinueSignal } from "../engine/signals.js";
+import * as rt from "../engine/runtime.js";
+import { isStruct, typeName, type Struct } from "../engine/values.js";
+import { listItems } from "../engine/functions/lists.js";
+import { asQuery, fixedArg, queryNameToExpr, tick } from "./helpers.js";
+import { rowRange } from "./output.js";
+
+type Kind = "query" | "range" | "list" | "array" | "collection" | "condition";
+
+interface LoopData {
+  kind: Kind;
+  index?: string;
+  item?: string;
+  key?: string;
+}
+
+const FORMS: Record<Kind, { needs: string[]; allows: string[] }> = {
+  query: { needs: ["query"], allows: ["startrow", "endrow"] },
+  range: { needs: ["from", "to", "index"], allows: ["step"] },
+  list: { needs: ["list"], allows: ["delimiters", "item", "index"] },
+  array: { needs: ["array"], allows: ["item", "index"] },
+  collection: { needs: ["collection"], allows: ["key", "item"] },
+  condition: { needs: ["condition"], allows: [] },
+};
+
+/** The items of a list/array/collection loop as [index-or-key, item] pairs. */
+export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Loc): [unknown, unknown][] {
+  if (kind === "list") return listItems(value, delimiters).map((s, i) => [i + 1, s]);
+  if (kind === "array") {
+    if (!Array.isArray(value)) throw new RuntimeError(codes.TYPE, `The array attribute must be an array, got ${typeName(value)}`, loc);
+    return value.map((v, i) => [i + 1, v]);
+  }
+  if (!isStruct(value)) throw new RuntimeError(codes.TYPE, `The collection attribute must be a struct, got ${typeName(value)}`, loc);
+  return Object.keys(value).map((k) => [k, (value as Struct)[k]]);
+}
+
+/** from/to/step as numbers, refusing a step that would never reach the end. */
+export function range(from: unknown, to: unknown, step: unknown, loc: Loc): [number, number, number] {
+  const s = step === undefined ? 1 : rt.toNum(step, loc);
+  if (s === 0) throw new RuntimeError(codes.TYPE, "The step of a loop cannot be 0", loc);
+  return [rt.toNum(from, loc), rt.toNum(to, loc), s];
+}
+
+/** Query loop bounds: startrow/endrow are 1-based and inclusive. */
+export function queryRange(q: RowFrame["query"], startrow: unknown, endrow: unknown, loc: Loc): [number, number] {
+  const [s] = rowRange(q, startrow, undefined, loc);
+  const e = endrow === undefined ? q.rows.length : Math.min(q.rows.length, rt.toNum(endrow, loc));
+  return [s, e];
+}
+
+/** Runs one iteration; returns false when the body broke out of the loop. */
+async function body(it: Interpreter, node: TagNode): Promise<boolean> {
+  try {
+    await it.run(node.body!);
+  } catch (e) {
+    if (e instanceof BreakSignal) return false;
+    if (!(e instanceof ContinueSignal)) throw e;
+  }
+  return true;
+}
+
+export const loopTag: TagDef = {
+  name: "loop",
+  body: "required",
+  attributes: {
+    query: { type: "any" }, startrow: { type: "integer" }, endrow: { type: "integer" },
+    from: { type: "number" }, to: { type: "number" }, step: { type: "number" },
+    index: { type: "name" }, item: { type: "name" }, key: { type: "name" },
+    list: { type: "string" }, delimiters: { type: "string" },
+    array: { type: "any" }, collection: { type: "any" },
+    condition: { type: "expr" },
+  },
+  validate(node, v) {
+    queryNameToExpr(node);
+    const given = Object.keys(node.args);
+    const kinds = (Object.keys(FORMS) as Kind[]).filter((k) => given.includes(FORMS[k].needs[0]!));
+    if (kinds.length !== 1) {
+      throw v.error(
+        kinds.length === 0
+          ? "<dbt:loop> needs one of query, from/to, list, array, collection or condition"
+          : `<dbt:loop> takes only one of ${kinds.map((k) => FORMS[k].needs[0]).join(", ")}`,
+        node.loc,
+      );
+    }
+    const kind = kinds[0]!;
+    const form = FORMS[kind];
+    for (const need of form.needs) if (!given.includes(need)) throw v.error(`<dbt:loop ${form.needs[0]}> needs the attribute "${need}"`, node.loc);
+    for (const a of given) {
+      if (!form.needs.includes(a) && !form.allows.includes(a)) throw v.error(`Attribute "${a}" does not go with <dbt:loop ${form.needs[0]}>`, node.args[a]!.loc);
+    }
+    node.data = { kind, index: fixedArg(node, "index"), item: fixedArg(node, "item"), key: fixedArg(node, "key") } satisfies LoopData;
+  },
+  async interpret(node, it) {
+    const d = node.data as LoopData;
+    const ctx = it.ctx;
+    const vars = ctx.scopes.variables;
+    let n = 0;
+    switch (d.kind) {
+      case "query": {
+        const q = asQuery(it.arg(node, "query"), node.args.query!.loc);
+        const [s, e] = queryRange(q, it.arg(node, "startrow"), it.arg(node, "endrow"), node.loc);
+        const f: RowFrame = { kind: "row", query: q, row: s, end: s + 1 };
+        ctx.frames.push(f);
+        try {
+          for (let i = s; i < e; i++) {
+            tick(ctx, ++n, node.loc);
+            f.row = i;
+            f.end = i + 1;
+            if (!(await body(it, node))) break;
+          }
+        } finally {
+          ctx.frames.pop();
+        }
+        return;
+      }
+      case "range": {
+        const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), node.loc);
+        for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
+          tick(ctx, ++n, node.loc);
+          vars[d.index!] = i;
+          if (!(await body(it, node))) break;
+        }
+        return;
+      }
+      case "condition": {
+        const cond = node.args.condition!;
+        while (rt.toBool(it.eval(cond), cond.loc)) {
+          tick(ctx, ++n, node.loc);
+          if (!(await body(it, node))) break;
+        }
+        return;
+      }
+      default: {
+        const attr = d.kind;
+        const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
+        const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
+        for (const [k, v] of list) {
+          tick(ctx, ++n, node.loc);
+          if (kName) vars[kName] = k;
+          if (vName) vars[vName] = v;
+          if (!(await body(it, node))) break;
+        }
+      }
+    }
+  },
+  compile(node, c) {
+    const d = node.data as LoopData;
+    const label = c.tmp("loop");
+    const L = c.loc(node.loc);
+    const n = c.tmp("n");
+    const setVar = (name: string | undefined, value: string) => (name ? `ctx.scopes.variables[${JSON.stringify(name)}] = ${value};\n` : "");
+    const tickCode = `T.tick(ctx, ++${n}, ${L});\n`;
+    const bodyCode = (): string => {
+      c.loops.push(label);
+      try {
+        return c.nodes(node.body!);
+      } finally {
+        c.loops.pop();
+      }
+    };
+    const arg = (name: string) => c.arg(node, name) ?? "undefined";
+    switch (d.kind) {
+      case "query": {
+        const [q, f, i, s, e] = [c.tmp("q"), c.tmp("f"), c.tmp("i"), c.tmp("s"), c.tmp("e")];
+        return `{ let ${n} = 0; const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
+const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${L});
+const ${f} = { kind: "row", query: ${q}, row: ${s}, end: ${s} + 1 };
+ctx.frames.push(${f});
+try {
+${label}: for (let ${i} = ${s}; ${i} < ${e}; ${i}++) {
+${tickCode}${f}.row = ${i}; ${f}.end = ${i} + 1;
+${bodyCode()}}
+} finally { ctx.frames.pop(); }
+}\n`;
+      }
+      case "range": {
+        const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
+        return `{ let ${n} = 0; const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});
+${label}: for (let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}) {
+${tickCode}${setVar(d.index, i)}${bodyCode()}}
+}\n`;
+      }
+      case "condition":
+        return `{ let ${n} = 0;
+${label}: while (${c.bool(node.args.condition!)}) {
+${tickCode}${bodyCode()}}
+}\n`;
+      default: {
+        const [k, v] = [c.tmp("k"), c.tmp("v")];
+        const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
+        return `{ let ${n} = 0;
+${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
+${tickCode}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
+}\n`;
+      }
+    }
+  },
+};
+
+/** <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop. */
+const jump = (name: "break" | "continue"): TagDef => ({
+  name,
+  body: "none",
+  attributes: {},
+  validate(node, v) {
+    if (!v.enclosing("loop")) throw v.error(`<dbt:${name}> must stand inside <dbt:loop>`, node.loc, codes.NESTING);
+  },
+  interpret() {
+    throw name === "break" ? new BreakSignal() : new ContinueSignal();
+  },
+  compile(_node, c: Compiler) {
+    return `${name} ${c.loops[c.loops.length - 1]};\n`;
+  },
+});
+
+export const breakTag = jump("break");
+export const continueTag = jump("continue");
+
+export const runtime = { tick, entries, range, queryRange };

@@ -1,0 +1,48 @@
+// <dbt:module template="_card.dbt" title="…">body</dbt:module>: a reusable component. It runs
+// with its own `variables`, sees the other attributes in `attributes` and the caller's
+// rendered body as `thisTag.body`; nothing leaks either way.
+import type { Loc } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import type { RenderContext } from "../engine/context.js";
+import { RuntimeError, codes } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { SafeString, type Struct } from "../engine/values.js";
+import { fixedArg } from "./helpers.js";
+
+export async function runModule(ctx: RenderContext, path: string, attributes: Struct, body: string, hasBody: boolean, loc: Loc): Promise<string> {
+  if (ctx.moduleDepth >= ctx.limits.maxModuleDepth) {
+    throw new RuntimeError(codes.MODULE_DEPTH, `Modules nested more than ${ctx.limits.maxModuleDepth} deep (limit maxModuleDepth)`, loc);
+  }
+  const thisTag = rt.struct(["body", "hasBody"], [new SafeString(body), hasBody]);
+  return ctx.host.renderInto(path, ctx.forModule(attributes, thisTag), loc);
+}
+
+const passedOn = (args: Record<string, unknown>) => Object.keys(args).filter((k) => k !== "template");
+
+export const moduleTag: TagDef = {
+  name: "module",
+  body: "optional",
+  async: true,
+  extraAttributes: true,
+  attributes: { template: { type: "text", required: true } },
+  validate(node, v) {
+    node.data = v.host.resolve(node.loc.file, fixedArg(node, "template")!, node.args.template!.loc);
+    v.modules.push({ path: node.data as string, loc: node.loc });
+  },
+  async interpret(node, it) {
+    const names = passedOn(node.args);
+    const attributes = rt.struct(names, names.map((n) => it.arg(node, n)));
+    const body = node.body ? await it.capture(node.body) : "";
+    it.out += await runModule(it.ctx, node.data as string, attributes, body, node.body !== null, node.loc);
+  },
+  compile(node, c) {
+    const names = passedOn(node.args);
+    const [a, b] = [c.tmp("attrs"), c.tmp("body")];
+    return `{ const ${a} = rt.struct(${JSON.stringify(names)}, [${names.map((n) => c.arg(node, n)).join(", ")}]);
+let ${b} = "";
+${node.body ? c.capture(node.body, b) : ""}$o += await T.runModule(ctx, ${JSON.stringify(node.data)}, ${a}, ${b}, ${node.body !== null}, ${c.loc(node.loc)});
+}\n`;
+  },
+};
+
+export const runtime = { runModule };

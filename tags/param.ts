@@ -1,0 +1,104 @@
+// <dbt:param name="url.id" type="integer" default="1" min max pattern>
+// Checks (and converts) one input; a failure is a ParamError that the server answers with a
+// 400 naming the parameter.
+import type { Loc } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import type { RenderContext } from "../engine/context.js";
+import { ParamError } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { isValidType } from "../engine/functions/misc.js";
+import { toDate } from "../engine/functions/dates.js";
+import { describeValue } from "../engine/values.js";
+import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
+
+const TYPES = ["any", "string", "integer", "numeric", "boolean", "date", "email", "uuid", "array", "struct"] as const;
+const ARTICLE: Record<string, string> = { any: "any value", integer: "an integer", array: "an array", email: "an email address", uuid: "a UUID" };
+
+export interface ParamSpec {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+  dflt: unknown;
+  min: unknown;
+  max: unknown;
+  pattern: unknown;
+}
+
+function convert(type: string, v: unknown): unknown {
+  switch (type) {
+    case "integer":
+    case "numeric":
+      return typeof v === "number" ? v : Number(v);
+    case "boolean":
+      return rt.toBool(v, null);
+    case "date":
+      return toDate(v);
+    default:
+      return v;
+  }
+}
+
+/** Reads the parameter, applies the default, checks and converts it, and writes it back. */
+export function checkParam(ctx: RenderContext, p: ParamSpec, loc: Loc): void {
+  const { base, steps } = splitTarget(pathTarget(p.name, loc));
+  let value: unknown;
+  let present = true;
+  try {
+    value = rt.lookup(ctx, base, loc);
+    for (const s of steps) value = rt.member(ctx, value, s as string, loc);
+  } catch (err) {
+    if (!(err instanceof rt.RuntimeError)) throw err;
+    present = false;
+  }
+  if (!present || value === null) {
+    if (!p.hasDefault) throw new ParamError(p.name, `Parameter ${p.name} is required`, loc);
+    value = p.dflt;
+  }
+  if (!isValidType(p.type, value)) {
+    throw new ParamError(p.name, `Parameter ${p.name} must be ${ARTICLE[p.type] ?? `a ${p.type}`}, got ${describeValue(value)}`, loc);
+  }
+  value = convert(p.type, value);
+  const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : rt.toStr(value, loc).length;
+  const unit = typeof value === "number" ? "" : Array.isArray(value) ? " items" : " characters";
+  if (p.min !== undefined && size < rt.toNum(p.min, loc)) throw new ParamError(p.name, `Parameter ${p.name} must be at least ${rt.toStr(p.min, loc)}${unit}`, loc);
+  if (p.max !== undefined && size > rt.toNum(p.max, loc)) throw new ParamError(p.name, `Parameter ${p.name} must be at most ${rt.toStr(p.max, loc)}${unit}`, loc);
+  if (p.pattern !== undefined && !new RegExp(`^(?:${rt.toStr(p.pattern, loc)})$`).test(rt.toStr(value, loc))) {
+    throw new ParamError(p.name, `Parameter ${p.name} does not match the pattern ${rt.toStr(p.pattern, loc)}`, loc);
+  }
+  rt.assign(ctx, base, steps as string[], value, loc);
+}
+
+export const paramTag: TagDef = {
+  name: "param",
+  body: "none",
+  attributes: {
+    name: { type: "variable", required: true },
+    type: { type: "enum", values: TYPES },
+    default: { type: "any" },
+    min: { type: "number" },
+    max: { type: "number" },
+    pattern: { type: "string" },
+  },
+  validate(node, v) {
+    const pattern = node.args.pattern;
+    if (pattern?.type === "literal") {
+      try {
+        new RegExp(String(pattern.value));
+      } catch {
+        throw v.error(`Attribute "pattern" of <dbt:param> is not a valid regular expression`, pattern.loc);
+      }
+    }
+  },
+  interpret(node, it) {
+    checkParam(it.ctx, {
+      name: fixedArg(node, "name")!, type: fixedArg(node, "type") ?? "any", hasDefault: "default" in node.args,
+      dflt: it.arg(node, "default"), min: it.arg(node, "min"), max: it.arg(node, "max"), pattern: it.arg(node, "pattern"),
+    }, node.loc);
+  },
+  compile(node, c) {
+    const a = (n: string) => c.arg(node, n) ?? "undefined";
+    return `T.checkParam(ctx, { name: ${JSON.stringify(fixedArg(node, "name"))}, type: ${JSON.stringify(fixedArg(node, "type") ?? "any")}, hasDefault: ${"default" in node.args}, dflt: ${a("default")}, min: ${a("min")}, max: ${a("max")}, pattern: ${a("pattern")} }, ${c.loc(node.loc)});\n`;
+  },
+};
+
+export const runtime = { checkParam };

@@ -1,0 +1,33 @@
+// <dbt:savecontent variable="menu">…</dbt:savecontent>: renders the body into a variable
+// instead of the page. The value is already HTML, so printing it does not escape it again.
+import type { TagDef } from "./types.js";
+import * as rt from "../engine/runtime.js";
+import { SafeString } from "../engine/values.js";
+import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
+
+export const savecontentTag: TagDef = {
+  name: "savecontent",
+  body: "required",
+  attributes: { variable: { type: "variable", required: true } },
+  async interpret(node, it) {
+    const { base, steps } = splitTarget(pathTarget(fixedArg(node, "variable")!, node.loc));
+    const content = await it.capture(node.body!);
+    rt.assign(it.ctx, base, steps as string[], new SafeString(content), node.loc);
+  },
+  compile(node, c) {
+    const { base, steps } = splitTarget(pathTarget(fixedArg(node, "variable")!, node.loc));
+    const v = c.tmp("content");
+    return `{ let ${v} = "";\n${c.capture(node.body!, v)}rt.assign(ctx, ${JSON.stringify(base)}, ${JSON.stringify(steps)}, new rt.SafeString(${v}), ${c.loc(node.loc)});\n}\n`;
+  },
+};
+
+/** <dbt:abort>: ends the page here, keeping what was output so far. */
+export const abortTag: TagDef = {
+  name: "abort",
+  body: "none",
+  attributes: {},
+  interpret() {
+    throw new rt.AbortSignal();
+  },
+  compile: () => "throw new rt.AbortSignal();\n",
+};

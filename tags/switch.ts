@@ -1,0 +1,69 @@
+// <dbt:switch expression="#x#"><dbt:case value="a,b">…</dbt:case><dbt:defaultcase>…</dbt:defaultcase></dbt:switch>
+// A case matches when one item of its value list equals the expression, ignoring case.
+import type { Loc, Node, TagNode } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import * as rt from "../engine/runtime.js";
+import { listItems } from "../engine/functions/lists.js";
+
+// Case nodes are kept whole: their attributes are validated after this hook runs.
+interface SwitchData {
+  cases: TagNode[];
+  otherwise: Node[] | null;
+}
+
+export function caseMatches(subject: unknown, value: unknown, delimiters: unknown, loc: Loc): boolean {
+  const s = rt.toStr(subject, loc).toLowerCase();
+  return listItems(rt.toStr(value, loc), delimiters ?? ",").some((item) => item.toLowerCase() === s);
+}
+
+export const switchTag: TagDef = {
+  name: "switch",
+  body: "required",
+  attributes: { expression: { type: "any", required: true } },
+  validate(node, v) {
+    const data: SwitchData = { cases: [], otherwise: null };
+    for (const child of node.body!) {
+      if (child.type === "text" && child.value.trim() === "") continue;
+      if (child.type === "tag" && child.name === "case") {
+        data.cases.push(child);
+      } else if (child.type === "tag" && child.name === "defaultcase") {
+        if (data.otherwise) throw v.error("<dbt:switch> has more than one <dbt:defaultcase>", child.loc, "QRY_ERR_NESTING");
+        data.otherwise = child.body!;
+      } else {
+        throw v.error("Only <dbt:case> and <dbt:defaultcase> may stand inside <dbt:switch>", child.loc, "QRY_ERR_NESTING");
+      }
+    }
+    node.data = data;
+  },
+  async interpret(node, it) {
+    const { cases, otherwise } = node.data as SwitchData;
+    const subject = it.arg(node, "expression");
+    for (const k of cases) {
+      if (caseMatches(subject, it.arg(k, "value"), it.arg(k, "delimiters"), k.args.value!.loc)) return it.run(k.body!);
+    }
+    if (otherwise) await it.run(otherwise);
+  },
+  compile(node, c) {
+    const { cases, otherwise } = node.data as SwitchData;
+    const s = c.tmp("subject");
+    const branches = cases.map(
+      (k) => `if (T.caseMatches(${s}, ${c.arg(k, "value")}, ${c.arg(k, "delimiters") ?? "undefined"}, ${c.loc(k.args.value!.loc)})) {\n${c.nodes(k.body!)}}`,
+    );
+    const tail = otherwise ? `{\n${c.nodes(otherwise)}}` : "";
+    return `{ const ${s} = ${c.arg(node, "expression")};\n${[...branches, tail].filter(Boolean).join(" else ")}\n}\n`;
+  },
+};
+
+const branch = (name: string, attributes: TagDef["attributes"]): TagDef => ({
+  name,
+  body: "required",
+  attributes,
+  parents: ["switch"],
+  interpret() {},
+  compile: () => "",
+});
+
+export const caseTag = branch("case", { value: { type: "string", required: true }, delimiters: { type: "string" } });
+export const defaultcaseTag = branch("defaultcase", {});
+
+export const runtime = { caseMatches };

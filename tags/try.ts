@@ -1,0 +1,119 @@
+// <dbt:try> … <dbt:catch type="any|expression|param|template|application|my.type"> … </dbt:catch></dbt:try>
+// Output the try body made before the error is dropped; the catch body sees `error` (type,
+// message, detail, code, file, line, column). <dbt:throw> raises an error of its own type.
+import type { Loc, Node, TagNode } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import type { RenderContext } from "../engine/context.js";
+import { QuarryError, codes } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { fixedArg } from "./helpers.js";
+
+// Catch nodes are kept whole: their attributes are validated after this hook runs.
+interface TryData {
+  body: Node[];
+  catches: TagNode[];
+}
+
+const catchType = (k: TagNode) => (fixedArg(k, "type") ?? "any").toLowerCase();
+
+/** The index of the first catch that takes `err`, or -1 (then it propagates). */
+export function matchCatch(err: unknown, types: string[]): number {
+  if (!(err instanceof QuarryError)) return -1;
+  const t = err.type.toLowerCase();
+  return types.findIndex((c) => c === "any" || c === t || t.startsWith(`${c}.`));
+}
+
+export function errorStruct(err: QuarryError) {
+  return rt.struct(
+    ["type", "message", "detail", "code", "file", "line", "column"],
+    [err.type, err.message, err.detail, err.code, err.loc?.file ?? "", err.loc?.line ?? 0, err.loc?.column ?? 0],
+  );
+}
+
+/** Runs a catch body with `error` visible. */
+export async function withError<T>(ctx: RenderContext, err: QuarryError, run: () => Promise<T>): Promise<T> {
+  ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [errorStruct(err)]) });
+  try {
+    return await run();
+  } finally {
+    ctx.frames.pop();
+  }
+}
+
+export function thrown(message: unknown, type: unknown, detail: unknown, status: unknown, loc: Loc): QuarryError {
+  const err = new QuarryError(codes.THROW, type === undefined ? "application" : rt.toStr(type, loc), rt.toStr(message ?? "", loc), loc);
+  if (detail !== undefined) err.detail = rt.toStr(detail, loc);
+  if (status !== undefined) err.status = rt.toNum(status, loc);
+  return err;
+}
+
+export const tryTag: TagDef = {
+  name: "try",
+  body: "required",
+  attributes: {},
+  validate(node, v) {
+    const data: TryData = { body: [], catches: [] };
+    for (const child of node.body!) {
+      if (child.type === "tag" && child.name === "catch") {
+        data.catches.push(child);
+      } else if (data.catches.length > 0 && !(child.type === "text" && child.value.trim() === "")) {
+        throw v.error("Nothing but <dbt:catch> may follow the first <dbt:catch> in <dbt:try>", child.loc, "QRY_ERR_NESTING");
+      } else if (data.catches.length === 0) data.body.push(child);
+    }
+    if (data.catches.length === 0) throw v.error("<dbt:try> needs at least one <dbt:catch>", node.loc, "QRY_ERR_NESTING");
+    node.data = data;
+  },
+  async interpret(node, it) {
+    const { body, catches } = node.data as TryData;
+    const mark = it.out;
+    try {
+      await it.run(body);
+    } catch (err) {
+      const i = matchCatch(err, catches.map(catchType));
+      if (i < 0) throw err;
+      it.out = mark;
+      await withError(it.ctx, err as QuarryError, () => it.run(catches[i]!.body!));
+    }
+  },
+  compile(node, c) {
+    const { body, catches } = node.data as TryData;
+    const [mark, e, i] = [c.tmp("mark"), c.tmp("e"), c.tmp("i")];
+    const handlers = catches.map((k, n) => `if (${i} === ${n}) {\n${c.nodes(k.body!)}}`).join(" else ");
+    return `{ const ${mark} = $o;
+try {
+${c.nodes(body)}} catch (${e}) {
+const ${i} = T.matchCatch(${e}, ${JSON.stringify(catches.map(catchType))});
+if (${i} < 0) throw ${e};
+$o = ${mark};
+ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [T.errorStruct(${e})]) });
+try {
+${handlers}
+} finally { ctx.frames.pop(); }
+}
+}\n`;
+  },
+};
+
+export const catchTag: TagDef = {
+  name: "catch",
+  body: "required",
+  parents: ["try"],
+  attributes: { type: { type: "text" } },
+  interpret() {},
+  compile: () => "",
+};
+
+export const throwTag: TagDef = {
+  name: "throw",
+  body: "none",
+  attributes: { message: { type: "string" }, type: { type: "string" }, detail: { type: "string" }, status: { type: "integer" } },
+  interpret(node, it) {
+    throw thrown(it.arg(node, "message"), it.arg(node, "type"), it.arg(node, "detail"), it.arg(node, "status"), node.loc);
+  },
+  compile(node, c) {
+    const a = (n: string) => c.arg(node, n) ?? "undefined";
+    return `throw T.thrown(${a("message")}, ${a("type")}, ${a("detail")}, ${a("status")}, ${c.loc(node.loc)});\n`;
+  },
+};
+
+export const runtime = { matchCatch, errorStruct, thrown };

@@ -1,0 +1,42 @@
+// What a tag module exports: its attribute schema and body shape (read by the parser and the
+// validator), an optional extra validation step, and its two execution hooks side by side.
+import type { TagNode } from "../parser/ast.js";
+import type { Interpreter } from "../engine/interpreter.js";
+import type { Compiler } from "../engine/compiler.js";
+import type { Validator } from "../engine/validate.js";
+
+/**
+ * Attribute types. Dynamic ones accept text with #expr#:
+ * - string, number, integer, boolean: converted to that type when the tag runs;
+ * - any: keeps the value's type when the attribute is exactly one #expr#;
+ * - expr: the whole value is an expression, written with or without #…# (loop condition).
+ * Static ones are fixed when the template is validated (no #expr#):
+ * - name: an identifier; variable: a dotted variable path; text: any fixed text (paths, types);
+ * - enum: one of `values`.
+ */
+export type AttrType = "string" | "number" | "integer" | "boolean" | "any" | "expr" | "name" | "variable" | "text" | "enum";
+
+export interface AttrSpec {
+  type: AttrType;
+  required?: boolean;
+  values?: readonly string[];
+}
+
+export interface TagDef {
+  name: string;
+  body: "none" | "required" | "optional";
+  /** `<dbt:if EXPR>` ("expr") or `<dbt:set TARGET = EXPR>` ("assign") instead of attributes. */
+  expression?: "expr" | "assign";
+  interpolateBody?: boolean;
+  attributes: Record<string, AttrSpec>;
+  /** Accept attributes beyond the schema (dbt:module passes them on). */
+  extraAttributes?: boolean;
+  /** The tag may only stand directly inside one of these. */
+  parents?: readonly string[];
+  /** Compiled code must await this tag (it runs another template or does I/O). */
+  async?: boolean;
+  validate?(node: TagNode, v: Validator): void;
+  interpret(node: TagNode, it: Interpreter): void | Promise<void>;
+  /** JavaScript statements that do what interpret does, appending output to `$o`. */
+  compile(node: TagNode, c: Compiler): string;
+}
