@@ -35,10 +35,20 @@ export class SourceFile {
   };
 }
 
+// Tokens that can start an expression: reported together as "an expression".
+const EXPRESSION_START = new Set(["number", "string", "true", "false", "null", "identifier", "variable", "[", "{", "(", "NOT", "!", "-", "+", "other"]);
+
+const OPERATORS = new Set([
+  "!=", "%", "&", "&&", "*", "+", "-", "/", "<", "<=", "<>", "==", ">", ">=", "^", "?", "?:", ".", "[", "(", "||",
+  "AND", "OR", "EQ", "NEQ", "GT", "GTE", "LT", "LTE", "CONTAINS", "MOD",
+]);
+
 function describe(expected: PeggySyntaxError["expected"]): string {
-  const names = [...new Set((expected ?? []).map((e) => e.description ?? e.text ?? e.type))]
-    .filter((n) => n !== "whitespace")
-    .sort();
+  let names = [...new Set((expected ?? []).map((e) => e.description ?? e.text ?? "other"))].filter((n) => n !== "whitespace" && n !== "other");
+  if (names.includes("number")) names = ["an expression", ...names.filter((n) => !EXPRESSION_START.has(n))];
+  const ops = names.filter((n) => OPERATORS.has(n.toUpperCase()));
+  if (ops.length >= 3) names = ["an operator", ...names.filter((n) => !OPERATORS.has(n.toUpperCase()))];
+  names = names.map((n) => (n === "an expression" || n.includes(" ") ? n : JSON.stringify(n))).sort();
   if (names.length === 0) return "something else";
   if (names.length > 6) return `${names.slice(0, 6).join(", ")}, …`;
   return names.join(", ");
