@@ -1,0 +1,61 @@
+// The quarry command, run as a user would: a real process on real files.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { join } from "node:path";
+import { writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { site } from "./helpers.js";
+
+const run = promisify(execFile);
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+const quarry = (...args: string[]) => run(process.execPath, [bin, ...args]);
+
+describe("quarry render", () => {
+  const root = site({
+    "page.dbt": '<dbt:param name="url.name" default="world">\n<dbt:include template="_greet.dbt">\n',
+    "_greet.dbt": "<dbt:output><p>Hello, #url.name#!</p></dbt:output>\n",
+    "data.json": JSON.stringify({ url: { name: "<Ann>" } }),
+  });
+
+  it.each(["compiled", "interpreted"])("prints the page in %s mode", async (mode) => {
+    const { stdout } = await quarry("render", join(root, "page.dbt"), "--data", join(root, "data.json"), "--mode", mode);
+    expect(stdout).toBe("<p>Hello, &lt;Ann&gt;!</p>\n");
+  });
+
+  it("rejects an unknown mode", async () => {
+    await expect(quarry("render", join(root, "page.dbt"), "--mode", "fast")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Allowed choices are compiled, interpreted") });
+  });
+
+  it("exits 1 with the located error", async () => {
+    writeFileSync(join(root, "oops.dbt"), "<dbt:output>#nothing#</dbt:output>");
+    await expect(quarry("render", join(root, "oops.dbt"))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('oops.dbt:1:14 QRY_ERR_UNDEFINED: Variable "nothing" is undefined'),
+    });
+  });
+});
+
+describe("quarry check", () => {
+  it("passes a clean folder", async () => {
+    const root = site({ "a.dbt": "<p>a</p>", "sub/b.dbt": '<dbt:include template="../a.dbt">' });
+    const { stdout } = await quarry("check", root);
+    expect(stdout).toMatch(/^2 templates checked in .*: no errors\n$/);
+  });
+
+  it("names the file, line and column of every broken template and exits non-zero", async () => {
+    const root = site({ "ok.dbt": "<p>ok</p>", "pages/bad.dbt": "<p>\n  <dbt:if x GT>y</dbt:if>", "worse.dbt": "<dbt:loop>" });
+    const err = await quarry("check", root).then(() => null, (e: { code: number; stderr: string; stdout: string }) => e);
+    expect(err?.code).toBe(1);
+    expect(err?.stderr).toContain('pages/bad.dbt:2:15 QRY_ERR_SYNTAX: Expected an expression but found ">"');
+    expect(err?.stderr).toContain("> 2 |   <dbt:if x GT>y</dbt:if>");
+    expect(err?.stderr).toContain("worse.dbt:1:1 QRY_ERR_NESTING");
+    expect(err?.stdout).toMatch(/3 templates checked in .*: 2 errors/);
+  });
+});
+
+describe("quarry --help", () => {
+  it("lists every command", async () => {
+    const { stdout } = await quarry("--help");
+    for (const cmd of ["render", "check"]) expect(stdout).toContain(cmd);
+  });
+});

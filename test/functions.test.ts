@@ -1,0 +1,35 @@
+// The function library: every function's documented example gives its documented result in
+// both modes, and docs/language.md documents exactly the functions that exist.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { builtins } from "../engine/functions/index.js";
+import { render } from "./helpers.js";
+import { escapeHtml } from "../engine/values.js";
+
+describe("built-in functions", () => {
+  it("has at least 60 functions, uniquely named", () => {
+    expect(builtins.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(builtins.map((b) => b.name.toLowerCase())).size).toBe(builtins.length);
+  });
+
+  it.each(builtins.map((b) => [b.name, b] as const))("%s: example prints its result", async (_name, b) => {
+    // Complex results print as JSON; encodeForHTML shows raw and pre-escaped strings as text.
+    const out = await render(`<dbt:set r = ${b.example}><dbt:set s = isSimpleValue(r) ? r : jsonEncode(r)><dbt:output>#encodeForHTML(s)#</dbt:output>`);
+    expect(out).toBe(escapeHtml(b.result));
+  });
+
+  it("are called case-insensitively", async () => {
+    expect(await render('<dbt:output>#UCASE("a")# #ListLen("a,b")#</dbt:output>')).toBe("A 2");
+  });
+});
+
+describe("docs/language.md", () => {
+  const doc = readFileSync(join(import.meta.dirname, "..", "docs", "language.md"), "utf8");
+  const section = doc.slice(doc.indexOf("## Function library"), doc.indexOf("## Differences from CFML"));
+  const documented = [...section.matchAll(/^\| `([A-Za-z]+)\(/gm)].map((m) => m[1]!);
+
+  it("documents every function, and no function that does not exist", () => {
+    expect([...documented].sort()).toEqual(builtins.map((b) => b.name).sort());
+  });
+});

@@ -1,0 +1,64 @@
+// Renders templates through both modes and insists they agree.
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { expect } from "vitest";
+import { Engine, type Mode } from "../engine/engine.js";
+import { scopesFrom } from "../engine/context.js";
+import { QuarryError } from "../engine/errors.js";
+import type { Limits } from "../engine/context.js";
+
+export const MODES: Mode[] = ["compiled", "interpreted"];
+
+/** Writes files into a fresh site folder and returns its path. */
+export function site(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "quarry-test-"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+  return root;
+}
+
+export async function renderMode(root: string, mode: Mode, page: string, data: Record<string, unknown> = {}, limits?: Partial<Limits>): Promise<string> {
+  return new Engine({ root, mode, limits }).render(page, scopesFrom(data));
+}
+
+/** The outcome of a render as comparable data: the output, or the error's code, message and place. */
+export async function outcome(root: string, mode: Mode, page: string, data?: Record<string, unknown>, limits?: Partial<Limits>) {
+  try {
+    return { output: await renderMode(root, mode, page, data, limits) };
+  } catch (err) {
+    if (!(err instanceof QuarryError)) throw err;
+    return { error: err.format() };
+  }
+}
+
+/** Renders `source` (plus other files) in both modes; both must give the same output. */
+export async function render(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}): Promise<string> {
+  const root = site({ ...files, "page.dbt": source });
+  const [a, b] = await Promise.all(MODES.map((m) => outcome(root, m, "page.dbt", data)));
+  expect(b).toEqual(a);
+  if (a!.error !== undefined) throw new Error(`render failed:\n${a!.error}`);
+  return a!.output!;
+}
+
+/** Renders `source` in both modes; both must fail with the same error, which is returned. */
+export async function renderError(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}, limits?: Partial<Limits>): Promise<QuarryError> {
+  const root = site({ ...files, "page.dbt": source });
+  const errors: QuarryError[] = [];
+  for (const mode of MODES) {
+    const err = await renderMode(root, mode, "page.dbt", data, limits).then(
+      (out) => { throw new Error(`expected an error in ${mode} mode, got output ${JSON.stringify(out)}`); },
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(QuarryError);
+    errors.push(err as QuarryError);
+  }
+  const [a, b] = errors;
+  expect({ code: b!.code, message: b!.message, loc: b!.loc, frame: b!.frame }).toEqual({ code: a!.code, message: a!.message, loc: a!.loc, frame: a!.frame });
+  return a!;
+}
+
+/** "line:column" of an error. */
+export const at = (err: QuarryError) => `${err.loc?.line}:${err.loc?.column}`;
