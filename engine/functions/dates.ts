@@ -9,7 +9,9 @@ export function toDate(v: unknown): Date {
     const d = m[7]
       ? new Date(s.replace(" ", "T"))
       : new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)));
-    if (!Number.isNaN(d.getTime()) && d.getUTCDate() === (m[7] ? d.getUTCDate() : +m[3]!)) return d;
+    // Date.UTC rolls 2024-13-01 over into 2025: accept only dates that exist.
+    const exists = m[7] || (d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!);
+    if (!Number.isNaN(d.getTime()) && exists) return d;
   }
   throw argError(`${JSON.stringify(s)} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
 }
