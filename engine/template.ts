@@ -8,7 +8,7 @@ import { Compiler } from "./compiler.js";
 import { Interpreter } from "./interpreter.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
-import { builtins } from "./functions/index.js";
+import { functionTable } from "./precompiled.js";
 import { unwind } from "./signals.js";
 
 export interface ParsedTemplate {
@@ -27,8 +27,6 @@ export function parseTemplate(file: string, source: string, resolve: (from: stri
 
 export type RenderFn = (ctx: RenderContext) => Promise<string>;
 
-/** Functions by name, as compiled code reaches them (`F["len"]`). */
-export const functionTable: Record<string, unknown> = Object.fromEntries(builtins.map((b) => [b.name, b.fn]));
 
 /** The JavaScript source of a template's compiled form (the body of `function (rt, F, T)`). */
 export function compileSource(ast: TemplateAst): string {
@@ -52,4 +50,17 @@ export function interpretedFunction(ast: TemplateAst): RenderFn {
     }
     return it.out;
   };
+}
+
+/**
+ * The compiled template as an ES module (for precompiling a site): it imports the runtime
+ * helpers, the function table and the tag runtime from `runtimeModule` and exports the render
+ * function as default.
+ */
+export function compileModule(ast: TemplateAst, runtimeModule: string): string {
+  return `import { rt, functionTable as F, tagRuntime as T } from ${JSON.stringify(runtimeModule)};
+export default (function (rt, F, T) {
+${compileSource(ast)}
+})(rt, F, T);
+`;
 }
