@@ -2,6 +2,8 @@
 // and the limits. Both modes use the same RenderContext.
 import type { Loc } from "../parser/ast.js";
 import { newStruct, type QueryResult, type Struct } from "./values.js";
+import { newPageState, type PageState } from "./page.js";
+import { AbortSignal } from "./signals.js";
 
 export const SCOPE_NAMES = [
   "variables", "url", "form", "cookie", "cgi", "session", "application", "request", "attributes", "thisTag",
@@ -47,12 +49,13 @@ export class RenderContext {
     public scopes: Scopes,
     readonly host: TemplateHost,
     readonly limits: Limits,
+    readonly page: PageState = newPageState(),
   ) {}
 
   /** A context for a dbt:module call: fresh variables, its own attributes, shared request scopes. */
   forModule(attributes: Struct, thisTag: Struct): RenderContext {
     const scopes: Scopes = { ...this.scopes, variables: newStruct(), attributes, thisTag };
-    const ctx = new RenderContext(scopes, this.host, this.limits);
+    const ctx = new RenderContext(scopes, this.host, this.limits, this.page);
     ctx.moduleDepth = this.moduleDepth + 1;
     return ctx;
   }
@@ -76,4 +79,17 @@ export function toStructDeep(v: unknown): unknown {
     return s;
   }
   return v === undefined ? null : v;
+}
+
+/** Runs a page's render function; dbt:abort ends it early and keeps the output so far. */
+export async function runPage(render: (ctx: RenderContext) => Promise<string>, ctx: RenderContext): Promise<string> {
+  try {
+    return await render(ctx);
+  } catch (err) {
+    if (err instanceof AbortSignal) {
+      ctx.page.aborted = true;
+      return err.output;
+    }
+    throw err;
+  }
 }

@@ -4,8 +4,8 @@ import { readFileSync, statSync, realpathSync } from "node:fs";
 import { dirname, join, relative, resolve as resolvePath, sep, posix } from "node:path";
 import type { Loc } from "../parser/ast.js";
 import { QuarryError, TemplateError, codes, withFrame } from "./errors.js";
-import { RenderContext, defaultLimits, type Limits, type Scopes, type TemplateHost } from "./context.js";
-import { AbortSignal } from "./signals.js";
+import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "./context.js";
+import { newPageState, type PageState } from "./page.js";
 import { parseTemplate, compileSource, compiledFunction, interpretedFunction, type ParsedTemplate, type RenderFn } from "./template.js";
 
 export type Mode = "compiled" | "interpreted";
@@ -92,6 +92,26 @@ export class Engine implements TemplateHost {
     }
   }
 
+  /**
+   * Forgets a changed template and every loaded template that includes it, directly or not
+   * (their include-cycle check must run again); returns the names forgotten.
+   */
+  invalidateWithDependents(name: string): string[] {
+    const gone = new Set([name]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [n, t] of this.loaded) {
+        if (!gone.has(n) && t.ast.includes.some((i) => gone.has(i.path))) {
+          gone.add(n);
+          grew = true;
+        }
+      }
+    }
+    const names = [...gone].filter((n) => this.loaded.has(n) || this.sources.has(n));
+    this.invalidate([...gone]);
+    return names;
+  }
+
   private parse(name: string): Loaded {
     const source = readFileSync(join(this.root, name), "utf8");
     this.sources.set(name, source);
@@ -122,13 +142,12 @@ export class Engine implements TemplateHost {
   }
 
   /** Renders a page; an abort ends it early with the output so far. */
-  async render(name: string, scopes: Scopes): Promise<string> {
+  async render(name: string, scopes: Scopes, page: PageState = newPageState()): Promise<string> {
     const t = this.load(name);
-    const ctx = new RenderContext(scopes, this, this.limits);
+    const ctx = new RenderContext(scopes, this, this.limits, page);
     try {
-      return await t.render(ctx);
+      return await runPage(t.render, ctx);
     } catch (err) {
-      if (err instanceof AbortSignal) return err.output;
       throw this.framed(err);
     }
   }

@@ -55,6 +55,34 @@ export class ParamError extends QuarryError {
   }
 }
 
+/** A bad site config file: reported at start, before anything is served. */
+export class ConfigError extends QuarryError {
+  constructor(message: string) {
+    super("QRY_ERR_CONFIG", "application", message, null);
+  }
+}
+
+/** A datasource is down or exhausted: the server answers 503 with Retry-After. */
+export class DatasourceError extends QuarryError {
+  constructor(readonly datasource: string, message: string, loc: Loc | null = null) {
+    super("QRY_ERR_DATASOURCE_UNAVAILABLE", "database", message, loc);
+    this.status = 503;
+  }
+}
+
+/** Postgres refused a query: carries the SQL, the bound values and the SQLSTATE. */
+export class QueryError extends QuarryError {
+  constructor(
+    message: string,
+    readonly sql: string,
+    readonly params: unknown[],
+    readonly sqlState: string | null,
+    loc: Loc | null,
+  ) {
+    super("QRY_ERR_QUERY", "database", message, loc);
+  }
+}
+
 export const codes = {
   SYNTAX: "QRY_ERR_SYNTAX",
   UNKNOWN_TAG: "QRY_ERR_UNKNOWN_TAG",
@@ -71,6 +99,11 @@ export const codes = {
   THROW: "QRY_ERR_THROW",
   MODULE_DEPTH: "QRY_ERR_MODULE_DEPTH",
   TEMPLATE_NOT_FOUND: "QRY_ERR_TEMPLATE_NOT_FOUND",
+  QUERYPARAM: "QRY_ERR_QUERYPARAM",
+  TRANSACTION: "QRY_ERR_TRANSACTION",
+  NO_DATASOURCE: "QRY_ERR_NO_DATASOURCE",
+  HEADER: "QRY_ERR_HEADER",
+  TIMEOUT: "QRY_ERR_TIMEOUT",
 } as const;
 
 /** Code frame (with a caret under the column) of `loc` in `source`. */

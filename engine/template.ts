@@ -53,11 +53,13 @@ export function interpretedFunction(ast: TemplateAst): RenderFn {
 }
 
 /**
- * The compiled template as an ES module (for precompiling a site): it imports the runtime
- * helpers, the function table and the tag runtime from `runtimeModule` and exports the render
- * function as default.
+ * The compiled template as an ES module. With `runtimeModule` it imports the runtime helpers,
+ * the function table and the tag runtime from there and exports the render function; with
+ * null it exports `(rt, F, T) => render`, for a loader that passes the runtime in (a built
+ * site, which must not depend on where Quarry is installed).
  */
-export function compileModule(ast: TemplateAst, runtimeModule: string): string {
+export function compileModule(ast: TemplateAst, runtimeModule: string | null): string {
+  if (runtimeModule === null) return `export default function (rt, F, T) {\n${compileSource(ast)}\n}\n`;
   return `import { rt, functionTable as F, tagRuntime as T } from ${JSON.stringify(runtimeModule)};
 export default (function (rt, F, T) {
 ${compileSource(ast)}

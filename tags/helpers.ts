@@ -58,6 +58,10 @@ export function tick(ctx: RenderContext, count: number, loc: Loc): void {
   if (count > ctx.limits.maxIterations) {
     throw new RuntimeError(codes.LOOP_LIMIT, `Loop stopped after ${ctx.limits.maxIterations} iterations (limit maxIterations)`, loc);
   }
+  // Reading the clock on every iteration would cost more than the loop body.
+  if ((count & 1023) === 0 && ctx.page.deadline !== 0 && Date.now() > ctx.page.deadline) {
+    throw new RuntimeError(codes.TIMEOUT, `Page stopped: it ran longer than its time limit (renderTimeoutMs)`, loc);
+  }
 }
 
 /** The end (exclusive) of the group of rows that starts at `i`. */

@@ -14,6 +14,10 @@ import { switchTag, caseTag, defaultcaseTag, runtime as switchRuntime } from "./
 import { tryTag, catchTag, throwTag, runtime as tryRuntime } from "./try.js";
 import { savecontentTag, abortTag } from "./savecontent.js";
 import { dumpTag, runtime as dumpRuntime } from "./dump.js";
+import { queryTag, runtime as queryRuntime } from "./query.js";
+import { queryparamTag, runtime as queryparamRuntime } from "./queryparam.js";
+import { transactionTag, runtime as transactionRuntime } from "./transaction.js";
+import { locationTag, headerTag, cookieTag, contentTag, runtime as responseRuntime } from "./response.js";
 
 const tags = new Map<string, TagDef>();
 
@@ -27,6 +31,7 @@ export function registerTag(def: TagDef): void {
 for (const def of [
   ifTag, elseifTag, elseTag, setTag, outputTag, loopTag, breakTag, continueTag, paramTag, includeTag, moduleTag,
   switchTag, caseTag, defaultcaseTag, tryTag, catchTag, throwTag, savecontentTag, abortTag, dumpTag,
+  queryTag, queryparamTag, transactionTag, locationTag, headerTag, cookieTag, contentTag,
 ]) registerTag(def);
 
 export function findTag(name: string): TagDef | undefined {
@@ -49,4 +54,5 @@ export const tagShape = (name: string): TagShape | undefined => tags.get(name);
 /** Helpers compiled templates reach as `T`: the runtime side of the tag modules. */
 export const tagRuntime = {
   ...outputRuntime, ...loopRuntime, ...paramRuntime, ...moduleRuntime, ...switchRuntime, ...tryRuntime, ...dumpRuntime,
+  ...queryRuntime, ...queryparamRuntime, ...transactionRuntime, ...responseRuntime,
 };

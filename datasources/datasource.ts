@@ -1,0 +1,144 @@
+// A named datasource and its connection strategy:
+// - pool: generic-pool around pg.Client (min/max, idle eviction, validation on borrow);
+// - single: the same pool held at one connection, so requests queue on it;
+// - per-request: connect, query, close (the CGI style).
+// Connecting backs off after failures, and a caller never waits longer than acquireTimeoutMs:
+// then it gets a DatasourceError ("datasource X unavailable"), which the server answers 503.
+import genericPool from "generic-pool";
+import { DatasourceError } from "../engine/errors.js";
+import type { DatasourceConfig, Strategy } from "./config.js";
+import { connect, disconnect, type Connection } from "./client.js";
+
+export interface Lease {
+  conn: Connection;
+  /** Gives the connection back; a broken one is destroyed instead. */
+  release(broken?: boolean): Promise<void>;
+}
+
+export interface DatasourceStats {
+  size: number;
+  available: number;
+  borrowed: number;
+  pending: number;
+}
+
+export type LogFn = (message: string) => void;
+
+const MAX_BACKOFF_MS = 2000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class Datasource {
+  readonly name: string;
+  readonly strategy: Strategy;
+  private failures = 0;
+  private lastError: Error | null = null;
+  private readonly pool: genericPool.Pool<Connection> | null;
+  private closed = false;
+
+  constructor(
+    readonly config: DatasourceConfig,
+    private readonly url: string,
+    private readonly log: LogFn = () => {},
+  ) {
+    this.name = config.name;
+    this.strategy = config.strategy;
+    this.pool = config.strategy === "per-request" ? null : this.createPool();
+  }
+
+  private createPool(): genericPool.Pool<Connection> {
+    const single = this.strategy === "single";
+    const c = this.config;
+    return genericPool.createPool<Connection>(
+      {
+        create: () => this.open(),
+        destroy: (conn) => disconnect(conn),
+        validate: async (conn) => !conn.broken,
+      },
+      {
+        min: single ? 1 : c.min,
+        max: single ? 1 : c.max,
+        acquireTimeoutMillis: c.acquireTimeoutMs,
+        maxWaitingClients: c.maxWaiting,
+        testOnBorrow: true,
+        idleTimeoutMillis: single ? Number.MAX_SAFE_INTEGER : c.idleTimeoutMs,
+        // Without a run interval generic-pool never evicts idle connections.
+        evictionRunIntervalMillis: Math.min(c.idleTimeoutMs, 1000),
+        numTestsPerEvictionRun: Math.max(3, c.max),
+        autostart: true,
+        // A dead Postgres must not leave destroy() hanging either (missing from the typings).
+        ...({ destroyTimeoutMillis: c.acquireTimeoutMs } as object),
+      },
+    );
+  }
+
+  /** Opens one connection, waiting first when the last attempts failed (backoff). */
+  private async open(): Promise<Connection> {
+    if (this.failures > 0) await sleep(Math.min(MAX_BACKOFF_MS, 50 * 2 ** (this.failures - 1)));
+    if (this.closed) throw new Error(`datasource ${this.name} is closed`);
+    try {
+      const conn = await connect(this.config, this.url, (err) => this.log(`datasource ${this.name}: connection lost: ${err.message}`));
+      if (this.failures > 0) this.log(`datasource ${this.name}: connected again after ${this.failures} failed attempt(s)`);
+      this.failures = 0;
+      this.lastError = null;
+      return conn;
+    } catch (err) {
+      this.failures++;
+      this.lastError = err as Error;
+      if (this.failures === 1) this.log(`datasource ${this.name}: cannot connect: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  private unavailable(why: string): DatasourceError {
+    const last = this.lastError ? ` (last error: ${this.lastError.message})` : "";
+    return new DatasourceError(this.name, `Datasource ${this.name} unavailable: ${why}${last}`);
+  }
+
+  /** A connection for one query or one transaction. */
+  async acquire(): Promise<Lease> {
+    if (this.closed) throw this.unavailable("it is closed");
+    const pool = this.pool;
+    if (!pool) {
+      let conn: Connection;
+      try {
+        conn = await this.open();
+      } catch (err) {
+        throw this.unavailable(`cannot connect: ${(err as Error).message}`);
+      }
+      return { conn, release: () => disconnect(conn) };
+    }
+    let conn: Connection;
+    try {
+      conn = await pool.acquire();
+    } catch (err) {
+      const e = err as Error;
+      if (e.name === "TimeoutError") throw this.unavailable(`no connection within ${this.config.acquireTimeoutMs} ms`);
+      if (/max waitingClients/.test(e.message)) throw this.unavailable(`${this.config.maxWaiting} requests are already waiting`);
+      throw this.unavailable(e.message);
+    }
+    let released = false;
+    return {
+      conn,
+      release: async (broken = false) => {
+        if (released) return;
+        released = true;
+        if (broken || conn.broken) await pool.destroy(conn).catch(() => {});
+        else await pool.release(conn).catch(() => {});
+      },
+    };
+  }
+
+  stats(): DatasourceStats {
+    const p = this.pool;
+    return p ? { size: p.size, available: p.available, borrowed: p.borrowed, pending: p.pending } : { size: 0, available: 0, borrowed: 0, pending: 0 };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.pool) {
+      await this.pool.drain();
+      await this.pool.clear();
+    }
+  }
+}

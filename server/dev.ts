@@ -1,0 +1,62 @@
+// Dev mode's live reload: a watcher on the site folder forgets what changed (and what
+// includes it) so the next request recompiles only that, and tells every open page to reload
+// itself through server-sent events.
+import { relative, sep } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { watch } from "chokidar";
+import type { Engine } from "../engine/engine.js";
+
+export const RELOAD_PATH = "/_quarry/reload";
+
+const SCRIPT = `<script>(function(){var s=new EventSource(${JSON.stringify(RELOAD_PATH)});s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script>`;
+
+export interface DevReload {
+  inject(html: string): string;
+  route(app: FastifyInstance): void;
+  /** Resolves once the watcher is ready (tests wait for it before editing files). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function devReload(engine: Engine, log: (line: string) => void): DevReload {
+  const clients = new Set<{ write(s: string): unknown }>();
+  const broadcast = () => {
+    for (const c of clients) c.write("data: reload\n\n");
+  };
+  const watcher = watch(engine.root, {
+    ignoreInitial: true,
+    ignored: (p) => /(^|[\\/])(\.quarry|node_modules|\.git)([\\/]|$)/.test(p),
+    awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
+  });
+  const changed = (file: string) => {
+    const name = relative(engine.root, file).split(sep).join("/");
+    if (name.endsWith(".dbt")) {
+      const names = engine.invalidateWithDependents(name);
+      log(`changed ${name}: recompiling ${names.length ? names.join(", ") : name} on next request`);
+    } else if (/^quarry\.config\.(json|js)$/.test(name)) {
+      log(`changed ${name}: restart quarry dev to apply it`);
+    } else log(`changed ${name}`);
+    broadcast();
+  };
+  watcher.on("add", changed).on("change", changed).on("unlink", changed);
+  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return {
+    ready,
+    inject: (html) => (html.includes("</body>") ? html.replace(/<\/body>(?![\s\S]*<\/body>)/i, `${SCRIPT}</body>`) : html + SCRIPT),
+    route(app) {
+      app.get(RELOAD_PATH, (req, reply) => {
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+        res.write(": connected\n\n");
+        clients.add(res);
+        req.raw.on("close", () => clients.delete(res));
+      });
+    },
+    async close() {
+      for (const c of clients) (c as unknown as { end(): void }).end();
+      clients.clear();
+      await watcher.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// What a failed request answers: the status an error asks for (400 for bad input, 503 for a
+// datasource that is down, else 500) and, in dev, a page with the message, the code frame and
+// the SQL; in production a page with nothing internal but the request id.
+import { DatasourceError, QuarryError, QueryError } from "../engine/errors.js";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function statusOf(err: unknown): number {
+  if (err instanceof DatasourceError) return 503;
+  if (err instanceof QuarryError && err.status && err.status >= 400 && err.status < 600) return err.status;
+  return 500;
+}
+
+const TITLES: Record<number, string> = { 400: "Bad request", 404: "Not found", 500: "Internal server error", 503: "Service unavailable" };
+export const titleOf = (status: number) => TITLES[status] ?? `Error ${status}`;
+
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>${esc(title)}</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2em auto;max-width:60em;padding:0 1em}pre{background:#f4f4f4;padding:1em;overflow:auto}h1{color:#a00}</style>
+</head><body>
+${body}
+</body></html>
+`;
+}
+
+/** The message a visitor may see: bad input is theirs to fix; anything else stays internal. */
+export function publicMessage(err: unknown, status: number): string {
+  if (status < 500 && err instanceof Error) return err.message;
+  if (status === 503) return "The site's database is unavailable. Try again shortly.";
+  return "Something went wrong on our side.";
+}
+
+export function errorPage(err: unknown, status: number, requestId: string, dev: boolean): string {
+  const title = titleOf(status);
+  if (!dev) return page(title, `<h1>${status} ${esc(title)}</h1>\n<p>${esc(publicMessage(err, status))}</p>\n<p><small>Request id: ${esc(requestId)}</small></p>`);
+  const parts = [`<h1>${status} ${esc(title)}</h1>`];
+  if (err instanceof QuarryError) {
+    const where = err.loc ? `${err.loc.file}:${err.loc.line}:${err.loc.column}` : "";
+    parts.push(`<p><b>${esc(err.code)}</b>: ${esc(err.message)}</p>`);
+    if (where) parts.push(`<p>at <code>${esc(where)}</code></p>`);
+    if (err.frame) parts.push(`<pre class="frame">${esc(err.frame)}</pre>`);
+    if (err instanceof QueryError) {
+      parts.push(`<h2>SQL</h2><pre class="sql">${esc(err.sql)}</pre>`);
+      parts.push(`<h2>Parameters</h2><pre class="params">${esc(JSON.stringify(err.params, null, 2))}</pre>`);
+    }
+  } else {
+    parts.push(`<pre>${esc(err instanceof Error ? (err.stack ?? err.message) : String(err))}</pre>`);
+  }
+  parts.push(`<p><small>Request id: ${esc(requestId)} · this page is shown by quarry dev only</small></p>`);
+  return page(title, parts.join("\n"));
+}
+
+/** One log record of a failed request: everything, for the server's log. */
+export function errorRecord(err: unknown): Record<string, unknown> {
+  if (!(err instanceof QuarryError)) return { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined };
+  const r: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.loc) r.at = `${err.loc.file}:${err.loc.line}:${err.loc.column}`;
+  if (err instanceof QueryError) Object.assign(r, { sql: err.sql, params: err.params, sqlState: err.sqlState });
+  return r;
+}

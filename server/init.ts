@@ -1,0 +1,52 @@
+// `quarry init DIR`: a starter site — config, schema and seed data, a layout and one page
+// that queries, takes a parameter and writes in a transaction.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+const FILES: Record<string, string> = {
+  "quarry.config.json": `${JSON.stringify({ datasources: { main: { strategy: "pool", max: 10 } } }, null, 2)}\n`,
+  "_db/001_schema.sql": `CREATE TABLE note (
+  id serial PRIMARY KEY,
+  body text NOT NULL CHECK (length(body) BETWEEN 1 AND 500),
+  created timestamptz NOT NULL DEFAULT now()
+);
+INSERT INTO note (body) VALUES ('Hello from Quarry'), ('Edit index.dbt and save: the page reloads');
+`,
+  "_layout/header.dbt": `<!DOCTYPE html>
+<html>
+<head><meta charset="utf-8"><title><dbt:output>#variables.title ?: "Quarry"#</dbt:output></title></head>
+<body>
+`,
+  "_layout/footer.dbt": `</body>
+</html>
+`,
+  "index.dbt": `<dbt:set title = "Notes">
+<dbt:include template="/_layout/header.dbt">
+<dbt:if cgi.request_method eq "POST">
+  <dbt:param name="form.body" type="string" min="1" max="500">
+  <dbt:transaction>
+    <dbt:query>INSERT INTO note (body) VALUES (#form.body#)</dbt:query>
+  </dbt:transaction>
+  <dbt:location url="/" statuscode="303">
+</dbt:if>
+<dbt:query name="notes">SELECT id, body, created FROM note ORDER BY id</dbt:query>
+<h1>Notes</h1>
+<ul>
+<dbt:output query="notes">
+  <li>#body#</li>
+</dbt:output>
+</ul>
+<form method="post"><input name="body" maxlength="500"> <button>Add</button></form>
+<dbt:include template="/_layout/footer.dbt">
+`,
+};
+
+/** Writes the starter site into `dir`, which must be missing or empty; returns the files. */
+export function initSite(dir: string): string[] {
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty: quarry init writes only into a new or empty folder`);
+  for (const [file, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return Object.keys(FILES);
+}

@@ -1,0 +1,182 @@
+// The Quarry Fastify plugin: `app.register(quarry, { root })` serves a site folder (or, with
+// `dist`, a built one) under the plugin's prefix. A request goes route → scopes → template
+// (_request.dbt first, if the site has one) → response; failures become 400/404/503/500 pages.
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import { loadConfig, type SiteConfig } from "../datasources/config.js";
+import { newPageState, type PageState } from "../engine/page.js";
+import { QuarryError } from "../engine/errors.js";
+import { newStruct, type Struct } from "../engine/values.js";
+import { toStructDeep, type Limits } from "../engine/context.js";
+import { connectDatabase, type Database } from "./database.js";
+import { resolvePath } from "./routes.js";
+import { requestScopes } from "./scopes.js";
+import { SESSION_COOKIE, SessionStore } from "./session.js";
+import { errorPage, errorRecord, publicMessage, statusOf, titleOf } from "./error-page.js";
+import { PrecompiledSource, type PageSource } from "./sources.js";
+import { devReload, type DevReload } from "./dev.js";
+
+export interface QuarryOptions {
+  /** A site folder: pages are parsed and compiled from it on demand. */
+  root?: string;
+  /** A folder written by `quarry build`: served precompiled. */
+  dist?: string;
+  mode?: "compiled" | "interpreted";
+  /** Dev mode: detailed error pages, reload on save, readable request logs. */
+  dev?: boolean;
+  /** Use these datasources instead of connecting from the site's config. */
+  database?: Database;
+  limits?: Partial<Limits>;
+  /** Where the plugin reports what it does (dev request lines, datasource events). */
+  log?: (line: string) => void;
+}
+
+interface Site {
+  source: PageSource;
+  config: SiteConfig;
+  database: Database;
+  ownsDatabase: boolean;
+  sessions: SessionStore;
+  application: Struct;
+  dev: DevReload | null;
+}
+
+async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
+  const dir = opts.dist ?? opts.root;
+  if (!dir) throw new Error("quarry: give the plugin `root` (a site folder) or `dist` (a built site)");
+  const config = await loadConfig(dir);
+  let source: PageSource;
+  let dev: DevReload | null = null;
+  if (opts.dist) source = await PrecompiledSource.load(opts.dist, opts.limits);
+  else {
+    // Loaded only here, so serving a built site never loads the parser or the compiler.
+    const { Engine } = await import("../engine/engine.js");
+    const { EngineSource } = await import("./sources.js");
+    const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits: opts.limits });
+    source = new EngineSource(engine);
+    if (opts.dev) dev = devReload(engine, log);
+  }
+  const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, log }));
+  return {
+    source, config, database, ownsDatabase: !opts.database, dev,
+    sessions: new SessionStore(config.sessionTimeoutMinutes),
+    application: newStruct(),
+  };
+}
+
+export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise<void> {
+  const log = opts.log ?? ((line: string) => app.log.info(line));
+  const site = await openSite(opts, log);
+  const dev = !!opts.dev;
+  app.addHook("onClose", async () => {
+    await site.dev?.close();
+    if (site.ownsDatabase) await site.database.stop();
+  });
+
+  // Register the parsers only where the host app has not already.
+  if (!app.hasRequestDecorator("cookies")) await app.register(fastifyCookie, { secret: site.config.secret ?? randomBytes(32).toString("hex") });
+  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(fastifyFormbody);
+  if (!app.hasContentTypeParser("multipart/form-data")) {
+    await app.register(fastifyMultipart, { attachFieldsToBody: true, limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 1000 } });
+  }
+  if (!app.hasReplyDecorator("sendFile")) await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
+
+  const newPage = (): PageState => newPageState(site.database.datasources, site.config.renderTimeoutMs);
+
+  // _application.dbt runs once, before the first request, to fill the application scope.
+  const appPage = site.source.find(["_application.dbt"]);
+  if (appPage) {
+    await site.source.render(appPage, { variables: newStruct(), application: site.application, request: newStruct() }, newPage());
+  }
+
+  const prefix = app.prefix;
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.slice(prefix.length) || "/";
+    const r = resolvePath(path.startsWith("/") ? path : `/${path}`);
+    if (r.kind === "bad") return sendError(req, reply, Object.assign(new Error(r.reason), { status: 400 }), 400);
+    if (r.kind === "hidden") return notFound(req, reply);
+    const name = site.source.find(r.pages);
+    if (!name) {
+      const root = r.file && (req.method === "GET" || req.method === "HEAD") ? site.source.staticRoot(r.file) : null;
+      if (root) return reply.sendFile(r.file!, root);
+      return notFound(req, reply);
+    }
+    return renderPage(req, reply, name, 200);
+  };
+
+  async function renderPage(req: FastifyRequest, reply: FastifyReply, name: string, status: number, error?: Struct): Promise<FastifyReply> {
+    const sid = unsignedSession(req);
+    const session = site.sessions.get(sid);
+    const scopes = requestScopes(req, session.data, site.application);
+    if (error) scopes.variables.error = error;
+    const page = newPage();
+    page.response.status = status;
+    let body: string;
+    try {
+      const before = error ? null : site.source.find(["_request.dbt"]);
+      body = before ? await site.source.render(before, scopes, page) : "";
+      if (!page.aborted) body += await site.source.render(name, scopes, page);
+    } catch (err) {
+      if (error) throw err;
+      return sendError(req, reply, err, statusOf(err));
+    }
+    if (session.id === null && Object.keys(session.data).length > 0) {
+      reply.setCookie(SESSION_COOKIE, site.sessions.create(session.data), { signed: true, httpOnly: true, sameSite: "lax", path: "/" });
+    }
+    const res = page.response;
+    for (const c of res.cookies) {
+      reply.setCookie(c.name, c.value, { expires: c.expires ?? undefined, httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite, path: c.path, domain: c.domain ?? undefined });
+    }
+    for (const [k, v] of res.headers) reply.header(k, v);
+    if (res.location !== null) return reply.code(res.status).header("location", res.location).send();
+    const type = res.contentType ?? "text/html; charset=utf-8";
+    return reply.code(res.status).type(type).send(site.dev && type.startsWith("text/html") ? site.dev.inject(body) : body);
+  }
+
+  function unsignedSession(req: FastifyRequest): string | null {
+    const raw = req.cookies?.[SESSION_COOKIE];
+    if (!raw) return null;
+    const u = req.unsignCookie(raw);
+    return u.valid ? u.value : null;
+  }
+
+  async function notFound(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const custom = site.source.find(["_404.dbt"]);
+    if (custom) {
+      try {
+        return await renderPage(req, reply, custom, 404, toStructDeep({ status: 404, message: "Not found", requestId: req.id }) as Struct);
+      } catch (err) {
+        req.log.error({ err: errorRecord(err) }, "_404.dbt failed");
+      }
+    }
+    return reply.code(404).type("text/html; charset=utf-8").send(errorPage(new Error(`No page at ${req.url.split("?")[0]}`), 404, req.id, dev));
+  }
+
+  async function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown, status: number): Promise<FastifyReply> {
+    if (status >= 500) req.log.error({ err: errorRecord(err), reqId: req.id }, "page failed");
+    if (dev) log(err instanceof QuarryError ? err.format() : err instanceof Error ? (err.stack ?? err.message) : String(err));
+    if (status === 503) reply.header("retry-after", "5");
+    const custom = status === 500 ? site.source.find(["_error.dbt"]) : null;
+    if (custom) {
+      const error = toStructDeep({ status, title: titleOf(status), message: dev ? (err as Error).message : publicMessage(err, status), requestId: req.id }) as Struct;
+      try {
+        return await renderPage(req, reply, custom, status, error);
+      } catch (e) {
+        req.log.error({ err: errorRecord(e) }, "_error.dbt failed");
+      }
+    }
+    return reply.code(status).type("text/html; charset=utf-8").send(errorPage(err, status, req.id, dev));
+  }
+
+  if (site.dev) site.dev.route(app);
+  for (const url of ["/", "/*"]) app.route({ method: ["GET", "POST"], url, handler });
+}
+
+// Fastify's plugin metadata: a name for error messages; no fastify-plugin wrapping, so the
+// parsers and routes stay inside the plugin's own context.
+Object.assign(quarry, { [Symbol.for("fastify.display-name")]: "quarry" });
+export default quarry;

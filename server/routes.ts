@@ -1,0 +1,33 @@
+// From a request path to the files that may answer it. Every segment is decoded once and
+// checked: nothing that could climb out of the site folder (.., encoded slashes, NUL,
+// backslashes), nothing private (_name, .name, the config file) and no .dbt source is ever a
+// route. `/` → index.dbt; `/a/b` → a/b.dbt or a/b/index.dbt; anything else may be a static file.
+import { CONFIG_FILES } from "../datasources/config.js";
+
+export type Resolved =
+  | { kind: "bad"; reason: string }
+  | { kind: "hidden" }
+  | { kind: "ok"; pages: string[]; file: string | null };
+
+export function resolvePath(urlPath: string): Resolved {
+  const raw = urlPath.split("?")[0]!.split("/").slice(1);
+  const trailing = raw.length > 0 && raw[raw.length - 1] === "";
+  const segments: string[] = [];
+  for (const [i, s] of raw.entries()) {
+    if (s === "" && (i === raw.length - 1)) continue;
+    let d: string;
+    try {
+      d = decodeURIComponent(s);
+    } catch {
+      return { kind: "bad", reason: `The path segment ${JSON.stringify(s)} is not valid percent-encoding` };
+    }
+    if (d === "" || d === "." || d === ".." || /[/\\\0]/.test(d) || d.startsWith("_") || d.startsWith(".")) return { kind: "hidden" };
+    segments.push(d);
+  }
+  const joined = segments.join("/");
+  const last = segments[segments.length - 1] ?? "";
+  if (last.toLowerCase().endsWith(".dbt")) return { kind: "hidden" };
+  if (segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last)) return { kind: "hidden" };
+  if (segments.length === 0 || trailing) return { kind: "ok", pages: [joined ? `${joined}/index.dbt` : "index.dbt"], file: null };
+  return { kind: "ok", pages: [`${joined}.dbt`, `${joined}/index.dbt`], file: joined };
+}

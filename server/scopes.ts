@@ -1,0 +1,59 @@
+// Fills the request scopes of one page: url, form, cookie, cgi, request, session,
+// application. Request data is copied into null-prototype structs (see toStructDeep), so no
+// key a client sends can reach a prototype.
+import type { FastifyRequest } from "fastify";
+import { toStructDeep, type Scopes } from "../engine/context.js";
+import { newStruct, type Struct } from "../engine/values.js";
+import { SESSION_COOKIE } from "./session.js";
+
+/** Multipart parts as fields: values for fields, a small description for files. */
+function formFields(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== "object" || Buffer.isBuffer(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    const one = (p: unknown): unknown => {
+      if (p && typeof p === "object" && "type" in p) {
+        const part = p as { type: string; value?: unknown; filename?: string; mimetype?: string; _buf?: Buffer };
+        return part.type === "file" ? { fileName: part.filename ?? "", contentType: part.mimetype ?? "", size: part._buf?.length ?? 0 } : part.value;
+      }
+      return p;
+    };
+    out[k] = Array.isArray(v) ? v.map(one) : one(v);
+  }
+  return out;
+}
+
+function cgi(req: FastifyRequest): Struct {
+  const c = newStruct();
+  const [path, query = ""] = req.url.split(/\?(.*)/s) as [string, string?];
+  Object.assign(c, {
+    request_method: req.method,
+    path_info: path,
+    script_name: path,
+    query_string: query,
+    remote_addr: req.ip,
+    server_name: req.hostname,
+    https: req.protocol === "https" ? "on" : "off",
+    content_type: req.headers["content-type"] ?? "",
+  });
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === "cookie") continue;
+    c[`http_${name.toLowerCase().replace(/-/g, "_")}`] = Array.isArray(value) ? value.join(", ") : (value ?? "");
+  }
+  return c;
+}
+
+export function requestScopes(req: FastifyRequest, session: Struct, application: Struct): Scopes {
+  const cookies = { ...(req.cookies ?? {}) };
+  delete cookies[SESSION_COOKIE];
+  return {
+    variables: newStruct(),
+    url: toStructDeep(req.query ?? {}) as Struct,
+    form: toStructDeep(req.method === "POST" ? formFields(req.body) : {}) as Struct,
+    cookie: toStructDeep(cookies) as Struct,
+    cgi: cgi(req),
+    request: newStruct(),
+    session,
+    application,
+  };
+}

@@ -1,0 +1,96 @@
+// Where pages come from. In a site folder (dev, or `app.register(quarry, { root })`) the Engine
+// parses and compiles on demand and each request checks the file system. A built site
+// (`quarry start dist`) holds every template precompiled and knows its files from the
+// manifest: no parser, no compiler, no file-system checks per request.
+import { realpathSync, statSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "../engine/context.js";
+import type { PageState } from "../engine/page.js";
+import type { Loc } from "../parser/ast.js";
+import type { Engine } from "../engine/engine.js";
+import { TemplateError, codes } from "../engine/errors.js";
+
+export interface PageSource {
+  /** The first of `names` that is a page of the site, or null. */
+  find(names: string[]): string | null;
+  render(name: string, scopes: Scopes, page: PageState): Promise<string>;
+  /** The folder a static file is served from when `rel` is one, else null. */
+  staticRoot(rel: string): string | null;
+}
+
+/** Is `rel` a regular file inside `root`, also after following symlinks? */
+function fileInside(root: string, rel: string): boolean {
+  try {
+    const real = realpathSync(join(root, rel));
+    return (real === root || real.startsWith(root + "/")) && statSync(real).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export class EngineSource implements PageSource {
+  constructor(readonly engine: Engine) {}
+  find(names: string[]): string | null {
+    return names.find((n) => fileInside(this.engine.root, n)) ?? null;
+  }
+  render(name: string, scopes: Scopes, page: PageState): Promise<string> {
+    return this.engine.render(name, scopes, page);
+  }
+  staticRoot(rel: string): string | null {
+    return fileInside(this.engine.root, rel) ? this.engine.root : null;
+  }
+}
+
+/** What `quarry build` writes beside the modules. */
+export interface Manifest {
+  version: 1;
+  /** Template name → module file, relative to the dist folder. */
+  templates: Record<string, string>;
+  /** Files served as they are, relative to dist/static. */
+  statics: string[];
+  mode: "compiled";
+}
+
+type RenderFn = (ctx: RenderContext) => Promise<string>;
+type Factory = (rt: unknown, F: unknown, T: unknown) => RenderFn;
+
+export class PrecompiledSource implements PageSource, TemplateHost {
+  private constructor(
+    private readonly renders: Map<string, RenderFn>,
+    private readonly statics: Set<string>,
+    private readonly staticDir: string,
+    private readonly limits: Limits,
+  ) {}
+
+  static async load(dist: string, limits: Partial<Limits> = {}): Promise<PrecompiledSource> {
+    const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as Manifest;
+    if (manifest.version !== 1) throw new Error(`${dist}/manifest.json: unknown version ${String(manifest.version)}; rebuild with quarry build`);
+    // Only the runtime: the parser and the compiler are never loaded in this mode.
+    const { rt, functionTable, tagRuntime } = await import("../engine/precompiled.js");
+    const renders = new Map<string, RenderFn>();
+    for (const [name, file] of Object.entries(manifest.templates)) {
+      const mod = (await import(pathToFileURL(join(dist, file)).href)) as { default: Factory };
+      renders.set(name, mod.default(rt, functionTable, tagRuntime));
+    }
+    return new PrecompiledSource(renders, new Set(manifest.statics), join(dist, "static"), { ...defaultLimits, ...limits });
+  }
+
+  find(names: string[]): string | null {
+    return names.find((n) => this.renders.has(n)) ?? null;
+  }
+
+  renderInto(path: string, ctx: RenderContext, loc: Loc): Promise<string> {
+    const fn = this.renders.get(path);
+    if (!fn) throw new TemplateError(codes.TEMPLATE_NOT_FOUND, `Template ${path} is not in the build`, loc);
+    return fn(ctx);
+  }
+
+  render(name: string, scopes: Scopes, page: PageState): Promise<string> {
+    return runPage(this.renders.get(name)!, new RenderContext(scopes, this, this.limits, page));
+  }
+
+  staticRoot(rel: string): string | null {
+    return this.statics.has(rel) ? this.staticDir : null;
+  }
+}

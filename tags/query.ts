@@ -1,0 +1,146 @@
+// <dbt:query name datasource maxrows timeout cachedwithin result>SQL</dbt:query>
+// The body renders to SQL text in which every #expr# is a bound parameter ($1, $2, …): the
+// validator turns each one into an implicit dbt:queryparam, so the text stays the same from
+// request to request and no value is ever spliced into it. A list bound as `IN ($n)` becomes
+// `= ANY($n)` (and NOT IN becomes `<> ALL`), so lists bind as one array.
+import type { Loc, Node, TagNode } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import type { Validator } from "../engine/validate.js";
+import type { RenderContext } from "../engine/context.js";
+import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { newStruct, type QueryResult } from "../engine/values.js";
+import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
+
+export interface QuerySpec {
+  name: string | undefined;
+  result: string | undefined;
+  datasource: string | undefined;
+  maxrows: unknown;
+  timeout: unknown;
+  cachedwithin: unknown;
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "30s", "5m", "1h", "2d", "250ms" or a number of seconds, as milliseconds. */
+export function parseDuration(v: unknown, loc: Loc): number {
+  if (typeof v === "number" && v >= 0) return v * 1000;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(rt.toStr(v, loc));
+  if (!m) throw new RuntimeError(codes.TYPE, `cachedwithin must be a duration such as 30s, 5m or 1h, got ${JSON.stringify(rt.toStr(v, loc))}`, loc);
+  return Number(m[1]) * UNITS[m[2] ?? "s"]!;
+}
+
+/** `IN ($3)` with an array bound to $3 becomes `= ANY($3)`; `NOT IN ($3)` becomes `<> ALL($3)`. */
+export function bindLists(sql: string, params: unknown[]): string {
+  return sql.replace(/\b(NOT\s+)?IN\s*\(\s*(\$(\d+)(?:::\w+(?:\[\])?)?)\s*\)/gi, (whole, not: string | undefined, ph: string, n: string) =>
+    Array.isArray(params[Number(n) - 1]) ? `${not ? "<> ALL" : "= ANY"}(${ph})` : whole,
+  );
+}
+
+function store(ctx: RenderContext, path: string, value: unknown, loc: Loc): void {
+  const { base, steps } = splitTarget(pathTarget(path, loc));
+  rt.assign(ctx, base, steps as string[], value, loc);
+}
+
+export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string, params: unknown[], loc: Loc): Promise<void> {
+  const db = ctx.page.db;
+  if (!db) throw new RuntimeError(codes.NO_DATASOURCE, "dbt:query needs a datasource: run the page with quarry dev or quarry start", loc, "database");
+  const sql = bindLists(body.trim(), params);
+  let q: QueryResult;
+  try {
+    const ds = db.get(spec.datasource);
+    const tx = ctx.page.tx;
+    if (tx && tx.datasource !== ds.name) {
+      throw new RuntimeError(codes.TRANSACTION, `This query uses datasource ${ds.name} inside a transaction on ${tx.datasource}`, loc, "database");
+    }
+    const num = (v: unknown) => (v === undefined ? undefined : rt.toNum(v, loc));
+    const timeout = num(spec.timeout);
+    q = await db.query(ds, tx?.lease ?? null, sql, params, {
+      maxrows: num(spec.maxrows),
+      timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+      cacheMs: spec.cachedwithin === undefined ? undefined : parseDuration(spec.cachedwithin, loc),
+    });
+  } catch (err) {
+    if (err instanceof QuarryError && !err.loc) err.loc = loc;
+    throw err;
+  }
+  if (spec.name) store(ctx, spec.name, q, loc);
+  if (spec.result) {
+    const info = newStruct();
+    Object.assign(info, { sql, sqlParameters: params, recordCount: q.recordCount, executionTime: q.executionTime, cached: q.cached, columnList: q.columns.join(",") });
+    store(ctx, spec.result, info, loc);
+  }
+}
+
+/**
+ * Replaces every #expr# in a query body (at any depth) with an implicit dbt:queryparam. One
+ * inside a quoted SQL string would become the text "$1", so it is refused.
+ */
+function bindInterpolations(nodes: Node[], v: Validator): void {
+  let quotes = 0;
+  nodes.forEach((n, i) => {
+    if (n.type === "text") quotes += n.value.split("'").length - 1;
+    if (n.type === "interp") {
+      if (quotes % 2 === 1) {
+        throw v.error("#…# inside a quoted SQL string is not bound: write the whole value as one expression, e.g. LIKE #'%' & term & '%'#", n.loc, codes.QUERYPARAM);
+      }
+      const param: TagNode = {
+        type: "tag", name: "queryparam", attrs: [], args: Object.assign(Object.create(null) as TagNode["args"], { value: n.expr }),
+        expr: null, target: null, body: null, data: null, loc: n.loc, endLoc: null,
+      };
+      nodes[i] = param;
+    } else if (n.type === "tag" && n.body) bindInterpolations(n.body, v);
+  });
+}
+
+export const queryTag: TagDef = {
+  name: "query",
+  body: "required",
+  interpolateBody: true,
+  async: true,
+  attributes: {
+    name: { type: "variable" },
+    datasource: { type: "name" },
+    maxrows: { type: "integer" },
+    timeout: { type: "number" },
+    cachedwithin: { type: "string" },
+    result: { type: "variable" },
+  },
+  validate(node, v) {
+    if (v.enclosing("query")) throw v.error("<dbt:query> cannot stand inside another <dbt:query>", node.loc, codes.NESTING);
+    bindInterpolations(node.body!, v);
+  },
+  async interpret(node, it) {
+    const page = it.ctx.page;
+    page.sqlParams = [];
+    let sql: string;
+    let params: unknown[];
+    try {
+      sql = await it.capture(node.body!);
+    } finally {
+      params = page.sqlParams;
+      page.sqlParams = null;
+    }
+    const spec: QuerySpec = {
+      name: fixedArg(node, "name"), result: fixedArg(node, "result"), datasource: fixedArg(node, "datasource"),
+      maxrows: it.arg(node, "maxrows"), timeout: it.arg(node, "timeout"), cachedwithin: it.arg(node, "cachedwithin"),
+    };
+    await runQuery(it.ctx, spec, sql, params, node.loc);
+  },
+  compile(node, c) {
+    const sql = c.tmp("sql");
+    const params = c.tmp("params");
+    const a = (n: string) => c.arg(node, n) ?? "undefined";
+    const s = (n: string) => JSON.stringify(fixedArg(node, n) ?? null);
+    return `{ let ${sql} = "", ${params};
+ctx.page.sqlParams = [];
+try {
+${c.capture(node.body!, sql)}} finally { ${params} = ctx.page.sqlParams; ctx.page.sqlParams = null; }
+await T.runQuery(ctx, { name: ${s("name")} ?? undefined, result: ${s("result")} ?? undefined, datasource: ${s("datasource")} ?? undefined, maxrows: ${a("maxrows")}, timeout: ${a("timeout")}, cachedwithin: ${a("cachedwithin")} }, ${sql}, ${params}, ${c.loc(node.loc)});
+}
+`;
+  },
+};
+
+export const runtime = { runQuery };

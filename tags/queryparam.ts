@@ -1,0 +1,136 @@
+// <dbt:queryparam value="#url.id#" type="integer" list null maxlength separator>: one bound
+// value in a dbt:query body. Every plain #expr# in a query body becomes an implicit
+// queryparam too (see query.ts), so values never become SQL text: the body renders "$1",
+// "$2", … and the values travel beside it.
+import type { Loc, TagNode } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import type { RenderContext } from "../engine/context.js";
+import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { QueryResult, SafeString, describeValue, isStruct } from "../engine/values.js";
+import { toDate } from "../engine/functions/dates.js";
+import { fixedArg } from "./helpers.js";
+
+/** Quarry's queryparam types and the Postgres cast each adds. `cf_sql_` prefixes are accepted. */
+const CASTS: Record<string, string> = {
+  integer: "int", smallint: "smallint", bigint: "bigint", numeric: "numeric", decimal: "numeric", float: "float8", double: "float8",
+  real: "float4", varchar: "text", char: "text", text: "text", string: "text", longvarchar: "text", date: "date", timestamp: "timestamptz",
+  time: "time", boolean: "boolean", bit: "boolean", uuid: "uuid", json: "jsonb",
+};
+const INTEGER_TYPES = new Set(["integer", "smallint", "bigint"]);
+const NUMBER_TYPES = new Set(["numeric", "decimal", "float", "double", "real"]);
+
+export interface BindSpec {
+  /** The queryparam type, normalised (no cf_sql_ prefix); "" for none. */
+  type: string;
+  /** How the value was written, for error messages ("url.id"). */
+  label: string;
+  list?: unknown;
+  separator?: unknown;
+  isNull?: unknown;
+  maxlength?: number | undefined;
+}
+
+/** A bad value for a typed queryparam: the request was wrong, so the server answers 400. */
+export class QueryParamError extends QuarryError {
+  constructor(message: string, loc: Loc) {
+    super(codes.QUERYPARAM, "param", message, loc);
+    this.status = 400;
+  }
+}
+
+export function normaliseType(t: string): string {
+  return t.toLowerCase().replace(/^cf_sql_/, "");
+}
+
+/** A template value as the driver should send it. */
+function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
+  if (v instanceof SafeString) v = v.value;
+  if (v instanceof QueryResult) throw new RuntimeError(codes.TYPE, `A query cannot be bound as a SQL value (${spec.label})`, loc);
+  const t = spec.type;
+  if (v === null || v === undefined) return null;
+  if (INTEGER_TYPES.has(t) || NUMBER_TYPES.has(t)) {
+    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    if (!Number.isFinite(n) || (INTEGER_TYPES.has(t) && !Number.isInteger(n))) {
+      throw new QueryParamError(`Query parameter ${spec.label} must be ${INTEGER_TYPES.has(t) ? "an integer" : "a number"}, got ${describeValue(v)}`, loc);
+    }
+    return n;
+  }
+  if (t === "boolean" || t === "bit") return rt.toBool(v, loc);
+  if (t === "date" || t === "timestamp") {
+    try {
+      return toDate(v);
+    } catch {
+      throw new QueryParamError(`Query parameter ${spec.label} must be a date, got ${describeValue(v)}`, loc);
+    }
+  }
+  if (t === "uuid" && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(v))) {
+    throw new QueryParamError(`Query parameter ${spec.label} must be a UUID, got ${describeValue(v)}`, loc);
+  }
+  if (t === "json") return JSON.stringify(v);
+  if (Array.isArray(v)) return v.map((x) => plain(x, spec, loc));
+  if (isStruct(v)) return JSON.stringify(v);
+  if (t !== "" && typeof v !== "string") v = rt.toStr(v, loc);
+  if (spec.maxlength !== undefined && typeof v === "string" && v.length > spec.maxlength) {
+    throw new QueryParamError(`Query parameter ${spec.label} must be at most ${spec.maxlength} characters, got ${v.length}`, loc);
+  }
+  return v;
+}
+
+/** Binds a value of the query being built and returns its placeholder. */
+export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, loc: Loc): string {
+  const params = ctx.page.sqlParams;
+  if (!params) throw new RuntimeError(codes.NESTING, "dbt:queryparam is only valid inside dbt:query", loc);
+  let v: unknown;
+  const list = spec.list !== undefined && rt.toBool(spec.list, loc);
+  if (spec.isNull !== undefined && rt.toBool(spec.isNull, loc)) v = null;
+  else if (list) {
+    const sep = spec.separator === undefined ? "," : rt.toStr(spec.separator, loc);
+    const items = Array.isArray(value) ? value : rt.toStr(value, loc).split(sep).map((s) => s.trim()).filter((s) => s !== "");
+    v = items.map((x) => plain(x, spec, loc));
+  } else v = plain(value, spec, loc);
+  params.push(v);
+  const cast = CASTS[spec.type];
+  return `$${params.length}${cast ? `::${cast}${list ? "[]" : ""}` : ""}`;
+}
+
+export const queryparamTag: TagDef = {
+  name: "queryparam",
+  body: "none",
+  attributes: {
+    // Required, but an implicit queryparam (from #expr#) is made with its value already set.
+    value: { type: "any" },
+    type: { type: "text" },
+    list: { type: "boolean" },
+    separator: { type: "string" },
+    null: { type: "boolean" },
+    maxlength: { type: "integer" },
+  },
+  validate(node, v) {
+    if (!v.enclosing("query")) throw v.error("<dbt:queryparam> must stand inside <dbt:query>", node.loc, codes.NESTING);
+    if (!node.args.value) throw v.error("<dbt:queryparam> needs the attribute \"value\"", node.loc);
+    const type = fixedArg(node, "type");
+    if (type !== undefined && !Object.hasOwn(CASTS, normaliseType(type))) {
+      throw v.error(`Unknown queryparam type ${JSON.stringify(type)} (known: ${Object.keys(CASTS).join(", ")})`, node.args.type!.loc);
+    }
+    const value = node.args.value;
+    const data = node.data as { label?: string } | null;
+    node.data = { label: data?.label ?? v.src.text.slice(value.loc.start, value.loc.end).replace(/^#|#$/g, "") };
+  },
+  interpret(node, it) {
+    const spec: BindSpec = { ...staticSpec(node), list: it.arg(node, "list"), separator: it.arg(node, "separator"), isNull: it.arg(node, "null") };
+    spec.maxlength = it.arg(node, "maxlength") as number | undefined;
+    it.out += bindParam(it.ctx, it.eval(node.args.value!), spec, node.loc);
+  },
+  compile(node, c) {
+    const a = (n: string) => c.arg(node, n) ?? "undefined";
+    const spec = `{ ...${JSON.stringify(staticSpec(node))}, list: ${a("list")}, separator: ${a("separator")}, isNull: ${a("null")}, maxlength: ${a("maxlength")} }`;
+    return `$o += T.bindParam(ctx, ${c.expr(node.args.value!)}, ${spec}, ${c.loc(node.loc)});\n`;
+  },
+};
+
+function staticSpec(node: TagNode): BindSpec {
+  return { type: normaliseType(fixedArg(node, "type") ?? ""), label: (node.data as { label: string }).label };
+}
+
+export const runtime = { bindParam };

@@ -1,0 +1,149 @@
+// The tags that shape the HTTP response rather than the page: dbt:location, dbt:header,
+// dbt:cookie and dbt:content. They write to the page's ResponseState; the server applies it.
+import type { Loc } from "../parser/ast.js";
+import type { TagDef } from "./types.js";
+import type { TagNode } from "../parser/ast.js";
+import type { Interpreter } from "../engine/interpreter.js";
+import type { Compiler } from "../engine/compiler.js";
+import type { RenderContext } from "../engine/context.js";
+import { RuntimeError, codes } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { AbortSignal } from "../engine/signals.js";
+import { toDate } from "../engine/functions/dates.js";
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const REDIRECTS = [301, 302, 303, 307, 308];
+
+/** Text that goes into a header: CR, LF and NUL would split or end the header. */
+function headerText(v: unknown, what: string, loc: Loc): string {
+  const s = rt.toStr(v, loc);
+  if (/[\r\n\0]/.test(s)) throw new RuntimeError(codes.HEADER, `${what} must not contain CR, LF or NUL`, loc);
+  return s;
+}
+
+export function setLocation(ctx: RenderContext, url: unknown, status: unknown, loc: Loc): never {
+  const code = status === undefined ? 302 : rt.toNum(status, loc);
+  if (!REDIRECTS.includes(code)) throw new RuntimeError(codes.HEADER, `statuscode of dbt:location must be one of ${REDIRECTS.join(", ")}, got ${code}`, loc);
+  const r = ctx.page.response;
+  r.location = headerText(url, "The location URL", loc);
+  r.status = code;
+  throw new AbortSignal();
+}
+
+export function setHeader(ctx: RenderContext, name: unknown, value: unknown, status: unknown, loc: Loc): void {
+  const r = ctx.page.response;
+  if (status !== undefined) {
+    const code = rt.toNum(status, loc);
+    if (!Number.isInteger(code) || code < 100 || code > 599) throw new RuntimeError(codes.HEADER, `statuscode must be an HTTP status from 100 to 599, got ${code}`, loc);
+    r.status = code;
+  }
+  if (name === undefined) return;
+  const n = headerText(name, "A header name", loc);
+  if (!TOKEN.test(n)) throw new RuntimeError(codes.HEADER, `${JSON.stringify(n)} is not a valid header name`, loc);
+  r.headers.set(n.toLowerCase(), headerText(value ?? "", `The value of header ${n}`, loc));
+}
+
+export interface CookieArgs {
+  name: unknown;
+  value: unknown;
+  expires: unknown;
+  httponly: unknown;
+  secure: unknown;
+  samesite: unknown;
+  path: unknown;
+  domain: unknown;
+}
+
+/** "never", "now", a number of days or a date. */
+function expiry(v: unknown, loc: Loc): Date | null {
+  if (v === undefined || v === null || v === "") return null;
+  const s = rt.toStr(v, loc).trim().toLowerCase();
+  if (s === "never") return new Date(Date.now() + 20 * 365 * 86_400_000);
+  if (s === "now") return new Date(0);
+  if (/^\d+(\.\d+)?$/.test(s)) return new Date(Date.now() + Number(s) * 86_400_000);
+  try {
+    return toDate(v);
+  } catch {
+    throw new RuntimeError(codes.HEADER, `expires must be a number of days, a date, "never" or "now", got ${JSON.stringify(s)}`, loc);
+  }
+}
+
+export function setCookie(ctx: RenderContext, a: CookieArgs, loc: Loc): void {
+  const name = headerText(a.name, "A cookie name", loc);
+  if (!TOKEN.test(name)) throw new RuntimeError(codes.HEADER, `${JSON.stringify(name)} is not a valid cookie name`, loc);
+  const bool = (v: unknown, dflt: boolean) => (v === undefined ? dflt : rt.toBool(v, loc));
+  const sameSite = a.samesite === undefined ? "lax" : rt.toStr(a.samesite, loc).toLowerCase();
+  ctx.page.response.cookies.push({
+    name,
+    // The value is URL-encoded when the header is written, so any text is safe here.
+    value: a.value === undefined ? "" : rt.toStr(a.value, loc),
+    expires: expiry(a.expires, loc),
+    // Safe by default: scripts cannot read it, other sites do not get it.
+    httpOnly: bool(a.httponly, true),
+    secure: bool(a.secure, false),
+    sameSite: sameSite as "lax" | "strict" | "none",
+    path: a.path === undefined ? "/" : headerText(a.path, "The cookie path", loc),
+    domain: a.domain === undefined ? null : headerText(a.domain, "The cookie domain", loc),
+  });
+}
+
+export function setContentType(ctx: RenderContext, type: unknown, loc: Loc): void {
+  ctx.page.response.contentType = headerText(type, "The content type", loc);
+}
+
+/** A tag whose hooks call one runtime function with its attributes in a fixed order. */
+function callTag(name: string, fn: string, order: string[]): Pick<TagDef, "interpret" | "compile"> {
+  return {
+    interpret(node: TagNode, it: Interpreter) {
+      const args = order.map((n) => it.arg(node, n));
+      (runtime as Record<string, (...a: unknown[]) => void>)[fn]!(it.ctx, ...args, node.loc);
+    },
+    compile(node: TagNode, c: Compiler) {
+      return `T.${fn}(ctx, ${order.map((n) => c.arg(node, n) ?? "undefined").join(", ")}, ${c.loc(node.loc)});\n`;
+    },
+  };
+}
+
+export const locationTag: TagDef = {
+  name: "location",
+  body: "none",
+  attributes: { url: { type: "string", required: true }, statuscode: { type: "integer" } },
+  ...callTag("location", "setLocation", ["url", "statuscode"]),
+};
+
+export const headerTag: TagDef = {
+  name: "header",
+  body: "none",
+  attributes: { name: { type: "string" }, value: { type: "string" }, statuscode: { type: "integer" } },
+  validate(node, v) {
+    if (!node.args.name && !node.args.statuscode) throw v.error('<dbt:header> needs "name" (with "value") or "statuscode"', node.loc);
+  },
+  ...callTag("header", "setHeader", ["name", "value", "statuscode"]),
+};
+
+const COOKIE_ATTRS = ["name", "value", "expires", "httponly", "secure", "samesite", "path", "domain"] as const;
+
+export const cookieTag: TagDef = {
+  name: "cookie",
+  body: "none",
+  attributes: {
+    name: { type: "string", required: true }, value: { type: "string" }, expires: { type: "any" }, httponly: { type: "boolean" },
+    secure: { type: "boolean" }, samesite: { type: "enum", values: ["lax", "strict", "none"] }, path: { type: "string" }, domain: { type: "string" },
+  },
+  interpret(node, it) {
+    const a = Object.fromEntries(COOKIE_ATTRS.map((n) => [n, it.arg(node, n)])) as unknown as CookieArgs;
+    setCookie(it.ctx, a, node.loc);
+  },
+  compile(node, c) {
+    return `T.setCookie(ctx, { ${COOKIE_ATTRS.map((n) => `${n}: ${c.arg(node, n) ?? "undefined"}`).join(", ")} }, ${c.loc(node.loc)});\n`;
+  },
+};
+
+export const contentTag: TagDef = {
+  name: "content",
+  body: "none",
+  attributes: { type: { type: "string", required: true } },
+  ...callTag("content", "setContentType", ["type"]),
+};
+
+export const runtime = { setLocation, setHeader, setCookie, setContentType };
