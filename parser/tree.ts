@@ -9,6 +9,8 @@ export interface TagShape {
   body: "none" | "required" | "optional";
   /** `#expr#` is live in the body (and everything nested in it). */
   interpolateBody?: boolean;
+  /** The body never reaches the page (dbt:query's SQL): for line stripping it counts as tag. */
+  silentBody?: boolean;
 }
 
 const isBlank = (s: string) => /^[ \t\r]*$/.test(s);
@@ -17,29 +19,32 @@ const isBlank = (s: string) => /^[ \t\r]*$/.test(s);
  * A line whose only content is dbt tags or comments and white space leaves nothing behind:
  * its white space and its newline are dropped.
  */
-export function stripTagLines(tokens: Token[]): Token[] {
+export function stripTagLines(tokens: Token[], silent: (name: string) => boolean = () => false): Token[] {
   // Split text at newlines so that each piece belongs to one line.
-  type Piece = Token & { eol?: boolean };
+  type Piece = Token & { eol?: boolean; silent?: boolean };
   const pieces: Piece[] = [];
+  let silentDepth = 0;
   for (const t of tokens) {
     if (t.type !== "text") {
       pieces.push(t);
+      if (t.type === "open" && !t.selfClosing && silent(t.name)) silentDepth++;
+      if (t.type === "close" && silent(t.name) && silentDepth > 0) silentDepth--;
       continue;
     }
     let from = 0;
     const { value, loc } = t;
     for (let i = value.indexOf("\n"); i >= 0; i = value.indexOf("\n", from)) {
-      pieces.push({ type: "text", value: value.slice(from, i + 1), eol: true, loc: { ...loc, start: loc.start + from, end: loc.start + i + 1 } });
+      pieces.push({ type: "text", value: value.slice(from, i + 1), eol: true, silent: silentDepth > 0, loc: { ...loc, start: loc.start + from, end: loc.start + i + 1 } });
       from = i + 1;
     }
-    if (from < value.length) pieces.push({ type: "text", value: value.slice(from), loc: { ...loc, start: loc.start + from } });
+    if (from < value.length) pieces.push({ type: "text", value: value.slice(from), silent: silentDepth > 0, loc: { ...loc, start: loc.start + from } });
   }
   const out: Token[] = [];
   let line: Piece[] = [];
   const flush = () => {
-    const hasTag = line.some((p) => p.type !== "text");
-    const onlyBlank = line.every((p) => p.type !== "text" || isBlank(p.value.replace(/\n$/, "")));
-    for (const p of line) if (!(hasTag && onlyBlank && p.type === "text")) out.push(p);
+    const hasTag = line.some((p) => p.type !== "text" || p.silent);
+    const onlyBlank = line.every((p) => p.type !== "text" || p.silent || isBlank(p.value.replace(/\n$/, "")));
+    for (const p of line) if (!(hasTag && onlyBlank && p.type === "text" && !p.silent)) out.push(p);
     line = [];
   };
   for (const p of pieces) {
@@ -64,7 +69,7 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
   const current = () => (stack.length ? stack[stack.length - 1]!.tag.body! : root);
   const interpolating = () => (stack.length ? stack[stack.length - 1]!.interp : false);
 
-  for (const t of stripTagLines(tokens)) {
+  for (const t of stripTagLines(tokens, (name) => !!shapeOf(name)?.silentBody)) {
     if (t.type === "comment") continue;
     if (t.type === "text") {
       if (interpolating()) current().push(...textWithExpressions(src, t));

@@ -98,6 +98,7 @@ export const queryTag: TagDef = {
   name: "query",
   body: "required",
   interpolateBody: true,
+  silentBody: true,
   async: true,
   attributes: {
     name: { type: "variable" },

@@ -113,9 +113,9 @@ export const queryparamTag: TagDef = {
     if (type !== undefined && !Object.hasOwn(CASTS, normaliseType(type))) {
       throw v.error(`Unknown queryparam type ${JSON.stringify(type)} (known: ${Object.keys(CASTS).join(", ")})`, node.args.type!.loc);
     }
-    const value = node.args.value;
-    const data = node.data as { label?: string } | null;
-    node.data = { label: data?.label ?? v.src.text.slice(value.loc.start, value.loc.end).replace(/^#|#$/g, "") };
+    // The label names the value in errors: the attribute as written, or the implicit #expr#.
+    const raw = node.attrs.find((a) => a.name.toLowerCase() === "value")?.raw ?? v.src.text.slice(node.loc.start, node.loc.end);
+    node.data = { label: raw.trim().replace(/^#([\s\S]*)#$/, "$1") };
   },
   interpret(node, it) {
     const spec: BindSpec = { ...staticSpec(node), list: it.arg(node, "list"), separator: it.arg(node, "separator"), isNull: it.arg(node, "null") };

@@ -28,6 +28,8 @@ export interface TagDef {
   /** `<dbt:if EXPR>` ("expr") or `<dbt:set TARGET = EXPR>` ("assign") instead of attributes. */
   expression?: "expr" | "assign";
   interpolateBody?: boolean;
+  /** The body renders to something other than the page (SQL); see TagShape.silentBody. */
+  silentBody?: boolean;
   attributes: Record<string, AttrSpec>;
   /** Accept attributes beyond the schema (dbt:module passes them on). */
   extraAttributes?: boolean;

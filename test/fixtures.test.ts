@@ -1,10 +1,19 @@
 // Every folder in test/fixtures is a case: page.dbt (plus any files it uses), an optional
 // data.json with the scopes, and either expected.html or expected-error.txt (the formatted
 // error with its code frame). Each runs in both modes against the same expectation.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODES, outcome } from "./helpers.js";
+import { createDatabase, datasourcesFor } from "./db.js";
+import type { Datasources } from "../datasources/registry.js";
+
+// Fixtures that query see the tables of test/db/*.sql in a database of their own.
+let db: Datasources;
+beforeAll(async () => {
+  db = datasourcesFor(await createDatabase([join(import.meta.dirname, "db", "001_fixtures.sql")], "fixtures"));
+});
+afterAll(() => db.close());
 
 const dir = join(import.meta.dirname, "fixtures");
 const cases = readdirSync(dir).sort();
@@ -16,12 +25,22 @@ describe.each(cases)("fixture %s", (name) => {
   const expectedHtml = read("expected.html");
   const expectedError = read("expected-error.txt");
 
+  // QUARRY_WRITE_FIXTURES=1 writes the expectation of a new fixture from compiled mode (review it!).
+  if (process.env.QUARRY_WRITE_FIXTURES && expectedHtml === undefined && expectedError === undefined) {
+    it("writes its expectation", async () => {
+      const r = await outcome(root, "compiled", "page.dbt", data, { maxIterations: 1000 }, db);
+      if (r.output !== undefined) writeFileSync(join(root, "expected.html"), r.output);
+      else writeFileSync(join(root, "expected-error.txt"), `${r.error}\n`);
+    });
+    return;
+  }
+
   it("has exactly one expectation", () => {
     expect([expectedHtml, expectedError].filter((x) => x !== undefined)).toHaveLength(1);
   });
 
   it.each(MODES)("%s mode", async (mode) => {
-    const result = await outcome(root, mode, "page.dbt", data, { maxIterations: 1000 });
+    const result = await outcome(root, mode, "page.dbt", data, { maxIterations: 1000 }, db);
     if (expectedHtml !== undefined) expect(result).toEqual({ output: expectedHtml });
     else expect(result).toEqual({ error: expectedError!.replace(/\n$/, "") });
   });

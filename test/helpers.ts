@@ -7,6 +7,8 @@ import { Engine, type Mode } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
 import { QuarryError } from "../engine/errors.js";
 import type { Limits } from "../engine/context.js";
+import { newPageState } from "../engine/page.js";
+import type { Datasources } from "../datasources/registry.js";
 
 export const MODES: Mode[] = ["compiled", "interpreted"];
 
@@ -20,14 +22,14 @@ export function site(files: Record<string, string>): string {
   return root;
 }
 
-export async function renderMode(root: string, mode: Mode, page: string, data: Record<string, unknown> = {}, limits?: Partial<Limits>): Promise<string> {
-  return new Engine({ root, mode, limits }).render(page, scopesFrom(data));
+export async function renderMode(root: string, mode: Mode, page: string, data: Record<string, unknown> = {}, limits?: Partial<Limits>, db: Datasources | null = null): Promise<string> {
+  return new Engine({ root, mode, limits }).render(page, scopesFrom(data), newPageState(db));
 }
 
 /** The outcome of a render as comparable data: the output, or the error's code, message and place. */
-export async function outcome(root: string, mode: Mode, page: string, data?: Record<string, unknown>, limits?: Partial<Limits>) {
+export async function outcome(root: string, mode: Mode, page: string, data?: Record<string, unknown>, limits?: Partial<Limits>, db: Datasources | null = null) {
   try {
-    return { output: await renderMode(root, mode, page, data, limits) };
+    return { output: await renderMode(root, mode, page, data, limits, db) };
   } catch (err) {
     if (!(err instanceof QuarryError)) throw err;
     return { error: err.format() };
@@ -35,20 +37,21 @@ export async function outcome(root: string, mode: Mode, page: string, data?: Rec
 }
 
 /** Renders `source` (plus other files) in both modes; both must give the same output. */
-export async function render(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}): Promise<string> {
+export async function render(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}, db: Datasources | null = null): Promise<string> {
   const root = site({ ...files, "page.dbt": source });
-  const [a, b] = await Promise.all(MODES.map((m) => outcome(root, m, "page.dbt", data)));
+  const a = await outcome(root, "compiled", "page.dbt", data, undefined, db);
+  const b = await outcome(root, "interpreted", "page.dbt", data, undefined, db);
   expect(b).toEqual(a);
   if (a!.error !== undefined) throw new Error(`render failed:\n${a!.error}`);
   return a!.output!;
 }
 
 /** Renders `source` in both modes; both must fail with the same error, which is returned. */
-export async function renderError(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}, limits?: Partial<Limits>): Promise<QuarryError> {
+export async function renderError(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}, limits?: Partial<Limits>, db: Datasources | null = null): Promise<QuarryError> {
   const root = site({ ...files, "page.dbt": source });
   const errors: QuarryError[] = [];
   for (const mode of MODES) {
-    const err = await renderMode(root, mode, "page.dbt", data, limits).then(
+    const err = await renderMode(root, mode, "page.dbt", data, limits, db).then(
       (out) => { throw new Error(`expected an error in ${mode} mode, got output ${JSON.stringify(out)}`); },
       (e: unknown) => e,
     );
