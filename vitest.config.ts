@@ -6,5 +6,7 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Production servers log JSON lines; the tests read responses, not logs.
+    env: { LOG_LEVEL: "silent" },
   },
 });

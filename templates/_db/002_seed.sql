@@ -24,9 +24,9 @@ INSERT INTO author VALUES
   ('427-17-2319', 'Ann', 'Dull', '415 836-7128', '3410 Blonde St.', 'Palo Alto', 'CA', '94301', true),
   ('472-27-2349', 'Burt', 'Gringlesby', '707 938-6445', 'PO Box 792', 'Covelo', 'CA', '95428', true);
 
--- 130 client addresses; statuses mostly 200, some 304 and 404; sizes spread by a fixed formula.
+-- 121 client addresses (coprime to the status cycles, so each has 200s); statuses mostly 200, some 304 and 404; sizes spread by a fixed formula.
 INSERT INTO access_log (ip, at, request, status, bytes)
-SELECT ('10.1.' || ((i % 130) / 16) || '.' || ((i % 130) % 16 * 10 + 1))::inet,
+SELECT ('10.1.' || ((i % 121) / 16) || '.' || ((i % 121) % 16 * 10 + 1))::inet,
        timestamptz '2025-01-01 00:00:00+00' + (i * interval '311 seconds'),
        'GET /page/' || (i % 500) || '.html HTTP/1.0',
        CASE WHEN i % 10 = 0 THEN 404 WHEN i % 17 = 0 THEN 304 ELSE 200 END,

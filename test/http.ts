@@ -1,0 +1,60 @@
+// Real servers for the HTTP tests: Fastify with the Quarry plugin on a free port, and a raw
+// HTTP client that sends paths exactly as written (fetch would normalise "..").
+import { request } from "node:http";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { createApp } from "../server/app.js";
+import type { QuarryOptions } from "../server/plugin.js";
+import type { Database } from "../server/database.js";
+import { datasourcesFor } from "./db.js";
+
+export const TEMPLATES = join(import.meta.dirname, "..", "templates");
+export const SAMPLE_SEED = ["001_schema.sql", "002_seed.sql"].map((f) => join(TEMPLATES, "_db", f));
+
+export interface Server {
+  app: FastifyInstance;
+  base: string;
+  close(): Promise<void>;
+}
+
+/** A database handle for the plugin that the test owns (the plugin will not stop it). */
+export function database(url: string, raw: Record<string, unknown> = {}): Database {
+  const datasources = datasourcesFor(url, raw);
+  return { datasources, embedded: null, stop: () => datasources.close() };
+}
+
+export async function startServer(opts: QuarryOptions): Promise<Server> {
+  const app = await createApp({ log: () => {}, ...opts });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    app,
+    base: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await opts.database?.stop();
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** GET (or another method) with the path sent byte for byte. */
+export function raw(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: u.port, path, method: init.method ?? "GET", headers: init.headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    if (init.body !== undefined) req.write(init.body);
+    req.end();
+  });
+}
