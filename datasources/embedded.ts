@@ -17,6 +17,8 @@ export interface EmbeddedOptions {
   seedDir: string | null;
   /** Remove the data when stopped (tests). */
   ephemeral?: boolean;
+  /** Listen here instead of on a free port (a restart that clients should find again). */
+  port?: number;
   log?: (message: string) => void;
 }
 
@@ -113,7 +115,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
   const stateFile = join(opts.dataDir, "quarry.json");
   const created = !existsSync(join(clusterDir, "PG_VERSION"));
   let state: State = created ? { password: randomBytes(18).toString("base64url"), seeded: false } : (JSON.parse(readFileSync(stateFile, "utf8")) as State);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const errors: string[] = [];
   const pgInstance = new EmbeddedPostgres({
     databaseDir: clusterDir,
