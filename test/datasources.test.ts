@@ -1,0 +1,131 @@
+// Datasources against real Postgres: the three strategies, pool exhaustion and an unreachable
+// server answered 503 within the acquire timeout, and a Postgres stopped and restarted under a
+// running server.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "./db.js";
+import { SAMPLE_SEED, TEMPLATES, database, startServer } from "./http.js";
+import { datasourcesFor } from "./db.js";
+import { site as makeSite } from "./helpers.js";
+import { DatasourceError } from "../engine/errors.js";
+import { freePort, startEmbedded, type EmbeddedPostgresHandle } from "../datasources/embedded.js";
+
+let url: string;
+beforeAll(async () => {
+  url = await createDatabase(SAMPLE_SEED, "ds");
+});
+
+describe("strategies", () => {
+  it.each(["pool", "single", "per-request"])("%s serves the same pages", async (strategy) => {
+    const server = await startServer({ root: TEMPLATES, database: database(url, { strategy, max: 3 }) });
+    try {
+      const pages = await Promise.all(["/authors", "/fortunes", "/access-log", "/authors", "/fortunes"].map(async (p) => {
+        const res = await fetch(server.base + p);
+        expect(res.status).toBe(200);
+        return res.text();
+      }));
+      expect(pages[0]).toBe(pages[3]);
+      expect(pages[1]).toContain("<tr><td>0</td><td>Additional fortune added at request time.</td></tr>");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("single holds one connection that requests queue on; pool opens up to max", async () => {
+    for (const [strategy, expected] of [["single", 1], ["pool", 4]] as const) {
+      const ds = datasourcesFor(url, { strategy, max: 4 });
+      const source = ds.get(undefined);
+      let peak = 0;
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        const lease = await source.acquire();
+        peak = Math.max(peak, source.stats().borrowed);
+        await new Promise((r) => setTimeout(r, 20));
+        await lease.release();
+      }));
+      expect([strategy, peak]).toEqual([strategy, expected]);
+      await ds.close();
+    }
+  });
+});
+
+describe("failure", () => {
+  it("an exhausted pool answers 503 with Retry-After within the acquire timeout", async () => {
+    const site = makeSite({ "slow.dbt": `<dbt:query name="q">SELECT pg_sleep(1.5) AS s</dbt:query>slept` });
+    const server = await startServer({ root: site, database: database(url, { max: 1, acquireTimeoutMs: 300 }) });
+    try {
+      const first = fetch(`${server.base}/slow`);
+      await new Promise((r) => setTimeout(r, 100));
+      const started = performance.now();
+      const second = await fetch(`${server.base}/slow`);
+      const waited = performance.now() - started;
+      expect(second.status).toBe(503);
+      expect(second.headers.get("retry-after")).toBe("5");
+      expect(await second.text()).toContain("database is unavailable");
+      expect(waited).toBeGreaterThanOrEqual(250);
+      expect(waited).toBeLessThan(1200);
+      expect((await first).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a server nobody listens on fails acquire within acquireTimeoutMs, with backoff, naming the datasource", async () => {
+    const port = await freePort();
+    const ds = datasourcesFor(`postgres://quarry:x@127.0.0.1:${port}/none`, { acquireTimeoutMs: 400 });
+    const started = performance.now();
+    const err = await ds.get(undefined).acquire().catch((e: unknown) => e);
+    const took = performance.now() - started;
+    expect(err).toBeInstanceOf(DatasourceError);
+    expect((err as Error).message).toMatch(/^Datasource main unavailable: no connection within 400 ms \(last error: connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/);
+    expect(took).toBeLessThan(1000);
+    await expect(ds.get(undefined).acquire()).rejects.toThrow(/Datasource main unavailable/);
+    await ds.close();
+  });
+
+  it("per-request fails at once when Postgres is unreachable", async () => {
+    const port = await freePort();
+    const ds = datasourcesFor(`postgres://quarry:x@127.0.0.1:${port}/none`, { strategy: "per-request" });
+    await expect(ds.get(undefined).acquire()).rejects.toThrow(/^Datasource main unavailable: cannot connect: connect ECONNREFUSED/);
+    await ds.close();
+  });
+});
+
+describe("Postgres restarted under a running server", () => {
+  let dir: string;
+  let pg: EmbeddedPostgresHandle;
+  let port: number;
+  const seed = join(TEMPLATES, "_db");
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "quarry-restart-"));
+    port = await freePort();
+    pg = await startEmbedded({ dataDir: dir, seedDir: seed, port });
+  });
+  afterAll(async () => {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(["pool", "single", "per-request"])("%s: 503 while it is down, no crash, pages again once it is back", async (strategy) => {
+    const server = await startServer({ root: TEMPLATES, database: database(pg.url, { strategy, min: strategy === "pool" ? 2 : 0, acquireTimeoutMs: 500 }) });
+    try {
+      expect((await fetch(`${server.base}/authors`)).status).toBe(200);
+      await pg.stop();
+      const down = await fetch(`${server.base}/authors`);
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toBe("5");
+      pg = await startEmbedded({ dataDir: dir, seedDir: seed, port });
+      let status = 0;
+      for (let i = 0; i < 40 && status !== 200; i++) {
+        status = (await fetch(`${server.base}/authors`)).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
+      expect(await (await fetch(`${server.base}/fortunes`)).text()).toContain("<td>Additional fortune added at request time.</td>");
+    } finally {
+      await server.close();
+    }
+  });
+});
