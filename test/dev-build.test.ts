@@ -1,0 +1,175 @@
+// The daily workflow: quarry dev reloads on save, quarry build + quarry start serve the same
+// pages, quarry init writes a site that works, and the commands run as real processes.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "./helpers.js";
+import { createDatabase } from "./db.js";
+import { SAMPLE_SEED, TEMPLATES, database, startServer, type Server } from "./http.js";
+import { build } from "../server/build.js";
+import { RELOAD_PATH } from "../server/dev.js";
+
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+const run = promisify(execFile);
+
+let url: string;
+beforeAll(async () => {
+  url = await createDatabase(SAMPLE_SEED, "workflow");
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < end) {
+    await sleep(50);
+    v = await fn();
+  }
+  return v;
+}
+
+describe("quarry dev", () => {
+  it("recompiles an edited include and what includes it, and tells open pages to reload", async () => {
+    const root = site({ "index.dbt": `<dbt:include template="_part.dbt"><p>page</p>\n</body>`, "_part.dbt": "<p>old</p>\n", "other.dbt": "other" });
+    const lines: string[] = [];
+    const server = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
+    try {
+      expect(await (await fetch(`${server.base}/`)).text()).toBe(`<p>old</p>\n<p>page</p>\n<script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body>`);
+      await fetch(`${server.base}/other`);
+      const events = await fetch(server.base + RELOAD_PATH);
+      expect(events.headers.get("content-type")).toBe("text/event-stream");
+      const reader = events.body!.getReader();
+      await reader.read();
+      await sleep(300); // the watcher's initial scan
+      writeFileSync(join(root, "_part.dbt"), "<p>new</p>\n");
+      const chunk = await Promise.race([reader.read(), sleep(8000).then(() => null)]);
+      expect(new TextDecoder().decode(chunk!.value)).toBe("data: reload\n\n");
+      const body = await until(() => fetch(`${server.base}/`).then((r) => r.text()), (t) => t.startsWith("<p>new</p>"));
+      expect(body.startsWith("<p>new</p>\n<p>page</p>\n")).toBe(true);
+      expect(lines).toContain("changed _part.dbt: recompiling _part.dbt, index.dbt on next request");
+      await reader.cancel();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("quarry build + quarry start", () => {
+  let dist: string;
+  let fromSource: Server;
+  let fromBuild: Server;
+  beforeAll(async () => {
+    dist = join(mkdtempSync(join(tmpdir(), "quarry-dist-")), "dist");
+    const result = build(TEMPLATES, dist);
+    expect(result.errors).toEqual([]);
+    fromSource = await startServer({ root: TEMPLATES, database: database(url) });
+    fromBuild = await startServer({ dist, database: database(url) });
+  });
+  afterAll(async () => {
+    await fromSource.close();
+    await fromBuild.close();
+  });
+
+  it("writes one module per template, the manifest, static files, the config and _db", () => {
+    const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as { templates: Record<string, string>; statics: string[] };
+    expect(Object.keys(manifest.templates)).toEqual([
+      "_404.dbt", "_application.dbt", "_error.dbt", "_layout/footer.dbt", "_layout/header.dbt", "access-log.dbt", "authors.dbt", "board/index.dbt",
+      "cart.dbt", "fortunes.dbt", "index.dbt", "mandelbrot.dbt", "personalised.dbt",
+    ]);
+    expect(manifest.statics).toEqual(["style.css"]);
+    expect(readFileSync(join(dist, "templates", "fortunes.mjs"), "utf8")).toMatch(/^export default function \(rt, F, T\) \{\n"use strict";/);
+    expect(existsSync(join(dist, "_db", "002_seed.sql"))).toBe(true);
+    expect(existsSync(join(dist, "fortunes.dbt"))).toBe(false);
+  });
+
+  it.each(["/", "/fortunes", "/authors", "/access-log", "/personalised?user=3&password=secret3&file=4", "/personalised?user=x", "/mandelbrot?width=30&height=12",
+    "/cart", "/cart?add=1", "/board/?id=999999", "/nope", "/fortunes.dbt", "/style.css", "/../package.json"])("%s is identical", async (path) => {
+    const [a, b] = await Promise.all([fromSource, fromBuild].map(async (s) => {
+      const res = await fetch(s.base + path);
+      return { status: res.status, type: res.headers.get("content-type"), body: await res.text() };
+    }));
+    expect(b).toEqual(a);
+  });
+});
+
+describe("quarry build failures", () => {
+  it("lists every invalid template and writes nothing", () => {
+    const root = site({ "a.dbt": "<dbt:if>x</dbt:if>", "ok.dbt": "fine", "b/c.dbt": "<dbt:output>#nope(#</dbt:output>" });
+    const out = join(root, "dist");
+    const result = build(root, out);
+    expect(result.errors).toHaveLength(2);
+    expect(result.errors[0]).toMatch(/^a\.dbt:1:1 QRY_ERR_\w+: /);
+    expect(result.errors[1]).toMatch(/^b\/c\.dbt:1:\d+ QRY_ERR_SYNTAX: /);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("the commands as processes", () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
+
+  /** Starts `quarry …`, waits for the URL it prints, and returns it. */
+  async function serveProcess(args: string[]): Promise<{ child: ChildProcess; base: string }> {
+    const child = spawn(process.execPath, [bin, ...args, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+    children.push(child);
+    let out = "";
+    const base = await new Promise<string>((resolve, reject) => {
+      child.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+      child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    return { child, base };
+  }
+
+  const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
+    child.on("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
+  });
+
+  it("quarry init writes a site that quarry dev serves, writes to and validates", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "quarry-init-")), "site");
+    const { stdout } = await run(process.execPath, [bin, "init", dir]);
+    expect(stdout).toContain("wrote a starter site into");
+    // DATABASE_URL points at the test database: give it the starter schema.
+    await (await import("./db.js")).sql(url, readFileSync(join(dir, "_db", "001_schema.sql"), "utf8"));
+    const { child, base } = await serveProcess(["dev", dir]);
+    const page = await (await fetch(`${base}/`)).text();
+    expect(page).toContain("<li>Hello from Quarry</li>");
+    const post = await fetch(`${base}/`, { method: "POST", body: new URLSearchParams({ body: "<b>hi</b>" }), redirect: "manual" });
+    expect(post.status).toBe(303);
+    expect(await (await fetch(`${base}/`)).text()).toContain("<li>&lt;b&gt;hi&lt;/b&gt;</li>");
+    const empty = await fetch(`${base}/`, { method: "POST", body: new URLSearchParams({ body: "" }) });
+    expect(empty.status).toBe(400);
+    expect(await stop(child)).toBe(0);
+    await expect(run(process.execPath, [bin, "init", dir])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("is not empty") });
+  });
+
+  it("quarry build then quarry start serve the sample site", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "quarry-cli-dist-")), "dist");
+    const { stdout } = await run(process.execPath, [bin, "build", TEMPLATES, "--out", out]);
+    expect(stdout).toMatch(/^built 13 templates and 1 static files into /);
+    const { child, base } = await serveProcess(["start", out]);
+    const res = await fetch(`${base}/authors`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<td>Gringlesby</td>");
+    expect(await stop(child)).toBe(0);
+  });
+
+  it("quarry build exits 1 and prints every error", async () => {
+    const root = site({ "a.dbt": "<dbt:if>x</dbt:if>", "b.dbt": "<dbt:nope>" });
+    const err = await run(process.execPath, [bin, "build", root, "--out", join(root, "dist")]).catch((e: { code: number; stderr: string }) => e);
+    expect(err).toMatchObject({ code: 1 });
+    const stderr = (err as { stderr: string }).stderr;
+    expect(stderr).toContain("a.dbt:1:1");
+    expect(stderr).toContain("b.dbt:1:1 QRY_ERR_UNKNOWN_TAG: Unknown tag <dbt:nope>");
+    expect(stderr).toContain("build failed: 2 errors in 2 templates; nothing written");
+  });
+});
