@@ -177,7 +177,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
     createPostgresUser: process.getuid?.() === 0,
     // Keep the socket beside the data, so two clusters on one machine never collide.
     postgresFlags: ["-c", `unix_socket_directories=${clusterDir}`, "-c", "listen_addresses=127.0.0.1"],
-    onLog: (m) => log(String(m).trimEnd()),
+    onLog: (m) => {
+      if (process.env.QUARRY_DEBUG) log(String(m).trimEnd());
+    },
     onError: (e) => errors.push(String(e)),
   });
   try {

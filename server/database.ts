@@ -30,7 +30,7 @@ export async function connectDatabase(config: SiteConfig, opts: DatabaseOptions)
     }
     if (!embedded) {
       log("starting the embedded Postgres (data in .quarry/postgres)");
-      embedded = await startEmbedded({ dataDir: join(opts.siteDir, ".quarry", "postgres"), seedDir: join(opts.siteDir, "_db") });
+      embedded = await startEmbedded({ dataDir: join(opts.siteDir, ".quarry", "postgres"), seedDir: join(opts.siteDir, "_db"), log });
       log(`embedded Postgres ready on port ${embedded.port}${embedded.created ? " (new cluster, _db/*.sql applied)" : ""}`);
     }
     urls[ds.name] = embedded.url;
