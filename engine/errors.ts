@@ -83,6 +83,14 @@ export class QueryError extends QuarryError {
   }
 }
 
+/** Input a typed queryparam or ident() refuses: the request was wrong, so the server answers 400. */
+export class QueryParamError extends QuarryError {
+  constructor(message: string, loc: Loc | null) {
+    super("QRY_ERR_QUERYPARAM", "param", message, loc);
+    this.status = 400;
+  }
+}
+
 export const codes = {
   SYNTAX: "QRY_ERR_SYNTAX",
   UNKNOWN_TAG: "QRY_ERR_UNKNOWN_TAG",

@@ -12,6 +12,9 @@ export class SafeString {
   }
 }
 
+/** A quoted SQL identifier made by ident(): the one value a dbt:query splices into its SQL. */
+export class SqlIdentifier extends SafeString {}
+
 /** A query result: column names and rows, as `dbt:output query=` and the query functions see it. */
 export class QueryResult {
   executionTime = 0;

@@ -5,9 +5,9 @@
 import type { Loc, TagNode } from "../parser/ast.js";
 import type { TagDef } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
-import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
+import { QueryParamError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
-import { QueryResult, SafeString, describeValue, isStruct } from "../engine/values.js";
+import { QueryResult, SafeString, SqlIdentifier, describeValue, isStruct } from "../engine/values.js";
 import { toDate } from "../engine/functions/dates.js";
 import { fixedArg } from "./helpers.js";
 
@@ -29,14 +29,6 @@ export interface BindSpec {
   separator?: unknown;
   isNull?: unknown;
   maxlength?: number | undefined;
-}
-
-/** A bad value for a typed queryparam: the request was wrong, so the server answers 400. */
-export class QueryParamError extends QuarryError {
-  constructor(message: string, loc: Loc) {
-    super(codes.QUERYPARAM, "param", message, loc);
-    this.status = 400;
-  }
 }
 
 export function normaliseType(t: string): string {
@@ -81,6 +73,8 @@ function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
 export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, loc: Loc): string {
   const params = ctx.page.sqlParams;
   if (!params) throw new RuntimeError(codes.NESTING, "dbt:queryparam is only valid inside dbt:query", loc);
+  // An identifier from ident() is SQL text already checked against its allow-list.
+  if (value instanceof SqlIdentifier) return value.value;
   let v: unknown;
   const list = spec.list !== undefined && rt.toBool(spec.list, loc);
   if (spec.isNull !== undefined && rt.toBool(spec.isNull, loc)) v = null;

@@ -1,6 +1,7 @@
 import { category, str, int, arr, query, struct, argError } from "./define.js";
 import { sortValues, listItems } from "./lists.js";
-import { QueryResult, newStruct, type Struct } from "../values.js";
+import { QueryResult, SqlIdentifier, newStruct, type Struct } from "../values.js";
+import { QueryParamError } from "../errors.js";
 
 function column(q: QueryResult, c: unknown): string {
   const name = str(c);
@@ -15,7 +16,16 @@ function addRow(q: QueryResult, data?: Struct): number {
   return q.rows.length;
 }
 
+const quoteIdent = (name: string) => name.split(".").map((p) => `"${p.replace(/"/g, '""')}"`).join(".");
+
 export default category("queries", {
+  ident: [{ params: "name, allowList", doc: 'A column or table name for dbt:query, only if it is one of allowList (a list, or an array): `ORDER BY #ident(url.sort, "name,price")#`. Anything else is a 400.', example: 'ident("price", "name,price")', result: '"price"' },
+    (_c, v: unknown, allowed: unknown) => {
+      const name = str(v);
+      const list = Array.isArray(allowed) ? allowed.map((a) => str(a)) : listItems(allowed).map((a) => a.trim());
+      if (!list.includes(name)) throw new QueryParamError(`${JSON.stringify(name)} is not one of the allowed names: ${list.join(", ")}`, null);
+      return new SqlIdentifier(quoteIdent(name));
+    }],
   queryNew: [{ params: "columnList, [rows]", doc: "A new query with these columns, optionally filled from an array of structs.", example: 'queryNew("id,name", [{id: 1, name: "a"}]).recordCount', result: "1" },
     (_c, cols: unknown, rows?: unknown) => {
       const q = new QueryResult(listItems(cols).map((c) => c.trim()), []);
