@@ -48,6 +48,8 @@ describe("seed pages", () => {
 
   it("/authors shows 9 columns × 9 rows", async () => {
     const body = await (await get("/authors")).text();
+    // The title's site name comes from the application scope, filled by _application.dbt.
+    expect(body).toContain("<title>Authors · Quarry</title>");
     const rows = body.match(/<tr><td>[^\n]*<\/td><\/tr>/g)!;
     expect(rows).toHaveLength(9);
     for (const r of rows) expect(r.match(/<td>/g)).toHaveLength(9);
@@ -159,5 +161,7 @@ describe("routing", () => {
   it("/board and /board/ both reach board/index.dbt", async () => {
     expect((await get("/board")).status).toBe(200);
     expect((await get("/board/")).status).toBe(200);
+    const head = await get("/authors", { method: "HEAD" });
+    expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([200, "text/html; charset=utf-8", ""]);
   });
 });
