@@ -134,7 +134,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     for (const [k, v] of res.headers) reply.header(k, v);
     if (res.location !== null) return reply.code(res.status).header("location", res.location).send();
     const type = res.contentType ?? "text/html; charset=utf-8";
-    return reply.code(res.status).type(type).send(site.dev && type.startsWith("text/html") ? site.dev.inject(body) : body);
+    // Only a browser loading a page gets the reload script; curl, tests and benchmark
+    // clients get the page byte for byte.
+    const reload = site.dev && type.startsWith("text/html") && req.headers["sec-fetch-dest"] === "document";
+    return reply.code(res.status).type(type).send(reload ? site.dev!.inject(body) : body);
   }
 
   function unsignedSession(req: FastifyRequest): string | null {

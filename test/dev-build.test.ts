@@ -1,7 +1,7 @@
 // The daily workflow: quarry dev reloads on save, quarry build + quarry start serve the same
 // pages, quarry init writes a site that works, and the commands run as real processes.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -38,7 +38,8 @@ describe("quarry dev", () => {
     const lines: string[] = [];
     const server = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
     try {
-      expect(await (await fetch(`${server.base}/`)).text()).toBe(`<p>old</p>\n<p>page</p>\n<script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body>`);
+      expect(await (await fetch(`${server.base}/`)).text()).toBe(`<p>old</p>\n<p>page</p>\n</body>`);
+      expect(await (await fetch(`${server.base}/`, { headers: { "sec-fetch-dest": "document" } })).text()).toBe(`<p>old</p>\n<p>page</p>\n<script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body>`);
       await fetch(`${server.base}/other`);
       const events = await fetch(server.base + RELOAD_PATH);
       expect(events.headers.get("content-type")).toBe("text/event-stream");
@@ -120,8 +121,12 @@ describe("the commands as processes", () => {
   async function serveProcess(args: string[]): Promise<{ child: ChildProcess; base: string }> {
     const child = spawn(process.execPath, [bin, ...args, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
     children.push(child);
+    return { child, base: await listening(child) };
+  }
+
+  function listening(child: ChildProcess): Promise<string> {
     let out = "";
-    const base = await new Promise<string>((resolve, reject) => {
+    return new Promise<string>((resolve, reject) => {
       child.stdout!.on("data", (d: Buffer) => {
         out += d.toString();
         const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
@@ -130,7 +135,6 @@ describe("the commands as processes", () => {
       child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
       child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
-    return { child, base };
   }
 
   const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
@@ -165,6 +169,25 @@ describe("the commands as processes", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<td>Gringlesby</td>");
     expect(await stop(child)).toBe(0);
+  });
+
+  it("quarry start runs with the parser, validator, interpreter and compiler removed", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "quarry-lean-dist-")), "dist");
+    build(TEMPLATES, out);
+    // A copy of the build inside the project (so node_modules resolves) without those modules.
+    const lean = mkdtempSync(join(import.meta.dirname, "..", "build-lean-"));
+    try {
+      cpSync(join(import.meta.dirname, "..", "build"), lean, { recursive: true });
+      rmSync(join(lean, "parser"), { recursive: true });
+      for (const f of ["validate", "interpreter", "compiler", "template", "engine"]) rmSync(join(lean, "engine", `${f}.js`));
+      const child = spawn(process.execPath, [join(lean, "engine", "cli.js"), "start", out, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+      children.push(child);
+      const base = await listening(child);
+      expect(await (await fetch(`${base}/fortunes`)).text()).toContain("<td>Additional fortune added at request time.</td>");
+      expect(await stop(child)).toBe(0);
+    } finally {
+      rmSync(lean, { recursive: true, force: true });
+    }
   });
 
   it("quarry build exits 1 and prints every error", async () => {
