@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "./db.js";
-import { SAMPLE_SEED, TEMPLATES, database, startServer } from "./http.js";
+import { SAMPLE_SEED, TEMPLATES, database, until, startServer } from "./http.js";
 import { datasourcesFor } from "./db.js";
 import { site as makeSite } from "./helpers.js";
 import { DatasourceError } from "../engine/errors.js";
@@ -106,6 +106,26 @@ describe("Postgres restarted under a running server", () => {
   afterAll(async () => {
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a connection checked out by a running query: the page gets 503, the server lives on", async () => {
+    const root = makeSite({
+      "slow.dbt": `<dbt:query name="q">SELECT pg_sleep(5) AS s</dbt:query>slept`,
+      "count.dbt": `<dbt:query name="q">SELECT count(*) AS n FROM author</dbt:query><dbt:output>#q.n#</dbt:output>`,
+    });
+    const server = await startServer({ root, database: database(pg.url, { acquireTimeoutMs: 500 }) });
+    try {
+      const slow = fetch(`${server.base}/slow`);
+      await new Promise((r) => setTimeout(r, 300));
+      await pg.stop();
+      const res = await slow;
+      expect(res.status).toBe(503);
+      pg = await startEmbedded({ dataDir: dir, seedDir: seed, port });
+      const again = await until(() => fetch(`${server.base}/count`).then(async (r) => [r.status, await r.text()] as const), ([status]) => status === 200);
+      expect(again).toEqual([200, "9"]);
+    } finally {
+      await server.close();
+    }
   });
 
   it.each(["pool", "single", "per-request"])("%s: 503 while it is down, no crash, pages again once it is back", async (strategy) => {

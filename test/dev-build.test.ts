@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
 import { createDatabase } from "./db.js";
-import { SAMPLE_SEED, TEMPLATES, database, startServer, type Server } from "./http.js";
+import { SAMPLE_SEED, TEMPLATES, database, sleep, until, startServer, type Server } from "./http.js";
 import { build } from "../server/build.js";
 import { RELOAD_PATH } from "../server/dev.js";
 
@@ -19,18 +19,6 @@ let url: string;
 beforeAll(async () => {
   url = await createDatabase(SAMPLE_SEED, "workflow");
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await sleep(50);
-    v = await fn();
-  }
-  return v;
-}
 
 describe("quarry dev", () => {
   it("recompiles an edited include and what includes it, and tells open pages to reload", async () => {
