@@ -1,6 +1,6 @@
 // Turns the flat token stream into a tree: drops comments, removes the lines that hold only
 // tags, matches opening and closing tags, and re-parses text for #expr# where it is live.
-import type { Node, TagNode, TextNode } from "./ast.js";
+import type { Node, RawAttr, TagNode, TextNode } from "./ast.js";
 import { parseInterpolated, type SourceFile, type Token } from "./parse.js";
 import { TemplateError, codes } from "../engine/errors.js";
 
@@ -11,6 +11,8 @@ export interface TagShape {
   interpolateBody?: boolean;
   /** The body never reaches the page (dbt:query's SQL): for line stripping it counts as tag. */
   silentBody?: boolean;
+  /** For an optional body: these attributes mean the tag has none, even without "/>". */
+  bodyless?(attrs: RawAttr[]): boolean;
 }
 
 const isBlank = (s: string) => /^[ \t\r]*$/.test(s);
@@ -93,7 +95,7 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
     }
     const shape = shapeOf(t.name);
     if (!shape) throw new TemplateError(codes.UNKNOWN_TAG, `Unknown tag <dbt:${t.name}>`, t.loc);
-    const hasBody = shape.body === "required" || (shape.body === "optional" && !t.selfClosing);
+    const hasBody = shape.body === "required" || (shape.body === "optional" && !t.selfClosing && !shape.bodyless?.(t.attrs));
     if (shape.body === "required" && t.selfClosing) {
       throw new TemplateError(codes.NESTING, `<dbt:${t.name}> needs a body and a closing </dbt:${t.name}>`, t.loc);
     }

@@ -82,6 +82,8 @@ export async function txAction(ctx: RenderContext, action: string, savepoint: st
 export const transactionTag: TagDef = {
   name: "transaction",
   body: "optional",
+  // <dbt:transaction action="rollback"> acts on the open transaction: it never has a body.
+  bodyless: (attrs) => attrs.some((a) => a.name.toLowerCase() === "action" && a.raw !== null && a.raw.trim().toLowerCase() !== "begin"),
   async: true,
   attributes: {
     action: { type: "enum", values: ACTIONS },

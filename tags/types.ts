@@ -1,6 +1,6 @@
 // What a tag module exports: its attribute schema and body shape (read by the parser and the
 // validator), an optional extra validation step, and its two execution hooks side by side.
-import type { TagNode } from "../parser/ast.js";
+import type { RawAttr, TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { Validator } from "../engine/validate.js";
@@ -30,6 +30,8 @@ export interface TagDef {
   interpolateBody?: boolean;
   /** The body renders to something other than the page (SQL); see TagShape.silentBody. */
   silentBody?: boolean;
+  /** See TagShape.bodyless. */
+  bodyless?(attrs: RawAttr[]): boolean;
   attributes: Record<string, AttrSpec>;
   /** Accept attributes beyond the schema (dbt:module passes them on). */
   extraAttributes?: boolean;
