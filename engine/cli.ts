@@ -19,7 +19,10 @@ function readData(file: string | undefined): Record<string, unknown> {
 }
 
 function report(err: unknown): never {
-  process.stderr.write(`${err instanceof QuarryError ? err.format() : err instanceof Error ? err.stack : String(err)}\n`);
+  // System errors (a port in use, a missing file) are the user's to fix: the message is enough.
+  const code = err instanceof Error ? (err as Error & { code?: unknown }).code : undefined;
+  const system = typeof code === "string" && /^E[A-Z]+$/.test(code);
+  process.stderr.write(`${err instanceof QuarryError ? err.format() : system ? `error: ${(err as Error).message}` : err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
 }
 

@@ -2,6 +2,8 @@
 // `dist`, a built one) under the plugin's prefix. A request goes route → scopes → template
 // (_request.dbt first, if the site has one) → response; failures become 400/404/503/500 pages.
 import { randomBytes } from "node:crypto";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
@@ -9,7 +11,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { newPageState, type PageState } from "../engine/page.js";
-import { QuarryError } from "../engine/errors.js";
+import { ConfigError, QuarryError } from "../engine/errors.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
@@ -47,7 +49,9 @@ interface Site {
 
 async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
   const dir = opts.dist ?? opts.root;
-  if (!dir) throw new Error("quarry: give the plugin `root` (a site folder) or `dist` (a built site)");
+  if (!dir) throw new ConfigError("Give the quarry plugin `root` (a site folder) or `dist` (a built site)");
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(`${opts.dist ? "Build" : "Site"} folder ${dir} does not exist`);
+  if (opts.dist && !existsSync(join(dir, "manifest.json"))) throw new ConfigError(`${dir} is not a Quarry build (no manifest.json): run quarry build first`);
   const config = await loadConfig(dir);
   let source: PageSource;
   let dev: DevReload | null = null;

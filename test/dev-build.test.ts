@@ -178,6 +178,17 @@ describe("the commands as processes", () => {
     }
   });
 
+  it("serving commands say plainly what is missing or taken", async () => {
+    await expect(run(process.execPath, [bin, "dev", "/nonexistent-site"])).rejects.toMatchObject({ code: 1, stderr: "QRY_ERR_CONFIG: Site folder /nonexistent-site does not exist\n" });
+    const empty = mkdtempSync(join(tmpdir(), "quarry-empty-"));
+    await expect(run(process.execPath, [bin, "start", empty])).rejects.toMatchObject({ code: 1, stderr: `QRY_ERR_CONFIG: ${empty} is not a Quarry build (no manifest.json): run quarry build first\n` });
+    const { child, base } = await serveProcess(["dev", TEMPLATES]);
+    const port = new URL(base).port;
+    await expect(run(process.execPath, [bin, "dev", TEMPLATES, "--port", port], { env: { ...process.env, DATABASE_URL: url } }))
+      .rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(new RegExp(`^error: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}\n$`)) });
+    expect(await stop(child)).toBe(0);
+  });
+
   it("quarry build exits 1 and prints every error", async () => {
     const root = site({ "a.dbt": "<dbt:if>x</dbt:if>", "b.dbt": "<dbt:nope>" });
     const err = await run(process.execPath, [bin, "build", root, "--out", join(root, "dist")]).catch((e: { code: number; stderr: string }) => e);
