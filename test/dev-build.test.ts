@@ -33,9 +33,13 @@ describe("quarry dev", () => {
       expect(events.headers.get("content-type")).toBe("text/event-stream");
       const reader = events.body!.getReader();
       await reader.read();
-      await sleep(300); // the watcher's initial scan
-      writeFileSync(join(root, "_part.dbt"), "<p>new</p>\n");
-      const chunk = await Promise.race([reader.read(), sleep(8000).then(() => null)]);
+      // A change made before the watcher's first scan ends is not reported: write until it is.
+      const next = reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array> | null = null;
+      for (let i = 0; i < 16 && !chunk; i++) {
+        writeFileSync(join(root, "_part.dbt"), "<p>new</p>\n");
+        chunk = await Promise.race([next, sleep(500).then(() => null)]);
+      }
       expect(new TextDecoder().decode(chunk!.value)).toBe("data: reload\n\n");
       const body = await until(() => fetch(`${server.base}/`).then((r) => r.text()), (t) => t.startsWith("<p>new</p>"));
       expect(body.startsWith("<p>new</p>\n<p>page</p>\n")).toBe(true);
