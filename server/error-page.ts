@@ -11,7 +11,7 @@ export function statusOf(err: unknown): number {
   return 500;
 }
 
-const TITLES: Record<number, string> = { 400: "Bad request", 404: "Not found", 500: "Internal server error", 503: "Service unavailable" };
+const TITLES: Record<number, string> = { 400: "Bad request", 404: "Not found", 405: "Method not allowed", 500: "Internal server error", 503: "Service unavailable" };
 export const titleOf = (status: number) => TITLES[status] ?? `Error ${status}`;
 
 function page(title: string, body: string): string {

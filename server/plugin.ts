@@ -180,7 +180,15 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   }
 
   if (site.dev) site.dev.route(app);
-  for (const url of ["/", "/*"]) app.route({ method: ["GET", "POST"], url, handler });
+  // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
+  const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header("allow", "GET, HEAD, POST");
+    return sendError(req, reply, Object.assign(new Error(`${req.method} is not allowed here: pages answer GET, HEAD and POST`), { status: 405 }), 405);
+  };
+  for (const url of ["/", "/*"]) {
+    app.route({ method: ["GET", "POST"], url, handler });
+    app.route({ method: ["PUT", "DELETE", "PATCH"], url, handler: notAllowed });
+  }
 }
 
 // Fastify's plugin metadata: a name for error messages; no fastify-plugin wrapping, so the

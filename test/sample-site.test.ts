@@ -161,6 +161,9 @@ describe("routing", () => {
   it("/board and /board/ both reach board/index.dbt", async () => {
     expect((await get("/board")).status).toBe(200);
     expect((await get("/board/")).status).toBe(200);
+    const put = await get("/authors", { method: "PUT" });
+    expect([put.status, put.headers.get("allow")]).toEqual([405, "GET, HEAD, POST"]);
+    expect(await put.text()).toContain("<p>PUT is not allowed here: pages answer GET, HEAD and POST</p>");
     const head = await get("/authors", { method: "HEAD" });
     expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([200, "text/html; charset=utf-8", ""]);
   });
