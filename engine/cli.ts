@@ -1,6 +1,6 @@
 // The `quarry` command line. Each command loads only what it needs: `quarry start` serves a
 // built site without ever loading the parser or the compiler.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { basename, dirname, relative, resolve } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { Mode } from "./engine.js";
@@ -24,14 +24,6 @@ function report(err: unknown): never {
   const system = typeof code === "string" && /^E[A-Z]+$/.test(code);
   process.stderr.write(`${err instanceof QuarryError ? err.format() : system ? `error: ${(err as Error).message}` : err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
-}
-
-/** Every .dbt file under `dir`, as paths relative to it, sorted. */
-export function templatesIn(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true }) as string[])
-    .filter((f) => f.endsWith(".dbt") && !f.split(/[\\/]/).some((s) => s === "node_modules" || s === ".quarry"))
-    .map((f) => f.split("\\").join("/"))
-    .sort();
 }
 
 function parsePort(v: string): number {
@@ -79,8 +71,9 @@ program
   .argument("[dir]", "the site folder", ".")
   .action(async (dir: string) => {
     const { Engine } = await import("./engine.js");
+    const { siteTemplates } = await import("../server/site-files.js");
     const engine = new Engine({ root: dir, mode: "interpreted" });
-    const files = templatesIn(engine.root);
+    const files = siteTemplates(engine.root);
     const seen = new Set<string>();
     for (const f of files) {
       try {

@@ -1,13 +1,15 @@
 // `quarry build`: validates every template of a site and writes it precompiled, as one ES
 // module per template, with a manifest of templates and static files, the site config and
 // its _db/ seed files. Any invalid template fails the build, and every error is listed.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Engine } from "../engine/engine.js";
 import { QuarryError } from "../engine/errors.js";
 import { compileModule } from "../engine/template.js";
 import { CONFIG_FILES } from "../datasources/config.js";
 import type { Manifest } from "./sources.js";
+import { resolvePath } from "./routes.js";
+import { siteFiles } from "./site-files.js";
 
 export interface BuildResult {
   templates: number;
@@ -15,19 +17,11 @@ export interface BuildResult {
   errors: string[];
 }
 
-const SKIP = /(^|\/)(\.quarry|node_modules|\.git)(\/|$)/;
-
-/** Every file of a site, relative to it, without the folders Quarry keeps to itself. */
-export function siteFiles(root: string): string[] {
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name).slice(root.length + 1).split("\\").join("/"))
-    .filter((f) => !SKIP.test(f))
-    .sort();
+/** Served as a static file: a file the router would serve as one (see routes.ts). */
+function isStatic(f: string): boolean {
+  const r = resolvePath(`/${f.split("/").map(encodeURIComponent).join("/")}`);
+  return r.kind === "ok" && r.file === f;
 }
-
-/** Served as a static file: not a template, not private (_x, .x), not the config. */
-const isStatic = (f: string) => !f.endsWith(".dbt") && !f.split("/").some((s) => s.startsWith("_") || s.startsWith(".")) && !(CONFIG_FILES as readonly string[]).includes(f);
 
 export function build(site: string, out: string, progress: (done: number, total: number, name: string) => void = () => {}): BuildResult {
   const engine = new Engine({ root: site, mode: "compiled" });

@@ -5,6 +5,7 @@ import { relative, sep } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { watch } from "chokidar";
 import type { Engine } from "../engine/engine.js";
+import { KEPT_OUT } from "./site-files.js";
 
 export const RELOAD_PATH = "/_quarry/reload";
 
@@ -25,7 +26,7 @@ export function devReload(engine: Engine, log: (line: string) => void): DevReloa
   };
   const watcher = watch(engine.root, {
     ignoreInitial: true,
-    ignored: (p) => /(^|[\\/])(\.quarry|node_modules|\.git)([\\/]|$)/.test(p),
+    ignored: (p) => KEPT_OUT.test(p),
     awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
   });
   const changed = (file: string) => {

@@ -19,7 +19,7 @@ import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
 import { SESSION_COOKIE, SessionStore } from "./session.js";
 import { errorPage, errorRecord, publicMessage, statusOf, titleOf } from "./error-page.js";
-import { PrecompiledSource, type PageSource } from "./sources.js";
+import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import { devReload, type DevReload } from "./dev.js";
 
 export interface QuarryOptions {
@@ -59,7 +59,6 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   else {
     // Loaded only here, so serving a built site never loads the parser or the compiler.
     const { Engine } = await import("../engine/engine.js");
-    const { EngineSource } = await import("./sources.js");
     const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits: opts.limits });
     source = new EngineSource(engine);
     if (opts.dev) dev = devReload(engine, log);

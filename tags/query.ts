@@ -133,12 +133,12 @@ export const queryTag: TagDef = {
     const sql = c.tmp("sql");
     const params = c.tmp("params");
     const a = (n: string) => c.arg(node, n) ?? "undefined";
-    const s = (n: string) => JSON.stringify(fixedArg(node, n) ?? null);
+    const s = (n: string) => (fixedArg(node, n) === undefined ? "undefined" : JSON.stringify(fixedArg(node, n)));
     return `{ let ${sql} = "", ${params};
 ctx.page.sqlParams = [];
 try {
 ${c.capture(node.body!, sql)}} finally { ${params} = ctx.page.sqlParams; ctx.page.sqlParams = null; }
-await T.runQuery(ctx, { name: ${s("name")} ?? undefined, result: ${s("result")} ?? undefined, datasource: ${s("datasource")} ?? undefined, maxrows: ${a("maxrows")}, timeout: ${a("timeout")}, cachedwithin: ${a("cachedwithin")} }, ${sql}, ${params}, ${c.loc(node.loc)});
+await T.runQuery(ctx, { name: ${s("name")}, result: ${s("result")}, datasource: ${s("datasource")}, maxrows: ${a("maxrows")}, timeout: ${a("timeout")}, cachedwithin: ${a("cachedwithin")} }, ${sql}, ${params}, ${c.loc(node.loc)});
 }
 `;
   },

@@ -118,7 +118,8 @@ export const queryparamTag: TagDef = {
   },
   compile(node, c) {
     const a = (n: string) => c.arg(node, n) ?? "undefined";
-    const spec = `{ ...${JSON.stringify(staticSpec(node))}, list: ${a("list")}, separator: ${a("separator")}, isNull: ${a("null")}, maxlength: ${a("maxlength")} }`;
+    const { type, label } = staticSpec(node);
+    const spec = `{ type: ${JSON.stringify(type)}, label: ${JSON.stringify(label)}, list: ${a("list")}, separator: ${a("separator")}, isNull: ${a("null")}, maxlength: ${a("maxlength")} }`;
     return `$o += T.bindParam(ctx, ${c.expr(node.args.value!)}, ${spec}, ${c.loc(node.loc)});\n`;
   },
 };

@@ -92,7 +92,7 @@ export function setContentType(ctx: RenderContext, type: unknown, loc: Loc): voi
 }
 
 /** A tag whose hooks call one runtime function with its attributes in a fixed order. */
-function callTag(name: string, fn: string, order: string[]): Pick<TagDef, "interpret" | "compile"> {
+function callTag(fn: string, order: string[]): Pick<TagDef, "interpret" | "compile"> {
   return {
     interpret(node: TagNode, it: Interpreter) {
       const args = order.map((n) => it.arg(node, n));
@@ -108,7 +108,7 @@ export const locationTag: TagDef = {
   name: "location",
   body: "none",
   attributes: { url: { type: "string", required: true }, statuscode: { type: "integer" } },
-  ...callTag("location", "setLocation", ["url", "statuscode"]),
+  ...callTag("setLocation", ["url", "statuscode"]),
 };
 
 export const headerTag: TagDef = {
@@ -118,7 +118,7 @@ export const headerTag: TagDef = {
   validate(node, v) {
     if (!node.args.name && !node.args.statuscode) throw v.error('<dbt:header> needs "name" (with "value") or "statuscode"', node.loc);
   },
-  ...callTag("header", "setHeader", ["name", "value", "statuscode"]),
+  ...callTag("setHeader", ["name", "value", "statuscode"]),
 };
 
 const COOKIE_ATTRS = ["name", "value", "expires", "httponly", "secure", "samesite", "path", "domain"] as const;
@@ -143,7 +143,7 @@ export const contentTag: TagDef = {
   name: "content",
   body: "none",
   attributes: { type: { type: "string", required: true } },
-  ...callTag("content", "setContentType", ["type"]),
+  ...callTag("setContentType", ["type"]),
 };
 
 export const runtime = { setLocation, setHeader, setCookie, setContentType };

@@ -44,6 +44,7 @@ let url: string;
 let root: string;
 let dev: Server;
 let prod: Server;
+let interpreted: Server;
 
 beforeAll(async () => {
   root = site(PAGES);
@@ -52,11 +53,16 @@ beforeAll(async () => {
   url = await createDatabase([join(root, "_db/001.sql")], "server");
   dev = await startServer({ root, dev: true, database: database(url) });
   prod = await startServer({ root, database: database(url) });
+  interpreted = await startServer({ root, mode: "interpreted", database: database(url) });
 });
 afterAll(async () => {
   await dev.close();
   await prod.close();
+  await interpreted.close();
 });
+
+/** The production server of each mode: response tags must shape responses alike in both. */
+const byMode = () => [["compiled", prod], ["interpreted", interpreted]] as const;
 
 const text = async (res: Response | Promise<Response>) => (await res).text();
 
@@ -79,9 +85,10 @@ describe("scopes", () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
-  it("runs _request.dbt before every page, which can redirect away", async () => {
-    expect(await text(fetch(`${prod.base}/seen`))).toBe("true");
-    const res = await fetch(`${prod.base}/seen?deny=1`, { redirect: "manual" });
+  it.each(["compiled", "interpreted"])("runs _request.dbt before every page, which can redirect away (%s)", async (mode) => {
+    const server = byMode().find(([m]) => m === mode)![1];
+    expect(await text(fetch(`${server.base}/seen`))).toBe("true");
+    const res = await fetch(`${server.base}/seen?deny=1`, { redirect: "manual" });
     expect([res.status, res.headers.get("location")]).toEqual([303, "/login"]);
   });
 });
@@ -112,10 +119,11 @@ describe("SQL injection", () => {
 });
 
 describe("transactions", () => {
-  it("commit both rows, or roll both back when the second fails", async () => {
+  it.each(["compiled", "interpreted"])("commit both rows, or roll both back when the second fails (%s)", async (mode) => {
+    const server = byMode().find(([m]) => m === mode)![1];
     const before = (await sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM item"))[0]!.n;
-    expect(await text(fetch(`${prod.base}/tx?second=five`))).toBe(String(before + 2));
-    const failed = await fetch(`${prod.base}/tx?second=${"x".repeat(11)}`);
+    expect(await text(fetch(`${server.base}/tx?second=five`))).toBe(String(before + 2));
+    const failed = await fetch(`${server.base}/tx?second=${"x".repeat(11)}`);
     expect(failed.status).toBe(500);
     expect(await sql(url, "SELECT count(*)::int AS n FROM item")).toEqual([{ n: before + 2 }]);
     await sql(url, "DELETE FROM item WHERE name IN ('four', 'five')");
@@ -123,8 +131,9 @@ describe("transactions", () => {
 });
 
 describe("response tags", () => {
-  it("set headers, cookies (URL-encoded, HttpOnly by default) and the content type", async () => {
-    const res = await fetch(`${prod.base}/response`);
+  it.each(["compiled", "interpreted"])("set headers, cookies (URL-encoded, HttpOnly by default) and the content type (%s)", async (mode) => {
+    const server = byMode().find(([m]) => m === mode)![1];
+    const res = await fetch(`${server.base}/response`);
     expect(res.headers.get("x-test")).toBe("ok");
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("set-cookie")).toMatch(/^pref=a%20b%3Bc; Path=\/; Expires=[^;]+ GMT; HttpOnly; Secure; SameSite=Lax$/);
@@ -138,8 +147,9 @@ describe("response tags", () => {
     expect(await res.text()).toContain("QRY_ERR_HEADER</b>: The value of header X-Test must not contain CR, LF or NUL");
   });
 
-  it("dbt:location redirects", async () => {
-    const res = await fetch(`${prod.base}/go`, { redirect: "manual" });
+  it.each(["compiled", "interpreted"])("dbt:location redirects (%s)", async (mode) => {
+    const server = byMode().find(([m]) => m === mode)![1];
+    const res = await fetch(`${server.base}/go`, { redirect: "manual" });
     expect([res.status, res.headers.get("location")]).toEqual([302, "/scopes?from=go"]);
   });
 });
