@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import "../build/engine/cli.js";
+import "../build/cli/index.js";

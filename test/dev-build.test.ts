@@ -172,7 +172,7 @@ describe("the commands as processes", () => {
       cpSync(join(import.meta.dirname, "..", "build"), lean, { recursive: true });
       rmSync(join(lean, "parser"), { recursive: true });
       for (const f of ["validate", "interpreter", "compiler", "template", "engine"]) rmSync(join(lean, "engine", `${f}.js`));
-      const child = spawn(process.execPath, [join(lean, "engine", "cli.js"), "start", out, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+      const child = spawn(process.execPath, [join(lean, "cli", "index.js"), "start", out, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
       children.push(child);
       const base = await listening(child);
       expect(await (await fetch(`${base}/fortunes`)).text()).toContain("<td>Additional fortune added at request time.</td>");

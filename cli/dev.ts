@@ -1,0 +1,17 @@
+import { resolve } from "node:path";
+import { type Command, Option } from "commander";
+import type { Mode } from "../engine/engine.js";
+import { defaultPort, report, serverOptions } from "./shared.js";
+
+export function register(program: Command): void {
+  serverOptions(
+    program
+      .command("dev")
+      .description("serve a site folder for development: recompiles what changed, reloads the open page on save, detailed error pages")
+      .argument("[site]", "the site folder", ".")
+      .addOption(new Option("--mode <mode>", "execution mode").choices(["compiled", "interpreted"]).default("compiled")),
+  ).action(async (site: string, opts: { port?: number; host: string; mode: Mode }) => {
+    const { serve } = await import("../server/app.js");
+    await serve({ root: resolve(site), mode: opts.mode, dev: true, port: opts.port ?? defaultPort(), host: opts.host }).catch(report);
+  });
+}

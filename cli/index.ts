@@ -1,0 +1,20 @@
+// The `quarry` command line: the top of the stack. One module per command, each registered here;
+// a command loads only what it needs, so `quarry start` serves a built site without ever loading
+// the parser or the compiler.
+import { Command } from "commander";
+import * as build from "./build.js";
+import * as check from "./check.js";
+import * as dev from "./dev.js";
+import * as init from "./init.js";
+import * as render from "./render.js";
+import * as start from "./start.js";
+
+const program = new Command();
+program
+  .name("quarry")
+  .description("Quarry: ColdFusion-style .dbt templates for Node.js, interpreted or compiled, served with pooled Postgres.")
+  .showHelpAfterError();
+
+for (const command of [render, check, dev, start, build, init]) command.register(program);
+
+await program.parseAsync(process.argv);

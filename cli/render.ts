@@ -1,0 +1,27 @@
+import { dirname, resolve } from "node:path";
+import { type Command, Option } from "commander";
+import type { Mode } from "../engine/engine.js";
+import { readData, report } from "./shared.js";
+
+export function register(program: Command): void {
+  program
+    .command("render")
+    .description("render one template and print the page (no datasource: dbt:query needs dev or start)")
+    .argument("<file>", "the .dbt template")
+    .option("--data <file>", 'JSON object with the scopes to render with, e.g. {"url": {"id": 1}, "variables": {…}}')
+    .addOption(new Option("--mode <mode>", "execution mode").choices(["compiled", "interpreted"]).default("compiled"))
+    .option("--root <dir>", "site folder that include and module paths resolve in (default: the file's folder)")
+    .action(async (file: string, opts: { data?: string; mode: Mode; root?: string }) => {
+      const { Engine } = await import("../engine/engine.js");
+      const { scopesFrom } = await import("../engine/context.js");
+      const root = resolve(opts.root ?? dirname(file));
+      const engine = new Engine({ root, mode: opts.mode });
+      const name = engine.name(resolve(file));
+      if (name === null) report(new Error(`${file} is not inside ${root}`));
+      try {
+        process.stdout.write(await engine.render(name, scopesFrom(readData(opts.data))));
+      } catch (err) {
+        report(err);
+      }
+    });
+}

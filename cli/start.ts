@@ -1,0 +1,15 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { defaultPort, report, serverOptions } from "./shared.js";
+
+export function register(program: Command): void {
+  serverOptions(
+    program
+      .command("start")
+      .description("serve a site built by quarry build: precompiled, no parser, no per-request file checks, production error pages")
+      .argument("[dist]", "the folder quarry build wrote", "dist"),
+  ).action(async (dist: string, opts: { port?: number; host: string }) => {
+    const { serve } = await import("../server/app.js");
+    await serve({ dist: resolve(dist), port: opts.port ?? defaultPort(), host: opts.host }).catch(report);
+  });
+}
