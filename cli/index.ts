@@ -1,6 +1,7 @@
 // The `quarry` command line: the top of the stack. One module per command, each registered here;
 // a command loads only what it needs, so `quarry start` serves a built site without ever loading
 // the parser or the compiler.
+import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import * as build from "./build.js";
 import * as check from "./check.js";
@@ -13,6 +14,7 @@ const program = new Command();
 program
   .name("quarry")
   .description("Quarry: ColdFusion-style .dbt templates for Node.js, interpreted or compiled, served with pooled Postgres.")
+  .version(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version, "-V, --version", "print the version of quarry")
   .showHelpAfterError();
 
 for (const command of [render, check, dev, start, build, init]) command.register(program);

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { invocation } from "./invocation.js";
 import { report } from "./shared.js";
 
 export function register(program: Command): void {
@@ -11,7 +12,7 @@ export function register(program: Command): void {
       const { initSite } = await import("../server/init.js");
       try {
         const files = initSite(resolve(dir));
-        process.stdout.write(`${files.map((f) => `  ${f}`).join("\n")}\nwrote a starter site into ${dir}; run: quarry dev ${dir}\n`);
+        process.stdout.write(`${files.map((f) => `  ${f}`).join("\n")}\nwrote a starter site into ${dir}; run: ${invocation()} dev ${dir}\n`);
       } catch (err) {
         report(err);
       }

@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 const FILES: Record<string, string> = {
+  // The embedded Postgres keeps its data in .quarry/; a build is made, not written.
+  ".gitignore": ".quarry/\ndist/\nnode_modules/\n",
   "quarry.config.json": `${JSON.stringify({ datasources: { main: { strategy: "pool", max: 10 } } }, null, 2)}\n`,
   "_db/001_schema.sql": `CREATE TABLE note (
   id serial PRIMARY KEY,

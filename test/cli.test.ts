@@ -2,7 +2,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
 
@@ -58,4 +59,30 @@ describe("quarry --help", () => {
     const { stdout } = await quarry("--help");
     for (const cmd of ["render", "check", "dev", "start", "build", "init"]) expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
+});
+
+describe("the package as users install it", () => {
+  it("npm pack gives a tarball whose quarry runs init and check from any folder", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "quarry-pack-"));
+    try {
+      const root = join(import.meta.dirname, "..");
+      // The build exists (pretest); --ignore-scripts keeps pack from rebuilding it.
+      await run("npm", ["pack", "--ignore-scripts", "--pack-destination", dir], { cwd: root });
+      const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+      const { stdout: listing } = await run("tar", ["-tzf", join(dir, tarball)]);
+      expect(listing).toContain("package/build/cli/index.js");
+      expect(listing).not.toMatch(/package\/(test|build\/bench)\//);
+      writeFileSync(join(dir, "package.json"), '{"name":"app","private":true}');
+      await run("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline", `./${tarball}`], { cwd: dir });
+      const installed = join(dir, "node_modules", ".bin", "quarry");
+      const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version as string;
+      expect((await run(installed, ["--version"], { cwd: dir })).stdout).toBe(`${version}\n`);
+      const init = await run(installed, ["init", "site"], { cwd: dir });
+      expect(init.stdout).toContain("wrote a starter site into site; run: npx quarry dev site\n");
+      expect(readFileSync(join(dir, "site", ".gitignore"), "utf8")).toBe(".quarry/\ndist/\nnode_modules/\n");
+      expect((await run(installed, ["check", "site"], { cwd: dir })).stdout).toBe("3 templates checked in site: no errors\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
