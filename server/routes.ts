@@ -9,6 +9,21 @@ export type Resolved =
   | { kind: "hidden" }
   | { kind: "ok"; pages: string[]; file: string | null };
 
+/**
+ * May the router serve the file at `rel` (a path inside the site, after resolving symlinks)?
+ * The same rules as for the URL: no `_` or `.` segment, no config file; a page must be a .dbt
+ * source and a static file must not be one. A symlink `public.txt -> _db/001.sql` therefore
+ * serves nothing.
+ */
+export function servable(rel: string, kind: "page" | "static"): boolean {
+  const segments = rel.split(/[\\/]/);
+  if (segments.some((s) => s === "" || s === "." || s === ".." || s.startsWith("_") || s.startsWith("."))) return false;
+  const last = segments[segments.length - 1]!;
+  const source = last.toLowerCase().endsWith(".dbt");
+  if (kind === "page") return source;
+  return !source && !(segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last));
+}
+
 export function resolvePath(urlPath: string): Resolved {
   const raw = urlPath.split("?")[0]!.split("/").slice(1);
   const trailing = raw.length > 0 && raw[raw.length - 1] === "";

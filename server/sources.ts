@@ -3,13 +3,14 @@
 // (`quarry start dist`) holds every template precompiled and knows its files from the
 // manifest: no parser, no compiler, no file-system checks per request.
 import { realpathSync, statSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "../engine/context.js";
 import type { PageState } from "../engine/page.js";
 import type { Loc } from "../parser/ast.js";
 import type { Engine } from "../engine/engine.js";
 import { TemplateError, codes } from "../engine/errors.js";
+import { servable } from "./routes.js";
 
 export interface PageSource {
   /** The first of `names` that is a page of the site, or null. */
@@ -19,11 +20,16 @@ export interface PageSource {
   staticRoot(rel: string): string | null;
 }
 
-/** Is `rel` a regular file inside `root`, also after following symlinks? */
-function fileInside(root: string, rel: string): boolean {
+/**
+ * Is `rel` a regular file inside `root` (a real path), also after following symlinks? A routed
+ * name (a page or a static file) must also resolve to a path the router would serve; the
+ * site's own `_` templates (`_404.dbt`, `_request.dbt`, …) only have to stay inside.
+ */
+function fileInside(root: string, rel: string, kind: "page" | "static" | "internal"): boolean {
   try {
     const real = realpathSync(join(root, rel));
-    return (real === root || real.startsWith(root + "/")) && statSync(real).isFile();
+    if (!real.startsWith(root + "/") || !statSync(real).isFile()) return false;
+    return kind === "internal" || servable(relative(root, real), kind);
   } catch {
     return false;
   }
@@ -32,13 +38,13 @@ function fileInside(root: string, rel: string): boolean {
 export class EngineSource implements PageSource {
   constructor(readonly engine: Engine) {}
   find(names: string[]): string | null {
-    return names.find((n) => fileInside(this.engine.root, n)) ?? null;
+    return names.find((n) => fileInside(this.engine.root, n, n.startsWith("_") ? "internal" : "page")) ?? null;
   }
   render(name: string, scopes: Scopes, page: PageState): Promise<string> {
     return this.engine.render(name, scopes, page);
   }
   staticRoot(rel: string): string | null {
-    return fileInside(this.engine.root, rel) ? this.engine.root : null;
+    return fileInside(this.engine.root, rel, "static") ? this.engine.root : null;
   }
 }
 
