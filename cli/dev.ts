@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import type { Mode } from "../engine/engine.js";
+import type { LogLevel } from "../server/app.js";
 import { defaultPort, report, serverOptions } from "./shared.js";
 
 export function register(program: Command): void {
@@ -10,8 +11,8 @@ export function register(program: Command): void {
       .description("serve a site folder for development: recompiles what changed, reloads the open page on save, detailed error pages")
       .argument("[site]", "the site folder", ".")
       .addOption(new Option("--mode <mode>", "execution mode").choices(["compiled", "interpreted"]).default("compiled")),
-  ).action(async (site: string, opts: { port?: number; host: string; mode: Mode }) => {
+  ).action(async (site: string, opts: { port?: number; host: string; logLevel?: LogLevel; mode: Mode }) => {
     const { serve } = await import("../server/app.js");
-    await serve({ root: resolve(site), mode: opts.mode, dev: true, port: opts.port ?? defaultPort(), host: opts.host }).catch(report);
+    await serve({ root: resolve(site), mode: opts.mode, dev: true, port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel }).catch(report);
   });
 }

@@ -1,6 +1,7 @@
 // What every command shares: how errors reach the terminal, and the serving options.
 import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { LOG_LEVELS } from "../datasources/config.js";
 import { QuarryError } from "../engine/errors.js";
 
 export function readData(file: string | undefined): Record<string, unknown> {
@@ -34,4 +35,5 @@ export const defaultPort = () => (process.env.PORT ? parsePort(process.env.PORT)
 export const serverOptions = (cmd: Command) =>
   cmd
     .addOption(new Option("--port <port>", "port to listen on (default: $PORT, else 3000)").argParser(parsePort))
-    .option("--host <host>", "address to listen on", "127.0.0.1");
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .addOption(new Option("--log-level <level>", "log level (default: $LOG_LEVEL, else the config's logLevel, else info)").choices(LOG_LEVELS));

@@ -36,6 +36,8 @@ export interface SiteConfig {
   renderTimeoutMs: number;
   /** Query results kept by cachedwithin. */
   queryCacheSize: number;
+  /** Server log level (pino's levels); --log-level and $LOG_LEVEL win over it. */
+  logLevel: string | null;
 }
 
 export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
@@ -77,7 +79,7 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
 
 /** Builds a SiteConfig from the parsed config object (`file` names it in errors). */
 export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = process.env): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize"];
+  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel"];
   for (const k of Object.keys(raw)) if (!known.includes(k)) throw new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`);
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
@@ -100,7 +102,21 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
     secret: (raw.secret as string | undefined) ?? null,
     renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1),
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
+    logLevel: logLevelOf(file, raw.logLevel),
   };
+}
+
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
+function logLevelOf(file: string, v: unknown): string | null {
+  if (v === undefined) return null;
+  if (typeof v !== "string" || !(LOG_LEVELS as readonly string[]).includes(v)) throw new ConfigError(`${file}: logLevel must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** The config's logLevel, read before the server (and its logger) exists. */
+export async function configuredLogLevel(root: string): Promise<string | undefined> {
+  return (await loadConfig(root)).logLevel ?? undefined;
 }
 
 /** Reads the config file of a site folder (defaults when it has none). */

@@ -4,23 +4,36 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import closeWithGrace from "close-with-grace";
 import quarry, { type QuarryOptions } from "./plugin.js";
+import { configuredLogLevel, LOG_LEVELS } from "../datasources/config.js";
 
 export interface ServeOptions extends QuarryOptions {
   port: number;
   host: string;
+  logLevel?: LogLevel;
 }
 
-export async function createApp(opts: QuarryOptions): Promise<FastifyInstance> {
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The level in force: `--log-level`, else $LOG_LEVEL, else the config's logLevel, else info. */
+function logLevel(opts: { logLevel?: LogLevel }, configured: string | undefined): string {
+  return opts.logLevel ?? (process.env.LOG_LEVEL || undefined) ?? configured ?? "info";
+}
+
+export async function createApp(opts: QuarryOptions & { logLevel?: LogLevel }): Promise<FastifyInstance> {
   const dev = !!opts.dev;
-  // Production logs JSON lines with the request id; dev prints one readable line a request.
-  const app = Fastify({ logger: dev ? false : { level: process.env.LOG_LEVEL ?? "info" }, trustProxy: false });
-  const log = opts.log ?? (dev ? (line: string) => process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
-  if (dev) {
-    app.addHook("onResponse", async (req, reply) => {
-      if (req.url.startsWith("/_quarry/")) return;
-      log(`${req.method} ${req.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
-    });
-  }
+  const dir = opts.dist ?? opts.root;
+  const level = logLevel(opts, dir ? await configuredLogLevel(dir) : undefined);
+  // Production logs one JSON line a request (id, method, url, status, ms, template) instead of
+  // Fastify's two; dev prints one readable line a request.
+  const app = Fastify({ logger: dev ? false : { level }, disableRequestLogging: true, trustProxy: false });
+  const quiet = ["warn", "error", "fatal", "silent"].includes(level);
+  const log = opts.log ?? (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.url.startsWith("/_quarry/")) return;
+    const ms = Number(reply.elapsedTime.toFixed(1));
+    if (dev) log(`${req.method} ${req.url} ${reply.statusCode} ${ms} ms`);
+    else req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms, template: req.quarryTemplate ?? undefined }, "request");
+  });
   await app.register(quarry, { ...opts, log });
   return app;
 }

@@ -22,6 +22,13 @@ import { errorPage, errorRecord, publicMessage, statusOf, titleOf } from "./erro
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import { devReload, type DevReload } from "./dev.js";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The page template that answered, for the request log line. */
+    quarryTemplate?: string;
+  }
+}
+
 export interface QuarryOptions {
   /** A site folder: pages are parsed and compiled from it on demand. */
   root?: string;
@@ -112,6 +119,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   };
 
   async function renderPage(req: FastifyRequest, reply: FastifyReply, name: string, status: number, error?: Struct): Promise<FastifyReply> {
+    req.quarryTemplate = name;
     const sid = unsignedSession(req);
     const session = site.sessions.get(sid);
     const scopes = requestScopes(req, session.data, site.application);

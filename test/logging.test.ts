@@ -1,0 +1,66 @@
+// Logging as an operator sees it: quarry start writes one JSON line a request, at the level
+// chosen by --log-level over $LOG_LEVEL over the config's logLevel.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "./helpers.js";
+import { createDatabase } from "./db.js";
+import { build } from "../server/build.js";
+
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+let url: string;
+let dist: string;
+const made: string[] = [];
+
+beforeAll(async () => {
+  url = await createDatabase([], "logging");
+  const root = site({ "index.dbt": "<p>home</p>", "quarry.config.json": '{"logLevel": "warn"}' });
+  dist = join(mkdtempSync(join(tmpdir(), "quarry-log-")), "dist");
+  made.push(root, join(dist, ".."));
+  expect(build(root, dist).errors).toEqual([]);
+});
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Runs quarry start, makes the requests, stops it, and returns the JSON lines it printed. */
+async function logsOf(args: string[], env: Record<string, string>, paths: string[]): Promise<Record<string, unknown>[]> {
+  const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], { env: { ...process.env, DATABASE_URL: url, ...env } });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", () => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+  for (const p of paths) await (await fetch(base + p)).text();
+  child.kill("SIGTERM");
+  await exited;
+  return out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe("quarry start logging", () => {
+  it("writes one line a request with its id, method, url, status, time and template", async () => {
+    const all = await logsOf(["--log-level", "info"], { LOG_LEVEL: "silent" }, ["/", "/nothing?x=1"]);
+    // Exactly one line per request: nothing else carries a request id.
+    expect(all.filter((l) => l.reqId !== undefined).map((l) => l.msg)).toEqual(["request", "request"]);
+    const lines = all.filter((l) => l.msg === "request");
+    expect(lines.map(({ method, url, status, template }) => ({ method, url, status, template }))).toEqual([
+      { method: "GET", url: "/", status: 200, template: "index.dbt" },
+      { method: "GET", url: "/nothing?x=1", status: 404, template: undefined },
+    ]);
+    for (const l of lines) {
+      expect(l.reqId).toMatch(/^req-\w+$/);
+      expect(typeof l.ms).toBe("number");
+    }
+  });
+
+  it("takes the level from $LOG_LEVEL over the config, and the config's when neither is given", async () => {
+    expect((await logsOf([], { LOG_LEVEL: "info" }, ["/"])).filter((l) => l.msg === "request")).toHaveLength(1);
+    // An empty $LOG_LEVEL counts as unset; the site's config says warn: no request lines.
+    expect((await logsOf([], { LOG_LEVEL: "" }, ["/"])).filter((l) => l.msg === "request")).toEqual([]);
+  });
+});
