@@ -1,7 +1,7 @@
 // A standalone Quarry server (what `quarry dev` and `quarry start` run): Fastify with the
 // Quarry plugin, listening on host:port, stopped cleanly (the embedded Postgres too) on
 // SIGINT/SIGTERM.
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import closeWithGrace from "close-with-grace";
 import quarry, { type QuarryOptions } from "./plugin.js";
 import { configuredLogLevel, LOG_LEVELS } from "../datasources/config.js";
@@ -25,7 +25,7 @@ export async function createApp(opts: QuarryOptions & { logLevel?: LogLevel }): 
   const level = logLevel(opts, dir ? await configuredLogLevel(dir) : undefined);
   // Production logs one JSON line a request (id, method, url, status, ms, template) instead of
   // Fastify's two; dev prints one readable line a request.
-  const app = Fastify({ logger: dev ? false : { level }, disableRequestLogging: true, trustProxy: false });
+  const app = Fastify({ logger: dev ? false : { level }, logController: new LogController({ disableRequestLogging: true }), trustProxy: false });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
   const log = opts.log ?? (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
   app.addHook("onResponse", async (req, reply) => {
