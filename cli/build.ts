@@ -1,22 +1,31 @@
 import { relative, resolve } from "node:path";
 import type { Command } from "commander";
+import { report } from "./shared.js";
 
 export function register(program: Command): void {
   program
     .command("build")
     .description("validate and precompile every template of a site into a folder that quarry start serves")
     .argument("[site]", "the site folder", ".")
-    .option("--out <dir>", "output folder (replaced)", "dist")
+    .option("--out <dir>", "output folder, outside the site: new, empty or a previous build, which is replaced whole; anything else is refused", "dist")
     .action(async (site: string, opts: { out: string }) => {
       const { build } = await import("../server/build.js");
       const { SingleBar, Presets } = await import("cli-progress");
       const bar = new SingleBar({ format: "building {bar} {value}/{total} {name}", clearOnComplete: true }, Presets.shades_classic);
       let started = false;
-      const result = build(resolve(site), resolve(opts.out), (done, total, name) => {
+      const progress = (done: number, total: number, name: string) => {
         if (!started) bar.start(total, 0, { name });
         started = true;
         bar.update(done, { name });
-      });
+      };
+      const result = (() => {
+        try {
+          return build(resolve(site), resolve(opts.out), progress);
+        } catch (err) {
+          bar.stop();
+          return report(err);
+        }
+      })();
       bar.stop();
       if (result.errors.length > 0) {
         for (const e of result.errors) process.stderr.write(`${e}\n\n`);

@@ -112,6 +112,7 @@ export const codes = {
   NO_DATASOURCE: "QRY_ERR_NO_DATASOURCE",
   HEADER: "QRY_ERR_HEADER",
   TIMEOUT: "QRY_ERR_TIMEOUT",
+  BUILD_OUT: "QRY_ERR_BUILD_OUT",
 } as const;
 
 /** Code frame (with a caret under the column) of `loc` in `source`. */

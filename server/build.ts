@@ -1,10 +1,16 @@
 // `quarry build`: validates every template of a site and writes it precompiled, as one ES
 // module per template, with a manifest of templates and static files, the site config and
-// its _db/ seed files. Any invalid template fails the build, and every error is listed.
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+// its _db/ migrations. Any invalid template fails the build, and every error is listed.
+//
+// A build writes only what it owns. The output folder must be new, empty or a previous build
+// holding nothing but what a build writes; it may not be the site, hold it or lie inside it.
+// The new build is written beside the old one and swapped in with renames, so a failed or
+// interrupted build never leaves a half-written folder where the old one was.
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { Engine } from "../engine/engine.js";
-import { QuarryError } from "../engine/errors.js";
+import { QuarryError, codes } from "../engine/errors.js";
 import { compileModule } from "../engine/template.js";
 import { CONFIG_FILES } from "../datasources/config.js";
 import type { Manifest } from "./sources.js";
@@ -17,13 +23,68 @@ export interface BuildResult {
   errors: string[];
 }
 
+/** The output folder would destroy something that is not a build: nothing was written. */
+export class BuildOutError extends QuarryError {
+  constructor(message: string) {
+    super(codes.BUILD_OUT, "application", message, null);
+  }
+}
+
+/** What a build writes into its folder; anything else found in a previous build is not ours. */
+export const BUILD_ENTRIES: readonly string[] = ["manifest.json", "templates", "static", "_db", ...CONFIG_FILES];
+
 /** Served as a static file: a file the router would serve as one (see routes.ts). */
 function isStatic(f: string): boolean {
   const r = resolvePath(`/${f.split("/").map(encodeURIComponent).join("/")}`);
   return r.kind === "ok" && r.file === f;
 }
 
+/** The real path of `p`, also when it (or folders above it) does not exist yet. */
+function realPath(p: string): string {
+  const abs = resolve(p);
+  let base = abs;
+  while (!existsSync(base) && dirname(base) !== base) base = dirname(base);
+  return join(realpathSync(base), relative(base, abs));
+}
+
+const inside = (child: string, parent: string) => child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+
+/** Reads a folder's manifest.json if it is one a build wrote, else null. */
+export function readManifest(dir: string): Manifest | null {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Partial<Manifest>;
+    return m.version === 1 && m.mode === "compiled" && m.templates !== null && typeof m.templates === "object" && Array.isArray(m.statics) ? (m as Manifest) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses an output folder a build must not replace; returns its real path. `site` and `out`
+ * are compared after resolving symlinks, so a link cannot smuggle the site in.
+ */
+export function checkOut(site: string, out: string): string {
+  const s = realPath(site);
+  const o = realPath(out);
+  const shown = (p: string) => relative(process.cwd(), p) || ".";
+  if (o === s) throw new BuildOutError(`--out ${shown(out)} is the site folder itself: building there would replace the site's sources. Choose a folder outside the site, e.g. --out ${shown(join(dirname(s), `${basename(s)}-dist`))}`);
+  if (inside(s, o)) throw new BuildOutError(`--out ${shown(out)} contains the site folder ${shown(site)}: building there would replace the site's sources. Choose a folder outside the site`);
+  if (inside(o, s)) throw new BuildOutError(`--out ${shown(out)} lies inside the site folder ${shown(site)}: the build would become part of the site. Choose a folder outside the site, e.g. --out ${shown(join(dirname(s), `${basename(s)}-dist`))}`);
+  if (!existsSync(o)) return o;
+  if (!lstatSync(o).isDirectory()) throw new BuildOutError(`--out ${shown(out)} exists and is not a folder`);
+  const entries = readdirSync(o);
+  if (entries.length === 0) return o;
+  if (!readManifest(o)) throw new BuildOutError(`--out ${shown(out)} is not empty and is not a Quarry build (no manifest.json written by quarry build): nothing was replaced. Choose a new or empty folder`);
+  const foreign = entries.filter((e) => !BUILD_ENTRIES.includes(e)).sort();
+  if (foreign.length > 0) {
+    const data = foreign.includes(".quarry") ? ` (${shown(join(o, ".quarry"))} holds an embedded database an older Quarry kept in the build: move it to the site's data folder first, see docs/server.md)` : "";
+    throw new BuildOutError(`--out ${shown(out)} is a previous build that also holds ${foreign.join(", ")}, which quarry build did not write${data}: nothing was replaced. Move ${foreign.length === 1 ? "it" : "them"} out of the build folder`);
+  }
+  return o;
+}
+
 export function build(site: string, out: string, progress: (done: number, total: number, name: string) => void = () => {}): BuildResult {
+  const target = checkOut(site, out);
   const engine = new Engine({ root: site, mode: "compiled" });
   const files = siteFiles(engine.root);
   const templates = files.filter((f) => f.endsWith(".dbt"));
@@ -39,17 +100,37 @@ export function build(site: string, out: string, progress: (done: number, total:
   });
   const statics = files.filter(isStatic);
   if (errors.length > 0) return { templates: templates.length, statics: statics.length, errors: [...new Set(errors)] };
-  if (existsSync(out)) rmSync(out, { recursive: true });
-  mkdirSync(out, { recursive: true });
-  const manifest: Manifest = { version: 1, templates: {}, statics, mode: "compiled" };
-  for (const [name, code] of modules) {
-    const file = `templates/${name.replace(/\.dbt$/, ".mjs")}`;
-    mkdirSync(dirname(join(out, file)), { recursive: true });
-    writeFileSync(join(out, file), code);
-    manifest.templates[name] = file;
+  const parent = dirname(target);
+  mkdirSync(parent, { recursive: true });
+  // Beside the target, so the swap is a rename within one file system.
+  const tag = `${process.pid}-${randomBytes(4).toString("hex")}`;
+  const fresh = join(parent, `.${basename(target)}.quarry-build-${tag}`);
+  const old = join(parent, `.${basename(target)}.quarry-old-${tag}`);
+  try {
+    mkdirSync(fresh);
+    // `site` lets the server find the site's data folder (never inside the build).
+    const manifest: Manifest = { version: 1, templates: {}, statics, mode: "compiled", site: realPath(engine.root) };
+    for (const [name, code] of modules) {
+      const file = `templates/${name.replace(/\.dbt$/, ".mjs")}`;
+      mkdirSync(dirname(join(fresh, file)), { recursive: true });
+      writeFileSync(join(fresh, file), code);
+      manifest.templates[name] = file;
+    }
+    for (const f of statics) cpSync(join(engine.root, f), join(fresh, "static", f));
+    for (const f of [...CONFIG_FILES, "_db"]) if (existsSync(join(engine.root, f))) cpSync(join(engine.root, f), join(fresh, f), { recursive: true });
+    writeFileSync(join(fresh, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    if (existsSync(target)) {
+      // Still ours? Something may have been put there while we compiled.
+      checkOut(site, target);
+      renameSync(target, old);
+      renameSync(fresh, target);
+      rmSync(old, { recursive: true, force: true });
+    } else renameSync(fresh, target);
+  } catch (err) {
+    rmSync(fresh, { recursive: true, force: true });
+    // The old build was moved aside but the new one not moved in: put the old one back.
+    if (existsSync(old) && !existsSync(target)) renameSync(old, target);
+    throw err;
   }
-  for (const f of statics) cpSync(join(engine.root, f), join(out, "static", f));
-  for (const f of [...CONFIG_FILES, "_db"]) if (existsSync(join(engine.root, f))) cpSync(join(engine.root, f), join(out, f), { recursive: true });
-  writeFileSync(join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return { templates: templates.length, statics: statics.length, errors };
 }

@@ -56,6 +56,8 @@ export interface Manifest {
   /** Files served as they are, relative to dist/static. */
   statics: string[];
   mode: "compiled";
+  /** The real path of the site folder it was built from (its data folder lives there, never here). */
+  site?: string;
 }
 
 type RenderFn = (ctx: RenderContext) => Promise<string>;

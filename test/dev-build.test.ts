@@ -96,7 +96,7 @@ describe("quarry build + quarry start", () => {
 describe("quarry build failures", () => {
   it("lists every invalid template and writes nothing", () => {
     const root = site({ "a.dbt": "<dbt:if>x</dbt:if>", "ok.dbt": "fine", "b/c.dbt": "<dbt:output>#nope(#</dbt:output>" });
-    const out = join(root, "dist");
+    const out = join(mkdtempSync(join(tmpdir(), "quarry-fail-")), "dist");
     const result = build(root, out);
     expect(result.errors).toHaveLength(2);
     expect(result.errors[0]).toMatch(/^a\.dbt:1:1 QRY_ERR_\w+: /);
@@ -195,7 +195,7 @@ describe("the commands as processes", () => {
 
   it("quarry build exits 1 and prints every error", async () => {
     const root = site({ "a.dbt": "<dbt:if>x</dbt:if>", "b.dbt": "<dbt:nope>" });
-    const err = await run(process.execPath, [bin, "build", root, "--out", join(root, "dist")]).catch((e: { code: number; stderr: string }) => e);
+    const err = await run(process.execPath, [bin, "build", root, "--out", join(mkdtempSync(join(tmpdir(), "quarry-fail-")), "dist")]).catch((e: { code: number; stderr: string }) => e);
     expect(err).toMatchObject({ code: 1 });
     const stderr = (err as { stderr: string }).stderr;
     expect(stderr).toContain("a.dbt:1:1");
