@@ -91,6 +91,14 @@ export class QueryParamError extends QuarryError {
   }
 }
 
+/** The server's own refusals of a request (bad path, no such page, wrong method). */
+export class RequestError extends QuarryError {
+  constructor(code: string, status: number, message: string, readonly candidates: string[] = []) {
+    super(code, "application", message, null);
+    this.status = status;
+  }
+}
+
 export const codes = {
   SYNTAX: "QRY_ERR_SYNTAX",
   UNKNOWN_TAG: "QRY_ERR_UNKNOWN_TAG",
@@ -113,6 +121,9 @@ export const codes = {
   HEADER: "QRY_ERR_HEADER",
   TIMEOUT: "QRY_ERR_TIMEOUT",
   BUILD_OUT: "QRY_ERR_BUILD_OUT",
+  BAD_PATH: "QRY_ERR_BAD_PATH",
+  NOT_FOUND: "QRY_ERR_NOT_FOUND",
+  METHOD: "QRY_ERR_METHOD",
 } as const;
 
 /** Code frame (with a caret under the column) of `loc` in `source`. */

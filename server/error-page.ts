@@ -1,7 +1,7 @@
 // What a failed request answers: the status an error asks for (400 for bad input, 503 for a
 // datasource that is down, else 500) and, in dev, a page with the message, the code frame and
 // the SQL; in production a page with nothing internal but the request id.
-import { DatasourceError, QuarryError, QueryError } from "../engine/errors.js";
+import { DatasourceError, QuarryError, QueryError, RequestError } from "../engine/errors.js";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,7 +11,7 @@ export function statusOf(err: unknown): number {
   return 500;
 }
 
-const TITLES: Record<number, string> = { 400: "Bad request", 404: "Not found", 405: "Method not allowed", 500: "Internal server error", 503: "Service unavailable" };
+const TITLES: Record<number, string> = { 400: "Bad request", 403: "Forbidden", 404: "Not found", 413: "Payload too large", 405: "Method not allowed", 500: "Internal server error", 503: "Service unavailable" };
 export const titleOf = (status: number) => TITLES[status] ?? `Error ${status}`;
 
 function page(title: string, body: string): string {
@@ -35,7 +35,13 @@ export function errorPage(err: unknown, status: number, requestId: string, dev: 
   const title = titleOf(status);
   if (!dev) return page(title, `<h1>${status} ${esc(title)}</h1>\n<p>${esc(publicMessage(err, status))}</p>\n<p><small>Request id: ${esc(requestId)}</small></p>`);
   const parts = [`<h1>${status} ${esc(title)}</h1>`];
-  if (err instanceof QuarryError) {
+  if (err instanceof RequestError) {
+    // Not a crash: say what was asked for and, for a 404, which files would have answered.
+    parts.push(`<p><b>${esc(err.code)}</b>: ${esc(err.message)}</p>`);
+    if (err.candidates.length > 0) {
+      parts.push(`<p>Looked for these files in the site folder:</p>\n<ul class="candidates">${err.candidates.map((c) => `<li><code>${esc(c)}</code></li>`).join("")}</ul>`);
+    }
+  } else if (err instanceof QuarryError) {
     const where = err.loc ? `${err.loc.file}:${err.loc.line}:${err.loc.column}` : "";
     parts.push(`<p><b>${esc(err.code)}</b>: ${esc(err.message)}</p>`);
     if (where) parts.push(`<p>at <code>${esc(where)}</code></p>`);

@@ -11,7 +11,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { newPageState, type PageState } from "../engine/page.js";
-import { ConfigError, QuarryError } from "../engine/errors.js";
+import { codes, ConfigError, QuarryError, RequestError } from "../engine/errors.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
@@ -107,13 +107,13 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.slice(prefix.length) || "/";
     const r = resolvePath(path.startsWith("/") ? path : `/${path}`);
-    if (r.kind === "bad") return sendError(req, reply, Object.assign(new Error(r.reason), { status: 400 }), 400);
-    if (r.kind === "hidden") return notFound(req, reply);
+    if (r.kind === "bad") return sendError(req, reply, new RequestError(codes.BAD_PATH, 400, r.reason), 400);
+    if (r.kind === "hidden") return notFound(req, reply, []);
     const name = site.source.find(r.pages);
     if (!name) {
       const root = r.file && (req.method === "GET" || req.method === "HEAD") ? site.source.staticRoot(r.file) : null;
       if (root) return reply.sendFile(r.file!, root);
-      return notFound(req, reply);
+      return notFound(req, reply, r.file ? [...r.pages, r.file] : r.pages);
     }
     return renderPage(req, reply, name, 200);
   };
@@ -158,27 +158,35 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return u.valid ? u.value : null;
   }
 
-  async function notFound(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  /** `_404.dbt` if the site has one, else the error page (the site's `_error.dbt`, else ours). */
+  async function notFound(req: FastifyRequest, reply: FastifyReply, candidates: string[]): Promise<FastifyReply> {
+    const err = new RequestError(codes.NOT_FOUND, 404, `No page at ${req.url.split("?")[0]}`, candidates);
     const custom = site.source.find(["_404.dbt"]);
     if (custom) {
       try {
-        return await renderPage(req, reply, custom, 404, toStructDeep({ status: 404, message: "Not found", requestId: req.id }) as Struct);
-      } catch (err) {
-        req.log.error({ err: errorRecord(err) }, "_404.dbt failed");
+        return await renderPage(req, reply, custom, 404, errorStruct(req, err, 404));
+      } catch (e) {
+        req.log.error({ err: errorRecord(e) }, "_404.dbt failed");
       }
     }
-    return reply.code(404).type("text/html; charset=utf-8").send(errorPage(new Error(`No page at ${req.url.split("?")[0]}`), 404, req.id, dev));
+    return sendError(req, reply, err, 404);
+  }
+
+  /** What `_404.dbt` and `_error.dbt` see as `error`. */
+  function errorStruct(req: FastifyRequest, err: unknown, status: number): Struct {
+    const code = err instanceof QuarryError ? err.code : "QRY_ERR_INTERNAL";
+    return toStructDeep({ status, title: titleOf(status), code, message: dev ? (err as Error).message : publicMessage(err, status), requestId: req.id }) as Struct;
   }
 
   async function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown, status: number): Promise<FastifyReply> {
     if (status >= 500) req.log.error({ err: errorRecord(err), reqId: req.id }, "page failed");
-    if (dev) log(err instanceof QuarryError ? err.format() : err instanceof Error ? (err.stack ?? err.message) : String(err));
+    if (dev && !(err instanceof RequestError)) log(err instanceof QuarryError ? err.format() : err instanceof Error ? (err.stack ?? err.message) : String(err));
     if (status === 503) reply.header("retry-after", "5");
-    const custom = status === 500 ? site.source.find(["_error.dbt"]) : null;
+    // Every error status goes through the site's _error.dbt when it has one.
+    const custom = site.source.find(["_error.dbt"]);
     if (custom) {
-      const error = toStructDeep({ status, title: titleOf(status), message: dev ? (err as Error).message : publicMessage(err, status), requestId: req.id }) as Struct;
       try {
-        return await renderPage(req, reply, custom, status, error);
+        return await renderPage(req, reply, custom, status, errorStruct(req, err, status));
       } catch (e) {
         req.log.error({ err: errorRecord(e) }, "_error.dbt failed");
       }
@@ -190,7 +198,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");
-    return sendError(req, reply, Object.assign(new Error(`${req.method} is not allowed here: pages answer GET, HEAD and POST`), { status: 405 }), 405);
+    return sendError(req, reply, new RequestError(codes.METHOD, 405, `${req.method} is not allowed here: pages answer GET, HEAD and POST`), 405);
   };
   for (const url of ["/", "/*"]) {
     app.route({ method: ["GET", "POST"], url, handler });

@@ -76,7 +76,7 @@ describe("seed pages", () => {
     expect(denied.status).toBe(403);
     const bad = await get("/personalised?user=abc&password=x");
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("Parameter url.user must be an integer, got &#34;abc&#34;");
+    expect(await bad.text()).toContain("Parameter url.user must be an integer, got &quot;abc&quot;");
   });
 
   it("/mandelbrot computes in template code and rejects oversized input", async () => {
