@@ -11,8 +11,8 @@ export function register(program: Command): void {
       .description("serve a site folder for development: recompiles what changed, reloads the open page on save, detailed error pages")
       .argument("[site]", "the site folder", ".")
       .addOption(new Option("--mode <mode>", "execution mode").choices(["compiled", "interpreted"]).default("compiled")),
-  ).action(async (site: string, opts: { port?: number; host: string; logLevel?: LogLevel; mode: Mode }) => {
+  ).action(async (site: string, opts: { port?: number; host: string; logLevel?: LogLevel; dataDir?: string; mode: Mode }) => {
     const { serve } = await import("../server/app.js");
-    await serve({ root: resolve(site), mode: opts.mode, dev: true, port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel }).catch(report);
+    await serve({ root: resolve(site), mode: opts.mode, dev: true, port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel, dataDir: opts.dataDir }).catch(report);
   });
 }

@@ -36,4 +36,5 @@ export const serverOptions = (cmd: Command) =>
   cmd
     .addOption(new Option("--port <port>", "port to listen on (default: $PORT, else 3000)").argParser(parsePort))
     .option("--host <host>", "address to listen on", "127.0.0.1")
-    .addOption(new Option("--log-level <level>", "log level (default: $LOG_LEVEL, else the config's logLevel, else info)").choices(LOG_LEVELS));
+    .addOption(new Option("--log-level <level>", "log level (default: $LOG_LEVEL, else the config's logLevel, else info)").choices(LOG_LEVELS))
+    .option("--data-dir <dir>", "the embedded Postgres's data folder (default: dataDir in the config, else SITE/.quarry/postgres)");

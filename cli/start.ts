@@ -9,8 +9,8 @@ export function register(program: Command): void {
       .command("start")
       .description("serve a site built by quarry build: precompiled, no parser, no per-request file checks, production error pages")
       .argument("[dist]", "the folder quarry build wrote", "dist"),
-  ).action(async (dist: string, opts: { port?: number; host: string; logLevel?: LogLevel }) => {
+  ).action(async (dist: string, opts: { port?: number; host: string; logLevel?: LogLevel; dataDir?: string }) => {
     const { serve } = await import("../server/app.js");
-    await serve({ dist: resolve(dist), port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel }).catch(report);
+    await serve({ dist: resolve(dist), port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel, dataDir: opts.dataDir }).catch(report);
   });
 }

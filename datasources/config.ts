@@ -38,6 +38,8 @@ export interface SiteConfig {
   queryCacheSize: number;
   /** Server log level (pino's levels); --log-level and $LOG_LEVEL win over it. */
   logLevel: string | null;
+  /** The embedded Postgres's data folder, relative to the site (see data-dir.ts); null: the default. */
+  dataDir: string | null;
 }
 
 export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
@@ -79,7 +81,7 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
 
 /** Builds a SiteConfig from the parsed config object (`file` names it in errors). */
 export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = process.env): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel"];
+  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir"];
   for (const k of Object.keys(raw)) if (!known.includes(k)) throw new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`);
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
@@ -94,6 +96,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
   const dflt = datasources[defaultDatasource];
   if (!dflt) throw new ConfigError(`${file}: defaultDatasource ${JSON.stringify(defaultDatasource)} is not one of the datasources (${names.join(", ")})`);
   if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
+  if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === "")) throw new ConfigError(`${file}: dataDir must be a folder path`);
   if (raw.secret !== undefined && (typeof raw.secret !== "string" || raw.secret.length < 16)) throw new ConfigError(`${file}: secret must be a string of 16 or more characters`);
   return {
     datasources,
@@ -103,6 +106,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
     renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1),
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
     logLevel: logLevelOf(file, raw.logLevel),
+    dataDir: (raw.dataDir as string | undefined) ?? null,
   };
 }
 

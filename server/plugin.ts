@@ -37,6 +37,8 @@ export interface QuarryOptions {
   mode?: "compiled" | "interpreted";
   /** Dev mode: detailed error pages, reload on save, readable request logs. */
   dev?: boolean;
+  /** The embedded Postgres's data folder (`--data-dir`); default: see docs/server.md. */
+  dataDir?: string;
   /** Use these datasources instead of connecting from the site's config. */
   database?: Database;
   limits?: Partial<Limits>;
@@ -70,7 +72,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     source = new EngineSource(engine);
     if (opts.dev) dev = devReload(engine, log);
   }
-  const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, log }));
+  const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
   return {
     source, config, database, ownsDatabase: !opts.database, dev,
     sessions: new SessionStore(config.sessionTimeoutMinutes),
