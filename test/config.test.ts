@@ -29,7 +29,8 @@ describe("site config", () => {
     [{ datasources: { main: { max: 0 } } }, "f: datasources.main.max must be an integer of 1 or more, got 0"],
     [{ datasources: { main: { min: 5, max: 2 } } }, "f: datasources.main.min (5) is larger than max (2)"],
     [{ datasources: { main: { pool: 3 } } }, "f: unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs)"],
-    [{ datasource: {} }, "f: unknown setting datasource (known: datasources, defaultDatasource, sessionTimeoutMinutes, secret, renderTimeoutMs, queryCacheSize, logLevel)"],
+    [{ datasource: {} }, "f: unknown setting datasource (known: datasources, defaultDatasource, "],
+    [{ dataDir: 3 }, "f: dataDir must be a folder path"],
     [{ defaultDatasource: "x" }, 'f: defaultDatasource "x" is not one of the datasources (main)'],
     [{ secret: "short" }, "f: secret must be a string of 16 or more characters"],
   ])("refuses %j", (raw, message) => {
