@@ -79,7 +79,7 @@ describe("the data folder", () => {
 
 /** A running `quarry` process and everything it has printed. */
 function quarry(args: string[]): { proc: ChildProcess; out: () => string; waitFor(re: RegExp): Promise<RegExpMatchArray>; exited: Promise<number | null> } {
-  const proc = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PORT: "0" } });
+  const proc = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PORT: "0", LOG_LEVEL: "info" } });
   let out = "";
   const waiters = new Set<() => void>();
   const add = (c: Buffer) => {
