@@ -3,6 +3,7 @@
 // the parser or the compiler.
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
+import * as bench from "./bench.js";
 import * as build from "./build.js";
 import * as check from "./check.js";
 import * as dev from "./dev.js";
@@ -17,6 +18,6 @@ program
   .version(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version, "-V, --version", "print the version of quarry")
   .showHelpAfterError();
 
-for (const command of [render, check, dev, start, build, init]) command.register(program);
+for (const command of [render, check, dev, start, build, init, bench]) command.register(program);
 
 await program.parseAsync(process.argv);

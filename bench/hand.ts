@@ -1,0 +1,223 @@
+// The hand-written baselines: the sample site's benchmarked pages as plain Fastify routes with
+// node-postgres and string concatenation, producing byte for byte what the .dbt pages produce
+// (the bench checks it before every run). They are the ceiling a template engine is measured
+// against. The same three connection strategies as Quarry's datasources: a pool, one shared
+// connection, or a new connection per request.
+import { createHash, randomBytes } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import fastifyStatic from "@fastify/static";
+import pg from "pg";
+
+export type HandStrategy = "pool" | "single" | "per-request";
+type Row = Record<string, unknown>;
+type Query = (sql: string, params?: unknown[]) => Promise<Row[]>;
+
+/** One request's access to the database, in the chosen strategy. */
+export class HandDb {
+  private pool: pg.Pool | null = null;
+  private client: pg.Client | null = null;
+  constructor(private readonly url: string, readonly strategy: HandStrategy, max: number) {
+    if (strategy === "pool") this.pool = new pg.Pool({ connectionString: url, max });
+  }
+  async open(): Promise<void> {
+    if (this.strategy !== "single") return;
+    this.client = new pg.Client({ connectionString: this.url });
+    await this.client.connect();
+  }
+  /** Runs fn with a query function; per-request opens one connection for the whole request. */
+  async with<T>(fn: (q: Query) => Promise<T>): Promise<T> {
+    if (this.pool) {
+      const pool = this.pool;
+      return fn(async (sql, params) => (await pool.query(sql, params)).rows as Row[]);
+    }
+    if (this.client) {
+      // node-postgres queues queries on one client: requests share it first come, first served.
+      const c = this.client;
+      return fn(async (sql, params) => (await c.query(sql, params)).rows as Row[]);
+    }
+    const c = new pg.Client({ connectionString: this.url });
+    await c.connect();
+    try {
+      return await fn(async (sql, params) => (await c.query(sql, params)).rows as Row[]);
+    } finally {
+      await c.end();
+    }
+  }
+  async close(): Promise<void> {
+    await this.pool?.end();
+    await this.client?.end();
+  }
+}
+
+const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const esc = (s: string): string => (/[&<>"']/.test(s) ? s.replace(/[&<>"']/g, (c) => ESC[c]!) : s);
+
+const header = (title: string) =>
+  `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${esc(title)} · Quarry</title>\n<link rel="stylesheet" href="/style.css">\n</head>\n<body>\n<nav><a href="/">Quarry sample site</a></nav>\n<main>\n`;
+const FOOTER = "</main>\n</body>\n</html>\n";
+const html = (reply: FastifyReply, body: string) => reply.type("text/html; charset=utf-8").send(body);
+
+/** Sessions as Quarry keeps them: in memory, one per cookieless visitor that stores something. */
+class Sessions {
+  private readonly map = new Map<string, Row>();
+  get(req: FastifyRequest): { id: string | null; data: Row } {
+    const id = /(?:^|;\s*)hsid=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1] ?? null;
+    const data = id ? this.map.get(id) : undefined;
+    return data ? { id, data } : { id: null, data: {} };
+  }
+  save(reply: FastifyReply, s: { id: string | null; data: Row }): void {
+    if (s.id) return;
+    const id = randomBytes(18).toString("base64url");
+    this.map.set(id, s.data);
+    reply.header("set-cookie", `hsid=${id}; Path=/; HttpOnly; SameSite=Lax`);
+  }
+}
+
+function fortunes(app: FastifyInstance, db: HandDb): void {
+  app.get("/fortunes", async (_req, reply) => {
+    const rows = await db.with((q) => q("SELECT id, message FROM fortune"));
+    rows.push({ id: 0, message: "Additional fortune added at request time." });
+    rows.sort((a, b) => ((a.message as string) < (b.message as string) ? -1 : (a.message as string) > (b.message as string) ? 1 : 0));
+    let o = "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>";
+    for (const r of rows) o += `<tr><td>${r.id as number}</td><td>${esc(r.message as string)}</td></tr>`;
+    return html(reply, `${o}</table></body></html>\n`);
+  });
+}
+
+function authors(app: FastifyInstance, db: HandDb): void {
+  app.get("/authors", async (_req, reply) => {
+    const rows = await db.with((q) => q("SELECT au_id, au_fname, au_lname, phone, address, city, state, zip, contract FROM author ORDER BY au_id"));
+    let o = `${header("Authors")}<h1>Authors</h1>\n<table>\n<tr><th>ID</th><th>First name</th><th>Last name</th><th>Phone</th><th>Address</th><th>City</th><th>State</th><th>Zip</th><th>Contract</th></tr>\n`;
+    for (const r of rows) {
+      o += `<tr><td>${esc(r.au_id as string)}</td><td>${esc(r.au_fname as string)}</td><td>${esc(r.au_lname as string)}</td><td>${esc(r.phone as string)}</td><td>${esc(r.address as string)}</td><td>${esc(r.city as string)}</td><td>${esc(r.state as string)}</td><td>${esc(r.zip as string)}</td><td>${r.contract ? "Yes" : "No"}</td></tr>\n`;
+    }
+    return html(reply, `${o}</table>\n${FOOTER}`);
+  });
+}
+
+function accessLog(app: FastifyInstance, db: HandDb): void {
+  app.get("/access-log", async (_req, reply) => {
+    const rows = await db.with((q) => q("SELECT host(ip) AS ip, sum(bytes) AS bytes FROM access_log WHERE status = 200 GROUP BY ip ORDER BY ip"));
+    let o = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Access log report</title></head><body>\n<h1>Bytes sent per address (status 200)</h1>\n<table>\n<tr><th>IP address</th><th>Bytes</th></tr>\n';
+    for (const r of rows) o += `<tr><td>${esc(r.ip as string)}</td><td>${esc(String(r.bytes))}</td></tr>\n`;
+    return html(reply, `${o}</table>\n</body></html>\n`);
+  });
+}
+
+/** Seed 004: password check, the user's attributes, a content file with substitutions. */
+function personalised(app: FastifyInstance, db: HandDb): void {
+  app.get("/personalised", async (req, reply) => {
+    const u = req.query as Record<string, string | undefined>;
+    const id = Number(u.user);
+    const file = u.file === undefined ? 1 : Number(u.file);
+    if (!Number.isInteger(id) || id < 1 || !Number.isInteger(file) || file < 1 || u.password === undefined) return reply.code(400).send("bad parameters");
+    return db.with(async (q) => {
+      const [user] = await q("SELECT password_hash, first_name, last_name, city, plan FROM app_user WHERE id = $1", [id]);
+      if (!user || user.password_hash !== createHash("sha256").update(u.password!).digest("hex")) return html(reply.code(403), "<p>Unknown user or wrong password.</p>");
+      const [content] = await q("SELECT title, body FROM content_file WHERE id = $1", [file]);
+      if (!content) return html(reply.code(404), "<p>No such content file.</p>");
+      let body = content.body as string;
+      for (const f of ["first_name", "last_name", "city", "plan"]) body = body.replaceAll(`{${f}}`, esc(user[f] as string));
+      return html(reply, `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(content.title as string)}</title></head><body>\n${body}\n</body></html>\n`);
+    });
+  });
+}
+
+/** Seed 003's bulletin board, read side: the next 10 messages, the session remembering the last. */
+function board(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
+  app.get("/board/", async (req, reply) => {
+    const s = sessions.get(req);
+    if ((req.query as Record<string, string>).restart === "true" || typeof s.data.boardLastRead !== "number") s.data.boardLastRead = 0;
+    const rows = await db.with((q) => q("SELECT id, author, body FROM board_message WHERE id > $1 ORDER BY id LIMIT 10", [s.data.boardLastRead]));
+    if (rows.length > 0) s.data.boardLastRead = Math.max(...rows.map((r) => r.id as number));
+    let o = `${header("Bulletin board")}<h1>Bulletin board</h1>\n`;
+    for (const r of rows) {
+      o += `  <article id="m${r.id as number}"><h2>${esc(r.author as string)}</h2><p>${esc(r.body as string)}</p>\n  <form method="post"><input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${r.id as number}"><button>Delete</button></form></article>\n`;
+    }
+    o += `  <p>${rows.length} messages. <a href="/board/">Next 10</a> · <a href="/board/?restart=true">From the start</a></p>\n  <form method="post"><input type="hidden" name="action" value="create">\n  <input name="author" maxlength="40" placeholder="Your name"> <textarea name="body" maxlength="2000"></textarea> <button>Post</button></form>\n`;
+    sessions.save(reply, s);
+    return html(reply, o + FOOTER);
+  });
+}
+
+/** Seed 003's shopping cart, kept in the session; products cached for 5 minutes like the page's cachedwithin. */
+function cart(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
+  let products: { rows: Row[]; at: number } | null = null;
+  app.get("/cart", async (req, reply) => {
+    const u = req.query as Record<string, string | undefined>;
+    const s = sessions.get(req);
+    const c = (s.data.cart ??= {}) as Record<string, number>;
+    const add = Number(u.add ?? 0);
+    const remove = Number(u.remove ?? 0);
+    if (add > 0) {
+      const found = await db.with((q) => q("SELECT id FROM product WHERE id = $1", [add]));
+      if (found.length === 0) return reply.code(404).send(`No product ${add}`);
+      c[add] = (c[add] ?? 0) + 1;
+    }
+    if (remove > 0) delete c[remove];
+    if (!products || Date.now() - products.at > 300_000) products = { rows: await db.with((q) => q("SELECT id, name, price FROM product ORDER BY id")), at: Date.now() };
+    let o = `${header("Shopping cart")}<h1>Shopping cart</h1>\n<table>\n<tr><th>Product</th><th>Quantity</th><th>Price</th><th></th></tr>\n`;
+    let total = 0;
+    for (const p of products.rows) {
+      const n = c[p.id as number];
+      if (n === undefined) continue;
+      total += Number(p.price) * n;
+      o += `<tr><td>${esc(p.name as string)}</td><td>${n}</td><td>${(Number(p.price) * n).toFixed(2)}</td><td><a href="/cart?remove=${p.id as number}">Remove</a></td></tr>\n`;
+    }
+    o += `</table>\n<p>Total: ${total.toFixed(2)} (${Object.keys(c).length} products)</p>\n<h2>Products</h2>\n<ul>\n`;
+    for (const p of products.rows) o += `<li>${esc(p.name as string)}, ${Number(p.price).toFixed(2)} <a href="/cart?add=${p.id as number}">Add to cart</a></li>\n`;
+    sessions.save(reply, s);
+    return html(reply, `${o}</ul>\n${FOOTER}`);
+  });
+}
+
+/** Seed 003's Mandelbrot with the page's loops, in plain JavaScript. */
+function mandelbrot(app: FastifyInstance): void {
+  const PALETTE = " .:-=+*#%@";
+  app.get("/mandelbrot", async (req, reply) => {
+    const u = req.query as Record<string, string | undefined>;
+    const num = (k: string, d: number) => (u[k] === undefined ? d : Number(u[k]));
+    const [w, h, max, x0, x1, y0, y1] = [num("width", 72), num("height", 32), num("maxiter", 256), num("x0", -2.2), num("x1", 1), num("y0", -1.2), num("y1", 1.2)];
+    const ascii = (u.output ?? "ascii") === "ascii";
+    let inside = 0;
+    let art = "";
+    for (let row = 0; row <= h - 1; row++) {
+      const cy = y0 + ((y1 - y0) * row) / h;
+      let line = "";
+      for (let col = 0; col <= w - 1; col++) {
+        const cx = x0 + ((x1 - x0) * col) / w;
+        let zx = 0;
+        let zy = 0;
+        let n = 0;
+        while (n < max && zx * zx + zy * zy <= 4) {
+          const t = zx * zx - zy * zy + cx;
+          zy = 2 * zx * zy + cy;
+          zx = t;
+          n++;
+        }
+        if (n === max) inside++;
+        if (ascii) line += n === max ? "@" : PALETTE[n % 9];
+      }
+      if (ascii) art += `${line}\n`;
+    }
+    const pre = ascii ? `<pre class="mandelbrot">${esc(art)}</pre>` : "";
+    return html(reply, `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${w} × ${h} points, at most ${max} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`);
+  });
+}
+
+/** A Fastify app serving every hand-written page of the sample site (`site` holds style.css). */
+export async function handApp(site: string, db: HandDb): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(fastifyStatic, { root: site, serve: false });
+  app.get("/style.css", (_req, reply) => reply.sendFile("style.css"));
+  const sessions = new Sessions();
+  fortunes(app, db);
+  authors(app, db);
+  accessLog(app, db);
+  personalised(app, db);
+  board(app, db, sessions);
+  cart(app, db, sessions);
+  mandelbrot(app);
+  app.addHook("onClose", () => db.close());
+  return app;
+}

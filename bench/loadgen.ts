@@ -1,0 +1,80 @@
+// The load generator: autocannon in its own process, so it never shares a thread with a server
+// it measures. The parent forks this file and sends one job at a time over IPC; each answer
+// carries autocannon's result and this process's own CPU time during the run, so a saturated
+// generator can be told apart from a slow server.
+// autocannon ships no type declarations.
+// @ts-expect-error untyped module
+import autocannon from "autocannon";
+
+export interface LoadJob {
+  url: string;
+  connections: number;
+  /** Seconds; ignored when amount is set. */
+  duration: number;
+  /** A fixed number of requests instead of a duration (seed 001's design). */
+  amount?: number;
+  /** The exact body every response must have… */
+  expectBody?: string;
+  /** …or a regular expression it must match. */
+  expectPattern?: string;
+  timeoutS?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  durationS: number;
+  rps: number;
+  latency: { p50: number; p90: number; p99: number; mean: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+  /** This process's CPU time during the run ÷ wall time (1 = one core busy). */
+  cpuShare: number;
+}
+
+interface AutocannonResult {
+  requests: { total: number };
+  duration: number;
+  latency: { p50: number; p90: number; p99: number; mean: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  const pattern = job.expectPattern !== undefined ? new RegExp(job.expectPattern) : null;
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  const r = (await autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: job.duration,
+    amount: job.amount,
+    timeout: job.timeoutS ?? 10,
+    ...(pattern ? { verifyBody: (body: string) => pattern.test(body) } : job.expectBody !== undefined ? { expectBody: job.expectBody } : {}),
+  })) as AutocannonResult;
+  const wallUs = Number(process.hrtime.bigint() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const requests = r.requests.total;
+  return {
+    requests,
+    durationS: r.duration,
+    rps: r.duration > 0 ? requests / r.duration : 0,
+    latency: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, mean: r.latency.mean, max: r.latency.max },
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    mismatches: r.mismatches,
+    cpuShare: (cpu.user + cpu.system) / wallUs,
+  };
+}
+
+process.on("message", (msg: { id: number; job: LoadJob }) => {
+  run(msg.job).then(
+    (result) => process.send!({ id: msg.id, result }),
+    (err: unknown) => process.send!({ id: msg.id, error: err instanceof Error ? err.message : String(err) }),
+  );
+});
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,205 @@
+// `quarry bench`: what the command does once its options are parsed — plan the scenarios (the
+// user's site, or the seed papers'), start the shared database and the load generator, run,
+// and write results.json, summary.md and report.html into a timestamped folder.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BenchResults, PageSpec, ScenarioResult, ServerSpec, Strategy } from "./spec.js";
+import { cellCount, LoadGenerator, machine, runScenario, startDatabase, type Progress, type ScenarioDef } from "./runner.js";
+import { seedScenarios } from "./seeds.js";
+import { htmlReport, summaryMarkdown } from "./report.js";
+import { siteTemplates } from "../server/site-files.js";
+
+export type Variant = "compiled" | "interpreted" | "precompiled";
+
+export interface BenchOptions {
+  /** A site folder or a quarry build folder (default "."); ignored with url or seeds. */
+  target?: string;
+  pages?: string[];
+  connections?: number[];
+  duration?: number;
+  warmup?: number;
+  rounds?: number;
+  variants?: Variant[];
+  strategies?: Strategy[];
+  url?: string;
+  expect?: string;
+  quick?: boolean;
+  seeds?: boolean;
+  /** Seeds only: run these scenario ids (e.g. seed-002,fortunes). */
+  only?: string[];
+  out?: string;
+  /** What was typed, for the report. */
+  command: string;
+  log?: (line: string) => void;
+  /** Show a progress bar on stderr. */
+  progressBar?: boolean;
+}
+
+export interface BenchRun {
+  dir: string;
+  results: BenchResults;
+  summary: string;
+  /** Cells with errors, timeouts, non-2xx or wrong bodies. */
+  failures: number;
+}
+
+const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The URL paths of a site's pages (every .dbt not starting with _), or of a build's. */
+export function sitePages(dir: string): string[] {
+  let names: string[];
+  if (existsSync(join(dir, "manifest.json"))) names = Object.keys((JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { templates: Record<string, string> }).templates);
+  else names = siteTemplates(dir);
+  return names
+    .filter((n) => !n.split("/").some((s) => s.startsWith("_")))
+    .map((n) => `/${n.replace(/(^|\/)index\.dbt$/, "$1").replace(/\.dbt$/, "")}`)
+    .sort();
+}
+
+function stamp(d: Date): string {
+  return d.toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z");
+}
+
+async function buildTo(site: string, log: (l: string) => void): Promise<string> {
+  const { build } = await import("../server/build.js");
+  const out = mkdtempSync(join(tmpdir(), "quarry-bench-dist-"));
+  const r = build(site, out);
+  if (r.errors.length > 0) throw new Error(`quarry build failed:\n${r.errors.join("\n\n")}`);
+  log(`built ${r.templates} templates for the precompiled variant`);
+  return out;
+}
+
+function siteScenario(o: BenchOptions, dir: string, dist: string | null, isBuild: boolean, pages: PageSpec[]): ScenarioDef {
+  const variants: Variant[] = o.url ? [] : (o.variants ?? (isBuild ? ["precompiled"] : ["compiled", "interpreted", "precompiled"]));
+  const strategies: (Strategy | undefined)[] = o.strategies?.length ? o.strategies : [undefined];
+  const servers: ServerSpec[] = o.url
+    ? [{ name: "server", kind: "url", url: o.url }]
+    : variants.flatMap((v) =>
+        strategies.map((s): ServerSpec => {
+          const name = strategies.length > 1 ? `${v}/${s}` : v;
+          const base: ServerSpec = v === "precompiled" ? { name, kind: "quarry", dist: dist! } : { name, kind: "quarry", root: dir, mode: v };
+          return s ? { ...base, strategy: s } : base;
+        }),
+      );
+  const quick = !!o.quick;
+  return {
+    id: "site",
+    title: o.url ? `Running server at ${o.url}` : `Site ${relative(process.cwd(), dir) || "."}`,
+    about: o.url ? "Measured from outside: no server CPU or memory figures." : `Each variant served in its own process on one shared database; ${isBuild ? "a quarry build folder" : "a site folder"}.`,
+    baseline: servers[0]!.name,
+    servers,
+    pages,
+    connections: o.connections ?? (quick ? [4] : [1, 16]),
+    duration: o.duration ?? (quick ? 1 : 5),
+    warmup: o.warmup ?? (quick ? 0.2 : 1),
+    rounds: o.rounds ?? (quick ? 1 : 3),
+  };
+}
+
+export async function runBench(o: BenchOptions): Promise<BenchRun> {
+  const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
+  const started = new Date();
+  const cleanup: (() => void)[] = [];
+  let scenarios: ScenarioDef[];
+  let seedDir: string | null = null;
+  const notes: string[] = [];
+  if (o.seeds) {
+    const site = join(packageRoot, "templates");
+    const dist = await buildTo(site, log);
+    cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
+    seedDir = join(site, "_db");
+    scenarios = seedScenarios({ site, dist, duration: o.duration, warmup: o.warmup, rounds: o.rounds, quick: o.quick });
+    if (o.only?.length) {
+      const unknown = o.only.filter((id) => !scenarios.some((s) => s.id === id));
+      if (unknown.length) throw new Error(`unknown scenario ${unknown.join(", ")} (known: ${scenarios.map((s) => s.id).join(", ")})`);
+      scenarios = scenarios.filter((s) => o.only!.includes(s.id));
+    }
+  } else {
+    const dir = resolve(o.target ?? ".");
+    let dist: string | null = null;
+    let isBuild = false;
+    if (!o.url) {
+      if (!existsSync(dir)) throw new Error(`no site or build folder at ${dir}`);
+      isBuild = existsSync(join(dir, "manifest.json"));
+      if (isBuild && o.variants?.some((v) => v !== "precompiled")) throw new Error(`${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`);
+      const variants = o.variants ?? (isBuild ? ["precompiled"] : ["compiled", "interpreted", "precompiled"]);
+      if (isBuild) dist = dir;
+      else if (variants.includes("precompiled")) {
+        dist = await buildTo(dir, log);
+        const d = dist;
+        cleanup.push(() => rmSync(d, { recursive: true, force: true }));
+      }
+      seedDir = join(dir, "_db");
+    }
+    const paths = o.pages?.length ? o.pages : o.url ? ["/"] : sitePages(dir);
+    const pages = paths.map((p): PageSpec => ({ path: p.startsWith("/") ? p : `/${p}`, ...(o.expect !== undefined ? { expect: o.expect } : {}) }));
+    scenarios = [siteScenario(o, dir, dist, isBuild, pages)];
+    if (!o.pages?.length && !o.url) notes.push(`pages found in the site: ${paths.join(", ")}`);
+  }
+
+  const db = o.url ? null : await startDatabase(seedDir, log);
+  const loadgen = new LoadGenerator();
+  const total = scenarios.reduce((n, s) => n + cellCount(s), 0);
+  const { SingleBar, Presets } = await import("cli-progress");
+  const bar = o.progressBar ? new SingleBar({ format: "{bar} {value}/{total} cells | ETA {eta_formatted} | {label}", stream: process.stderr, etaBuffer: 20, hideCursor: true }, Presets.shades_classic) : null;
+  bar?.start(total, 0, { label: "starting" });
+  const progress: Progress = { label: (text) => bar?.update({ label: text }), advance: () => bar?.increment() };
+  const results: ScenarioResult[] = [];
+  try {
+    for (const s of scenarios) {
+      if (!o.seeds && !o.pages?.length && !o.url) s.pages = await usablePages(s, db!.url, log, notes);
+      results.push(await runScenario(s, { db: db ?? { url: "", postmaster: null, description: "", stop: async () => {} }, loadgen, progress }));
+    }
+  } finally {
+    bar?.stop();
+    await loadgen.stop();
+    await db?.stop();
+    for (const c of cleanup) c();
+  }
+
+  const m = machine();
+  if (m.loadAvg[0]! > m.cores * 0.5) notes.push(`the machine was busy when the run started (load average ${m.loadAvg.join(", ")} on ${m.cores} cores): compare ratios within a round, not absolute figures`);
+  const out: BenchResults = {
+    version: 1,
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    command: o.command,
+    machine: m,
+    database: db?.description ?? "the running server's own",
+    notes,
+    scenarios: results,
+  };
+  const dir = join(resolve(o.out ?? "bench-results"), stamp(started));
+  mkdirSync(dir, { recursive: true });
+  const summary = summaryMarkdown(out);
+  writeFileSync(join(dir, "results.json"), `${JSON.stringify(out, null, 1)}\n`);
+  writeFileSync(join(dir, "summary.md"), summary);
+  writeFileSync(join(dir, "report.html"), htmlReport(out));
+  const failures = results.reduce((n, s) => n + s.cells.filter((c) => c.summary.failures > 0).length, 0);
+  return { dir, results: out, summary, failures };
+}
+
+/** Default pages: those the first variant answers with 2xx without parameters. */
+async function usablePages(s: ScenarioDef, databaseUrl: string, log: (l: string) => void, notes: string[]): Promise<PageSpec[]> {
+  const { startServer } = await import("./runner.js");
+  const server = await startServer(s.servers[0]!, databaseUrl);
+  try {
+    const keep: PageSpec[] = [];
+    for (const p of s.pages) {
+      const res = await fetch(server.base + p.path, { redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status >= 200 && res.status < 300) keep.push(p);
+      else {
+        const why = `${p.path} skipped: it answers ${res.status} without parameters (name it with --pages and its query string)`;
+        log(why);
+        notes.push(why);
+      }
+    }
+    if (keep.length === 0) throw new Error("no page of the site answers 2xx without parameters: name pages with --pages");
+    return keep;
+  } finally {
+    await server.stop();
+  }
+}
