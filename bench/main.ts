@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults, PageSpec, ScenarioResult, ServerSpec, Strategy } from "./spec.js";
-import { cellCount, LoadGenerator, machine, runScenario, startDatabase, type Progress, type ScenarioDef } from "./runner.js";
+import { BenchError, cellCount, LoadGenerator, machine, runScenario, startDatabase, type Progress, type ScenarioDef } from "./runner.js";
 import { seedScenarios } from "./seeds.js";
 import { htmlReport, summaryMarkdown } from "./report.js";
 import { siteTemplates } from "../server/site-files.js";
@@ -66,7 +66,7 @@ async function buildTo(site: string, log: (l: string) => void): Promise<string> 
   const { build } = await import("../server/build.js");
   const out = mkdtempSync(join(tmpdir(), "quarry-bench-dist-"));
   const r = build(site, out);
-  if (r.errors.length > 0) throw new Error(`quarry build failed:\n${r.errors.join("\n\n")}`);
+  if (r.errors.length > 0) throw new BenchError(`quarry build failed:\n${r.errors.join("\n\n")}`);
   log(`built ${r.templates} templates for the precompiled variant`);
   return out;
 }
@@ -113,7 +113,7 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
     scenarios = seedScenarios({ site, dist, duration: o.duration, warmup: o.warmup, rounds: o.rounds, quick: o.quick });
     if (o.only?.length) {
       const unknown = o.only.filter((id) => !scenarios.some((s) => s.id === id));
-      if (unknown.length) throw new Error(`unknown scenario ${unknown.join(", ")} (known: ${scenarios.map((s) => s.id).join(", ")})`);
+      if (unknown.length) throw new BenchError(`unknown scenario ${unknown.join(", ")} (known: ${scenarios.map((s) => s.id).join(", ")})`);
       scenarios = scenarios.filter((s) => o.only!.includes(s.id));
     }
   } else {
@@ -121,9 +121,9 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
     let dist: string | null = null;
     let isBuild = false;
     if (!o.url) {
-      if (!existsSync(dir)) throw new Error(`no site or build folder at ${dir}`);
+      if (!existsSync(dir)) throw new BenchError(`no site or build folder at ${dir}`);
       isBuild = existsSync(join(dir, "manifest.json"));
-      if (isBuild && o.variants?.some((v) => v !== "precompiled")) throw new Error(`${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`);
+      if (isBuild && o.variants?.some((v) => v !== "precompiled")) throw new BenchError(`${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`);
       const variants = o.variants ?? (isBuild ? ["precompiled"] : ["compiled", "interpreted", "precompiled"]);
       if (isBuild) dist = dir;
       else if (variants.includes("precompiled")) {
@@ -197,7 +197,7 @@ async function usablePages(s: ScenarioDef, databaseUrl: string, log: (l: string)
         notes.push(why);
       }
     }
-    if (keep.length === 0) throw new Error("no page of the site answers 2xx without parameters: name pages with --pages");
+    if (keep.length === 0) throw new BenchError("no page of the site answers 2xx without parameters: name pages with --pages");
     return keep;
   } finally {
     await server.stop();

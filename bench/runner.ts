@@ -154,14 +154,14 @@ export async function startServer(spec: ServerSpec, databaseUrl: string): Promis
   let stderr = "";
   child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
   const port = await new Promise<number>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${spec.name}: the server did not start within 60 s\n${stderr}`)), 60_000);
+    const t = setTimeout(() => reject(new BenchError(`${spec.name}: the server did not start within 60 s\n${stderr}`)), 60_000);
     child.once("message", (m: { port: number }) => {
       clearTimeout(t);
       resolve(m.port);
     });
     child.once("exit", (code) => {
       clearTimeout(t);
-      reject(new Error(`${spec.name}: the server exited with ${code} before listening\n${stderr}`));
+      reject(new BenchError(`${spec.name}: the server exited with ${code} before listening\n${stderr}`));
     });
   });
   return {
@@ -207,7 +207,9 @@ export class LoadGenerator {
 
 // ---------------------------------------------------------------------------- body checks
 
-export class WrongAnswer extends Error {}
+/** A problem the user can act on (a wrong answer, a bad option): reported without a stack. */
+export class BenchError extends Error {}
+export class WrongAnswer extends BenchError {}
 
 async function get(url: string): Promise<{ status: number; body: string }> {
   const res = await fetch(url, { redirect: "manual" });

@@ -48,6 +48,7 @@ export function register(program: Command): void {
     .option("--no-progress", "no progress bar")
     .action(async (site: string, opts: Record<string, unknown>) => {
       const { runBench } = await import("../bench/main.js");
+      const { BenchError } = await import("../bench/runner.js");
       if (opts.url !== undefined) {
         const u = opts.url as string;
         if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\/?$/.test(u)) report(new Error(`--url must be an http:// base URL on this machine (127.0.0.1, localhost or [::1]), got ${u}`));
@@ -77,7 +78,9 @@ export function register(program: Command): void {
           process.exitCode = 1;
         }
       } catch (err) {
-        report(err);
+        if (!(err instanceof BenchError)) report(err);
+        process.stderr.write(`error: ${err.message}\n`);
+        process.exitCode = 1;
       }
     });
 }
