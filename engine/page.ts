@@ -40,6 +40,10 @@ export interface PageState {
   deadline: number;
   /** Set when dbt:abort or dbt:location ended a template early. */
   aborted: boolean;
+  /** Time zone of the date functions (the site's `timezone`, IANA name). */
+  timezone: string;
+  /** Locale of the ls* formatting functions (the site's `locale`, BCP 47 tag). */
+  locale: string;
 }
 
 export function newPageState(db: Datasources | null = null, timeoutMs = 0): PageState {
@@ -50,5 +54,7 @@ export function newPageState(db: Datasources | null = null, timeoutMs = 0): Page
     response: { status: 200, headers: new Map(), cookies: [], contentType: null, location: null },
     deadline: timeoutMs > 0 ? Date.now() + timeoutMs : 0,
     aborted: false,
+    timezone: "UTC",
+    locale: "en-US",
   };
 }

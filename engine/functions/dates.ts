@@ -1,119 +1,221 @@
-// Dates are JavaScript Dates, read and printed in UTC so a page renders the same on any server.
-import { category, str, int, argError } from "./define.js";
+// Date functions. Dates are instants (JavaScript Dates); their fields, masks and arithmetic use
+// the page's time zone (the site's `timezone` setting, UTC by default).
+import type { RenderContext } from "../context.js";
+import { category, str, num, int, argError } from "./define.js";
+import {
+  DAYS, MONTHS, dateArg, dateFormat, dateTimeFormat, dayOfYear, daysIn, fromWall, isLeap, makeDate, parseDate,
+  timeFormat, wall, weekOfYear, type Wall,
+} from "./datetime.js";
 
-export function toDate(v: unknown): Date {
+/** The page's time zone. */
+export const zone = (ctx: RenderContext): string => ctx.page.timezone;
+
+/** A date from a value template code or a tag attribute gives: a date or a date string. */
+export function toDate(v: unknown, tz = "UTC"): Date {
   if (v instanceof Date) return v;
-  const s = str(v).trim();
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
-  if (m) {
-    const d = m[7]
-      ? new Date(s.replace(" ", "T"))
-      : new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)));
-    // Date.UTC rolls 2024-13-01 over into 2025: accept only dates that exist.
-    const exists = m[7] || (d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!);
-    if (!Number.isNaN(d.getTime()) && exists) return d;
-  }
-  throw argError(`${JSON.stringify(s)} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
+  const s = str(v);
+  const d = parseDate(s, tz);
+  if (d) return d;
+  throw argError(`${JSON.stringify(s.trim())} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
 }
 
-export function isDate(v: unknown): boolean {
-  try {
-    toDate(v);
-    return true;
-  } catch {
-    return false;
-  }
+export function isDate(v: unknown, tz = "UTC"): boolean {
+  if (v instanceof Date) return true;
+  if (typeof v !== "string") return false;
+  return parseDate(v, tz) !== null;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const p2 = (n: number) => String(n).padStart(2, "0");
-
-function format(d: Date, mask: string, tokens: RegExp, table: Record<string, (d: Date) => string>): string {
-  return mask.replace(tokens, (t) => table[t.toLowerCase()]?.(d) ?? table[t]?.(d) ?? t);
-}
-
-const DATE_TOKENS = /yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d/gi;
-const DATE_TABLE: Record<string, (d: Date) => string> = {
-  yyyy: (d) => String(d.getUTCFullYear()),
-  yy: (d) => p2(d.getUTCFullYear() % 100),
-  mmmm: (d) => MONTHS[d.getUTCMonth()]!,
-  mmm: (d) => MONTHS[d.getUTCMonth()]!.slice(0, 3),
-  mm: (d) => p2(d.getUTCMonth() + 1),
-  m: (d) => String(d.getUTCMonth() + 1),
-  dddd: (d) => DAYS[d.getUTCDay()]!,
-  ddd: (d) => DAYS[d.getUTCDay()]!.slice(0, 3),
-  dd: (d) => p2(d.getUTCDate()),
-  d: (d) => String(d.getUTCDate()),
-};
-
-const TIME_TOKENS = /HH|H|hh|h|mm|m|ss|s|tt/g;
-const h12 = (d: Date) => d.getUTCHours() % 12 || 12;
-const TIME_TABLE: Record<string, (d: Date) => string> = {
-  HH: (d) => p2(d.getUTCHours()),
-  H: (d) => String(d.getUTCHours()),
-  hh: (d) => p2(h12(d)),
-  h: (d) => String(h12(d)),
-  mm: (d) => p2(d.getUTCMinutes()),
-  m: (d) => String(d.getUTCMinutes()),
-  ss: (d) => p2(d.getUTCSeconds()),
-  s: (d) => String(d.getUTCSeconds()),
-  tt: (d) => (d.getUTCHours() < 12 ? "AM" : "PM"),
-};
-
-const UNITS: Record<string, number> = { s: 1000, n: 60_000, h: 3_600_000, d: 86_400_000, ww: 604_800_000 };
+const PARTS = ["yyyy", "q", "m", "y", "d", "w", "ww", "h", "n", "s", "l"];
 
 function datePart(part: unknown): string {
   const p = str(part).toLowerCase();
-  if (!["yyyy", "m", "ww", "d", "h", "n", "s"].includes(p)) throw argError(`Unknown date part ${JSON.stringify(p)} (yyyy, m, ww, d, h, n, s)`);
+  if (!PARTS.includes(p)) throw argError(`Unknown date part ${JSON.stringify(p)} (${PARTS.join(", ")})`);
   return p;
+}
+
+const MS: Record<string, number> = { l: 1, s: 1000, n: 60_000, h: 3_600_000 };
+
+/** dateAdd: months and years keep the day where it exists, else the month's last day. */
+export function addTo(date: Date, part: string, k: number, tz: string): Date {
+  if (MS[part]) return new Date(date.getTime() + k * MS[part]!);
+  const w = wall(date, tz);
+  const months = part === "yyyy" ? 12 * k : part === "q" ? 3 * k : part === "m" ? k : 0;
+  if (months !== 0 || part === "yyyy" || part === "q" || part === "m") {
+    const total = w.y * 12 + (w.mo - 1) + months;
+    const y = Math.floor(total / 12);
+    const mo = total - y * 12 + 1;
+    return fromWall({ ...w, y, mo, d: Math.min(w.d, daysIn(y, mo)) }, tz);
+  }
+  if (part === "w") {
+    // Weekdays: step over Saturdays and Sundays.
+    let d = w.d;
+    let dow = w.dow;
+    const step = k < 0 ? -1 : 1;
+    for (let left = Math.abs(k); left > 0;) {
+      d += step;
+      dow = (dow + step + 7) % 7;
+      if (dow !== 0 && dow !== 6) left--;
+      if (Math.abs(d - w.d) > 10_000_000) throw argError("dateAdd: too many weekdays");
+    }
+    return fromWall({ ...w, d }, tz);
+  }
+  return fromWall({ ...w, d: w.d + (part === "ww" ? 7 * k : k) }, tz);
+}
+
+/** dateDiff: whole units from a to b, counted on the wall clock for calendar units. */
+export function diff(part: string, a: Date, b: Date, tz: string): number {
+  if (MS[part]) return Math.trunc((b.getTime() - a.getTime()) / MS[part]!);
+  const x = wall(a, tz);
+  const y = wall(b, tz);
+  if (part === "yyyy" || part === "m" || part === "q") {
+    let months = (y.y - x.y) * 12 + (y.mo - x.mo);
+    const rest = (w: Wall) => ((((w.d * 24 + w.h) * 60 + w.mi) * 60 + w.s) * 1000 + w.ms);
+    if (months > 0 && rest(y) < rest(x)) months--;
+    if (months < 0 && rest(y) > rest(x)) months++;
+    return part === "m" ? months : Math.trunc(months / (part === "q" ? 3 : 12));
+  }
+  // Days on the wall clock, so a DST change does not lose one.
+  const dayMs = (w: Wall) => Date.UTC(2000, 0, 1, w.h, w.mi, w.s, w.ms) + (dayNumber(w) - dayNumber({ y: 2000, mo: 1, d: 1 })) * 86_400_000;
+  const days = Math.trunc((dayMs(y) - dayMs(x)) / 86_400_000);
+  return part === "w" || part === "ww" ? Math.trunc(days / 7) : days;
+}
+
+function dayNumber(w: Pick<Wall, "y" | "mo" | "d">): number {
+  const d = new Date(0);
+  d.setUTCFullYear(w.y, w.mo - 1, w.d);
+  return Math.round(d.getTime() / 86_400_000);
+}
+
+const PRECISION = ["yyyy", "m", "d", "h", "n", "s"];
+
+function fields(ctx: RenderContext, d: unknown): Wall {
+  return wall(dateArg(d, zone(ctx)), zone(ctx));
+}
+
+const arg = (ctx: RenderContext, d: unknown) => dateArg(d, zone(ctx));
+const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
+
+function nameOf(list: string[], n: unknown, what: string, locale: unknown, style: "long" | "short", kind: "weekday" | "month"): string {
+  const i = int(n, what);
+  if (i < 1 || i > list.length) throw argError(`${what} must be between 1 and ${list.length}, got ${i}`);
+  if (locale === undefined || /^en([-_].*)?$/i.test(str(locale))) return style === "long" ? list[i - 1]! : list[i - 1]!.slice(0, 3);
+  const loc = str(locale).replace("_", "-");
+  // 2023-01-01 was a Sunday.
+  const date = kind === "weekday" ? new Date(Date.UTC(2023, 0, i)) : new Date(Date.UTC(2023, i - 1, 1));
+  try {
+    return new Intl.DateTimeFormat(loc, { timeZone: "UTC", [kind]: style }).format(date);
+  } catch {
+    throw argError(`Unknown locale ${JSON.stringify(str(locale))}`);
+  }
+}
+
+function create(ctx: RenderContext, a: unknown[]): Date {
+  const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = a.map((v, i) => int(v, ["year", "month", "day", "hour", "minute", "second", "millisecond"][i]));
+  return makeDate(y!, mo, d, h, mi, s, ms, zone(ctx));
 }
 
 export default category("dates", {
   now: [{ params: "", doc: "The current date and time.", example: "isDate(now())", result: "true" }, () => new Date()],
-  createDate: [{ params: "year, month, day", doc: "A date at midnight UTC.", example: "createDate(2024, 2, 29)", result: "2024-02-29 00:00:00" },
-    (_c, y: unknown, m: unknown, d: unknown) => createDateTime(int(y, "year"), int(m, "month"), int(d, "day"), 0, 0, 0)],
-  createDateTime: [{ params: "year, month, day, hour, minute, second", doc: "A date and time (UTC).", example: "createDateTime(2024, 1, 2, 13, 4, 5)", result: "2024-01-02 13:04:05" },
-    (_c, y: unknown, mo: unknown, d: unknown, h: unknown, mi: unknown, s: unknown) => createDateTime(int(y), int(mo), int(d), int(h), int(mi), int(s))],
-  parseDateTime: [{ params: "string", doc: "Reads YYYY-MM-DD[ HH:MM[:SS]] or ISO 8601.", example: 'year(parseDateTime("2023-07-01 10:00"))', result: "2023" }, (_c, s: unknown) => toDate(s)],
-  isDate: [{ params: "value", doc: "true when the value is a date or a string parseDateTime reads.", example: 'isDate("2024-13-01")', result: "false" }, (_c, v: unknown) => isDate(v)],
-  dateFormat: [{ params: "date, [mask]", doc: "Formats a date: yyyy yy mmmm mmm mm m dddd ddd dd d (default yyyy-mm-dd).", example: 'dateFormat("2024-03-05", "mmm d, yyyy")', result: "Mar 5, 2024" },
-    (_c, d: unknown, m?: unknown) => format(toDate(d), m === undefined ? "yyyy-mm-dd" : str(m), DATE_TOKENS, DATE_TABLE)],
-  timeFormat: [{ params: "date, [mask]", doc: "Formats a time: HH H hh h mm m ss s tt (default HH:mm:ss).", example: 'timeFormat("2024-03-05 14:07:09", "h:mm tt")', result: "2:07 PM" },
-    (_c, d: unknown, m?: unknown) => format(toDate(d), m === undefined ? "HH:mm:ss" : str(m), TIME_TOKENS, TIME_TABLE)],
-  dateAdd: [{ params: "part, number, date", doc: "Adds whole units (yyyy, m, ww, d, h, n, s) to a date.", example: 'dateAdd("d", 3, "2024-02-27")', result: "2024-03-01 00:00:00" },
-    (_c, part: unknown, n: unknown, d: unknown) => {
-      const p = datePart(part); const k = int(n, "number"); const date = new Date(toDate(d).getTime());
-      if (p === "yyyy") date.setUTCFullYear(date.getUTCFullYear() + k);
-      else if (p === "m") date.setUTCMonth(date.getUTCMonth() + k);
-      else date.setTime(date.getTime() + k * UNITS[p]!);
-      return date;
+  createDate: [{ params: "year, [month], [day]", doc: "A date at midnight (month and day default to 1).", example: "createDate(2024, 2, 29)", result: "2024-02-29 00:00:00" },
+    (ctx, ...a: unknown[]) => create(ctx, a)],
+  createDateTime: [{ params: "year, [month], [day], [hour], [minute], [second], [millisecond]", doc: "A date and time (missing parts default to their lowest value).", example: "createDateTime(2024, 1, 2, 13, 4, 5)", result: "2024-01-02 13:04:05" },
+    (ctx, ...a: unknown[]) => create(ctx, a)],
+  createTime: [{ params: "hour, [minute], [second], [millisecond]", doc: "A time of day (on CFML's day zero, 1899-12-30).", example: 'timeFormat(createTime(14, 5), "HH:mm")', result: "14:05" },
+    (ctx, ...a: unknown[]) => { const [h, mi = 0, s = 0, ms = 0] = a.map((v) => int(v)); return makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx)); }],
+  createTimeSpan: [{ params: "days, hours, minutes, seconds", doc: "A time span as a number of days (what cachedwithin and dateAdd take).", example: "createTimeSpan(0, 12, 0, 0)", result: "0.5" },
+    (_c, d: unknown, h: unknown, m: unknown, s: unknown) => num(d) + num(h) / 24 + num(m) / 1440 + num(s) / 86400],
+  createODBCDate: [{ params: "date", doc: "The date as CFML's ODBC date text {d 'yyyy-mm-dd'}, which every date function reads.", example: 'createODBCDate("2024-03-05 10:00")', result: "{d '2024-03-05'}" },
+    (ctx, d: unknown) => `{d '${dateFormat(arg(ctx, d), "yyyy-mm-dd", zone(ctx))}'}`],
+  createODBCDateTime: [{ params: "date", doc: "The date as CFML's ODBC timestamp text {ts 'yyyy-mm-dd HH:mm:ss'}.", example: 'createODBCDateTime("2024-03-05 10:00")', result: "{ts '2024-03-05 10:00:00'}" },
+    (ctx, d: unknown) => `{ts '${dateTimeFormat(arg(ctx, d), "yyyy-MM-dd HH:nn:ss", zone(ctx))}'}`],
+  createODBCTime: [{ params: "date", doc: "The time as CFML's ODBC time text {t 'HH:mm:ss'}.", example: 'createODBCTime("2024-03-05 10:00")', result: "{t '10:00:00'}" },
+    (ctx, d: unknown) => `{t '${timeFormat(arg(ctx, d), "HH:mm:ss", zone(ctx))}'}`],
+  parseDateTime: [{ params: "string", doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601, m/d/yyyy, \"March 5, 2024\", {ts '…'}.", example: 'year(parseDateTime("2023-07-01 10:00"))', result: "2023" },
+    (ctx, s: unknown) => toDate(s, zone(ctx))],
+  isDate: [{ params: "value", doc: "true when the value is a date or a string parseDateTime reads.", example: 'isDate("2024-13-01")', result: "false" }, (ctx, v: unknown) => isDate(v, zone(ctx))],
+  isLeapYear: [{ params: "year", doc: "true for a leap year.", example: "isLeapYear(2024)", result: "true" }, (_c, y: unknown) => isLeap(int(y, "year"))],
+  dateFormat: [{ params: "date, [mask]", doc: 'Formats a date: yyyy yy mmmm mmm mm m dddd ddd dd d, or short, medium, long, full (default "dd-mmm-yy"); "" gives "".', example: 'dateFormat("2024-03-05", "mmm d, yyyy")', result: "Mar 5, 2024" },
+    (ctx, d: unknown, m?: unknown) => (blank(d) ? "" : dateFormat(arg(ctx, d), m === undefined ? "dd-mmm-yy" : str(m), zone(ctx)))],
+  timeFormat: [{ params: "date, [mask]", doc: 'Formats a time: HH H (24-hour) hh h (12-hour) mm m (also nn n) ss s l tt t, or short, medium, long, full (default "hh:mm tt").', example: 'timeFormat("2024-03-05 14:07:09", "h:mm tt")', result: "2:07 PM" },
+    (ctx, d: unknown, m?: unknown) => (blank(d) ? "" : timeFormat(arg(ctx, d), m === undefined ? "hh:mm tt" : str(m), zone(ctx)))],
+  dateTimeFormat: [{ params: "date, [mask], [timezone]", doc: "Formats with Java-style letters: yyyy MM MMM dd EEE HH hh nn (minutes) ss l a z, 'quoted text' (default \"dd-MMM-yyyy HH:nn:ss\").", example: 'dateTimeFormat("2024-03-05 14:07:09", "yyyy-MM-dd\'T\'HH:nn")', result: "2024-03-05T14:07" },
+    (ctx, d: unknown, m?: unknown, tz?: unknown) => {
+      if (blank(d)) return "";
+      const z = tz === undefined ? zone(ctx) : timeZoneArg(tz);
+      return dateTimeFormat(dateArg(d, zone(ctx)), m === undefined ? "dd-MMM-yyyy HH:nn:ss" : str(m), z);
     }],
+  dateAdd: [{ params: "part, number, date", doc: "Adds units (yyyy, q, m, y or d days, w weekdays, ww, h, n, s, l) to a date; months and years stop at the month's last day.", example: 'dateAdd("m", 1, "2024-01-31")', result: "2024-02-29 00:00:00" },
+    (ctx, part: unknown, n: unknown, d: unknown) => addTo(arg(ctx, d), datePart(part), Math.trunc(num(n)), zone(ctx))],
   dateDiff: [{ params: "part, date1, date2", doc: "Whole units from date1 to date2.", example: 'dateDiff("d", "2024-01-01", "2024-03-01")', result: "60" },
-    (_c, part: unknown, a: unknown, b: unknown) => {
-      const p = datePart(part); const x = toDate(a); const y = toDate(b);
-      if (p === "yyyy" || p === "m") {
-        let months = (y.getUTCFullYear() - x.getUTCFullYear()) * 12 + (y.getUTCMonth() - x.getUTCMonth());
-        const rest = (d: Date) => d.getTime() - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-        if (months > 0 && rest(y) < rest(x)) months--;
-        if (months < 0 && rest(y) > rest(x)) months++;
-        return p === "m" ? months : Math.trunc(months / 12);
-      }
-      return Math.trunc((y.getTime() - x.getTime()) / UNITS[p]!);
+    (ctx, part: unknown, a: unknown, b: unknown) => diff(datePart(part), arg(ctx, a), arg(ctx, b), zone(ctx))],
+  dateCompare: [{ params: "date1, date2, [precision]", doc: "-1, 0 or 1, comparing down to the precision (yyyy, m, d, h, n, s — the default).", example: 'dateCompare("2024-01-01 10:00", "2024-01-01 11:00", "d")', result: "0" },
+    (ctx, a: unknown, b: unknown, p?: unknown) => {
+      const prec = p === undefined ? "s" : str(p).toLowerCase();
+      const x = fields(ctx, a); const y = fields(ctx, b);
+      const keys: (keyof Wall)[] = ["y", "mo", "d", "h", "mi", "s"];
+      const upto = PRECISION.includes(prec) ? PRECISION.indexOf(prec) : 5;
+      for (let i = 0; i <= upto; i++) if (x[keys[i]!] !== y[keys[i]!]) return x[keys[i]!] < y[keys[i]!] ? -1 : 1;
+      return 0;
     }],
-  year: [{ params: "date", doc: "The year.", example: 'year("2024-03-05")', result: "2024" }, (_c, d: unknown) => toDate(d).getUTCFullYear()],
-  month: [{ params: "date", doc: "The month, 1–12.", example: 'month("2024-03-05")', result: "3" }, (_c, d: unknown) => toDate(d).getUTCMonth() + 1],
-  day: [{ params: "date", doc: "The day of the month.", example: 'day("2024-03-05")', result: "5" }, (_c, d: unknown) => toDate(d).getUTCDate()],
-  hour: [{ params: "date", doc: "The hour, 0–23.", example: 'hour("2024-03-05 14:07")', result: "14" }, (_c, d: unknown) => toDate(d).getUTCHours()],
-  minute: [{ params: "date", doc: "The minute.", example: 'minute("2024-03-05 14:07")', result: "7" }, (_c, d: unknown) => toDate(d).getUTCMinutes()],
-  second: [{ params: "date", doc: "The second.", example: 'second("2024-03-05 14:07:09")', result: "9" }, (_c, d: unknown) => toDate(d).getUTCSeconds()],
-  dayOfWeek: [{ params: "date", doc: "1 (Sunday) to 7 (Saturday).", example: 'dayOfWeek("2024-03-05")', result: "3" }, (_c, d: unknown) => toDate(d).getUTCDay() + 1],
+  datePart: [{ params: "part, date", doc: "One part of a date: yyyy, q, m, y (day of year), d, w (day of week), ww (week), h, n, s, l.", example: 'datePart("q", "2024-08-01")', result: "3" },
+    (ctx, part: unknown, d: unknown) => {
+      const w = fields(ctx, d);
+      switch (datePart(part)) {
+        case "yyyy": return w.y;
+        case "q": return Math.ceil(w.mo / 3);
+        case "m": return w.mo;
+        case "y": return dayOfYear(w);
+        case "d": return w.d;
+        case "w": return w.dow + 1;
+        case "ww": return weekOfYear(w);
+        case "h": return w.h;
+        case "n": return w.mi;
+        case "s": return w.s;
+        default: return w.ms;
+      }
+    }],
+  year: [{ params: "date", doc: "The year.", example: 'year("2024-03-05")', result: "2024" }, (ctx, d: unknown) => fields(ctx, d).y],
+  quarter: [{ params: "date", doc: "The quarter, 1–4.", example: 'quarter("2024-08-01")', result: "3" }, (ctx, d: unknown) => Math.ceil(fields(ctx, d).mo / 3)],
+  month: [{ params: "date", doc: "The month, 1–12.", example: 'month("2024-03-05")', result: "3" }, (ctx, d: unknown) => fields(ctx, d).mo],
+  week: [{ params: "date", doc: "The week of the year, 1–54 (week 1 holds January 1st; weeks start on Sunday).", example: 'week("2024-01-07")', result: "2" }, (ctx, d: unknown) => weekOfYear(fields(ctx, d))],
+  day: [{ params: "date", doc: "The day of the month.", example: 'day("2024-03-05")', result: "5" }, (ctx, d: unknown) => fields(ctx, d).d],
+  hour: [{ params: "date", doc: "The hour, 0–23.", example: 'hour("2024-03-05 14:07")', result: "14" }, (ctx, d: unknown) => fields(ctx, d).h],
+  minute: [{ params: "date", doc: "The minute.", example: 'minute("2024-03-05 14:07")', result: "7" }, (ctx, d: unknown) => fields(ctx, d).mi],
+  second: [{ params: "date", doc: "The second.", example: 'second("2024-03-05 14:07:09")', result: "9" }, (ctx, d: unknown) => fields(ctx, d).s],
+  millisecond: [{ params: "date", doc: "The millisecond.", example: 'millisecond("2024-03-05 14:07:09.250")', result: "250" }, (ctx, d: unknown) => fields(ctx, d).ms],
+  dayOfWeek: [{ params: "date", doc: "1 (Sunday) to 7 (Saturday).", example: 'dayOfWeek("2024-03-05")', result: "3" }, (ctx, d: unknown) => fields(ctx, d).dow + 1],
+  dayOfYear: [{ params: "date", doc: "The day of the year, 1–366.", example: 'dayOfYear("2024-03-01")', result: "61" }, (ctx, d: unknown) => dayOfYear(fields(ctx, d))],
+  daysInMonth: [{ params: "date", doc: "Days in the date's month.", example: 'daysInMonth("2024-02-10")', result: "29" }, (ctx, d: unknown) => { const w = fields(ctx, d); return daysIn(w.y, w.mo); }],
+  daysInYear: [{ params: "date", doc: "Days in the date's year.", example: 'daysInYear("2023-05-01")', result: "365" }, (ctx, d: unknown) => (isLeap(fields(ctx, d).y) ? 366 : 365)],
+  firstDayOfMonth: [{ params: "date", doc: "The day of the year of the first day of the date's month.", example: 'firstDayOfMonth("2024-03-15")', result: "61" },
+    (ctx, d: unknown) => { const w = fields(ctx, d); return dayOfYear({ y: w.y, mo: w.mo, d: 1 }); }],
+  monthAsString: [{ params: "month, [locale]", doc: "The month's name (English unless a locale such as \"de-DE\" is given).", example: "monthAsString(3)", result: "March" },
+    (_c, n: unknown, l?: unknown) => nameOf(MONTHS, n, "month", l, "long", "month")],
+  monthShortAsString: [{ params: "month, [locale]", doc: "The month's short name.", example: "monthShortAsString(3)", result: "Mar" },
+    (_c, n: unknown, l?: unknown) => nameOf(MONTHS, n, "month", l, "short", "month")],
+  dayOfWeekAsString: [{ params: "dayOfWeek, [locale]", doc: "The name of day 1 (Sunday) to 7 (Saturday).", example: "dayOfWeekAsString(2)", result: "Monday" },
+    (_c, n: unknown, l?: unknown) => nameOf(DAYS, n, "dayOfWeek", l, "long", "weekday")],
+  dayOfWeekShortAsString: [{ params: "dayOfWeek, [locale]", doc: "The short name of day 1 (Sunday) to 7 (Saturday).", example: "dayOfWeekShortAsString(2)", result: "Mon" },
+    (_c, n: unknown, l?: unknown) => nameOf(DAYS, n, "dayOfWeek", l, "short", "weekday")],
+  getTickCount: [{ params: "[unit]", doc: 'Milliseconds since 1970 ("nano", "micro", "second" for other units) — for timing parts of a page.', example: "getTickCount() GT 0", result: "true" },
+    (_c, u?: unknown) => {
+      const unit = u === undefined ? "milli" : str(u).toLowerCase();
+      if (unit === "nano") return Number(process.hrtime.bigint());
+      if (unit === "micro") return Math.floor(Number(process.hrtime.bigint()) / 1000);
+      if (unit === "second") return Math.floor(Date.now() / 1000);
+      if (unit === "milli") return Date.now();
+      throw argError(`unit must be milli, micro, nano or second, got ${JSON.stringify(unit)}`);
+    }],
+  getHttpTimeString: [{ params: "[date]", doc: "The date as an HTTP date in GMT (now without one).", example: 'getHttpTimeString("2024-03-05 14:07:09")', result: "Tue, 05 Mar 2024 14:07:09 GMT" },
+    (ctx, d?: unknown) => (d === undefined ? new Date() : arg(ctx, d)).toUTCString()],
 });
 
-function createDateTime(y: number, mo: number, d: number, h: number, mi: number, s: number): Date {
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) {
-    throw argError(`Invalid date ${y}-${mo}-${d} ${h}:${mi}:${s}`);
+function timeZoneArg(tz: unknown): string {
+  const z = str(tz);
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: z });
+    return z;
+  } catch {
+    throw argError(`Unknown time zone ${JSON.stringify(z)}`);
   }
-  return date;
 }

@@ -1,0 +1,318 @@
+// Reading, building and formatting dates the way CFML does, in one time zone (UTC unless the
+// site sets `timezone`). A Date is an instant; every field a template sees is its wall-clock
+// value in the zone.
+import { argError, str } from "./define.js";
+import { asNumber } from "../values.js";
+
+export interface Wall {
+  y: number;
+  mo: number; // 1-12
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  ms: number;
+  dow: number; // 0 = Sunday
+}
+
+const partsFormat = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = partsFormat.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric",
+      hour: "numeric", minute: "numeric", second: "numeric", era: "short",
+    });
+    partsFormat.set(tz, f);
+  }
+  return f;
+}
+
+/** Whether the runtime knows a time-zone name (IANA, e.g. "Europe/Oslo"). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    formatter(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock fields of an instant in a zone. */
+export function wall(date: Date, tz = "UTC"): Wall {
+  const t = date.getTime();
+  if (tz === "UTC") {
+    return { y: date.getUTCFullYear(), mo: date.getUTCMonth() + 1, d: date.getUTCDate(), h: date.getUTCHours(), mi: date.getUTCMinutes(), s: date.getUTCSeconds(), ms: date.getUTCMilliseconds(), dow: date.getUTCDay() };
+  }
+  const p: Record<string, string> = {};
+  for (const part of formatter(tz).formatToParts(date)) p[part.type] = part.value;
+  const y = p.era === "BC" || p.era === "B" ? 1 - Number(p.year) : Number(p.year);
+  const ms = ((t % 1000) + 1000) % 1000;
+  const w = { y, mo: Number(p.month), d: Number(p.day), h: Number(p.hour) % 24, mi: Number(p.minute), s: Number(p.second), ms, dow: 0 };
+  w.dow = new Date(utcOf(w)).getUTCDay();
+  return w;
+}
+
+function utcOf(w: Omit<Wall, "dow">): number {
+  const d = new Date(0);
+  d.setUTCFullYear(w.y, w.mo - 1, w.d);
+  d.setUTCHours(w.h, w.mi, w.s, w.ms);
+  return d.getTime();
+}
+
+/** The instant whose wall clock in the zone shows these fields (fields may overflow, as in Date.UTC). */
+export function fromWall(w: Omit<Wall, "dow">, tz = "UTC"): Date {
+  const guess = utcOf(w);
+  if (tz === "UTC") return new Date(guess);
+  // Two rounds find the offset, also across a DST change.
+  let t = guess;
+  for (let i = 0; i < 2; i++) t = guess - (utcOf(wall(new Date(t), tz)) - t);
+  return new Date(t);
+}
+
+/** Minutes east of UTC in the zone at that instant. */
+export function offsetMinutes(date: Date, tz: string): number {
+  return Math.round((utcOf(wall(date, tz)) - date.getTime()) / 60_000);
+}
+
+export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+export const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+export const daysIn = (y: number, mo: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
+
+/** Checks and builds a date from fields, refusing 2024-02-30. */
+export function makeDate(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, tz: string): Date {
+  const ok = mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo) && h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && s >= 0 && s <= 59 && ms >= 0 && ms <= 999;
+  if (!ok) throw argError(`Invalid date ${y}-${mo}-${d} ${h}:${mi}:${s}`);
+  return fromWall({ y, mo, d, h, mi, s, ms }, tz);
+}
+
+// CFML's numeric dates count days from 1899-12-30 00:00; the fraction is the time of day.
+const EPOCH = { y: 1899, mo: 12, d: 30 };
+
+export function fromDayNumber(n: number, tz: string): Date {
+  const whole = Math.floor(n);
+  const ms = Math.round((n - whole) * 86_400_000);
+  return fromWall({ ...EPOCH, d: EPOCH.d + whole, h: 0, mi: 0, s: 0, ms }, tz);
+}
+
+const MONTH_INDEX = new Map<string, number>();
+MONTHS.forEach((m, i) => {
+  MONTH_INDEX.set(m.toLowerCase(), i + 1);
+  MONTH_INDEX.set(m.slice(0, 3).toLowerCase(), i + 1);
+});
+MONTH_INDEX.set("sept", 9);
+
+const TIME = String.raw`(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.:](\d{1,3})\d*)?)?\s*([AaPp]\.?[Mm]\.?)?`;
+const ZONE = String.raw`\s*(Z|GMT|UTC|[+-]\d{2}:?\d{2})?`;
+const ISO = new RegExp(String.raw`^(-?\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+)${TIME})?${ZONE}$`);
+const US = new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s+${TIME})?${ZONE}$`);
+const NAMED = new RegExp(String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`);
+const TIME_ONLY = new RegExp(String.raw`^${TIME}$`);
+const ODBC = /^\{\s*(ts|d|t)\s+'([^']*)'\s*\}$/i;
+
+function hour12(h: number, ampm: string | undefined): number {
+  if (!ampm) return h;
+  const pm = ampm[0]!.toLowerCase() === "p";
+  if (h > 12) return -1;
+  return (h % 12) + (pm ? 12 : 0);
+}
+
+function zoned(w: Omit<Wall, "dow">, zone: string | undefined, tz: string): Date | null {
+  const ok = w.mo >= 1 && w.mo <= 12 && w.d >= 1 && w.d <= daysIn(w.y, w.mo) && w.h >= 0 && w.h <= 23 && w.mi <= 59 && w.s <= 59;
+  if (!ok) return null;
+  if (!zone) return fromWall(w, tz);
+  const off = zone === "Z" || zone === "GMT" || zone === "UTC" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  return new Date(utcOf(w) - off * 60_000);
+}
+
+const timeOf = (m: RegExpExecArray, i: number) => ({
+  h: hour12(Number(m[i] ?? 0), m[i + 4]), mi: Number(m[i + 1] ?? 0), s: Number(m[i + 2] ?? 0), ms: m[i + 3] ? Number(m[i + 3]!.padEnd(3, "0")) : 0,
+});
+
+/** Reads the date forms CFML reads; null when the text is not one. */
+export function parseDate(text: string, tz = "UTC"): Date | null {
+  let s = text.trim();
+  const odbc = ODBC.exec(s);
+  if (odbc) {
+    s = odbc[2]!.trim();
+    if (odbc[1]!.toLowerCase() === "t") {
+      const t = TIME_ONLY.exec(s);
+      return t ? zoned({ ...EPOCH, ...timeOf(t, 1) }, undefined, tz) : null;
+    }
+  }
+  let m = ISO.exec(s);
+  if (m) return zoned({ y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), ...timeOf(m, 4) }, m[9], tz);
+  m = US.exec(s);
+  if (m) {
+    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) - (Number(m[3]) >= 30 ? 100 : 0) : Number(m[3]);
+    return zoned({ y, mo: Number(m[1]), d: Number(m[2]), ...timeOf(m, 4) }, m[9], tz);
+  }
+  m = NAMED.exec(s);
+  if (m) {
+    const mo = MONTH_INDEX.get((m[1] ?? m[4])!.toLowerCase());
+    if (mo === undefined) return null;
+    return zoned({ y: Number(m[5]), mo, d: Number(m[2] ?? m[3]), ...timeOf(m, 6) }, m[10], tz);
+  }
+  m = TIME_ONLY.exec(s);
+  if (m) return zoned({ ...EPOCH, ...timeOf(m, 1) }, undefined, tz);
+  return null;
+}
+
+/** A date argument: a date, a date string, or (as in CFML) a number of days since 1899-12-30. */
+export function dateArg(v: unknown, tz = "UTC"): Date {
+  if (v instanceof Date) return v;
+  if (typeof v === "number") return fromDayNumber(v, tz);
+  const s = str(v);
+  const d = parseDate(s, tz);
+  if (d) return d;
+  const n = asNumber(s);
+  if (!Number.isNaN(n) && s.trim() !== "") return fromDayNumber(n, tz);
+  throw argError(`${JSON.stringify(s)} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
+}
+
+// ---- formatting ----
+
+const p2 = (n: number) => String(n).padStart(2, "0");
+
+function zoneName(tz: string, date: Date, long: boolean): string {
+  if (tz === "UTC") return long ? "Coordinated Universal Time" : "UTC";
+  const f = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: long ? "long" : "short" });
+  return f.formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? tz;
+}
+
+function offset(date: Date, tz: string, style: "Z" | "X" | "XX" | "XXX"): string {
+  const off = offsetMinutes(date, tz);
+  if (off === 0 && style !== "Z") return "Z";
+  const sign = off < 0 ? "-" : "+";
+  const a = Math.abs(off);
+  const hh = p2(Math.floor(a / 60));
+  const mm = p2(a % 60);
+  return style === "X" ? sign + hh : style === "XXX" ? `${sign}${hh}:${mm}` : sign + hh + mm;
+}
+
+const NAMED_DATE: Record<string, string> = { short: "m/d/yy", medium: "mmm d, yyyy", long: "mmmm d, yyyy", full: "dddd, mmmm d, yyyy", iso: "yyyy-mm-dd", iso8601: "yyyy-mm-dd" };
+const NAMED_TIME: Record<string, string> = { short: "h:mm tt", medium: "h:mm:ss tt", long: "h:mm:ss tt z", full: "h:mm:ss tt zzzz", iso: "HH:mm:ss", iso8601: "HH:mm:ss" };
+
+type Token = (w: Wall, date: Date, tz: string) => string;
+
+function zoneToken(t: string): Token | null {
+  if (/^z{1,3}$/.test(t)) return (_w, d, tz) => zoneName(tz, d, false);
+  if (/^z{4,}$/.test(t)) return (_w, d, tz) => zoneName(tz, d, true);
+  if (/^Z+$/.test(t)) return (_w, d, tz) => offset(d, tz, "Z");
+  if (/^X+$/.test(t)) return (_w, d, tz) => offset(d, tz, t.length === 1 ? "X" : t.length === 2 ? "XX" : "XXX");
+  return null;
+}
+
+function dateToken(t: string): Token | null {
+  const l = t.toLowerCase();
+  if (l[0] === "y") return l.length === 2 ? (w) => p2(((w.y % 100) + 100) % 100) : (w) => String(w.y).padStart(l.length > 4 ? l.length : 1, "0");
+  if (l[0] === "m") {
+    if (l.length >= 4) return (w) => MONTHS[w.mo - 1]!;
+    if (l.length === 3) return (w) => MONTHS[w.mo - 1]!.slice(0, 3);
+    return l.length === 2 ? (w) => p2(w.mo) : (w) => String(w.mo);
+  }
+  if (l[0] === "d") {
+    if (l.length >= 4) return (w) => DAYS[w.dow]!;
+    if (l.length === 3) return (w) => DAYS[w.dow]!.slice(0, 3);
+    return l.length === 2 ? (w) => p2(w.d) : (w) => String(w.d);
+  }
+  if (l[0] === "w") return (w, d) => String(weekOfYear(w)).padStart(l.length, "0");
+  if (t[0] === "e" || t[0] === "E") return l.length >= 4 ? (w) => DAYS[w.dow]! : (w) => DAYS[w.dow]!.slice(0, 3);
+  if (l === "gg" || l === "g") return (w) => (w.y > 0 ? "AD" : "BC");
+  return zoneToken(t);
+}
+
+function timeToken(t: string): Token | null {
+  const c = t[0]!;
+  if (c === "H") return t.length >= 2 ? (w) => p2(w.h) : (w) => String(w.h);
+  if (c === "h") return t.length >= 2 ? (w) => p2(w.h % 12 || 12) : (w) => String(w.h % 12 || 12);
+  if ("mMnN".includes(c)) return t.length >= 2 ? (w) => p2(w.mi) : (w) => String(w.mi);
+  if (c === "s" || c === "S") return t.length >= 2 ? (w) => p2(w.s) : (w) => String(w.s);
+  if (c === "l" || c === "L") return (w) => (t.length >= 3 ? String(w.ms).padStart(3, "0") : String(Math.floor(w.ms / 10 ** (3 - t.length))).padStart(t.length, "0"));
+  if (c === "t" || c === "T") return t.length >= 2 ? (w) => (w.h < 12 ? "AM" : "PM") : (w) => (w.h < 12 ? "A" : "P");
+  return zoneToken(t);
+}
+
+const DATE_LETTERS = /([yYmMdDwWeEgGzZX])\1*/g;
+// In time masks m and n (either case) are minutes, so "Nm" is a two-digit minute too.
+const TIME_LETTERS = /[mMnN]{2,}|([hHmMnNsSlLtTzZX])\1*/g;
+
+function applyMask(mask: string, letters: RegExp, token: (t: string) => Token | null, date: Date, tz: string): string {
+  const w = wall(date, tz);
+  return mask.replace(letters, (t) => {
+    const f = token(t);
+    return f ? f(w, date, tz) : t;
+  });
+}
+
+export function dateFormat(date: Date, mask: string, tz: string): string {
+  const m = NAMED_DATE[mask.toLowerCase()] ?? mask;
+  return applyMask(m, DATE_LETTERS, dateToken, date, tz);
+}
+
+export function timeFormat(date: Date, mask: string, tz: string): string {
+  const m = NAMED_TIME[mask.toLowerCase()] ?? mask;
+  return applyMask(m, TIME_LETTERS, timeToken, date, tz);
+}
+
+// dateTimeFormat follows Java's SimpleDateFormat letters, with n for minutes (m and M are the
+// month), 'quoted' literal text and '' for a quote.
+const DT_LETTERS = /'(?:[^']|'')*'|''|([yYMmdDEHhKknNsSlLaAtTzZXGwFu])\1*/g;
+const NAMED_DT: Record<string, string> = {
+  short: "M/d/yy h:nn a", medium: "MMM d, yyyy h:nn:ss a", long: "MMMM d, yyyy h:nn:ss a z", full: "EEEE, MMMM d, yyyy h:nn:ss a zzzz",
+  iso: "yyyy-MM-dd'T'HH:nn:ssXXX", iso8601: "yyyy-MM-dd'T'HH:nn:ssXXX",
+};
+
+function dtToken(t: string): Token | null {
+  const c = t[0]!;
+  const n = t.length;
+  const pad = (v: number) => String(v).padStart(n, "0");
+  switch (c) {
+    case "y": case "Y": return n === 2 ? (w) => p2(((w.y % 100) + 100) % 100) : (w) => pad(w.y);
+    case "M": case "m": return n >= 4 ? (w) => MONTHS[w.mo - 1]! : n === 3 ? (w) => MONTHS[w.mo - 1]!.slice(0, 3) : (w) => pad(w.mo);
+    case "d": return (w) => pad(w.d);
+    case "D": return (w) => pad(dayOfYear(w));
+    case "E": return n >= 4 ? (w) => DAYS[w.dow]! : (w) => DAYS[w.dow]!.slice(0, 3);
+    case "u": return (w) => pad(w.dow === 0 ? 7 : w.dow);
+    case "F": return (w) => pad(Math.ceil(w.d / 7));
+    case "w": return (w) => pad(weekOfYear(w));
+    case "H": return (w) => pad(w.h);
+    case "k": return (w) => pad(w.h || 24);
+    case "K": return (w) => pad(w.h % 12);
+    case "h": return (w) => pad(w.h % 12 || 12);
+    case "n": case "N": return (w) => pad(w.mi);
+    case "s": return (w) => pad(w.s);
+    case "S": case "l": case "L": return (w) => (n >= 3 ? String(w.ms).padStart(n, "0") : String(Math.floor(w.ms / 10 ** (3 - n))).padStart(n, "0"));
+    case "a": case "A": return (w) => (w.h < 12 ? "AM" : "PM");
+    case "t": case "T": return n >= 2 ? (w) => (w.h < 12 ? "AM" : "PM") : (w) => (w.h < 12 ? "A" : "P");
+    case "G": return (w) => (w.y > 0 ? "AD" : "BC");
+    default: return zoneToken(t);
+  }
+}
+
+export function dateTimeFormat(date: Date, mask: string, tz: string): string {
+  const m = NAMED_DT[mask.toLowerCase()] ?? mask;
+  const w = wall(date, tz);
+  return m.replace(DT_LETTERS, (t) => {
+    if (t === "''") return "'";
+    if (t[0] === "'") return t.slice(1, -1).replace(/''/g, "'");
+    const f = dtToken(t);
+    return f ? f(w, date, tz) : t;
+  });
+}
+
+export function dayOfYear(w: Pick<Wall, "y" | "mo" | "d">): number {
+  let n = w.d;
+  for (let m = 1; m < w.mo; m++) n += daysIn(w.y, m);
+  return n;
+}
+
+/** CFML's week(): week 1 holds January 1st, weeks start on Sunday. */
+export function weekOfYear(w: Wall): number {
+  const jan1 = new Date(Date.UTC(2000, 0, 1));
+  jan1.setUTCFullYear(w.y, 0, 1);
+  return Math.floor((dayOfYear(w) - 1 + jan1.getUTCDay()) / 7) + 1;
+}

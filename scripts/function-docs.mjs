@@ -1,0 +1,29 @@
+// Rewrites the function tables of docs/language.md from the built function library
+// (run `npm run build` first): one table per category, in the library's order.
+// Usage: node scripts/function-docs.mjs
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const { builtins } = await import(join(root, "build", "engine", "functions", "index.js"));
+const file = join(root, "docs", "language.md");
+const doc = readFileSync(file, "utf8");
+const start = doc.indexOf("\n### ", doc.indexOf("## Function library"));
+const end = doc.indexOf("## Differences from CFML");
+if (start < 0 || end < 0 || end < start) throw new Error("docs/language.md: function library section not found");
+
+const cell = (s) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const code = (s) => (s.includes("`") ? `\`\` ${cell(s)} \`\`` : `\`${cell(s)}\``);
+const groups = new Map();
+for (const b of builtins) {
+  if (!groups.has(b.category)) groups.set(b.category, []);
+  groups.get(b.category).push(b);
+}
+let out = "\n";
+for (const [cat, fns] of groups) {
+  out += `### ${cat[0].toUpperCase()}${cat.slice(1)}\n\n| function | what it does | example | result |\n|---|---|---|---|\n`;
+  for (const b of fns) out += `| \`${b.name}(${b.params})\` | ${cell(b.doc)} | ${code(b.example)} | ${code(b.result)} |\n`;
+  out += "\n";
+}
+writeFileSync(file, doc.slice(0, start) + out + doc.slice(end));
+console.log(`docs/language.md: ${builtins.length} functions in ${groups.size} tables`);

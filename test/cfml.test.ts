@@ -1,0 +1,77 @@
+// CFML compatibility: functions behave as in Adobe ColdFusion and Lucee (their own test
+// assertions, translated), except where docs/language.md says why not. Each table renders as
+// one template in both modes.
+import { describe, expect, it } from "vitest";
+import { render } from "./helpers.js";
+
+/** Renders every expression (one per line) and returns what each printed. */
+async function results(cases: [string, string][]): Promise<string[]> {
+  const page = cases.map(([expr]) => `<dbt:set r = ${expr}><dbt:output>[#isSimpleValue(r) ? r : jsonEncode(r)#]</dbt:output>`).join("\n");
+  const out = await render(page);
+  const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return out.split("\n").map((l) => unescape(l.replace(/^\[|\]$/g, "")));
+}
+
+function table(name: string, cases: [string, string][]) {
+  it(name, async () => {
+    const got = await results(cases);
+    expect(cases.map(([e], i) => [e, got[i]])).toEqual(cases.map(([e, want]) => [e, want]));
+  });
+}
+
+describe("dates", () => {
+  table("timeFormat masks", [
+    ['timeFormat("2002-12-12 13:12:12", "HH:mm:ss")', "13:12:12"],
+    ['timeFormat("2002-12-12 13:12:12", "hh:mm:ss")', "01:12:12"],
+    ['timeFormat("2004-01-02 14:00:00", "hh:HH:h:H")', "02:14:2:14"],
+    ['timeFormat("2004-01-02 14:00:00")', "02:00 PM"],
+    ['timeFormat("2009-06-29 00:15:26", "h TT")', "12 AM"],
+    ['timeFormat("2004-01-02 04:05:06", "t")', "A"],
+    ['timeFormat("2000-01-02 03:05:06", "MM")', "05"],
+    ['timeFormat("2000-01-02 03:05:06", "Nm")', "05"],
+    ['timeFormat("2008-09-01 01:34:55.123", "HHmmsslll")', "013455123"],
+    ['timeFormat("2004-01-02 14:00:00", "short")', "2:00 PM"],
+    ['timeFormat("2004-01-02 14:00:00", "medium")', "2:00:00 PM"],
+    ['timeFormat("2004-01-02 14:00:00", "long")', "2:00:00 PM UTC"],
+    ['timeFormat("")', ""],
+    ["timeFormat(0.5)", "12:00 PM"],
+  ]);
+  table("dateFormat masks", [
+    ['dateFormat("2004-01-02", "medium")', "Jan 2, 2004"],
+    ['dateFormat("2004-01-02", "short")', "1/2/04"],
+    ['dateFormat("2004-01-02", "long")', "January 2, 2004"],
+    ['dateFormat("2004-01-02", "full")', "Friday, January 2, 2004"],
+    ['dateFormat("2004-01-02", "y")', "2004"],
+    ['dateFormat("2004-01-02", "MMMM")', "January"],
+    ['dateFormat("2004-01-02")', "02-Jan-04"],
+    ['dateFormat("")', ""],
+    ['dateFormat(" ", "dd.mm.yyyy") & "x"', "x"],
+    ['dateFormat(0, "dd-mm-yyyy")', "30-12-1899"],
+    ['dateFormat("2005/10/01 00:00:00", "dd.mm.yyyy")', "01.10.2005"],
+    ['dateFormat("{ts \'2008-09-01 01:34:55\'}", "yymmdd")', "080901"],
+    ['dateFormat("11/01/1975 12:01 PM", "yyyy-mm-dd")', "1975-11-01"],
+  ]);
+  table("dateAdd clamps to the end of the month", [
+    ['dateAdd("m", 1, "1900-01-31")', "1900-02-28 00:00:00"],
+    ['dateAdd("yyyy", 1, "2024-02-29")', "2025-02-28 00:00:00"],
+    ['dateAdd("m", -1, "2024-03-31")', "2024-02-29 00:00:00"],
+    ['dateAdd("q", 1, "2001-11-01 04:10:04")', "2002-02-01 04:10:04"],
+    ['dateAdd("w", 10, "2001-11-01 04:10:04")', "2001-11-15 04:10:04"],
+    ['dateAdd("y", 10, "2001-11-01 04:10:04")', "2001-11-11 04:10:04"],
+    ['dateAdd("m", 1, 32)', "1900-02-28 00:00:00"],
+  ]);
+  table("date parts and builders", [
+    ["createDateTime(2000)", "2000-01-01 00:00:00"],
+    ["createDate(2000, 12)", "2000-12-01 00:00:00"],
+    ['datePart("y", "2001-12-01")', "335"],
+    ['datePart("w", "2001-12-01")', "7"],
+    ['dateDiff("q", "2000-01-01", "2030-01-01")', "120"],
+    ['dateCompare("2007-10-10 00:00:00", "2007-10-09 23:59:59", "m")', "0"],
+    ['week("2020-12-27")', "53"],
+    ['dateTimeFormat("2000-01-02 03:04:05")', "02-Jan-2000 03:04:05"],
+    ['dateTimeFormat("2000-01-02 03:04:05", "EEE, MMM d, \'\'yy")', "Sun, Jan 2, '00"],
+    ['dateTimeFormat("2000-01-02 03:04:05", "hh \'o\'\'clock\' a")', "03 o'clock AM"],
+    ['createODBCDateTime("2001-11-01 04:10:04")', "{ts '2001-11-01 04:10:04'}"],
+    ['year(createODBCDate("2001-11-01"))', "2001"],
+  ]);
+});
