@@ -231,7 +231,7 @@ function timeToken(t: string): Token | null {
   if (c === "h") return t.length >= 2 ? (w) => p2(w.h % 12 || 12) : (w) => String(w.h % 12 || 12);
   if ("mMnN".includes(c)) return t.length >= 2 ? (w) => p2(w.mi) : (w) => String(w.mi);
   if (c === "s" || c === "S") return t.length >= 2 ? (w) => p2(w.s) : (w) => String(w.s);
-  if (c === "l" || c === "L") return (w) => (t.length >= 3 ? String(w.ms).padStart(3, "0") : String(Math.floor(w.ms / 10 ** (3 - t.length))).padStart(t.length, "0"));
+  if (c === "l" || c === "L") return (w) => String(w.ms).padStart(t.length, "0");
   if (c === "t" || c === "T") return t.length >= 2 ? (w) => (w.h < 12 ? "AM" : "PM") : (w) => (w.h < 12 ? "A" : "P");
   return zoneToken(t);
 }

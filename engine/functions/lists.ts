@@ -1,66 +1,191 @@
 import { category, str, int, arr, argError } from "./define.js";
+import { toBool } from "../values.js";
 
-// CFML lists: a string of items separated by any of the delimiter characters; empty items
-// are skipped.
-export function listItems(list: unknown, delims?: unknown): string[] {
-  const d = delims === undefined ? "," : str(delims);
+// CFML lists: a string of items separated by any of the delimiter characters. Empty items are
+// skipped unless includeEmptyFields is true; with multiCharacterDelimiter the whole delimiter
+// string separates items. Functions that change one item (listSetAt, listDeleteAt,
+// listInsertAt) keep every other character of the list as it was.
+
+interface Item {
+  value: string;
+  start: number;
+  end: number;
+}
+
+const flag = (v: unknown): boolean => (v === undefined ? false : toBool(v, null));
+
+/** The items of a list with their places in the string. */
+export function scan(list: unknown, delims?: unknown, includeEmpty?: unknown, multi?: unknown): Item[] {
   const s = str(list);
-  if (d === "") return s === "" ? [] : [s];
-  const out: string[] = [];
-  let cur = "";
-  for (const ch of s) {
-    if (d.includes(ch)) {
-      if (cur !== "") out.push(cur);
-      cur = "";
-    } else cur += ch;
+  const d = delims === undefined ? "," : str(delims);
+  const empty = flag(includeEmpty);
+  const items: Item[] = [];
+  const push = (start: number, end: number) => {
+    if (empty || end > start) items.push({ value: s.slice(start, end), start, end });
+  };
+  if (d === "") {
+    push(0, s.length);
+    return items;
   }
-  if (cur !== "") out.push(cur);
-  return out;
+  let from = 0;
+  if (flag(multi) && d.length > 1) {
+    for (let i = s.indexOf(d); i >= 0; i = s.indexOf(d, from)) {
+      push(from, i);
+      from = i + d.length;
+    }
+  } else {
+    for (let i = 0; i < s.length; i++) {
+      if (d.includes(s[i]!)) {
+        push(from, i);
+        from = i + 1;
+      }
+    }
+  }
+  push(from, s.length);
+  return items;
+}
+
+/** The item values of a list. */
+export function listItems(list: unknown, delims?: unknown, includeEmpty?: unknown, multi?: unknown): string[] {
+  return scan(list, delims, includeEmpty, multi).map((i) => i.value);
 }
 
 const firstDelim = (delims?: unknown) => (delims === undefined ? "," : str(delims).charAt(0));
 
-function position(items: string[], n: unknown): number {
+function position(items: Item[], n: unknown): number {
   const i = int(n, "position");
   if (i < 1 || i > items.length) throw argError(`List position ${i} is out of range 1..${items.length}`);
   return i - 1;
 }
 
+/** The length of the delimiter at `at` in `s` (0 when there is none). */
+function delimAt(s: string, at: number, delims: unknown): number {
+  if (at < 0 || at >= s.length) return 0;
+  const d = delims === undefined ? "," : str(delims);
+  return d.includes(s[at]!) ? 1 : 0;
+}
+
+function findIn(items: string[], value: string, noCase: boolean): number {
+  if (!noCase) return items.indexOf(value) + 1;
+  const v = value.toLowerCase();
+  return items.findIndex((s) => s.toLowerCase() === v) + 1;
+}
+
+function containsIn(items: string[], sub: string, noCase: boolean): number {
+  if (sub === "") return 0;
+  const v = noCase ? sub.toLowerCase() : sub;
+  return items.findIndex((s) => (noCase ? s.toLowerCase() : s).includes(v)) + 1;
+}
+
+function countIn(items: string[], value: string, noCase: boolean): number {
+  const v = noCase ? value.toLowerCase() : value;
+  return items.filter((s) => (noCase ? s.toLowerCase() : s) === v).length;
+}
+
+const LIST = "list, [delimiters], [includeEmptyFields]";
+
 export default category("lists", {
-  listLen: [{ params: "list, [delimiters]", doc: "Number of items in a list.", example: 'listLen("a,b,,c")', result: "3" }, (_c, l: unknown, d?: unknown) => listItems(l, d).length],
-  listGetAt: [{ params: "list, position, [delimiters]", doc: "The item at a 1-based position.", example: 'listGetAt("a,b,c", 2)', result: "b" },
-    (_c, l: unknown, n: unknown, d?: unknown) => { const items = listItems(l, d); return items[position(items, n)]; }],
-  listSetAt: [{ params: "list, position, value, [delimiters]", doc: "The list with the item at position replaced.", example: 'listSetAt("a,b,c", 2, "x")', result: "a,x,c" },
-    (_c, l: unknown, n: unknown, v: unknown, d?: unknown) => { const items = listItems(l, d); items[position(items, n)] = str(v); return items.join(firstDelim(d)); }],
-  listFirst: [{ params: "list, [delimiters]", doc: "The first item.", example: 'listFirst("a,b,c")', result: "a" }, (_c, l: unknown, d?: unknown) => listItems(l, d)[0] ?? ""],
-  listLast: [{ params: "list, [delimiters]", doc: "The last item.", example: 'listLast("a/b/c", "/")', result: "c" }, (_c, l: unknown, d?: unknown) => listItems(l, d).at(-1) ?? ""],
-  listRest: [{ params: "list, [delimiters]", doc: "Everything after the first item.", example: 'listRest("a,b,c")', result: "b,c" }, (_c, l: unknown, d?: unknown) => listItems(l, d).slice(1).join(firstDelim(d))],
-  listAppend: [{ params: "list, value, [delimiters]", doc: "The list with a value added at the end.", example: 'listAppend("a,b", "c")', result: "a,b,c" },
-    (_c, l: unknown, v: unknown, d?: unknown) => { const s = str(l); return s === "" ? str(v) : s + firstDelim(d) + str(v); }],
+  listLen: [{ params: LIST, doc: "Number of items in a list.", example: 'listLen("a,b,,c")', result: "3" },
+    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).length],
+  listGetAt: [{ params: "list, position, [delimiters], [includeEmptyFields]", doc: "The item at a 1-based position.", example: 'listGetAt("a,b,c", 2)', result: "b" },
+    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => { const items = scan(l, d, e); return items[position(items, n)]!.value; }],
+  listSetAt: [{ params: "list, position, value, [delimiters], [includeEmptyFields]", doc: "The list with the item at position replaced; the rest of the list stays as it was.", example: 'listSetAt("http://localhost/", 2, "x", "/")', result: "http://x/" },
+    (_c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
+      const s = str(l); const items = scan(s, d, e); const it = items[position(items, n)]!;
+      return s.slice(0, it.start) + str(v) + s.slice(it.end);
+    }],
+  listInsertAt: [{ params: "list, position, value, [delimiters], [includeEmptyFields]", doc: "The list with value inserted before the item at position.", example: 'listInsertAt("a,c", 2, "b")', result: "a,b,c" },
+    (_c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
+      const s = str(l); const items = scan(s, d, e);
+      if (items.length === 0 && int(n, "position") === 1) return str(v);
+      const it = items[position(items, n)]!;
+      return s.slice(0, it.start) + str(v) + firstDelim(d) + s.slice(it.start);
+    }],
+  listDeleteAt: [{ params: "list, position, [delimiters], [includeEmptyFields]", doc: "The list without the item at position (and one delimiter next to it).", example: 'listDeleteAt(",,a,b,c", 2)', result: ",,a,c" },
+    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
+      const s = str(l); const items = scan(s, d, e); const it = items[position(items, n)]!;
+      const after = delimAt(s, it.end, d);
+      if (after) return s.slice(0, it.start) + s.slice(it.end + after);
+      const before = delimAt(s, it.start - 1, d);
+      return s.slice(0, it.start - before) + s.slice(it.end);
+    }],
+  listFirst: [{ params: LIST, doc: "The first item.", example: 'listFirst("a,b,c")', result: "a" }, (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e)[0]?.value ?? ""],
+  listLast: [{ params: LIST, doc: "The last item.", example: 'listLast("a/b/c", "/")', result: "c" }, (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).at(-1)?.value ?? ""],
+  listRest: [{ params: "list, [delimiters], [includeEmptyFields], [offset]", doc: "Everything after the first item (after the first offset items).", example: 'listRest("a,b,c")', result: "b,c" },
+    (_c, l: unknown, d?: unknown, e?: unknown, o?: unknown) => {
+      const s = str(l); const items = scan(s, d, e); const skip = o === undefined ? 1 : int(o, "offset");
+      if (skip <= 0) return s;
+      if (items.length <= skip) return "";
+      if (flag(e)) { const it = items[skip - 1]!; return s.slice(it.end + delimAt(s, it.end, d)); }
+      return s.slice(items[skip]!.start);
+    }],
+  listAppend: [{ params: "list, value, [delimiters]", doc: "The list with a value added at the end (after the first delimiter character).", example: 'listAppend("a,b", "c")', result: "a,b,c" },
+    (_c, l: unknown, v: unknown, d?: unknown) => {
+      const s = str(l);
+      if (d !== undefined && str(d) === "") return s === "" ? str(v) : s;
+      return s === "" ? str(v) : s + firstDelim(d) + str(v);
+    }],
   listPrepend: [{ params: "list, value, [delimiters]", doc: "The list with a value added at the start.", example: 'listPrepend("b,c", "a")', result: "a,b,c" },
     (_c, l: unknown, v: unknown, d?: unknown) => { const s = str(l); return s === "" ? str(v) : str(v) + firstDelim(d) + s; }],
-  listFind: [{ params: "list, value, [delimiters]", doc: "1-based position of the item equal to value (case-sensitive), 0 if absent.", example: 'listFind("a,b,c", "c")', result: "3" },
-    (_c, l: unknown, v: unknown, d?: unknown) => listItems(l, d).indexOf(str(v)) + 1],
-  listFindNoCase: [{ params: "list, value, [delimiters]", doc: "Like listFind, ignoring case.", example: 'listFindNoCase("a,b,c", "B")', result: "2" },
-    (_c, l: unknown, v: unknown, d?: unknown) => listItems(l, d).map((s) => s.toLowerCase()).indexOf(str(v).toLowerCase()) + 1],
-  listContains: [{ params: "list, substring, [delimiters]", doc: "1-based position of the first item containing substring, 0 if none.", example: 'listContains("apple,banana", "nan")', result: "2" },
-    (_c, l: unknown, v: unknown, d?: unknown) => listItems(l, d).findIndex((s) => s.includes(str(v))) + 1],
-  listDeleteAt: [{ params: "list, position, [delimiters]", doc: "The list without the item at position.", example: 'listDeleteAt("a,b,c", 2)', result: "a,c" },
-    (_c, l: unknown, n: unknown, d?: unknown) => { const items = listItems(l, d); items.splice(position(items, n), 1); return items.join(firstDelim(d)); }],
-  listSort: [{ params: "list, [sortType], [order], [delimiters]", doc: 'Sorts a list: sortType "text" (default), "textnocase" or "numeric"; order "asc" or "desc".', example: 'listSort("c,a,b")', result: "a,b,c" },
-    (c, l: unknown, t?: unknown, o?: unknown, d?: unknown) => sortValues(listItems(l, d), t, o).join(firstDelim(d))],
-  listToArray: [{ params: "list, [delimiters]", doc: "The items of a list as an array.", example: 'listToArray("a,b")', result: '["a","b"]' }, (_c, l: unknown, d?: unknown) => listItems(l, d)],
+  listFind: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "1-based position of the item equal to value (case-sensitive), 0 if absent.", example: 'listFind("a,b,c", "c")', result: "3" },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), false)],
+  listFindNoCase: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "Like listFind, ignoring case.", example: 'listFindNoCase("a,b,c", "B")', result: "2" },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), true)],
+  listContains: [{ params: "list, substring, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "1-based position of the first item containing substring (case-sensitive), 0 if none or if substring is empty.", example: 'listContains("apple,banana", "nan")', result: "2" },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) => containsIn(listItems(l, d, e, m), str(v), false)],
+  listContainsNoCase: [{ params: "list, substring, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "Like listContains, ignoring case.", example: 'listContainsNoCase("apple,BANANA", "nan")', result: "2" },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) => containsIn(listItems(l, d, e, m), str(v), true)],
+  listValueCount: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "How many items equal value (case-sensitive).", example: 'listValueCount("a,b,a,A", "a")', result: "2" },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), false)],
+  listValueCountNoCase: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "How many items equal value, ignoring case.", example: 'listValueCountNoCase("a,b,a,A", "a")', result: "3" },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), true)],
+  listIndexExists: [{ params: "list, position, [delimiters], [includeEmptyFields]", doc: "true when the list has an item at position.", example: 'listIndexExists("a,b", 3)', result: "false" },
+    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => { const i = int(n, "position"); return i >= 1 && i <= scan(l, d, e).length; }],
+  listSort: [{ params: "list, [sortType], [order], [delimiters], [includeEmptyFields]", doc: 'Sorts a list: sortType "text" (default), "textnocase" or "numeric"; order "asc" or "desc".', example: 'listSort("c,a,b")', result: "a,b,c" },
+    (_c, l: unknown, t?: unknown, o?: unknown, d?: unknown, e?: unknown) => sortValues(listItems(l, d, e), t, o).join(firstDelim(d))],
+  listToArray: [{ params: "list, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "The items of a list as an array.", example: 'listToArray("a,,b", ",", true)', result: '["a","","b"]' },
+    (_c, l: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m)],
   arrayToList: [{ params: "array, [delimiter]", doc: "Joins an array into a list.", example: 'arrayToList([1, 2, 3], ";")', result: "1;2;3" },
     (_c, a: unknown, d?: unknown) => arr(a, "arrayToList").map(str).join(d === undefined ? "," : str(d))],
+  listCompact: [{ params: "list, [delimiters], [multiCharacterDelimiter]", doc: "The list without delimiters at its start and end.", example: 'listCompact(",a,b,,")', result: "a,b" },
+    (_c, l: unknown, d?: unknown, m?: unknown) => {
+      const s = str(l); const delims = d === undefined ? "," : str(d);
+      if (delims === "") return s;
+      if (flag(m)) {
+        let t = s;
+        while (t.startsWith(delims)) t = t.slice(delims.length);
+        while (t.endsWith(delims) && t.length > 0) t = t.slice(0, -delims.length);
+        return t;
+      }
+      let a = 0; let b = s.length;
+      while (a < b && delims.includes(s[a]!)) a++;
+      while (b > a && delims.includes(s[b - 1]!)) b--;
+      return s.slice(a, b);
+    }],
+  listQualify: [{ params: "list, qualifier, [delimiters], [elements], [includeEmptyFields]", doc: 'Puts qualifier around every item (elements "all", the default) or only the non-numeric ones ("char").', example: "listQualify(\"a,1,b\", \"'\", \",\", \"char\")", result: "'a',1,'b'" },
+    (_c, l: unknown, q: unknown, d?: unknown, el?: unknown, e?: unknown) => {
+      const qual = str(q); const which = el === undefined ? "all" : str(el).toLowerCase();
+      if (which !== "all" && which !== "char") throw argError(`elements must be "all" or "char", got ${JSON.stringify(which)}`);
+      return listItems(l, d, e).map((s) => (which === "char" && /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(s) ? s : qual + s + qual)).join(firstDelim(d));
+    }],
+  listChangeDelims: [{ params: "list, newDelimiter, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "The items joined with a new delimiter.", example: 'listChangeDelims("a,b,,c", ";")', result: "a;b;c" },
+    (_c, l: unknown, nd: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m).join(str(nd))],
+  listRemoveDuplicates: [{ params: "list, [delimiters], [ignoreCase]", doc: "The list with each item once, in first-seen order.", example: 'listRemoveDuplicates("b,a,b,,A")', result: "b,a,A" },
+    (_c, l: unknown, d?: unknown, ic?: unknown) => {
+      const seen = new Set<string>(); const out: string[] = []; const noCase = flag(ic);
+      for (const s of listItems(l, d)) { const k = noCase ? s.toLowerCase() : s; if (!seen.has(k)) { seen.add(k); out.push(s); } }
+      return out.join(firstDelim(d));
+    }],
+  listItemTrim: [{ params: LIST, doc: "The list with white space trimmed from every item.", example: 'listItemTrim(" a , b ")', result: "a,b" },
+    (_c, l: unknown, d?: unknown, e?: unknown) => listItems(l, d, e).map((s) => s.trim()).join(firstDelim(d))],
 });
 
-/** Sorting shared by listSort, arraySort and querySort. */
+/** Sorting shared by listSort, arraySort and querySort; "desc" is the ascending order reversed, as in CFML. */
 export function sortValues<T>(items: T[], type?: unknown, order?: unknown, key: (v: T) => unknown = (v) => v): T[] {
   const t = type === undefined ? "text" : str(type).toLowerCase();
   const o = order === undefined ? "asc" : str(order).toLowerCase();
   if (!["text", "textnocase", "numeric"].includes(t)) throw argError(`sortType must be text, textnocase or numeric, got ${JSON.stringify(t)}`);
   if (o !== "asc" && o !== "desc") throw argError(`order must be asc or desc, got ${JSON.stringify(o)}`);
-  const dir = o === "asc" ? 1 : -1;
   const prep = (v: unknown): string | number => {
     if (t === "numeric") {
       const n = Number(str(v));
@@ -70,6 +195,7 @@ export function sortValues<T>(items: T[], type?: unknown, order?: unknown, key: 
     return t === "textnocase" ? str(v).toLowerCase() : str(v);
   };
   const keyed = items.map((v, i) => ({ v, k: prep(key(v)), i }));
-  keyed.sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.i - b.i));
-  return keyed.map((e) => e.v);
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i));
+  const sorted = keyed.map((e) => e.v);
+  return o === "desc" ? sorted.reverse() : sorted;
 }
