@@ -75,3 +75,66 @@ describe("dates", () => {
     ['year(createODBCDate("2001-11-01"))', "2001"],
   ]);
 });
+
+describe("lists", () => {
+  table("listSetAt, listDeleteAt and listInsertAt keep the rest of the list", [
+    ['listSetAt("http://localhost/", 2, "x", "/")', "http://x/"],
+    ['listSetAt("http://localhost/", 1, "x", "/")', "x//localhost/"],
+    ['listSetAt(",,aaa,,,bbb,,,ccc", 2, "xxx", ",", true)', ",xxx,aaa,,,bbb,,,ccc"],
+    ['listDeleteAt(",,a,b,c,d,,", 3)', ",,a,b,d,,"],
+    ['listDeleteAt(",,a,b,c,d,,", 3, ",", true)', ",,b,c,d,,"],
+    ['listDeleteAt("a,b,c", 3)', "a,b"],
+    ['listInsertAt("aaa,bbb,ccc", 2, "susi", ".,;")', "aaa,susi.bbb,ccc"],
+    ['listInsertAt(",,,aaa,,bbb,ccc", 3, "susi", ",", true)', ",,susi,,aaa,,bbb,ccc"],
+  ]);
+  table("empty fields, delimiters and substrings", [
+    ['listAppend("1,2", 3, "")', "1,2"],
+    ['listAppend(",,1,,", 2)', ",,1,,,2"],
+    ['listContains("evaluate,,expression", "")', "0"],
+    ['listContainsNoCase("evaluate, ,expression", "EXPRESSION")', "3"],
+    ['listLen(",,aaa,,", ",", true)', "5"],
+    ['listLen("", ",", true)', "1"],
+    ['listFind("a,,c", "c", ",", true)', "3"],
+    ['listRest("//a/b/c", "/", true)', "/a/b/c"],
+    ['listRest("aa////bb/cc", "/", false, 1)', "bb/cc"],
+    ['arrayToList(listToArray(":-:-a:-b:-:-c:-:-", ":-", true, true), "*")', "**a*b**c**"],
+    ['listSort("d,a,a,b,A", "textnocase", "desc")', "d,b,A,a,a"],
+    ['listQualify(",,1,2,3,", ":", ",", "all")', ":1:,:2:,:3:"],
+    ['listItemTrim(",,,,, , a ,, b ,c,d", ",")', ",a,b,c,d"],
+    ['listChangeDelims("a,,b", ";", ",:;", true)', "a;;b"],
+    ['listCompact(",;V1,V2,V3,;", ",;", true)', "V1,V2,V3"],
+    ['listValueCount(",a,,b,", "", ",", true)', "3"],
+    ['listRemoveDuplicates("1,7,,7,10,6,7,8")', "1,7,10,6,8"],
+  ]);
+});
+
+describe("numbers", () => {
+  table("numberFormat rounds the decimal digits and reads CFML masks", [
+    ['numberFormat("11.985", ".00")', "11.99"],
+    ['dollarFormat("11.986")', "$11.99"],
+    ["numberFormat(123, '00000')", "00123"],
+    ["numberFormat(123, '+')", "+123"],
+    ["numberFormat(-123, '+')", "-123"],
+    ["numberFormat(11.1, '__.00')", "11.10"],
+    ["numberFormat(5, '___')", "  5"],
+    ["numberFormat(-5, '(9.9)')", "(5.0)"],
+    ['numberFormat("")', "0"],
+    ["numberFormat(1234567.5)", "1,234,568"],
+    ['decimalFormat("")', "0.00"],
+    ["dollarFormat(-1)", "($1.00)"],
+    ['lsNumberFormat(1234.5, ",.00", "de-DE")', "1.234,50"],
+    ['lsCurrencyFormat(100000, "international", "English (Australian)")', "AUD 100,000.00"],
+    ['lsCurrencyFormat(-1, "none")', "(1.00)"],
+  ]);
+  table("bits, bases and maths", [
+    ["bitAnd(1, 0.999999999999999)", "1"],
+    ["bitSHLN(2147483647, 1)", "4294967294"],
+    ["bitSHRN(-255, 2)", "-64"],
+    ['bitXor("18446744073709551615", "1")', "18446744073709551614"],
+    ["formatBaseN(-1234, 16)", "fffffb2e"],
+    ["formatBaseN(-1234, 8)", "-2322"],
+    ['inputBaseN("1010", 2)', "10"],
+    ['left(exp(1), 12)', "2.7182818284"],
+    ["round(pi(), 3)", "3.142"],
+  ]);
+});
