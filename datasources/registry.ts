@@ -105,6 +105,13 @@ export class Datasources {
     }
   }
 
+  /** Forgets every cachedwithin result; returns how many there were. */
+  flushCache(): number {
+    const n = this.cache?.size ?? 0;
+    this.cache?.clear();
+    return n;
+  }
+
   async close(): Promise<void> {
     this.cache?.clear();
     await Promise.all(this.all().map((d) => d.close()));

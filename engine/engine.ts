@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve as resolvePath, sep, posix } from "nod
 import type { Loc } from "../parser/ast.js";
 import { QuarryError, TemplateError, codes, withFrame } from "./errors.js";
 import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "./context.js";
+import { traced } from "./trace.js";
 import { newPageState, type PageState } from "./page.js";
 import { parseTemplate, compileSource, compiledFunction, interpretedFunction, type ParsedTemplate, type RenderFn } from "./template.js";
 
@@ -138,7 +139,8 @@ export class Engine implements TemplateHost {
   }
 
   renderInto(path: string, ctx: RenderContext, _loc: Loc): Promise<string> {
-    return this.load(path).render(ctx);
+    const trace = ctx.page.trace;
+    return trace ? traced(trace, path, () => this.load(path).render(ctx)) : this.load(path).render(ctx);
   }
 
   /** Renders a page; an abort ends it early with the output so far. */
@@ -146,7 +148,7 @@ export class Engine implements TemplateHost {
     const t = this.load(name);
     const ctx = new RenderContext(scopes, this, this.limits, page);
     try {
-      return await runPage(t.render, ctx);
+      return await traced(page.trace, name, () => runPage(t.render, ctx));
     } catch (err) {
       throw this.framed(err);
     }

@@ -3,6 +3,7 @@
 // redirect) and its deadline. The CLI's `quarry render` uses a page with no datasources.
 import type { Datasources } from "../datasources/registry.js";
 import type { Lease } from "../datasources/datasource.js";
+import type { Trace } from "./trace.js";
 
 export interface CookieSpec {
   name: string;
@@ -44,6 +45,8 @@ export interface PageState {
   timezone: string;
   /** Locale of the ls* formatting functions (the site's `locale`, BCP 47 tag). */
   locale: string;
+  /** Queries and templates of this request, for quarry dev's debugging output; null elsewhere. */
+  trace: Trace | null;
 }
 
 export function newPageState(db: Datasources | null = null, timeoutMs = 0): PageState {
@@ -56,5 +59,6 @@ export function newPageState(db: Datasources | null = null, timeoutMs = 0): Page
     aborted: false,
     timezone: "UTC",
     locale: "en-US",
+    trace: null,
   };
 }

@@ -3,7 +3,7 @@
 // SIGINT/SIGTERM.
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import closeWithGrace from "close-with-grace";
-import quarry, { type QuarryOptions } from "./plugin.js";
+import quarry, { flushQueryCaches, type QuarryOptions } from "./plugin.js";
 import { configuredLogLevel, LOG_LEVELS } from "../datasources/config.js";
 
 export interface ServeOptions extends QuarryOptions {
@@ -41,9 +41,15 @@ export async function createApp(opts: QuarryOptions & { logLevel?: LogLevel }): 
 /** Starts the server and prints the URL once it listens. */
 export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
   const app = await createApp(opts);
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  // SIGUSR2 flushes query caches (below) instead of stopping the server.
+  closeWithGrace({ delay: 10_000, skip: ["SIGUSR2"] }, async ({ err }) => {
     if (err) process.stderr.write(`${err.stack ?? String(err)}\n`);
     await app.close();
+  });
+  // `kill -USR2 <pid>`: forget every cachedwithin result without a restart.
+  process.on("SIGUSR2", () => {
+    const n = flushQueryCaches();
+    process.stdout.write(`query caches flushed (${n} entr${n === 1 ? "y" : "ies"})\n`);
   });
   await app.listen({ port: opts.port, host: opts.host });
   const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;

@@ -12,14 +12,16 @@ export const RELOAD_PATH = "/_quarry/reload";
 const SCRIPT = `<script>(function(){var s=new EventSource(${JSON.stringify(RELOAD_PATH)});s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script>`;
 
 export interface DevReload {
-  inject(html: string): string;
+  /** Adds the reload script (and `extra`, the debugging panel) before the page's </body>. */
+  inject(html: string, extra?: string): string;
   route(app: FastifyInstance): void;
   /** Resolves once the watcher is ready (tests wait for it before editing files). */
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
-export function devReload(engine: Engine, log: (line: string) => void): DevReload {
+/** `onChange` runs for every change to a template or a `_db/` file (dev flushes query caches). */
+export function devReload(engine: Engine, log: (line: string) => void, onChange: (name: string) => void = () => {}): DevReload {
   const clients = new Set<{ write(s: string): unknown }>();
   const broadcast = () => {
     for (const c of clients) c.write("data: reload\n\n");
@@ -37,13 +39,17 @@ export function devReload(engine: Engine, log: (line: string) => void): DevReloa
     } else if (/^quarry\.config\.(json|js)$/.test(name)) {
       log(`changed ${name}: restart quarry dev to apply it`);
     } else log(`changed ${name}`);
+    if (name.endsWith(".dbt") || name.startsWith("_db/")) onChange(name);
     broadcast();
   };
   watcher.on("add", changed).on("change", changed).on("unlink", changed);
   const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return {
     ready,
-    inject: (html) => (html.includes("</body>") ? html.replace(/<\/body>(?![\s\S]*<\/body>)/i, `${SCRIPT}</body>`) : html + SCRIPT),
+    inject: (html, extra = "") => {
+      const at = html.toLowerCase().lastIndexOf("</body>");
+      return at < 0 ? html + extra + SCRIPT : html.slice(0, at) + extra + SCRIPT + html.slice(at);
+    },
     route(app) {
       app.get(RELOAD_PATH, (req, reply) => {
         reply.hijack();

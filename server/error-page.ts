@@ -57,6 +57,13 @@ export function errorPage(err: unknown, status: number, requestId: string, dev: 
   return page(title, parts.join("\n"));
 }
 
+/** A failed request as quarry dev prints it in the terminal: the located error, then the SQL. */
+export function errorText(err: unknown): string {
+  if (!(err instanceof QuarryError)) return err instanceof Error ? (err.stack ?? err.message) : String(err);
+  const sql = err instanceof QueryError ? `\nSQL: ${err.sql}\nParameters: ${JSON.stringify(err.params)}` : "";
+  return err.format() + sql;
+}
+
 /** One log record of a failed request: everything, for the server's log. */
 export function errorRecord(err: unknown): Record<string, unknown> {
   if (!(err instanceof QuarryError)) return { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined };

@@ -18,9 +18,11 @@ import { connectDatabase, type Database } from "./database.js";
 import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
 import { SESSION_COOKIE, SessionStore } from "./session.js";
-import { errorPage, errorRecord, publicMessage, statusOf, titleOf } from "./error-page.js";
+import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import { devReload, type DevReload } from "./dev.js";
+import { DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
+import { newTrace } from "../engine/trace.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -42,6 +44,8 @@ export interface QuarryOptions {
   /** Use these datasources instead of connecting from the site's config. */
   database?: Database;
   limits?: Partial<Limits>;
+  /** Dev only: print every request's queries and templates (quarry dev --trace). */
+  trace?: boolean;
   /** Where the plugin reports what it does (dev request lines, datasource events). */
   log?: (line: string) => void;
 }
@@ -54,6 +58,7 @@ interface Site {
   sessions: SessionStore;
   application: Struct;
   dev: DevReload | null;
+  debug: DebugLog | null;
 }
 
 async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
@@ -70,21 +75,40 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     const { Engine } = await import("../engine/engine.js");
     const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits: opts.limits });
     source = new EngineSource(engine);
-    if (opts.dev) dev = devReload(engine, log);
   }
   const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
+  // A changed template or _db/ file may change what a cached query should answer.
+  if (opts.dev && source instanceof EngineSource) {
+    dev = devReload(source.engine, log, () => {
+      const n = database.datasources.flushCache();
+      if (n > 0) log(`flushed ${n} cached quer${n === 1 ? "y" : "ies"}`);
+    });
+  }
   return {
     source, config, database, ownsDatabase: !opts.database, dev,
+    debug: opts.dev ? new DebugLog() : null,
     sessions: new SessionStore(config.sessionTimeoutMinutes),
     application: newStruct(),
   };
 }
 
+/** The sites this process serves, so a signal can flush their query caches (see app.ts). */
+const openSites = new Set<Site>();
+
+/** Forgets every cachedwithin result of every site in this process; returns how many. */
+export function flushQueryCaches(): number {
+  let n = 0;
+  for (const site of openSites) n += site.database.datasources.flushCache();
+  return n;
+}
+
 export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise<void> {
   const log = opts.log ?? ((line: string) => app.log.info(line));
   const site = await openSite(opts, log);
+  openSites.add(site);
   const dev = !!opts.dev;
   app.addHook("onClose", async () => {
+    openSites.delete(site);
     await site.dev?.close();
     if (site.ownsDatabase) await site.database.stop();
   });
@@ -128,6 +152,17 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     if (error) scopes.variables.error = error;
     const page = newPage();
     page.response.status = status;
+    const started = performance.now();
+    if (site.debug && !error) page.trace = newTrace();
+    // quarry dev: what this request did, for the panel, /_quarry/debug and --trace.
+    const debugged = (status: number): DebugEntry | null => {
+      if (!site.debug || !page.trace) return null;
+      reply.header("x-quarry-request-id", req.id);
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      const entry = site.debug.record({ id: req.id, method: req.method, url: req.url, status, ms, queries: page.trace.queries, templates: page.trace.templates }, scopes);
+      if (opts.trace) log(traceText(entry));
+      return entry;
+    };
     let body: string;
     try {
       const before = error ? null : site.source.find(["_request.dbt"]);
@@ -135,8 +170,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (!page.aborted) body += await site.source.render(name, scopes, page);
     } catch (err) {
       if (error) throw err;
+      debugged(statusOf(err));
       return sendError(req, reply, err, statusOf(err));
     }
+    const entry = debugged(page.response.status);
     if (session.id === null && Object.keys(session.data).length > 0) {
       reply.setCookie(SESSION_COOKIE, site.sessions.create(session.data), { signed: true, httpOnly: true, sameSite: "lax", path: "/" });
     }
@@ -150,7 +187,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // Only a browser loading a page gets the reload script; curl, tests and benchmark
     // clients get the page byte for byte.
     const reload = site.dev && type.startsWith("text/html") && req.headers["sec-fetch-dest"] === "document";
-    return reply.code(res.status).type(type).send(reload ? site.dev!.inject(body) : body);
+    return reply.code(res.status).type(type).send(reload ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
   }
 
   function unsignedSession(req: FastifyRequest): string | null {
@@ -182,7 +219,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 
   async function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown, status: number): Promise<FastifyReply> {
     if (status >= 500) req.log.error({ err: errorRecord(err), reqId: req.id }, "page failed");
-    if (dev && !(err instanceof RequestError)) log(err instanceof QuarryError ? err.format() : err instanceof Error ? (err.stack ?? err.message) : String(err));
+    if (dev && !(err instanceof RequestError)) log(errorText(err));
     if (status === 503) reply.header("retry-after", "5");
     // Every error status goes through the site's _error.dbt when it has one.
     const custom = site.source.find(["_error.dbt"]);
@@ -197,6 +234,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   }
 
   if (site.dev) site.dev.route(app);
+  if (site.debug) site.debug.route(app);
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");

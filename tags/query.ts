@@ -63,8 +63,10 @@ export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string
     });
   } catch (err) {
     if (err instanceof QuarryError && !err.loc) err.loc = loc;
+    ctx.page.trace?.queries.push({ datasource: spec.datasource ?? db.defaultName, sql, params, rows: 0, ms: 0, cached: false, at: `${loc.file}:${loc.line}:${loc.column}`, error: (err as Error).message });
     throw err;
   }
+  ctx.page.trace?.queries.push({ datasource: spec.datasource ?? db.defaultName, sql, params, rows: q.recordCount, ms: q.executionTime, cached: q.cached, at: `${loc.file}:${loc.line}:${loc.column}` });
   if (spec.name) store(ctx, spec.name, q, loc);
   if (spec.result) {
     const info = newStruct();

@@ -1,0 +1,45 @@
+// What `quarry dev` records of one request for its debugging output: every query and every
+// template with its time. Only dev pages carry a Trace; elsewhere `page.trace` is null and the
+// hooks cost one null check.
+
+export interface QueryTrace {
+  datasource: string;
+  sql: string;
+  params: unknown[];
+  rows: number;
+  ms: number;
+  cached: boolean;
+  /** Where in which template the query sits: file:line:col. */
+  at: string;
+  error?: string;
+}
+
+export interface TemplateTrace {
+  name: string;
+  ms: number;
+  /** 0 for the page itself (and _request.dbt), 1 for what it includes, … */
+  depth: number;
+}
+
+export interface Trace {
+  queries: QueryTrace[];
+  templates: TemplateTrace[];
+  depth: number;
+}
+
+export const newTrace = (): Trace => ({ queries: [], templates: [], depth: 0 });
+
+/** Runs one template render, recording its time in the trace when there is one. */
+export async function traced(trace: Trace | null, name: string, render: () => Promise<string>): Promise<string> {
+  if (!trace) return render();
+  const entry: TemplateTrace = { name, ms: 0, depth: trace.depth };
+  trace.templates.push(entry);
+  const started = performance.now();
+  trace.depth++;
+  try {
+    return await render();
+  } finally {
+    trace.depth--;
+    entry.ms = Math.round((performance.now() - started) * 100) / 100;
+  }
+}
