@@ -27,7 +27,9 @@ describe("quarry dev", () => {
     const server = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
     try {
       expect(await (await fetch(`${server.base}/`)).text()).toBe(`<p>old</p>\n<p>page</p>\n</body>`);
-      expect(await (await fetch(`${server.base}/`, { headers: { "sec-fetch-dest": "document" } })).text()).toBe(`<p>old</p>\n<p>page</p>\n<script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body>`);
+      const browser = await (await fetch(`${server.base}/`, { headers: { "sec-fetch-dest": "document" } })).text();
+      expect(browser.startsWith(`<p>old</p>\n<p>page</p>\n<details id="quarry-debug" `)).toBe(true);
+      expect(browser.endsWith(`</details><script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body>`)).toBe(true);
       await fetch(`${server.base}/other`);
       const events = await fetch(server.base + RELOAD_PATH);
       expect(events.headers.get("content-type")).toBe("text/event-stream");
