@@ -52,6 +52,11 @@ export class RenderContext {
     readonly page: PageState = newPageState(),
   ) {}
 
+  /** What cancels this render from outside (set by the server per request), or null. */
+  get signal(): PageState["signal"] {
+    return this.page.signal;
+  }
+
   /** A context for a dbt:module call: fresh variables, its own attributes, shared request scopes. */
   forModule(attributes: Struct, thisTag: Struct): RenderContext {
     const scopes: Scopes = { ...this.scopes, variables: newStruct(), attributes, thisTag };

@@ -15,6 +15,8 @@ export class QuarryError extends Error {
   detail = "";
   /** HTTP status the server should answer with, when the error says so. */
   status: number | null = null;
+  /** False for an error no dbt:catch may take (the time limit, a cancelled request). */
+  catchable = true;
 
   constructor(code: string, type: ErrorType, message: string, loc: Loc | null) {
     super(message);
@@ -42,6 +44,18 @@ export class TemplateError extends QuarryError {
 export class RuntimeError extends QuarryError {
   constructor(code: string, message: string, loc: Loc | null = null, type: ErrorType = "expression") {
     super(code, type, message, loc);
+  }
+}
+
+/**
+ * A page went past one of its limits (see docs/server.md, "Limits"). The time limit and a
+ * cancelled request stop the page whatever it catches; size limits are ordinary runtime errors.
+ */
+export class LimitError extends RuntimeError {
+  constructor(code: string, message: string, loc: Loc | null, status = 500) {
+    super(code, message, loc, "expression");
+    this.status = status;
+    this.catchable = code !== codes.TIMEOUT && code !== codes.CANCELLED;
   }
 }
 
@@ -124,6 +138,7 @@ export const codes = {
   BAD_PATH: "QRY_ERR_BAD_PATH",
   NOT_FOUND: "QRY_ERR_NOT_FOUND",
   METHOD: "QRY_ERR_METHOD",
+  CANCELLED: "QRY_ERR_CANCELLED",
 } as const;
 
 /** Code frame (with a caret under the column) of `loc` in `source`. */

@@ -1,9 +1,15 @@
 // What one page request carries beside its scopes: the datasources its queries use, the open
 // transaction, the response the page shapes (status, headers, cookies, content type,
-// redirect) and its deadline. The CLI's `quarry render` uses a page with no datasources.
+// redirect), its deadline and the signal that cancels it. The CLI's `quarry render` uses a
+// page with no datasources.
 import type { Datasources } from "../datasources/registry.js";
 import type { Lease } from "../datasources/datasource.js";
 import type { Trace } from "./trace.js";
+
+/** Ticks before the first clock read; the stride then adapts (engine/clock.ts). */
+export const FIRST_STRIDE = 64;
+/** How long a page computes before it lets other requests run (it awaits setImmediate). */
+export const SLICE_MS = 5;
 
 export interface CookieSpec {
   name: string;
@@ -31,14 +37,29 @@ export interface OpenTransaction {
   savepoints: Set<string>;
 }
 
+/**
+ * What cancels a page from outside: the server sets one per request (a client that
+ * disconnects, a shutdown).
+ */
+export type PageSignal = AbortSignal;
+
 export interface PageState {
   db: Datasources | null;
   tx: OpenTransaction | null;
   /** Values bound while a dbt:query body renders ($1, $2, …); null outside one. */
   sqlParams: unknown[] | null;
   response: ResponseState;
-  /** Date.now() after which long loops stop the page (0: no deadline). */
+  /** Date.now() after which the page is stopped with QRY_ERR_TIMEOUT (0: no deadline). */
   deadline: number;
+  /** When it is aborted, the page stops at its next check with QRY_ERR_CANCELLED. */
+  signal: PageSignal | null;
+  /** The page's clock (see engine/clock.ts): ticks left before the next clock read, … */
+  budget: number;
+  /** … ticks between two clock reads (adapted to how long a tick takes), … */
+  stride: number;
+  /** … when the clock was last read, and when the page next lets other requests run. */
+  lastCheck: number;
+  yieldAt: number;
   /** Set when dbt:abort or dbt:location ended a template early. */
   aborted: boolean;
   /** Time zone of the date functions (the site's `timezone`, IANA name). */
@@ -49,13 +70,19 @@ export interface PageState {
   trace: Trace | null;
 }
 
-export function newPageState(db: Datasources | null = null, timeoutMs = 0): PageState {
+export function newPageState(db: Datasources | null = null, timeoutMs = 0, signal: PageSignal | null = null): PageState {
+  const now = Date.now();
   return {
     db,
     tx: null,
     sqlParams: null,
     response: { status: 200, headers: new Map(), cookies: [], contentType: null, location: null },
-    deadline: timeoutMs > 0 ? Date.now() + timeoutMs : 0,
+    deadline: timeoutMs > 0 ? now + timeoutMs : 0,
+    signal,
+    budget: FIRST_STRIDE,
+    stride: FIRST_STRIDE,
+    lastCheck: now,
+    yieldAt: now + SLICE_MS,
     aborted: false,
     timezone: "UTC",
     locale: "en-US",

@@ -1,7 +1,7 @@
 // What a failed request answers: the status an error asks for (400 for bad input, 503 for a
 // datasource that is down, else 500) and, in dev, a page with the message, the code frame and
 // the SQL; in production a page with nothing internal but the request id.
-import { DatasourceError, QuarryError, QueryError, RequestError } from "../engine/errors.js";
+import { DatasourceError, QuarryError, QueryError, RequestError, codes } from "../engine/errors.js";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -27,6 +27,8 @@ ${body}
 /** The message a visitor may see: bad input is theirs to fix; anything else stays internal. */
 export function publicMessage(err: unknown, status: number): string {
   if (status < 500 && err instanceof Error) return err.message;
+  if (err instanceof QuarryError && err.code === codes.TIMEOUT) return "The page took too long to answer. Try again shortly.";
+  if (err instanceof QuarryError && err.code === codes.CANCELLED) return "The request was cancelled.";
   if (status === 503) return "The site's database is unavailable. Try again shortly.";
   return "Something went wrong on our side.";
 }

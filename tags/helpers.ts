@@ -4,6 +4,7 @@ import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
+import { checkpoint } from "../engine/clock.js";
 import type { PathStep } from "../engine/runtime.js";
 import { QueryResult, typeName } from "../engine/values.js";
 
@@ -53,15 +54,15 @@ export function asQuery(v: unknown, loc: Loc): QueryResult {
   throw new RuntimeError(codes.TYPE, `The query attribute must name a query, got ${typeName(v)}`, loc);
 }
 
-/** Counts iterations of one loop and stops a runaway one. */
-export function tick(ctx: RenderContext, count: number, loc: Loc): void {
+/**
+ * One iteration of a loop: stops a runaway loop at maxIterations and ticks the page's clock.
+ * True when the caller must `await pause(ctx.page, loc)` (see engine/clock.ts).
+ */
+export function tick(ctx: RenderContext, count: number, loc: Loc): boolean {
   if (count > ctx.limits.maxIterations) {
     throw new RuntimeError(codes.LOOP_LIMIT, `Loop stopped after ${ctx.limits.maxIterations} iterations (limit maxIterations)`, loc);
   }
-  // Reading the clock on every iteration would cost more than the loop body.
-  if ((count & 1023) === 0 && ctx.page.deadline !== 0 && Date.now() > ctx.page.deadline) {
-    throw new RuntimeError(codes.TIMEOUT, `Page stopped: it ran longer than its time limit (renderTimeoutMs)`, loc);
-  }
+  return --ctx.page.budget <= 0 && checkpoint(ctx.page, loc);
 }
 
 /** The end (exclusive) of the group of rows that starts at `i`. */

@@ -1,8 +1,9 @@
 // <dbt:include template="header.dbt">: runs another template here, sharing this one's
 // variables. The path is fixed, resolved against this file, and include cycles are refused
-// when the templates are loaded.
+// when the templates are loaded. Each call ticks the page's clock (engine/clock.ts).
 import type { TagDef } from "./types.js";
 import { fixedArg } from "./helpers.js";
+import { pause, tickClock } from "../engine/clock.js";
 
 export const includeTag: TagDef = {
   name: "include",
@@ -15,9 +16,11 @@ export const includeTag: TagDef = {
     node.data = path;
   },
   async interpret(node, it) {
+    if (tickClock(it.ctx.page, node.loc)) await pause(it.ctx.page, node.loc);
     it.out += await it.ctx.host.renderInto(node.data as string, it.ctx, node.loc);
   },
   compile(node, c) {
-    return `$o += await ctx.host.renderInto(${JSON.stringify(node.data)}, ctx, ${c.loc(node.loc)});\n`;
+    const L = c.loc(node.loc);
+    return `if (T.tickClock(ctx.page, ${L})) await T.pause(ctx.page, ${L});\n$o += await ctx.host.renderInto(${JSON.stringify(node.data)}, ctx, ${L});\n`;
   },
 };

@@ -1,7 +1,8 @@
 // <dbt:loop> in six forms, chosen by the attributes given:
 //   query="q" [startrow endrow] | from to [step] index | list [delimiters] [item] [index]
 //   array [item] [index] | collection [key] [item] | condition
-// Every form counts its iterations and stops at limits.maxIterations with an error.
+// Every form counts its iterations and stops at limits.maxIterations with an error; every
+// iteration ticks the page's clock (engine/clock.ts).
 import type { TagNode, Loc } from "../parser/ast.js";
 import type { TagDef } from "./types.js";
 import type { Interpreter } from "../engine/interpreter.js";
@@ -13,6 +14,7 @@ import * as rt from "../engine/runtime.js";
 import { isStruct, typeName, type Struct } from "../engine/values.js";
 import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, queryNameToExpr, tick } from "./helpers.js";
+import { pause } from "../engine/clock.js";
 import { rowRange } from "./output.js";
 
 type Kind = "query" | "range" | "list" | "array" | "collection" | "condition";
@@ -113,7 +115,7 @@ export const loopTag: TagDef = {
         ctx.frames.push(f);
         try {
           for (let i = s; i < e; i++) {
-            tick(ctx, ++n, node.loc);
+            if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
             f.row = i;
             f.end = i + 1;
             if (!(await body(it, node))) break;
@@ -126,7 +128,7 @@ export const loopTag: TagDef = {
       case "range": {
         const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), node.loc);
         for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
-          tick(ctx, ++n, node.loc);
+          if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
           vars[d.index!] = i;
           if (!(await body(it, node))) break;
         }
@@ -135,7 +137,7 @@ export const loopTag: TagDef = {
       case "condition": {
         const cond = node.args.condition!;
         while (rt.toBool(it.eval(cond), cond.loc)) {
-          tick(ctx, ++n, node.loc);
+          if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
           if (!(await body(it, node))) break;
         }
         return;
@@ -145,7 +147,7 @@ export const loopTag: TagDef = {
         const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
         for (const [k, v] of list) {
-          tick(ctx, ++n, node.loc);
+          if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
           if (kName) vars[kName] = k;
           if (vName) vars[vName] = v;
           if (!(await body(it, node))) break;
@@ -159,7 +161,7 @@ export const loopTag: TagDef = {
     const L = c.loc(node.loc);
     const n = c.tmp("n");
     const setVar = (name: string | undefined, value: string) => (name ? `ctx.scopes.variables[${JSON.stringify(name)}] = ${value};\n` : "");
-    const tickCode = `T.tick(ctx, ++${n}, ${L});\n`;
+    const tickCode = `if (T.tick(ctx, ++${n}, ${L})) await T.pause(ctx.page, ${L});\n`;
     const bodyCode = (): string => {
       c.loops.push(label);
       try {
@@ -226,4 +228,4 @@ const jump = (name: "break" | "continue"): TagDef => ({
 export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
-export const runtime = { tick, entries, range, queryRange };
+export const runtime = { tick, pause, entries, range, queryRange };

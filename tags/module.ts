@@ -8,11 +8,13 @@ import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { SafeString, type Struct } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
+import { pause, tickClock } from "../engine/clock.js";
 
 export async function runModule(ctx: RenderContext, path: string, attributes: Struct, body: string, hasBody: boolean, loc: Loc): Promise<string> {
   if (ctx.moduleDepth >= ctx.limits.maxModuleDepth) {
     throw new RuntimeError(codes.MODULE_DEPTH, `Modules nested more than ${ctx.limits.maxModuleDepth} deep (limit maxModuleDepth)`, loc);
   }
+  if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
   const thisTag = rt.struct(["body", "hasBody"], [new SafeString(body), hasBody]);
   return ctx.host.renderInto(path, ctx.forModule(attributes, thisTag), loc);
 }

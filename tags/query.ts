@@ -11,6 +11,7 @@ import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { newStruct, type QueryResult } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
+import { stopIfDue, untilStopped } from "../engine/clock.js";
 
 export interface QuerySpec {
   name: string | undefined;
@@ -56,11 +57,12 @@ export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string
     }
     const num = (v: unknown) => (v === undefined ? undefined : rt.toNum(v, loc));
     const timeout = num(spec.timeout);
-    q = await db.query(ds, tx?.lease ?? null, sql, params, {
+    stopIfDue(ctx.page, Date.now(), loc);
+    q = await untilStopped(ctx.page, db.query(ds, tx?.lease ?? null, sql, params, {
       maxrows: num(spec.maxrows),
       timeoutMs: timeout === undefined ? undefined : timeout * 1000,
       cacheMs: spec.cachedwithin === undefined ? undefined : parseDuration(spec.cachedwithin, loc),
-    });
+    }), loc);
   } catch (err) {
     if (err instanceof QuarryError && !err.loc) err.loc = loc;
     ctx.page.trace?.queries.push({ datasource: spec.datasource ?? db.defaultName, sql, params, rows: 0, ms: 0, cached: false, at: `${loc.file}:${loc.line}:${loc.column}`, error: (err as Error).message });

@@ -18,7 +18,7 @@ const catchType = (k: TagNode) => (fixedArg(k, "type") ?? "any").toLowerCase();
 
 /** The index of the first catch that takes `err`, or -1 (then it propagates). */
 export function matchCatch(err: unknown, types: string[]): number {
-  if (!(err instanceof QuarryError)) return -1;
+  if (!(err instanceof QuarryError) || !err.catchable) return -1;
   const t = err.type.toLowerCase();
   return types.findIndex((c) => c === "any" || c === t || t.startsWith(`${c}.`));
 }
