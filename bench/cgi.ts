@@ -1,5 +1,5 @@
 // Seed 002's cgi-bin, for real: a front server that answers every request by spawning a fresh
-// Node process (bench/cgi-page.ts) which loads the precompiled site, connects to Postgres,
+// Node process (bench/cgi-page.ts) which loads the precompiled templates, connects to Postgres,
 // renders the one page, prints it CGI-style (a Status and Content-Type header, a blank line,
 // the body) and exits.
 import { spawn } from "node:child_process";

@@ -8,6 +8,7 @@ import type { BenchResults, Cell, ScenarioResult } from "./spec.js";
 
 const fmt = (n: number | null | undefined, digits = 0): string =>
   n === null || n === undefined || !Number.isFinite(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const lat = (x: number) => (x === 0 ? "<1" : fmt(x));
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const ratio = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(2)}×`);
 const series = (c: Cell) => (c.perClient ? `${c.server} ×${c.perClient}` : c.server);
@@ -31,7 +32,7 @@ export function cellRows(s: ScenarioResult): string[][] {
       c.server,
       rounds ? `${fmt(r.rps.median)} (${fmt(r.rps.min)}–${fmt(r.rps.max)})` : fmt(r.rps.median),
       r.ratio ? (rounds ? `${ratio(r.ratio.median)} (${r.ratio.min.toFixed(2)}–${r.ratio.max.toFixed(2)})` : ratio(r.ratio.median)) : "n/a",
-      `${fmt(r.p50, 1)} / ${fmt(r.p90, 1)} / ${fmt(r.p99, 1)}`,
+      `${lat(r.p50)} / ${lat(r.p90)} / ${lat(r.p99)}`,
       fmt(r.serverCpuUs),
       fmt(r.pgCpuUs),
       fmt(r.rssMiB),

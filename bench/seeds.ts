@@ -64,7 +64,7 @@ function cmp(what: string, paper: string, paperValue: number | null, ours: numbe
 
 export function seedScenarios(o: SeedOptions): ScenarioDef[] {
   const q = !!o.quick;
-  const d = (dflt: number) => o.duration ?? (q ? 0.5 : dflt);
+  const d = (dflt: number) => o.duration ?? (q ? Math.min(dflt, 1) : dflt);
   const w = o.warmup ?? (q ? 0 : 1);
   const r = (dflt: number) => o.rounds ?? (q ? 1 : dflt);
   const hand = (strategy: "pool" | "single" | "per-request" = "pool", name = "hand"): ServerSpec => ({ name, kind: "hand", site: o.site, strategy });
@@ -123,7 +123,8 @@ export function seedScenarios(o: SeedOptions): ScenarioDef[] {
       servers: [{ name: "cgi", kind: "cgi", dist: o.dist }, pre("persistent/per-request", { strategy: "per-request" }), pre("persistent/pool", { strategy: "pool" })],
       pages: [{ path: "/authors" }],
       connections: q ? [1] : [1, 4],
-      duration: d(3),
+      // A CGI request takes a few hundred ms: longer cells, so each holds enough of them.
+      duration: d(5),
       warmup: w,
       rounds: r(3),
       compare: (cells) => {
