@@ -62,6 +62,7 @@ describe("seed pages", () => {
     const expected = await sql<{ ip: string; bytes: string }>(url, "SELECT host(ip) AS ip, sum(bytes)::text AS bytes FROM access_log WHERE status = 200 GROUP BY ip ORDER BY ip");
     expect(rows.map((m) => [m[1], m[2]])).toEqual(expected.map((r) => [r.ip, r.bytes]));
     expect(rows).toHaveLength(121);
+    expect(body).toContain(`<link rel="stylesheet" href="/style.css">`);
     expect(Buffer.byteLength(body)).toBeGreaterThan(5400);
     expect(Buffer.byteLength(body)).toBeLessThan(5800);
   });
