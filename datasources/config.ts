@@ -1,10 +1,13 @@
 // The site's config file (quarry.config.json or quarry.config.js in the site folder): named
 // datasources, one of them the default, and a few server settings. DATABASE_URL overrides the
 // default datasource's URL; a default with no URL at all gets the embedded Postgres.
+// A new setting reports its mistakes with problem() (or is wrapped in checked()), so every
+// mistake in a file is listed at once and placed at its line by config-locate.ts.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
+import { locateProblem, parseJsonConfig } from "./config-locate.js";
 
 export type Strategy = "pool" | "single" | "per-request";
 export const STRATEGIES: readonly Strategy[] = ["pool", "single", "per-request"];
@@ -50,24 +53,45 @@ const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
 
 type Raw = Record<string, unknown>;
 
+// Problems found while one config is parsed: each check records its own and parsing goes on,
+// so the user sees every mistake at once (loadConfig places each in the file).
+let problems: ConfigError[] | null = null;
+function problem(err: ConfigError): void {
+  if (!problems) throw err;
+  problems.push(err);
+}
+/** Runs a check; a ConfigError it throws is recorded and `fallback` used instead. */
+function checked<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof ConfigError) || !problems) throw err;
+    problems.push(err);
+    return fallback;
+  }
+}
+
 function num(file: string, where: string, v: unknown, dflt: number, min = 0): number {
   if (v === undefined) return dflt;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min) throw new ConfigError(`${file}: ${where} must be an integer of ${min} or more, got ${JSON.stringify(v)}`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min) {
+    problem(new ConfigError(`${file}: ${where} must be an integer of ${min} or more, got ${JSON.stringify(v)}`));
+    return dflt;
+  }
   return v;
 }
 
 function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
   const at = `datasources.${name}`;
   const known = ["url", ...Object.keys(DATASOURCE_DEFAULTS)];
-  for (const k of Object.keys(raw)) if (!known.includes(k)) throw new ConfigError(`${file}: unknown setting ${at}.${k} (known: ${known.join(", ")})`);
-  if (raw.url !== undefined && raw.url !== null && typeof raw.url !== "string") throw new ConfigError(`${file}: ${at}.url must be a string`);
+  for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${at}.${k} (known: ${known.join(", ")})`));
+  if (raw.url !== undefined && raw.url !== null && typeof raw.url !== "string") problem(new ConfigError(`${file}: ${at}.url must be a string`));
   const strategy = raw.strategy ?? "pool";
-  if (!STRATEGIES.includes(strategy as Strategy)) throw new ConfigError(`${file}: ${at}.strategy must be one of ${STRATEGIES.join(", ")}, got ${JSON.stringify(strategy)}`);
+  if (!STRATEGIES.includes(strategy as Strategy)) problem(new ConfigError(`${file}: ${at}.strategy must be one of ${STRATEGIES.join(", ")}, got ${JSON.stringify(strategy)}`));
   const d = DATASOURCE_DEFAULTS;
   const c: DatasourceConfig = {
     name,
     url: (raw.url as string | undefined) ?? null,
-    strategy: strategy as Strategy,
+    strategy: STRATEGIES.includes(strategy as Strategy) ? (strategy as Strategy) : "pool",
     min: num(file, `${at}.min`, raw.min, d.min),
     max: num(file, `${at}.max`, raw.max, d.max, 1),
     acquireTimeoutMs: num(file, `${at}.acquireTimeoutMs`, raw.acquireTimeoutMs, d.acquireTimeoutMs, 1),
@@ -75,29 +99,45 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     maxWaiting: num(file, `${at}.maxWaiting`, raw.maxWaiting, d.maxWaiting),
     statementTimeoutMs: num(file, `${at}.statementTimeoutMs`, raw.statementTimeoutMs, d.statementTimeoutMs),
   };
-  if (c.min > c.max) throw new ConfigError(`${file}: ${at}.min (${c.min}) is larger than max (${c.max})`);
+  if (c.min > c.max) problem(new ConfigError(`${file}: ${at}.min (${c.min}) is larger than max (${c.max})`));
   return c;
 }
 
-/** Builds a SiteConfig from the parsed config object (`file` names it in errors). */
+/**
+ * Builds a SiteConfig from the parsed config object (`file` names it in errors). Every problem
+ * is reported, in one ConfigError whose `problems` lists them.
+ */
 export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = process.env): SiteConfig {
+  const outer = problems;
+  problems = [];
+  try {
+    const config = parseSettings(raw, file, env);
+    if (problems.length === 1) throw problems[0]!;
+    if (problems.length > 1) throw Object.assign(new ConfigError(problems.map((p) => p.message).join("\n")), { problems: problems.map((p) => p.message) });
+    return config;
+  } finally {
+    problems = outer;
+  }
+}
+
+function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConfig {
   const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir"];
-  for (const k of Object.keys(raw)) if (!known.includes(k)) throw new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`);
+  for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
   const datasources: Record<string, DatasourceConfig> = Object.create(null);
   for (const [name, ds] of Object.entries(rawSources)) {
-    if (!/^[A-Za-z_]\w*$/.test(name)) throw new ConfigError(`${file}: datasource name ${JSON.stringify(name)} must be letters, digits and _`);
-    datasources[name] = datasource(file, name, ds ?? {});
+    if (!/^[A-Za-z_]\w*$/.test(name)) problem(new ConfigError(`${file}: datasource name ${JSON.stringify(name)} must be letters, digits and _`));
+    datasources[name] = checked(() => datasource(file, name, ds ?? {}), { name, url: null, ...DATASOURCE_DEFAULTS });
   }
   const names = Object.keys(datasources);
   if (names.length === 0) throw new ConfigError(`${file}: datasources is empty`);
   const defaultDatasource = (raw.defaultDatasource as string | undefined) ?? names[0]!;
   const dflt = datasources[defaultDatasource];
-  if (!dflt) throw new ConfigError(`${file}: defaultDatasource ${JSON.stringify(defaultDatasource)} is not one of the datasources (${names.join(", ")})`);
-  if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
-  if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === "")) throw new ConfigError(`${file}: dataDir must be a folder path`);
-  if (raw.secret !== undefined && (typeof raw.secret !== "string" || raw.secret.length < 16)) throw new ConfigError(`${file}: secret must be a string of 16 or more characters`);
+  if (!dflt) problem(new ConfigError(`${file}: defaultDatasource ${JSON.stringify(defaultDatasource)} is not one of the datasources (${names.join(", ")})`));
+  else if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
+  if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === "")) problem(new ConfigError(`${file}: dataDir must be a folder path`));
+  if (raw.secret !== undefined && (typeof raw.secret !== "string" || raw.secret.length < 16)) problem(new ConfigError(`${file}: secret must be a string of 16 or more characters`));
   return {
     datasources,
     defaultDatasource,
@@ -105,7 +145,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
     secret: (raw.secret as string | undefined) ?? null,
     renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1),
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
-    logLevel: logLevelOf(file, raw.logLevel),
+    logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
   };
 }
@@ -128,14 +168,20 @@ export async function loadConfig(root: string, env: NodeJS.ProcessEnv = process.
   const json = join(root, CONFIG_FILES[0]);
   const js = join(root, CONFIG_FILES[1]);
   if (existsSync(json)) {
-    let raw: unknown;
+    const text = readFileSync(json, "utf8");
+    const { value, tree, errors } = parseJsonConfig(json, text);
+    if (errors.length > 0) throw Object.assign(new ConfigError(errors.join("\n")), { problems: errors });
+    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new ConfigError(`${json}: must hold a JSON object`);
     try {
-      raw = JSON.parse(readFileSync(json, "utf8"));
+      return parseConfig(value as Raw, json, env);
     } catch (err) {
-      throw new ConfigError(`${json}: ${(err as Error).message}`);
+      if (!(err instanceof ConfigError)) throw err;
+      // Every problem, placed at its line and column with a code frame.
+      const list = ((err as ConfigError & { problems?: string[] }).problems ?? [err.message]).map((p) => locateProblem(json, text, tree, p));
+      const place = (p: string) => (/^[^\n]*?:(\d+):(\d+) /.exec(p.slice(json.length)) ?? ["", "0", "0"]).slice(1).map(Number) as [number, number];
+      list.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
+      throw Object.assign(new ConfigError(list.join("\n")), { problems: list });
     }
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(`${json}: must hold a JSON object`);
-    return parseConfig(raw as Raw, json, env);
   }
   if (existsSync(js)) {
     const mod = (await import(pathToFileURL(js).href)) as { default?: unknown };

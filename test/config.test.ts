@@ -37,8 +37,26 @@ describe("site config", () => {
     expect(() => parseConfig(raw as Record<string, unknown>, "f", {})).toThrow(message);
   });
 
-  it("names the file of a broken JSON config", async () => {
-    const root = site({ "quarry.config.json": "{ nope" });
-    await expect(loadConfig(root, {})).rejects.toThrow(/quarry\.config\.json: /);
+  it("places a JSON syntax error at its line and column, with a code frame", async () => {
+    const root = site({ "quarry.config.json": '{\n  "datasources": {\n    "main": { "max": 3, }\n  }\n}\n' });
+    await expect(loadConfig(root, {})).rejects.toThrow(
+      `${root}/quarry.config.json:3:25 JSON syntax: a property name in double quotes was expected (no trailing commas)\n` +
+        '  1 | {\n  2 |   "datasources": {\n> 3 |     "main": { "max": 3, }\n    |                         ^\n  4 |   }\n  5 | }',
+    );
+  });
+
+  it("lists every bad setting at once, each at its line and column", async () => {
+    const root = site({ "quarry.config.json": '{\n  "datasources": {\n    "main": { "max": 0, "strategy": "fast", "pool": 3 }\n  },\n  "renderTimeoutMs": "10s",\n  "logLevel": "loud"\n}\n' });
+    const err = await loadConfig(root, {}).then(() => null, (e: unknown) => e as Error & { code: string; problems: string[] });
+    expect(err!.code).toBe("QRY_ERR_CONFIG");
+    const f = `${root}/quarry.config.json`;
+    expect(err!.problems.map((p) => p.split("\n")[0])).toEqual([
+      `${f}:3:22 datasources.main.max must be an integer of 1 or more, got 0`,
+      `${f}:3:37 datasources.main.strategy must be one of pool, single, per-request, got "fast"`,
+      `${f}:3:45 unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs)`,
+      `${f}:5:22 renderTimeoutMs must be an integer of 1 or more, got "10s"`,
+      `${f}:6:15 logLevel must be one of trace, debug, info, warn, error, fatal, silent, got "loud"`,
+    ]);
+    expect(err!.problems[3]).toContain('> 5 |   "renderTimeoutMs": "10s",\n    |                      ^');
   });
 });
