@@ -1,5 +1,8 @@
 // Every error Quarry raises is a coded class (like Fastify's FST_ERR_*): tests and the server
 // match on `code`, people read `message`, and `loc` + `frame` show the template line.
+// `codes` below is the one table of codes: docs/errors.md documents each, and
+// test/error-codes.test.ts fails when a code is missing there or spelled literally elsewhere.
+// This module is a leaf every layer may import (see .dependency-cruiser.cjs).
 import { codeFrameColumns } from "@babel/code-frame";
 import type { Loc } from "../parser/ast.js";
 
@@ -63,7 +66,7 @@ export class LimitError extends RuntimeError {
 export class ParamError extends QuarryError {
   readonly param: string;
   constructor(param: string, message: string, loc: Loc | null) {
-    super("QRY_ERR_PARAM", "param", message, loc);
+    super(codes.PARAM, "param", message, loc);
     this.param = param;
     this.status = 400;
   }
@@ -72,14 +75,14 @@ export class ParamError extends QuarryError {
 /** A bad site config file: reported at start, before anything is served. */
 export class ConfigError extends QuarryError {
   constructor(message: string) {
-    super("QRY_ERR_CONFIG", "application", message, null);
+    super(codes.CONFIG, "application", message, null);
   }
 }
 
 /** A datasource is down or exhausted: the server answers 503 with Retry-After. */
 export class DatasourceError extends QuarryError {
   constructor(readonly datasource: string, message: string, loc: Loc | null = null) {
-    super("QRY_ERR_DATASOURCE_UNAVAILABLE", "database", message, loc);
+    super(codes.DATASOURCE_UNAVAILABLE, "database", message, loc);
     this.status = 503;
   }
 }
@@ -93,14 +96,14 @@ export class QueryError extends QuarryError {
     readonly sqlState: string | null,
     loc: Loc | null,
   ) {
-    super("QRY_ERR_QUERY", "database", message, loc);
+    super(codes.QUERY, "database", message, loc);
   }
 }
 
 /** Input a typed queryparam or ident() refuses: the request was wrong, so the server answers 400. */
 export class QueryParamError extends QuarryError {
   constructor(message: string, loc: Loc | null) {
-    super("QRY_ERR_QUERYPARAM", "param", message, loc);
+    super(codes.QUERYPARAM, "param", message, loc);
     this.status = 400;
   }
 }
@@ -113,6 +116,7 @@ export class RequestError extends QuarryError {
   }
 }
 
+/** The one table of error codes. Add a code here and a row in docs/errors.md. */
 export const codes = {
   SYNTAX: "QRY_ERR_SYNTAX",
   UNKNOWN_TAG: "QRY_ERR_UNKNOWN_TAG",
@@ -139,7 +143,16 @@ export const codes = {
   NOT_FOUND: "QRY_ERR_NOT_FOUND",
   METHOD: "QRY_ERR_METHOD",
   CANCELLED: "QRY_ERR_CANCELLED",
+  PARAM: "QRY_ERR_PARAM",
+  CONFIG: "QRY_ERR_CONFIG",
+  DATASOURCE_UNAVAILABLE: "QRY_ERR_DATASOURCE_UNAVAILABLE",
+  QUERY: "QRY_ERR_QUERY",
+  INTERNAL: "QRY_ERR_INTERNAL",
+  INIT_DIR: "QRY_ERR_INIT_DIR",
 } as const;
+
+/** One of the codes above. */
+export type ErrorCode = (typeof codes)[keyof typeof codes];
 
 /** Code frame (with a caret under the column) of `loc` in `source`. */
 export function codeFrame(source: string, loc: Loc): string {

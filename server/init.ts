@@ -1,6 +1,7 @@
 // `quarry init DIR`: a starter site — config, schema and seed data, a layout and one page
 // that queries, takes a parameter and writes in a transaction.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { codes, QuarryError } from "../engine/errors.js";
 import { dirname, join } from "node:path";
 
 const FILES: Record<string, string> = {
@@ -45,7 +46,7 @@ INSERT INTO note (body) VALUES ('Hello from Quarry'), ('Edit index.dbt and save:
 
 /** Writes the starter site into `dir`, which must be missing or empty; returns the files. */
 export function initSite(dir: string): string[] {
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty: quarry init writes only into a new or empty folder`);
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new QuarryError(codes.INIT_DIR, "application", `${dir} is not empty: quarry init writes only into a new or empty folder`, null);
   for (const [file, text] of Object.entries(FILES)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);

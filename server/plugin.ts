@@ -213,7 +213,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 
   /** What `_404.dbt` and `_error.dbt` see as `error`. */
   function errorStruct(req: FastifyRequest, err: unknown, status: number): Struct {
-    const code = err instanceof QuarryError ? err.code : "QRY_ERR_INTERNAL";
+    const code = err instanceof QuarryError ? err.code : codes.INTERNAL;
     return toStructDeep({ status, title: titleOf(status), code, message: dev ? (err as Error).message : publicMessage(err, status), requestId: req.id }) as Struct;
   }
 

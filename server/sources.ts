@@ -9,7 +9,7 @@ import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type T
 import type { PageState } from "../engine/page.js";
 import type { Loc } from "../parser/ast.js";
 import type { Engine } from "../engine/engine.js";
-import { TemplateError, codes } from "../engine/errors.js";
+import { ConfigError, TemplateError, codes } from "../engine/errors.js";
 import { servable } from "./routes.js";
 
 export interface PageSource {
@@ -73,7 +73,7 @@ export class PrecompiledSource implements PageSource, TemplateHost {
 
   static async load(dist: string, limits: Partial<Limits> = {}): Promise<PrecompiledSource> {
     const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as Manifest;
-    if (manifest.version !== 1) throw new Error(`${dist}/manifest.json: unknown version ${String(manifest.version)}; rebuild with quarry build`);
+    if (manifest.version !== 1) throw new ConfigError(`${dist}/manifest.json: unknown version ${String(manifest.version)}; rebuild with quarry build`);
     // Only the runtime: the parser and the compiler are never loaded in this mode.
     const { rt, functionTable, tagRuntime } = await import("../engine/precompiled.js");
     const renders = new Map<string, RenderFn>();

@@ -1,6 +1,7 @@
 // <dbt:if EXPR> … <dbt:elseif EXPR> … <dbt:else> … </dbt:if>
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import type { TagDef } from "./types.js";
+import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 
 interface IfData {
@@ -19,7 +20,7 @@ export const ifTag: TagDef = {
     let current = data.branches[0]!.body;
     for (const child of node.body!) {
       if (child.type === "tag" && (child.name === "elseif" || child.name === "else")) {
-        if (data.otherwise) throw v.error(`<dbt:${child.name}> cannot follow <dbt:else>`, child.loc, "QRY_ERR_NESTING");
+        if (data.otherwise) throw v.error(`<dbt:${child.name}> cannot follow <dbt:else>`, child.loc, codes.NESTING);
         if (child.name === "elseif") {
           if (!child.expr) throw v.error("<dbt:elseif> needs a condition", child.loc);
           data.branches.push({ test: child.expr, body: (current = []) });

@@ -2,6 +2,7 @@
 // A case matches when one item of its value list equals the expression, ignoring case.
 import type { Loc, Node, TagNode } from "../parser/ast.js";
 import type { TagDef } from "./types.js";
+import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { listItems } from "../engine/functions/lists.js";
 
@@ -27,10 +28,10 @@ export const switchTag: TagDef = {
       if (child.type === "tag" && child.name === "case") {
         data.cases.push(child);
       } else if (child.type === "tag" && child.name === "defaultcase") {
-        if (data.otherwise) throw v.error("<dbt:switch> has more than one <dbt:defaultcase>", child.loc, "QRY_ERR_NESTING");
+        if (data.otherwise) throw v.error("<dbt:switch> has more than one <dbt:defaultcase>", child.loc, codes.NESTING);
         data.otherwise = child.body!;
       } else {
-        throw v.error("Only <dbt:case> and <dbt:defaultcase> may stand inside <dbt:switch>", child.loc, "QRY_ERR_NESTING");
+        throw v.error("Only <dbt:case> and <dbt:defaultcase> may stand inside <dbt:switch>", child.loc, codes.NESTING);
       }
     }
     node.data = data;

@@ -57,10 +57,10 @@ export const tryTag: TagDef = {
       if (child.type === "tag" && child.name === "catch") {
         data.catches.push(child);
       } else if (data.catches.length > 0 && !(child.type === "text" && child.value.trim() === "")) {
-        throw v.error("Nothing but <dbt:catch> may follow the first <dbt:catch> in <dbt:try>", child.loc, "QRY_ERR_NESTING");
+        throw v.error("Nothing but <dbt:catch> may follow the first <dbt:catch> in <dbt:try>", child.loc, codes.NESTING);
       } else if (data.catches.length === 0) data.body.push(child);
     }
-    if (data.catches.length === 0) throw v.error("<dbt:try> needs at least one <dbt:catch>", node.loc, "QRY_ERR_NESTING");
+    if (data.catches.length === 0) throw v.error("<dbt:try> needs at least one <dbt:catch>", node.loc, codes.NESTING);
     node.data = data;
   },
   async interpret(node, it) {
