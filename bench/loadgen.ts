@@ -18,6 +18,8 @@ export interface LoadJob {
   /** …or a regular expression it must match. */
   expectPattern?: string;
   timeoutS?: number;
+  /** With amount: stop after this many seconds even if not all requests were made. */
+  maxSeconds?: number;
 }
 
 export interface LoadResult {
@@ -31,6 +33,8 @@ export interface LoadResult {
   mismatches: number;
   /** This process's CPU time during the run ÷ wall time (1 = one core busy). */
   cpuShare: number;
+  /** The amount was not reached within maxSeconds. */
+  capped: boolean;
 }
 
 interface AutocannonResult {
@@ -47,27 +51,32 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const pattern = job.expectPattern !== undefined ? new RegExp(job.expectPattern) : null;
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const r = (await autocannon({
+  const instance = autocannon({
     url: job.url,
     connections: job.connections,
     duration: job.duration,
     amount: job.amount,
     timeout: job.timeoutS ?? 10,
     ...(pattern ? { verifyBody: (body: string) => pattern.test(body) } : job.expectBody !== undefined ? { expectBody: job.expectBody } : {}),
-  })) as AutocannonResult;
+  }) as PromiseLike<AutocannonResult> & { stop(): void };
+  const cap = job.amount && job.maxSeconds ? setTimeout(() => instance.stop(), job.maxSeconds * 1000) : null;
+  const r = await instance;
+  if (cap) clearTimeout(cap);
   const wallUs = Number(process.hrtime.bigint() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const requests = r.requests.total;
   return {
     requests,
-    durationS: r.duration,
-    rps: r.duration > 0 ? requests / r.duration : 0,
+    // autocannon rounds its own duration to whole seconds: time the run here instead.
+    durationS: wallUs / 1e6,
+    rps: wallUs > 0 ? requests / (wallUs / 1e6) : 0,
     latency: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, mean: r.latency.mean, max: r.latency.max },
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     mismatches: r.mismatches,
     cpuShare: (cpu.user + cpu.system) / wallUs,
+    capped: job.amount !== undefined && requests < job.amount,
   };
 }
 

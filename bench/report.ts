@@ -28,7 +28,7 @@ export function cellRows(s: ScenarioResult): string[][] {
     const rounds = c.rounds.length > 1;
     return [
       c.page,
-      c.perClient ? `${c.connections} × ${c.perClient}` : String(c.connections),
+      (c.perClient ? `${c.connections} × ${c.perClient}` : String(c.connections)) + (c.rounds.some((m) => m.capped) ? " (capped)" : ""),
       c.server,
       rounds ? `${fmt(r.rps.median)} (${fmt(r.rps.min)}–${fmt(r.rps.max)})` : fmt(r.rps.median),
       r.ratio ? (rounds ? `${ratio(r.ratio.median)} (${r.ratio.min.toFixed(2)}–${r.ratio.max.toFixed(2)})` : ratio(r.ratio.median)) : "n/a",
@@ -63,7 +63,7 @@ export function mdTable(head: string[], rows: string[][]): string {
 }
 
 function design(s: ScenarioResult): string {
-  const d = s.perClient ? `each client makes ${s.perClient.join(" or ")} requests` : `${s.duration} s per cell`;
+  const d = s.perClient ? `each client makes ${s.perClient.join(" or ")} requests (the total time is what counts; a cell marked capped was stopped at its time limit)` : `${s.duration} s per cell`;
   return `${s.rounds} round${s.rounds > 1 ? "s" : ""}, ${d}, ${s.warmup} s warm-up per page and server each round; baseline: ${s.baseline}`;
 }
 

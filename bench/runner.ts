@@ -25,6 +25,10 @@ export interface ScenarioDef {
   connections: number[];
   /** Fixed requests per client instead of a duration (seed 001). */
   perClient?: number[];
+  /** Leaves out some (connections, perClient) pairs of the sweep. */
+  skip?: (connections: number, perClient: number | undefined) => boolean;
+  /** Fixed-amount cells stop after this many seconds (marked capped). */
+  maxSeconds?: number;
   duration: number;
   warmup: number;
   rounds: number;
@@ -254,7 +258,10 @@ export interface RunContext {
   progress: Progress;
 }
 
-export const cellCount = (d: ScenarioDef): number => d.rounds * d.pages.length * d.connections.length * (d.perClient?.length ?? 1) * d.servers.length;
+/** The (connections, perClient) pairs a scenario measures. */
+export const designs = (d: ScenarioDef): [number, number | undefined][] =>
+  d.connections.flatMap((c) => (d.perClient ?? [undefined]).map((n): [number, number | undefined] => [c, n])).filter(([c, n]) => !d.skip?.(c, n));
+export const cellCount = (d: ScenarioDef): number => d.rounds * d.pages.length * designs(d).length * d.servers.length;
 
 export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<ScenarioResult> {
   const { db, loadgen, progress } = ctx;
@@ -281,30 +288,29 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
             await loadgen.run({ url: s.base + page.path, connections: Math.max(...def.connections), duration: def.warmup });
           }
         }
-        for (const c of def.connections) {
-          for (const n of def.perClient ?? [undefined]) {
-            const measured = new Map<string, Measure>();
-            for (const s of order) {
-              progress.label(`${def.id} round ${round}/${def.rounds} ${s.spec.name} ${page.path} c=${c}${n ? ` ×${n}` : ""}`);
-              const body = expected.get(page.path)!.get(s.spec.name)!;
-              const m = await measure(s, db, loadgen, {
-                url: s.base + page.path,
-                connections: c,
-                duration: def.duration,
-                amount: n ? n * c : undefined,
-                ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body }),
-              }, round);
-              measured.set(s.spec.name, m);
-              progress.advance();
-            }
-            const base = measured.get(def.baseline)?.rps;
-            for (const [name, m] of measured) {
-              m.ratio = base ? m.rps / base : null;
-              const k = key(page.path, name, c, n);
-              const cell = cells.get(k) ?? { page: page.path, server: name, connections: c, ...(n ? { perClient: n } : {}), rounds: [], summary: summarise([m]) };
-              cell.rounds.push(m);
-              cells.set(k, cell);
-            }
+        for (const [c, n] of designs(def)) {
+          const measured = new Map<string, Measure>();
+          for (const s of order) {
+            progress.label(`${def.id} round ${round}/${def.rounds} ${s.spec.name} ${page.path} c=${c}${n ? ` ×${n}` : ""}`);
+            const body = expected.get(page.path)!.get(s.spec.name)!;
+            const m = await measure(s, db, loadgen, {
+              url: s.base + page.path,
+              connections: c,
+              duration: def.duration,
+              amount: n ? n * c : undefined,
+              maxSeconds: def.maxSeconds,
+              ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body }),
+            }, round);
+            measured.set(s.spec.name, m);
+            progress.advance();
+          }
+          const base = measured.get(def.baseline)?.rps;
+          for (const [name, m] of measured) {
+            m.ratio = base ? m.rps / base : null;
+            const k = key(page.path, name, c, n);
+            const cell = cells.get(k) ?? { page: page.path, server: name, connections: c, ...(n ? { perClient: n } : {}), rounds: [], summary: summarise([m]) };
+            cell.rounds.push(m);
+            cells.set(k, cell);
           }
         }
       }
@@ -364,6 +370,7 @@ async function measure(s: RunningServer, db: SharedDatabase, loadgen: LoadGenera
     rssMiB: s.pid ? rssMiB(s.pid) : null,
     loadgenCpu: r.cpuShare,
     ratio: null,
+    ...(r.capped ? { capped: true } : {}),
   };
 }
 

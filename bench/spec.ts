@@ -61,6 +61,8 @@ export interface Measure {
   loadgenCpu: number;
   /** rps ÷ the baseline server's rps in the same round, page and connections. */
   ratio: number | null;
+  /** A fixed-amount cell stopped at its time cap before all requests were made. */
+  capped?: boolean;
 }
 
 export interface Cell {
