@@ -6,6 +6,7 @@ import { Command } from "commander";
 import * as bench from "./bench.js";
 import * as build from "./build.js";
 import * as check from "./check.js";
+import * as db from "./db.js";
 import * as dev from "./dev.js";
 import * as init from "./init.js";
 import * as render from "./render.js";
@@ -18,6 +19,6 @@ program
   .version(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version, "-V, --version", "print the version of quarry")
   .showHelpAfterError();
 
-for (const command of [render, check, dev, start, build, init, bench]) command.register(program);
+for (const command of [render, check, dev, start, build, init, bench, db]) command.register(program);
 
 await program.parseAsync(process.argv);

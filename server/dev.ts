@@ -20,8 +20,11 @@ export interface DevReload {
   close(): Promise<void>;
 }
 
-/** `onChange` runs for every change to a template or a `_db/` file (dev flushes query caches). */
-export function devReload(engine: Engine, log: (line: string) => void, onChange: (name: string) => void = () => {}): DevReload {
+/**
+ * `onChange` runs for every change to a template or a `_db/` file (dev flushes query caches and
+ * applies new migrations); open pages reload once it is done.
+ */
+export function devReload(engine: Engine, log: (line: string) => void, onChange: (name: string) => void | Promise<void> = () => {}): DevReload {
   const clients = new Set<{ write(s: string): unknown }>();
   const broadcast = () => {
     for (const c of clients) c.write("data: reload\n\n");
@@ -31,18 +34,20 @@ export function devReload(engine: Engine, log: (line: string) => void, onChange:
     ignored: (p) => KEPT_OUT.test(p),
     awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
   });
-  const changed = (file: string) => {
+  const changed = (file: string, removed: boolean) => {
     const name = relative(engine.root, file).split(sep).join("/");
     if (name.endsWith(".dbt")) {
       const names = engine.invalidateWithDependents(name);
       log(`changed ${name}: recompiling ${names.length ? names.join(", ") : name} on next request`);
     } else if (/^quarry\.config\.(json|js)$/.test(name)) {
       log(`changed ${name}: restart quarry dev to apply it`);
+    } else if (!removed && /^_db\/[^/]+\.sql$/.test(name)) {
+      log(`changed ${name}: applying new migrations`);
     } else log(`changed ${name}`);
-    if (name.endsWith(".dbt") || name.startsWith("_db/")) onChange(name);
-    broadcast();
+    if (name.endsWith(".dbt") || name.startsWith("_db/")) void Promise.resolve(onChange(name)).then(broadcast, broadcast);
+    else broadcast();
   };
-  watcher.on("add", changed).on("change", changed).on("unlink", changed);
+  watcher.on("add", (f) => changed(f, false)).on("change", (f) => changed(f, false)).on("unlink", (f) => changed(f, true));
   const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return {
     ready,

@@ -77,9 +77,13 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     source = new EngineSource(engine);
   }
   const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
-  // A changed template or _db/ file may change what a cached query should answer.
+  // A changed template or _db/ file may change what a cached query should answer; a saved
+  // _db/*.sql file is applied at once (a failure is logged and the server goes on).
   if (opts.dev && source instanceof EngineSource) {
-    dev = devReload(source.engine, log, () => {
+    dev = devReload(source.engine, log, async (name) => {
+      if (/^_db\/[^/]+\.sql$/.test(name) && database.migrate) {
+        await database.migrate().catch((err: unknown) => log(err instanceof QuarryError ? err.format() : String(err)));
+      }
       const n = database.datasources.flushCache();
       if (n > 0) log(`flushed ${n} cached quer${n === 1 ? "y" : "ies"}`);
     });

@@ -112,8 +112,8 @@ describe("the commands as processes", () => {
   afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
   /** Starts `quarry …`, waits for the URL it prints, and returns it. */
-  async function serveProcess(args: string[]): Promise<{ child: ChildProcess; base: string }> {
-    const child = spawn(process.execPath, [bin, ...args, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+  async function serveProcess(args: string[], databaseUrl = url): Promise<{ child: ChildProcess; base: string }> {
+    const child = spawn(process.execPath, [bin, ...args, "--port", "0"], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" } });
     children.push(child);
     return { child, base: await listening(child) };
   }
@@ -140,9 +140,8 @@ describe("the commands as processes", () => {
     const dir = join(mkdtempSync(join(tmpdir(), "quarry-init-")), "site");
     const { stdout } = await run(process.execPath, [bin, "init", dir]);
     expect(stdout).toContain("wrote a starter site into");
-    // DATABASE_URL points at the test database: give it the starter schema.
-    await (await import("./db.js")).sql(url, readFileSync(join(dir, "_db", "001_schema.sql"), "utf8"));
-    const { child, base } = await serveProcess(["dev", dir]);
+    // An empty database of its own: quarry dev applies the starter's _db/ migrations to it.
+    const { child, base } = await serveProcess(["dev", dir], await createDatabase([], "init"));
     const page = await (await fetch(`${base}/`)).text();
     expect(page).toContain("<li>Hello from Quarry</li>");
     const post = await fetch(`${base}/`, { method: "POST", body: new URLSearchParams({ body: "<b>hi</b>" }), redirect: "manual" });

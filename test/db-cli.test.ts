@@ -1,0 +1,197 @@
+// `quarry db status|migrate|reset|psql` as a user runs them: real processes, on a database
+// named by DATABASE_URL and on the embedded Postgres (joined while quarry dev runs it).
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDatabase, sql } from "./db.js";
+
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+const exec = promisify(execFile);
+
+const NOTES = "CREATE TABLE note (id serial PRIMARY KEY, body text NOT NULL);\n";
+const SEED = "INSERT INTO note (body) VALUES ('first'), ('second');\n";
+
+const made: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  children.forEach((c) => c.kill("SIGKILL"));
+  made.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+function siteDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "quarry-dbcli-"));
+  made.push(dir);
+  // As root the embedded Postgres runs as the postgres user, who must be able to enter it.
+  chmodSync(dir, 0o755);
+  const root = join(dir, "site");
+  mkdirSync(join(root, "_db"), { recursive: true });
+  writeFileSync(join(root, "_db", "001_notes.sql"), NOTES);
+  writeFileSync(join(root, "_db", "002_seed.sql"), SEED);
+  writeFileSync(join(root, "index.dbt"), '<dbt:query name="n">SELECT body FROM note ORDER BY id</dbt:query><dbt:output query="n">#body#;</dbt:output>');
+  return root;
+}
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `quarry …` to the end; never throws on a non-zero exit. */
+async function quarry(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Ran> {
+  const child = execFile(process.execPath, [bin, ...args], { env: { ...env, LOG_LEVEL: "silent" } });
+  if (input !== undefined) child.stdin!.end(input);
+  else child.stdin!.end();
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1)));
+  return { code, stdout, stderr };
+}
+
+const TIME = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC";
+
+describe("quarry db on DATABASE_URL", () => {
+  it("status, migrate, status again; an edited applied file makes both exit 1 naming it", async () => {
+    const url = await createDatabase([], "dbcli");
+    const root = siteDir();
+    const env = { ...process.env, DATABASE_URL: url };
+    let r = await quarry(["db", "status", root], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`database: datasource main (${url.replace(/:[^:@/]+@/, ":***@")})\npending                          _db/001_notes.sql\npending                          _db/002_seed.sql\n2 pending\n`);
+    r = await quarry(["db", "migrate", root], env);
+    expect(r).toMatchObject({ code: 0, stdout: "applied _db/001_notes.sql\napplied _db/002_seed.sql\n" });
+    r = await quarry(["db", "migrate", root], env);
+    expect(r).toMatchObject({ code: 0, stdout: "up to date: no pending migrations\n" });
+    r = await quarry(["db", "status", root], env);
+    expect(r.stdout).toMatch(new RegExp(`\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`));
+
+    writeFileSync(join(root, "_db", "001_notes.sql"), `${NOTES}-- edited\n`);
+    writeFileSync(join(root, "_db", "003_more.sql"), "CREATE TABLE more (x int);\n");
+    r = await quarry(["db", "status", root], env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`\nchanged  ${TIME} _db/001_notes\\.sql  \\(edited after it was applied: restore it, put the change in a new file\\)\napplied  ${TIME} _db/002_seed\\.sql\npending                          _db/003_more\\.sql\n1 applied, 1 pending, 1 changed\n$`));
+    r = await quarry(["db", "migrate", root], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^QRY_ERR_MIGRATION_CHANGED: _db\/001_notes\.sql was changed after it was applied/);
+    expect(await sql(url, "SELECT to_regclass('more') AS t")).toEqual([{ t: null }]);
+  });
+
+  it("reset refuses a non-embedded database without --force, and a non-terminal without --yes", async () => {
+    const url = await createDatabase([], "dbcli");
+    const root = siteDir();
+    const env = { ...process.env, DATABASE_URL: url };
+    await quarry(["db", "migrate", root], env);
+    await sql(url, "INSERT INTO note (body) VALUES ('mine')");
+    let r = await quarry(["db", "reset", root, "--yes"], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`refusing to reset datasource main (${url.replace(/:[^:@/]+@/, ":***@")}): it is not the embedded Postgres. Every schema its user owns would be dropped; add --force if that is what you want\n`);
+    r = await quarry(["db", "reset", root, "--force"], env);
+    expect(r).toMatchObject({ code: 1, stderr: "quarry db reset drops every table and row: add --yes to do it when not run from a terminal\n" });
+    expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
+    r = await quarry(["db", "reset", root, "--force", "--yes"], env);
+    expect(r).toMatchObject({ code: 0, stdout: "dropped schema public\napplied _db/001_notes.sql\napplied _db/002_seed.sql\nreset done: 2 migrations applied\n" });
+    expect(await sql(url, "SELECT body FROM note ORDER BY id")).toEqual([{ body: "first" }, { body: "second" }]);
+  });
+
+  it("reset asks on a terminal: no keeps everything, yes resets", async () => {
+    const url = await createDatabase([], "dbcli");
+    const root = siteDir();
+    const env = { ...process.env, DATABASE_URL: url };
+    await quarry(["db", "migrate", root], env);
+    await sql(url, "INSERT INTO note (body) VALUES ('mine')");
+    // script(1) gives the command a terminal and types the answer into it.
+    const command = `${process.execPath} ${bin} db reset ${root} --force`;
+    const typed = async (answer: string) => {
+      const child = spawn("script", ["-qec", command, "/dev/null"], { env });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.stdin.end(`${answer}\n`);
+      const code = await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1)));
+      return { code, out };
+    };
+    const no = await typed("n");
+    expect(no.out).toContain("Drop everything in datasource main (");
+    expect(no.out).toContain("nothing dropped");
+    expect(no.code).toBe(1);
+    expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
+    const yes = await typed("y");
+    expect(yes.out).toContain("reset done: 2 migrations applied");
+    expect(yes.code).toBe(0);
+    expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 2 }]);
+  });
+
+  it("psql runs a shell on the site's database; without psql it says so and prints the URL", async () => {
+    const url = await createDatabase([], "dbcli");
+    const root = siteDir();
+    const env = { ...process.env, DATABASE_URL: url };
+    await quarry(["db", "migrate", root], env);
+    let r = await quarry(["db", "psql", root], env, "SELECT string_agg(body, ',' ORDER BY id) FROM note;\n");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(" first,second\n");
+    // A PATH holding node and nothing else: no psql.
+    const path = mkdtempSync(join(tmpdir(), "quarry-nopsql-"));
+    made.push(path);
+    symlinkSync(process.execPath, join(path, "node"));
+    r = await quarry(["db", "psql", root], { ...env, PATH: path });
+    expect(r).toMatchObject({ code: 1, stdout: `psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${url}\n` });
+  });
+
+  it("names a missing site folder", async () => {
+    const r = await quarry(["db", "status", "/nonexistent-site"], process.env);
+    expect(r).toMatchObject({ code: 1, stderr: "QRY_ERR_CONFIG: Site folder /nonexistent-site does not exist\n" });
+  });
+});
+
+describe("quarry db on the embedded Postgres", () => {
+  it("joins the cluster quarry dev is running, resets it without --force, and starts it when nothing runs", async () => {
+    const root = siteDir();
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.DATABASE_URL;
+    const dev = spawn(process.execPath, [bin, "dev", root, "--port", "0"], { env: { ...env, LOG_LEVEL: "silent" } });
+    children.push(dev);
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      dev.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      dev.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+      dev.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    expect(await (await fetch(`${base}/`)).text()).toBe("first;second;");
+    const dataDir = join(root, ".quarry", "postgres");
+    let r = await quarry(["db", "status", root], env);
+    expect(r.stdout).toMatch(new RegExp(`^database: the embedded Postgres already running for this site \\(data in ${dataDir}\\)\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`));
+    r = await quarry(["db", "psql", root], env, "INSERT INTO note (body) VALUES ('third');\n");
+    expect(r.code).toBe(0);
+    expect(await (await fetch(`${base}/`)).text()).toBe("first;second;third;");
+    r = await quarry(["db", "reset", root, "--yes"], env);
+    expect(r).toMatchObject({ code: 0, stdout: "dropped schema public\napplied _db/001_notes.sql\napplied _db/002_seed.sql\nreset done: 2 migrations applied\n" });
+    expect(await (await fetch(`${base}/`)).text()).toBe("first;second;");
+    await new Promise<void>((resolve) => {
+      dev.on("exit", () => resolve());
+      dev.kill("SIGTERM");
+    });
+    writeFileSync(join(root, "_db", "003_more.sql"), "INSERT INTO note (body) VALUES ('more');\n");
+    r = await quarry(["db", "migrate", root], env);
+    expect(r).toMatchObject({ code: 0, stdout: "applied _db/003_more.sql\n" });
+    r = await quarry(["db", "status", root], env);
+    expect(r.stdout).toMatch(new RegExp(`^database: the embedded Postgres \\(data in ${dataDir}\\)\n`));
+  }, 90_000);
+});
+
+describe("quarry db --help", () => {
+  it("lists the four commands and reset's options", async () => {
+    const { stdout } = await exec(process.execPath, [bin, "db", "--help"]);
+    for (const cmd of ["status", "migrate", "reset", "psql"]) expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
+    const reset = await exec(process.execPath, [bin, "db", "reset", "--help"]);
+    expect(reset.stdout).toContain("--yes       do not ask (required when not run from a terminal)");
+    expect(reset.stdout).toContain("--force     allow resetting a database other than the embedded one");
+  });
+});
