@@ -191,7 +191,8 @@ describe("quarry db --help", () => {
     const { stdout } = await exec(process.execPath, [bin, "db", "--help"]);
     for (const cmd of ["status", "migrate", "reset", "psql"]) expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
     const reset = await exec(process.execPath, [bin, "db", "reset", "--help"]);
-    expect(reset.stdout).toContain("--yes       do not ask (required when not run from a terminal)");
-    expect(reset.stdout).toContain("--force     allow resetting a database other than the embedded one");
+    expect(reset.stdout).toMatch(/^ {2}--yes +do not ask \(required when not run from a terminal\)$/m);
+    expect(reset.stdout).toMatch(/^ {2}--force +allow resetting a database other than the embedded one$/m);
+    expect(reset.stdout).toMatch(/^ {2}--data-dir <dir> +the embedded Postgres's data folder, as for quarry dev and$/m);
   });
 });
