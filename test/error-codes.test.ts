@@ -6,6 +6,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as errors from "../engine/errors.js";
 import { BuildOutError } from "../server/build.js";
+import { MigrationError } from "../server/migrations.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const PREFIX = "QRY" + "_ERR_"; // split so this file holds no code-shaped literal itself
@@ -59,7 +60,7 @@ describe("the table of error codes", () => {
   });
 
   it("every row names real classes and says what the error means and what to do", () => {
-    const classes = new Map<string, unknown>([...Object.entries(errors), ["BuildOutError", BuildOutError]]);
+    const classes = new Map<string, unknown>([...Object.entries(errors), ["BuildOutError", BuildOutError], ["MigrationError", MigrationError]]);
     for (const row of rows) {
       for (const c of row.classes) {
         const cls = classes.get(c);
