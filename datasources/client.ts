@@ -1,6 +1,9 @@
 // One Postgres connection as Quarry opens it: an `error` listener from the first moment (a
 // pg.Client without one takes the process down when Postgres restarts), a `broken` mark that
-// keeps it from being reused, and type parsers that give templates numbers for int8.
+// keeps it from being reused, type parsers that give templates numbers for int8, and the
+// guards a network that silently drops packets needs: TCP keep-alive, and a client-side time
+// limit a little above the server's statement_timeout that destroys the connection.
+import { connect as tcpConnect } from "node:net";
 import pg from "pg";
 import type { DatasourceConfig } from "./config.js";
 
@@ -8,7 +11,28 @@ export interface Connection {
   client: pg.Client;
   /** Set when the socket failed; a broken connection is destroyed, never reused. */
   broken: boolean;
+  /** When it was last given back (Date.now()): one idle too long is checked before reuse. */
+  lastUsed: number;
+  /** Healthy, but to be replaced when given back (its prepared statements are stale). */
+  retire: boolean;
 }
+
+/** The parts of pg.Client its typings leave out. */
+interface ClientInternals {
+  processID: number | null;
+  secretKey: number | null;
+  host: string;
+  port: number;
+  connection: { stream: { destroy(): void }; parsedStatements: Record<string, string> };
+}
+const internals = (c: pg.Client) => c as unknown as ClientInternals;
+
+/** First keep-alive probe after this much silence on the socket. */
+export const KEEPALIVE_DELAY_MS = 10_000;
+/** The client-side limit of a query is its statement_timeout plus this. */
+export const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+/** How long closing politely may take before the socket is destroyed (a black-holed peer never answers). */
+const END_GRACE_MS = 1000;
 
 const INT8 = 20;
 const types = {
@@ -23,16 +47,25 @@ const types = {
   },
 };
 
+/** The client-side limit for a statement allowed to run `statementMs` on the server (0: none). */
+export function clientTimeout(config: DatasourceConfig, statementMs?: number): number {
+  if (statementMs !== undefined && statementMs > 0) return statementMs + CLIENT_TIMEOUT_MARGIN_MS;
+  return config.queryTimeoutMs;
+}
+
 /** Opens a connection; rejects with the driver's error when Postgres cannot be reached. */
 export async function connect(config: DatasourceConfig, url: string, onError: (err: Error) => void): Promise<Connection> {
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: config.acquireTimeoutMs,
     statement_timeout: config.statementTimeoutMs || undefined,
+    query_timeout: config.queryTimeoutMs || undefined,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     application_name: `quarry:${config.name}`,
     types,
   });
-  const conn: Connection = { client, broken: false };
+  const conn: Connection = { client, broken: false, lastUsed: Date.now(), retire: false };
   client.on("error", (err) => {
     conn.broken = true;
     onError(err);
@@ -44,22 +77,80 @@ export async function connect(config: DatasourceConfig, url: string, onError: (e
     await client.connect();
   } catch (err) {
     conn.broken = true;
-    client.end().catch(() => {});
+    destroy(conn);
     throw err;
   }
   return conn;
 }
 
-/** Closes a connection, ignoring a socket that is already gone. */
+function destroy(conn: Connection): void {
+  try {
+    internals(conn.client).connection.stream.destroy();
+  } catch {
+    // Never connected.
+  }
+}
+
+/** Closes a connection: politely when the peer answers, by destroying the socket when it does not. */
 export async function disconnect(conn: Connection): Promise<void> {
   conn.broken = true;
-  await conn.client.end().catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    conn.client.end().catch(() => {}),
+    new Promise<void>((resolve) => (timer = setTimeout(() => {
+      destroy(conn);
+      resolve();
+    }, END_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+}
+
+/** Is the connection still answering? One round trip, within `timeoutMs`. */
+export async function ping(conn: Connection, timeoutMs: number): Promise<boolean> {
+  if (conn.broken) return false;
+  try {
+    await conn.client.query({ text: "SELECT 1", query_timeout: timeoutMs } as pg.QueryConfig);
+    return true;
+  } catch {
+    conn.broken = true;
+    return false;
+  }
+}
+
+/**
+ * Asks Postgres to cancel what the connection is running (the protocol's CancelRequest, on a
+ * new socket, as psql's Ctrl-C does). Resolves once the server has taken the request (it
+ * closes that socket after signalling the backend), so a connection given back afterwards
+ * cannot have a later query cancelled by it.
+ */
+export function cancel(conn: Connection, timeoutMs = 2000): Promise<void> {
+  const { processID, secretKey, host, port } = internals(conn.client);
+  if (processID === null || secretKey === null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const sock = host.startsWith("/") ? tcpConnect(`${host}/.s.PGSQL.${port}`) : tcpConnect(port, host);
+    sock.setTimeout(timeoutMs, () => sock.destroy());
+    sock.on("connect", () => {
+      const msg = Buffer.alloc(16);
+      msg.writeInt32BE(16, 0);
+      msg.writeInt32BE(80877102, 4); // the CancelRequest code
+      msg.writeInt32BE(processID, 8);
+      msg.writeInt32BE(secretKey, 12);
+      sock.end(msg);
+    });
+    sock.on("error", () => {});
+    sock.on("close", () => resolve());
+  });
+}
+
+/** Forgets a named statement pg believes is prepared on this connection (after DEALLOCATE). */
+export function forgetStatement(conn: Connection, name: string): void {
+  delete internals(conn.client).connection.parsedStatements[name];
 }
 
 /**
  * Errors that mean the connection (or the server) is gone rather than the SQL being wrong:
- * no SQLSTATE at all (socket errors), class 08 (connection exception), or the server
- * shutting down (57P01-57P03).
+ * no SQLSTATE at all (socket errors, the client-side time limit), class 08 (connection
+ * exception), or the server shutting down (57P01-57P03).
  */
 export function isConnectionError(err: unknown, conn?: Connection): boolean {
   if (conn?.broken) return true;
@@ -67,3 +158,6 @@ export function isConnectionError(err: unknown, conn?: Connection): boolean {
   if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code)) return true;
   return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03";
 }
+
+/** pg's error when query_timeout passes. */
+export const isClientTimeout = (err: unknown) => err instanceof Error && err.message === "Query read timeout";

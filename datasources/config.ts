@@ -26,6 +26,15 @@ export interface DatasourceConfig {
   maxWaiting: number;
   /** Postgres statement_timeout for every connection (0: none). */
   statementTimeoutMs: number;
+  /**
+   * Client-side limit of one statement: past it the connection is destroyed (a network that
+   * drops packets never delivers the server's timeout). Default statementTimeoutMs + 1 s; 0: none.
+   */
+  queryTimeoutMs: number;
+  /** A pooled connection idle longer than this is checked with SELECT 1 before it is handed out. */
+  validateAfterIdleMs: number;
+  /** Named prepared statements (planned once per connection); false for PgBouncer's transaction mode. */
+  preparedStatements: boolean;
 }
 
 export interface SiteConfig {
@@ -49,6 +58,7 @@ export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
 
 const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
   strategy: "pool", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30_000, maxWaiting: 1000, statementTimeoutMs: 30_000,
+  queryTimeoutMs: 31_000, validateAfterIdleMs: 10_000, preparedStatements: true,
 };
 
 type Raw = Record<string, unknown>;
@@ -98,7 +108,18 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     idleTimeoutMs: num(file, `${at}.idleTimeoutMs`, raw.idleTimeoutMs, d.idleTimeoutMs, 1),
     maxWaiting: num(file, `${at}.maxWaiting`, raw.maxWaiting, d.maxWaiting),
     statementTimeoutMs: num(file, `${at}.statementTimeoutMs`, raw.statementTimeoutMs, d.statementTimeoutMs),
+    queryTimeoutMs: 0,
+    validateAfterIdleMs: num(file, `${at}.validateAfterIdleMs`, raw.validateAfterIdleMs, d.validateAfterIdleMs),
+    preparedStatements: d.preparedStatements,
   };
+  c.queryTimeoutMs = num(file, `${at}.queryTimeoutMs`, raw.queryTimeoutMs, c.statementTimeoutMs > 0 ? c.statementTimeoutMs + 1000 : 0);
+  if (c.queryTimeoutMs > 0 && c.queryTimeoutMs <= c.statementTimeoutMs) {
+    problem(new ConfigError(`${file}: ${at}.queryTimeoutMs (${c.queryTimeoutMs}) must be above statementTimeoutMs (${c.statementTimeoutMs}), so Postgres's own limit acts first`));
+  }
+  if (raw.preparedStatements !== undefined) {
+    if (typeof raw.preparedStatements !== "boolean") problem(new ConfigError(`${file}: ${at}.preparedStatements must be true or false`));
+    else c.preparedStatements = raw.preparedStatements;
+  }
   if (c.min > c.max) problem(new ConfigError(`${file}: ${at}.min (${c.min}) is larger than max (${c.max})`));
   return c;
 }

@@ -7,7 +7,7 @@
 import genericPool from "generic-pool";
 import { DatasourceError } from "../engine/errors.js";
 import type { DatasourceConfig, Strategy } from "./config.js";
-import { connect, disconnect, type Connection } from "./client.js";
+import { connect, disconnect, ping, type Connection } from "./client.js";
 
 export interface Lease {
   conn: Connection;
@@ -52,7 +52,9 @@ export class Datasource {
       {
         create: () => this.open(),
         destroy: (conn) => disconnect(conn),
-        validate: async (conn) => !conn.broken,
+        // A connection silent for a while may sit behind a dead route or a restarted server:
+        // one round trip proves it before a page gets it (a failed one is destroyed).
+        validate: async (conn) => !conn.broken && (Date.now() - conn.lastUsed < c.validateAfterIdleMs || (await ping(conn, Math.min(1000, c.acquireTimeoutMs / 2)))),
       },
       {
         min: single ? 1 : c.min,
@@ -73,7 +75,9 @@ export class Datasource {
 
   /** Opens one connection, waiting first when the last attempts failed (backoff). */
   private async open(): Promise<Connection> {
-    if (this.failures > 0) await sleep(Math.min(MAX_BACKOFF_MS, 50 * 2 ** (this.failures - 1)));
+    // Never longer than half the acquire timeout, so the first try after an outage heals can
+    // still answer the request that waits for it.
+    if (this.failures > 0) await sleep(Math.min(MAX_BACKOFF_MS, this.config.acquireTimeoutMs / 2, 50 * 2 ** (this.failures - 1)));
     if (this.closed) throw new Error(`datasource ${this.name} is closed`);
     try {
       const conn = await connect(this.config, this.url, (err) => this.log(`datasource ${this.name}: connection lost: ${err.message}`));
@@ -94,8 +98,11 @@ export class Datasource {
     return new DatasourceError(this.name, `Datasource ${this.name} unavailable: ${why}${last}`);
   }
 
-  /** A connection for one query or one transaction. */
-  async acquire(): Promise<Lease> {
+  /**
+   * A connection for one query or one transaction. With `signal`, a caller that is cancelled
+   * while waiting stops waiting at once (the connection, when it comes, goes back).
+   */
+  async acquire(signal?: AbortSignal): Promise<Lease> {
     if (this.closed) throw this.unavailable("it is closed");
     const pool = this.pool;
     if (!pool) {
@@ -109,8 +116,9 @@ export class Datasource {
     }
     let conn: Connection;
     try {
-      conn = await pool.acquire();
+      conn = await abortable(pool.acquire(), signal, (late) => void pool.release(late).catch(() => {}));
     } catch (err) {
+      if (signal?.aborted) throw err;
       const e = err as Error;
       if (e.name === "TimeoutError") throw this.unavailable(`no connection within ${this.config.acquireTimeoutMs} ms`);
       if (/max waitingClients/.test(e.message)) throw this.unavailable(`${this.config.maxWaiting} requests are already waiting`);
@@ -122,7 +130,8 @@ export class Datasource {
       release: async (broken = false) => {
         if (released) return;
         released = true;
-        if (broken || conn.broken) await pool.destroy(conn).catch(() => {});
+        conn.lastUsed = Date.now();
+        if (broken || conn.broken || conn.retire) await pool.destroy(conn).catch(() => {});
         else await pool.release(conn).catch(() => {});
       },
     };
@@ -141,4 +150,36 @@ export class Datasource {
       await this.pool.clear();
     }
   }
+}
+
+/** The cancellation error of a signal: its reason when that is an Error. */
+export function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error(`cancelled${signal.reason ? `: ${String(signal.reason)}` : ""}`);
+}
+
+/** `work`, or a rejection as soon as `signal` aborts; a result that arrives later goes to `late`. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, late: (v: T) => void): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) {
+    work.then(late, () => {});
+    return Promise.reject(abortError(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      work.then(late, () => {});
+      reject(abortError(signal));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        // Aborted meanwhile: onAbort has handed the connection to `late`.
+        if (!signal.aborted) resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
 }

@@ -6,8 +6,9 @@ import type pg from "pg";
 import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/errors.js";
 import { QueryResult } from "../engine/values.js";
 import type { SiteConfig } from "./config.js";
-import { Datasource, type Lease, type LogFn } from "./datasource.js";
-import { isConnectionError } from "./client.js";
+import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
+import { paramLabel } from "./param-labels.js";
+import { cancel, clientTimeout, forgetStatement, isClientTimeout, isConnectionError } from "./client.js";
 
 export interface QueryOptions {
   /** Per-query statement timeout. */
@@ -16,7 +17,12 @@ export interface QueryOptions {
   maxrows?: number;
   /** Serve the result from the cache when it is younger than this. */
   cacheMs?: number;
+  /** Cancels the statement (a Postgres cancel) when aborted; the connection goes back to the pool. */
+  signal?: AbortSignal | null;
+  /** Date.now() past which the statement is cancelled the same way (0 or absent: none). */
+  deadline?: number;
 }
+
 
 export const ISOLATION = ["read_uncommitted", "read_committed", "repeatable_read", "serializable"] as const;
 export type Isolation = (typeof ISOLATION)[number];
@@ -59,17 +65,27 @@ export class Datasources {
       const hit = this.cache!.get(key);
       if (hit) return copyResult(hit, true);
     }
-    const own = lease ?? (await ds.acquire());
+    if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
+    let own: Lease;
+    try {
+      own = lease ?? (await ds.acquire(opts.signal ?? undefined));
+    } catch (err) {
+      if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
+      throw err;
+    }
     const started = performance.now();
     let res: pg.QueryResult;
     try {
-      res = await run(own, ds, sql, params, opts.timeoutMs);
+      res = await execute(own, ds, sql, params, opts, !lease);
     } catch (err) {
-      const gone = isConnectionError(err, own.conn);
+      const gone = own.conn.broken || (!(err instanceof QueryError) && isConnectionError(err));
       if (!lease) await own.release(gone);
-      if (gone) throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: connection lost during the query (${(err as Error).message})`);
-      const e = err as pg.DatabaseError;
-      throw new QueryError(`Query failed: ${e.message}${e.code ? ` (SQLSTATE ${e.code})` : ""}`, sql, params, e.code ?? null, null);
+      if (err instanceof QueryError) throw err;
+      if (gone) {
+        const why = isClientTimeout(err) ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed` : (err as Error).message;
+        throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: connection lost during the query (${why})`);
+      }
+      throw toQueryError(err as pg.DatabaseError, sql, params);
     }
     if (!lease) await own.release();
     const rows = (res.rows ?? []) as Record<string, unknown>[];
@@ -83,8 +99,8 @@ export class Datasources {
   }
 
   /** Borrows a connection and opens a transaction on it. */
-  async begin(ds: Datasource, isolation: Isolation | undefined): Promise<Lease> {
-    const lease = await ds.acquire();
+  async begin(ds: Datasource, isolation: Isolation | undefined, signal?: AbortSignal | null): Promise<Lease> {
+    const lease = await ds.acquire(signal ?? undefined);
     try {
       await lease.conn.client.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation.replace("_", " ").toUpperCase()}` : "BEGIN");
     } catch (err) {
@@ -101,7 +117,8 @@ export class Datasources {
       await lease.conn.client.query(sql);
     } catch (err) {
       if (isConnectionError(err, lease.conn)) throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: ${(err as Error).message}`);
-      throw new QueryError(`${sql} failed: ${(err as Error).message}`, sql, [], (err as pg.DatabaseError).code ?? null, null);
+      const e = toQueryError(err as pg.DatabaseError, sql, []);
+      throw new QueryError(`${sql} failed: ${(err as Error).message}`, sql, [], e.sqlState, null);
     }
   }
 
@@ -129,17 +146,118 @@ function statementName(sql: string): string {
   return n;
 }
 
-async function run(lease: Lease, ds: Datasource, sql: string, params: unknown[], timeoutMs: number | undefined): Promise<pg.QueryResult> {
-  const client = lease.conn.client;
+/**
+ * Runs one statement on a leased connection: as a named prepared statement unless the
+ * datasource says otherwise, re-prepared once when Postgres says its cached plan no longer
+ * fits (0A000 after ALTER TABLE), and cancelled on Postgres when the signal aborts or the
+ * deadline passes. It returns only once any cancel has been taken by the server, so the
+ * connection can go back to the pool without a late cancel hitting someone else's query.
+ */
+async function execute(lease: Lease, ds: Datasource, sql: string, params: unknown[], opts: QueryOptions, ownLease: boolean): Promise<pg.QueryResult> {
+  const conn = lease.conn;
+  const client = conn.client;
+  const c = ds.config;
   // A per-request connection is used once: preparing a named statement there buys nothing.
-  const config = ds.strategy === "per-request" ? { text: sql, values: params } : { name: statementName(sql), text: sql, values: params };
-  if (!timeoutMs) return client.query(config);
-  await client.query(`SET statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+  const name = c.preparedStatements && ds.strategy !== "per-request" ? statementName(sql) : undefined;
+  const perQuery = opts.timeoutMs ? Math.max(1, Math.floor(opts.timeoutMs)) : undefined;
+  const config = { name, text: sql, values: params, query_timeout: clientTimeout(c, perQuery) || undefined } as pg.QueryConfig;
+
+  let settled = false;
+  const cancels: Promise<void>[] = [];
+  let retry: NodeJS.Timeout | undefined;
+  // A cancel that reaches the backend before the statement does is ignored, so ask again
+  // while the statement is still running.
+  const stop = () => {
+    if (settled || cancels.length > 3) return;
+    cancels.push(cancel(conn).then(() => {
+      if (!settled) retry = setTimeout(stop, 250);
+    }));
+  };
+  const signal = opts.signal ?? null;
+  signal?.addEventListener("abort", stop, { once: true });
+  const timer = opts.deadline ? setTimeout(stop, Math.max(0, opts.deadline - Date.now())) : undefined;
+  const stopped = () => signal?.aborted || (!!opts.deadline && Date.now() >= opts.deadline);
   try {
-    return await client.query(config);
+    if (perQuery) await client.query(`SET statement_timeout = ${perQuery}`);
+    try {
+      if (stopped()) throw cancelled(signal, sql, params);
+      try {
+        return await client.query(config);
+      } catch (err) {
+        if (!name || (err as pg.DatabaseError).code !== "0A000" || stopped()) throw err;
+        // The table changed under the statement's plan ("cached plan must not change result
+        // type"): prepare it afresh. Inside a transaction the failure has aborted it, so the
+        // connection is only marked to be replaced when given back.
+        if (!ownLease) {
+          conn.retire = true;
+          throw err;
+        }
+        await client.query(`DEALLOCATE ${name}`);
+        forgetStatement(conn, name);
+        return await client.query(config);
+      }
+    } finally {
+      if (perQuery) await client.query(`SET statement_timeout = ${c.statementTimeoutMs}`).catch(() => {});
+    }
+  } catch (err) {
+    if (stopped() && !isConnectionError(err, conn)) throw cancelled(signal, sql, params);
+    throw err;
   } finally {
-    await client.query(`SET statement_timeout = ${ds.config.statementTimeoutMs}`).catch(() => {});
+    settled = true;
+    signal?.removeEventListener("abort", stop);
+    clearTimeout(timer);
+    clearTimeout(retry);
+    await Promise.all(cancels);
   }
+}
+
+function cancelled(signal: AbortSignal | null, sql: string, params: unknown[]): QueryError {
+  const why = signal?.aborted ? abortError(signal).message : "the page ran out of time";
+  return new QueryError(`Query cancelled: ${why}`, sql, params, "57014", null);
+}
+
+/**
+ * A Postgres error as Quarry's: with its detail, hint and position, and — when it is about a
+ * bound value (class 22 data exceptions, class 23 constraint violations) — QRY_ERR_QUERY_INPUT,
+ * status 400, naming the parameter.
+ */
+export function toQueryError(err: pg.DatabaseError, sql: string, params: unknown[]): QueryError {
+  const state = typeof err.code === "string" ? err.code : null;
+  const n = state && /^2[23]/.test(state) ? refusedParam(err, params) : null;
+  let e: QueryError;
+  if (n !== null) {
+    const label = paramLabel(params, n);
+    e = new QueryError(`Query parameter $${n}${label ? ` (${label})` : ""} was refused by the database: ${err.message} (SQLSTATE ${state})`, sql, params, state, null, codes.QUERY_INPUT);
+    e.status = 400;
+    e.param = n;
+  } else {
+    e = new QueryError(`Query failed: ${err.message}${state ? ` (SQLSTATE ${state})` : ""}`, sql, params, state, null);
+  }
+  e.detail = err.detail ?? "";
+  e.hint = err.hint ?? "";
+  e.position = err.position ? Number(err.position) : null;
+  return e;
+}
+
+/** Which bound value (1-based) a class 22/23 error is about, or null when it cannot be told. */
+function refusedParam(err: pg.DatabaseError, params: unknown[]): number | null {
+  if (params.length === 0) return null;
+  // A value Postgres could not convert while binding: its context names the parameter.
+  const bound = /\bparameter \$(\d+)\b/.exec(err.where ?? "");
+  if (bound && Number(bound[1]) <= params.length) return Number(bound[1]);
+  const one = (pred: (v: unknown) => boolean) => {
+    const hits = params.flatMap((v, i) => (pred(v) ? [i + 1] : []));
+    return hits.length === 1 ? hits[0]! : null;
+  };
+  const msg = err.message;
+  if (err.code === "22021" && /0x00/.test(msg)) return one((v) => typeof v === "string" && v.includes("\0"));
+  const tooLong = /^value too long for type character(?: varying)?\((\d+)\)/.exec(msg);
+  if (tooLong) return one((v) => typeof v === "string" && [...v].length > Number(tooLong[1]));
+  if (err.code === "23502") return one((v) => v === null);
+  // The value itself, quoted in the message or the detail ("Key (email)=(a@b.c) already exists.").
+  const value = /: "(.*)"$/.exec(msg)?.[1] ?? /^value "(.*)" is out of range/.exec(msg)?.[1] ?? /^Key \([^)]*\)=\((.*)\) (?:already exists|is not present)/.exec(err.detail ?? "")?.[1];
+  if (value !== undefined) return one((v) => v !== null && v !== undefined && String(v) === value);
+  return null;
 }
 
 /** Cached results are copied in and out, so a template that changes one changes only its own. */

@@ -87,16 +87,24 @@ export class DatasourceError extends QuarryError {
   }
 }
 
-/** Postgres refused a query: carries the SQL, the bound values and the SQLSTATE. */
+/**
+ * Postgres refused a query: carries the SQL, the bound values, the SQLSTATE and what Postgres
+ * added (`detail`, `hint`, the 1-based character `position` in the SQL). Request data Postgres
+ * refused (class 22/23 on a bound value) is QRY_ERR_QUERY_INPUT, status 400, `param` its $n.
+ */
 export class QueryError extends QuarryError {
+  hint = "";
+  position: number | null = null;
+  param: number | null = null;
   constructor(
     message: string,
     readonly sql: string,
     readonly params: unknown[],
     readonly sqlState: string | null,
     loc: Loc | null,
+    code: string = codes.QUERY,
   ) {
-    super(codes.QUERY, "database", message, loc);
+    super(code, "database", message, loc);
   }
 }
 
@@ -138,6 +146,7 @@ export const codes = {
   NO_DATASOURCE: "QRY_ERR_NO_DATASOURCE",
   HEADER: "QRY_ERR_HEADER",
   TIMEOUT: "QRY_ERR_TIMEOUT",
+  QUERY_INPUT: "QRY_ERR_QUERY_INPUT",
   BUILD_OUT: "QRY_ERR_BUILD_OUT",
   MIGRATION: "QRY_ERR_MIGRATION",
   MIGRATION_CHANGED: "QRY_ERR_MIGRATION_CHANGED",

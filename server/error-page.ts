@@ -49,7 +49,9 @@ export function errorPage(err: unknown, status: number, requestId: string, dev: 
     if (where) parts.push(`<p>at <code>${esc(where)}</code></p>`);
     if (err.frame) parts.push(`<pre class="frame">${esc(err.frame)}</pre>`);
     if (err instanceof QueryError) {
-      parts.push(`<h2>SQL</h2><pre class="sql">${esc(err.sql)}</pre>`);
+      if (err.detail) parts.push(`<p class="detail"><b>Detail</b>: ${esc(err.detail)}</p>`);
+      if (err.hint) parts.push(`<p class="hint"><b>Hint</b>: ${esc(err.hint)}</p>`);
+      parts.push(`<h2>SQL</h2><pre class="sql">${esc(sqlWithCaret(err.sql, err.position))}</pre>`);
       parts.push(`<h2>Parameters</h2><pre class="params">${esc(JSON.stringify(err.params, null, 2))}</pre>`);
     }
   } else {
@@ -59,11 +61,27 @@ export function errorPage(err: unknown, status: number, requestId: string, dev: 
   return page(title, parts.join("\n"));
 }
 
+/**
+ * The SQL with a caret line under the character Postgres points at (`position`, 1-based, in
+ * characters), or as it is when there is none.
+ */
+export function sqlWithCaret(sql: string, position: number | null): string {
+  const chars = [...sql];
+  if (!position || position < 1 || position > chars.length + 1) return sql;
+  const before = chars.slice(0, position - 1).join("");
+  const lineStart = before.lastIndexOf("\n") + 1;
+  const column = [...before.slice(lineStart)].length;
+  const lineEnd = sql.indexOf("\n", before.length);
+  const end = lineEnd === -1 ? sql.length : lineEnd;
+  return `${sql.slice(0, end)}\n${" ".repeat(column)}^${sql.slice(end)}`;
+}
+
 /** A failed request as quarry dev prints it in the terminal: the located error, then the SQL. */
 export function errorText(err: unknown): string {
   if (!(err instanceof QuarryError)) return err instanceof Error ? (err.stack ?? err.message) : String(err);
-  const sql = err instanceof QueryError ? `\nSQL: ${err.sql}\nParameters: ${JSON.stringify(err.params)}` : "";
-  return err.format() + sql;
+  if (!(err instanceof QueryError)) return err.format();
+  const extra = [err.detail && `Detail: ${err.detail}`, err.hint && `Hint: ${err.hint}`].filter(Boolean).map((l) => `\n${l}`).join("");
+  return `${err.format()}${extra}\nSQL: ${sqlWithCaret(err.sql, err.position).replace(/\n/g, "\n     ")}\nParameters: ${JSON.stringify(err.params)}`;
 }
 
 /** One log record of a failed request: everything, for the server's log. */
@@ -71,6 +89,11 @@ export function errorRecord(err: unknown): Record<string, unknown> {
   if (!(err instanceof QuarryError)) return { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined };
   const r: Record<string, unknown> = { code: err.code, message: err.message };
   if (err.loc) r.at = `${err.loc.file}:${err.loc.line}:${err.loc.column}`;
-  if (err instanceof QueryError) Object.assign(r, { sql: err.sql, params: err.params, sqlState: err.sqlState });
+  if (err instanceof QueryError) {
+    Object.assign(r, { sql: err.sql, params: err.params, sqlState: err.sqlState });
+    if (err.detail) r.detail = err.detail;
+    if (err.hint) r.hint = err.hint;
+    if (err.position) r.position = err.position;
+  }
   return r;
 }

@@ -10,6 +10,7 @@ import * as rt from "../engine/runtime.js";
 import { QueryResult, SafeString, SqlIdentifier, describeValue, isStruct } from "../engine/values.js";
 import { toDate } from "../engine/functions/dates.js";
 import { fixedArg } from "./helpers.js";
+import { labelParam } from "../datasources/param-labels.js";
 
 /** Quarry's queryparam types and the Postgres cast each adds. `cf_sql_` prefixes are accepted. */
 const CASTS: Record<string, string> = {
@@ -84,6 +85,7 @@ export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, lo
     v = items.map((x) => plain(x, spec, loc));
   } else v = plain(value, spec, loc);
   params.push(v);
+  labelParam(params, spec.label);
   const cast = CASTS[spec.type];
   return `$${params.length}${cast ? `::${cast}${list ? "[]" : ""}` : ""}`;
 }

@@ -9,7 +9,13 @@ describe("site config", () => {
     expect(c.defaultDatasource).toBe("main");
     expect(c.datasources.main).toEqual({
       name: "main", url: null, strategy: "pool", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30000, maxWaiting: 1000, statementTimeoutMs: 30000,
+      queryTimeoutMs: 31000, validateAfterIdleMs: 10000, preparedStatements: true,
     });
+  });
+
+  it("queryTimeoutMs follows statementTimeoutMs (plus 1 s) unless set; none without a statement timeout", () => {
+    const ds = (raw: Record<string, unknown>) => parseConfig({ datasources: { main: raw } }, "f", {}).datasources.main!.queryTimeoutMs;
+    expect([ds({ statementTimeoutMs: 2000 }), ds({ statementTimeoutMs: 0 }), ds({ statementTimeoutMs: 2000, queryTimeoutMs: 9000 })]).toEqual([3000, 0, 9000]);
   });
 
   it("DATABASE_URL overrides the default datasource only", async () => {
@@ -28,7 +34,9 @@ describe("site config", () => {
     [{ datasources: { main: { strategy: "fast" } } }, "f: datasources.main.strategy must be one of pool, single, per-request, got \"fast\""],
     [{ datasources: { main: { max: 0 } } }, "f: datasources.main.max must be an integer of 1 or more, got 0"],
     [{ datasources: { main: { min: 5, max: 2 } } }, "f: datasources.main.min (5) is larger than max (2)"],
-    [{ datasources: { main: { pool: 3 } } }, "f: unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs)"],
+    [{ datasources: { main: { pool: 3 } } }, "f: unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements)"],
+    [{ datasources: { main: { statementTimeoutMs: 5000, queryTimeoutMs: 5000 } } }, "f: datasources.main.queryTimeoutMs (5000) must be above statementTimeoutMs (5000), so Postgres's own limit acts first"],
+    [{ datasources: { main: { preparedStatements: "no" } } }, "f: datasources.main.preparedStatements must be true or false"],
     [{ datasource: {} }, "f: unknown setting datasource (known: datasources, defaultDatasource, "],
     [{ dataDir: 3 }, "f: dataDir must be a folder path"],
     [{ defaultDatasource: "x" }, 'f: defaultDatasource "x" is not one of the datasources (main)'],

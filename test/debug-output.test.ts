@@ -83,7 +83,7 @@ describe("quarry dev debugging output", () => {
     const trace = lines.find((l) => l.startsWith("── GET /fail 500 "))!;
     expect(trace).toContain("[main] fail.dbt:1:1 failed: Query failed: column \"nosuch\" does not exist");
     expect(trace).toContain("     SELECT nosuch FROM pet");
-    expect(lines).toContain('fail.dbt:1:1 QRY_ERR_QUERY: Query failed: column "nosuch" does not exist (SQLSTATE 42703)\n> 1 | <dbt:query name="x">SELECT nosuch FROM pet</dbt:query>\n    | ^\nSQL: SELECT nosuch FROM pet\nParameters: []');
+    expect(lines).toContain('fail.dbt:1:1 QRY_ERR_QUERY: Query failed: column "nosuch" does not exist (SQLSTATE 42703)\n> 1 | <dbt:query name="x">SELECT nosuch FROM pet</dbt:query>\n    | ^\nSQL: SELECT nosuch FROM pet\n            ^\nParameters: []');
   });
 
   it("is never there under quarry start", async () => {
