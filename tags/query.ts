@@ -62,6 +62,9 @@ export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string
       maxrows: num(spec.maxrows),
       timeoutMs: timeout === undefined ? undefined : timeout * 1000,
       cacheMs: spec.cachedwithin === undefined ? undefined : parseDuration(spec.cachedwithin, loc),
+      // A page stopped (its signal, its deadline) also cancels its statement on Postgres.
+      signal: ctx.page.signal,
+      deadline: ctx.page.deadline || undefined,
     }), loc);
   } catch (err) {
     if (err instanceof QuarryError && !err.loc) err.loc = loc;

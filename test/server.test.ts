@@ -162,7 +162,7 @@ describe("error pages", () => {
     expect(body).toContain("<b>QRY_ERR_QUERY</b>: Query failed: column &#34;nosuch&#34; does not exist (SQLSTATE 42703)");
     expect(body).toContain("at <code>broken.dbt:2:1</code>");
     expect(body).toContain('<pre class="frame">  1 | &#60;p&#62;\n&#62; 2 | &#60;dbt:query name=&#34;q&#34;&#62;SELECT nosuch');
-    expect(body).toContain('<pre class="sql">SELECT nosuch FROM item WHERE id = $1</pre>');
+    expect(body).toContain('<pre class="sql">SELECT nosuch FROM item WHERE id = $1\n       ^</pre>');
     expect(body).toContain('<pre class="params">[\n  &#34;7&#34;\n]</pre>');
   });
 
