@@ -61,7 +61,7 @@ describe("site config", () => {
     expect(err!.problems.map((p) => p.split("\n")[0])).toEqual([
       `${f}:3:22 datasources.main.max must be an integer of 1 or more, got 0`,
       `${f}:3:37 datasources.main.strategy must be one of pool, single, per-request, got "fast"`,
-      `${f}:3:45 unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs)`,
+      `${f}:3:45 unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements)`,
       `${f}:5:22 renderTimeoutMs must be an integer of 1 or more, got "10s"`,
       `${f}:6:15 logLevel must be one of trace, debug, info, warn, error, fatal, silent, got "loud"`,
     ]);
