@@ -42,7 +42,8 @@ export function lookup(ctx: RenderContext, name: string, loc: Loc): unknown {
     const f = frames[i]!;
     if (f.kind === "row") {
       const row = f.query.rows[f.row];
-      if (row !== undefined && own.call(row, name)) return row[name];
+      // An empty cell (SQL NULL) reads as "", as in CFML.
+      if (row !== undefined && own.call(row, name)) return row[name] ?? "";
     } else if (own.call(f.vars, name)) return f.vars[name];
   }
   const vars = ctx.scopes.variables;
@@ -66,7 +67,7 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
     if (meta) return meta(obj, ctx);
     if (obj.columns.includes(key)) {
       const row = obj.rows[frameOf(ctx, obj)?.row ?? 0];
-      return row === undefined ? "" : (row[key] ?? null);
+      return row === undefined ? "" : (row[key] ?? "");
     }
     throw new RuntimeError(codes.UNDEFINED, `Column "${key}" is not in the query (columns: ${obj.columns.join(", ")})`, loc);
   }
@@ -93,7 +94,7 @@ export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc):
 
 function toRowStruct(row: Struct): Struct {
   const s = newStruct();
-  for (const k of Object.keys(row)) s[k] = row[k];
+  for (const k of Object.keys(row)) s[k] = row[k] ?? "";
   return s;
 }
 

@@ -166,6 +166,10 @@ export class Validator {
       case "call": {
         const fn = findBuiltin(e.name);
         if (!fn) throw this.error(`Unknown function ${e.name}()`, e.loc, codes.UNKNOWN_FUNCTION);
+        const first = e.args[0];
+        if (fn.columnRef && e.args.length === 1 && first?.type === "member") {
+          e.args = [first.object, { type: "literal", value: first.name, loc: first.loc }];
+        }
         if (e.args.length < fn.min || e.args.length > fn.max) {
           const want = fn.min === fn.max ? `${fn.min}` : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
           throw this.error(`${fn.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`, e.loc, codes.ARITY);

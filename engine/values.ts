@@ -3,6 +3,7 @@
 // SafeStrings (already-escaped HTML, from raw()).
 import { RuntimeError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
+import { parseDate } from "./functions/datetime.js";
 
 /** Text that is already HTML and must not be escaped again. */
 export class SafeString {
@@ -106,6 +107,15 @@ export function toBool(v: unknown, loc: Loc | null): boolean {
   throw new RuntimeError(codes.TYPE, `Cannot convert ${describeValue(v)} to a boolean`, loc);
 }
 
+/** The boolean a value stands for, or null. */
+function asBool(v: unknown): boolean | null {
+  try {
+    return toBool(v, null);
+  } catch {
+    return null;
+  }
+}
+
 /** A short description of a value for error messages. */
 export function describeValue(v: unknown): string {
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
@@ -119,6 +129,17 @@ export function describeValue(v: unknown): string {
  */
 export function compare(a: unknown, b: unknown, loc: Loc | null): number {
   if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime());
+  // As in CFML: a date against a date string compares as dates, a boolean against "yes" or 1 as booleans.
+  if (a instanceof Date || b instanceof Date) {
+    const other = a instanceof Date ? b : a;
+    const d = typeof other === "string" ? parseDate(other) : null;
+    if (d) return a instanceof Date ? Math.sign(a.getTime() - d.getTime()) : Math.sign(d.getTime() - (b as Date).getTime());
+  }
+  if (typeof a === "boolean" || typeof b === "boolean") {
+    const x = asBool(a);
+    const y = asBool(b);
+    if (x !== null && y !== null) return Number(x) - Number(y);
+  }
   const na = typeof a === "boolean" ? NaN : asNumber(a);
   const nb = typeof b === "boolean" ? NaN : asNumber(b);
   if (!Number.isNaN(na) && !Number.isNaN(nb)) return na < nb ? -1 : na > nb ? 1 : 0;

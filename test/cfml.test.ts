@@ -138,3 +138,73 @@ describe("numbers", () => {
     ["round(pi(), 3)", "3.142"],
   ]);
 });
+
+describe("arrays, structs and queries", () => {
+  table("arrays", [
+    ["arrayLen(arrayNew(1))", "0"],
+    ['arrayFind(listToArray("abba,bb,AABBCC,BB"), "BB")', "4"],
+    ['arrayFindNoCase(listToArray("abba,bb,AABBCC,BB"), "BB")', "2"],
+    ['arrayContains(["a"], "A")', "false"],
+    ['arrayFindAll([1, "1", 2], 1)', "[1,2]"],
+    ["arrayMerge([1, 2], [3], true)", "[3,2]"],
+    ['arrayPop([], "none")', "none"],
+  ]);
+  table("structs", [
+    ['structCount(structGet("made.x.y"))', "0"],
+    ['structSort({a: {n: 3}, b: {n: 1}}, "numeric", "desc", "n")', '["a","b"]'],
+    ['structFindKey({s1: {id: 1}, s2: {id: 2}}, "id", "all")[2].path', ".s2.id"],
+    ['structKeyTranslate({"a.b": 1, c: 2})', "1"],
+    ["isEmpty(queryNew(\"a\"))", "true"],
+  ]);
+  table("queries", [
+    ['queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount', "2"],
+    ['queryAddRow(queryNew("a"), 3)', "3"],
+    ['queryNew("a,b", "varchar,varchar", {a: "x"}).b', ""],
+    ['valueList(queryNew("a", [[1], [2]]).a)', "1,2"],
+    ['arrayToList(valueArray(queryNew("a", [[1], [2]]).a))', "1,2"],
+    ['queryColumnList(querySlice(queryNew("a,b", [[1, 2], [3, 4]]), 2, 1))', "a,b"],
+    ['serializeJSON(queryNew("id,name", [[1, "a"]]))', '{"COLUMNS":["ID","NAME"],"DATA":[[1,"a"]]}'],
+    ['serializeJSON(queryNew("id", [[1]]), "struct")', '[{"id":1}]'],
+    ['deserializeJSON(serializeJSON(queryNew("id", [[1]])), false).ID', "1"],
+  ]);
+});
+
+describe("encoding and validation", () => {
+  table("hash, hmac and encoders", [
+    ['hash("abc")', "900150983CD24FB0D6963F7D28E17F72"],
+    ['hash("abc", "SHA")', "A9993E364706816ABA3E25717850C26C9CD0D89D"],
+    ['left(hash("abc", "SHA-384"), 8)', "CB00753F"],
+    ['len(hash("abc", "SHA-512"))', "128"],
+    ['hmac("The quick brown fox", "key", "HmacSHA1")', "22F9E077A3CEBD09248154F85D9A56C79941FD96"],
+    ['urlEncodedFormat(" ++--..__~*")', "%20%2B%2B%2D%2D%2E%2E%5F%5F%7E%2A"],
+    ['encodeForCSS("<script>")', "\\3c script\\3e "],
+    ['encodeForJavaScript("<script>")', "\\x3Cscript\\x3E"],
+    ['canonicalize("%26lt; %26lt; %2526lt%253B", false, false)', "< < <"],
+  ]);
+  table("isValid", [
+    ['isValid("email", "user+foo@gmail.com")', "true"],
+    ['isValid("email", "user.@gmail.com")', "false"],
+    ['isValid("email", "dddd@abc-_fgdg.dfgd.")', "false"],
+    ['isValid("email", "a@b")', "false"],
+    ['isValid("uuid", "858162ee-20fb-49d9-b39f9292de01572e")', "true"],
+    ['isValid("uuid", "858162ee-20fb-49d9-b39f-9292de01572e")', "true"],
+    ['isValid("guid", "858162ee-20fb-49d9-b39f9292de01572e")', "false"],
+    ['isValid("integer", "21474836470")', "false"],
+    ['isValid("range", 5, 1, 5)', "true"],
+    ['isValid("regex", "ABC", "[abc]{3}")', "false"],
+    ['isValid("creditcard", "6011-2222-3333-4444")', "true"],
+    ['isValid("usdate", "2/29/2001")', "false"],
+    ['isDefined("variables")', "true"],
+  ]);
+  table("comparisons as in CFML", [
+    ['listIndexExists("a,b", 2) EQ "yes"', "true"],
+    ["1 EQ true", "true"],
+    ['createDate(2000, 12, 1) EQ "{ts \'2000-12-01 00:00:00\'}"', "true"],
+    ['dateAdd("d", 1, "2000-01-01") GT "2000-01-01 12:00"', "true"],
+  ]);
+});
+
+it("reads an empty query cell as an empty string", async () => {
+  const out = await render('<dbt:set q = queryNew("a,b", [{a: 1}])><dbt:set n = queryAddRow(q)><dbt:output query="q">[#a#|#b#|#isNull(b)#]</dbt:output><dbt:output>#len(q.b)# #queryGetRow(q, 2).a#|</dbt:output>');
+  expect(out).toBe("[1||false][||false]0 |");
+});

@@ -2,6 +2,7 @@
 // the page's time zone (the site's `timezone` setting, UTC by default).
 import type { RenderContext } from "../context.js";
 import { category, str, num, int, argError } from "./define.js";
+import { localeArg } from "./numbers.js";
 import {
   DAYS, MONTHS, dateArg, dateFormat, dateTimeFormat, dayOfYear, daysIn, fromWall, isLeap, makeDate, parseDate,
   timeFormat, wall, weekOfYear, type Wall,
@@ -95,11 +96,11 @@ function fields(ctx: RenderContext, d: unknown): Wall {
 const arg = (ctx: RenderContext, d: unknown) => dateArg(d, zone(ctx));
 const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
 
-function nameOf(list: string[], n: unknown, what: string, locale: unknown, style: "long" | "short", kind: "weekday" | "month"): string {
+function nameOf(ctx: RenderContext, list: string[], n: unknown, what: string, locale: unknown, style: "long" | "short", kind: "weekday" | "month"): string {
   const i = int(n, what);
   if (i < 1 || i > list.length) throw argError(`${what} must be between 1 and ${list.length}, got ${i}`);
-  if (locale === undefined || /^en([-_].*)?$/i.test(str(locale))) return style === "long" ? list[i - 1]! : list[i - 1]!.slice(0, 3);
-  const loc = str(locale).replace("_", "-");
+  const loc = locale === undefined ? "en" : localeArg(ctx, locale);
+  if (/^en(-.*)?$/i.test(loc)) return style === "long" ? list[i - 1]! : list[i - 1]!.slice(0, 3);
   // 2023-01-01 was a Sunday.
   const date = kind === "weekday" ? new Date(Date.UTC(2023, 0, i)) : new Date(Date.UTC(2023, i - 1, 1));
   try {
@@ -190,13 +191,13 @@ export default category("dates", {
   firstDayOfMonth: [{ params: "date", doc: "The day of the year of the first day of the date's month.", example: 'firstDayOfMonth("2024-03-15")', result: "61" },
     (ctx, d: unknown) => { const w = fields(ctx, d); return dayOfYear({ y: w.y, mo: w.mo, d: 1 }); }],
   monthAsString: [{ params: "month, [locale]", doc: "The month's name (English unless a locale such as \"de-DE\" is given).", example: "monthAsString(3)", result: "March" },
-    (_c, n: unknown, l?: unknown) => nameOf(MONTHS, n, "month", l, "long", "month")],
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "long", "month")],
   monthShortAsString: [{ params: "month, [locale]", doc: "The month's short name.", example: "monthShortAsString(3)", result: "Mar" },
-    (_c, n: unknown, l?: unknown) => nameOf(MONTHS, n, "month", l, "short", "month")],
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "short", "month")],
   dayOfWeekAsString: [{ params: "dayOfWeek, [locale]", doc: "The name of day 1 (Sunday) to 7 (Saturday).", example: "dayOfWeekAsString(2)", result: "Monday" },
-    (_c, n: unknown, l?: unknown) => nameOf(DAYS, n, "dayOfWeek", l, "long", "weekday")],
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "long", "weekday")],
   dayOfWeekShortAsString: [{ params: "dayOfWeek, [locale]", doc: "The short name of day 1 (Sunday) to 7 (Saturday).", example: "dayOfWeekShortAsString(2)", result: "Mon" },
-    (_c, n: unknown, l?: unknown) => nameOf(DAYS, n, "dayOfWeek", l, "short", "weekday")],
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "short", "weekday")],
   getTickCount: [{ params: "[unit]", doc: 'Milliseconds since 1970 ("nano", "micro", "second" for other units) — for timing parts of a page.', example: "getTickCount() GT 0", result: "true" },
     (_c, u?: unknown) => {
       const unit = u === undefined ? "milli" : str(u).toLowerCase();

@@ -15,6 +15,8 @@ export interface BuiltinDef {
   example: string;
   /** What the example prints (JSON for arrays and structs). */
   result: string;
+  /** CFML's one-argument form f(q.column) means f(q, "column") (valueList, valueArray). */
+  columnRef?: boolean;
   fn: (ctx: RenderContext, ...args: never[]) => unknown;
 }
 

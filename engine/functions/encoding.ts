@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from "node:crypto";
-import { category, str, argError } from "./define.js";
-import { escapeHtml, SafeString, QueryResult, dateToStr, newStruct } from "../values.js";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { category, str, int, argError } from "./define.js";
+import { escapeHtml, SafeString, QueryResult, dateToStr, newStruct, isStruct, toBool, type Struct } from "../values.js";
+import { dateTimeFormat } from "./datetime.js";
 
 /** JSON for any language value: queries become {columns, data}, dates their string form. */
 export function jsonEncode(v: unknown): string {
@@ -35,20 +36,178 @@ export default category("encoding", {
     (_c, s: unknown) => new SafeString(str(s).replace(/[^A-Za-z0-9,._-]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`))],
   encodeForURL: [{ params: "string", doc: "Percent-encodes for a URL component.", example: 'encodeForURL("a b&c")', result: "a%20b%26c" },
     (_c, s: unknown) => encodeURIComponent(str(s)).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)],
-  encodeForJS: [{ params: "string", doc: "Escapes for a JavaScript string literal (\\xHH / \\uHHHH).", example: "encodeForJS(\"it's\")", result: "it\\x27s" },
-    // Without the u flag every match is one UTF-16 unit, so astral characters become two \\u escapes.
-    (_c, s: unknown) => str(s).replace(/[^A-Za-z0-9 ,._]/g, (c) => {
-      const code = c.charCodeAt(0);
-      return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-    })],
-  urlDecode: [{ params: "string", doc: "Decodes percent-encoding (and + as space).", example: 'urlDecode("a%20b+c")', result: "a b c" },
-    (_c, s: unknown) => { try { return decodeURIComponent(str(s).replace(/\+/g, " ")); } catch { throw argError("urlDecode: malformed percent-encoding"); } }],
-  toBase64: [{ params: "string", doc: "Base64 of the UTF-8 bytes.", example: 'toBase64("hi")', result: "aGk=" }, (_c, s: unknown) => Buffer.from(str(s), "utf8").toString("base64")],
-  hash: [{ params: "string, [algorithm]", doc: "Hex digest: md5, sha1, sha256 (default) or sha512.", example: 'left(hash("abc"), 8)', result: "ba7816bf" },
-    (_c, s: unknown, a?: unknown) => {
-      const alg = a === undefined ? "sha256" : str(a).toLowerCase();
-      if (!["md5", "sha1", "sha256", "sha512"].includes(alg)) throw argError(`Unknown hash algorithm ${JSON.stringify(alg)}`);
-      return createHash(alg).update(str(s), "utf8").digest("hex");
+  encodeForJS: [{ params: "string", doc: "Escapes for a JavaScript string literal (\\xHH / \\uHHHH).", example: "encodeForJS(\"it's\")", result: "it\\x27s" }, (_c, s: unknown) => encodeJs(str(s))],
+  urlDecode: [{ params: "string, [charset]", doc: "Decodes percent-encoding (and + as space); charset utf-8 (default) or iso-8859-1.", example: 'urlDecode("a%20b+c")', result: "a b c" },
+    (_c, s: unknown, cs?: unknown) => urlDecode(s, cs)],
+  toBase64: [{ params: "string, [charset]", doc: "Base64 of the string's bytes (UTF-8, or iso-8859-1).", example: 'toBase64("hi")', result: "aGk=" }, (_c, s: unknown, cs?: unknown) => bytes(s, cs).toString("base64")],
+  hash: [{ params: "string, [algorithm], [encoding], [iterations]", doc: 'Upper-case hex digest, as in CFML: MD5 (the default, also CFMX_COMPAT), SHA (SHA-1), SHA-224, SHA-256, SHA-384, SHA-512 (also written sha256 …).', example: 'left(hash("abc", "SHA-256"), 8)', result: "BA7816BF" },
+    (_c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
+      const alg = algorithmOf(a === undefined ? "md5" : str(a), HASHES, "hash");
+      const times = n === undefined ? 1 : int(n, "iterations");
+      if (times < 1 || times > 100_000) throw argError("iterations must be between 1 and 100000");
+      let digest = createHash(alg).update(bytes(s, e)).digest("hex");
+      for (let i = 1; i < times; i++) digest = createHash(alg).update(digest.toUpperCase(), "utf8").digest("hex");
+      return digest.toUpperCase();
     }],
-  createUUID: [{ params: "", doc: "A random UUID (version 4).", example: "len(createUUID())", result: "36" }, () => randomUUID()],
+  hmac: [{ params: "message, key, [algorithm], [encoding]", doc: "Upper-case hex HMAC: HmacMD5 (the default), HmacSHA1, HmacSHA224, HmacSHA256, HmacSHA384, HmacSHA512.", example: 'left(hmac("msg", "key", "HmacSHA256"), 8)', result: "2D93CBC1" },
+    (_c, m: unknown, k: unknown, a?: unknown, e?: unknown) => {
+      const alg = algorithmOf(a === undefined ? "hmacmd5" : str(a).toLowerCase().replace(/^hmac-?/, ""), HASHES, "hmac");
+      return createHmac(alg, bytes(k, e)).update(bytes(m, e)).digest("hex").toUpperCase();
+    }],
+  createUUID: [{ params: "", doc: "A random UUID in CFML's 35-character form (8-4-4-16 upper-case hex digits).", example: "len(createUUID())", result: "35" },
+    () => { const u = randomUUID().toUpperCase(); return `${u.slice(0, 23)}${u.slice(24)}`; }],
+  createGUID: [{ params: "", doc: "A random UUID in the standard 36-character form (version 4).", example: "len(createGUID())", result: "36" }, () => randomUUID().toUpperCase()],
+  serializeJSON: [{ params: "value, [queryFormat], [useSecureJSONPrefix]", doc: 'JSON as CFML writes it: a query as {"COLUMNS":[…],"DATA":[[…]]} (queryFormat "column": {"ROWCOUNT","COLUMNS","DATA":{column: […]}}, "struct": an array of row structs); dates as "March, 05 2024 14:07:09".', example: 'serializeJSON(queryNew("id", [[1]]))', result: '{"COLUMNS":["ID"],"DATA":[[1]]}' },
+    (ctx, v: unknown, f?: unknown, secure?: unknown) => {
+      const format = f === undefined ? "row" : typeof f === "boolean" ? (f ? "column" : "row") : str(f).toLowerCase();
+      if (!["row", "column", "struct", "true", "false"].includes(format)) throw argError(`queryFormat must be row, column or struct, got ${JSON.stringify(format)}`);
+      const json = serialize(v, format === "true" ? "column" : format === "false" ? "row" : format, ctx.page.timezone);
+      return secure !== undefined && toBool(secure, null) ? `//${json}` : json;
+    }],
+  deserializeJSON: [{ params: "string, [strictMapping]", doc: "Reads JSON (as jsonDecode); with strictMapping false, CFML's query JSON becomes a query.", example: "deserializeJSON('{\"a\":[1,2]}').a[2]", result: "2" },
+    (_c, s: unknown, strict?: unknown) => {
+      let v: unknown;
+      try { v = fromJson(JSON.parse(str(s))); } catch { throw argError("deserializeJSON: the string is not valid JSON"); }
+      return strict !== undefined && !toBool(strict, null) ? toQueries(v) : v;
+    }],
+  urlEncodedFormat: [{ params: "string, [charset]", doc: "Percent-encodes every character but letters and digits (UTF-8, or iso-8859-1), as CFML does.", example: 'urlEncodedFormat("a b-c")', result: "a%20b%2Dc" },
+    (_c, s: unknown, cs?: unknown) => [...bytes(s, cs)].map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("")],
+  encodeForJavaScript: [{ params: "string", doc: "Same as encodeForJS.", example: 'encodeForJavaScript("<b>")', result: "\\x3Cb\\x3E" }, (_c, s: unknown) => encodeJs(str(s))],
+  encodeForCSS: [{ params: "string", doc: "Escapes every character but letters and digits as a CSS escape (\\3c ).", example: 'encodeForCSS("a<b")', result: "a\\3c b" },
+    (_c, s: unknown) => str(s).replace(/[^A-Za-z0-9]/gu, (c) => `\\${c.codePointAt(0)!.toString(16)} `)],
+  encodeForXML: [{ params: "string", doc: "Escapes every character but letters, digits, space and , . - _ as an XML character reference (already escaped: output does not escape it again).", example: 'encodeForXML("<a>")', result: "&#x3c;a&#x3e;" },
+    (_c, s: unknown) => new SafeString(str(s).replace(/[^A-Za-z0-9 ,.\-_]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`))],
+  encodeForXMLAttribute: [{ params: "string", doc: "Like encodeForXML, escaping spaces too.", example: 'encodeForXMLAttribute("a b")', result: "a&#x20;b" },
+    (_c, s: unknown) => new SafeString(str(s).replace(/[^A-Za-z0-9,.\-_]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`))],
+  canonicalize: [{ params: "string, restrictMultiple, restrictMixed, [throwOnError]", doc: "Decodes HTML entities and percent-encoding until nothing changes; with restrictMultiple (or restrictMixed) a value encoded more than once is an error.", example: 'canonicalize("%26lt;", false, false)', result: "<" },
+    (_c, s: unknown, multiple: unknown, mixed: unknown, t?: unknown) => {
+      const { value, rounds, kinds } = canonical(str(s));
+      const strict = toBool(multiple, null) && rounds > 1 ? "multiple" : toBool(mixed, null) && kinds > 1 ? "mixed" : "";
+      if (strict) {
+        if (t === undefined || toBool(t, null)) throw argError(`canonicalize: the input has ${strict} encoding`);
+        return "";
+      }
+      return value;
+    }],
+  decodeForHTML: [{ params: "string", doc: "Decodes HTML character references (&lt; &#60; &#x3c; …).", example: 'decodeForHTML("&lt;b&gt;")', result: "<b>" }, (_c, s: unknown) => decodeEntities(str(s))],
+  decodeFromURL: [{ params: "string", doc: "Decodes percent-encoding (and + as space), as urlDecode.", example: 'decodeFromURL("a%20b")', result: "a b" }, (_c, s: unknown) => urlDecode(s)],
+  jsStringFormat: [{ params: "string", doc: "Escapes \\ ' \" and line breaks for a JavaScript string literal (prefer encodeForJS in HTML).", example: "jsStringFormat(\"it's\")", result: "it\\'s" },
+    (_c, s: unknown) => str(s).replace(/[\\'"\n\r\t]/g, (c) => ({ "\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" })[c]!)],
 });
+
+// Without the u flag every match is one UTF-16 unit, so astral characters become two \u escapes.
+function encodeJs(s: string): string {
+  return s.replace(/[^A-Za-z0-9 ,._]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 256 ? `\\x${code.toString(16).toUpperCase().padStart(2, "0")}` : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  });
+}
+
+function charset(cs: unknown): BufferEncoding {
+  if (cs === undefined) return "utf8";
+  const c = str(cs).toLowerCase().replace(/_/g, "-");
+  if (c === "utf-8" || c === "utf8") return "utf8";
+  if (c === "iso-8859-1" || c === "latin1" || c === "us-ascii" || c === "windows-1252") return "latin1";
+  if (c === "utf-16" || c === "utf-16le") return "utf16le";
+  throw argError(`Unsupported charset ${JSON.stringify(str(cs))} (utf-8, iso-8859-1, utf-16)`);
+}
+
+const bytes = (s: unknown, cs?: unknown): Buffer => Buffer.from(str(s), charset(cs));
+
+function urlDecode(s: unknown, cs?: unknown): string {
+  const t = str(s).replace(/\+/g, " ");
+  const out: number[] = [];
+  const enc = charset(cs);
+  for (let i = 0; i < t.length; i++) {
+    const m = /^%([0-9A-Fa-f]{2})/.exec(t.slice(i, i + 3));
+    if (m) {
+      out.push(parseInt(m[1]!, 16));
+      i += 2;
+    } else out.push(...Buffer.from(t[i]!, enc));
+  }
+  return Buffer.from(out).toString(enc);
+}
+
+const HASHES: Record<string, string> = {
+  md5: "md5", cfmx_compat: "md5", sha: "sha1", "sha-1": "sha1", sha1: "sha1", "sha-224": "sha224", sha224: "sha224",
+  "sha-256": "sha256", sha256: "sha256", "sha-384": "sha384", sha384: "sha384", "sha-512": "sha512", sha512: "sha512",
+};
+
+function algorithmOf(name: string, table: Record<string, string>, fn: string): string {
+  const alg = table[name.toLowerCase()];
+  if (!alg) throw argError(`${fn}: unknown algorithm ${JSON.stringify(name)} (${Object.keys(table).join(", ")})`);
+  return alg;
+}
+
+const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(#[xX][0-9A-Fa-f]+|#\d+|[A-Za-z]+);?/g, (whole, e: string) => {
+    if (e[0] === "#") {
+      const code = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[e.toLowerCase()] ?? whole;
+  });
+}
+
+function canonical(input: string): { value: string; rounds: number; kinds: number } {
+  let value = input;
+  let rounds = 0;
+  const kinds = new Set<string>();
+  for (let i = 0; i < 10; i++) {
+    const html = decodeEntities(value);
+    const url = html.replace(/%([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    if (html !== value) kinds.add("html");
+    if (url !== html) kinds.add("url");
+    if (url === value) break;
+    value = url;
+    rounds++;
+  }
+  return { value, rounds, kinds: kinds.size };
+}
+
+const upper = (names: string[]) => names.map((n) => n.toUpperCase());
+
+/** CFML's JSON: queries as COLUMNS/DATA, dates in its long form. */
+function serialize(v: unknown, queryFormat: string, tz: string): string {
+  const date = (d: Date) => dateTimeFormat(d, "MMMM, dd yyyy HH:nn:ss", tz);
+  const prep = (x: unknown): unknown => {
+    if (x instanceof Date) return date(x);
+    if (x instanceof SafeString) return x.value;
+    if (x instanceof QueryResult) {
+      const cell = (r: Struct, c: string) => prep(r[c] ?? null);
+      if (queryFormat === "struct") return x.rows.map((r) => Object.fromEntries(x.columns.map((c) => [c, cell(r, c)])));
+      if (queryFormat === "column") {
+        return { ROWCOUNT: x.rows.length, COLUMNS: upper(x.columns), DATA: Object.fromEntries(x.columns.map((c) => [c.toUpperCase(), x.rows.map((r) => cell(r, c))])) };
+      }
+      return { COLUMNS: upper(x.columns), DATA: x.rows.map((r) => x.columns.map((c) => cell(r, c))) };
+    }
+    if (Array.isArray(x)) return x.map(prep);
+    if (isStruct(x)) return Object.fromEntries(Object.keys(x).map((k) => [k, prep(x[k])]));
+    if (typeof x === "bigint") return x.toString();
+    return x;
+  };
+  // "</" becomes "<\/" so the JSON can stand inside a <script> element.
+  return (JSON.stringify(prep(v)) ?? "null").replace(/<\//g, "<\\/");
+}
+
+/** deserializeJSON(…, false): {COLUMNS, DATA} objects become queries. */
+function toQueries(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(toQueries);
+  if (!isStruct(v)) return v;
+  const keys = Object.keys(v).map((k) => k.toUpperCase());
+  const cols = v.COLUMNS ?? v.columns;
+  const data = v.DATA ?? v.data;
+  if (Array.isArray(cols) && cols.every((c) => typeof c === "string") && (keys.length === 2 || keys.includes("ROWCOUNT"))) {
+    const names = cols as string[];
+    if (Array.isArray(data)) return new QueryResult(names, data.map((row) => { const r = newStruct(); names.forEach((c, i) => { r[c] = Array.isArray(row) ? row[i] : null; }); return r; }));
+    if (isStruct(data)) {
+      const n = Number(v.ROWCOUNT ?? v.rowcount ?? 0);
+      return new QueryResult(names, Array.from({ length: n }, (_x, i) => { const r = newStruct(); for (const c of names) { const col = data[c] ?? data[c.toUpperCase()]; r[c] = Array.isArray(col) ? col[i] : null; } return r; }));
+    }
+  }
+  const out = newStruct();
+  for (const k of Object.keys(v)) out[k] = toQueries(v[k]);
+  return out;
+}

@@ -1,8 +1,9 @@
 // The built-in function library, looked up case-insensitively by name.
 import type { BuiltinDef } from "./define.js";
 import strings from "./strings.js";
+import text from "./text.js";
 import lists from "./lists.js";
-import arrays from "./arrays.js";
+import arrays, { more as moreArrays } from "./arrays.js";
 import structs from "./structs.js";
 import numbers from "./numbers.js";
 import dates from "./dates.js";
@@ -12,7 +13,7 @@ import misc from "./misc.js";
 
 export type { BuiltinDef } from "./define.js";
 
-export const builtins: BuiltinDef[] = [...strings, ...lists, ...arrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc];
+export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 

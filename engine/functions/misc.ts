@@ -1,21 +1,26 @@
-import { category, str } from "./define.js";
+import { category, str, num } from "./define.js";
 import type { RenderContext } from "../context.js";
-import { lookup, member } from "../runtime.js";
+import { lookup, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
 import { SafeString, QueryResult, isStruct, toBool, typeName } from "../values.js";
 import { isDate } from "./dates.js";
 
-const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
+const STEP = /\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(\d+|"[^"]*"|'[^']*')\s*\]/g;
 const NOWHERE = { file: "", line: 0, column: 0, start: 0, end: 0 };
 
-/** isDefined("url.page"): resolves a dotted path without raising. */
+/** isDefined("url.page"), isDefined("a[1].b"): resolves a variable path without raising. */
 function isDefined(ctx: RenderContext, path: unknown): boolean {
-  const p = str(path);
+  const p = str(path).trim();
   if (!PATH.test(p)) return false;
-  const [head, ...rest] = p.split(".");
+  const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(p)![0];
   try {
-    let v = lookup(ctx, head!, NOWHERE);
-    for (const k of rest) v = member(ctx, v, k, NOWHERE);
+    let v = lookup(ctx, head, NOWHERE);
+    for (const m of p.slice(head.length).matchAll(STEP)) {
+      if (m[1] !== undefined) v = member(ctx, v, m[1], NOWHERE);
+      else if (/^\d/.test(m[2]!)) v = index(ctx, v, Number(m[2]), NOWHERE);
+      else v = member(ctx, v, m[2]!.slice(1, -1), NOWHERE);
+    }
     return v !== null && v !== undefined;
   } catch (err) {
     if (err instanceof RuntimeError) return false;
@@ -34,30 +39,103 @@ export default category("types", {
     (_c, v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v))],
   isBoolean: [{ params: "value", doc: "true when the value can be read as a boolean.", example: 'isBoolean("yes")', result: "true" },
     (_c, v: unknown) => { try { toBool(v, null); return true; } catch { return false; } }],
-  isValid: [{ params: "type, value", doc: "Checks a value against a dbt:param type (integer, numeric, boolean, date, email, uuid, …).", example: 'isValid("email", "a@b.co")', result: "true" },
-    (_c, t: unknown, v: unknown) => isValidType(str(t).toLowerCase(), v)],
+  isValid: [{ params: "type, value, [minOrPattern], [max]", doc: "Checks a value: the dbt:param types (integer, numeric, boolean, date, email, uuid, …) and CFML's others (guid, url, zipcode, telephone, creditcard, ssn, usdate, eurodate, time, variableName, query, range with min and max, regex with a pattern); string and numeric take min and max too. uuid accepts CFML's 35-character form and the standard 36-character one.", example: 'isValid("email", "a@b.co")', result: "true" },
+    (ctx, t: unknown, v: unknown, a?: unknown, b?: unknown) => isValidFull(ctx, str(t).toLowerCase(), v, a, b)],
   typeOf: [{ params: "value", doc: "The type name: string, number, boolean, null, array, struct, query or date.", example: "typeOf([1])", result: "array" }, (_c, v: unknown) => typeName(v)],
   raw: [{ params: "value", doc: "Prints the value without HTML escaping in dbt:output. Only for trusted HTML.", example: 'raw("<b>x</b>")', result: "<b>x</b>" },
     (_c, v: unknown) => (v instanceof SafeString ? v : new SafeString(str(v)))],
+  iif: [{ params: "condition, whenTrue, whenFalse", doc: "whenTrue or whenFalse, by the condition. Both are values: CFML evaluates them as expression strings, which Quarry never does (de() returns its argument).", example: 'iif(1 GT 2, "yes", "no")', result: "no" },
+    (_c, c: unknown, a: unknown, b: unknown) => (toBool(c, null) ? a : b)],
+  de: [{ params: "string", doc: "Returns the string as it is (for CFML's iif(c, de(\"a\"), de(\"b\")) idiom).", example: 'de("a")', result: "a" }, (_c, s: unknown) => str(s)],
   yesNoFormat: [{ params: "value", doc: '"Yes" or "No".', example: "yesNoFormat(1)", result: "Yes" }, (_c, v: unknown) => (toBool(v, null) ? "Yes" : "No")],
 });
 
-const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const INTEGER = /^\s*[+-]?\d+\s*$/;
+// RFC 5322's dot-atom local part; a domain of letter-digit labels with an alphabetic top level.
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}$`);
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CFML_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{16}$/i;
+const INTEGER = /^\s*[+-]?\d+(\.0*)?\s*$/;
+const URL_RE = /^(https?|ftp|file|mailto|news):(\/\/)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d+)?([/?#][^\s]*)?$/i;
+const INT32 = (n: number) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function dayMonth(v: unknown, order: "us" | "euro"): boolean {
+  if (typeof v !== "string") return false;
+  const m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})$/.exec(v.trim());
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[3])];
+  const [mo, d] = order === "us" ? [a, b] : [b, a];
+  const y = m[4]!.length === 2 ? 2000 + Number(m[4]) : Number(m[4]);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+const simple = (v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v));
+
+/** isValid(): CFML's types beyond the dbt:param ones, and the min/max and pattern forms. */
+function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b: unknown): boolean {
+  const text = simple(v) ? str(v) : null;
+  switch (type) {
+    case "range": {
+      if (a === undefined || b === undefined) throw new Error('isValid("range", value, min, max) needs min and max');
+      const n = typeof v === "number" ? v : text !== null && text.trim() !== "" ? Number(text) : NaN;
+      return Number.isFinite(n) && n >= num(a) && n <= num(b);
+    }
+    case "regex": case "regular_expression": {
+      if (a === undefined) throw new Error('isValid("regex", value, pattern) needs a pattern');
+      if (text === null) return false;
+      try { return new RegExp(`^(?:${str(a)})$`).test(text); } catch { throw new Error(`Invalid regular expression ${JSON.stringify(str(a))}`); }
+    }
+    case "string": case "numeric": case "integer": case "float": {
+      const ok = isValidType(type === "float" ? "numeric" : type, v);
+      if (!ok || a === undefined) return ok;
+      const size = type === "string" ? str(v).length : Number(str(v));
+      return size >= num(a) && (b === undefined || size <= num(b));
+    }
+    case "guid": return text !== null && GUID.test(text);
+    case "url": return text !== null && URL_RE.test(text.trim());
+    case "zipcode": return text !== null && /^\d{5}([- ]\d{4})?$/.test(text.trim());
+    case "telephone": return text !== null && /^(\+?1[-. ]?)?(\(?[2-9]\d{2}\)?[-. ]?)?[2-9]\d{2}[-. ]?\d{4}(\s*(x|ext\.?)\s*\d+)?$/i.test(text.trim());
+    case "ssn": case "social_security_number": return text !== null && /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(text.trim());
+    case "creditcard": {
+      if (text === null) return false;
+      const digits = text.replace(/[\s,-]/g, "");
+      return /^\d{13,19}$/.test(digits) && luhn(digits);
+    }
+    case "usdate": return dayMonth(v, "us");
+    case "eurodate": return dayMonth(v, "euro");
+    case "time": return v instanceof Date || (text !== null && /^\d{1,2}:\d{2}(:\d{2})?\s*([AaPp][Mm])?$/.test(text.trim()));
+    case "variablename": return typeof v === "string" || typeof v === "boolean" ? /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(str(v)) : false;
+    case "query": return v instanceof QueryResult;
+    case "binary": return false;
+    case "function": case "closure": case "lambda": case "component": case "xml": return false;
+    case "date": return v instanceof Date || typeof v === "number" || (typeof v === "string" && (isDate(v, ctx.page.timezone) || (v.trim() !== "" && !Number.isNaN(Number(v)))));
+    default: return isValidType(type, v);
+  }
+}
 
 /** Shared by isValid() and dbt:param. */
 export function isValidType(type: string, v: unknown): boolean {
   switch (type) {
     case "any": return true;
-    case "string": return ["string", "number", "boolean", "date"].includes(typeName(v));
-    case "integer": return typeof v === "number" ? Number.isSafeInteger(v) : typeof v === "string" && INTEGER.test(v) && Number.isSafeInteger(Number(v));
+    case "string": return simple(v);
+    // CFML's integer is 32-bit: 99999999999 is not one (and would not fit an int column).
+    case "integer": return typeof v === "number" ? INT32(v) : typeof v === "string" && INTEGER.test(v) && INT32(Number(v));
     case "numeric": return typeof v === "number" ? Number.isFinite(v) : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) && /^[\s+\-.\deE]+$/.test(v);
     case "boolean":
       try { toBool(v, null); return true; } catch { return false; }
     case "date": return isDate(v);
     case "email": return typeof v === "string" && EMAIL.test(v);
-    case "uuid": return typeof v === "string" && UUID.test(v);
+    case "uuid": return typeof v === "string" && (CFML_UUID.test(v) || GUID.test(v));
     case "array": return Array.isArray(v);
     case "struct": return isStruct(v);
     default: throw new Error(`Unknown type ${JSON.stringify(type)}`);

@@ -142,7 +142,7 @@ const CFML_LOCALES: Record<string, string> = {
   "french (belgian)": "fr-BE", "italian (standard)": "it-IT", "italian (swiss)": "it-CH", "spanish (standard)": "es-ES",
   "spanish (mexican)": "es-MX", "dutch (standard)": "nl-NL", "dutch (belgian)": "nl-BE", "portuguese (standard)": "pt-PT",
   "portuguese (brazilian)": "pt-BR", "swedish": "sv-SE", "norwegian (bokmal)": "nb-NO", "danish": "da-DK", "finnish": "fi-FI",
-  "japanese": "ja-JP", "chinese (china)": "zh-CN", "korean": "ko-KR", "polish": "pl-PL", "russian": "ru-RU",
+  "japanese": "ja-JP", "albanian": "sq-AL", "german": "de-DE", "french": "fr-FR", "italian": "it-IT", "spanish": "es-ES", "english": "en-US", "chinese (china)": "zh-CN", "korean": "ko-KR", "polish": "pl-PL", "russian": "ru-RU",
 };
 
 /** A BCP 47 locale from "de-CH", "de_CH" or a CFML name such as "German (Swiss)". */

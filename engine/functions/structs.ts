@@ -1,6 +1,10 @@
-import { category, str, struct } from "./define.js";
-import { newStruct, type Struct } from "../values.js";
-import { isForbiddenKey } from "../runtime.js";
+import type { RenderContext } from "../context.js";
+import { category, str, arr, struct, argError } from "./define.js";
+import { newStruct, isStruct, typeName, QueryResult, toBool, type Struct } from "../values.js";
+import { isForbiddenKey, lookup, assign } from "../runtime.js";
+import { RuntimeError, codes } from "../errors.js";
+import { sortValues } from "./lists.js";
+import { same } from "./arrays.js";
 
 function key(k: unknown): string {
   const s = str(k);
@@ -8,14 +12,66 @@ function key(k: unknown): string {
   return s;
 }
 
-function deepCopy(v: unknown): unknown {
+/** A deep copy of arrays, structs and queries; other values are immutable. */
+export function deepCopy(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(deepCopy);
-  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === null) {
+  if (v instanceof QueryResult) return new QueryResult([...v.columns], v.rows.map((r) => deepCopy(r) as Struct));
+  if (v instanceof Date) return new Date(v.getTime());
+  if (isStruct(v)) {
     const s = newStruct();
-    for (const k of Object.keys(v)) s[k] = deepCopy((v as Struct)[k]);
+    for (const k of Object.keys(v)) s[k] = deepCopy(v[k]);
     return s;
   }
   return v;
+}
+
+const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const NOWHERE = { file: "", line: 0, column: 0, start: 0, end: 0 };
+
+/** structGet("a.b.c"): walks a variable path, creating missing structs as CFML does. */
+function structAtPath(ctx: RenderContext, path: unknown): unknown {
+  const p = str(path);
+  if (!PATH.test(p)) throw argError(`structGet: ${JSON.stringify(p)} is not a variable path such as "a.b.c"`);
+  const [head, ...rest] = p.split(".");
+  for (const k of [head!, ...rest]) key(k);
+  let v: unknown;
+  try {
+    v = lookup(ctx, head!, NOWHERE);
+  } catch (err) {
+    if (!(err instanceof RuntimeError && err.code === codes.UNDEFINED)) throw err;
+    v = newStruct();
+    assign(ctx, head!, [], v, NOWHERE);
+  }
+  for (const k of rest) {
+    if (!isStruct(v)) throw argError(`structGet: ${JSON.stringify(p)} passes through a ${typeName(v)}, not a struct`);
+    if (!Object.prototype.hasOwnProperty.call(v, k) || v[k] === null || v[k] === undefined) v[k] = newStruct();
+    v = v[k];
+  }
+  return v;
+}
+
+interface Found { key: string; value: unknown; path: string; owner: Struct }
+
+/** Every key (and value) under a struct, depth first, with its dotted path. */
+function walk(top: unknown, visit: (f: Found) => boolean, path = "", seen = new Set<unknown>()): boolean {
+  if (seen.has(top)) return true;
+  seen.add(top);
+  if (isStruct(top)) {
+    for (const k of Object.keys(top)) {
+      const p = `${path}.${k}`;
+      if (!visit({ key: k, value: top[k], path: p, owner: top })) return false;
+      if (!walk(top[k], visit, p, seen)) return false;
+    }
+  } else if (Array.isArray(top)) {
+    for (let i = 0; i < top.length; i++) if (!walk(top[i], visit, `${path}[${i + 1}]`, seen)) return false;
+  }
+  return true;
+}
+
+function scopeAll(scope: unknown): boolean {
+  const s = scope === undefined ? "one" : str(scope).toLowerCase();
+  if (s !== "one" && s !== "all") throw argError(`scope must be "one" or "all", got ${JSON.stringify(s)}`);
+  return s === "all";
 }
 
 export default category("structs", {
@@ -27,8 +83,9 @@ export default category("structs", {
   structKeyList: [{ params: "struct, [delimiter]", doc: "The keys as a list, in insertion order.", example: "structKeyList({a: 1, b: 2})", result: "a,b" },
     (_c, s: unknown, d?: unknown) => Object.keys(struct(s, "structKeyList")).join(d === undefined ? "," : str(d))],
   structKeyArray: [{ params: "struct", doc: "The keys as an array.", example: "structKeyArray({a: 1, b: 2})", result: '["a","b"]' }, (_c, s: unknown) => Object.keys(struct(s, "structKeyArray"))],
-  structGet: [{ params: "struct, key, [default]", doc: "The value at key, or default (an error without one) when absent.", example: 'structGet({a: 1}, "b", 0)', result: "0" },
-    (_c, s: unknown, k: unknown, dflt?: unknown) => {
+  structGet: [{ params: "pathOrStruct, [key], [default]", doc: 'CFML\'s structGet("a.b.c"): the struct at a variable path, creating the missing ones. With a struct and a key: the value at key, or default (an error without one) when absent.', example: 'structGet({a: 1}, "b", 0)', result: "0" },
+    (ctx, s: unknown, k?: unknown, dflt?: unknown) => {
+      if (k === undefined) return structAtPath(ctx, s);
       const st = struct(s, "structGet"); const name = key(k);
       if (Object.prototype.hasOwnProperty.call(st, name)) return st[name];
       if (dflt === undefined) throw new Error(`Key "${name}" does not exist`);
@@ -45,4 +102,83 @@ export default category("structs", {
       return target;
     }],
   structCopy: [{ params: "struct", doc: "A deep copy.", example: "structCopy({a: [1]})", result: '{"a":[1]}' }, (_c, s: unknown) => deepCopy(struct(s, "structCopy"))],
+  structClear: [{ params: "struct", doc: "Removes every key (changes the struct); returns true.", example: "structClear({a: 1})", result: "true" },
+    (_c, s: unknown) => { const st = struct(s, "structClear"); for (const k of Object.keys(st)) delete st[k]; return true; }],
+  structFind: [{ params: "struct, key, [default]", doc: "The value at key; default (an error without one) when absent.", example: 'structFind({pig: "oink"}, "pig")', result: "oink" },
+    (_c, s: unknown, k: unknown, dflt?: unknown) => {
+      const st = struct(s, "structFind"); const name = key(k);
+      if (Object.prototype.hasOwnProperty.call(st, name)) return st[name];
+      if (dflt === undefined) throw argError(`Key "${name}" does not exist`);
+      return dflt;
+    }],
+  structFindKey: [{ params: "top, key, [scope]", doc: 'Searches nested structs and arrays for a key: an array of {value, path, owner} (the first, or scope "all": every one).', example: 'structFindKey({a: {id: 1}}, "id")[1].path', result: ".a.id" },
+    (_c, t: unknown, k: unknown, sc?: unknown) => {
+      const name = str(k); const all = scopeAll(sc); const out: Struct[] = [];
+      walk(t, (f) => { if (f.key === name) { const r = newStruct(); r.value = f.value; r.path = f.path; r.owner = f.owner; out.push(r); return all; } return true; });
+      return out;
+    }],
+  structFindValue: [{ params: "top, value, [scope]", doc: 'Searches nested structs and arrays for a simple value (ignoring case): an array of {key, path, owner}.', example: 'structFindValue({a: {b: "x"}}, "X")[1].key', result: "b" },
+    (_c, t: unknown, v: unknown, sc?: unknown) => {
+      const all = scopeAll(sc); const out: Struct[] = [];
+      walk(t, (f) => {
+        if (!isStruct(f.value) && !Array.isArray(f.value) && !(f.value instanceof QueryResult) && same(f.value, v, true)) {
+          const r = newStruct(); r.key = f.key; r.path = f.path; r.owner = f.owner; out.push(r); return all;
+        }
+        return true;
+      });
+      return out;
+    }],
+  structSort: [{ params: "struct, [sortType], [order], [pathToSubElement]", doc: "The keys, sorted by their values (or by a key path inside each value): sortType text, textnocase or numeric.", example: 'structSort({a: 3, b: 1, c: 2}, "numeric")', result: '["b","c","a"]' },
+    (_c, s: unknown, t?: unknown, o?: unknown, sub?: unknown) => {
+      const st = struct(s, "structSort");
+      const path = sub === undefined || str(sub) === "" ? [] : str(sub).split(".");
+      const at = (k: string): unknown => path.reduce<unknown>((v, p) => {
+        if (!isStruct(v) || !Object.prototype.hasOwnProperty.call(v, p)) throw argError(`structSort: "${k}" has no ${JSON.stringify(str(sub))}`);
+        return v[p];
+      }, st[k]);
+      return sortValues(Object.keys(st), t, o, at);
+    }],
+  structUpdate: [{ params: "struct, key, value", doc: "Changes the value of a key that exists (an error if it does not); returns true.", example: 'structUpdate({a: 1}, "a", 2)', result: "true" },
+    (_c, s: unknown, k: unknown, v: unknown) => {
+      const st = struct(s, "structUpdate"); const name = key(k);
+      if (!Object.prototype.hasOwnProperty.call(st, name)) throw argError(`Key "${name}" does not exist`);
+      st[name] = v; return true;
+    }],
+  structValueArray: [{ params: "struct", doc: "The values as an array, in key order.", example: "structValueArray({a: 1, b: 2})", result: "[1,2]" },
+    (_c, s: unknown) => { const st = struct(s, "structValueArray"); return Object.keys(st).map((k) => st[k]); }],
+  duplicate: [{ params: "value", doc: "A deep copy of an array, struct or query (other values as they are).", example: "duplicate([1, [2]])", result: "[1,[2]]" }, (_c, v: unknown) => deepCopy(v)],
+  isEmpty: [{ params: "value", doc: "true for null, an empty string, array, struct or query.", example: 'isEmpty("")', result: "true" },
+    (_c, v: unknown) => {
+      if (v === null || v === undefined) return true;
+      if (Array.isArray(v)) return v.length === 0;
+      if (v instanceof QueryResult) return v.rows.length === 0;
+      if (isStruct(v)) return Object.keys(v).length === 0;
+      return str(v) === "";
+    }],
+  structKeyTranslate: [{ params: "struct, [deepTranslation], [leaveOriginalKey]", doc: 'Turns dotted keys into nested structs ({"a.b": 1} becomes {a: {b: 1}}); returns the number of keys translated.', example: 'structKeyTranslate({"a.b": 1})', result: "1" },
+    (_c, s: unknown, deep?: unknown, leave?: unknown) => translate(struct(s, "structKeyTranslate"), deep !== undefined && toBool(deep, null), leave !== undefined && toBool(leave, null))],
+  structToArray: [{ params: "struct", doc: "An array of {key, value} structs.", example: "structToArray({a: 1})[1].key", result: "a" },
+    (_c, s: unknown) => { const st = struct(s, "structToArray"); return Object.keys(st).map((k) => { const r = newStruct(); r.key = k; r.value = st[k]; return r; }); }],
+  arrayToStruct: [{ params: "array", doc: "A struct with keys 1, 2, … for the array's elements.", example: 'arrayToStruct(["a", "b"])["2"]', result: "b" },
+    (_c, a: unknown) => { const s = newStruct(); arr(a, "arrayToStruct").forEach((v, i) => { s[String(i + 1)] = v; }); return s; }],
 });
+
+function translate(s: Struct, deep: boolean, leave: boolean): number {
+  let n = 0;
+  for (const k of Object.keys(s)) {
+    if (deep && isStruct(s[k])) n += translate(s[k], deep, leave);
+    if (!k.includes(".")) continue;
+    const parts = k.split(".");
+    for (const p of parts) key(p);
+    let cur = s;
+    for (const p of parts.slice(0, -1)) {
+      if (!isStruct(cur[p])) cur[p] = newStruct();
+      cur = cur[p] as Struct;
+    }
+    cur[parts[parts.length - 1]!] = s[k];
+    if (!leave) delete s[k];
+    n++;
+  }
+  return n;
+}
+
