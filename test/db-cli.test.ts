@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, sql } from "./db.js";
+import { build } from "../server/build.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 const exec = promisify(execFile);
@@ -69,6 +70,13 @@ describe("quarry db on DATABASE_URL", () => {
     expect(r).toMatchObject({ code: 0, stdout: "up to date: no pending migrations\n" });
     r = await quarry(["db", "status", root], env);
     expect(r.stdout).toMatch(new RegExp(`\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`));
+    // A build answers for its copy of _db/.
+    const dist = join(root, "..", "dist");
+    build(root, dist);
+    writeFileSync(join(root, "_db", "003_later.sql"), "SELECT 1;\n");
+    r = await quarry(["db", "status", dist], env);
+    expect(r.stdout).toMatch(new RegExp(`\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`));
+    rmSync(join(root, "_db", "003_later.sql"));
 
     writeFileSync(join(root, "_db", "001_notes.sql"), `${NOTES}-- edited\n`);
     writeFileSync(join(root, "_db", "003_more.sql"), "CREATE TABLE more (x int);\n");
