@@ -59,7 +59,9 @@ export class RenderContext {
 
   /** A context for a dbt:module call: fresh variables, its own attributes, shared request scopes. */
   forModule(attributes: Struct, thisTag: Struct): RenderContext {
-    const scopes: Scopes = { ...this.scopes, variables: newStruct(), attributes, thisTag };
+    // Named one by one, not spread: a request's url/form/cookie/cgi are getters (built lazily).
+    const scopes: Scopes = { variables: newStruct(), attributes, thisTag };
+    for (const n of SCOPE_NAMES) if (n !== "variables" && n !== "attributes" && n !== "thisTag" && this.scopes[n]) scopes[n] = this.scopes[n];
     const ctx = new RenderContext(scopes, this.host, this.limits, this.page);
     ctx.moduleDepth = this.moduleDepth + 1;
     return ctx;

@@ -43,17 +43,55 @@ function cgi(req: FastifyRequest): Struct {
   return c;
 }
 
+/**
+ * The scopes of one request. url, form, cookie and cgi are built on first read: a page that
+ * never reads `cookie` parses no cookies into a struct (the getters live on the prototype, so
+ * every instance keeps one fast shape).
+ */
+class RequestScopes {
+  variables: Struct = newStruct();
+  request: Struct = newStruct();
+  #url: Struct | undefined;
+  #form: Struct | undefined;
+  #cookie: Struct | undefined;
+  #cgi: Struct | undefined;
+  constructor(
+    private readonly req: FastifyRequest,
+    public session: Struct,
+    public application: Struct,
+  ) {}
+
+  get url(): Struct {
+    return (this.#url ??= toStructDeep(this.req.query ?? {}) as Struct);
+  }
+  set url(v: Struct) {
+    this.#url = v;
+  }
+  get form(): Struct {
+    return (this.#form ??= toStructDeep(this.req.method === "POST" ? formFields(this.req.body) : {}) as Struct);
+  }
+  set form(v: Struct) {
+    this.#form = v;
+  }
+  get cookie(): Struct {
+    if (!this.#cookie) {
+      const cookies = { ...(this.req.cookies ?? {}) };
+      delete cookies[SESSION_COOKIE];
+      this.#cookie = toStructDeep(cookies) as Struct;
+    }
+    return this.#cookie;
+  }
+  set cookie(v: Struct) {
+    this.#cookie = v;
+  }
+  get cgi(): Struct {
+    return (this.#cgi ??= cgi(this.req));
+  }
+  set cgi(v: Struct) {
+    this.#cgi = v;
+  }
+}
+
 export function requestScopes(req: FastifyRequest, session: Struct, application: Struct): Scopes {
-  const cookies = { ...(req.cookies ?? {}) };
-  delete cookies[SESSION_COOKIE];
-  return {
-    variables: newStruct(),
-    url: toStructDeep(req.query ?? {}) as Struct,
-    form: toStructDeep(req.method === "POST" ? formFields(req.body) : {}) as Struct,
-    cookie: toStructDeep(cookies) as Struct,
-    cgi: cgi(req),
-    request: newStruct(),
-    session,
-    application,
-  };
+  return new RequestScopes(req, session, application);
 }
