@@ -149,6 +149,7 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
   const results: ScenarioResult[] = [];
   try {
     for (const s of scenarios) {
+      if (!bar) log(`${s.id}: ${cellCount(s)} cells`);
       if (!o.seeds && !o.pages?.length && !o.url) s.pages = await usablePages(s, db!.url, log, notes);
       results.push(await runScenario(s, { db: db ?? { url: "", postmaster: null, description: "", stop: async () => {} }, loadgen, progress }));
     }
