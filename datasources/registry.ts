@@ -160,7 +160,9 @@ async function execute(lease: Lease, ds: Datasource, sql: string, params: unknow
   // A per-request connection is used once: preparing a named statement there buys nothing.
   const name = c.preparedStatements && ds.strategy !== "per-request" ? statementName(sql) : undefined;
   const perQuery = opts.timeoutMs ? Math.max(1, Math.floor(opts.timeoutMs)) : undefined;
-  const config = { name, text: sql, values: params, query_timeout: clientTimeout(c, perQuery) || undefined } as pg.QueryConfig;
+  // Always the extended protocol: an unnamed statement without values would otherwise go as a
+  // simple query, which runs several statements in one string — named ones never do.
+  const config = { name, text: sql, values: params, queryMode: "extended", query_timeout: clientTimeout(c, perQuery) || undefined } as pg.QueryConfig;
 
   let settled = false;
   const cancels: Promise<void>[] = [];

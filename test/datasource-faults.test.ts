@@ -220,6 +220,18 @@ describe("a column added under named prepared statements", () => {
   });
 });
 
+describe("named or unnamed, one statement per query", () => {
+  it.each([true, false])("preparedStatements %s refuses two statements in one query the same way", async (prepared) => {
+    const ds = datasourcesFor(url, { preparedStatements: prepared });
+    try {
+      const err = await ds.query(ds.get(undefined), null, "SELECT 1; SELECT 2", []).catch((e: unknown) => e);
+      expect([(err as QueryError).message, (err as QueryError).sqlState]).toEqual(["Query failed: cannot insert multiple commands into a prepared statement (SQLSTATE 42601)", "42601"]);
+    } finally {
+      await ds.close();
+    }
+  });
+});
+
 describe("request data Postgres refuses", () => {
   const root = site({
     "find.dbt": `<dbt:query name="q">SELECT name FROM item WHERE id = #url.id#</dbt:query><dbt:output>#q.name#</dbt:output>`,
