@@ -1,6 +1,6 @@
 // The embedded Postgres's home and lifecycle, as a user meets them: which folder holds the data
 // (dev and a build of the same site share it; never inside the build; never a hidden temporary
-// folder), and `quarry dev` killed with SIGKILL, then started again.
+// folder), `quarry dev` killed with SIGKILL then started again, and stopped with SIGTERM under load.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT_DATA_HOME, resolveDataDir } from "../datasources/data-dir.js";
 import { ConfigError } from "../engine/errors.js";
 import { site } from "./helpers.js";
+import { sql } from "./db.js";
+import { raw, until } from "./http.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 
@@ -123,49 +125,72 @@ const alive = (pid: number) => {
   }
 };
 
-describe("quarry dev killed with SIGKILL", () => {
-  it("the next start stops the leftover Postgres, says so, and serves; a second server on the folder is refused, naming the first", async () => {
-    const root = site({ "index.dbt": '<dbt:query name="q">SELECT count(*) AS n FROM t</dbt:query><dbt:output>#q.n#</dbt:output>', "_db/001.sql": "CREATE TABLE t (id int); INSERT INTO t VALUES (1), (2);" });
-    const data = mkdtempSync(join(tmpdir(), "quarry-data-"));
-    const args = ["dev", root, "--data-dir", data];
-    try {
-      const first = quarry(args);
-      await first.waitFor(/listening on http/);
-      const lock = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { pid: number; postgresPid: number };
-      expect(lock.pid).toBe(first.proc.pid);
-      first.proc.kill("SIGKILL");
-      await first.exited;
-      expect(alive(lock.postgresPid)).toBe(true);
+describe("quarry dev and its embedded Postgres", () => {
+  // One site and one cluster for both tests: creating a cluster is the slow part.
+  const root = site({
+    "index.dbt": '<dbt:query name="q">SELECT count(*) AS n FROM t</dbt:query><dbt:output>#q.n#</dbt:output>',
+    "slow.dbt": '<dbt:query name="q">SELECT pg_sleep(0.5) AS s</dbt:query>slept',
+    "_db/001.sql": "CREATE TABLE t (id int); INSERT INTO t VALUES (1), (2);",
+  });
+  const data = mkdtempSync(join(tmpdir(), "quarry-data-"));
+  const args = ["dev", root, "--data-dir", data];
+  afterAll(() => {
+    rmSync(data, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
+  });
 
-      const second = quarry(args);
-      const [, port] = await second.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
-      expect(second.out()).toContain(`embedded Postgres: data in ${data} (--data-dir)\n`);
-      expect(second.out()).toContain(`found Postgres (pid ${lock.postgresPid}) still running in ${join(data, "data")}, started by Quarry process ${first.proc.pid}, which ended without stopping it; stopping it\nstopped the leftover Postgres (pid ${lock.postgresPid})\n`);
-      expect(alive(lock.postgresPid)).toBe(false);
-      const res = await fetch(`http://127.0.0.1:${port}/`);
-      expect([res.status, await res.text()]).toEqual([200, "2"]);
+  it("killed with SIGKILL: the next start stops the leftover Postgres, says so, and serves; a second server on the folder is refused, naming the first", async () => {
+    const first = quarry(args);
+    await first.waitFor(/listening on http/);
+    const lock = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { pid: number; postgresPid: number };
+    expect(lock.pid).toBe(first.proc.pid);
+    first.proc.kill("SIGKILL");
+    await first.exited;
+    expect(alive(lock.postgresPid)).toBe(true);
 
-      const third = quarry(args);
-      expect(await third.exited).toBe(1);
-      expect(third.out()).toMatch(new RegExp(`QRY_ERR_CONFIG: The database folder ${data} is in use by another Quarry, process ${second.proc.pid} \\(.*quarry\\.js dev .*\\), with Postgres \\(pid \\d+\\) on port \\d+: stop it first, or give this server another folder with --data-dir`));
+    const second = quarry(args);
+    const [, port] = await second.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
+    expect(second.out()).toContain(`embedded Postgres: data in ${data} (--data-dir)\n`);
+    expect(second.out()).toContain(`found Postgres (pid ${lock.postgresPid}) still running in ${join(data, "data")}, started by Quarry process ${first.proc.pid}, which ended without stopping it; stopping it\nstopped the leftover Postgres (pid ${lock.postgresPid})\n`);
+    expect(alive(lock.postgresPid)).toBe(false);
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    expect([res.status, await res.text()]).toEqual([200, "2"]);
 
-      const now = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { postgresPid: number };
-      second.proc.kill("SIGTERM");
-      expect(await second.exited).toBe(0);
-      expect(alive(now.postgresPid)).toBe(false);
-      expect(existsSync(join(data, "quarry.lock"))).toBe(false);
+    const third = quarry(args);
+    expect(await third.exited).toBe(1);
+    expect(third.out()).toMatch(new RegExp(`QRY_ERR_CONFIG: The database folder ${data} is in use by another Quarry, process ${second.proc.pid} \\(.*quarry\\.js dev .*\\), with Postgres \\(pid \\d+\\) on port \\d+: stop it first, or give this server another folder with --data-dir`));
 
-      // A postmaster.pid naming a live process that is not a Postgres for this folder (a pid
-      // reused after a crash) is removed, not obeyed.
-      writeFileSync(join(data, "data", "postmaster.pid"), `${process.pid}\n${join(data, "data")}\n`);
-      const fourth = quarry(args);
-      await fourth.waitFor(/listening on http/);
-      expect(fourth.out()).toContain(`removed a stale postmaster.pid from ${join(data, "data")} (pid ${process.pid} is not a Postgres for this folder)\n`);
-      fourth.proc.kill("SIGTERM");
-      expect(await fourth.exited).toBe(0);
-    } finally {
-      rmSync(data, { recursive: true, force: true });
-      rmSync(root, { recursive: true, force: true });
-    }
+    const now = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { postgresPid: number };
+    second.proc.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(alive(now.postgresPid)).toBe(false);
+    expect(existsSync(join(data, "quarry.lock"))).toBe(false);
+
+    // A postmaster.pid naming a live process that is not a Postgres for this folder (a pid
+    // reused after a crash) is removed, not obeyed.
+    writeFileSync(join(data, "data", "postmaster.pid"), `${process.pid}\n${join(data, "data")}\n`);
+    const fourth = quarry(args);
+    await fourth.waitFor(/listening on http/);
+    expect(fourth.out()).toContain(`removed a stale postmaster.pid from ${join(data, "data")} (pid ${process.pid} is not a Postgres for this folder)\n`);
+    fourth.proc.kill("SIGTERM");
+    expect(await fourth.exited).toBe(0);
+  });
+
+  it("stopped with SIGTERM: every request in flight finishes before the embedded Postgres stops (nothing else stops it first)", async () => {
+    const server = quarry(args);
+    const [, port] = await server.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
+    const lock = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { port: number; postgresPid: number };
+    const { password } = JSON.parse(readFileSync(join(data, "quarry.json"), "utf8")) as { password: string };
+    const db = `postgres://quarry:${encodeURIComponent(password)}@127.0.0.1:${lock.port}/quarry`;
+    // One connection per request, closed after it: what is measured is the requests, not how
+    // the server treats idle keep-alive sockets.
+    const inFlight = Array.from({ length: 10 }, () => raw(`http://127.0.0.1:${port}`, "/slow", { headers: { connection: "close" } }).then((r) => [r.status, r.body]));
+    // Every request is inside Postgres before the signal.
+    await until(() => sql<{ n: number }>(db, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'"), (r) => r[0]!.n === 10, 10_000);
+    server.proc.kill("SIGTERM");
+    expect(await Promise.all(inFlight)).toEqual(Array.from({ length: 10 }, () => [200, "slept"]));
+    const code = await server.exited;
+    expect([code, code === 0 ? "" : server.out()]).toEqual([0, ""]);
+    expect(alive(lock.postgresPid)).toBe(false);
   });
 });
