@@ -1,6 +1,6 @@
 // <dbt:loop> in six forms, chosen by the attributes given:
 //   query="q" [startrow endrow] | from to [step] index | list [delimiters] [item] [index]
-//   array [item] [index] | collection [key] [item] | condition
+//   array [item] [index] | collection [key] [item] [value] | condition
 // Every form counts its iterations and stops at limits.maxIterations with an error; every
 // iteration ticks the page's clock (engine/clock.ts).
 import type { TagNode, Loc } from "../parser/ast.js";
@@ -31,7 +31,7 @@ const FORMS: Record<Kind, { needs: string[]; allows: string[] }> = {
   range: { needs: ["from", "to", "index"], allows: ["step"] },
   list: { needs: ["list"], allows: ["delimiters", "item", "index"] },
   array: { needs: ["array"], allows: ["item", "index"] },
-  collection: { needs: ["collection"], allows: ["key", "item"] },
+  collection: { needs: ["collection"], allows: ["key", "item", "value"] },
   condition: { needs: ["condition"], allows: [] },
 };
 
@@ -77,7 +77,7 @@ export const loopTag: TagDef = {
   attributes: {
     query: { type: "any" }, startrow: { type: "integer" }, endrow: { type: "integer" },
     from: { type: "number" }, to: { type: "number" }, step: { type: "number" },
-    index: { type: "name" }, item: { type: "name" }, key: { type: "name" },
+    index: { type: "name" }, item: { type: "name" }, key: { type: "name" }, value: { type: "name" },
     list: { type: "string" }, delimiters: { type: "string" },
     array: { type: "any" }, collection: { type: "any" },
     condition: { type: "expr" },
@@ -100,7 +100,16 @@ export const loopTag: TagDef = {
     for (const a of given) {
       if (!form.needs.includes(a) && !form.allows.includes(a)) throw v.error(`Attribute "${a}" does not go with <dbt:loop ${form.needs[0]}>`, node.args[a]!.loc);
     }
-    node.data = { kind, index: fixedArg(node, "index"), item: fixedArg(node, "item"), key: fixedArg(node, "key") } satisfies LoopData;
+    // Names as in CFML (Lucee, ACF 2016+): alone, a list or array loop's index is the element and
+    // a collection loop's item is the key; beside item, index is the position, and beside key,
+    // item is the value (as is value).
+    const [index, item, key, value] = ["index", "item", "key", "value"].map((a) => fixedArg(node, a));
+    node.data = (kind === "list" || kind === "array"
+      ? { kind, index: item ? index : undefined, item: item ?? index }
+      : kind === "collection"
+        ? { kind, key: key ?? item, item: key ? (item ?? value) : value }
+        : { kind, index }) satisfies LoopData;
+    if (kind === "collection" && key && item && value) throw v.error("<dbt:loop collection> takes item or value for the value, not both", node.args.value!.loc);
   },
   async interpret(node, it) {
     const d = node.data as LoopData;
