@@ -1,16 +1,34 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import type { LogLevel } from "../server/app.js";
 import { defaultPort, report, serverOptions } from "./shared.js";
+
+const parseWorkers = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new InvalidArgumentError("must be a whole number from 1 to 1024");
+  return n;
+};
 
 export function register(program: Command): void {
   serverOptions(
     program
       .command("start")
       .description("serve a site built by quarry build: precompiled, no parser, no per-request file checks, production error pages")
-      .argument("[dist]", "the folder quarry build wrote", "dist"),
-  ).action(async (dist: string, opts: { port?: number; host: string; logLevel?: LogLevel; dataDir?: string }) => {
-    const { serve } = await import("../server/app.js");
-    await serve({ dist: resolve(dist), port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel, dataDir: opts.dataDir }).catch(report);
+      .argument("[dist]", "the folder quarry build wrote", "dist")
+      .addOption(
+        new Option("--workers <n>", "worker processes sharing the port, watched by a guardian that replaces a crashed or stuck one; 1 serves from this one process (default: the number of CPUs)")
+          .argParser(parseWorkers),
+      ),
+  ).action(async (dist: string, opts: { port?: number; host: string; logLevel?: LogLevel; dataDir?: string; workers?: number }) => {
+    const workers = opts.workers ?? availableParallelism();
+    const common = { dist: resolve(dist), port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel, dataDir: opts.dataDir };
+    if (workers === 1) {
+      const { serve } = await import("../server/app.js");
+      await serve(common).catch(report);
+      return;
+    }
+    const { runGuardian } = await import("../server/guardian.js");
+    await runGuardian({ ...common, workers }).catch(report);
   });
 }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
 import { locateProblem, parseJsonConfig } from "./config-locate.js";
+import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
 
 export type Strategy = "pool" | "single" | "per-request";
 export const STRATEGIES: readonly Strategy[] = ["pool", "single", "per-request"];
@@ -52,6 +53,8 @@ export interface SiteConfig {
   logLevel: string | null;
   /** The embedded Postgres's data folder, relative to the site (see data-dir.ts); null: the default. */
   dataDir: string | null;
+  /** Process, load-shedding and request-size settings (server/settings.ts). */
+  server: ServerSettings;
 }
 
 export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
@@ -142,7 +145,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
 }
 
 function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir"];
+  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir", "server"];
   for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
@@ -168,6 +171,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
     logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
+    server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),
   };
 }
 

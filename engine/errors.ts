@@ -160,6 +160,9 @@ export const codes = {
   QUERY: "QRY_ERR_QUERY",
   INTERNAL: "QRY_ERR_INTERNAL",
   INIT_DIR: "QRY_ERR_INIT_DIR",
+  REQUEST_LIMIT: "QRY_ERR_REQUEST_LIMIT",
+  BAD_REQUEST: "QRY_ERR_BAD_REQUEST",
+  OVERLOADED: "QRY_ERR_OVERLOADED",
 } as const;
 
 /** One of the codes above. */

@@ -1,28 +1,44 @@
-// A standalone Quarry server (what `quarry dev` and `quarry start` run): Fastify with the
-// Quarry plugin, listening on host:port, stopped cleanly (the embedded Postgres too) on
-// SIGINT/SIGTERM.
+// A standalone Quarry server (what `quarry dev` and `quarry start` run, and each worker of
+// `quarry start --workers N`): Fastify with load shedding and the Quarry plugin, its database
+// started before the plugin registers (so a slow embedded Postgres never meets Fastify's plugin
+// timeout), and one ordered shutdown on SIGINT/SIGTERM that owns the process exit: stop
+// accepting, let requests in flight finish within `server.shutdownGraceMs`, close the pools,
+// stop the embedded Postgres, exit.
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import closeWithGrace from "close-with-grace";
-import quarry, { flushQueryCaches, type QuarryOptions } from "./plugin.js";
-import { configuredLogLevel, LOG_LEVELS } from "../datasources/config.js";
-
-export interface ServeOptions extends QuarryOptions {
-  port: number;
-  host: string;
-  logLevel?: LogLevel;
-}
+import { loadConfig, LOG_LEVELS, type SiteConfig } from "../datasources/config.js";
+import quarry, { flushQueryCaches, siteFolder, type QuarryOptions } from "./plugin.js";
+import { connectDatabase } from "./database.js";
+import { registerShedding } from "./shedding.js";
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export interface AppOptions extends QuarryOptions {
+  /** The URL of an embedded Postgres someone else runs (a worker gets its guardian's). */
+  embeddedUrl?: string;
+  /** Apply the site's pending migrations on start (default true; a worker leaves it to its guardian). */
+  migrate?: boolean;
+  logLevel?: LogLevel;
+}
+
 /** The level in force: `--log-level`, else $LOG_LEVEL, else the config's logLevel, else info. */
-function logLevel(opts: { logLevel?: LogLevel }, configured: string | undefined): string {
+function logLevel(opts: { logLevel?: LogLevel }, configured: string | null): string {
   return opts.logLevel ?? (process.env.LOG_LEVEL || undefined) ?? configured ?? "info";
 }
 
-export async function createApp(opts: QuarryOptions & { logLevel?: LogLevel }): Promise<FastifyInstance> {
+export interface ServeOptions extends AppOptions {
+  port: number;
+  host: string;
+  /** Called once listening, instead of printing the URL (a worker tells its guardian). */
+  onListening?: (port: number) => void;
+}
+
+/** The app and the site config it was built from. */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; config: SiteConfig }> {
   const dev = !!opts.dev;
-  const dir = opts.dist ?? opts.root;
-  const level = logLevel(opts, dir ? await configuredLogLevel(dir) : undefined);
+  const dir = siteFolder(opts);
+  const config = await loadConfig(dir);
+  config.server = { ...config.server, ...opts.server };
+  const level = logLevel(opts, config.logLevel);
   // Production logs one JSON line a request (id, method, url, status, ms, template) instead of
   // Fastify's two; dev prints one readable line a request.
   const app = Fastify({ logger: dev ? false : { level }, logController: new LogController({ disableRequestLogging: true }), trustProxy: false });
@@ -34,25 +50,85 @@ export async function createApp(opts: QuarryOptions & { logLevel?: LogLevel }): 
     if (dev) log(`${req.method} ${req.url} ${reply.statusCode} ${ms} ms`);
     else req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms, template: req.quarryTemplate ?? undefined }, "request");
   });
-  await app.register(quarry, { ...opts, log });
-  return app;
+  const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log, embeddedUrl: opts.embeddedUrl, migrate: opts.migrate }));
+  // onClose runs once the requests in flight have finished: pools, then the embedded Postgres.
+  if (!opts.database) app.addHook("onClose", () => database.stop());
+  try {
+    await registerShedding(app, config.server, dev);
+    await app.register(quarry, { ...opts, database, log });
+    await app.ready();
+  } catch (err) {
+    if (!opts.database) await database.stop();
+    throw err;
+  }
+  return { app, config };
 }
 
-/** Starts the server and prints the URL once it listens. */
-export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
-  const app = await createApp(opts);
-  // SIGUSR2 flushes query caches (below) instead of stopping the server.
-  closeWithGrace({ delay: 10_000, skip: ["SIGUSR2"] }, async ({ err }) => {
-    if (err) process.stderr.write(`${err.stack ?? String(err)}\n`);
-    await app.close();
-  });
+export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
+  return (await buildApp(opts)).app;
+}
+
+/**
+ * Stops the app on SIGINT/SIGTERM (or `stop()`): requests in flight get `graceMs` to finish,
+ * then their connections are cut; the pools and the embedded Postgres stop after them; then
+ * the process exits (1 if anything had to be cut or failed). A second signal cuts at once;
+ * calling `stop` again does nothing.
+ */
+export function shutdownOnSignals(app: FastifyInstance, graceMs: number, say: (line: string) => void): (why: string) => void {
+  let closing = false;
+  let code = 0;
+  const stop = (why: string) => {
+    if (closing) return;
+    closing = true;
+    say(`${why}: finishing requests in flight (up to ${graceMs} ms), then stopping`);
+    const cut = setTimeout(() => {
+      say(`shutdown grace period (server.shutdownGraceMs = ${graceMs} ms) over: closing the connections still open`);
+      code = 1;
+      app.server.closeAllConnections();
+    }, graceMs);
+    cut.unref();
+    app.close().then(
+      () => process.exit(code),
+      (err: unknown) => {
+        say(`shutdown failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  const signal = (name: string) => () => {
+    if (!closing) return stop(name);
+    say(`${name} again: closing the connections still open`);
+    code = 1;
+    app.server.closeAllConnections();
+  };
+  process.on("SIGINT", signal("SIGINT"));
+  process.on("SIGTERM", signal("SIGTERM"));
+  const crash = (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    code = 1;
+    stop("uncaught error");
+  };
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
+  return stop;
+}
+
+/** Starts the server and prints the URL once it listens; `stop` begins the ordered shutdown. */
+export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance; stop: (why: string) => void }> {
+  const { app, config } = await buildApp(opts);
+  const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, (line) => process.stderr.write(`${line}\n`));
   // `kill -USR2 <pid>`: forget every cachedwithin result without a restart.
   process.on("SIGUSR2", () => {
     const n = flushQueryCaches();
     process.stdout.write(`query caches flushed (${n} entr${n === 1 ? "y" : "ies"})\n`);
   });
   await app.listen({ port: opts.port, host: opts.host });
-  const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
-  process.stdout.write(`Quarry ${opts.dev ? "dev" : "server"} listening on http://${shown}:${app.server.address() && typeof app.server.address() === "object" ? (app.server.address() as { port: number }).port : opts.port}/\n`);
-  return app;
+  const address = app.server.address();
+  const port = address && typeof address === "object" ? address.port : opts.port;
+  if (opts.onListening) opts.onListening(port);
+  else {
+    const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
+    process.stdout.write(`Quarry ${opts.dev ? "dev" : "server"} listening on http://${shown}:${port}/\n`);
+  }
+  return { app, stop };
 }

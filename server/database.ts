@@ -29,6 +29,22 @@ export interface DatabaseOptions {
   log?: LogFn;
   /** Apply pending migrations on connecting (default true). */
   migrate?: boolean;
+  /** An embedded Postgres already running for this site (the guardian's, in a worker process). */
+  embeddedUrl?: string;
+}
+
+/** True when some datasource has no URL, so the site needs the embedded Postgres. */
+export const needsEmbedded = (config: SiteConfig) => Object.values(config.datasources).some((ds) => !ds.url);
+
+/** Starts the embedded Postgres of the site served from `opts.siteDir` (its data folder: see data-dir.ts). */
+export async function startSiteEmbedded(config: SiteConfig, opts: DatabaseOptions, log: LogFn): Promise<EmbeddedPostgresHandle> {
+  const data = resolveDataDir({ root: opts.siteDir, built: opts.built, explicit: opts.dataDir, configured: config.dataDir });
+  for (const w of data.warnings) log(`WARNING: ${w}`);
+  log(`embedded Postgres: data in ${data.dir} (${data.source})`);
+  // Migrations, not the embedded runner, apply _db/ (on any database alike).
+  const embedded = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
+  log(`embedded Postgres ready on port ${embedded.port}${embedded.created ? " (new cluster)" : ""}`);
+  return embedded;
 }
 
 export async function connectDatabase(config: SiteConfig, opts: DatabaseOptions): Promise<Database> {
@@ -40,14 +56,11 @@ export async function connectDatabase(config: SiteConfig, opts: DatabaseOptions)
       urls[ds.name] = ds.url;
       continue;
     }
-    if (!embedded) {
-      const data = resolveDataDir({ root: opts.siteDir, built: opts.built, explicit: opts.dataDir, configured: config.dataDir });
-      for (const w of data.warnings) log(`WARNING: ${w}`);
-      log(`embedded Postgres: data in ${data.dir} (${data.source})`);
-      // Migrations, not the embedded runner, apply _db/ (on any database alike).
-      embedded = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
-      log(`embedded Postgres ready on port ${embedded.port}${embedded.created ? " (new cluster)" : ""}`);
+    if (opts.embeddedUrl) {
+      urls[ds.name] = opts.embeddedUrl;
+      continue;
     }
+    embedded ??= await startSiteEmbedded(config, opts, log);
     urls[ds.name] = embedded.url;
   }
   const dbDir = join(opts.siteDir, "_db");

@@ -29,6 +29,7 @@ export function publicMessage(err: unknown, status: number): string {
   if (status < 500 && err instanceof Error) return err.message;
   if (err instanceof QuarryError && err.code === codes.TIMEOUT) return "The page took too long to answer. Try again shortly.";
   if (err instanceof QuarryError && err.code === codes.CANCELLED) return "The request was cancelled.";
+  if (err instanceof QuarryError && err.code === codes.OVERLOADED) return "The server is busy. Try again shortly.";
   if (status === 503) return "The site's database is unavailable. Try again shortly.";
   return "Something went wrong on our side.";
 }

@@ -6,10 +6,9 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import fastifyFormbody from "@fastify/formbody";
-import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
+import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
 import { codes, ConfigError, QuarryError, RequestError } from "../engine/errors.js";
 import { newStruct, type Struct } from "../engine/values.js";
@@ -23,6 +22,7 @@ import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import { devReload, type DevReload } from "./dev.js";
 import { DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
 import { newTrace } from "../engine/trace.js";
+import { readForm, registerBodyParsers, requestError } from "./request-body.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -46,6 +46,8 @@ export interface QuarryOptions {
   limits?: Partial<Limits>;
   /** Dev only: print every request's queries and templates (quarry dev --trace). */
   trace?: boolean;
+  /** Overrides of the config's `server` settings (body limits here; shedding and shutdown in app.ts). */
+  server?: Partial<ServerSettings>;
   /** Where the plugin reports what it does (dev request lines, datasource events). */
   log?: (line: string) => void;
 }
@@ -61,12 +63,19 @@ interface Site {
   debug: DebugLog | null;
 }
 
-async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
+/** The site (or build) folder the options name, checked to exist. */
+export function siteFolder(opts: Pick<QuarryOptions, "root" | "dist">): string {
   const dir = opts.dist ?? opts.root;
   if (!dir) throw new ConfigError("Give the quarry plugin `root` (a site folder) or `dist` (a built site)");
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(`${opts.dist ? "Build" : "Site"} folder ${dir} does not exist`);
   if (opts.dist && !existsSync(join(dir, "manifest.json"))) throw new ConfigError(`${dir} is not a Quarry build (no manifest.json): run quarry build first`);
+  return dir;
+}
+
+async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
+  const dir = siteFolder(opts);
   const config = await loadConfig(dir);
+  config.server = { ...config.server, ...opts.server };
   let source: PageSource;
   let dev: DevReload | null = null;
   if (opts.dist) source = await PrecompiledSource.load(opts.dist, opts.limits);
@@ -119,13 +128,26 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 
   // Register the parsers only where the host app has not already.
   if (!app.hasRequestDecorator("cookies")) await app.register(fastifyCookie, { secret: site.config.secret ?? randomBytes(32).toString("hex") });
-  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(fastifyFormbody);
-  if (!app.hasContentTypeParser("multipart/form-data")) {
-    await app.register(fastifyMultipart, { attachFieldsToBody: true, limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 1000 } });
-  }
+  await registerBodyParsers(app, site.config.server);
   if (!app.hasReplyDecorator("sendFile")) await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
 
-  const newPage = (): PageState => newPageState(site.database.datasources, site.config.renderTimeoutMs);
+  const newPage = (signal: AbortSignal | null = null): PageState => newPageState(site.database.datasources, site.config.renderTimeoutMs, signal);
+
+  // A client that goes away before its answer is sent cancels its page (and, through the page,
+  // its running query): one signal per request, shared by _request.dbt, the page and its error page.
+  const signals = new WeakMap<FastifyRequest, AbortSignal>();
+  const requestSignal = (req: FastifyRequest, reply: FastifyReply): AbortSignal => {
+    let signal = signals.get(req);
+    if (!signal) {
+      const ac = new AbortController();
+      signal = ac.signal;
+      signals.set(req, signal);
+      reply.raw.once("close", () => {
+        if (!reply.raw.writableFinished) ac.abort(new Error("the client disconnected"));
+      });
+    }
+    return signal;
+  };
 
   // _application.dbt runs once, before the first request, to fill the application scope.
   const appPage = site.source.find(["_application.dbt"]);
@@ -145,16 +167,29 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (root) return reply.sendFile(r.file!, root);
       return notFound(req, reply, r.file ? [...r.pages, r.file] : r.pages);
     }
-    return renderPage(req, reply, name, 200);
+    let form;
+    try {
+      form = await readForm(req, site.config.server);
+    } catch (err) {
+      return sendError(req, reply, err, statusOf(err));
+    }
+    forms.set(req, form.fields);
+    try {
+      return await renderPage(req, reply, name, 200);
+    } finally {
+      await form.cleanup();
+    }
   };
+  // The form fields of each request being served (error pages see them too).
+  const forms = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
   async function renderPage(req: FastifyRequest, reply: FastifyReply, name: string, status: number, error?: Struct): Promise<FastifyReply> {
     req.quarryTemplate = name;
     const sid = unsignedSession(req);
     const session = site.sessions.get(sid);
-    const scopes = requestScopes(req, session.data, site.application);
+    const scopes = requestScopes(req, forms.get(req) ?? {}, session.data, site.application);
     if (error) scopes.variables.error = error;
-    const page = newPage();
+    const page = newPage(requestSignal(req, reply));
     page.response.status = status;
     const started = performance.now();
     if (site.debug && !error) page.trace = newTrace();
@@ -222,6 +257,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   }
 
   async function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown, status: number): Promise<FastifyReply> {
+    // Nobody is listening any more: no error page, and no error in the log for a visitor who left.
+    if (signals.get(req)?.aborted) {
+      req.log.info({ reqId: req.id }, "request cancelled: the client disconnected");
+      return reply.code(status).send();
+    }
     if (status >= 500) req.log.error({ err: errorRecord(err), reqId: req.id }, "page failed");
     if (dev && !(err instanceof RequestError)) log(errorText(err));
     if (status === 503) reply.header("retry-after", "5");
@@ -237,6 +277,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return reply.code(status).type("text/html; charset=utf-8").send(errorPage(err, status, req.id, dev));
   }
 
+  // Errors before the handler runs (a body over its limit, malformed JSON) get the same pages.
+  app.setErrorHandler((err, req, reply) => {
+    const e = requestError(err, site.config.server);
+    return sendError(req, reply, e, statusOf(e));
+  });
+
   if (site.dev) site.dev.route(app);
   if (site.debug) site.debug.route(app);
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
@@ -245,7 +291,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return sendError(req, reply, new RequestError(codes.METHOD, 405, `${req.method} is not allowed here: pages answer GET, HEAD and POST`), 405);
   };
   for (const url of ["/", "/*"]) {
-    app.route({ method: ["GET", "POST"], url, handler });
+    app.route({ method: ["GET", "POST"], url, handler, bodyLimit: site.config.server.maxBodyBytes });
     app.route({ method: ["PUT", "DELETE", "PATCH"], url, handler: notAllowed });
   }
 }

@@ -6,23 +6,6 @@ import { toStructDeep, type Scopes } from "../engine/context.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { SESSION_COOKIE } from "./session.js";
 
-/** Multipart parts as fields: values for fields, a small description for files. */
-function formFields(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== "object" || Buffer.isBuffer(body)) return {};
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    const one = (p: unknown): unknown => {
-      if (p && typeof p === "object" && "type" in p) {
-        const part = p as { type: string; value?: unknown; filename?: string; mimetype?: string; _buf?: Buffer };
-        return part.type === "file" ? { fileName: part.filename ?? "", contentType: part.mimetype ?? "", size: part._buf?.length ?? 0 } : part.value;
-      }
-      return p;
-    };
-    out[k] = Array.isArray(v) ? v.map(one) : one(v);
-  }
-  return out;
-}
-
 function cgi(req: FastifyRequest): Struct {
   const c = newStruct();
   const [path, query = ""] = req.url.split(/\?(.*)/s) as [string, string?];
@@ -57,6 +40,7 @@ class RequestScopes {
   #cgi: Struct | undefined;
   constructor(
     private readonly req: FastifyRequest,
+    private readonly body: Record<string, unknown>,
     public session: Struct,
     public application: Struct,
   ) {}
@@ -68,7 +52,7 @@ class RequestScopes {
     this.#url = v;
   }
   get form(): Struct {
-    return (this.#form ??= toStructDeep(this.req.method === "POST" ? formFields(this.req.body) : {}) as Struct);
+    return (this.#form ??= toStructDeep(this.body) as Struct);
   }
   set form(v: Struct) {
     this.#form = v;
@@ -92,6 +76,7 @@ class RequestScopes {
   }
 }
 
-export function requestScopes(req: FastifyRequest, session: Struct, application: Struct): Scopes {
-  return new RequestScopes(req, session, application);
+/** The scopes of one request; `form` holds its body's fields (see request-body.ts). */
+export function requestScopes(req: FastifyRequest, form: Record<string, unknown>, session: Struct, application: Struct): Scopes {
+  return new RequestScopes(req, form, session, application);
 }

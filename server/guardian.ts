@@ -1,0 +1,223 @@
+// The guardian of `quarry start --workers N` (seed 003's guardian over its sandboxes): the primary
+// process of a node:cluster. It starts the embedded Postgres once (workers connect to it),
+// applies the site's migrations once, checks
+// that the workers' pools fit in Postgres's max_connections, forks N workers (worker.ts) that
+// share the port, restarts a worker that dies, and kills and replaces a worker whose heartbeat
+// stops for longer than `server.heartbeatTimeoutMs` (a page stuck in synchronous work): a stuck
+// page costs its own requests, not the site. SIGINT/SIGTERM: each worker finishes its requests
+// in flight and closes its pools, then the embedded Postgres stops, then the guardian exits.
+import cluster, { type Worker } from "node:cluster";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { loadConfig, type SiteConfig } from "../datasources/config.js";
+import { ConfigError } from "../engine/errors.js";
+import type { EmbeddedPostgresHandle } from "../datasources/embedded.js";
+import { needsEmbedded, startSiteEmbedded } from "./database.js";
+import { migrate } from "./migrations.js";
+import { siteFolder } from "./plugin.js";
+import type { WorkerMessage, WorkerOptions } from "./worker.js";
+
+export interface GuardianOptions extends WorkerOptions {
+  workers: number;
+  /** `--data-dir`: the embedded Postgres's data folder. */
+  dataDir?: string;
+}
+
+const say = (line: string) => process.stderr.write(`quarry guardian: ${line}\n`);
+
+/** Connections one worker may hold on each Postgres (pool: max, single: 1; per-request is unbounded and not counted). */
+export function connectionsPerWorker(config: SiteConfig, urls: Record<string, string>): Map<string, { total: number; detail: string[] }> {
+  const byUrl = new Map<string, { total: number; detail: string[] }>();
+  for (const ds of Object.values(config.datasources)) {
+    if (ds.strategy === "per-request") continue;
+    const url = urls[ds.name]!;
+    const n = ds.strategy === "single" ? 1 : ds.max;
+    const e = byUrl.get(url) ?? { total: 0, detail: [] };
+    e.total += n;
+    e.detail.push(`datasources.${ds.name}: ${n}`);
+    byUrl.set(url, e);
+  }
+  return byUrl;
+}
+
+/** Refuses to start when workers × connections per worker exceed a Postgres's max_connections. */
+async function checkMaxConnections(config: SiteConfig, urls: Record<string, string>, workers: number): Promise<void> {
+  for (const [url, { total, detail }] of connectionsPerWorker(config, urls)) {
+    const where = (() => {
+      const u = new URL(url);
+      return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+    })();
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    client.on("error", () => {});
+    let max: number;
+    try {
+      await client.connect();
+      max = Number((await client.query<{ max_connections: string }>("SHOW max_connections")).rows[0]!.max_connections);
+    } catch (err) {
+      // The servers start without their database too (they reconnect); say what was not checked.
+      say(`could not check max_connections of ${where}: ${(err as Error).message}`);
+      continue;
+    } finally {
+      await client.end().catch(() => {});
+    }
+    if (workers * total > max) {
+      throw new ConfigError(
+        `${workers} workers × ${total} connections each (${detail.join(", ")}) = ${workers * total} connections to ${where}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections`,
+      );
+    }
+  }
+}
+
+export async function runGuardian(opts: GuardianOptions): Promise<void> {
+  const dir = siteFolder({ dist: opts.dist });
+  const config = await loadConfig(dir);
+  const s = config.server;
+  let embedded: EmbeddedPostgresHandle | null = null;
+  const urls: Record<string, string> = {};
+  if (needsEmbedded(config)) embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
+  for (const ds of Object.values(config.datasources)) urls[ds.name] = ds.url ?? embedded!.url;
+  try {
+    // Once here, not in every worker at the same time.
+    const migrations = await migrate(urls[config.defaultDatasource]!, join(dir, "_db"), say);
+    if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db"))) say("migrations: up to date");
+    await checkMaxConnections(config, urls, opts.workers);
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+
+  // Each worker accepts from the shared socket itself (not handed connections by this process),
+  // so a worker whose event loop is stuck takes no new connections while it waits to be replaced.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  const beatMs = Math.max(25, Math.min(1000, Math.floor(s.heartbeatTimeoutMs / 4)));
+  cluster.setupPrimary({ exec: fileURLToPath(new URL("./worker.js", import.meta.url)), args: [] });
+  const env = {
+    QUARRY_WORKER: JSON.stringify({ dist: dir, port: opts.port, host: opts.host, logLevel: opts.logLevel } satisfies WorkerOptions),
+    QUARRY_HEARTBEAT_MS: String(beatMs),
+    QUARRY_EMBEDDED_URL: embedded?.url ?? "",
+  };
+
+  const lastBeat = new Map<number, number>();
+  const ready = new Set<number>();
+  const killedForHeartbeat = new Set<number>();
+  let port = opts.port;
+  let everReady = false;
+  let stopping = false;
+  let exitCode = 0;
+  let resolveDone!: () => void;
+  const done = new Promise<void>((r) => (resolveDone = r));
+  const crashes: number[] = [];
+
+  const fork = () => {
+    const w = cluster.fork(env);
+    w.on("message", (m: WorkerMessage) => {
+      if (m?.quarry === "heartbeat") {
+        if (ready.has(w.id)) lastBeat.set(w.id, Date.now());
+      } else if (m?.quarry === "ready") onReady(w, m.port);
+    });
+    // A message to a worker that is exiting fails; its exit is handled below.
+    w.on("error", () => {});
+    return w;
+  };
+
+  const onReady = (w: Worker, p: number) => {
+    ready.add(w.id);
+    lastBeat.set(w.id, Date.now());
+    port = p;
+    if (everReady) say(`worker ${w.process.pid} ready`);
+    else if (ready.size === opts.workers) {
+      everReady = true;
+      const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
+      process.stdout.write(`Quarry server listening on http://${shown}:${port}/ (${opts.workers} workers, pids ${Object.values(cluster.workers ?? {}).map((x) => x!.process.pid).join(" ")})\n`);
+    }
+  };
+
+  cluster.on("exit", (w, code, signal) => {
+    const pid = w.process.pid;
+    const wasReady = ready.delete(w.id);
+    lastBeat.delete(w.id);
+    const heartbeat = killedForHeartbeat.delete(w.id);
+    if (stopping) {
+      if (code !== 0) exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) resolveDone();
+      return;
+    }
+    if (!everReady && !wasReady) {
+      // A worker that cannot start (a broken build, a port in use) would fail again: stop here.
+      say(`worker ${pid} exited before it was ready (${signal ?? `code ${code}`}); stopping`);
+      exitCode = 1;
+      void shutdown("a worker failed to start");
+      return;
+    }
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length > 0 && crashes[0]! < now - 10_000) crashes.shift();
+    // A worker that keeps dying right after it starts is restarted more and more slowly.
+    const delay = crashes.length <= 3 ? 0 : Math.min(5000, 250 * 2 ** (crashes.length - 4));
+    say(`worker ${pid} ${heartbeat ? "was killed: its heartbeat stopped" : `exited (${signal ?? `code ${code}`})`}; starting a replacement${delay ? ` in ${delay} ms` : ""}`);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+
+  // A worker whose event loop has not sent a heartbeat for the hard limit is stuck: SIGKILL,
+  // since a stuck event loop runs no signal handler either. The watch starts once the worker
+  // is ready: loading a large build may block its event loop for a while, and no page runs yet.
+  const watchdog = setInterval(() => {
+    const now = Date.now();
+    for (const w of Object.values(cluster.workers ?? {})) {
+      if (!w || killedForHeartbeat.has(w.id) || !lastBeat.has(w.id)) continue;
+      const silent = now - lastBeat.get(w.id)!;
+      if (silent > s.heartbeatTimeoutMs) {
+        say(`worker ${w.process.pid} sent no heartbeat for ${silent} ms (server.heartbeatTimeoutMs = ${s.heartbeatTimeoutMs}): killing it`);
+        killedForHeartbeat.add(w.id);
+        w.process.kill("SIGKILL");
+      }
+    }
+  }, beatMs);
+
+  const shutdown = async (why: string) => {
+    if (stopping) {
+      // A second signal: cut everything now.
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
+      return;
+    }
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    say(`${why}: workers finish their requests in flight (up to ${s.shutdownGraceMs} ms), then the database stops`);
+    if (workers.length === 0) resolveDone();
+    for (const w of workers) {
+      if (w.isConnected()) w.send({ quarry: "shutdown" } satisfies WorkerMessage);
+    }
+    // A worker that outlives the grace period (stuck, or its pools will not close) is killed.
+    const hard = setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) {
+        if (!w) continue;
+        say(`worker ${w.process.pid} still running after the grace period: killing it`);
+        exitCode = 1;
+        w.process.kill("SIGKILL");
+      }
+    }, s.shutdownGraceMs + 2000);
+    await done;
+    clearTimeout(hard);
+    clearInterval(watchdog);
+    if (embedded) {
+      say("stopping the embedded Postgres");
+      await embedded.stop().catch((err: unknown) => {
+        say(`stopping the embedded Postgres failed: ${(err as Error).message}`);
+        exitCode = 1;
+      });
+    }
+    process.exit(exitCode);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // `kill -USR2 <guardian>` flushes the query caches of every worker (each keeps its own).
+  process.on("SIGUSR2", () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGUSR2");
+  });
+
+  for (let i = 0; i < opts.workers; i++) fork();
+}

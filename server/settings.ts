@@ -1,0 +1,72 @@
+// The `server` section of the site config: how the process lives (shutdown grace, the worker
+// heartbeat), when it sheds load, and how large a request may be. Every key is optional; the
+// defaults are documented in docs/server.md.
+import { ConfigError } from "../engine/errors.js";
+
+export interface ServerSettings {
+  /** SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
+  shutdownGraceMs: number;
+  /** A worker whose event loop has not answered for this long is killed and replaced. */
+  heartbeatTimeoutMs: number;
+  /** Shed load (503 + Retry-After) when the event loop lags more than this (0: never). */
+  maxEventLoopDelayMs: number;
+  /** Shed load when the V8 heap in use passes this; null: 90% of the heap limit (0: never). */
+  maxHeapUsedBytes: number | null;
+  /** Shed load when the process's resident memory passes this (0: never). */
+  maxRssBytes: number;
+  /** The Retry-After of a shed request. */
+  retryAfterSeconds: number;
+  /** Largest request body that is not multipart (urlencoded, JSON, text). */
+  maxBodyBytes: number;
+  /** Most form fields in one urlencoded or multipart body. */
+  maxFields: number;
+  /** Largest value of one multipart field. */
+  maxFieldBytes: number;
+  /** Most uploaded files in one multipart body. */
+  maxFiles: number;
+  /** Largest uploaded file; uploads stream to a temporary file, never into memory. */
+  maxFileBytes: number;
+  /** Deepest nesting of a JSON body. */
+  maxBodyDepth: number;
+  /** Where uploads are written while their request runs; null: the system temp folder. */
+  uploadDir: string | null;
+}
+
+export const SERVER_DEFAULTS: ServerSettings = {
+  shutdownGraceMs: 10_000,
+  heartbeatTimeoutMs: 30_000,
+  maxEventLoopDelayMs: 1000,
+  maxHeapUsedBytes: null,
+  maxRssBytes: 1024 * 1024 * 1024,
+  retryAfterSeconds: 10,
+  maxBodyBytes: 1024 * 1024,
+  maxFields: 1000,
+  maxFieldBytes: 100 * 1024,
+  maxFiles: 10,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxBodyDepth: 32,
+  uploadDir: null,
+};
+
+const MINIMUMS: Partial<Record<keyof ServerSettings, number>> = {
+  heartbeatTimeoutMs: 100, retryAfterSeconds: 1, maxBodyBytes: 1, maxFields: 1, maxFieldBytes: 1, maxFileBytes: 1, maxBodyDepth: 1,
+};
+
+export function parseServerSettings(raw: unknown, file: string): ServerSettings {
+  if (raw === undefined) return { ...SERVER_DEFAULTS };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(`${file}: server must be an object`);
+  const known = Object.keys(SERVER_DEFAULTS);
+  const out: ServerSettings = { ...SERVER_DEFAULTS };
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (!known.includes(k)) throw new ConfigError(`${file}: unknown setting server.${k} (known: ${known.join(", ")})`);
+    if (k === "uploadDir") {
+      if (v !== null && (typeof v !== "string" || v === "")) throw new ConfigError(`${file}: server.uploadDir must be a folder path`);
+      out.uploadDir = v as string | null;
+      continue;
+    }
+    const min = MINIMUMS[k as keyof ServerSettings] ?? 0;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < min) throw new ConfigError(`${file}: server.${k} must be an integer of ${min} or more, got ${JSON.stringify(v)}`);
+    (out as unknown as Record<string, number>)[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,153 @@
+// `quarry start --workers N` as a user runs it, a real process over HTTP: a worker killed with
+// SIGKILL or frozen in synchronous work is replaced while the port keeps answering; the pools
+// must fit in max_connections.
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "./helpers.js";
+import { createDatabase, sql } from "./db.js";
+import { until } from "./http.js";
+import { build } from "../server/build.js";
+
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+
+interface Quarry {
+  child: ChildProcess;
+  base: string;
+  pids: number[];
+  /** Everything the process printed so far (stdout and stderr). */
+  out(): string;
+  exited: Promise<number | null>;
+}
+
+const running: ChildProcess[] = [];
+afterAll(() => running.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
+
+function startQuarry(dist: string, args: string[], env: NodeJS.ProcessEnv): Promise<Quarry> {
+  const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], { env: { ...env, LOG_LEVEL: "silent" } });
+  running.push(child);
+  let out = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const seen = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/(?: \(\d+ workers, pids ([\d ]+)\))?/.exec(out);
+      if (m) resolve({ child, base: m[1]!, pids: (m[2] ?? "").split(" ").filter(Boolean).map(Number), out: () => out, exited });
+    };
+    child.stdout!.on("data", seen);
+    child.stderr!.on("data", seen);
+    void exited.then((code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+/** One GET on a fresh connection: the status and body, or the network error's code. */
+function get(base: string, path: string): Promise<{ status: number; body: string } | string> {
+  return new Promise((resolve) => {
+    const req = request(`${base}${path}`, { agent: false }, (res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => (body += c.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    });
+    req.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    req.end();
+  });
+}
+
+describe("quarry start --workers 2: the guardian", () => {
+  let dist: string;
+  let url: string;
+  let q: Quarry;
+  const roots: string[] = [];
+
+  beforeAll(async () => {
+    url = await createDatabase([], "guardian");
+    await sql(url, "CREATE TABLE spun (x int)");
+    const root = site({
+      "quarry.config.json": JSON.stringify({ renderTimeoutMs: 4000, server: { heartbeatTimeoutMs: 3000 }, datasources: { main: { max: 3 } } }),
+      "index.dbt": "ok",
+      // Says it has started (a row the test can see), then spins.
+      "spin.dbt": `<dbt:query>INSERT INTO spun VALUES (1)</dbt:query><dbt:loop from="1" to="1000000" index="i"><dbt:loop from="1" to="1000000" index="j"></dbt:loop></dbt:loop>done`,
+    });
+    dist = `${root}-dist`;
+    roots.push(root, dist);
+    expect(build(root, dist).errors).toEqual([]);
+    q = await startQuarry(dist, ["--workers", "2"], { ...process.env, DATABASE_URL: url });
+  });
+  afterAll(async () => {
+    q.child.kill("SIGTERM");
+    expect(await q.exited).toBe(0);
+    for (const r of roots) rmSync(r, { recursive: true, force: true });
+  });
+
+  it("starts two workers and says so", () => {
+    expect(q.pids).toHaveLength(2);
+    expect(new Set(q.pids).size).toBe(2);
+  });
+
+  it("replaces a worker killed with SIGKILL while the other keeps answering", async () => {
+    const victim = q.pids[0]!;
+    process.kill(victim, "SIGKILL");
+    const answers: unknown[] = [];
+    const replaced = new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting a replacement\\n(?:.*\\n)*?quarry guardian: worker (\\d+) ready`);
+    const out = await until(async () => {
+      answers.push(await get(q.base, "/"));
+      return q.out();
+    }, (o) => replaced.test(o), 20_000);
+    const fresh = Number(replaced.exec(out)![1]);
+    expect(fresh).not.toBe(victim);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => typeof a === "string" || a.status !== 200)).toEqual([]);
+    q.pids[0] = fresh;
+    expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
+  });
+
+  it("kills and replaces a worker whose event loop stops once its heartbeat is 3 s late, while the port keeps answering", async () => {
+    // Pages yield while they compute (their time limit stops them), so a frozen event loop is
+    // made from outside: SIGSTOP stops the whole process, as a stuck native call would.
+    const stuck = q.pids[1]!;
+    const before = q.out().length;
+    process.kill(stuck, "SIGSTOP");
+    const answers: unknown[] = [];
+    const replaced = new RegExp(`worker ${stuck} sent no heartbeat for \\d+ ms \\(server\\.heartbeatTimeoutMs = 3000\\): killing it\\n(?:.*\\n)*?quarry guardian: worker ${stuck} was killed: its heartbeat stopped; starting a replacement\\n(?:.*\\n)*?quarry guardian: worker (\\d+) ready`);
+    const out = await until(async () => {
+      answers.push(await get(q.base, "/"));
+      return q.out().slice(before);
+    }, (o) => replaced.test(o), 30_000);
+    const fresh = Number(replaced.exec(out)![1]);
+    expect(fresh).not.toBe(stuck);
+    q.pids[1] = fresh;
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers.filter((a) => typeof a === "string" || a.status !== 200)).toEqual([]);
+    expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
+  }, 60_000);
+
+  it("keeps serving beside a page that computes until its time limit, with no heartbeat missed", async () => {
+    // The spinning page yields while it computes (the engine's time slices): its worker stays
+    // alive and keeps serving; the time limit, not the guardian, stops the page.
+    const before = q.out().length;
+    const spin = get(q.base, "/spin");
+    await until(() => sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM spun"), (r) => r[0]!.n === 1);
+    for (let i = 0; i < 4; i++) expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
+    expect(await spin).toMatchObject({ status: 503 });
+    expect(q.out().slice(before)).not.toContain("sent no heartbeat for");
+  });
+
+  it("refuses to start when the workers' pools exceed max_connections", async () => {
+    const [{ max_connections }] = await sql<{ max_connections: string }>(url, "SHOW max_connections");
+    const max = Number(max_connections);
+    const workers = Math.floor(max / 3) + 1;
+    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+    running.push(child);
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    const where = new URL(url);
+    expect(code).toBe(1);
+    expect(err).toBe(
+      `QRY_ERR_CONFIG: ${workers} workers × 3 connections each (datasources.main: 3) = ${workers * 3} connections to ${where.hostname}:${where.port}${where.pathname}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections\n`,
+    );
+  });
+});
