@@ -1,8 +1,10 @@
 // `quarry start --workers N` as a user runs it, a real process over HTTP: a worker killed with
 // SIGKILL or frozen in synchronous work is replaced while the port keeps answering; the pools
-// must fit in max_connections.
+// must fit in max_connections; with the embedded Postgres the guardian starts it once, and SIGTERM
+// lets every request in flight finish before it stops Postgres and exits 0.
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -150,4 +152,44 @@ describe("quarry start --workers 2: the guardian", () => {
       `QRY_ERR_CONFIG: ${workers} workers × 3 connections each (datasources.main: 3) = ${workers * 3} connections to ${where.hostname}:${where.port}${where.pathname}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections\n`,
     );
   });
+});
+
+describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGTERM", () => {
+  const parent = mkdtempSync(join(tmpdir(), "quarry-guardian-pg-"));
+  // As root, Postgres runs as the postgres user, who must be able to enter the data folder.
+  chmodSync(parent, 0o755);
+  const data = join(parent, "db");
+  let root: string;
+  let dist: string;
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+
+  beforeAll(() => {
+    root = site({ "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(2) AS s</dbt:query>slept` });
+    dist = join(parent, "dist");
+    expect(build(root, dist).errors).toEqual([]);
+  });
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it("starts Postgres once for both workers; every request in flight finishes, then Postgres stops, exit 0", async () => {
+    const q = await startQuarry(dist, ["--workers", "2", "--data-dir", data], env);
+    expect(q.out().match(/embedded Postgres ready/g)).toHaveLength(1);
+    const lock = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { pid: number; port: number; postgresPid: number };
+    expect(lock.pid).toBe(q.child.pid);
+    const { password } = JSON.parse(readFileSync(join(data, "quarry.json"), "utf8")) as { password: string };
+    const db = `postgres://quarry:${encodeURIComponent(password)}@127.0.0.1:${lock.port}/quarry`;
+    const inFlight = Array.from({ length: 6 }, () => get(q.base, "/slow"));
+    // Every request is inside Postgres before the signal.
+    await until(() => sql<{ n: number }>(db, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'"), (r) => r[0]!.n === 6, 20_000);
+    q.child.kill("SIGTERM");
+    expect(await Promise.all(inFlight)).toEqual(Array(6).fill({ status: 200, body: "slept" }));
+    const code = await q.exited;
+    expect([code, code === 0 ? "" : q.out()]).toEqual([0, ""]);
+    expect(q.out()).toContain("quarry guardian: stopping the embedded Postgres");
+    expect(() => process.kill(lock.postgresPid, 0)).toThrow();
+    expect(existsSync(join(data, "quarry.lock"))).toBe(false);
+  }, 120_000);
 });
