@@ -1,11 +1,15 @@
-// npm run bench:render — renders three pages in compiled mode, interpreted mode and as
+// npm run bench:render — renders four pages in compiled mode, interpreted mode and as
 // hand-written string building, and prints renders/s and each mode's ratio to hand-written.
+// Then the cost of the page's clock (engine/clock.ts): the same compiled pages with their
+// clock ticks taken out of the generated code, in the same run.
 // Run on a quiet machine and compare the ratios within one run.
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Bench } from "tinybench";
 import { Engine } from "../engine/engine.js";
-import { scopesFrom } from "../engine/context.js";
+import { RenderContext, runPage, scopesFrom } from "../engine/context.js";
+import { newPageState } from "../engine/page.js";
+import { compiledFunction, type RenderFn } from "../engine/template.js";
 import { QueryResult, escapeHtml, numToStr } from "../engine/values.js";
 
 const root = fileURLToPath(new URL("../../bench/pages", import.meta.url));
@@ -57,12 +61,18 @@ const hand = {
     }
     return `${o}</table>\n`;
   },
+  loop(): string {
+    let n = 0;
+    for (let i = 1; i <= 10000; i++) n += i;
+    return `${numToStr(n)}\n`;
+  },
 };
 
 const pages = [
   { name: "fortunes", file: "fortunes.dbt", data: { variables: {} }, vars: { fortunes } },
   { name: "personalised", file: "personalised.dbt", data: { variables: {} }, vars: { user } },
   { name: "table", file: "table.dbt", data: { variables: {} }, vars: { rows } },
+  { name: "loop", file: "loop.dbt", data: { variables: {} }, vars: {} },
 ] as const;
 
 const engines = { compiled: new Engine({ root, mode: "compiled" }), interpreted: new Engine({ root, mode: "interpreted" }) };
@@ -80,6 +90,24 @@ for (const p of pages) {
   if (a !== b || a !== h) throw new Error(`${p.name}: the three renderings differ; fix the baseline before measuring`);
 }
 
+// The clock's ticks as the compiler writes them, and what is left without them: a loop keeps
+// its maxIterations count, an output row or a call nothing.
+const CLOCK_TICK = /if \(T\.tickClock\(ctx\.page, (L\d+)\)\) await T\.pause\(ctx\.page, \1\);\n/g;
+const LOOP_TICK = /if \(T\.tick\(ctx, \+\+(\$n\d+), (L\d+)\)\) await T\.pause\(ctx\.page, \2\);/g;
+function withoutClock(source: string): string {
+  const out = source.replace(CLOCK_TICK, "").replace(LOOP_TICK, "if (++$1 > ctx.limits.maxIterations) throw new Error('limit');");
+  if (/tickClock|T\.tick\(|T\.pause/.test(out)) throw new Error("the clock's generated code changed: update bench/render.ts");
+  return out;
+}
+const clockVariants = pages.map((p) => {
+  const source = engines.compiled.compiledSource(p.file);
+  return { page: p, on: compiledFunction(source), off: compiledFunction(withoutClock(source)) };
+});
+const run = (fn: RenderFn, s: ReturnType<typeof scopes>) => runPage(fn, new RenderContext(s, engines.compiled, engines.compiled.limits, newPageState()));
+for (const v of clockVariants) {
+  if ((await run(v.on, scopes(v.page.vars))) !== (await run(v.off, scopes(v.page.vars)))) throw new Error(`${v.page.name}: the page renders differently without its clock`);
+}
+
 const bench = new Bench({ time: Number(process.env.BENCH_MS ?? 1000), warmup: true });
 for (const p of pages) {
   const s = scopes(p.vars);
@@ -91,6 +119,36 @@ for (const p of pages) {
 }
 await bench.run();
 
+// Clock on and off in alternating rounds, so both see the same machine; the median round counts.
+const ROUNDS = 7;
+const roundMs = Number(process.env.BENCH_MS ?? 1000) / 4;
+async function rate(fn: RenderFn, s: ReturnType<typeof scopes>): Promise<number> {
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < roundMs) {
+    await run(fn, s);
+    n++;
+  }
+  return (n * 1000) / (performance.now() - start);
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const clockRates = new Map<string, { on: number; off: number }>();
+for (const v of clockVariants) {
+  const s = scopes(v.page.vars);
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    if (r % 2 === 0) {
+      on.push(await rate(v.on, s));
+      off.push(await rate(v.off, s));
+    } else {
+      off.push(await rate(v.off, s));
+      on.push(await rate(v.on, s));
+    }
+  }
+  clockRates.set(v.page.name, { on: median(on), off: median(off) });
+}
+
 const hz = (name: string): number => {
   const t = bench.tasks.find((x) => x.name === name)!;
   return t.result.state === "completed" ? t.result.throughput.mean : NaN;
@@ -101,4 +159,11 @@ for (const p of pages) {
   const [h, c, i] = [hz(`${p.name} hand-written`), hz(`${p.name} compiled`), hz(`${p.name} interpreted`)];
   const f = (n: number) => Math.round(n).toLocaleString("en-US").padStart(12);
   console.log(`${p.name.padEnd(13)} ${f(h)}  ${f(c)}  ${f(i)}  ${(h / c).toFixed(2).padStart(13)}×  ${(c / i).toFixed(2).padStart(19)}×`);
+}
+console.log(`\n${ROUNDS} alternating rounds of ${roundMs} ms, median round`);
+console.log("page          compiled, clock on/s   clock off/s   cost of the clock");
+for (const p of pages) {
+  const { on, off } = clockRates.get(p.name)!;
+  const f = (n: number) => Math.round(n).toLocaleString("en-US").padStart(12);
+  console.log(`${p.name.padEnd(13)} ${f(on)}          ${f(off)}   ${((off / on - 1) * 100).toFixed(1).padStart(6)}%`);
 }
