@@ -51,19 +51,20 @@ export function lookup(ctx: RenderContext, name: string, loc: Loc): unknown {
   throw new RuntimeError(codes.UNDEFINED, `Variable "${name}" is undefined`, loc);
 }
 
-const QUERY_META: Record<string, (q: QueryResult, ctx: RenderContext) => unknown> = {
-  recordCount: (q) => q.recordCount,
-  columnList: (q) => q.columns.join(","),
-  executionTime: (q) => q.executionTime,
-  cached: (q) => q.cached,
-  currentRow: (q, ctx) => (frameOf(ctx, q)?.row ?? 0) + 1,
-};
+/** A query's own properties; a Map, so `q.toString` or `q.valueOf` finds no inherited function. */
+const QUERY_META = new Map<string, (q: QueryResult, ctx: RenderContext) => unknown>([
+  ["recordCount", (q) => q.recordCount],
+  ["columnList", (q) => q.columns.join(",")],
+  ["executionTime", (q) => q.executionTime],
+  ["cached", (q) => q.cached],
+  ["currentRow", (q, ctx) => (frameOf(ctx, q)?.row ?? 0) + 1],
+]);
 
 /** `obj.key` and `obj["key"]` for structs and queries. */
 export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc): unknown {
   if (FORBIDDEN.has(key)) forbidden(key, loc);
   if (obj instanceof QueryResult) {
-    const meta = QUERY_META[key];
+    const meta = QUERY_META.get(key);
     if (meta) return meta(obj, ctx);
     if (obj.columns.includes(key)) {
       const row = obj.rows[frameOf(ctx, obj)?.row ?? 0];

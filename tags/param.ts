@@ -4,7 +4,8 @@
 import type { Loc } from "../parser/ast.js";
 import type { TagDef } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
-import { ParamError } from "../engine/errors.js";
+import { ParamError, RuntimeError, codes } from "../engine/errors.js";
+import { PatternError, fullMatch, userRegex } from "../engine/regex.js";
 import * as rt from "../engine/runtime.js";
 import { isValidType } from "../engine/functions/misc.js";
 import { toDate } from "../engine/functions/dates.js";
@@ -13,6 +14,16 @@ import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 
 const TYPES = ["any", "string", "integer", "numeric", "boolean", "date", "email", "uuid", "array", "struct"] as const;
 const ARTICLE: Record<string, string> = { any: "any value", integer: "an integer", array: "an array", email: "an email address", uuid: "a UUID" };
+
+/** The pattern attribute compiled for the linear-time engine; a bad one is the template's fault. */
+function pattern(source: string, loc: Loc) {
+  try {
+    return userRegex(source);
+  } catch (err) {
+    if (err instanceof PatternError) throw new RuntimeError(codes.FUNCTION, `Attribute "pattern" of <dbt:param>: ${err.message}`, loc);
+    throw err;
+  }
+}
 
 export interface ParamSpec {
   name: string;
@@ -62,7 +73,7 @@ export function checkParam(ctx: RenderContext, p: ParamSpec, loc: Loc): void {
   const unit = typeof value === "number" ? "" : Array.isArray(value) ? " items" : " characters";
   if (p.min !== undefined && size < rt.toNum(p.min, loc)) throw new ParamError(p.name, `Parameter ${p.name} must be at least ${rt.toStr(p.min, loc)}${unit}`, loc);
   if (p.max !== undefined && size > rt.toNum(p.max, loc)) throw new ParamError(p.name, `Parameter ${p.name} must be at most ${rt.toStr(p.max, loc)}${unit}`, loc);
-  if (p.pattern !== undefined && !new RegExp(`^(?:${rt.toStr(p.pattern, loc)})$`).test(rt.toStr(value, loc))) {
+  if (p.pattern !== undefined && !fullMatch(pattern(rt.toStr(p.pattern, loc), loc), rt.toStr(value, loc))) {
     throw new ParamError(p.name, `Parameter ${p.name} does not match the pattern ${rt.toStr(p.pattern, loc)}`, loc);
   }
   rt.assign(ctx, base, steps as string[], value, loc);
@@ -83,9 +94,9 @@ export const paramTag: TagDef = {
     const pattern = node.args.pattern;
     if (pattern?.type === "literal") {
       try {
-        new RegExp(String(pattern.value));
-      } catch {
-        throw v.error(`Attribute "pattern" of <dbt:param> is not a valid regular expression`, pattern.loc);
+        userRegex(String(pattern.value));
+      } catch (err) {
+        throw v.error(`Attribute "pattern" of <dbt:param>: ${(err as Error).message}`, pattern.loc);
       }
     }
   },

@@ -27,7 +27,7 @@ const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000,
 /** "30s", "5m", "1h", "2d", "250ms" or a number of seconds, as milliseconds. */
 export function parseDuration(v: unknown, loc: Loc): number {
   if (typeof v === "number" && v >= 0) return v * 1000;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(rt.toStr(v, loc));
+  const m = /^\s*(\d+(?:\.\d+)?)(?:\s*(ms|s|m|h|d))?\s*$/.exec(rt.toStr(v, loc));
   if (!m) throw new RuntimeError(codes.TYPE, `cachedwithin must be a duration such as 30s, 5m or 1h, got ${JSON.stringify(rt.toStr(v, loc))}`, loc);
   return Number(m[1]) * UNITS[m[2] ?? "s"]!;
 }

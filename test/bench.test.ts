@@ -59,7 +59,7 @@ describe("quarry bench", () => {
     const html = readFileSync(join(out, dir!, "report.html"), "utf8");
     expect(html).toContain('<canvas id="c0_0">');
     expect(html).toContain("new Chart(");
-    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html.split("<script").slice(1).filter((tag) => tag.slice(0, tag.indexOf(">")).includes("src="))).toEqual([]);
     expect(existsSync(join(out, dir!, "summary.md"))).toBe(true);
     rmSync(out, { recursive: true, force: true });
   });

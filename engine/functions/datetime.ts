@@ -105,12 +105,14 @@ MONTHS.forEach((m, i) => {
 });
 MONTH_INDEX.set("sept", 9);
 
-const TIME = String.raw`(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.:](\d{1,3})\d*)?)?\s*([AaPp]\.?[Mm]\.?)?`;
-const ZONE = String.raw`\s*(Z|GMT|UTC|[+-]\d{2}:?\d{2})?`;
+// The white space before AM/PM and before a zone is taken only together with them, and once
+// at the end: no run of spaces can be split between two \s* (a quadratic backtrack on input).
+const TIME = String.raw`(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.:](\d{1,3})\d*)?)?(?:\s*([AaPp]\.?[Mm]\.?))?`;
+const ZONE = String.raw`(?:\s*(Z|GMT|UTC|[+-]\d{2}:?\d{2}))?\s*`;
 const ISO = new RegExp(String.raw`^(-?\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+)${TIME})?${ZONE}$`);
 const US = new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s+${TIME})?${ZONE}$`);
 const NAMED = new RegExp(String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`);
-const TIME_ONLY = new RegExp(String.raw`^${TIME}$`);
+const TIME_ONLY = new RegExp(String.raw`^${TIME}\s*$`);
 const ODBC = /^\{\s*(ts|d|t)\s+'([^']*)'\s*\}$/i;
 
 function hour12(h: number, ampm: string | undefined): number {
@@ -236,31 +238,81 @@ function timeToken(t: string): Token | null {
   return zoneToken(t);
 }
 
-const DATE_LETTERS = /([yYmMdDwWeEgGzZX])\1*/g;
-// In time masks m and n (either case) are minutes, so "Nm" is a two-digit minute too.
-const TIME_LETTERS = /[mMnN]{2,}|([hHmMnNsSlLtTzZX])\1*/g;
+// Masks are read by hand, each character once, not by regexes with back-references, whose
+// backtracking a long mask could make quadratic.
 
-function applyMask(mask: string, letters: RegExp, token: (t: string) => Token | null, date: Date, tz: string): string {
+/** Rewrites the tokens of `mask`: `tokenEnd(i)` is where the token starting at i ends (i: none). */
+function scanMask(mask: string, tokenEnd: (i: number) => number, rewrite: (t: string) => string): string {
+  let out = "";
+  for (let i = 0; i < mask.length; ) {
+    const end = tokenEnd(i);
+    if (end > i) {
+      out += rewrite(mask.slice(i, end));
+      i = end;
+    } else out += mask[i++];
+  }
+  return out;
+}
+
+/** The end of the run of mask[i] repeated, when mask[i] is one of `letters`. */
+function runEnd(mask: string, i: number, letters: string): number {
+  if (!letters.includes(mask[i]!)) return i;
+  let j = i + 1;
+  while (mask[j] === mask[i]) j++;
+  return j;
+}
+
+const DATE_LETTERS = "yYmMdDwWeEgGzZX";
+const TIME_LETTERS = "hHmMnNsSlLtTzZX";
+const MINUTE_LETTERS = "mMnN";
+
+function applyMask(mask: string, tokenEnd: (i: number) => number, token: (t: string) => Token | null, date: Date, tz: string): string {
   const w = wall(date, tz);
-  return mask.replace(letters, (t) => {
+  return scanMask(mask, tokenEnd, (t) => {
     const f = token(t);
     return f ? f(w, date, tz) : t;
   });
 }
 
+/** In time masks m and n (either case) are minutes, so a run such as "Nm" is a two-digit minute. */
+function timeTokenEnd(mask: string, i: number): number {
+  if (MINUTE_LETTERS.includes(mask[i]!) && i + 1 < mask.length && MINUTE_LETTERS.includes(mask[i + 1]!)) {
+    let j = i + 2;
+    while (j < mask.length && MINUTE_LETTERS.includes(mask[j]!)) j++;
+    return j;
+  }
+  return runEnd(mask, i, TIME_LETTERS);
+}
+
 export function dateFormat(date: Date, mask: string, tz: string): string {
   const m = NAMED_DATE[mask.toLowerCase()] ?? mask;
-  return applyMask(m, DATE_LETTERS, dateToken, date, tz);
+  return applyMask(m, (i) => runEnd(m, i, DATE_LETTERS), dateToken, date, tz);
 }
 
 export function timeFormat(date: Date, mask: string, tz: string): string {
   const m = NAMED_TIME[mask.toLowerCase()] ?? mask;
-  return applyMask(m, TIME_LETTERS, timeToken, date, tz);
+  return applyMask(m, (i) => timeTokenEnd(m, i), timeToken, date, tz);
 }
 
 // dateTimeFormat follows Java's SimpleDateFormat letters, with n for minutes (m and M are the
 // month), 'quoted' literal text and '' for a quote.
-const DT_LETTERS = /'(?:[^']|'')*'|''|([yYMmdDEHhKknNsSlLaAtTzZXGwFu])\1*/g;
+const DT_LETTERS = "yYMmdDEHhKknNsSlLaAtTzZXGwFu";
+
+/**
+ * A 'quoted' literal ('' inside is a quote), ending at the last quote that can close it, as a
+ * greedy regex would; else a run of one letter.
+ */
+function dtTokenEnd(mask: string, i: number): number {
+  if (mask[i] !== "'") return runEnd(mask, i, DT_LETTERS);
+  let lastClose = i;
+  for (let j = i + 1; j < mask.length; j++) {
+    if (mask[j] !== "'") continue;
+    if (mask[j + 1] !== "'") return j + 1;
+    lastClose = j + 1;
+    j++;
+  }
+  return lastClose;
+}
 const NAMED_DT: Record<string, string> = {
   short: "M/d/yy h:nn a", medium: "MMM d, yyyy h:nn:ss a", long: "MMMM d, yyyy h:nn:ss a z", full: "EEEE, MMMM d, yyyy h:nn:ss a zzzz",
   iso: "yyyy-MM-dd'T'HH:nn:ssXXX", iso8601: "yyyy-MM-dd'T'HH:nn:ssXXX",
@@ -296,9 +348,9 @@ function dtToken(t: string): Token | null {
 export function dateTimeFormat(date: Date, mask: string, tz: string): string {
   const m = NAMED_DT[mask.toLowerCase()] ?? mask;
   const w = wall(date, tz);
-  return m.replace(DT_LETTERS, (t) => {
+  return scanMask(m, (i) => dtTokenEnd(m, i), (t) => {
     if (t === "''") return "'";
-    if (t[0] === "'") return t.slice(1, -1).replace(/''/g, "'");
+    if (t[0] === "'") return t.slice(1, -1).replaceAll("''", "'");
     const f = dtToken(t);
     return f ? f(w, date, tz) : t;
   });

@@ -166,7 +166,7 @@ export default category("lists", {
     (_c, l: unknown, q: unknown, d?: unknown, el?: unknown, e?: unknown) => {
       const qual = str(q); const which = el === undefined ? "all" : str(el).toLowerCase();
       if (which !== "all" && which !== "char") throw argError(`elements must be "all" or "char", got ${JSON.stringify(which)}`);
-      return listItems(l, d, e).map((s) => (which === "char" && /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(s) ? s : qual + s + qual)).join(firstDelim(d));
+      return listItems(l, d, e).map((s) => (which === "char" && /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(s) ? s : qual + s + qual)).join(firstDelim(d));
     }],
   listChangeDelims: [{ params: "list, newDelimiter, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "The items joined with a new delimiter.", example: 'listChangeDelims("a,b,,c", ";")', result: "a;b;c" },
     (_c, l: unknown, nd: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m).join(str(nd))],

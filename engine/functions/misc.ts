@@ -1,4 +1,5 @@
 import { category, str, num } from "./define.js";
+import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
 import { lookup, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
@@ -93,7 +94,8 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
     case "regex": case "regular_expression": {
       if (a === undefined) throw new Error('isValid("regex", value, pattern) needs a pattern');
       if (text === null) return false;
-      try { return new RegExp(`^(?:${str(a)})$`).test(text); } catch { throw new Error(`Invalid regular expression ${JSON.stringify(str(a))}`); }
+      // The template's pattern runs on the linear-time engine (engine/regex.ts).
+      return fullMatch(userRegex(str(a)), text);
     }
     case "string": case "numeric": case "integer": case "float": {
       const ok = isValidType(type === "float" ? "numeric" : type, v);

@@ -27,10 +27,17 @@ export function roundDigits(n: number, places: number): { whole: string; frac: s
       frac = joined.slice(joined.length - places);
     }
   }
-  return { whole: whole.replace(/^0+(?=\d)/, ""), frac: frac.padEnd(places, "0") };
+  let lead = 0;
+  while (lead < whole.length - 1 && whole[lead] === "0") lead++;
+  return { whole: whole.slice(lead), frac: frac.padEnd(places, "0") };
 }
 
-const group = (digits: string, sep = ",") => digits.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+/** "1234567" → "1,234,567" (a loop: the usual lookahead regex is quadratic in the digits). */
+function group(digits: string, sep = ","): string {
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += sep + digits.slice(i, i + 3);
+  return out;
+}
 
 /** A number from a formatting argument: "" reads as 0, as in CFML. */
 function formatArg(v: unknown): number {
@@ -119,7 +126,9 @@ export function formatNumber(n: number, mask?: string, sep = { group: ",", decim
   let frac: string;
   if (m.free) {
     ({ whole, frac } = roundDigits(n, 11));
-    frac = frac.replace(/0+$/, "");
+    let end = frac.length;
+    while (end > 0 && frac[end - 1] === "0") end--;
+    frac = frac.slice(0, end);
   } else ({ whole, frac } = roundDigits(n, m.decimals));
   whole = whole.padStart(m.minInt, "0");
   if (m.comma) whole = group(whole, sep.group);

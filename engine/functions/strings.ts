@@ -1,10 +1,14 @@
+import type { RE2JS } from "re2js";
 import { category, str, num, int, argError } from "./define.js";
+import { PatternError, matchAll, replace, search, userRegex } from "../regex.js";
 
-function regex(pattern: unknown, flags: string): RegExp {
+/** A template's pattern, compiled for the linear-time engine (engine/regex.ts). */
+function regex(pattern: unknown, ignoreCase = false): RE2JS {
   try {
-    return new RegExp(str(pattern), flags);
-  } catch {
-    throw argError(`Invalid regular expression ${JSON.stringify(str(pattern))}`);
+    return userRegex(str(pattern), ignoreCase);
+  } catch (err) {
+    if (err instanceof PatternError) throw argError(err.message);
+    throw err;
   }
 }
 
@@ -51,15 +55,17 @@ export default category("strings", {
       return str(s).replace(new RegExp(escapeRe(f), scopeAll(scope) ? "gi" : "i"), () => r);
     }],
   reFind: [{ params: "pattern, string, [start]", doc: "1-based position of the first regular-expression match, 0 if none.", example: 'reFind("[0-9]+", "abc123")', result: "4" },
-    (_c, p: unknown, s: unknown, start?: unknown) => { const from = start === undefined ? 0 : int(start) - 1; const i = str(s).slice(from).search(regex(p, "")); return i < 0 ? 0 : i + from + 1; }],
+    (_c, p: unknown, s: unknown, start?: unknown) => { const from = start === undefined ? 0 : int(start) - 1; const i = search(regex(p), str(s).slice(from)); return i < 0 ? 0 : i + from + 1; }],
   reFindNoCase: [{ params: "pattern, string", doc: "Like reFind, ignoring case.", example: 'reFindNoCase("B", "abc")', result: "2" },
-    (_c, p: unknown, s: unknown) => str(s).search(regex(p, "i")) + 1],
+    (_c, p: unknown, s: unknown) => search(regex(p, true), str(s)) + 1],
   reReplace: [{ params: "string, pattern, replacement, [scope]", doc: "Regular-expression replace; $1… refer to groups.", example: 'reReplace("a1b22", "[0-9]+", "N", "all")', result: "aNbN" },
-    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => str(s).replace(regex(p, scopeAll(scope) ? "g" : ""), str(rep))],
+    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => replace(regex(p), str(s), str(rep), scopeAll(scope))],
   reReplaceNoCase: [{ params: "string, pattern, replacement, [scope]", doc: "Like reReplace, ignoring case.", example: 'reReplaceNoCase("aAa", "a", "b", "all")', result: "bbb" },
-    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => str(s).replace(regex(p, scopeAll(scope) ? "gi" : "i"), str(rep))],
+    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => replace(regex(p, true), str(s), str(rep), scopeAll(scope))],
   reMatch: [{ params: "pattern, string", doc: "Array of every match of the pattern.", example: 'reMatch("[0-9]+", "a1b22c")', result: '["1","22"]' },
-    (_c, p: unknown, s: unknown) => str(s).match(regex(p, "g")) ?? []],
+    (_c, p: unknown, s: unknown) => matchAll(regex(p), str(s))],
+  reMatchNoCase: [{ params: "pattern, string", doc: "Like reMatch, ignoring case.", example: 'reMatchNoCase("[a-c]", "xAyb")', result: '["A","b"]' },
+    (_c, p: unknown, s: unknown) => matchAll(regex(p, true), str(s))],
   reverse: [{ params: "string", doc: "The string backwards.", example: 'reverse("abc")', result: "cba" }, (_c, s: unknown) => [...str(s)].reverse().join("")],
   repeatString: [{ params: "string, count", doc: "The string repeated count times.", example: 'repeatString("ab", 3)', result: "ababab" },
     (_c, s: unknown, n: unknown) => { const c = int(n, "count"); if (c < 0 || c > 1_000_000) throw argError("count must be between 0 and 1000000"); return str(s).repeat(c); }],
@@ -77,6 +83,6 @@ export default category("strings", {
     (_c, sub: unknown, s: unknown, pos: unknown) => { const t = str(s); const p = int(pos, "position"); if (p < 0 || p > t.length) throw argError("position is out of range"); return t.slice(0, p) + str(sub) + t.slice(p); }],
   val: [{ params: "string", doc: "The number at the start of a string, 0 if none.", example: 'val("42abc")', result: "42" },
     (_c, s: unknown) => { const m = /^\s*[+-]?(\d+\.?\d*|\.\d+)/.exec(str(s)); return m ? Number(m[0]) : 0; }],
-  stripTags: [{ params: "string", doc: "Removes HTML tags.", example: 'stripTags("<b>bold</b>")', result: "bold" }, (_c, s: unknown) => str(s).replace(/<[^>]*>/g, "")],
+  stripTags: [{ params: "string", doc: "Removes HTML tags.", example: 'stripTags("<b>bold</b>")', result: "bold" }, (_c, s: unknown) => str(s).replace(/<[^<>]*>/g, "")],
   num: [{ params: "value", doc: "Converts a numeric string to a number (an error if it is not numeric).", example: 'num("2.5") * 2', result: "5" }, (_c, v: unknown) => num(v)],
 });
