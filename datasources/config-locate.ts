@@ -50,10 +50,12 @@ export function parseJsonConfig(file: string, text: string): { value: unknown; t
 export function locateProblem(file: string, text: string, tree: Node | undefined, problem: string): string {
   const body = problem.startsWith(`${file}: `) ? problem.slice(file.length + 2) : problem;
   const unknown = body.startsWith("unknown setting ");
-  const m = /^(?:unknown setting |datasource name )?("?)([A-Za-z_][\w-]*(?:\.[\w-]+)*)\1/.exec(body);
+  // A name, quoted or not (an alternation rather than a back-reference: linear, see test/redos).
+  const m = /^(?:unknown setting |datasource name )?(?:"([A-Za-z_][\w-]*(?:\.[\w-]+)*)"|([A-Za-z_][\w-]*(?:\.[\w-]+)*))/.exec(body);
   if (!tree || !m) return `${file}: ${body}`;
-  let path = m[2]!.split(".");
-  if (body.startsWith("datasource name ")) path = ["datasources", m[2]!];
+  const name = m[1] ?? m[2]!;
+  let path = name.split(".");
+  if (body.startsWith("datasource name ")) path = ["datasources", name];
   for (; path.length > 0; path = path.slice(0, -1)) {
     const node = findNodeAtLocation(tree, path);
     if (!node) continue;

@@ -242,6 +242,15 @@ export function toQueryError(err: pg.DatabaseError, sql: string, params: unknown
 }
 
 /** Which bound value (1-based) a class 22/23 error is about, or null when it cannot be told. */
+
+/**
+ * What `/: "(.*)"$/` would capture, found by hand: the message holds the value a request sent,
+ * and that regex is quadratic on a value full of `: "`.
+ */
+function quotedAtEnd(msg: string): string | undefined {
+  const start = msg.indexOf(': "', msg.lastIndexOf("\n") + 1);
+  return start >= 0 && msg.length >= start + 4 && msg.endsWith('"') ? msg.slice(start + 3, -1) : undefined;
+}
 function refusedParam(err: pg.DatabaseError, params: unknown[]): number | null {
   if (params.length === 0) return null;
   // A value Postgres could not convert while binding: its context names the parameter.
@@ -257,7 +266,7 @@ function refusedParam(err: pg.DatabaseError, params: unknown[]): number | null {
   if (tooLong) return one((v) => typeof v === "string" && [...v].length > Number(tooLong[1]));
   if (err.code === "23502") return one((v) => v === null);
   // The value itself, quoted in the message or the detail ("Key (email)=(a@b.c) already exists.").
-  const value = /: "(.*)"$/.exec(msg)?.[1] ?? /^value "(.*)" is out of range/.exec(msg)?.[1] ?? /^Key \([^)]*\)=\((.*)\) (?:already exists|is not present)/.exec(err.detail ?? "")?.[1];
+  const value = quotedAtEnd(msg) ?? /^value "(.*)" is out of range/.exec(msg)?.[1] ?? /^Key \([^)]*\)=\((.*)\) (?:already exists|is not present)/.exec(err.detail ?? "")?.[1];
   if (value !== undefined) return one((v) => v !== null && v !== undefined && String(v) === value);
   return null;
 }

@@ -32,9 +32,15 @@ interface Found {
  */
 const DYNAMIC: Record<string, string> = {
   "engine/functions/strings.ts escapeRe(f)": "an escaped literal: no quantifier, no alternation",
+  "engine/functions/text.ts f.replace(/[.*+?^${}()|[\\]\\\\]/g, \"\\\\$&\")": "an escaped literal: no quantifier, no alternation",
   "engine/functions/numbers.ts `^-?[${digits}]+$`": "one character class repeated, anchored",
   "bench/loadgen.ts job.expectPattern": "the operator's own --expect pattern, for their own benchmark",
   "bench/runner.ts page.expect": "the operator's own --expect pattern, for their own benchmark",
+};
+
+/** Unsafe on purpose, never given input from outside: file and pattern, and why. */
+const DELIBERATE: Record<string, string> = {
+  "bench/regex.ts /(a+)+$/": "the attack pattern the regex benchmark times V8's engine on",
 };
 
 /** Every regex literal and literal `new RegExp(…)` pattern in one file; `dynamic` gets the rest. */
@@ -114,7 +120,9 @@ describe("regular expressions in the source", () => {
       }
       return verdicts.get(key)!;
     };
-    const results = await Promise.all(all.map(async (r) => `${r.where} /${r.source}/${r.flags}: ${await verdict(r.source, r.flags)}`));
+    const checked = all.filter((r) => !DELIBERATE[`${r.where.split(":")[0]} /${r.source}/${r.flags}`]);
+    expect(checked.length).toBe(all.length - Object.keys(DELIBERATE).length);
+    const results = await Promise.all(checked.map(async (r) => `${r.where} /${r.source}/${r.flags}: ${await verdict(r.source, r.flags)}`));
     expect(results.filter((r) => !r.endsWith(": safe"))).toEqual([]);
   }, 120_000);
 
