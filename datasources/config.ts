@@ -55,6 +55,29 @@ export interface SiteConfig {
   dataDir: string | null;
   /** Process, load-shedding and request-size settings (server/settings.ts). */
   server: ServerSettings;
+  session: SessionSettings;
+  csrf: CsrfSettings;
+  /** Passed to Fastify: which proxies' X-Forwarded-For/-Proto/-Host headers to believe. */
+  trustProxy: TrustProxy;
+  /** Run _request.dbt before static files too. */
+  requestTemplateForStatic: boolean;
+}
+
+export type TrustProxy = boolean | number | string | string[];
+
+export interface SessionSettings {
+  /** null: the server's default (postgres when serving a build, memory for a site folder). */
+  store: "memory" | "postgres" | null;
+  /** New sessions one client address may create per minute (per process). */
+  createPerMinute: number;
+  /** The memory store's capacity; when full, new sessions are refused, never old ones evicted. */
+  maxSessions: number;
+}
+
+export interface CsrfSettings {
+  enabled: boolean;
+  /** Page paths whose POSTs need no token: exact (`/hooks/pay`) or a prefix ending in `*`. */
+  exempt: string[];
 }
 
 export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
@@ -145,7 +168,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
 }
 
 function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir", "server"];
+  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir", "server", ...SERVER_KEYS];
   for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
@@ -162,16 +185,65 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
   else if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
   if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === "")) problem(new ConfigError(`${file}: dataDir must be a folder path`));
   if (raw.secret !== undefined && (typeof raw.secret !== "string" || raw.secret.length < 16)) problem(new ConfigError(`${file}: secret must be a string of 16 or more characters`));
+  if (raw.secret === undefined && env.QUARRY_SECRET !== undefined && env.QUARRY_SECRET.length < 16) problem(new ConfigError("QUARRY_SECRET must be 16 or more characters"));
   return {
     datasources,
     defaultDatasource,
     sessionTimeoutMinutes: num(file, "sessionTimeoutMinutes", raw.sessionTimeoutMinutes, 30, 1),
-    secret: (raw.secret as string | undefined) ?? null,
+    secret: (raw.secret as string | undefined) ?? (env.QUARRY_SECRET || null),
     renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1),
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
     logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
     server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),
+    ...serverSettings(raw, file),
+  };
+}
+
+// Sessions, CSRF, proxies and static files: the server's keys of the config file.
+const SERVER_KEYS = ["session", "csrf", "trustProxy", "requestTemplateForStatic"];
+
+function serverSettings(raw: Raw, file: string): Pick<SiteConfig, "session" | "csrf" | "trustProxy" | "requestTemplateForStatic"> {
+  const obj = (key: string): Raw => {
+    const v = raw[key] ?? {};
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) return v as Raw;
+    problem(new ConfigError(`${file}: ${key} must be an object`));
+    return {};
+  };
+  const only = (key: string, o: Raw, known: string[]) => {
+    for (const k of Object.keys(o)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${key}.${k} (known: ${known.join(", ")})`));
+  };
+  const bool = (where: string, v: unknown, dflt: boolean): boolean => {
+    if (v === undefined) return dflt;
+    if (typeof v === "boolean") return v;
+    problem(new ConfigError(`${file}: ${where} must be true or false, got ${JSON.stringify(v)}`));
+    return dflt;
+  };
+  const session = obj("session");
+  only("session", session, ["store", "createPerMinute", "maxSessions"]);
+  const storeOk = session.store === undefined || session.store === "memory" || session.store === "postgres";
+  if (!storeOk) {
+    problem(new ConfigError(`${file}: session.store must be "memory" or "postgres", got ${JSON.stringify(session.store)}`));
+  }
+  const csrf = obj("csrf");
+  only("csrf", csrf, ["enabled", "exempt"]);
+  const exempt = csrf.exempt ?? [];
+  const exemptOk = Array.isArray(exempt) && exempt.every((p) => typeof p === "string" && p.startsWith("/"));
+  if (!exemptOk) {
+    problem(new ConfigError(`${file}: csrf.exempt must be a list of paths starting with /, got ${JSON.stringify(exempt)}`));
+  }
+  const tp = raw.trustProxy ?? false;
+  const tpOk = typeof tp === "boolean" || (typeof tp === "number" && Number.isInteger(tp) && tp >= 0) || typeof tp === "string" || (Array.isArray(tp) && tp.every((x) => typeof x === "string"));
+  if (!tpOk) problem(new ConfigError(`${file}: trustProxy must be true, false, a number of hops, or proxy addresses (a string or a list), got ${JSON.stringify(tp)}`));
+  return {
+    session: {
+      store: storeOk ? ((session.store as "memory" | "postgres" | undefined) ?? null) : null,
+      createPerMinute: num(file, "session.createPerMinute", session.createPerMinute, 60, 1),
+      maxSessions: num(file, "session.maxSessions", session.maxSessions, 100_000, 1),
+    },
+    csrf: { enabled: bool("csrf.enabled", csrf.enabled, true), exempt: exemptOk ? (exempt as string[]) : [] },
+    trustProxy: tpOk ? (tp as TrustProxy) : false,
+    requestTemplateForStatic: bool("requestTemplateForStatic", raw.requestTemplateForStatic, true),
   };
 }
 

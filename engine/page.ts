@@ -43,6 +43,13 @@ export interface OpenTransaction {
  */
 export type PageSignal = AbortSignal;
 
+/** What a served request lends the session functions; null when no server runs the page. */
+export interface RequestHooks {
+  csrfToken(): string;
+  sessionRotate(): void;
+  sessionInvalidate(): void;
+}
+
 export interface PageState {
   db: Datasources | null;
   tx: OpenTransaction | null;
@@ -68,6 +75,8 @@ export interface PageState {
   locale: string;
   /** Queries and templates of this request, for quarry dev's debugging output; null elsewhere. */
   trace: Trace | null;
+  /** Set by the server for a page it serves (csrfToken(), sessionRotate(), …). */
+  hooks: RequestHooks | null;
 }
 
 export function newPageState(db: Datasources | null = null, timeoutMs = 0, signal: PageSignal | null = null): PageState {
@@ -87,5 +96,6 @@ export function newPageState(db: Datasources | null = null, timeoutMs = 0, signa
     timezone: "UTC",
     locale: "en-US",
     trace: null,
+    hooks: null,
   };
 }

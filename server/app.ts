@@ -39,9 +39,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const config = await loadConfig(dir);
   config.server = { ...config.server, ...opts.server };
   const level = logLevel(opts, config.logLevel);
+  // Behind nginx or a load balancer, the config says which X-Forwarded-* headers to believe.
+  // (Fastify takes any of the config's forms; its overloads only need one to be named.)
+  const trustProxy = config.trustProxy;
   // Production logs one JSON line a request (id, method, url, status, ms, template) instead of
   // Fastify's two; dev prints one readable line a request.
-  const app = Fastify({ logger: dev ? false : { level }, logController: new LogController({ disableRequestLogging: true }), trustProxy: false });
+  const app = Fastify({ logger: dev ? false : { level }, logController: new LogController({ disableRequestLogging: true }), trustProxy: trustProxy as boolean });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
   const log = opts.log ?? (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
   app.addHook("onResponse", async (req, reply) => {

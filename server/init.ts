@@ -39,7 +39,7 @@ INSERT INTO note (body) VALUES ('Hello from Quarry'), ('Edit index.dbt and save:
   <li>#body#</li>
 </dbt:output>
 </ul>
-<form method="post"><input name="body" maxlength="500"> <button>Add</button></form>
+<form method="post"><dbt:output>#csrfField()#</dbt:output><input name="body" maxlength="500"> <button>Add</button></form>
 <dbt:include template="/_layout/footer.dbt">
 `,
 };

@@ -1,11 +1,12 @@
 // The Quarry Fastify plugin: `app.register(quarry, { root })` serves a site folder (or, with
 // `dist`, a built one) under the plugin's prefix. A request goes route → scopes → template
 // (_request.dbt first, if the site has one) → response; failures become 400/404/503/500 pages.
-import { randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import fastifyCookie from "@fastify/cookie";
+import fastifyCookie, { Signer } from "@fastify/cookie";
+import Tokens from "@fastify/csrf";
 import fastifyStatic from "@fastify/static";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import type { ServerSettings } from "./settings.js";
@@ -16,7 +17,8 @@ import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
 import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
-import { SESSION_COOKIE, SessionStore } from "./session.js";
+import { SESSION_COOKIE, Sessions, type SessionState } from "./session.js";
+import { MemoryBackend, PostgresBackend, storedSecret } from "./session-store.js";
 import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import { devReload, type DevReload } from "./dev.js";
@@ -57,7 +59,9 @@ interface Site {
   config: SiteConfig;
   database: Database;
   ownsDatabase: boolean;
-  sessions: SessionStore;
+  sessions: Sessions;
+  /** Signs the session cookie with the site secret (read once, when first needed: it may live in the database). */
+  signer(): Promise<Signer>;
   application: Struct;
   dev: DevReload | null;
   debug: DebugLog | null;
@@ -97,12 +101,50 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
       if (n > 0) log(`flushed ${n} cached quer${n === 1 ? "y" : "ies"}`);
     });
   }
+  const timeoutMs = config.sessionTimeoutMinutes * 60_000;
+  // A built site is served by several processes or machines: its sessions default to the database.
+  const store = config.session.store ?? (opts.dist ? "postgres" : "memory");
+  const backend = store === "postgres" ? new PostgresBackend(database.datasources, timeoutMs) : new MemoryBackend(timeoutMs, config.session.maxSessions);
+  let signer: Promise<Signer> | null = null;
   return {
     source, config, database, ownsDatabase: !opts.database, dev,
     debug: opts.dev ? new DebugLog() : null,
-    sessions: new SessionStore(config.sessionTimeoutMinutes),
+    sessions: new Sessions(backend, timeoutMs, config.session.createPerMinute),
+    signer: () => (signer ??= sessionSigner(config.secret, database).catch((err: unknown) => {
+      signer = null;
+      throw err;
+    })),
     application: newStruct(),
   };
+}
+
+// The session cookie is signed with a key derived from the site secret (config `secret`, or
+// QUARRY_SECRET, or one generated once and kept in the database), so every process and machine
+// of a site agrees on it. Only a request that brings or gets a session cookie needs it: a page
+// without a session never waits for the database.
+async function sessionSigner(configured: string | null, database: Database): Promise<Signer> {
+  const secret = configured ?? (await storedSecret(database.datasources));
+  return new Signer(createHmac("sha256", secret).update("quarry session cookie").digest("base64url"));
+}
+
+// CSRF (double submit): a random secret in the visitor's cookie quarry_csrf, and tokens that are
+// a salt and a hash of salt and secret. Another site can neither read the cookie nor forge a
+// token; the Origin check below stops the form of another site that plants its own cookie.
+export const CSRF_COOKIE = "quarry_csrf";
+const CSRF_SECRET = /^[A-Za-z0-9_-]{16,64}$/;
+const tokens = Tokens();
+
+/** The CSRF token a POST carries: the form field _csrf (urlencoded, multipart or JSON) or the X-CSRF-Token header. */
+function postedToken(req: FastifyRequest, fields: Record<string, unknown>): string | null {
+  const header = req.headers["x-csrf-token"];
+  if (typeof header === "string") return header;
+  let v = fields._csrf;
+  if (Array.isArray(v)) v = v[0];
+  return typeof v === "string" ? v : null;
+}
+
+function exempt(path: string, patterns: string[]): boolean {
+  return patterns.some((p) => (p.endsWith("*") ? path.startsWith(p.slice(0, -1)) : path === p));
 }
 
 /** The sites this process serves, so a signal can flush their query caches (see app.ts). */
@@ -123,11 +165,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   app.addHook("onClose", async () => {
     openSites.delete(site);
     await site.dev?.close();
+    await site.sessions.close();
     if (site.ownsDatabase) await site.database.stop();
   });
 
   // Register the parsers only where the host app has not already.
-  if (!app.hasRequestDecorator("cookies")) await app.register(fastifyCookie, { secret: site.config.secret ?? randomBytes(32).toString("hex") });
+  if (!app.hasRequestDecorator("cookies")) await app.register(fastifyCookie);
   await registerBodyParsers(app, site.config.server);
   if (!app.hasReplyDecorator("sendFile")) await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
 
@@ -164,14 +207,25 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const name = site.source.find(r.pages);
     if (!name) {
       const root = r.file && (req.method === "GET" || req.method === "HEAD") ? site.source.staticRoot(r.file) : null;
-      if (root) return reply.sendFile(r.file!, root);
-      return notFound(req, reply, r.file ? [...r.pages, r.file] : r.pages);
+      if (!root) return notFound(req, reply, r.file ? [...r.pages, r.file] : r.pages);
+      // _request.dbt (the site's auth check) runs before static files too, unless switched off.
+      if (!site.config.requestTemplateForStatic || !site.source.find(["_request.dbt"])) return reply.sendFile(r.file!, root);
+      return renderPage(req, reply, null, 200, undefined, [r.file!, root]);
     }
     let form;
     try {
       form = await readForm(req, site.config.server);
     } catch (err) {
       return sendError(req, reply, err, statusOf(err));
+    }
+    if (req.method === "POST") {
+      const refused = csrfRefusal(req, path.split("?")[0]!, form.fields);
+      if (refused) {
+        await form.cleanup();
+        return sendError(req, reply, refused, 403);
+      }
+      // The token is the server's business, not the page's.
+      delete form.fields._csrf;
     }
     forms.set(req, form.fields);
     try {
@@ -183,14 +237,68 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // The form fields of each request being served (error pages see them too).
   const forms = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
-  async function renderPage(req: FastifyRequest, reply: FastifyReply, name: string, status: number, error?: Struct): Promise<FastifyReply> {
-    req.quarryTemplate = name;
-    const sid = unsignedSession(req);
-    const session = site.sessions.get(sid);
+  /** Why a POST to a page is refused as cross-site, or null when it may run. */
+  function csrfRefusal(req: FastifyRequest, path: string, fields: Record<string, unknown>): RequestError | null {
+    const csrf = site.config.csrf;
+    if (!csrf.enabled || exempt(path, csrf.exempt)) return null;
+    const refuse = (why: string) => new RequestError(codes.CSRF, 403, why);
+    // A cheap second line: a browser names the page that sent a form.
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      let host: string | null = null;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        // "null" (a sandboxed frame, a privacy redirect) or garbage: not this site.
+      }
+      if (host === null || host !== new URL(`http://${req.host}`).host) return refuse(`A form from another site (Origin ${origin}) may not post here`);
+    } else if (req.headers["sec-fetch-site"] === "cross-site") {
+      return refuse("A form from another site may not post here");
+    }
+    const secret = req.cookies?.[CSRF_COOKIE];
+    const token = postedToken(req, fields);
+    if (!secret || !token || !CSRF_SECRET.test(secret) || !tokens.verify(secret, token)) {
+      return refuse("The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again");
+    }
+    return null;
+  }
+
+  /**
+   * Runs _request.dbt and the page `name` (or, with `file`, _request.dbt before that static
+   * file) with the visitor's session, and answers with what they rendered.
+   */
+  async function renderPage(req: FastifyRequest, reply: FastifyReply, name: string | null, status: number, error?: Struct, file?: [string, string]): Promise<FastifyReply> {
+    if (name !== null) req.quarryTemplate = name;
+    let session: SessionState;
+    try {
+      session = await site.sessions.open(await unsignedSession(req));
+    } catch (err) {
+      if (error) throw err;
+      return sendError(req, reply, err, statusOf(err));
+    }
     const scopes = requestScopes(req, forms.get(req) ?? {}, session.data, site.application);
     if (error) scopes.variables.error = error;
     const page = newPage(requestSignal(req, reply));
     page.response.status = status;
+    let csrfToken: string | null = null;
+    let newCsrfSecret: string | null = null;
+    page.hooks = {
+      csrfToken() {
+        if (csrfToken === null) {
+          let secret = req.cookies?.[CSRF_COOKIE];
+          if (!secret || !CSRF_SECRET.test(secret)) secret = newCsrfSecret = tokens.secretSync();
+          csrfToken = tokens.create(secret);
+        }
+        return csrfToken;
+      },
+      sessionRotate() {
+        session.rotate = true;
+      },
+      sessionInvalidate() {
+        session.invalidate = true;
+        for (const k of Object.keys(session.data)) delete session.data[k];
+      },
+    };
     const started = performance.now();
     if (site.debug && !error) page.trace = newTrace();
     // quarry dev: what this request did, for the panel, /_quarry/debug and --trace.
@@ -203,25 +311,34 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       return entry;
     };
     let body: string;
+    let cookie;
+    let signer: Signer | null = null;
     try {
       const before = error ? null : site.source.find(["_request.dbt"]);
       body = before ? await site.source.render(before, scopes, page) : "";
-      if (!page.aborted) body += await site.source.render(name, scopes, page);
+      if (!page.aborted && name !== null) body += await site.source.render(name, scopes, page);
+      // An error page does not change the session. The signer is fetched before anything is
+      // stored, so a session is never saved without its cookie.
+      if (!error && Object.keys(session.data).length > 0) signer = await site.signer();
+      cookie = error ? null : await site.sessions.finish(session, req.ip);
     } catch (err) {
       if (error) throw err;
       debugged(statusOf(err));
       return sendError(req, reply, err, statusOf(err));
     }
     const entry = debugged(page.response.status);
-    if (session.id === null && Object.keys(session.data).length > 0) {
-      reply.setCookie(SESSION_COOKIE, site.sessions.create(session.data), { signed: true, httpOnly: true, sameSite: "lax", path: "/" });
-    }
+    const secure = { httpOnly: true, sameSite: "lax", path: "/", secure: req.protocol === "https" } as const;
+    if (cookie && "set" in cookie) reply.setCookie(SESSION_COOKIE, signer!.sign(cookie.set), secure);
+    if (cookie && "clear" in cookie) reply.clearCookie(SESSION_COOKIE, secure);
+    if (newCsrfSecret) reply.setCookie(CSRF_COOKIE, newCsrfSecret, secure);
     const res = page.response;
     for (const c of res.cookies) {
       reply.setCookie(c.name, c.value, { expires: c.expires ?? undefined, httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite, path: c.path, domain: c.domain ?? undefined });
     }
     for (const [k, v] of res.headers) reply.header(k, v);
     if (res.location !== null) return reply.code(res.status).header("location", res.location).send();
+    // Before a static file, _request.dbt only decides: the file answers unless it ended the request.
+    if (file && !page.aborted && res.status === 200) return reply.sendFile(file[0], file[1]);
     const type = res.contentType ?? "text/html; charset=utf-8";
     // Only a browser loading a page gets the reload script; curl, tests and benchmark
     // clients get the page byte for byte.
@@ -229,10 +346,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return reply.code(res.status).type(type).send(reload ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
   }
 
-  function unsignedSession(req: FastifyRequest): string | null {
+  async function unsignedSession(req: FastifyRequest): Promise<string | null> {
     const raw = req.cookies?.[SESSION_COOKIE];
     if (!raw) return null;
-    const u = req.unsignCookie(raw);
+    const u = (await site.signer()).unsign(raw);
     return u.valid ? u.value : null;
   }
 

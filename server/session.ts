@@ -1,32 +1,156 @@
-// In-memory sessions: a random id in a signed, HttpOnly, SameSite=Lax cookie, and a struct
-// per id that the session scope is. A session is only created when a page writes to it.
+// Sessions: a random 192-bit id in a signed, HttpOnly, SameSite=Lax cookie (Secure over https),
+// and a struct per id that the session scope is, kept by a SessionBackend (session-store.ts).
+// A session is stored only when a page writes something into it; an id the store does not
+// know is never adopted (a planted cookie gets a fresh id); sessionRotate() moves the data to
+// a new id and sessionInvalidate() deletes it. New sessions are rate-limited per client
+// address, and the memory store refuses new sessions when full rather than evicting old ones.
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { newStruct, type Struct } from "../engine/values.js";
+import { RequestError, codes } from "../engine/errors.js";
+import { QueryResult, SafeString, newStruct, isStruct, type Struct } from "../engine/values.js";
+import { storeKey, type SessionBackend } from "./session-store.js";
 
 export const SESSION_COOKIE = "quarry_sid";
 
-export class SessionStore {
-  private readonly sessions: LRUCache<string, Struct>;
+/** One request's session: what it was when loaded, and what the page asked for. */
+export interface SessionState {
+  id: string | null;
+  data: Struct;
+  /** The stored JSON as loaded ("" for no session). */
+  loaded: string;
+  remainingMs: number;
+  rotate: boolean;
+  invalidate: boolean;
+}
 
-  constructor(timeoutMinutes: number, max = 100_000) {
-    this.sessions = new LRUCache({ max, ttl: timeoutMinutes * 60_000, updateAgeOnGet: true });
+/** What the response must do with the session cookie. */
+export type CookieAction = { set: string } | { clear: true } | null;
+
+/** Tokens refilled at `perMinute`, up to `perMinute`, per client address (per process). */
+class RateLimit {
+  private readonly buckets = new LRUCache<string, { tokens: number; at: number }>({ max: 10_000 });
+  constructor(private readonly perMinute: number) {}
+  take(client: string, now = Date.now()): boolean {
+    const b = this.buckets.get(client) ?? { tokens: this.perMinute, at: now };
+    b.tokens = Math.min(this.perMinute, b.tokens + ((now - b.at) / 60_000) * this.perMinute);
+    b.at = now;
+    const ok = b.tokens >= 1;
+    if (ok) b.tokens -= 1;
+    this.buckets.set(client, b);
+    return ok;
+  }
+}
+
+export class Sessions {
+  private readonly limit: RateLimit;
+  constructor(
+    readonly backend: SessionBackend,
+    private readonly timeoutMs: number,
+    createPerMinute: number,
+  ) {
+    this.limit = new RateLimit(createPerMinute);
   }
 
-  /** The session of an id from a verified cookie, or a new unsaved struct. */
-  get(id: string | null): { id: string | null; data: Struct } {
-    const data = id ? this.sessions.get(id) : undefined;
-    return data ? { id, data } : { id: null, data: newStruct() };
+  /** The session of an id from a verified cookie, or a new, unsaved, empty one. */
+  async open(id: string | null): Promise<SessionState> {
+    const stored = id ? await this.backend.load(storeKey(id)) : null;
+    if (!id || !stored) return { id: null, data: newStruct(), loaded: "", remainingMs: 0, rotate: false, invalidate: false };
+    return { id, data: decode(stored.json), loaded: stored.json, remainingMs: stored.remainingMs, rotate: false, invalidate: false };
   }
 
-  /** Saves a new session that a page wrote to; returns its id. */
-  create(data: Struct): string {
+  /** Stores what the page did to the session; `client` is the address new sessions count against. */
+  async finish(s: SessionState, client: string): Promise<CookieAction> {
+    const json = encode(s.data);
+    const empty = Object.keys(s.data).length === 0;
+    // Rotating or ending a session replaces one row by at most one: not counted as new.
+    if (s.id && s.invalidate) {
+      await this.backend.destroy(storeKey(s.id));
+      return empty ? { clear: true } : this.create(json, null);
+    }
+    if (s.id && s.rotate) {
+      const next = await this.create(json, null);
+      await this.backend.destroy(storeKey(s.id));
+      return next;
+    }
+    if (s.id) {
+      if (json !== s.loaded) await this.backend.save(storeKey(s.id), json);
+      // Reads keep a session alive; the expiry is pushed back at most once a minute.
+      else if (s.remainingMs < this.timeoutMs - 60_000) await this.backend.touch(storeKey(s.id));
+      return null;
+    }
+    return empty ? null : this.create(json, client);
+  }
+
+  private async create(json: string, client: string | null): Promise<CookieAction> {
+    if (client !== null && !this.limit.take(client)) {
+      throw new RequestError(codes.SESSION_LIMIT, 429, "Too many new sessions from this address; try again in a minute");
+    }
+    if (client !== null && !this.backend.hasRoom()) {
+      throw new RequestError(codes.SESSION_LIMIT, 503, "The server holds as many sessions as it may; try again later");
+    }
     const id = randomBytes(24).toString("base64url");
-    this.sessions.set(id, data);
-    return id;
+    await this.backend.save(storeKey(id), json);
+    return { set: id };
   }
 
-  get size(): number {
-    return this.sessions.size;
+  close(): Promise<void> {
+    return this.backend.close();
   }
+}
+
+// The session's data as JSON. Dates, queries, raw() strings and bytes are tagged objects
+// {"$t": …, "v": …}; a struct key that starts with "$" is stored with one more "$", so no data
+// can pose as a tag.
+const TAG = "$t";
+
+function enc(v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  if (v instanceof Date) return { [TAG]: "date", v: v.toISOString() };
+  if (v instanceof SafeString) return { [TAG]: "raw", v: v.value };
+  if (v instanceof QueryResult) return { [TAG]: "query", v: { columns: v.columns, rows: v.rows.map((r) => v.columns.map((c) => enc(r[c]))) } };
+  if (Buffer.isBuffer(v)) return { [TAG]: "bytes", v: v.toString("base64") };
+  if (Array.isArray(v)) return v.map(enc);
+  if (typeof v === "object") {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) o[k.startsWith("$") ? `$${k}` : k] = enc(x);
+    return o;
+  }
+  if (typeof v === "number" && !Number.isFinite(v)) return { [TAG]: "number", v: String(v) };
+  return v;
+}
+
+function dec(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(dec);
+  if (v === null || typeof v !== "object") return v;
+  const o = v as Record<string, unknown>;
+  const tag = o[TAG];
+  if (typeof tag === "string") {
+    const x = o.v;
+    switch (tag) {
+      case "date": return new Date(x as string);
+      case "raw": return new SafeString(x as string);
+      case "bytes": return Buffer.from(x as string, "base64");
+      case "number": return Number(x);
+      case "query": {
+        const q = x as { columns: string[]; rows: unknown[][] };
+        return new QueryResult(q.columns, q.rows.map((r) => {
+          const row: Record<string, unknown> = {};
+          q.columns.forEach((c, i) => (row[c] = dec(r[i])));
+          return row;
+        }));
+      }
+    }
+  }
+  const s = newStruct();
+  for (const [k, x] of Object.entries(o)) s[k.startsWith("$") ? k.slice(1) : k] = dec(x);
+  return s;
+}
+
+export function encode(data: Struct): string {
+  return JSON.stringify(enc(data));
+}
+
+export function decode(json: string): Struct {
+  const v = dec(JSON.parse(json));
+  return isStruct(v) ? v : newStruct();
 }

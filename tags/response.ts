@@ -21,11 +21,25 @@ function headerText(v: unknown, what: string, loc: Loc): string {
   return s;
 }
 
-export function setLocation(ctx: RenderContext, url: unknown, status: unknown, loc: Loc): never {
+/**
+ * Is `url` a redirect within this site? A path or a relative URL is; anything with a scheme
+ * (`https:`, `javascript:`), a protocol-relative `//host`, or a backslash or control
+ * character that browsers may turn into one (`/\\host`, `/<TAB>/host`) is not.
+ */
+function sameSiteUrl(url: string): boolean {
+  return !/[\x00-\x1f\x7f\\]/.test(url) && !/^\s/.test(url) && !url.startsWith("//") && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url);
+}
+
+export function setLocation(ctx: RenderContext, url: unknown, status: unknown, external: unknown, loc: Loc): never {
   const code = status === undefined ? 302 : rt.toNum(status, loc);
   if (!REDIRECTS.includes(code)) throw new RuntimeError(codes.HEADER, `statuscode of dbt:location must be one of ${REDIRECTS.join(", ")}, got ${code}`, loc);
   const r = ctx.page.response;
-  r.location = headerText(url, "The location URL", loc);
+  const target = headerText(url, "The location URL", loc);
+  // Open redirects: another site only with external="true", and then only http(s).
+  if (!sameSiteUrl(target) && !(external !== undefined && rt.toBool(external, loc) && /^https?:\/\/[^/\\\s]+/i.test(target) && !/[\x00-\x20\x7f\\]/.test(target))) {
+    throw new RuntimeError(codes.REDIRECT, `dbt:location refuses ${JSON.stringify(target)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`, loc);
+  }
+  r.location = target;
   r.status = code;
   throw new AbortSignal();
 }
@@ -107,8 +121,8 @@ function callTag(fn: string, order: string[]): Pick<TagDef, "interpret" | "compi
 export const locationTag: TagDef = {
   name: "location",
   body: "none",
-  attributes: { url: { type: "string", required: true }, statuscode: { type: "integer" } },
-  ...callTag("setLocation", ["url", "statuscode"]),
+  attributes: { url: { type: "string", required: true }, statuscode: { type: "integer" }, external: { type: "boolean" } },
+  ...callTag("setLocation", ["url", "statuscode", "external"]),
 };
 
 export const headerTag: TagDef = {

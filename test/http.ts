@@ -73,3 +73,44 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms =
   }
   return v;
 }
+
+/**
+ * A visitor with a cookie jar, as a browser would be: keeps the cookies the server sets, and
+ * posts forms with the CSRF token of the last page it read that had one.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  token: string | null = null;
+  constructor(readonly base: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has("cookie")) headers.set("cookie", this.cookieHeader);
+    const res = await fetch(`${this.base}${path}`, { redirect: "manual", ...init, headers });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(";");
+      const i = pair!.indexOf("=");
+      const name = pair!.slice(0, i);
+      if (attrs.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, pair!.slice(i + 1));
+    }
+    return res;
+  }
+
+  /** GETs a page and remembers its form's CSRF token; returns the body. */
+  async get(path: string): Promise<string> {
+    const body = await (await this.fetch(path)).text();
+    const m = /name="_csrf" value="([^"]+)"/.exec(body);
+    if (m) this.token = m[1]!;
+    return body;
+  }
+
+  /** POSTs form fields with the remembered CSRF token. */
+  post(path: string, fields: Record<string, string>, init: RequestInit = {}): Promise<Response> {
+    return this.fetch(path, { method: "POST", body: new URLSearchParams({ ...(this.token ? { _csrf: this.token } : {}), ...fields }), ...init });
+  }
+}

@@ -2,7 +2,7 @@
 // seed page, routing and the traversal corpus, error pages, sessions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, sql } from "./db.js";
-import { SAMPLE_SEED, TEMPLATES, database, raw, startServer, type Server } from "./http.js";
+import { Browser, SAMPLE_SEED, TEMPLATES, database, raw, startServer, type Server } from "./http.js";
 
 let url: string;
 let server: Server;
@@ -88,46 +88,65 @@ describe("seed pages", () => {
     expect(await big.text()).toContain("Parameter url.width must be at most 1024");
   });
 
-  it("/cart keeps a cart in a signed, HttpOnly, SameSite=Lax session cookie", async () => {
-    const first = await get("/cart?add=2");
-    const cookie = first.headers.get("set-cookie")!;
-    expect(cookie).toMatch(/^quarry_sid=[\w-]+\.[\w%+/=-]+; Path=\/; HttpOnly; SameSite=Lax$/);
-    const jar = cookie.split(";")[0]!;
-    await get("/cart?add=2", { headers: { cookie: jar } });
-    const third = await (await get("/cart?add=5", { headers: { cookie: jar } })).text();
+  it("/cart keeps a cart in a signed, HttpOnly, SameSite=Lax session cookie, changed by POSTs with a CSRF token", async () => {
+    const b = new Browser(server.base);
+    // Viewing the cart writes nothing: no session yet.
+    expect(await b.get("/cart")).toContain("<p>Total: 0.00 (0 products)</p>");
+    expect(b.cookies.has("quarry_sid")).toBe(false);
+    const first = await b.post("/cart", { add: "2" });
+    expect([first.status, first.headers.get("location")]).toEqual([303, "/cart"]);
+    expect(first.headers.getSetCookie()[0]).toMatch(/^quarry_sid=[\w-]+\.[\w%+/=-]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    await b.post("/cart", { add: "2" });
+    await b.post("/cart", { add: "5" });
+    const third = await b.get("/cart");
     expect(third).toContain("<tr><td>Marble coaster</td><td>2</td><td>9.50</td>");
+    expect(third).toContain('<button name="remove" value="2">Remove</button>');
     expect(third).toContain("<p>Total: 15.75 (2 products)</p>");
-    const removed = await (await get("/cart?remove=2", { headers: { cookie: jar } })).text();
-    expect(removed).toContain("<p>Total: 6.25 (1 products)</p>");
+    await b.post("/cart", { remove: "2" });
+    expect(await b.get("/cart")).toContain("<p>Total: 6.25 (1 products)</p>");
     // A forged or unsigned id gives a fresh, empty session.
-    const forged = await (await get("/cart", { headers: { cookie: `quarry_sid=${jar.split("=")[1]!.split(".")[0]}` } })).text();
+    const forged = await (await get("/cart", { headers: { cookie: `quarry_sid=${b.cookies.get("quarry_sid")!.split(".")[0]}` } })).text();
     expect(forged).toContain("<p>Total: 0.00 (0 products)</p>");
-    expect((await get("/cart?add=99")).status).toBe(404);
+    expect((await b.post("/cart", { add: "99" })).status).toBe(404);
+    // Without the token, or with another visitor's, the POST is refused.
+    expect((await b.post("/cart", { add: "2", _csrf: "" })).status).toBe(403);
+    const other = new Browser(server.base);
+    await other.get("/cart");
+    expect((await b.post("/cart", { add: "2", _csrf: other.token! })).status).toBe(403);
+    expect(await b.get("/cart")).toContain("<p>Total: 6.25 (1 products)</p>");
   });
 
   it("/board/ creates, reads in batches of 10 remembering the last read, and deletes", async () => {
     const ids: number[] = [];
-    let jar = "";
+    const b = new Browser(server.base);
+    await b.get("/board/");
     for (let i = 1; i <= 12; i++) {
-      const res = await get("/board/", { method: "POST", body: new URLSearchParams({ action: "create", author: `a${i}`, body: `message <${i}>` }) });
+      const res = await b.post("/board/", { action: "create", author: `a${i}`, body: `message <${i}>` });
       expect(res.status).toBe(303);
       const loc = res.headers.get("location")!;
       ids.push(Number(/id=(\d+)/.exec(loc)![1]));
       const shown = await (await get(loc)).text();
       expect(shown).toContain(`<p>message &lt;${i}&gt;</p>`);
     }
-    const page1 = await get("/board/?restart=true");
-    jar = page1.headers.get("set-cookie")!.split(";")[0]!;
-    expect((await page1.text()).match(/<article/g)).toHaveLength(10);
-    const page2 = await (await get("/board/", { headers: { cookie: jar } })).text();
+    const reader = new Browser(server.base);
+    expect((await reader.get("/board/?restart=true")).match(/<article/g)).toHaveLength(10);
+    const page2 = await reader.get("/board/");
     expect(page2.match(/<article/g)).toHaveLength(2);
     expect(page2).toContain(`id="m${ids[11]}"`);
-    const del = await get("/board/", { method: "POST", body: new URLSearchParams({ action: "delete", id: String(ids[0]) }) });
+    const del = await b.post("/board/", { action: "delete", id: String(ids[0]) });
     expect(del.status).toBe(303);
     expect((await get(`/board/?id=${ids[0]}`)).status).toBe(404);
-    const bad = await get("/board/", { method: "POST", body: new URLSearchParams({ action: "create", author: "", body: "x" }) });
+    const bad = await b.post("/board/", { action: "create", author: "", body: "x" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Parameter form.author must be at least 1 characters");
+    // A cross-site form (no token, another Origin) creates and deletes nothing.
+    const before = await sql(url, "SELECT count(*)::int AS n FROM board_message");
+    const forged = await get("/board/", { method: "POST", body: new URLSearchParams({ action: "delete", id: String(ids[1]) }), headers: { origin: "https://evil.example" } });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain("A form from another site (Origin https://evil.example) may not post here");
+    const tokenless = await get("/board/", { method: "POST", body: new URLSearchParams({ action: "create", author: "x", body: "y" }) });
+    expect(tokenless.status).toBe(403);
+    expect(await sql(url, "SELECT count(*)::int AS n FROM board_message")).toEqual(before);
   });
 });
 

@@ -38,7 +38,14 @@ const PAGES: Record<string, string> = {
   "bad-syntax.dbt": `<dbt:if 1 +>x</dbt:if>`,
   "_request.dbt": `<dbt:if structKeyExists(url, "deny")><dbt:location url="/login" statuscode="303"></dbt:if><dbt:set request.seen = true>`,
   "seen.dbt": `<dbt:output>#request.seen#</dbt:output>`,
+  "token.dbt": `<dbt:output>#csrfToken()#</dbt:output>`,
 };
+
+/** A CSRF token and the cookie it belongs to, for POSTs from this test. */
+async function csrf(base: string): Promise<{ token: string; cookie: string }> {
+  const res = await fetch(`${base}/token`);
+  return { token: await res.text(), cookie: res.headers.getSetCookie()[0]!.split(";")[0]! };
+}
 
 let url: string;
 let root: string;
@@ -70,12 +77,15 @@ describe("scopes", () => {
   it("fills url, form (urlencoded and multipart), cookie and cgi", async () => {
     const q = await text(fetch(`${prod.base}/scopes?a=1&a=2&b=%3Cx%3E`, { headers: { cookie: "c=3", "user-agent": "t/1" } }));
     expect(q).toBe(`url={&quot;a&quot;:[&quot;1&quot;,&quot;2&quot;],&quot;b&quot;:&quot;&lt;x&gt;&quot;} form={} cookie={&quot;c&quot;:&quot;3&quot;} method=GET path=/scopes qs=a=1&amp;a=2&amp;b=%3Cx%3E ua=t/1`);
-    const posted = await text(fetch(`${prod.base}/scopes`, { method: "POST", body: new URLSearchParams({ f: "v" }) }));
+    const { token, cookie } = await csrf(prod.base);
+    // The token field is the server's, not the page's: form shows only the page's fields.
+    const posted = await text(fetch(`${prod.base}/scopes`, { method: "POST", body: new URLSearchParams({ f: "v", _csrf: token }), headers: { cookie } }));
     expect(posted).toContain("form={&quot;f&quot;:&quot;v&quot;}");
     const fd = new FormData();
     fd.append("m", "multi");
     fd.append("file", new Blob(["hello"], { type: "text/plain" }), "h.txt");
-    const multi = await text(fetch(`${prod.base}/scopes`, { method: "POST", body: fd }));
+    fd.append("_csrf", token);
+    const multi = await text(fetch(`${prod.base}/scopes`, { method: "POST", body: fd, headers: { cookie } }));
     expect(multi).toMatch(/form=\{&quot;m&quot;:&quot;multi&quot;,&quot;file&quot;:\{&quot;fileName&quot;:&quot;h.txt&quot;,&quot;contentType&quot;:&quot;text\/plain&quot;,&quot;size&quot;:5,&quot;tempFile&quot;:&quot;[^&]+\/quarry-upload-\w+\/1&quot;\}\}/);
   });
 
@@ -96,9 +106,10 @@ describe("scopes", () => {
 describe("SQL injection", () => {
   const attacks = ["' OR '1'='1", "one'; DROP TABLE item; --", "one,two", "$1", "'; SELECT pg_sleep(5); --", "\\'; DELETE FROM item; --"];
   it.each(["url", "form", "cookie", "cgi"])("through %s: values stay data", async (scope) => {
+    const { token, cookie } = await csrf(prod.base);
     for (const attack of attacks) {
       const init: RequestInit =
-        scope === "form" ? { method: "POST", body: new URLSearchParams({ q: attack }) }
+        scope === "form" ? { method: "POST", body: new URLSearchParams({ q: attack }), headers: { cookie, "x-csrf-token": token } }
         : scope === "cookie" ? { headers: { cookie: `q=${encodeURIComponent(attack)}` } }
         : scope === "cgi" ? { headers: { "x-q": attack } }
         : {};

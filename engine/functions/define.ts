@@ -18,6 +18,8 @@ export interface BuiltinDef {
   /** CFML's one-argument form f(q.column) means f(q, "column") (valueList, valueArray). */
   columnRef?: boolean;
   fn: (ctx: RenderContext, ...args: never[]) => unknown;
+  /** Needs a served request: its example is checked over HTTP (test/sessions.test.ts), not by a render. */
+  server?: boolean;
 }
 
 type Spec = Omit<BuiltinDef, "name" | "category" | "min" | "max" | "fn"> & { min?: number; max?: number };

@@ -10,10 +10,11 @@ import dates from "./dates.js";
 import encoding from "./encoding.js";
 import queries from "./queries.js";
 import misc from "./misc.js";
+import session from "./session.js";
 
 export type { BuiltinDef } from "./define.js";
 
-export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc];
+export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc, ...session];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 

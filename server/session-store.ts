@@ -1,0 +1,176 @@
+// Where sessions are kept: in this process's memory (quarry dev) or in a table of the site's
+// default datasource (quarry start), so they survive restarts and every worker and machine
+// shares them. Both stores keep the same thing: the session's data as JSON under a hash of
+// its id (a leaked table does not leak usable ids), with an expiry that reads push back.
+import { createHash, randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import type { Datasources } from "../datasources/registry.js";
+import { QueryError } from "../engine/errors.js";
+
+export interface StoredSession {
+  json: string;
+  /** Milliseconds until it expires, on the store's clock. */
+  remainingMs: number;
+}
+
+export interface SessionBackend {
+  readonly kind: "memory" | "postgres";
+  load(key: string): Promise<StoredSession | null>;
+  save(key: string, json: string): Promise<void>;
+  /** Pushes the expiry back without rewriting the data. */
+  touch(key: string): Promise<void>;
+  destroy(key: string): Promise<void>;
+  /** May one more session be stored? (The memory store refuses rather than evicts.) */
+  hasRoom(): boolean;
+  close(): Promise<void>;
+}
+
+/** The key a session is stored under: a hash of its id. */
+export const storeKey = (id: string) => createHash("sha256").update(id).digest("base64url");
+
+export class MemoryBackend implements SessionBackend {
+  readonly kind = "memory";
+  private readonly entries: LRUCache<string, string>;
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly max: number,
+  ) {
+    // `max` is only a backstop: hasRoom() refuses new sessions before the cache would evict.
+    this.entries = new LRUCache({ max: max + 1, ttl: timeoutMs });
+  }
+  async load(key: string): Promise<StoredSession | null> {
+    const json = this.entries.get(key);
+    return json === undefined ? null : { json, remainingMs: this.entries.getRemainingTTL(key) };
+  }
+  async save(key: string, json: string): Promise<void> {
+    this.entries.set(key, json);
+  }
+  async touch(key: string): Promise<void> {
+    const json = this.entries.get(key);
+    if (json !== undefined) this.entries.set(key, json);
+  }
+  async destroy(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+  hasRoom(): boolean {
+    if (this.entries.size < this.max) return true;
+    this.entries.purgeStale();
+    return this.entries.size < this.max;
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+}
+
+const TABLE = `CREATE TABLE IF NOT EXISTS quarry_session (
+  id text PRIMARY KEY,
+  data text NOT NULL,
+  expires timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS quarry_session_expires ON quarry_session (expires)`;
+
+/** Runs `fn` once the tables exist; a failed setup is retried by the next caller. */
+class Setup {
+  private ready: Promise<void> | null = null;
+  constructor(private readonly run: () => Promise<void>) {}
+  async then<T>(fn: () => Promise<T>): Promise<T> {
+    this.ready ??= this.run().catch((err: unknown) => {
+      this.ready = null;
+      throw err;
+    });
+    await this.ready;
+    try {
+      return await fn();
+    } catch (err) {
+      // Someone dropped the table (quarry db reset, say): create it again, once.
+      if (err instanceof QueryError && err.sqlState === "42P01") {
+        this.ready = null;
+        return this.then(fn);
+      }
+      throw err;
+    }
+  }
+}
+
+/** Creates Quarry's tables (idempotent, safe when several workers start at once). */
+async function createTables(db: Datasources): Promise<void> {
+  const ds = db.get(undefined);
+  const lease = await db.begin(ds, undefined);
+  let ok = false;
+  try {
+    // One starter at a time: concurrent CREATE TABLE IF NOT EXISTS can still collide.
+    await db.query(ds, lease, "SELECT pg_advisory_xact_lock(hashtext('quarry_session'))", []);
+    for (const stmt of [...TABLE.split(";\n"), META]) await db.query(ds, lease, stmt, []);
+    ok = true;
+  } finally {
+    await db.control(ds, lease, ok ? "COMMIT" : "ROLLBACK").catch(() => {});
+    await lease.release();
+  }
+}
+
+const META = "CREATE TABLE IF NOT EXISTS quarry_meta (name text PRIMARY KEY, value text NOT NULL)";
+
+export class PostgresBackend implements SessionBackend {
+  readonly kind = "postgres";
+  private readonly setup: Setup;
+  private readonly minutes: number;
+  private sweeper: NodeJS.Timeout | null = null;
+  constructor(
+    private readonly db: Datasources,
+    timeoutMs: number,
+  ) {
+    this.minutes = timeoutMs / 60_000;
+    this.setup = new Setup(() => createTables(db));
+  }
+  private q(sql: string, params: unknown[]) {
+    return this.setup.then(() => this.db.query(this.db.get(undefined), null, sql, params));
+  }
+  private startSweeper(): void {
+    if (this.sweeper) return;
+    // Expired rows are deleted every 10 minutes (by every process; the DELETE is cheap).
+    this.sweeper = setInterval(() => void this.q("DELETE FROM quarry_session WHERE expires < now()", []).catch(() => {}), 600_000);
+    this.sweeper.unref();
+  }
+  async load(key: string): Promise<StoredSession | null> {
+    this.startSweeper();
+    const r = await this.q("SELECT data, (extract(epoch FROM expires - now()) * 1000)::float8 AS remaining FROM quarry_session WHERE id = $1 AND expires > now()", [key]);
+    const row = r.rows[0];
+    return row ? { json: row.data as string, remainingMs: row.remaining as number } : null;
+  }
+  async save(key: string, json: string): Promise<void> {
+    await this.q(
+      "INSERT INTO quarry_session (id, data, expires) VALUES ($1, $2, now() + $3 * interval '1 minute') ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, expires = EXCLUDED.expires",
+      [key, json, this.minutes],
+    );
+  }
+  async touch(key: string): Promise<void> {
+    await this.q("UPDATE quarry_session SET expires = now() + $2 * interval '1 minute' WHERE id = $1", [key, this.minutes]);
+  }
+  async destroy(key: string): Promise<void> {
+    await this.q("DELETE FROM quarry_session WHERE id = $1", [key]);
+  }
+  hasRoom(): boolean {
+    return true;
+  }
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+}
+
+/**
+ * The site secret when neither the config nor QUARRY_SECRET gives one: generated once and kept
+ * in the default datasource's database (table quarry_meta), so a restart, another worker or
+ * another machine signs and checks with the same one.
+ */
+export async function storedSecret(db: Datasources): Promise<string> {
+  const setup = new Setup(() => createTables(db));
+  const ds = db.get(undefined);
+  return setup.then(async () => {
+    await db.query(ds, null, "INSERT INTO quarry_meta (name, value) VALUES ('secret', $1) ON CONFLICT (name) DO NOTHING", [randomBytes(32).toString("base64url")]);
+    const r = await db.query(ds, null, "SELECT value FROM quarry_meta WHERE name = 'secret'", []);
+    return r.rows[0]!.value as string;
+  });
+}

@@ -1,0 +1,201 @@
+// Sessions over real HTTP, in memory and in Postgres: only written sessions are stored, a
+// planted id is never adopted, sessionRotate()/sessionInvalidate() at login and logout, values
+// keep their types, sessions survive a restart and are shared by two servers, a flood of
+// cookieless writes cannot push out a real session, and the cookie is Secure over https.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Signer } from "@fastify/cookie";
+import { createHmac } from "node:crypto";
+import { site, renderError, at } from "./helpers.js";
+import { createDatabase, sql } from "./db.js";
+import { Browser, database, startServer, type Server } from "./http.js";
+
+const SECRET = "a test secret of some length";
+
+const PAGES: Record<string, string> = {
+  "login.dbt": `<dbt:param name="form.user" type="string"><dbt:set session.user = form.user><dbt:output>#sessionRotate()#</dbt:output>welcome`,
+  "me.dbt": `<dbt:output>#structKeyExists(session, "user") ? session.user : "anonymous"#</dbt:output>`,
+  "logout.dbt": `<dbt:output>#sessionInvalidate()##structCount(session)#</dbt:output> bye`,
+  "count.dbt": `<dbt:set session.n = (structKeyExists(session, "n") ? session.n : 0) + 1><dbt:output>#session.n#</dbt:output>`,
+  "read.dbt": `<dbt:output>#structKeyExists(session, "n") ? session.n : 0# #cgi.remote_addr# #cgi.https#</dbt:output>`,
+  "form.dbt": `<form method="post"><dbt:output>#csrfField()#</dbt:output></form>`,
+  "values.dbt": `<dbt:if structKeyExists(url, "set")>
+<dbt:set session.v = { d: createDate(2024, 2, 29), q: queryNew("a,b", [{a: 1, b: "x"}, {a: 2, b: "$t"}]), "$t": "date", list: [1, "two", true, null], raw: raw("<b>") }>
+</dbt:if><dbt:output>#dateFormat(session.v.d, "yyyy-mm-dd")# #session.v.q.recordCount# #valueList(session.v.q, "b")# #session.v["$t"]# #jsonEncode(session.v.list)# #session.v.raw# #typeOf(session.v.q)#</dbt:output>`,
+};
+
+function siteWith(config: Record<string, unknown>): string {
+  const root = site(PAGES);
+  writeFileSync(join(root, "quarry.config.json"), JSON.stringify(config));
+  return root;
+}
+
+/** The cookie value a server with `secret` would set for session id `id`. */
+const signed = (id: string, secret = SECRET) => new Signer(createHmac("sha256", secret).update("quarry session cookie").digest("base64url")).sign(id);
+
+let url: string;
+const servers: Server[] = [];
+async function serve(config: Record<string, unknown>, dist = false): Promise<Server> {
+  const s = await startServer({ root: siteWith(config), database: database(url), ...(dist ? {} : {}) });
+  servers.push(s);
+  return s;
+}
+
+beforeAll(async () => {
+  url = await createDatabase([], "sessions");
+});
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+describe.each(["memory", "postgres"])("%s sessions", (store) => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await serve({ secret: SECRET, session: { store } });
+  });
+
+  it("are stored only once a page writes one", async () => {
+    const b = new Browser(s.base);
+    expect(await b.get("/read")).toBe("0 127.0.0.1 off");
+    expect(b.cookies.has("quarry_sid")).toBe(false);
+    expect(await b.get("/count")).toBe("1");
+    expect(b.cookies.get("quarry_sid")).toMatch(/^[\w-]{32}\.[\w%+/=-]+$/);
+    expect(await b.get("/count")).toBe("2");
+  });
+
+  it("never adopt an id the server did not issue (session fixation)", async () => {
+    const planted = "attacker-chosen-id-000000000000";
+    const b = new Browser(s.base);
+    b.cookies.set("quarry_sid", encodeURIComponent(signed(planted)));
+    expect(await b.get("/count")).toBe("1");
+    const issued = decodeURIComponent(b.cookies.get("quarry_sid")!);
+    expect(issued.split(".")[0]).not.toBe(planted);
+    // The attacker's planted id reads nothing of the victim's session.
+    const attacker = new Browser(s.base);
+    attacker.cookies.set("quarry_sid", encodeURIComponent(signed(planted)));
+    expect(await attacker.get("/read")).toBe("0 127.0.0.1 off");
+  });
+
+  it("sessionRotate() at login gives a new id with the same data; the old id reads nothing", async () => {
+    const b = new Browser(s.base);
+    await b.get("/count");
+    const before = b.cookies.get("quarry_sid")!;
+    await b.get("/form");
+    const login = await b.post("/login", { user: "ada" });
+    expect([login.status, await login.text()]).toEqual([200, "welcome"]);
+    const after = b.cookies.get("quarry_sid")!;
+    expect(after).not.toBe(before);
+    expect(await b.get("/me")).toBe("ada");
+    expect(await b.get("/read")).toBe("1 127.0.0.1 off");
+    const old = new Browser(s.base);
+    old.cookies.set("quarry_sid", before);
+    expect(await old.get("/me")).toBe("anonymous");
+    expect(await old.get("/read")).toBe("0 127.0.0.1 off");
+  });
+
+  it("sessionInvalidate() at logout deletes the session and clears the cookie", async () => {
+    const b = new Browser(s.base);
+    await b.get("/form");
+    await b.post("/login", { user: "bob" });
+    const id = b.cookies.get("quarry_sid")!;
+    const res = await b.fetch("/logout");
+    expect(await res.text()).toBe("0 bye");
+    expect(res.headers.getSetCookie()[0]).toMatch(/^quarry_sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(b.cookies.has("quarry_sid")).toBe(false);
+    const old = new Browser(s.base);
+    old.cookies.set("quarry_sid", id);
+    expect(await old.get("/me")).toBe("anonymous");
+  });
+
+  it("keep dates, queries, nulls, raw strings and $-keys as they were", async () => {
+    const b = new Browser(s.base);
+    const first = await b.get("/values?set=1");
+    expect(first).toBe('2024-02-29 2 x,$t date [1,&quot;two&quot;,true,null] <b> query');
+    expect(await b.get("/values")).toBe(first);
+  });
+});
+
+describe("postgres sessions across servers", () => {
+  it("survive a restart and are shared by two servers, with the secret generated once and kept in the database", async () => {
+    const config = { session: { store: "postgres" } };
+    const a = await serve(config);
+    const b = await serve(config);
+    const visitor = new Browser(a.base);
+    expect(await visitor.get("/count")).toBe("1");
+    const onB = new Browser(b.base);
+    onB.cookies.set("quarry_sid", visitor.cookies.get("quarry_sid")!);
+    expect(await onB.get("/count")).toBe("2");
+    await a.close();
+    servers.splice(servers.indexOf(a), 1);
+    const restarted = await serve(config);
+    const again = new Browser(restarted.base);
+    again.cookies.set("quarry_sid", visitor.cookies.get("quarry_sid")!);
+    expect(await again.get("/count")).toBe("3");
+    expect(await sql(url, "SELECT count(*)::int AS n FROM quarry_meta WHERE name = 'secret'")).toEqual([{ n: 1 }]);
+    // Stored under a hash of the id: the table holds no usable cookie value.
+    const id = decodeURIComponent(visitor.cookies.get("quarry_sid")!).split(".")[0]!;
+    expect(await sql(url, "SELECT count(*)::int AS n FROM quarry_session WHERE id = $1", [id])).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("a flood of cookieless writes", () => {
+  it("is limited per client address and never evicts a real session (rate limit)", async () => {
+    const s = await serve({ secret: SECRET, session: { store: "memory", createPerMinute: 5 } });
+    const real = new Browser(s.base);
+    expect(await real.get("/count")).toBe("1");
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await fetch(`${s.base}/count`)).status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(4);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(26);
+    const refused = await fetch(`${s.base}/count`);
+    expect(await refused.text()).toContain("Too many new sessions from this address; try again in a minute");
+    expect(await real.get("/count")).toBe("2");
+  });
+
+  it("is refused when the memory store is full instead of evicting (capacity)", async () => {
+    const s = await serve({ secret: SECRET, session: { store: "memory", createPerMinute: 1000, maxSessions: 3 } });
+    const real = new Browser(s.base);
+    expect(await real.get("/count")).toBe("1");
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await fetch(`${s.base}/count`)).status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(2);
+    expect(statuses.filter((x) => x === 503)).toHaveLength(18);
+    expect(await real.get("/count")).toBe("2");
+  });
+});
+
+describe("behind a proxy", () => {
+  it("with trustProxy, the client address and https come from X-Forwarded-*, and the cookie is Secure", async () => {
+    const s = await serve({ secret: SECRET, trustProxy: true });
+    const headers = { "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" };
+    const res = await fetch(`${s.base}/count`, { headers });
+    expect(res.headers.getSetCookie()[0]).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const read = await fetch(`${s.base}/read`, { headers });
+    expect(await read.text()).toBe("0 203.0.113.7 on");
+  });
+
+  it("without it, X-Forwarded-* is ignored", async () => {
+    const s = await serve({ secret: SECRET });
+    const headers = { "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" };
+    const res = await fetch(`${s.base}/count`, { headers });
+    expect(res.headers.getSetCookie()[0]).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(await (await fetch(`${s.base}/read`, { headers })).text()).toBe("0 127.0.0.1 off");
+  });
+});
+
+describe("the session functions", () => {
+  it("need a served request: a plain render is QRY_ERR_SESSION in both modes", async () => {
+    for (const fn of ["csrfToken", "csrfField", "sessionRotate", "sessionInvalidate"]) {
+      const err = await renderError(`<p>\n  <dbt:set x = ${fn}()>`);
+      expect([err.code, err.message, at(err)]).toEqual(["QRY_ERR_SESSION", `${fn}() needs a page served by the Quarry server (there is no request here)`, "2:16"]);
+    }
+  });
+
+  it("csrfField() prints a hidden field with the token that csrfToken() gives", async () => {
+    const s = await serve({ secret: SECRET });
+    const res = await fetch(`${s.base}/form`);
+    expect(await res.text()).toMatch(/^<form method="post"><input type="hidden" name="_csrf" value="[\w-]{8}-[\w-]{43}"><\/form>$/);
+    expect(res.headers.getSetCookie()[0]).toMatch(/^quarry_csrf=[\w-]{24}; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+});
