@@ -15,7 +15,8 @@ const uploads = mkdtempSync(join(tmpdir(), "quarry-uploads-"));
 const SERVER = { uploadDir: uploads, maxBodyBytes: 2000, maxFields: 5, maxFieldBytes: 100, maxFiles: 2, maxFileBytes: 1000, maxBodyDepth: 4 };
 
 const PAGES: Record<string, string> = {
-  "quarry.config.json": JSON.stringify({ server: SERVER }),
+  // These posts test body limits like a script would, without forms: no CSRF tokens.
+  "quarry.config.json": JSON.stringify({ server: SERVER, csrf: { enabled: false } }),
   "form.dbt": `<dbt:output>#jsonEncode(form)#</dbt:output>`,
   // Waits for the advisory lock the test holds, so the test can look at the upload meanwhile.
   "held.dbt": `<dbt:query name="l">SELECT pg_advisory_lock(4242) AS a, pg_advisory_unlock(4242) AS b</dbt:query><dbt:output>#form.f.size# #form.f.fileName#</dbt:output>`,
