@@ -23,11 +23,26 @@ async function withDatabase(site: string, dataDir: string | undefined, fn: (db: 
     db = await openSiteDatabase(dir, { built, dataDir, log: (line) => process.stderr.write(`${line}\n`) });
     code = await fn(db, dir);
   } catch (err) {
-    await db?.stop().catch(() => {});
+    await stopped(db);
     return report(err);
   }
-  await db.stop();
   process.exitCode = code;
+  await stopped(db);
+}
+
+/**
+ * Stops what the command started and waits for it: the embedded Postgres runs detached and
+ * unreferenced, so without a handle of our own the process could end before it has shut down.
+ */
+async function stopped(db: SiteDatabase | null): Promise<void> {
+  const hold = setInterval(() => {}, 1000);
+  try {
+    await db?.stop();
+  } catch {
+    // Reported by the caller's error, or nothing more to do.
+  } finally {
+    clearInterval(hold);
+  }
 }
 
 /** The options every db command takes. */
@@ -125,7 +140,10 @@ export function register(program: Command): void {
         if (d.started) {
           // Started for this command: keep it up so the URL works, until the user is done.
           process.stdout.write("The embedded Postgres runs until you press Ctrl-C.\n");
+          // Signal listeners do not keep a process alive (the Postgres child is unreferenced): a timer does.
+          const hold = setInterval(() => {}, 60_000);
           await new Promise<void>((done) => process.once("SIGINT", done).once("SIGTERM", done));
+          clearInterval(hold);
           return 0;
         }
         return 1;

@@ -1,12 +1,13 @@
 // `quarry db status|migrate|reset|psql` as a user runs them: real processes, on a database
 // named by DATABASE_URL and on the embedded Postgres (joined while quarry dev runs it).
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, sql } from "./db.js";
+import { until } from "./http.js";
 import { build } from "../server/build.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
@@ -52,6 +53,25 @@ async function quarry(args: string[], env: NodeJS.ProcessEnv, input?: string): P
   child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
   const code = await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1)));
   return { code, stdout, stderr };
+}
+
+/** A PATH with every command of this one except psql (links in one folder). */
+function pathWithoutPsql(): string {
+  const dir = mkdtempSync(join(tmpdir(), "quarry-nopsql-"));
+  made.push(dir);
+  for (const d of (process.env.PATH ?? "").split(":")) {
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      continue;
+    }
+    for (const n of names) {
+      if (n === "psql" || existsSync(join(dir, n))) continue;
+      symlinkSync(join(d, n), join(dir, n));
+    }
+  }
+  return dir;
 }
 
 const TIME = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC";
@@ -141,11 +161,7 @@ describe("quarry db on DATABASE_URL", () => {
     let r = await quarry(["db", "psql", root], env, "SELECT string_agg(body, ',' ORDER BY id) FROM note;\n");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(" first,second\n");
-    // A PATH holding node and nothing else: no psql.
-    const path = mkdtempSync(join(tmpdir(), "quarry-nopsql-"));
-    made.push(path);
-    symlinkSync(process.execPath, join(path, "node"));
-    r = await quarry(["db", "psql", root], { ...env, PATH: path });
+    r = await quarry(["db", "psql", root], { ...env, PATH: pathWithoutPsql() });
     expect(r).toMatchObject({ code: 1, stdout: `psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${url}\n` });
   });
 
@@ -191,6 +207,20 @@ describe("quarry db on the embedded Postgres", () => {
     expect(r).toMatchObject({ code: 0, stdout: "applied _db/003_more.sql\n" });
     r = await quarry(["db", "status", root], env);
     expect(r.stdout).toMatch(new RegExp(`^database: the embedded Postgres \\(data in ${dataDir}\\)\n`));
+
+    // No psql: the URL is printed, and the Postgres started for it runs until Ctrl-C.
+    const shell = spawn(process.execPath, [bin, "db", "psql", root], { env: { ...env, PATH: pathWithoutPsql() } });
+    children.push(shell);
+    let out = "";
+    shell.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    const printed = await until(async () => out, (o) => o.includes("Ctrl-C"), 30_000);
+    const m = /^psql is not installed \(on Debian or Ubuntu: apt-get install postgresql-client\)\. Connect any Postgres client to:\n(postgres:\/\/\S+)\nThe embedded Postgres runs until you press Ctrl-C\.\n$/.exec(printed);
+    expect(m, printed).not.toBeNull();
+    expect(await sql(m![1]!, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
+    const code = new Promise<number | null>((resolve) => shell.on("exit", (c) => resolve(c)));
+    shell.kill("SIGINT");
+    expect(await code).toBe(0);
+    await expect(sql(m![1]!, "SELECT 1")).rejects.toThrow(/ECONNREFUSED/);
   }, 90_000);
 });
 
