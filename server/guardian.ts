@@ -42,8 +42,16 @@ export function connectionsPerWorker(config: SiteConfig, urls: Record<string, st
   return byUrl;
 }
 
-/** Refuses to start when workers × connections per worker exceed a Postgres's max_connections. */
-async function checkMaxConnections(config: SiteConfig, urls: Record<string, string>, workers: number): Promise<void> {
+/** Connections kept free beyond the workers' pools on an embedded Postgres (psql, quarry db, migrations). */
+const EMBEDDED_SPARE = 10;
+
+/**
+ * Refuses to start when workers × connections per worker exceed a Postgres's max_connections.
+ * The embedded Postgres is Quarry's own: its max_connections is raised instead (ALTER SYSTEM,
+ * kept in its data folder), and true is returned so the caller restarts it.
+ */
+async function checkMaxConnections(config: SiteConfig, urls: Record<string, string>, workers: number, embeddedUrl: string | null): Promise<boolean> {
+  let restart = false;
   for (const [url, { total, detail }] of connectionsPerWorker(config, urls)) {
     const where = (() => {
       const u = new URL(url);
@@ -52,9 +60,16 @@ async function checkMaxConnections(config: SiteConfig, urls: Record<string, stri
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     client.on("error", () => {});
     let max: number;
+    const need = workers * total;
     try {
       await client.connect();
       max = Number((await client.query<{ max_connections: string }>("SHOW max_connections")).rows[0]!.max_connections);
+      if (need > max && url === embeddedUrl) {
+        await client.query(`ALTER SYSTEM SET max_connections = ${need + EMBEDDED_SPARE}`);
+        say(`${workers} workers × ${total} connections each = ${need}, more than the embedded Postgres's max_connections (${max}): raising it to ${need + EMBEDDED_SPARE} (restarting Postgres)`);
+        restart = true;
+        continue;
+      }
     } catch (err) {
       // The servers start without their database too (they reconnect); say what was not checked.
       say(`could not check max_connections of ${where}: ${(err as Error).message}`);
@@ -62,27 +77,35 @@ async function checkMaxConnections(config: SiteConfig, urls: Record<string, stri
     } finally {
       await client.end().catch(() => {});
     }
-    if (workers * total > max) {
+    if (need > max) {
       throw new ConfigError(
-        `${workers} workers × ${total} connections each (${detail.join(", ")}) = ${workers * total} connections to ${where}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections`,
+        `${workers} workers × ${total} connections each (${detail.join(", ")}) = ${need} connections to ${where}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections`,
       );
     }
   }
+  return restart;
 }
 
 export async function runGuardian(opts: GuardianOptions): Promise<void> {
   const dir = siteFolder({ dist: opts.dist });
   const config = await loadConfig(dir);
   const s = config.server;
-  let embedded: EmbeddedPostgresHandle | null = null;
+  // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
+  let embedded = null as EmbeddedPostgresHandle | null;
   const urls: Record<string, string> = {};
-  if (needsEmbedded(config)) embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
-  for (const ds of Object.values(config.datasources)) urls[ds.name] = ds.url ?? embedded!.url;
+  const startDb = async () => {
+    if (needsEmbedded(config)) embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
+    for (const ds of Object.values(config.datasources)) urls[ds.name] = ds.url ?? embedded!.url;
+  };
+  await startDb();
   try {
     // Once here, not in every worker at the same time.
     const migrations = await migrate(urls[config.defaultDatasource]!, join(dir, "_db"), say);
     if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db"))) say("migrations: up to date");
-    await checkMaxConnections(config, urls, opts.workers);
+    if (await checkMaxConnections(config, urls, opts.workers, embedded?.url ?? null)) {
+      await embedded!.stop();
+      await startDb();
+    }
   } catch (err) {
     await embedded?.stop();
     throw err;

@@ -1,6 +1,7 @@
 // `quarry start --workers N` as a user runs it, a real process over HTTP: a worker killed with
 // SIGKILL or frozen in synchronous work is replaced while the port keeps answering; the pools
-// must fit in max_connections; with the embedded Postgres the guardian starts it once, and SIGTERM
+// must fit in max_connections (the embedded Postgres's is raised to fit); with the embedded
+// Postgres the guardian starts it once, and SIGTERM
 // lets every request in flight finish before it stops Postgres and exits 0.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -165,7 +166,11 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
   delete env.DATABASE_URL;
 
   beforeAll(() => {
-    root = site({ "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(2) AS s</dbt:query>slept` });
+    root = site({
+      // 2 workers × 60 is more than a new cluster's max_connections (100): the guardian raises it.
+      "quarry.config.json": JSON.stringify({ datasources: { main: { max: 60 } } }),
+      "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(2) AS s</dbt:query>slept`,
+    });
     dist = join(parent, "dist");
     expect(build(root, dist).errors).toEqual([]);
   });
@@ -174,13 +179,16 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
     rmSync(parent, { recursive: true, force: true });
   });
 
-  it("starts Postgres once for both workers; every request in flight finishes, then Postgres stops, exit 0", async () => {
+  it("starts Postgres for both workers, raising its max_connections to fit them; every request in flight finishes, then Postgres stops, exit 0", async () => {
     const q = await startQuarry(dist, ["--workers", "2", "--data-dir", data], env);
-    expect(q.out().match(/embedded Postgres ready/g)).toHaveLength(1);
+    expect(q.out()).toContain("quarry guardian: 2 workers × 60 connections each = 120, more than the embedded Postgres's max_connections (100): raising it to 130 (restarting Postgres)\n");
+    // Started, then restarted once with the new setting; the workers share it.
+    expect(q.out().match(/embedded Postgres ready/g)).toHaveLength(2);
     const lock = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { pid: number; port: number; postgresPid: number };
     expect(lock.pid).toBe(q.child.pid);
     const { password } = JSON.parse(readFileSync(join(data, "quarry.json"), "utf8")) as { password: string };
     const db = `postgres://quarry:${encodeURIComponent(password)}@127.0.0.1:${lock.port}/quarry`;
+    expect(await sql(db, "SHOW max_connections")).toEqual([{ max_connections: "130" }]);
     const inFlight = Array.from({ length: 6 }, () => get(q.base, "/slow"));
     // Every request is inside Postgres before the signal.
     await until(() => sql<{ n: number }>(db, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'"), (r) => r[0]!.n === 6, 20_000);
