@@ -100,7 +100,14 @@ export class Datasources {
 
   /** Borrows a connection and opens a transaction on it. */
   async begin(ds: Datasource, isolation: Isolation | undefined, signal?: AbortSignal | null): Promise<Lease> {
-    const lease = await ds.acquire(signal ?? undefined);
+    let lease: Lease;
+    try {
+      lease = await ds.acquire(signal ?? undefined);
+    } catch (err) {
+      // Cancelled while waiting for a connection: stop waiting, say so.
+      if (signal?.aborted) throw cancelled(signal, "BEGIN", []);
+      throw err;
+    }
     try {
       await lease.conn.client.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation.replace("_", " ").toUpperCase()}` : "BEGIN");
     } catch (err) {

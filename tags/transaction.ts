@@ -27,7 +27,7 @@ export async function txBegin(ctx: RenderContext, datasource: string | null, iso
   if (ctx.page.tx) throw new RuntimeError(codes.TRANSACTION, "Transactions do not nest: use savepoints inside the open one", loc, "database");
   return located(loc, async () => {
     const ds = db.get(datasource ?? undefined);
-    const lease = await db.begin(ds, isolation ?? undefined);
+    const lease = await db.begin(ds, isolation ?? undefined, ctx.page.signal);
     const tx: OpenTransaction = { datasource: ds.name, lease, savepoints: new Set() };
     ctx.page.tx = tx;
     return tx;

@@ -187,6 +187,26 @@ describe("cancel", () => {
     }
   });
 
+  it("a request cancelled while it waits for a connection stops waiting at once; the connection it would have got stays in the pool", async () => {
+    const ds = datasourcesFor(url, { max: 1, acquireTimeoutMs: 5000 });
+    const main = ds.get(undefined);
+    try {
+      const held = await main.acquire();
+      const ac = new AbortController();
+      const waiting = ds.begin(main, undefined, ac.signal).catch((e: unknown) => e);
+      await until(async () => main.stats().pending, (n) => n === 1, 2000);
+      ac.abort(new Error("client went away"));
+      const err = await waiting;
+      await held.release();
+      expect((err as QueryError).message).toBe("Query cancelled: client went away");
+      // The pool hands the freed connection to the abandoned wait, which gives it straight back.
+      const after = await until(async () => main.stats(), (st) => st.available === 1 && st.pending === 0, 2000);
+      expect(after).toMatchObject({ size: 1, borrowed: 0, available: 1, pending: 0 });
+    } finally {
+      await ds.close();
+    }
+  });
+
   it("a deadline cancels the statement the same way", async () => {
     const ds = datasourcesFor(url, { max: 1 });
     const main = ds.get(undefined);
