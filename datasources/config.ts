@@ -61,6 +61,10 @@ export interface SiteConfig {
   trustProxy: TrustProxy;
   /** Run _request.dbt before static files too. */
   requestTemplateForStatic: boolean;
+  /** Time zone of the date functions (IANA name). */
+  timezone: string;
+  /** Locale of the ls* formatting functions (BCP 47 tag). */
+  locale: string;
 }
 
 export type TrustProxy = boolean | number | string | string[];
@@ -168,7 +172,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
 }
 
 function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir", "server", ...SERVER_KEYS];
+  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir", "timezone", "locale", "server", ...SERVER_KEYS];
   for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
@@ -195,6 +199,8 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
     logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
+    timezone: checked(() => timezoneOf(file, raw.timezone), "UTC"),
+    locale: checked(() => localeOf(file, raw.locale), "en-US"),
     server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),
     ...serverSettings(raw, file),
   };
@@ -245,6 +251,30 @@ function serverSettings(raw: Raw, file: string): Pick<SiteConfig, "session" | "c
     trustProxy: tpOk ? (tp as TrustProxy) : false,
     requestTemplateForStatic: bool("requestTemplateForStatic", raw.requestTemplateForStatic, true),
   };
+}
+
+function timezoneOf(file: string, v: unknown): string {
+  if (v === undefined) return "UTC";
+  if (typeof v === "string") {
+    try {
+      return new Intl.DateTimeFormat("en-US", { timeZone: v }).resolvedOptions().timeZone;
+    } catch {
+      // reported below
+    }
+  }
+  throw new ConfigError(`${file}: timezone must be a time zone name such as "Europe/Oslo" or "UTC", got ${JSON.stringify(v)}`);
+}
+
+function localeOf(file: string, v: unknown): string {
+  if (v === undefined) return "en-US";
+  if (typeof v === "string") {
+    try {
+      return Intl.getCanonicalLocales(v.replace(/_/g, "-"))[0]!;
+    } catch {
+      // reported below
+    }
+  }
+  throw new ConfigError(`${file}: locale must be a language tag such as "en-US" or "de-CH", got ${JSON.stringify(v)}`);
 }
 
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;

@@ -79,7 +79,7 @@ export interface PageState {
   hooks: RequestHooks | null;
 }
 
-export function newPageState(db: Datasources | null = null, timeoutMs = 0, signal: PageSignal | null = null): PageState {
+export function newPageState(db: Datasources | null = null, timeoutMs = 0, signal: PageSignal | null = null, zone: { timezone?: string; locale?: string } = {}): PageState {
   const now = Date.now();
   return {
     db,
@@ -93,8 +93,8 @@ export function newPageState(db: Datasources | null = null, timeoutMs = 0, signa
     lastCheck: now,
     yieldAt: now + SLICE_MS,
     aborted: false,
-    timezone: "UTC",
-    locale: "en-US",
+    timezone: zone.timezone ?? "UTC",
+    locale: zone.locale ?? "en-US",
     trace: null,
     hooks: null,
   };

@@ -174,7 +174,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   await registerBodyParsers(app, site.config.server);
   if (!app.hasReplyDecorator("sendFile")) await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
 
-  const newPage = (signal: AbortSignal | null = null): PageState => newPageState(site.database.datasources, site.config.renderTimeoutMs, signal);
+  const newPage = (signal: AbortSignal | null = null): PageState => newPageState(site.database.datasources, site.config.renderTimeoutMs, signal, site.config);
 
   // A client that goes away before its answer is sent cancels its page (and, through the page,
   // its running query): one signal per request, shared by _request.dbt, the page and its error page.

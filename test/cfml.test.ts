@@ -208,3 +208,17 @@ it("reads an empty query cell as an empty string", async () => {
   const out = await render('<dbt:set q = queryNew("a,b", [{a: 1}])><dbt:set n = queryAddRow(q)><dbt:output query="q">[#a#|#b#|#isNull(b)#]</dbt:output><dbt:output>#len(q.b)# #queryGetRow(q, 2).a#|</dbt:output>');
   expect(out).toBe("[1||false][||false]0 |");
 });
+
+describe("the site's timezone and locale", () => {
+  it("are honoured by the date and ls* functions in both modes", async () => {
+    const { site, MODES } = await import("./helpers.js");
+    const { Engine } = await import("../engine/engine.js");
+    const { scopesFrom } = await import("../engine/context.js");
+    const { newPageState } = await import("../engine/page.js");
+    const root = site({ "page.dbt": '<dbt:set d = createDateTime(2024, 7, 1, 12, 0, 0)><dbt:output>#hour(d)# #dateTimeFormat(d, "HH:nn XXX")# #dateTimeFormat(d, "HH:nn", "UTC")# #hour("2024-01-15 12:00")# #lsNumberFormat(1234.5, ",.00")# #lsCurrencyFormat(2)# #monthAsString(3, "de-DE")#</dbt:output>' });
+    for (const mode of MODES) {
+      const out = await new Engine({ root, mode }).render("page.dbt", scopesFrom({}), newPageState(null, 0, null, { timezone: "Europe/Oslo", locale: "de-CH" }));
+      expect(out).toBe("12 12:00 +02:00 10:00 12 1&#39;234.50 CHF 2.00 März");
+    }
+  });
+});

@@ -68,3 +68,14 @@ describe("site config", () => {
     expect(err!.problems[3]).toContain('> 5 |   "renderTimeoutMs": "10s",\n    |                      ^');
   });
 });
+
+describe("timezone and locale settings", () => {
+  it("default to UTC and en-US, are canonicalised, and a bad one is a located config error", async () => {
+    const ok = parseConfig({ timezone: "europe/oslo", locale: "de_CH" }, "f", {});
+    expect([ok.timezone, ok.locale]).toEqual(["Europe/Oslo", "de-CH"]);
+    const dflt = parseConfig({}, "f", {});
+    expect([dflt.timezone, dflt.locale]).toEqual(["UTC", "en-US"]);
+    expect(() => parseConfig({ timezone: "Mars/Base" }, "f", {})).toThrow('f: timezone must be a time zone name such as "Europe/Oslo" or "UTC", got "Mars/Base"');
+    expect(() => parseConfig({ locale: 12 }, "f", {})).toThrow('f: locale must be a language tag such as "en-US" or "de-CH", got 12');
+  });
+});

@@ -5,7 +5,7 @@ import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
 import {
   DAYS, MONTHS, dateArg, dateFormat, dateTimeFormat, dayOfYear, daysIn, fromWall, isLeap, makeDate, parseDate,
-  timeFormat, wall, weekOfYear, type Wall,
+  localeNames, localeStyle, timeFormat, wall, weekOfYear, type Wall,
 } from "./datetime.js";
 
 /** The page's time zone. */
@@ -139,6 +139,18 @@ export default category("dates", {
     (ctx, d: unknown, m?: unknown) => (blank(d) ? "" : dateFormat(arg(ctx, d), m === undefined ? "dd-mmm-yy" : str(m), zone(ctx)))],
   timeFormat: [{ params: "date, [mask]", doc: 'Formats a time: HH H (24-hour) hh h (12-hour) mm m (also nn n) ss s l tt t, or short, medium, long, full (default "hh:mm tt").', example: 'timeFormat("2024-03-05 14:07:09", "h:mm tt")', result: "2:07 PM" },
     (ctx, d: unknown, m?: unknown) => (blank(d) ? "" : timeFormat(arg(ctx, d), m === undefined ? "hh:mm tt" : str(m), zone(ctx)))],
+  lsDateFormat: [{ params: "date, [mask], [locale]", doc: "dateFormat with the locale's month and day names; short, medium (the default), long and full are the locale's own styles. The site's locale unless one is given.", example: 'lsDateFormat("2024-03-05", "d. mmmm yyyy", "de-DE")', result: "5. März 2024" },
+    (ctx, d: unknown, m?: unknown, l?: unknown) => {
+      if (blank(d)) return "";
+      const loc = localeArg(ctx, l); const mask = m === undefined ? "medium" : str(m); const date = arg(ctx, d);
+      return localeStyle(date, mask, loc, zone(ctx), "date") ?? dateFormat(date, mask, zone(ctx), localeNames(loc));
+    }],
+  lsTimeFormat: [{ params: "date, [mask], [locale]", doc: "timeFormat, with short (the default), medium, long and full in the locale's own styles.", example: 'lsTimeFormat("2024-03-05 14:07:09", "short", "de-DE")', result: "14:07" },
+    (ctx, d: unknown, m?: unknown, l?: unknown) => {
+      if (blank(d)) return "";
+      const loc = localeArg(ctx, l); const mask = m === undefined ? "short" : str(m); const date = arg(ctx, d);
+      return localeStyle(date, mask, loc, zone(ctx), "time") ?? timeFormat(date, mask, zone(ctx));
+    }],
   dateTimeFormat: [{ params: "date, [mask], [timezone]", doc: "Formats with Java-style letters: yyyy MM MMM dd EEE HH hh nn (minutes) ss l a z, 'quoted text' (default \"dd-MMM-yyyy HH:nn:ss\").", example: 'dateTimeFormat("2024-03-05 14:07:09", "yyyy-MM-dd\'T\'HH:nn")', result: "2024-03-05T14:07" },
     (ctx, d: unknown, m?: unknown, tz?: unknown) => {
       if (blank(d)) return "";

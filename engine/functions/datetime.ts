@@ -200,6 +200,22 @@ const NAMED_TIME: Record<string, string> = { short: "h:mm tt", medium: "h:mm:ss 
 
 type Token = (w: Wall, date: Date, tz: string) => string;
 
+/** Month and day names a mask prints (English unless lsDateFormat passes a locale's). */
+export interface Names { months: string[]; days: string[] }
+const ENGLISH: Names = { months: MONTHS, days: DAYS };
+let names = ENGLISH;
+
+/** The names of a locale's months and days, from Intl. */
+export function localeNames(locale: string): Names {
+  if (/^en(-|$)/i.test(locale)) return ENGLISH;
+  const month = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+  const day = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+  return {
+    months: MONTHS.map((_m, i) => month.format(new Date(Date.UTC(2023, i, 1)))),
+    days: DAYS.map((_d, i) => day.format(new Date(Date.UTC(2023, 0, 1 + i)))),
+  };
+}
+
 function zoneToken(t: string): Token | null {
   if (/^z{1,3}$/.test(t)) return (_w, d, tz) => zoneName(tz, d, false);
   if (/^z{4,}$/.test(t)) return (_w, d, tz) => zoneName(tz, d, true);
@@ -212,13 +228,13 @@ function dateToken(t: string): Token | null {
   const l = t.toLowerCase();
   if (l[0] === "y") return l.length === 2 ? (w) => p2(((w.y % 100) + 100) % 100) : (w) => String(w.y).padStart(l.length > 4 ? l.length : 1, "0");
   if (l[0] === "m") {
-    if (l.length >= 4) return (w) => MONTHS[w.mo - 1]!;
-    if (l.length === 3) return (w) => MONTHS[w.mo - 1]!.slice(0, 3);
+    if (l.length >= 4) return (w) => names.months[w.mo - 1]!;
+    if (l.length === 3) return (w) => names.months[w.mo - 1]!.slice(0, 3);
     return l.length === 2 ? (w) => p2(w.mo) : (w) => String(w.mo);
   }
   if (l[0] === "d") {
-    if (l.length >= 4) return (w) => DAYS[w.dow]!;
-    if (l.length === 3) return (w) => DAYS[w.dow]!.slice(0, 3);
+    if (l.length >= 4) return (w) => names.days[w.dow]!;
+    if (l.length === 3) return (w) => names.days[w.dow]!.slice(0, 3);
     return l.length === 2 ? (w) => p2(w.d) : (w) => String(w.d);
   }
   if (l[0] === "w") return (w, d) => String(weekOfYear(w)).padStart(l.length, "0");
@@ -284,9 +300,22 @@ function timeTokenEnd(mask: string, i: number): number {
   return runEnd(mask, i, TIME_LETTERS);
 }
 
-export function dateFormat(date: Date, mask: string, tz: string): string {
+export function dateFormat(date: Date, mask: string, tz: string, localNames: Names = ENGLISH): string {
   const m = NAMED_DATE[mask.toLowerCase()] ?? mask;
-  return applyMask(m, (i) => runEnd(m, i, DATE_LETTERS), dateToken, date, tz);
+  names = localNames;
+  try {
+    return applyMask(m, (i) => runEnd(m, i, DATE_LETTERS), dateToken, date, tz);
+  } finally {
+    names = ENGLISH;
+  }
+}
+
+/** lsDateFormat / lsTimeFormat with a named mask: the locale's own short … full style. */
+export function localeStyle(date: Date, style: string, locale: string, tz: string, part: "date" | "time"): string | null {
+  const s = style.toLowerCase();
+  if (!["short", "medium", "long", "full"].includes(s)) return null;
+  const opt = part === "date" ? { dateStyle: s } : { timeStyle: s };
+  return new Intl.DateTimeFormat(locale, { ...(opt as Intl.DateTimeFormatOptions), timeZone: tz }).format(date).replace(/[\u202f\u00a0]/g, " ");
 }
 
 export function timeFormat(date: Date, mask: string, tz: string): string {
