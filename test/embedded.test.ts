@@ -79,9 +79,16 @@ describe("the data folder", () => {
   });
 });
 
+/** Every process started here, killed after the tests even when one fails midway. */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+});
+
 /** A running `quarry` process and everything it has printed. */
 function quarry(args: string[]): { proc: ChildProcess; out: () => string; waitFor(re: RegExp): Promise<RegExpMatchArray>; exited: Promise<number | null> } {
   const proc = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PORT: "0", LOG_LEVEL: "info" } });
+  started.push(proc);
   let out = "";
   const waiters = new Set<() => void>();
   const add = (c: Buffer) => {
