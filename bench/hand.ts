@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import pg from "pg";
+import Tokens from "@fastify/csrf";
 
 export type HandStrategy = "pool" | "single" | "per-request";
 type Row = Record<string, unknown>;
@@ -130,43 +131,48 @@ function board(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
     if ((req.query as Record<string, string>).restart === "true" || typeof s.data.boardLastRead !== "number") s.data.boardLastRead = 0;
     const rows = await db.with((q) => q("SELECT id, author, body FROM board_message WHERE id > $1 ORDER BY id LIMIT 10", [s.data.boardLastRead]));
     if (rows.length > 0) s.data.boardLastRead = Math.max(...rows.map((r) => r.id as number));
+    const field = csrfField(req, reply);
     let o = `${header("Bulletin board")}<h1>Bulletin board</h1>\n`;
     for (const r of rows) {
-      o += `  <article id="m${r.id as number}"><h2>${esc(r.author as string)}</h2><p>${esc(r.body as string)}</p>\n  <form method="post"><input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${r.id as number}"><button>Delete</button></form></article>\n`;
+      o += `  <article id="m${r.id as number}"><h2>${esc(r.author as string)}</h2><p>${esc(r.body as string)}</p>\n  <form method="post">${field}<input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${r.id as number}"><button>Delete</button></form></article>\n`;
     }
-    o += `  <p>${rows.length} messages. <a href="/board/">Next 10</a> · <a href="/board/?restart=true">From the start</a></p>\n  <form method="post"><input type="hidden" name="action" value="create">\n  <input name="author" maxlength="40" placeholder="Your name"> <textarea name="body" maxlength="2000"></textarea> <button>Post</button></form>\n`;
+    o += `  <p>${rows.length} messages. <a href="/board/">Next 10</a> · <a href="/board/?restart=true">From the start</a></p>\n  <form method="post">${field}<input type="hidden" name="action" value="create">\n  <input name="author" maxlength="40" placeholder="Your name"> <textarea name="body" maxlength="2000"></textarea> <button>Post</button></form>\n`;
     sessions.save(reply, s);
     return html(reply, o + FOOTER);
   });
 }
 
+// The pages' forms carry a CSRF token, as Quarry's csrfField() gives: a secret per visitor in a
+// cookie, a salted hash of it per page.
+const tokens = Tokens();
+function csrfField(req: FastifyRequest, reply: FastifyReply): string {
+  let secret = /(?:^|;\s*)quarry_csrf=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1];
+  if (!secret) {
+    secret = tokens.secretSync();
+    reply.header("set-cookie", `quarry_csrf=${secret}; Path=/; HttpOnly; SameSite=Lax`);
+  }
+  return `<input type="hidden" name="_csrf" value="${tokens.create(secret)}">`;
+}
+
 /** Seed 003's shopping cart, kept in the session; products cached for 5 minutes like the page's cachedwithin. */
 function cart(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
   let products: { rows: Row[]; at: number } | null = null;
+  // Viewing the cart (what the bench measures) never writes the session; changes are POSTs.
   app.get("/cart", async (req, reply) => {
-    const u = req.query as Record<string, string | undefined>;
     const s = sessions.get(req);
-    const c = (s.data.cart ??= {}) as Record<string, number>;
-    const add = Number(u.add ?? 0);
-    const remove = Number(u.remove ?? 0);
-    if (add > 0) {
-      const found = await db.with((q) => q("SELECT id FROM product WHERE id = $1", [add]));
-      if (found.length === 0) return reply.code(404).send(`No product ${add}`);
-      c[add] = (c[add] ?? 0) + 1;
-    }
-    if (remove > 0) delete c[remove];
+    const c = (s.data.cart ?? {}) as Record<string, number>;
     if (!products || Date.now() - products.at > 300_000) products = { rows: await db.with((q) => q("SELECT id, name, price FROM product ORDER BY id")), at: Date.now() };
+    const field = csrfField(req, reply);
     let o = `${header("Shopping cart")}<h1>Shopping cart</h1>\n<table>\n<tr><th>Product</th><th>Quantity</th><th>Price</th><th></th></tr>\n`;
     let total = 0;
     for (const p of products.rows) {
       const n = c[p.id as number];
       if (n === undefined) continue;
       total += Number(p.price) * n;
-      o += `<tr><td>${esc(p.name as string)}</td><td>${n}</td><td>${(Number(p.price) * n).toFixed(2)}</td><td><a href="/cart?remove=${p.id as number}">Remove</a></td></tr>\n`;
+      o += `<tr><td>${esc(p.name as string)}</td><td>${n}</td><td>${(Number(p.price) * n).toFixed(2)}</td><td><form method="post">${field}<button name="remove" value="${p.id as number}">Remove</button></form></td></tr>\n`;
     }
     o += `</table>\n<p>Total: ${total.toFixed(2)} (${Object.keys(c).length} products)</p>\n<h2>Products</h2>\n<ul>\n`;
-    for (const p of products.rows) o += `<li>${esc(p.name as string)}, ${Number(p.price).toFixed(2)} <a href="/cart?add=${p.id as number}">Add to cart</a></li>\n`;
-    sessions.save(reply, s);
+    for (const p of products.rows) o += `<li>${esc(p.name as string)}, ${Number(p.price).toFixed(2)} <form method="post">${field}<button name="add" value="${p.id as number}">Add to cart</button></form></li>\n`;
     return html(reply, `${o}</ul>\n${FOOTER}`);
   });
 }

@@ -24,6 +24,9 @@ async function quarryApp() {
   return createApp({
     ...(spec.dist ? { dist: dir } : { root: dir, mode: spec.mode ?? "compiled" }),
     database: { datasources, embedded: null, stop: () => datasources.close() },
+    // One load generator on 127.0.0.1 plays many cookieless visitors: no per-client session
+    // limit, and sessions in memory like the hand-written baseline's.
+    session: { store: "memory", createPerMinute: 1_000_000_000, maxSessions: 10_000_000 },
     log: () => {},
   });
 }

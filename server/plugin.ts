@@ -50,6 +50,8 @@ export interface QuarryOptions {
   trace?: boolean;
   /** Overrides of the config's `server` settings (body limits here; shedding and shutdown in app.ts). */
   server?: Partial<ServerSettings>;
+  /** Session settings over the config's (the benchmark's one load generator is many visitors). */
+  session?: Partial<SiteConfig["session"]>;
   /** Where the plugin reports what it does (dev request lines, datasource events). */
   log?: (line: string) => void;
 }
@@ -79,6 +81,7 @@ export function siteFolder(opts: Pick<QuarryOptions, "root" | "dist">): string {
 async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
   const dir = siteFolder(opts);
   const config = await loadConfig(dir);
+  config.session = { ...config.session, ...opts.session };
   config.server = { ...config.server, ...opts.server };
   let source: PageSource;
   let dev: DevReload | null = null;
