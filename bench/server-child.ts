@@ -26,7 +26,7 @@ async function quarryApp() {
     database: { datasources, embedded: null, stop: () => datasources.close() },
     // One load generator on 127.0.0.1 plays many cookieless visitors: no per-client session
     // limit, and sessions in memory like the hand-written baseline's.
-    session: { store: "memory", createPerMinute: 1_000_000_000, maxSessions: 10_000_000 },
+    session: { store: "memory", createPerMinute: 1_000_000_000, maxSessions: 200_000 },
     log: () => {},
   });
 }
