@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { build, BuildOutError } from "../server/build.js";
+import { listening, stop } from "./process.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 const run = promisify(execFile);
@@ -133,26 +134,13 @@ describe("build, start, insert, rebuild, restart: the row is still there", () =>
   const children: ChildProcess[] = [];
   afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
-  function start(dist: string): Promise<{ child: ChildProcess; base: string }> {
+  async function start(dist: string): Promise<{ child: ChildProcess; base: string }> {
     const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent" };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, [bin, "start", dist, "--port", "0"], { env });
     children.push(child);
-    let out = "";
-    return new Promise((resolve, reject) => {
-      child.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-        if (m) resolve({ child, base: m[1]! });
-      });
-      child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-      child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
+    return listening(child).then((base) => ({ child, base }));
   }
-  const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
-    child.on("exit", (code) => resolve(code));
-    child.kill("SIGTERM");
-  });
 
   it("on the embedded Postgres, whose data lives beside the site, never in the build", async () => {
     const { dir, root } = workspace({

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { listening } from "./process.js";
 import { createDatabase, sql } from "./db.js";
 import { until } from "./http.js";
 import { build } from "../server/build.js";
@@ -178,16 +179,7 @@ describe("quarry db on the embedded Postgres", () => {
     delete env.DATABASE_URL;
     const dev = spawn(process.execPath, [bin, "dev", root, "--port", "0"], { env: { ...env, LOG_LEVEL: "silent" } });
     children.push(dev);
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      dev.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      dev.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-      dev.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
+    const base = await listening(dev);
     expect(await (await fetch(`${base}/`)).text()).toBe("first;second;");
     const dataDir = join(root, ".quarry", "postgres");
     let r = await quarry(["db", "status", root], env);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { build } from "../server/build.js";
 import { site } from "./helpers.js";
+import { listening } from "./process.js";
 import { createDatabase } from "./db.js";
 import { database, sleep, startServer, until, type Server } from "./http.js";
 
@@ -130,7 +131,7 @@ describe("quarry start", () => {
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     try {
-      const base = await until(async () => /listening on (http:\/\/[\d.:]+)\//.exec(out)?.[1] ?? "", (b) => b !== "");
+      const base = await listening(child);
       expect(await (await fetch(`${base}/c`)).text()).toBe("1");
       await fetch(`${base}/w`);
       expect(await (await fetch(`${base}/c`)).text()).toBe("1");

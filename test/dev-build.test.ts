@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
+import { listening, stop } from "./process.js";
 import { createDatabase } from "./db.js";
 import { SAMPLE_SEED, TEMPLATES, database, sleep, until, startServer, type Server } from "./http.js";
 import { build } from "../server/build.js";
@@ -119,23 +120,6 @@ describe("the commands as processes", () => {
     return { child, base: await listening(child) };
   }
 
-  function listening(child: ChildProcess): Promise<string> {
-    let out = "";
-    return new Promise<string>((resolve, reject) => {
-      child.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-      child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
-  }
-
-  const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
-    child.on("exit", (code) => resolve(code));
-    child.kill("SIGTERM");
-  });
 
   it("quarry init writes a site that quarry dev serves, writes to and validates", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "quarry-init-")), "site");

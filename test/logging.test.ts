@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
+import { listening } from "./process.js";
 import { createDatabase } from "./db.js";
 import { build } from "../server/build.js";
 
@@ -29,13 +30,7 @@ async function logsOf(args: string[], env: Record<string, string>, paths: string
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", () => {
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
+  const base = await listening(child);
   for (const p of paths) await (await fetch(base + p)).text();
   child.kill("SIGTERM");
   await exited;
