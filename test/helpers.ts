@@ -1,5 +1,5 @@
 // Renders templates through both modes and insists they agree.
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { expect } from "vitest";
@@ -12,14 +12,22 @@ import type { Datasources } from "../datasources/registry.js";
 
 export const MODES: Mode[] = ["compiled", "interpreted"];
 
-/** Writes files into a fresh site folder and returns its path. */
+const sites: string[] = [];
+
+/** Writes files into a fresh site folder and returns its path (removed after the test file). */
 export function site(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "quarry-test-"));
+  sites.push(root);
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true });
     writeFileSync(join(root, name), text);
   }
   return root;
+}
+
+/** Removes every site folder this test file made (test/cleanup.ts calls it after each file). */
+export function removeSites(): void {
+  for (const root of sites.splice(0)) rmSync(root, { recursive: true, force: true });
 }
 
 export async function renderMode(root: string, mode: Mode, page: string, data: Record<string, unknown> = {}, limits?: Partial<Limits>, db: Datasources | null = null): Promise<string> {
