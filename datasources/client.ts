@@ -43,7 +43,7 @@ const types = {
         return Number.isSafeInteger(n) ? n : v;
       };
     }
-    return pg.types.getTypeParser(oid, format);
+    return pg.types.getTypeParser(oid, format) as (v: string) => unknown;
   },
 };
 

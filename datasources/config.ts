@@ -176,7 +176,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
   for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
-  const datasources: Record<string, DatasourceConfig> = Object.create(null);
+  const datasources = Object.create(null) as Record<string, DatasourceConfig>;
   for (const [name, ds] of Object.entries(rawSources)) {
     if (!/^[A-Za-z_]\w*$/.test(name)) problem(new ConfigError(`${file}: datasource name ${JSON.stringify(name)} must be letters, digits and _`));
     datasources[name] = checked(() => datasource(file, name, ds ?? {}), { name, url: null, ...DATASOURCE_DEFAULTS });

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError } from "../engine/errors.js";
 
 /** As root, where a cluster goes when its folder lies inside one the postgres user cannot enter. */

@@ -67,7 +67,7 @@ export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc): Pr
       try {
         stopIfDue(page, now, loc);
       } catch (err) {
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       }
     };
     if (page.deadline !== 0) timer = setTimeout(() => fail(Infinity), Math.max(0, page.deadline - Date.now() + 1));

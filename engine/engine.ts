@@ -1,7 +1,7 @@
 // The engine: loads templates from a site folder (parsing, validating, resolving includes and
 // refusing include cycles), keeps them ready in the chosen mode, and renders them.
 import { readFileSync, statSync, realpathSync } from "node:fs";
-import { dirname, join, relative, resolve as resolvePath, sep, posix } from "node:path";
+import { join, relative, resolve as resolvePath, sep, posix } from "node:path";
 import type { Loc } from "../parser/ast.js";
 import { QuarryError, TemplateError, codes, withFrame } from "./errors.js";
 import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "./context.js";

@@ -7,7 +7,8 @@ import { codeFrameColumns } from "@babel/code-frame";
 import type { Loc } from "../parser/ast.js";
 
 /** How a `dbt:catch type="…"` sees an error. */
-export type ErrorType = "template" | "expression" | "param" | "application" | "database" | string;
+// (string & {}) keeps the named types visible to editors while any string is allowed.
+export type ErrorType = "template" | "expression" | "param" | "application" | "database" | (string & {});
 
 export class QuarryError extends Error {
   readonly code: string;

@@ -20,6 +20,7 @@ function forbidden(key: string, loc: Loc | null): never {
   throw new RuntimeError(codes.FORBIDDEN, `Access to "${key}" is not allowed`, loc);
 }
 
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always invoked as own.call(target, key)
 const own = Object.prototype.hasOwnProperty;
 
 /** The current row frame of `q`, if it is being iterated. */
@@ -73,7 +74,7 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
     throw new RuntimeError(codes.UNDEFINED, `Column "${key}" is not in the query (columns: ${obj.columns.join(", ")})`, loc);
   }
   if (isStruct(obj)) {
-    if (own.call(obj, key)) return (obj as Struct)[key];
+    if (own.call(obj, key)) return (obj)[key];
     throw new RuntimeError(codes.UNDEFINED, `Element "${key}" is undefined`, loc);
   }
   throw new RuntimeError(codes.TYPE, `Cannot read "${key}" of ${typeName(obj)}`, loc);
@@ -82,7 +83,7 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
 /** `obj[i]`: 1-based for arrays (and query rows), by key for structs. */
 export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc): unknown {
   if (Array.isArray(obj) || obj instanceof QueryResult) {
-    const list = Array.isArray(obj) ? obj : obj.rows;
+    const list: unknown[] = Array.isArray(obj) ? obj : obj.rows;
     const n = toNum(key, loc);
     if (!Number.isInteger(n) || n < 1 || n > list.length) {
       throw new RuntimeError(codes.UNDEFINED, `Index ${describeValue(key)} is out of range 1..${list.length}`, loc);

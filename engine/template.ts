@@ -36,6 +36,7 @@ export function compileSource(ast: TemplateAst): string {
 export function compiledFunction(source: string): RenderFn {
   // The source is built from the AST by the Compiler: template data enters it only through
   // JSON.stringify, so this is not eval of user input.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled mode: the source is generated, see above
   const factory = new Function("rt", "F", "T", source) as (r: unknown, f: unknown, t: unknown) => RenderFn;
   return factory(rt, functionTable, tagRuntime);
 }

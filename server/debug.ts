@@ -48,7 +48,7 @@ export class DebugLog {
 
   route(app: FastifyInstance): void {
     // Newest first; one entry by request id (the x-quarry-request-id header of the page).
-    app.get(DEBUG_PATH, async () => [...this.entries.values()]);
+    app.get(DEBUG_PATH, () => Promise.resolve([...this.entries.values()]));
     app.get(`${DEBUG_PATH}/:id`, async (req, reply) => {
       const entry = this.entries.get((req.params as { id: string }).id);
       return entry ?? reply.code(404).send({ error: "no such request (only the last 50 are kept)" });

@@ -11,7 +11,7 @@ import type { RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import * as rt from "../engine/runtime.js";
-import { isStruct, typeName, type Struct } from "../engine/values.js";
+import { isStruct, typeName } from "../engine/values.js";
 import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, queryNameToExpr, tick } from "./helpers.js";
 import { pause } from "../engine/clock.js";
@@ -43,7 +43,7 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
     return value.map((v, i) => [i + 1, v]);
   }
   if (!isStruct(value)) throw new RuntimeError(codes.TYPE, `The collection attribute must be a struct, got ${typeName(value)}`, loc);
-  return Object.keys(value).map((k) => [k, (value as Struct)[k]]);
+  return Object.keys(value).map((k) => [k, (value)[k]]);
 }
 
 /** from/to/step as numbers, refusing a step that would never reach the end. */

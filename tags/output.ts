@@ -65,7 +65,7 @@ export const outputTag: TagDef = {
     const inner = !node.args.query && !!outer && (outer.data as OutputData).group !== undefined;
     if (!node.args.query) {
       for (const a of ["group", "startrow", "maxrows"]) {
-        if (node.args[a] && !inner) throw v.error(`Attribute "${a}" of <dbt:output> needs a query`, node.args[a]!.loc);
+        if (node.args[a] && !inner) throw v.error(`Attribute "${a}" of <dbt:output> needs a query`, node.args[a].loc);
       }
     }
     node.data = { inner, group } satisfies OutputData;

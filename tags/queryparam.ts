@@ -57,7 +57,7 @@ function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
       throw new QueryParamError(`Query parameter ${spec.label} must be a date, got ${describeValue(v)}`, loc);
     }
   }
-  if (t === "uuid" && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(v))) {
+  if (t === "uuid" && (typeof v !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))) {
     throw new QueryParamError(`Query parameter ${spec.label} must be a UUID, got ${describeValue(v)}`, loc);
   }
   if (t === "json") return JSON.stringify(v);

@@ -76,7 +76,7 @@ describe("the package as users install it", () => {
       writeFileSync(join(dir, "package.json"), '{"name":"app","private":true}');
       await run("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline", `./${tarball}`], { cwd: dir });
       const installed = join(dir, "node_modules", ".bin", "quarry");
-      const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version as string;
+      const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
       expect((await run(installed, ["--version"], { cwd: dir })).stdout).toBe(`${version}\n`);
       const init = await run(installed, ["init", "site"], { cwd: dir });
       expect(init.stdout).toContain("wrote a starter site into site; run: npx quarry dev site\n");

@@ -49,7 +49,7 @@ describe("strategies", () => {
       }));
       // Barrier, not a sleep: every holder has a connection or waits for one, and every
       // connection the pool opened (size counts those still connecting) is lent out.
-      const settled = await until(async () => source.stats(), (s) => s.borrowed === s.size && s.borrowed + s.pending === 8);
+      const settled = await until(() => source.stats(), (s) => s.borrowed === s.size && s.borrowed + s.pending === 8);
       expect([strategy, settled.borrowed, settled.pending]).toEqual([strategy, expected, 8 - expected]);
       open();
       await holders;
@@ -72,7 +72,7 @@ describe("failure", () => {
     try {
       const first = fetch(`${server.base}/held`);
       const source = db.datasources.get(undefined);
-      expect((await until(async () => source.stats(), (s) => s.borrowed === 1)).borrowed).toBe(1);
+      expect((await until(() => source.stats(), (s) => s.borrowed === 1)).borrowed).toBe(1);
       const started = performance.now();
       const second = await fetch(`${server.base}/held`);
       // A lower bound only: the answer cannot come before the acquire timeout.

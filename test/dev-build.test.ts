@@ -38,12 +38,12 @@ describe("quarry dev", () => {
       await reader.read();
       // A change made before the watcher's first scan ends is not reported: write until it is.
       const next = reader.read();
-      let chunk: ReadableStreamReadResult<Uint8Array> | null = null;
+      let chunk: Awaited<typeof next> | null = null;
       for (let i = 0; i < 16 && !chunk; i++) {
         writeFileSync(join(root, "_part.dbt"), "<p>new</p>\n");
         chunk = await Promise.race([next, sleep(500).then(() => null)]);
       }
-      expect(new TextDecoder().decode(chunk!.value)).toBe("data: reload\n\n");
+      expect(new TextDecoder().decode(chunk!.value as Uint8Array)).toBe("data: reload\n\n");
       const body = await until(() => fetch(`${server.base}/`).then((r) => r.text()), (t) => t.startsWith("<p>new</p>"));
       expect(body.startsWith("<p>new</p>\n<p>page</p>\n")).toBe(true);
       expect(lines).toContain("changed _part.dbt: recompiling _part.dbt, index.dbt on next request");

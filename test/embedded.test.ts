@@ -95,8 +95,8 @@ function quarry(args: string[]): { proc: ChildProcess; out: () => string; waitFo
     out += c.toString();
     for (const w of waiters) w();
   };
-  proc.stdout!.on("data", add);
-  proc.stderr!.on("data", add);
+  proc.stdout.on("data", add);
+  proc.stderr.on("data", add);
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => {
     for (const w of waiters) w();
     resolve(code);

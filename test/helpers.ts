@@ -50,8 +50,8 @@ export async function render(source: string, data: Record<string, unknown> = {},
   const a = await outcome(root, "compiled", "page.dbt", data, undefined, db);
   const b = await outcome(root, "interpreted", "page.dbt", data, undefined, db);
   expect(b).toEqual(a);
-  if (a!.error !== undefined) throw new Error(`render failed:\n${a!.error}`);
-  return a!.output!;
+  if (a.error !== undefined) throw new Error(`render failed:\n${a.error}`);
+  return a.output;
 }
 
 /** Renders `source` in both modes; both must fail with the same error, which is returned. */

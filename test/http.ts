@@ -64,7 +64,7 @@ export function raw(base: string, path: string, init: { method?: string; headers
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Calls `fn` until `ok` holds or `ms` pass; returns the last value. */
-export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+export async function until<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
   const end = Date.now() + ms;
   let v = await fn();
   while (!ok(v) && Date.now() < end) {

@@ -155,7 +155,7 @@ describe("migrations in quarry dev and quarry start", () => {
       expect(lines).toContain("applied _db/002_seed.sql");
       expect(await (await fetch(`${server.base}/`)).text()).toBe("id,body|first;second;");
       // A change made before the watcher's first scan ends is not reported: write until it is.
-      expect(await until(async () => {
+      expect(await until(() => {
         writeFileSync(join(root, "_db", "003_add_column.sql"), ADD_COLUMN);
         return lines.includes("applied _db/003_add_column.sql");
       }, (ok) => ok)).toBe(true);
@@ -164,7 +164,7 @@ describe("migrations in quarry dev and quarry start", () => {
       expect(await (await fetch(`${server.base}/`)).text()).toBe("id,body,stars|first;second;");
 
       writeFileSync(join(root, "_db", "001_notes.sql"), NOTES + "-- edited\n");
-      const error = await until(async () => lines.find((l) => l.startsWith("QRY_ERR_MIGRATION_CHANGED")), (l) => l !== undefined);
+      const error = await until(() => lines.find((l) => l.startsWith("QRY_ERR_MIGRATION_CHANGED")), (l) => l !== undefined);
       expect(error).toMatch(/^QRY_ERR_MIGRATION_CHANGED: _db\/001_notes\.sql was changed after it was applied/);
     } finally {
       await server.close();
@@ -183,12 +183,12 @@ describe("migrations in quarry dev and quarry start", () => {
       const child = spawn(process.execPath, [bin, "start", dist, "--port", "0"], { env });
       children.push(child);
       let out = "";
-      child.stdout!.on("data", (d: Buffer) => {
+      child.stdout.on("data", (d: Buffer) => {
         out += d.toString();
         const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
         if (m) resolve({ child, base: m[1]!, out: () => out });
       });
-      child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
       child.on("exit", (code) => reject(Object.assign(new Error(`exited ${code}`), { code, out })));
     });
     const stop = (child: ChildProcess) => new Promise<void>((resolve) => {

@@ -38,7 +38,7 @@ const MS: Record<string, number> = { l: 1, s: 1000, n: 60_000, h: 3_600_000 };
 
 /** dateAdd: months and years keep the day where it exists, else the month's last day. */
 export function addTo(date: Date, part: string, k: number, tz: string): Date {
-  if (MS[part]) return new Date(date.getTime() + k * MS[part]!);
+  if (MS[part]) return new Date(date.getTime() + k * MS[part]);
   const w = wall(date, tz);
   const months = part === "yyyy" ? 12 * k : part === "q" ? 3 * k : part === "m" ? k : 0;
   if (months !== 0 || part === "yyyy" || part === "q" || part === "m") {
@@ -65,7 +65,7 @@ export function addTo(date: Date, part: string, k: number, tz: string): Date {
 
 /** dateDiff: whole units from a to b, counted on the wall clock for calendar units. */
 export function diff(part: string, a: Date, b: Date, tz: string): number {
-  if (MS[part]) return Math.trunc((b.getTime() - a.getTime()) / MS[part]!);
+  if (MS[part]) return Math.trunc((b.getTime() - a.getTime()) / MS[part]);
   const x = wall(a, tz);
   const y = wall(b, tz);
   if (part === "yyyy" || part === "m" || part === "q") {

@@ -237,7 +237,7 @@ function dateToken(t: string): Token | null {
     if (l.length === 3) return (w) => names.days[w.dow]!.slice(0, 3);
     return l.length === 2 ? (w) => p2(w.d) : (w) => String(w.d);
   }
-  if (l[0] === "w") return (w, d) => String(weekOfYear(w)).padStart(l.length, "0");
+  if (l[0] === "w") return (w) => String(weekOfYear(w)).padStart(l.length, "0");
   if (t[0] === "e" || t[0] === "E") return l.length >= 4 ? (w) => DAYS[w.dow]! : (w) => DAYS[w.dow]!.slice(0, 3);
   if (l === "gg" || l === "g") return (w) => (w.y > 0 ? "AD" : "BC");
   return zoneToken(t);

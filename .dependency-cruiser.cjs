@@ -1,0 +1,127 @@
+// Layers that point one way (docs/architecture.md): cli/ at the top, then server/, then
+// engine/ + tags/, then parser/ at the bottom; datasources/ below the server and beside the
+// engine; engine/errors.ts a leaf anyone may import; test/ and bench/ may import anything.
+// `npm run deps` checks these rules; CI runs it. An exception names the file it allows and why.
+const SHIPPED = "^(cli|server|engine|tags|parser|datasources)/";
+const ERRORS = "^engine/errors\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "cli-is-the-top",
+      comment: "Nothing but tests imports the CLI: it is the top of the stack.",
+      severity: "error",
+      from: { pathNot: "^(cli|test)/" },
+      to: { path: "^cli/" },
+    },
+    {
+      name: "server-below-cli",
+      comment: "The server does not reach up into the CLI or the benchmarks.",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^(cli|bench|test)/" },
+    },
+    {
+      name: "engine-below-server",
+      comment: "engine/ and tags/ run templates; they know nothing of HTTP, the CLI or benchmarks.",
+      severity: "error",
+      from: { path: "^(engine|tags)/" },
+      to: { path: "^(server|cli|bench|test)/" },
+    },
+    {
+      name: "parser-at-the-bottom",
+      comment: "The parser imports nothing of Quarry but the errors leaf.",
+      severity: "error",
+      from: { path: "^parser/" },
+      to: { path: "^(engine|tags|server|cli|datasources|bench|test)/", pathNot: ERRORS },
+    },
+    {
+      name: "datasources-below-server",
+      comment: "Datasources serve the server and the engine; they never call up into them.",
+      severity: "error",
+      from: { path: "^datasources/" },
+      to: { path: "^(server|cli|bench|test|tags)/" },
+    },
+    {
+      name: "datasources-beside-engine",
+      comment:
+        "datasources/ may use the errors leaf only. Allowed for now: registry.ts builds the engine's " +
+        "QueryResult (the query result value templates read); the Driver seam of issue 9 should move it.",
+      severity: "error",
+      from: { path: "^datasources/", pathNot: "^datasources/registry\\.ts$" },
+      to: { path: "^engine/", pathNot: ERRORS },
+    },
+    {
+      name: "datasources-registry-beside-engine",
+      comment: "datasources/registry.ts may import engine/values.ts (QueryResult) and the errors leaf, nothing else of the engine.",
+      severity: "error",
+      from: { path: "^datasources/registry\\.ts$" },
+      to: { path: "^engine/", pathNot: `${ERRORS}|^engine/values\\.ts$` },
+    },
+    {
+      name: "engine-sees-datasources-as-types",
+      comment:
+        "engine/ and tags/ reach datasources only through the Datasources object a page carries " +
+        "(type imports). Allowed for now: tags/transaction.ts reads ISOLATION (the isolation " +
+        "levels its attribute accepts) from datasources/registry.ts.",
+      severity: "error",
+      from: { path: "^(engine|tags)/", pathNot: "^tags/transaction\\.ts$" },
+      to: { path: "^datasources/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "transaction-tag-datasources",
+      comment: "tags/transaction.ts may import values from datasources/registry.ts only (ISOLATION).",
+      severity: "error",
+      from: { path: "^tags/transaction\\.ts$" },
+      to: { path: "^datasources/", pathNot: "^datasources/registry\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "tags-not-the-function-library",
+      comment:
+        "Tags share coercion with the engine through engine/values.ts and engine/runtime.ts, not " +
+        "through the built-in function library. Allowed for now (moving them waits for the " +
+        "functions work in progress): toDate from dates.ts, listItems from lists.ts, isValidType from misc.ts.",
+      severity: "error",
+      from: { path: "^tags/" },
+      to: { path: "^engine/functions/", pathNot: "^engine/functions/(dates|lists|misc)\\.ts$" },
+    },
+    {
+      name: "errors-is-a-leaf",
+      comment: "engine/errors.ts imports npm packages and types only, so every layer may import it.",
+      severity: "error",
+      from: { path: ERRORS },
+      to: { path: "^(cli|server|engine|tags|parser|datasources|bench|test)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "only-tests-import-tests",
+      severity: "error",
+      from: { pathNot: "^test/" },
+      to: { path: "^test/" },
+    },
+    {
+      name: "shipped-code-without-dev-dependencies",
+      comment: "What the package ships must not need a devDependency at run time.",
+      severity: "error",
+      from: { path: SHIPPED },
+      to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|node_modules)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".js", ".mjs", ".d.ts"],
+    },
+  },
+};

@@ -1,0 +1,28 @@
+// ESLint with typescript-eslint's type-checked rules over every TypeScript file of the repo
+// (test/ through test/tsconfig.json). A rule is relaxed only with a one-line reason beside it.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", "parser/generated/", "build-lean-*/", "bench/results/", "templates/", "**/*.js", "**/*.mjs", "**/*.cjs"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["vitest.config.ts"] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // A leading underscore marks a parameter an interface requires but this implementation ignores.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // break/continue/abort unwind the template with these signals on purpose: they are not errors.
+      "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "file", name: ["BreakSignal", "ContinueSignal", "AbortSignal"], path: "engine/signals.ts" }] }],
+    },
+  },
+  {
+    files: ["test/**/*.ts"],
+    rules: {
+      // Vitest types its asymmetric matchers (expect.stringContaining, expect.any, …) as any.
+      "@typescript-eslint/no-unsafe-assignment": "off",
+    },
+  },
+);
