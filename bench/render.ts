@@ -86,7 +86,7 @@ function scopes(vars: Record<string, unknown>) {
 for (const p of pages) {
   const a = await engines.compiled.render(p.file, scopes(p.vars));
   const b = await engines.interpreted.render(p.file, scopes(p.vars));
-  const h = (hand[p.name] as () => string)();
+  const h = (hand[p.name])();
   if (a !== b || a !== h) throw new Error(`${p.name}: the three renderings differ; fix the baseline before measuring`);
 }
 
@@ -116,7 +116,7 @@ for (const p of pages) {
   const s = scopes(p.vars);
   // Every output is flattened (Buffer.byteLength), as a socket write would: a concatenated
   // string left as a rope would flatter whichever side builds it lazily.
-  bench.add(`${p.name} hand-written`, () => void Buffer.byteLength((hand[p.name] as () => string)()));
+  bench.add(`${p.name} hand-written`, () => void Buffer.byteLength((hand[p.name])()));
   bench.add(`${p.name} compiled`, async () => void Buffer.byteLength(await engines.compiled.render(p.file, s)));
   bench.add(`${p.name} interpreted`, async () => void Buffer.byteLength(await engines.interpreted.render(p.file, s)));
 }

@@ -176,9 +176,9 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, late: (
         // Aborted meanwhile: onAbort has handed the connection to `late`.
         if (!signal.aborted) resolve(v);
       },
-      (e) => {
+      (e: unknown) => {
         signal.removeEventListener("abort", onAbort);
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e)));
       },
     );
   });

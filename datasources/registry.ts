@@ -274,6 +274,7 @@ function refusedParam(err: pg.DatabaseError, params: unknown[]): number | null {
   if (err.code === "23502") return one((v) => v === null);
   // The value itself, quoted in the message or the detail ("Key (email)=(a@b.c) already exists.").
   const value = quotedAtEnd(msg) ?? /^value "(.*)" is out of range/.exec(msg)?.[1] ?? /^Key \([^)]*\)=\((.*)\) (?:already exists|is not present)/.exec(err.detail ?? "")?.[1];
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- bound values are primitives or Dates, printed as Postgres quotes them
   if (value !== undefined) return one((v) => v !== null && v !== undefined && String(v) === value);
   return null;
 }

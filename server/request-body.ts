@@ -86,7 +86,7 @@ export async function readForm(req: FastifyRequest, s: ServerSettings): Promise<
   const body = req.body;
   if (body === null || typeof body !== "object" || Buffer.isBuffer(body)) return NOTHING;
   checkDepth(body, s.maxBodyDepth);
-  return { fields: { ...(body as Record<string, unknown>) }, cleanup: NOTHING.cleanup };
+  return { fields: { ...(body as Record<string, unknown>) }, cleanup: () => NOTHING.cleanup() };
 }
 
 /** Refuses JSON nested deeper than `max` (walked without recursion, so depth cannot overflow the stack). */
@@ -108,7 +108,7 @@ async function readMultipart(req: FastifyRequest, s: ServerSettings): Promise<Fo
   };
   const add = (name: string, value: unknown) => {
     const had = fields[name];
-    fields[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    fields[name] = had === undefined ? value : Array.isArray(had) ? [...(had as unknown[]), value] : [had, value];
   };
   try {
     let n = 0;

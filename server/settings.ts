@@ -61,7 +61,7 @@ export function parseServerSettings(raw: unknown, file: string): ServerSettings 
     if (!known.includes(k)) throw new ConfigError(`${file}: unknown setting server.${k} (known: ${known.join(", ")})`);
     if (k === "uploadDir") {
       if (v !== null && (typeof v !== "string" || v === "")) throw new ConfigError(`${file}: server.uploadDir must be a folder path`);
-      out.uploadDir = v as string | null;
+      out.uploadDir = v;
       continue;
     }
     const min = MINIMUMS[k as keyof ServerSettings] ?? 0;

@@ -39,8 +39,8 @@ function startQuarry(dist: string, args: string[], env: NodeJS.ProcessEnv): Prom
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/(?: \(\d+ workers, pids ([\d ]+)\))?/.exec(out);
       if (m) resolve({ child, base: m[1]!, pids: (m[2] ?? "").split(" ").filter(Boolean).map(Number), out: () => out, exited });
     };
-    child.stdout!.on("data", seen);
-    child.stderr!.on("data", seen);
+    child.stdout.on("data", seen);
+    child.stderr.on("data", seen);
     void exited.then((code) => reject(new Error(`exited ${code}: ${out}`)));
   });
 }

@@ -26,7 +26,7 @@ describe("request scopes", () => {
 
   it("are shared with a module's context", () => {
     const scopes = requestScopes(request([]), newStruct(), newStruct());
-    const ctx = new RenderContext(scopes, { renderInto: async () => "" } as never);
+    const ctx = new RenderContext(scopes, { renderInto: async () => "" });
     const inner = ctx.forModule(newStruct(), newStruct());
     expect(inner.scopes.url).toBe(scopes.url);
     expect(inner.scopes.cgi).toBe(scopes.cgi);

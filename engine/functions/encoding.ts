@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { category, str, int, argError } from "./define.js";
 import { escapeHtml, SafeString, QueryResult, dateToStr, newStruct, isStruct, toBool, type Struct } from "../values.js";
 import { dateTimeFormat } from "./datetime.js";
@@ -200,7 +200,7 @@ function toQueries(v: unknown): unknown {
   const cols = v.COLUMNS ?? v.columns;
   const data = v.DATA ?? v.data;
   if (Array.isArray(cols) && cols.every((c) => typeof c === "string") && (keys.length === 2 || keys.includes("ROWCOUNT"))) {
-    const names = cols as string[];
+    const names = cols;
     if (Array.isArray(data)) return new QueryResult(names, data.map((row) => { const r = newStruct(); names.forEach((c, i) => { r[c] = Array.isArray(row) ? row[i] : null; }); return r; }));
     if (isStruct(data)) {
       const n = Number(v.ROWCOUNT ?? v.rowcount ?? 0);
