@@ -147,7 +147,7 @@ describe("a network that black-holes packets", () => {
       proxy.pause();
       // Its SELECT 1 gets no answer: the connection is destroyed and a new one is opened.
       const waiting = main.acquire();
-      await until(() => proxy.accepted(), (n) => n === 2, 4000);
+      await until(async () => proxy.accepted(), (n) => n === 2, 4000);
       proxy.resume();
       const second = await waiting;
       const again = pidOf(second);
@@ -272,7 +272,7 @@ describe("request data Postgres refuses", () => {
       return [r.status, (await r.text()).match(/<p>(.*?)<\/p>/)?.[1] ?? ""] as const;
     }));
     expect(out[1]).toEqual(out[0]);
-    return out[0];
+    return out[0]!;
   };
 
   it.each([

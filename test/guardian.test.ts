@@ -102,7 +102,7 @@ describe("quarry start --workers 2: the guardian", () => {
     const fresh = Number(replaced.exec(out)![1]);
     expect(fresh).not.toBe(victim);
     expect(answers.length).toBeGreaterThan(0);
-    expect(answers.filter((a) => typeof a === "string" || a.status !== 200)).toEqual([]);
+    expect(answers.filter((a) => typeof a === "string" || (a as { status: number }).status !== 200)).toEqual([]);
     q.pids[0] = fresh;
     expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
   });
@@ -123,7 +123,7 @@ describe("quarry start --workers 2: the guardian", () => {
     expect(fresh).not.toBe(stuck);
     q.pids[1] = fresh;
     expect(answers.length).toBeGreaterThan(1);
-    expect(answers.filter((a) => typeof a === "string" || a.status !== 200)).toEqual([]);
+    expect(answers.filter((a) => typeof a === "string" || (a as { status: number }).status !== 200)).toEqual([]);
     expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
   }, 60_000);
 
@@ -139,7 +139,7 @@ describe("quarry start --workers 2: the guardian", () => {
   });
 
   it("refuses to start when the workers' pools exceed max_connections", async () => {
-    const [{ max_connections }] = await sql<{ max_connections: string }>(url, "SHOW max_connections");
+    const [{ max_connections }] = (await sql<{ max_connections: string }>(url, "SHOW max_connections")) as [{ max_connections: string }];
     const max = Number(max_connections);
     const workers = Math.floor(max / 3) + 1;
     const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });

@@ -34,7 +34,7 @@ afterAll(async () => {
   rmSync(uploads, { recursive: true, force: true });
 });
 
-const post = async (path: string, body: BodyInit, headers: Record<string, string> = {}) => {
+const post = async (path: string, body: RequestInit["body"], headers: Record<string, string> = {}) => {
   const res = await fetch(`${server.base}${path}`, { method: "POST", body, headers });
   return { status: res.status, body: await res.text() };
 };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { FastifyRequest } from "fastify";
 import { requestScopes } from "../server/scopes.js";
 import { newStruct } from "../engine/values.js";
-import { RenderContext } from "../engine/context.js";
+import { RenderContext, defaultLimits } from "../engine/context.js";
 
 function request(reads: string[]): FastifyRequest {
   const data = { query: { id: "7" }, cookies: { theme: "dark" }, method: "GET", url: "/p?id=7", headers: { host: "x" }, ip: "127.0.0.1", hostname: "x", protocol: "http", body: undefined };
@@ -14,7 +14,7 @@ function request(reads: string[]): FastifyRequest {
 describe("request scopes", () => {
   it("read nothing of the request until a scope is used, then build it once", () => {
     const reads: string[] = [];
-    const scopes = requestScopes(request(reads), newStruct(), newStruct());
+    const scopes = requestScopes(request(reads), {}, newStruct(), newStruct());
     expect(reads).toEqual([]);
     expect(scopes.url).toEqual({ id: "7" });
     expect(reads).toEqual(["query"]);
@@ -25,8 +25,8 @@ describe("request scopes", () => {
   });
 
   it("are shared with a module's context", () => {
-    const scopes = requestScopes(request([]), newStruct(), newStruct());
-    const ctx = new RenderContext(scopes, { renderInto: async () => "" });
+    const scopes = requestScopes(request([]), {}, newStruct(), newStruct());
+    const ctx = new RenderContext(scopes, { renderInto: async () => "" }, defaultLimits);
     const inner = ctx.forModule(newStruct(), newStruct());
     expect(inner.scopes.url).toBe(scopes.url);
     expect(inner.scopes.cgi).toBe(scopes.cgi);
