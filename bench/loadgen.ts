@@ -51,7 +51,6 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const pattern = job.expectPattern !== undefined ? new RegExp(job.expectPattern) : null;
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- autocannon ships no type declarations
   const instance = autocannon({
     url: job.url,
     connections: job.connections,

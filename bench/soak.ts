@@ -102,8 +102,8 @@ async function main(): Promise<void> {
       out += d.toString();
       for (const line of d.toString().split("\n")) if (line.startsWith("quarry guardian:")) lines.push({ t: now(), line });
     };
-    server.stdout!.on("data", take);
-    server.stderr!.on("data", take);
+    server.stdout.on("data", take);
+    server.stderr.on("data", take);
     const started = now();
     let base = "";
     let pids: number[] = [];

@@ -248,7 +248,7 @@ function serverSettings(raw: Raw, file: string): Pick<SiteConfig, "session" | "c
       maxSessions: num(file, "session.maxSessions", session.maxSessions, 100_000, 1),
     },
     csrf: { enabled: bool("csrf.enabled", csrf.enabled, true), exempt: exemptOk ? (exempt as string[]) : [] },
-    trustProxy: tpOk ? (tp as TrustProxy) : false,
+    trustProxy: tpOk ? (tp) : false,
     requestTemplateForStatic: bool("requestTemplateForStatic", raw.requestTemplateForStatic, true),
   };
 }

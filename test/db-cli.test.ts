@@ -204,7 +204,7 @@ describe("quarry db on the embedded Postgres", () => {
     const shell = spawn(process.execPath, [bin, "db", "psql", root], { env: { ...env, PATH: pathWithoutPsql() } });
     children.push(shell);
     let out = "";
-    shell.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    shell.stdout.on("data", (d: Buffer) => (out += d.toString()));
     const printed = await until(async () => out, (o) => o.includes("Ctrl-C"), 30_000);
     const m = /^psql is not installed \(on Debian or Ubuntu: apt-get install postgresql-client\)\. Connect any Postgres client to:\n(postgres:\/\/\S+)\nThe embedded Postgres runs until you press Ctrl-C\.\n$/.exec(printed);
     expect(m, printed).not.toBeNull();

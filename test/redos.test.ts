@@ -66,7 +66,7 @@ function regexesIn(file: string, dynamic: string[]): Found[] {
       const init = consts.get(e.text);
       return init ? value(init) : null;
     }
-    if (ts.isTaggedTemplateExpression(e) && e.tag.getText(sf) === "String.raw") return value(e.template as ts.Expression, true);
+    if (ts.isTaggedTemplateExpression(e) && e.tag.getText(sf) === "String.raw") return value(e.template, true);
     if (ts.isTemplateExpression(e)) {
       let out = raw ? (e.head.rawText ?? e.head.text) : e.head.text;
       for (const span of e.templateSpans) {
