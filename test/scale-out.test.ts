@@ -51,7 +51,7 @@ describe.skipIf(missing.length > 0)("two servers behind nginx and PgBouncer", ()
   function daemon(cmd: string, args: string[], name: string): ChildProcess {
     const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
-    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     child.on("exit", (code) => { if (!stopping) console.error(`${name} exited ${code}: ${err}`); });
     children.push(child);
     return child;
@@ -130,7 +130,7 @@ http {
     for (const port of [...quarries.keys()]) await stopQuarry(port);
     stopping = true;
     for (const c of children) c.kill("SIGTERM");
-    await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on("exit", r)))));
+    await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.on("exit", r)))));
     rmSync(dir, { recursive: true, force: true });
   });
 
