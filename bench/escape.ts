@@ -11,7 +11,7 @@ import { Eta } from "eta";
 import pug from "pug";
 import { escapeHtml } from "../engine/values.js";
 
-const etaEscape = new Eta().config.escapeFunction as (s: unknown) => string;
+const etaEscape = new Eta().config.escapeFunction;
 // pug re-exports its runtime (pug-runtime) as `runtime`; @types/pug does not declare it.
 const pugEscape = (pug as unknown as { runtime: { escape: (s: unknown) => string } }).runtime.escape;
 
