@@ -14,11 +14,36 @@ import { toDate } from "../engine/functions/dates.js";
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const REDIRECTS = [301, 302, 303, 307, 308];
 
-/** Text that goes into a header: CR, LF and NUL would split or end the header. */
+/**
+ * Text that goes into a header. HTTP sends header bytes as Latin-1, and Node refuses anything
+ * else (or a control character) only while writing the response, too late for an error page:
+ * refuse it here, at the tag. CR, LF and NUL would split or end the header.
+ */
 function headerText(v: unknown, what: string, loc: Loc): string {
   const s = rt.toStr(v, loc);
   if (/[\r\n\0]/.test(s)) throw new RuntimeError(codes.HEADER, `${what} must not contain CR, LF or NUL`, loc);
+  const bad = /[^\t\x20-\x7e\x80-\xff]/.exec(s);
+  if (bad) {
+    const cp = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    throw new RuntimeError(codes.HEADER, `${what} must be Latin-1 text without control characters; it has U+${cp} at position ${bad.index + 1} (encode it, e.g. with urlEncodedFormat)`, loc);
+  }
   return s;
+}
+
+/**
+ * A URL for the Location header: characters beyond ASCII are percent-encoded as UTF-8 (control
+ * characters are left for the same-site check below to refuse).
+ */
+function locationUrl(v: unknown, loc: Loc): string {
+  const s = rt.toStr(v, loc);
+  let out = "";
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    // A lone surrogate cannot be UTF-8: it is sent as U+FFFD, as a browser would.
+    if (c <= 0x7e) out += ch;
+    else for (const b of new TextEncoder().encode(c >= 0xd800 && c <= 0xdfff ? "\ufffd" : ch)) out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
 }
 
 /**
@@ -34,7 +59,7 @@ export function setLocation(ctx: RenderContext, url: unknown, status: unknown, e
   const code = status === undefined ? 302 : rt.toNum(status, loc);
   if (!REDIRECTS.includes(code)) throw new RuntimeError(codes.HEADER, `statuscode of dbt:location must be one of ${REDIRECTS.join(", ")}, got ${code}`, loc);
   const r = ctx.page.response;
-  const target = headerText(url, "The location URL", loc);
+  const target = locationUrl(url, loc);
   // Open redirects: another site only with external="true", and then only http(s).
   if (!sameSiteUrl(target) && !(external !== undefined && rt.toBool(external, loc) && /^https?:\/\/[^/\\\s]+/i.test(target) && !/[\x00-\x20\x7f\\]/.test(target))) {
     throw new RuntimeError(codes.REDIRECT, `dbt:location refuses ${JSON.stringify(target)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`, loc);
