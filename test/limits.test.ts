@@ -132,9 +132,12 @@ describe("the time limit over HTTP", () => {
       const css = await fetch(`${base}/style.css`);
       expect(await css.text()).toBe("body { color: #333 }\n");
       const cssMs = performance.now() - t;
+      // Both were answered while the spinning page still ran. On a quiet machine that takes a few
+      // milliseconds (the page pauses every 5 ms); on a busy shared one the scheduler decides, so
+      // the bound here is what a spinning page may add to an idle request, with room to spare.
       expect(done).toBe(false);
-      expect(small.ms).toBeLessThan(200 + idle);
-      expect(cssMs).toBeLessThan(200 + idle);
+      expect(small.ms).toBeLessThan(2 * (200 + idle));
+      expect(cssMs).toBeLessThan(2 * (200 + idle));
       const r = await spin;
       expect({ status: r.status, retry: r.retry, body: r.body }).toEqual({
         status: 503, retry: "5", body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs)",
