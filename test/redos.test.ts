@@ -123,8 +123,15 @@ describe("regular expressions in the source", () => {
     const checked = all.filter((r) => !DELIBERATE[`${r.where.split(":")[0]} /${r.source}/${r.flags}`]);
     expect(checked.length).toBe(all.length - Object.keys(DELIBERATE).length);
     const results = await Promise.all(checked.map(async (r) => `${r.where} /${r.source}/${r.flags}: ${await verdict(r.source, r.flags)}`));
-    expect(results.filter((r) => !r.endsWith(": safe"))).toEqual([]);
-  }, 120_000);
+    // A check that ran out of time on a busy machine is run again, alone, with more time.
+    const again = await Promise.all(results.map(async (line, i) => {
+      if (!line.includes(": unknown (timeout")) return line;
+      const r = checked[i]!;
+      const d = await check(r.source, r.flags, { timeout: 60_000 });
+      return `${r.where} /${r.source}/${r.flags}: ${d.status}`;
+    }));
+    expect(again.filter((r) => !r.endsWith(": safe"))).toEqual([]);
+  }, 240_000);
 
   it("the checker tells an unsafe pattern from a safe one", async () => {
     // The former number check of engine/values.ts: quadratic on a run of digits and a letter.
