@@ -7,7 +7,6 @@ import { createHash, randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import pg from "pg";
-import Tokens from "@fastify/csrf";
 
 export type HandStrategy = "pool" | "single" | "per-request";
 type Row = Record<string, unknown>;
@@ -58,6 +57,20 @@ const header = (title: string) =>
 const FOOTER = "</main>\n</body>\n</html>\n";
 const html = (reply: FastifyReply, body: string) => reply.type("text/html; charset=utf-8").send(body);
 
+/**
+ * A double-submit CSRF token as the pages print one: a random secret in the visitor's cookie
+ * (made when they have none) and a salted hash of it in the form.
+ */
+function csrfField(req: FastifyRequest, reply: FastifyReply): string {
+  let secret = /(?:^|;\s*)hcsrf=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1];
+  if (!secret) {
+    secret = randomBytes(18).toString("base64url");
+    reply.header("set-cookie", `hcsrf=${secret}; Path=/; HttpOnly; SameSite=Lax`);
+  }
+  const salt = randomBytes(6).toString("base64url");
+  return `<input type="hidden" name="_csrf" value="${salt}-${createHash("sha256").update(`${salt}${secret}`).digest("base64url")}">`;
+}
+
 /** Sessions as Quarry keeps them: in memory, one per cookieless visitor that stores something. */
 class Sessions {
   private readonly map = new Map<string, Row>();
@@ -70,7 +83,9 @@ class Sessions {
     if (s.id) return;
     const id = randomBytes(18).toString("base64url");
     this.map.set(id, s.data);
-    reply.header("set-cookie", `hsid=${id}; Path=/; HttpOnly; SameSite=Lax`);
+    const prev = reply.getHeader("set-cookie");
+    const cookie = `hsid=${id}; Path=/; HttpOnly; SameSite=Lax`;
+    reply.header("set-cookie", prev === undefined ? cookie : [...(Array.isArray(prev) ? prev : [String(prev)]), cookie]);
   }
 }
 
@@ -99,9 +114,9 @@ function authors(app: FastifyInstance, db: HandDb): void {
 function accessLog(app: FastifyInstance, db: HandDb): void {
   app.get("/access-log", async (_req, reply) => {
     const rows = await db.with((q) => q("SELECT host(ip) AS ip, sum(bytes) AS bytes FROM access_log WHERE status = 200 GROUP BY ip ORDER BY ip"));
-    let o = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Access log report</title></head><body>\n<h1>Bytes sent per address (status 200)</h1>\n<table>\n<tr><th>IP address</th><th>Bytes</th></tr>\n';
+    let o = `${header("Access log report")}<h1>Bytes sent per address (status 200)</h1>\n<table>\n<tr><th>IP address</th><th>Bytes</th></tr>\n`;
     for (const r of rows) o += `<tr><td>${esc(r.ip as string)}</td><td>${esc(String(r.bytes))}</td></tr>\n`;
-    return html(reply, `${o}</table>\n</body></html>\n`);
+    return html(reply, `${o}</table>\n${FOOTER}`);
   });
 }
 
@@ -131,48 +146,37 @@ function board(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
     if ((req.query as Record<string, string>).restart === "true" || typeof s.data.boardLastRead !== "number") s.data.boardLastRead = 0;
     const rows = await db.with((q) => q("SELECT id, author, body FROM board_message WHERE id > $1 ORDER BY id LIMIT 10", [s.data.boardLastRead]));
     if (rows.length > 0) s.data.boardLastRead = Math.max(...rows.map((r) => r.id as number));
-    const field = csrfField(req, reply);
+    const csrf = csrfField(req, reply);
     let o = `${header("Bulletin board")}<h1>Bulletin board</h1>\n`;
     for (const r of rows) {
-      o += `  <article id="m${r.id as number}"><h2>${esc(r.author as string)}</h2><p>${esc(r.body as string)}</p>\n  <form method="post">${field}<input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${r.id as number}"><button>Delete</button></form></article>\n`;
+      o += `  <article id="m${r.id as number}"><h2>${esc(r.author as string)}</h2><p>${esc(r.body as string)}</p>\n  <form method="post">${csrf}<input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${r.id as number}"><button>Delete</button></form></article>\n`;
     }
-    o += `  <p>${rows.length} messages. <a href="/board/">Next 10</a> · <a href="/board/?restart=true">From the start</a></p>\n  <form method="post">${field}<input type="hidden" name="action" value="create">\n  <input name="author" maxlength="40" placeholder="Your name"> <textarea name="body" maxlength="2000"></textarea> <button>Post</button></form>\n`;
+    o += `  <p>${rows.length} messages. <a href="/board/">Next 10</a> · <a href="/board/?restart=true">From the start</a></p>\n  <form method="post">${csrf}<input type="hidden" name="action" value="create">\n  <input name="author" maxlength="40" placeholder="Your name"> <textarea name="body" maxlength="2000"></textarea> <button>Post</button></form>\n`;
     sessions.save(reply, s);
     return html(reply, o + FOOTER);
   });
 }
 
-// The pages' forms carry a CSRF token, as Quarry's csrfField() gives: a secret per visitor in a
-// cookie, a salted hash of it per page.
-const tokens = Tokens();
-function csrfField(req: FastifyRequest, reply: FastifyReply): string {
-  let secret = /(?:^|;\s*)quarry_csrf=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1];
-  if (!secret) {
-    secret = tokens.secretSync();
-    reply.header("set-cookie", `quarry_csrf=${secret}; Path=/; HttpOnly; SameSite=Lax`);
-  }
-  return `<input type="hidden" name="_csrf" value="${tokens.create(secret)}">`;
-}
-
-/** Seed 003's shopping cart, kept in the session; products cached for 5 minutes like the page's cachedwithin. */
+/**
+ * Seed 003's shopping cart, read side: viewing never writes the session (changes are POSTs, which
+ * the benchmark does not make); products cached for 5 minutes like the page's cachedwithin.
+ */
 function cart(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
   let products: { rows: Row[]; at: number } | null = null;
-  // Viewing the cart (what the bench measures) never writes the session; changes are POSTs.
   app.get("/cart", async (req, reply) => {
-    const s = sessions.get(req);
-    const c = (s.data.cart ?? {}) as Record<string, number>;
+    const c = (sessions.get(req).data.cart ?? {}) as Record<string, number>;
     if (!products || Date.now() - products.at > 300_000) products = { rows: await db.with((q) => q("SELECT id, name, price FROM product ORDER BY id")), at: Date.now() };
-    const field = csrfField(req, reply);
+    const csrf = csrfField(req, reply);
     let o = `${header("Shopping cart")}<h1>Shopping cart</h1>\n<table>\n<tr><th>Product</th><th>Quantity</th><th>Price</th><th></th></tr>\n`;
     let total = 0;
     for (const p of products.rows) {
       const n = c[p.id as number];
       if (n === undefined) continue;
       total += Number(p.price) * n;
-      o += `<tr><td>${esc(p.name as string)}</td><td>${n}</td><td>${(Number(p.price) * n).toFixed(2)}</td><td><form method="post">${field}<button name="remove" value="${p.id as number}">Remove</button></form></td></tr>\n`;
+      o += `<tr><td>${esc(p.name as string)}</td><td>${n}</td><td>${(Number(p.price) * n).toFixed(2)}</td><td><form method="post">${csrf}<button name="remove" value="${p.id as number}">Remove</button></form></td></tr>\n`;
     }
     o += `</table>\n<p>Total: ${total.toFixed(2)} (${Object.keys(c).length} products)</p>\n<h2>Products</h2>\n<ul>\n`;
-    for (const p of products.rows) o += `<li>${esc(p.name as string)}, ${Number(p.price).toFixed(2)} <form method="post">${field}<button name="add" value="${p.id as number}">Add to cart</button></form></li>\n`;
+    for (const p of products.rows) o += `<li>${esc(p.name as string)}, ${Number(p.price).toFixed(2)} <form method="post">${csrf}<button name="add" value="${p.id as number}">Add to cart</button></form></li>\n`;
     return html(reply, `${o}</ul>\n${FOOTER}`);
   });
 }

@@ -17,7 +17,11 @@ export interface LoadJob {
   expectBody?: string;
   /** …or a regular expression it must match. */
   expectPattern?: string;
+  /** Parts of the body replaced by "…" before comparing with expectBody (per-request tokens). */
+  mask?: string;
   timeoutS?: number;
+  /** Request headers, e.g. the session cookie. */
+  headers?: Record<string, string>;
   /** With amount: stop after this many seconds even if not all requests were made. */
   maxSeconds?: number;
 }
@@ -48,6 +52,8 @@ interface AutocannonResult {
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {
+  const mask = job.mask !== undefined ? new RegExp(job.mask, "g") : null;
+  const expected = job.expectBody;
   const pattern = job.expectPattern !== undefined ? new RegExp(job.expectPattern) : null;
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
@@ -58,7 +64,14 @@ async function run(job: LoadJob): Promise<LoadResult> {
     amount: job.amount,
     // A slow answer is measured, not dropped: only one that takes over 30 s counts as a timeout.
     timeout: job.timeoutS ?? 30,
-    ...(pattern ? { verifyBody: (body: string) => pattern.test(body) } : job.expectBody !== undefined ? { expectBody: job.expectBody } : {}),
+    ...(job.headers ? { headers: job.headers } : {}),
+    ...(pattern
+      ? { verifyBody: (body: string) => pattern.test(body) }
+      : mask && expected !== undefined
+        ? { verifyBody: (body: string) => body.replace(mask, "…") === expected }
+        : expected !== undefined
+          ? { expectBody: expected }
+          : {}),
   }) as PromiseLike<AutocannonResult> & { stop(): void };
   const cap = job.amount && job.maxSeconds ? setTimeout(() => instance.stop(), job.maxSeconds * 1000) : null;
   const r = await instance;

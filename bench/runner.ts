@@ -215,33 +215,37 @@ export class LoadGenerator {
 export class BenchError extends Error {}
 export class WrongAnswer extends BenchError {}
 
-async function get(url: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(url, { redirect: "manual" });
-  return { status: res.status, body: await res.text() };
+async function get(url: string, cookie?: string): Promise<{ status: number; body: string; cookies: string }> {
+  const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  return { status: res.status, body: await res.text(), cookies: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
 }
 
 /**
  * The body every server must give for a page, fetched before the run: a 2xx status, the same
  * body twice, and (unless the page has an expect pattern) the same body from every server.
  */
-export async function expectedBody(servers: RunningServer[], page: PageSpec): Promise<{ bodies: Map<string, string>; bytes: number }> {
+export async function expectedBody(servers: RunningServer[], page: PageSpec): Promise<{ bodies: Map<string, string>; cookies: Map<string, string>; bytes: number }> {
   const bodies = new Map<string, string>();
+  const cookies = new Map<string, string>();
   let first: { server: string; body: string } | null = null;
   for (const s of servers) {
-    const a = await get(s.base + page.path);
+    const cookie = page.session ? (await get(s.base + page.path)).cookies : undefined;
+    if (cookie) cookies.set(s.spec.name, cookie);
+    const masked = (r: { status: number; body: string }) => (page.mask !== undefined ? { ...r, body: r.body.replace(new RegExp(page.mask, "g"), "…") } : r);
+    const a = masked(await get(s.base + page.path, cookie));
     if (page.exact !== undefined && a.body !== page.exact) throw new WrongAnswer(`${s.spec.name} ${page.path}: not the exact expected page\n${firstDifference(page.exact, a.body)}`);
     if (a.status < 200 || a.status > 299) throw new WrongAnswer(`${s.spec.name} ${page.path}: status ${a.status} before the run (expected 2xx)\n${a.body.slice(0, 300)}`);
     if (page.expect !== undefined) {
       if (!new RegExp(page.expect).test(a.body)) throw new WrongAnswer(`${s.spec.name} ${page.path}: the body does not match --expect ${page.expect}`);
     } else {
-      const b = await get(s.base + page.path);
+      const b = masked(await get(s.base + page.path, cookie));
       if (b.body !== a.body) throw new WrongAnswer(`${s.spec.name} ${page.path}: two requests gave different bodies; give --expect PATTERN for a page that changes`);
       if (first && a.body !== first.body) throw new WrongAnswer(`${page.path}: ${s.spec.name} answers differently from ${first.server}\n${firstDifference(first.body, a.body)}`);
       first ??= { server: s.spec.name, body: a.body };
     }
     bodies.set(s.spec.name, a.body);
   }
-  return { bodies, bytes: Buffer.byteLength(bodies.values().next().value ?? "") };
+  return { bodies, cookies, bytes: Buffer.byteLength(bodies.values().next().value ?? "") };
 }
 
 export function firstDifference(a: string, b: string): string {
@@ -270,10 +274,12 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
   try {
     for (const spec of def.servers) servers.push(await startServer(spec, db.url));
     const expected = new Map<string, Map<string, string>>();
+    const sessions = new Map<string, Map<string, string>>();
     const pages: ScenarioResult["pages"] = [];
     for (const page of def.pages) {
       const e = await expectedBody(servers, page);
       expected.set(page.path, e.bodies);
+      sessions.set(page.path, e.cookies);
       pages.push({ path: page.path, bytes: e.bytes });
     }
     const cells = new Map<string, Cell>();
@@ -285,7 +291,8 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
         if (def.warmup > 0) {
           for (const s of order) {
             progress.label(`${def.id} round ${round}: warming ${s.spec.name} ${page.path}`);
-            await loadgen.run({ url: s.base + page.path, connections: Math.max(...def.connections), duration: def.warmup });
+            const cookie = sessions.get(page.path)!.get(s.spec.name);
+            await loadgen.run({ url: s.base + page.path, connections: Math.max(...def.connections), duration: def.warmup, ...(cookie ? { headers: { cookie } } : {}) });
           }
         }
         for (const [c, n] of designs(def)) {
@@ -299,7 +306,8 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
               duration: def.duration,
               amount: n ? n * c : undefined,
               maxSeconds: def.maxSeconds,
-              ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body }),
+              ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body, mask: page.mask }),
+              ...(sessions.get(page.path)!.get(s.spec.name) ? { headers: { cookie: sessions.get(page.path)!.get(s.spec.name)! } } : {}),
             }, round);
             measured.set(s.spec.name, m);
             progress.advance();

@@ -30,6 +30,10 @@ export interface PageSpec {
   path: string;
   /** A regular expression every body must match instead of equalling the body fetched first. */
   expect?: string;
+  /** Keep a session: the cookies of a first request are sent with every later one (per server). */
+  session?: boolean;
+  /** A regular expression for parts that differ per request (a CSRF token): masked before comparing. */
+  mask?: string;
   /** The exact page every server must give (e.g. TechEmpower Fortunes' expected output). */
   exact?: string;
 }
