@@ -36,6 +36,8 @@ const DYNAMIC: Record<string, string> = {
   "engine/functions/numbers.ts `^-?[${digits}]+$`": "one character class repeated, anchored",
   "bench/loadgen.ts job.expectPattern": "the operator's own --expect pattern, for their own benchmark",
   "bench/runner.ts page.expect": "the operator's own --expect pattern, for their own benchmark",
+  "bench/loadgen.ts job.mask": "the bench's own CSRF-field mask (bench/seeds.ts CSRF), run on its own pages",
+  "bench/runner.ts page.mask": "the bench's own CSRF-field mask (bench/seeds.ts CSRF), run on its own pages",
 };
 
 /** Unsafe on purpose, never given input from outside: file and pattern, and why. */
