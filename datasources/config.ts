@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
 import { locateProblem, parseJsonConfig } from "./config-locate.js";
 import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
+import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
 
 export type Strategy = "pool" | "single" | "per-request";
 export const STRATEGIES: readonly Strategy[] = ["pool", "single", "per-request"];
@@ -49,6 +50,8 @@ export interface SiteConfig {
   renderTimeoutMs: number;
   /** Query results kept by cachedwithin. */
   queryCacheSize: number;
+  /** Outputs kept by dbt:cache. */
+  fragmentCacheSize: number;
   /** Server log level (pino's levels); --log-level and $LOG_LEVEL win over it. */
   logLevel: string | null;
   /** The embedded Postgres's data folder, relative to the site (see data-dir.ts); null: the default. */
@@ -65,6 +68,8 @@ export interface SiteConfig {
   timezone: string;
   /** Locale of the ls* formatting functions (BCP 47 tag). */
   locale: string;
+  /** The SMTP server of dbt:mail (server/mail-settings.ts); null: the site sends no mail. */
+  mail: MailSettings | null;
 }
 
 export type TrustProxy = boolean | number | string | string[];
@@ -172,7 +177,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
 }
 
 function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "logLevel", "dataDir", "timezone", "locale", "server", ...SERVER_KEYS];
+  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "fragmentCacheSize", "logLevel", "dataDir", "timezone", "locale", "server", "mail", ...SERVER_KEYS];
   for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
@@ -197,11 +202,13 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     secret: (raw.secret as string | undefined) ?? (env.QUARRY_SECRET || null),
     renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1),
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
+    fragmentCacheSize: num(file, "fragmentCacheSize", raw.fragmentCacheSize, 500),
     logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
     timezone: checked(() => timezoneOf(file, raw.timezone), "UTC"),
     locale: checked(() => localeOf(file, raw.locale), "en-US"),
     server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),
+    mail: parseMailSettings(raw.mail, file, problem),
     ...serverSettings(raw, file),
   };
 }

@@ -168,6 +168,9 @@ export const codes = {
   SESSION_LIMIT: "QRY_ERR_SESSION_LIMIT",
   SESSION: "QRY_ERR_SESSION",
   REDIRECT: "QRY_ERR_REDIRECT",
+  LOCK: "QRY_ERR_LOCK",
+  HTTP: "QRY_ERR_HTTP",
+  MAIL: "QRY_ERR_MAIL",
 } as const;
 
 /** One of the codes above. */

@@ -5,6 +5,7 @@
 import type { Datasources } from "../datasources/registry.js";
 import type { Lease } from "../datasources/datasource.js";
 import type { Trace } from "./trace.js";
+import type { SiteServices } from "./services.js";
 
 /** Ticks before the first clock read; the stride then adapts (engine/clock.ts). */
 export const FIRST_STRIDE = 64;
@@ -48,6 +49,8 @@ export interface RequestHooks {
   csrfToken(): string;
   sessionRotate(): void;
   sessionInvalidate(): void;
+  /** Names the visitor's session for scope="session" locks (a visitor without one: the request). */
+  sessionKey(): string;
 }
 
 export interface PageState {
@@ -77,6 +80,8 @@ export interface PageState {
   trace: Trace | null;
   /** Set by the server for a page it serves (csrfToken(), sessionRotate(), …). */
   hooks: RequestHooks | null;
+  /** The site's log, locks, fragment cache and mail (services.ts siteServices()); null: made on first use. */
+  services: SiteServices | null;
 }
 
 export function newPageState(db: Datasources | null = null, timeoutMs = 0, signal: PageSignal | null = null, zone: { timezone?: string; locale?: string } = {}): PageState {
@@ -97,5 +102,6 @@ export function newPageState(db: Datasources | null = null, timeoutMs = 0, signa
     locale: zone.locale ?? "en-US",
     trace: null,
     hooks: null,
+    services: null,
   };
 }

@@ -6,7 +6,7 @@
 // stop the embedded Postgres, exit.
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { loadConfig, LOG_LEVELS, type SiteConfig } from "../datasources/config.js";
-import quarry, { flushQueryCaches, siteFolder, type QuarryOptions } from "./plugin.js";
+import quarry, { flushFragmentCaches, flushQueryCaches, siteFolder, type QuarryOptions } from "./plugin.js";
 import { connectDatabase } from "./database.js";
 import { registerShedding } from "./shedding.js";
 
@@ -120,10 +120,12 @@ export function shutdownOnSignals(app: FastifyInstance, graceMs: number, say: (l
 export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance; stop: (why: string) => void }> {
   const { app, config } = await buildApp(opts);
   const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, (line) => process.stderr.write(`${line}\n`));
-  // `kill -USR2 <pid>`: forget every cachedwithin result without a restart.
+  // `kill -USR2 <pid>`: forget every cachedwithin result and dbt:cache fragment without a restart.
   process.on("SIGUSR2", () => {
     const n = flushQueryCaches();
     process.stdout.write(`query caches flushed (${n} entr${n === 1 ? "y" : "ies"})\n`);
+    const f = flushFragmentCaches();
+    if (f > 0) process.stdout.write(`fragment caches flushed (${f} entr${f === 1 ? "y" : "ies"})\n`);
   });
   await app.listen({ port: opts.port, host: opts.host });
   const address = app.server.address();

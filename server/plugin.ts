@@ -25,6 +25,10 @@ import { devReload, type DevReload } from "./dev.js";
 import { DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
 import { newTrace } from "../engine/trace.js";
 import { readForm, registerBodyParsers, requestError } from "./request-body.js";
+import { LockManager } from "../engine/locks.js";
+import { FragmentCache, FRAGMENT_DEFAULTS } from "../engine/fragment-cache.js";
+import { logLine, type PageLogEntry, type SiteServices } from "../engine/services.js";
+import { smtpMailer, type SmtpMailer } from "./mail.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -54,6 +58,8 @@ export interface QuarryOptions {
   session?: Partial<SiteConfig["session"]>;
   /** Where the plugin reports what it does (dev request lines, datasource events). */
   log?: (line: string) => void;
+  /** The dbt:lock locks of this site (default: its own); plugins given one manager share their locks. */
+  locks?: LockManager;
 }
 
 interface Site {
@@ -67,6 +73,9 @@ interface Site {
   application: Struct;
   dev: DevReload | null;
   debug: DebugLog | null;
+  /** Locks, fragment cache and mail of the site; each request adds its own log. */
+  services: Omit<SiteServices, "log">;
+  mailer: SmtpMailer | null;
 }
 
 /** The site (or build) folder the options name, checked to exist. */
@@ -93,8 +102,10 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     source = new EngineSource(engine);
   }
   const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
-  // A changed template or _db/ file may change what a cached query should answer; a saved
-  // _db/*.sql file is applied at once (a failure is logged and the server goes on).
+  const fragments = new FragmentCache({ maxEntries: config.fragmentCacheSize, maxChars: FRAGMENT_DEFAULTS.maxChars });
+  const mailer = config.mail ? smtpMailer(config.mail) : null;
+  // A changed template or _db/ file may change what a cached query or fragment should answer; a
+  // saved _db/*.sql file is applied at once (a failure is logged and the server goes on).
   if (opts.dev && source instanceof EngineSource) {
     dev = devReload(source.engine, log, async (name) => {
       if (/^_db\/[^/]+\.sql$/.test(name) && database.migrate) {
@@ -102,6 +113,8 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
       }
       const n = database.datasources.flushCache();
       if (n > 0) log(`flushed ${n} cached quer${n === 1 ? "y" : "ies"}`);
+      const f = fragments.clear();
+      if (f > 0) log(`flushed ${f} cached fragment${f === 1 ? "" : "s"}`);
     });
   }
   const timeoutMs = config.sessionTimeoutMinutes * 60_000;
@@ -118,6 +131,8 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
       throw err;
     })),
     application: newStruct(),
+    services: { locks: opts.locks ?? new LockManager(), fragments, mailer },
+    mailer,
   };
 }
 
@@ -160,6 +175,13 @@ export function flushQueryCaches(): number {
   return n;
 }
 
+/** Forgets every dbt:cache fragment of every site in this process; returns how many. */
+export function flushFragmentCaches(): number {
+  let n = 0;
+  for (const site of openSites) n += site.services.fragments.clear();
+  return n;
+}
+
 export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise<void> {
   const log = opts.log ?? ((line: string) => app.log.info(line));
   const site = await openSite(opts, log);
@@ -167,6 +189,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   const dev = !!opts.dev;
   app.addHook("onClose", async () => {
     openSites.delete(site);
+    site.mailer?.close();
     await site.dev?.close();
     await site.sessions.close();
     if (site.ownsDatabase) await site.database.stop();
@@ -301,7 +324,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         session.invalidate = true;
         for (const k of Object.keys(session.data)) delete session.data[k];
       },
+      sessionKey() {
+        // A visitor without a stored session yet has only this request: its own key.
+        return session.id ?? `request ${req.id}`;
+      },
     };
+    page.services = { ...site.services, log: pageLog(req, name) };
     const started = performance.now();
     if (site.debug && !error) page.trace = newTrace();
     // quarry dev: what this request did, for the panel, /_quarry/debug and --trace.
@@ -347,6 +375,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // clients get the page byte for byte.
     const reload = site.dev && type.startsWith("text/html") && req.headers["sec-fetch-dest"] === "document";
     return reply.code(res.status).type(type).send(reload ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
+  }
+
+  /** Where a page's dbt:log lines go: dev's readable log, else the request's pino logger. */
+  function pageLog(req: FastifyRequest, template: string | null): (e: PageLogEntry) => void {
+    if (dev) return (e) => log(logLine(e));
+    return (e) => req.log[e.level]({ template: template ?? undefined, at: e.at, log: e.log ?? undefined }, e.text);
   }
 
   async function unsignedSession(req: FastifyRequest): Promise<string | null> {

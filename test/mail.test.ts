@@ -1,0 +1,154 @@
+// Mail: the config's `mail` section (checked like every setting, each mistake located), and the
+// SMTP transport sending to a real local SMTP server that keeps what it receives.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, parseConfig } from "../datasources/config.js";
+import { smtpMailer } from "../server/mail.js";
+import { site } from "./helpers.js";
+import { parseMessage, smtpSink, type Sink } from "./smtp-sink.js";
+
+describe("the mail section of the site config", () => {
+  it("is absent by default, and fills in the port from secure", () => {
+    expect(parseConfig({}, "f", {}).mail).toBeNull();
+    expect(parseConfig({ mail: { host: "smtp.example.com" } }, "f", {}).mail).toEqual({
+      host: "smtp.example.com",
+      port: 587,
+      secure: false,
+      requireTLS: false,
+      auth: null,
+      from: null,
+      timeoutMs: 30_000,
+    });
+    expect(
+      parseConfig(
+        { mail: { host: "mx", secure: true, auth: { user: "u", pass: "p" }, from: "Shop <shop@example.com>" } },
+        "f",
+        {},
+      ).mail,
+    ).toMatchObject({
+      port: 465,
+      secure: true,
+      auth: { user: "u", pass: "p" },
+      from: "Shop <shop@example.com>",
+    });
+  });
+
+  it.each([
+    [
+      { mail: "smtp.example.com" },
+      "f: mail must be an object with the SMTP server's host (and port, secure, auth, from)",
+    ],
+    [{ mail: {} }, "f: mail.host must be the SMTP server's host name or address, got undefined"],
+    [{ mail: { host: "mx", port: 70000 } }, "f: mail.port must be a port number from 1 to 65535, got 70000"],
+    [{ mail: { host: "mx", secure: "yes" } }, 'f: mail.secure must be true or false, got "yes"'],
+    [{ mail: { host: "mx", auth: { user: "u" } } }, 'f: mail.auth must be {"user": "…", "pass": "…"}'],
+    [
+      { mail: { host: "mx", from: "a@b.c\r\nBcc: x@y.z" } },
+      'f: mail.from must be an address such as "Shop <shop@example.com>", on one line',
+    ],
+    [
+      { mail: { host: "mx", tls: true } },
+      "f: unknown setting mail.tls (known: host, port, secure, requireTLS, auth, from, timeoutMs)",
+    ],
+  ])("refuses %j", (raw, message) => {
+    expect(() => parseConfig(raw as Record<string, unknown>, "f", {})).toThrow(message);
+  });
+
+  it("places each mistake of the section at its line in quarry.config.json", async () => {
+    const root = site({ "quarry.config.json": '{\n  "mail": {\n    "host": "mx",\n    "port": "25"\n  }\n}\n' });
+    const err = await loadConfig(root, {}).then(
+      () => null,
+      (e: unknown) => e as Error & { code: string },
+    );
+    expect(err!.code).toBe("QRY_ERR_CONFIG");
+    expect(err!.message.split("\n")[0]).toBe(
+      `${root}/quarry.config.json:4:13 mail.port must be a port number from 1 to 65535, got "25"`,
+    );
+  });
+});
+
+describe("the SMTP transport", () => {
+  let sink: Sink;
+  beforeAll(async () => {
+    sink = await smtpSink({ user: "site", pass: "s3cret" });
+  });
+  afterAll(() => sink.close());
+
+  it("delivers a message to the SMTP server, authenticated, with every header", async () => {
+    const mailer = smtpMailer({
+      host: "127.0.0.1",
+      port: sink.port,
+      secure: false,
+      requireTLS: false,
+      auth: { user: "site", pass: "s3cret" },
+      from: "Shop <shop@example.com>",
+      timeoutMs: 10_000,
+    });
+    try {
+      const receipt = await mailer.send({
+        from: "Shop <shop@example.com>",
+        to: "ann@example.com, bob@example.com",
+        cc: "cat@example.com",
+        bcc: "dan@example.com",
+        replyTo: "help@example.com",
+        subject: "Your order 42",
+        text: "Thank you.\r\nIt ships today.",
+        html: null,
+      });
+      expect(receipt.accepted).toEqual(["ann@example.com", "bob@example.com", "cat@example.com", "dan@example.com"]);
+      const got = await sink.next();
+      expect(got.user).toBe("site");
+      expect(got.envelopeFrom).toBe("shop@example.com");
+      expect(got.envelopeTo).toEqual(["ann@example.com", "bob@example.com", "cat@example.com", "dan@example.com"]);
+      const { headers, body } = parseMessage(got.raw);
+      expect([headers.from, headers.to, headers.cc, headers["reply-to"], headers.subject]).toEqual([
+        "Shop <shop@example.com>",
+        "ann@example.com, bob@example.com",
+        "cat@example.com",
+        "help@example.com",
+        "Your order 42",
+      ]);
+      // Bcc reaches the envelope, never the headers.
+      expect(headers.bcc).toBeUndefined();
+      expect(headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(headers["message-id"]).toBe(receipt.messageId);
+      expect(body.trimEnd()).toBe("Thank you.\r\nIt ships today.");
+    } finally {
+      mailer.close();
+    }
+  });
+
+  it("reports a refused login as QRY_ERR_MAIL", async () => {
+    const mailer = smtpMailer({
+      host: "127.0.0.1",
+      port: sink.port,
+      secure: false,
+      requireTLS: false,
+      auth: { user: "site", pass: "wrong" },
+      from: null,
+      timeoutMs: 10_000,
+    });
+    try {
+      const err = await mailer
+        .send({
+          from: "a@example.com",
+          to: "b@example.com",
+          cc: "",
+          bcc: "",
+          replyTo: "",
+          subject: "s",
+          text: "t",
+          html: null,
+        })
+        .then(
+          () => null,
+          (e: unknown) => e as Error & { code: string },
+        );
+      expect(err).toMatchObject({ code: "QRY_ERR_MAIL", type: "mail" });
+      expect(err!.message).toMatch(
+        /^The mail was not sent: Invalid login: 535 Invalid username or password \(SMTP server 127\.0\.0\.1:\d+\)$/,
+      );
+    } finally {
+      mailer.close();
+    }
+  });
+});
