@@ -5,11 +5,15 @@
 // input before timing. pug's own escape leaves ' alone, so it is timed as a reference only.
 // Rounds are interleaved (ROUNDS, default 3; BENCH_MS per task per round, default 200) and the
 // median ops/s per task is reported; compare ratios inside one run.
-import { cpus } from "node:os";
+import { loadavg } from "node:os";
 import { Bench } from "tinybench";
 import { Eta } from "eta";
 import pug from "pug";
 import { escapeHtml } from "../engine/values.js";
+import { mdTable } from "./report.js";
+import { commandLine, writeSection } from "./results-file.js";
+
+const loadAtStart = loadavg();
 
 const etaEscape = new Eta().config.escapeFunction;
 // pug re-exports its runtime (pug-runtime) as `runtime`; @types/pug does not declare it.
@@ -200,16 +204,14 @@ const median = (xs: number[]): number => {
   return a.length % 2 ? a[(a.length - 1) / 2]! : (a[a.length / 2 - 1]! + a[a.length / 2]!) / 2;
 };
 
-console.log(`Node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} × ${cpus().length}; ${rounds} interleaved rounds × ${ms} ms per task, median ops/s; ratio = ops/s ÷ "quarry before" (higher is faster)`);
-console.log("");
-console.log(`| input | ${names.join(" | ")} |`);
-console.log(`|---|${names.map(() => "---").join("|")}|`);
-for (const iname of Object.keys(inputs)) {
+const rows = Object.keys(inputs).map((iname) => {
   const base = median(samples.get(`${iname}|quarry before`)!);
-  const cells = names.map((v) => {
+  return [iname, ...names.map((v) => {
     const hz = median(samples.get(`${iname}|${v}`)!);
     return `${Math.round(hz).toLocaleString("en-US")} (${(hz / base).toFixed(2)}×)`;
-  });
-  console.log(`| ${iname} | ${cells.join(" | ")} |`);
-}
+  })];
+});
+const markdown = `${rounds} interleaved rounds × ${ms} ms per task, median ops/s; ratio = ops/s ÷ "quarry before" (higher is faster).\n\n${mdTable(["input", ...names], rows)}`;
+process.stdout.write(`${markdown}\n`);
+writeSection({ name: "escape", title: "Escaping (`npm run bench:escape`)", command: commandLine("bench:escape", ["ROUNDS", "BENCH_MS"]), markdown, loadAtStart });
 if (sink < 0) console.log(sink);

@@ -1,9 +1,13 @@
 // npm run bench:regex — the linear-time engine that runs templates' patterns (RE2JS, see
 // engine/regex.ts) against V8's RegExp on the same work: a search, a replace-all and a
 // find-all on ordinary text, and an attack pattern that V8 backtracks on. Compare ratios.
-import { cpus } from "node:os";
+import { loadavg } from "node:os";
 import { Bench } from "tinybench";
 import { matchAll, replace, search, userRegex } from "../engine/regex.js";
+import { mdTable } from "./report.js";
+import { commandLine, writeSection } from "./results-file.js";
+
+const loadAtStart = loadavg();
 
 const text = "Lorem ipsum dolor sit amet, 2024-03-01 consectetur 42 adipiscing elit. ".repeat(20);
 const cases = [
@@ -23,10 +27,11 @@ const hz = (name: string) => {
   const t = bench.tasks.find((x) => x.name === name)!;
   return t.result.state === "completed" ? t.result.throughput.mean : NaN;
 };
-console.log(`Node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} × ${cpus().length}`);
-console.log("work                           RE2JS ops/s    RegExp ops/s   RegExp ÷ RE2JS");
-for (const c of cases) {
+const n0 = (n: number) => Math.round(n).toLocaleString("en-US");
+const rows = cases.map((c) => {
   const [a, b] = [hz(`${c.name} RE2JS`), hz(`${c.name} RegExp`)];
-  const f = (n: number) => Math.round(n).toLocaleString("en-US").padStart(13);
-  console.log(`${c.name.padEnd(30)} ${f(a)}  ${f(b)}   ${(b / a).toFixed(2).padStart(8)}×`);
-}
+  return [c.name, n0(a), n0(b), `${(b / a).toFixed(2)}×`];
+});
+const markdown = `tinybench, ${Number(process.env.BENCH_MS ?? 500)} ms per task, ops/s.\n\n${mdTable(["work", "RE2JS ops/s", "RegExp ops/s", "RegExp ÷ RE2JS"], rows)}`;
+process.stdout.write(`${markdown}\n`);
+writeSection({ name: "regex", title: "Template regular expressions: RE2JS against V8 (`npm run bench:regex`)", command: commandLine("bench:regex", ["BENCH_MS"]), markdown, loadAtStart });

@@ -3,7 +3,7 @@
 // Then the cost of the page's clock (engine/clock.ts): the same compiled pages with their
 // clock ticks taken out of the generated code, in the same run.
 // Run on a quiet machine and compare the ratios within one run.
-import { cpus } from "node:os";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Bench } from "tinybench";
 import { Engine } from "../engine/engine.js";
@@ -11,6 +11,10 @@ import { RenderContext, runPage, scopesFrom } from "../engine/context.js";
 import { newPageState } from "../engine/page.js";
 import { compiledFunction, type RenderFn } from "../engine/template.js";
 import { QueryResult, escapeHtml, numToStr } from "../engine/values.js";
+import { mdTable } from "./report.js";
+import { commandLine, writeSection } from "./results-file.js";
+
+const loadAtStart = loadavg();
 
 const root = fileURLToPath(new URL("../../bench/pages", import.meta.url));
 
@@ -156,17 +160,24 @@ const hz = (name: string): number => {
   const t = bench.tasks.find((x) => x.name === name)!;
   return t.result.state === "completed" ? t.result.throughput.mean : NaN;
 };
-console.log(`Node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"} × ${cpus().length}`);
-console.log("page          hand-written/s   compiled/s  interpreted/s  hand÷compiled  compiled÷interpreted");
-for (const p of pages) {
+const n0 = (n: number) => Math.round(n).toLocaleString("en-US");
+const x2 = (n: number) => `${n.toFixed(2)}×`;
+const renderRows = pages.map((p) => {
   const [h, c, i] = [hz(`${p.name} hand-written`), hz(`${p.name} compiled`), hz(`${p.name} interpreted`)];
-  const f = (n: number) => Math.round(n).toLocaleString("en-US").padStart(12);
-  console.log(`${p.name.padEnd(13)} ${f(h)}  ${f(c)}  ${f(i)}  ${(h / c).toFixed(2).padStart(13)}×  ${(c / i).toFixed(2).padStart(19)}×`);
-}
-console.log(`\n${ROUNDS} alternating rounds of ${roundMs} ms, median round`);
-console.log("page          compiled, clock on/s   clock off/s   cost of the clock");
-for (const p of pages) {
+  return [p.name, n0(h), n0(c), n0(i), x2(h / c), x2(c / i)];
+});
+const clockRows = pages.map((p) => {
   const { on, off } = clockRates.get(p.name)!;
-  const f = (n: number) => Math.round(n).toLocaleString("en-US").padStart(12);
-  console.log(`${p.name.padEnd(13)} ${f(on)}          ${f(off)}   ${((off / on - 1) * 100).toFixed(1).padStart(6)}%`);
-}
+  return [p.name, n0(on), n0(off), `${((off / on - 1) * 100).toFixed(1)}%`];
+});
+const markdown = [
+  `tinybench, ${Number(process.env.BENCH_MS ?? 1000)} ms per task; renders per second. Targets (issue 10): hand ÷ compiled ≤ 1.10×, compiled ÷ interpreted ≤ 3×.`,
+  "",
+  mdTable(["page", "hand-written/s", "compiled/s", "interpreted/s", "hand ÷ compiled", "compiled ÷ interpreted"], renderRows),
+  "",
+  `The time-limit clock: ${ROUNDS} alternating rounds of ${roundMs} ms, median round, compiled mode.`,
+  "",
+  mdTable(["page", "clock on/s", "clock off/s", "cost of the clock"], clockRows),
+].join("\n");
+process.stdout.write(`${markdown}\n`);
+writeSection({ name: "render", title: "Render only (`npm run bench:render`)", command: commandLine("bench:render", ["BENCH_MS"]), markdown, loadAtStart });

@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BenchResults } from "./spec.js";
+import { between } from "./results-file.js";
 import { COMPARISON_HEAD, comparisonRows, machineLine, mdTable, scenarioMarkdown } from "./report.js";
 
 export interface PeersResults {
@@ -67,14 +68,6 @@ export function resultsMarkdown(r: BenchResults, p: PeersResults | null): string
     ...r.scenarios.map((s) => scenarioMarkdown(s, "###")),
     ...(p ? ["### Render only: Quarry against other template engines (`npm run bench:peers`)", "", peersMarkdown(p)] : []),
   ].join("\n");
-}
-
-/** Replaces what lies between two marker lines of a file's text. */
-function between(text: string, name: string, start: string, end: string, body: string): string {
-  const a = text.indexOf(start);
-  const b = text.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`${name} has no ${start} … ${end} section`);
-  return `${text.slice(0, a + start.length)}\n${body}\n${text.slice(b)}`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -6,12 +6,15 @@
 // BENCH_ROUNDS (5) and BENCH_QUERIES (3000 per cell) size it; BENCH_CONCURRENCY (8) queries
 // run at once on a pool of as many connections.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbedded } from "../datasources/embedded.js";
 import { parseConfig } from "../datasources/config.js";
 import { Datasources } from "../datasources/registry.js";
+import { commandLine, writeSection } from "./results-file.js";
+
+const loadAtStart = loadavg();
 
 const site = fileURLToPath(new URL("../../templates", import.meta.url));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -62,4 +65,10 @@ const rows = Object.entries(results).map(([name, r]) => {
   const unnamed = median(r.unnamed!);
   return `| ${name} | ${Math.round(named)} | ${Math.round(unnamed)} | ${(named / unnamed).toFixed(2)} |`;
 });
-process.stdout.write(`${rounds} rounds, ${perCell} queries per cell, ${concurrency} at once, Node ${process.version}\n\n| query | named q/s | unnamed q/s | named ÷ unnamed |\n|---|---:|---:|---:|\n${rows.join("\n")}\n`);
+const markdown = `Quarry's \`Datasources.query\` on an embedded Postgres, two pools of ${concurrency} connections (named and unnamed statements, both on the extended protocol), ${concurrency} queries at once, ${rounds} rounds alternating which goes first, ${perCell} queries per cell (a hundredth for the report query); medians of the rounds.
+
+| query | named q/s | unnamed q/s | named ÷ unnamed |
+|---|---:|---:|---:|
+${rows.join("\n")}`;
+process.stdout.write(`${markdown}\n`);
+writeSection({ name: "statements", title: "Named against unnamed prepared statements (`npm run bench:statements`)", command: commandLine("bench:statements", ["BENCH_ROUNDS", "BENCH_QUERIES", "BENCH_CONCURRENCY"]), markdown, loadAtStart });
