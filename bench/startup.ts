@@ -3,7 +3,8 @@
 // in < 100 ms). A generated site of 100 templates (a shared include, loops, sets, output, every
 // tenth page a query) is built once; then, in BENCH_ROUNDS rounds (5), the real CLI is spawned
 // as a user would run it, and the clock runs from the spawn until the first 200 from a page.
-// `node -e ""` is spawned in the same rounds: the part of the figure that is Node's own start.
+// `node -e ""` and a bare Fastify server with one route are spawned in the same rounds: the
+// floors that Node's own start and Fastify's module graph set.
 // Dev: `quarry dev` on the site, a page loaded once, then BENCH_SAVES (10) saves of that page,
 // each timed from the write until a request shows the new text. The database (DATABASE_URL, or
 // one embedded Postgres started once) is up before any clock starts.
@@ -101,6 +102,19 @@ async function nodeStart(): Promise<number> {
   return performance.now() - t0;
 }
 
+/** The floor a Fastify server sets: a bare one with one route, spawned and timed the same way. */
+async function fastifyStart(): Promise<number> {
+  const port = await freePort();
+  const script = `import Fastify from "fastify"; const app = Fastify(); app.get("/", async () => "ok"); await app.listen({ port: ${port}, host: "127.0.0.1" });`;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: fileURLToPath(new URL("../../", import.meta.url)), stdio: "ignore" });
+  try {
+    return await until(`http://127.0.0.1:${port}/`, t0, (r) => r.status === 200, child);
+  } finally {
+    await stop(child);
+  }
+}
+
 async function startRound(dist: string, databaseUrl: string): Promise<number> {
   const port = await freePort();
   const t0 = performance.now();
@@ -145,15 +159,11 @@ try {
 
   const starts: number[] = [];
   const nodes: number[] = [];
+  const bare: number[] = [];
+  const tasks = [async () => starts.push(await startRound(dist, db.url)), async () => nodes.push(await nodeStart()), async () => bare.push(await fastifyStart())];
   for (let r = 0; r < ROUNDS; r++) {
-    // Alternate the order so neither always runs on a machine the other just warmed.
-    if (r % 2 === 0) {
-      starts.push(await startRound(dist, db.url));
-      nodes.push(await nodeStart());
-    } else {
-      nodes.push(await nodeStart());
-      starts.push(await startRound(dist, db.url));
-    }
+    // Rotate the order so none always runs on a machine another just warmed.
+    for (let k = 0; k < tasks.length; k++) await tasks[(k + r) % tasks.length]!();
   }
   const dev = await devSaves(site, db.url);
 
@@ -163,7 +173,8 @@ try {
     "",
     mdTable(["measure", "time", "target"], [
       [`\`quarry start --workers 1\`: spawn → first 200 from a page`, ms(starts), "< 500 ms"],
-      ["of which Node's own start (`node -e \"\"`, same rounds)", ms(nodes), "—"],
+      ["a bare Fastify server with one route, spawn → first 200 (same rounds)", ms(bare), "—"],
+      ["Node's own start (`node -e \"\"`, same rounds)", ms(nodes), "—"],
       ["`quarry dev`: spawn → first 200 (compiles on demand)", `${Math.round(dev.ready)} ms (one run)`, "—"],
       [`\`quarry dev\`: a save → the new text served (${SAVES} saves)`, ms(dev.saves), "< 100 ms"],
     ]),
