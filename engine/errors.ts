@@ -3,7 +3,7 @@
 // `codes` below is the one table of codes: docs/errors.md documents each, and
 // test/error-codes.test.ts fails when a code is missing there or spelled literally elsewhere.
 // This module is a leaf every layer may import (see .dependency-cruiser.cjs).
-import { codeFrameColumns } from "@babel/code-frame";
+import { createRequire } from "node:module";
 import type { Loc } from "../parser/ast.js";
 
 /** How a `dbt:catch type="…"` sees an error. */
@@ -178,11 +178,17 @@ export type ErrorCode = (typeof codes)[keyof typeof codes];
 
 /** Code frame (with a caret under the column) of `loc` in `source`. */
 export function codeFrame(source: string, loc: Loc): string {
-  return codeFrameColumns(source, { start: { line: loc.line, column: loc.column } }, { highlightCode: false, linesAbove: 2, linesBelow: 2 });
+  return frameLib()(source, { start: { line: loc.line, column: loc.column } }, { highlightCode: false, linesAbove: 2, linesBelow: 2 });
 }
 
 /** Fill in the code frame of an error whose location lies in `source`. */
 export function withFrame<E extends QuarryError>(err: E, source: string, file: string): E {
   if (err.loc && err.loc.file === file && !err.frame) err.frame = codeFrame(source, err.loc);
   return err;
+}
+
+// Loaded on the first error shown, not at start-up: a served site may never print a frame.
+let frame: typeof import("@babel/code-frame").codeFrameColumns | null = null;
+function frameLib(): typeof import("@babel/code-frame").codeFrameColumns {
+  return (frame ??= (createRequire(import.meta.url)("@babel/code-frame") as typeof import("@babel/code-frame")).codeFrameColumns);
 }

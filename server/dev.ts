@@ -3,7 +3,7 @@
 // itself through server-sent events.
 import { relative, sep } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { watch } from "chokidar";
+import { createRequire } from "node:module";
 import type { Engine } from "../engine/engine.js";
 import { KEPT_OUT } from "./site-files.js";
 
@@ -29,6 +29,8 @@ export function devReload(engine: Engine, log: (line: string) => void, onChange:
   const broadcast = () => {
     for (const c of clients) c.write("data: reload\n\n");
   };
+  // chokidar is loaded here, so quarry start never loads it.
+  const { watch } = createRequire(import.meta.url)("chokidar") as typeof import("chokidar");
   const watcher = watch(engine.root, {
     ignoreInitial: true,
     ignored: (p) => KEPT_OUT.test(p),

@@ -2,7 +2,7 @@
 // (a small pool of connections, so a page that sends does not open one per message).
 // The tag has already refused header injection and empty recipients; what the SMTP server
 // refuses comes back as QRY_ERR_MAIL.
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { RuntimeError, codes } from "../engine/errors.js";
 import type { Mailer, MailMessage, MailReceipt } from "../engine/services.js";
 import type { MailSettings } from "./mail-settings.js";
@@ -12,7 +12,9 @@ export interface SmtpMailer extends Mailer {
 }
 
 export function smtpMailer(s: MailSettings): SmtpMailer {
-  const transport = createTransport({
+  // nodemailer is loaded with the first message, not at start-up: most pages never send one.
+  let made: Promise<Transporter> | null = null;
+  const transporter = () => (made ??= import("nodemailer").then(({ createTransport }) => createTransport({
     pool: true,
     maxConnections: 3,
     host: s.host,
@@ -23,12 +25,12 @@ export function smtpMailer(s: MailSettings): SmtpMailer {
     connectionTimeout: s.timeoutMs,
     greetingTimeout: s.timeoutMs,
     socketTimeout: s.timeoutMs,
-  });
+  })));
   return {
     from: s.from,
     async send(m: MailMessage): Promise<MailReceipt> {
       try {
-        const info = await transport.sendMail({
+        const info = await (await transporter()).sendMail({
           from: m.from,
           to: m.to,
           cc: m.cc || undefined,
@@ -55,6 +57,6 @@ export function smtpMailer(s: MailSettings): SmtpMailer {
         );
       }
     },
-    close: () => transport.close(),
+    close: () => void made?.then((t) => t.close()),
   };
 }
