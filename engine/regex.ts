@@ -50,3 +50,25 @@ export function matchAll(re: RE2JS, s: string): string[] {
 export function fullMatch(re: RE2JS, s: string): boolean {
   return re.matches(s);
 }
+
+/** One match with its groups: 0-based starts and lengths (-1 and 0 for a group that took no part). */
+export interface GroupMatch { starts: number[]; lengths: number[]; texts: string[] }
+
+/** The first match (or every match) at or after `from`, with its groups, as CFML's reFind reports them. */
+export function findGroups(re: RE2JS, s: string, from: number, all: boolean): GroupMatch[] {
+  const out: GroupMatch[] = [];
+  // Matching the rest of the string, as Java's region does: ^ anchors at `from`.
+  const m = re.matcher(s.slice(from));
+  while (m.find()) {
+    const g: GroupMatch = { starts: [], lengths: [], texts: [] };
+    for (let i = 0; i <= m.groupCount(); i++) {
+      const start = m.start(i);
+      g.starts.push(start < 0 ? -1 : start + from);
+      g.lengths.push(start < 0 ? 0 : m.end(i) - start);
+      g.texts.push(m.group(i) ?? "");
+    }
+    out.push(g);
+    if (!all) break;
+  }
+  return out;
+}

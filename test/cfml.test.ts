@@ -2,7 +2,7 @@
 // assertions, translated), except where docs/language.md says why not. Each table renders as
 // one template in both modes.
 import { describe, expect, it } from "vitest";
-import { render } from "./helpers.js";
+import { at, render, renderError } from "./helpers.js";
 
 /** Renders every expression (one per line) and returns what each printed. */
 async function results(cases: [string, string][]): Promise<string[]> {
@@ -106,6 +106,35 @@ describe("lists", () => {
     ['listValueCount(",a,,b,", "", ",", true)', "3"],
     ['listRemoveDuplicates("1,7,,7,10,6,7,8")', "1,7,10,6,8"],
   ]);
+});
+
+describe("strings", () => {
+  table("left, right, chr and asc", [
+    ['left("Peter", -1)', "Pete"],
+    ['left("abcd", 5)', "abcd"],
+    ['left("abcd", -5)', "abcd"],
+    ['right("Peter", -1)', "eter"],
+    ['right("abcd", 5)', "abcd"],
+    ['"[" & chr(0) & "]"', "[]"],
+    ['asc(" \t", 2)', "9"],
+    ['asc("abc", 4)', "0"],
+  ]);
+  table("reFind with sub-expressions and scope", [
+    ['reFind("b(c)", "abcd", 1, true)', '{"len":[2,1],"pos":[2,3],"match":["bc","c"]}'],
+    ['reFind("(f)(oo)", "bar", 1, true)', '{"len":[0],"pos":[0],"match":[""]}'],
+    ['reFind("(f)(oo)", "bar", 1, true, "all")', '[{"len":[0],"pos":[0],"match":[""]}]'],
+    ['reFind("a(x)?", "ba axb", 1, true, "all")', '[{"len":[1,0],"pos":[2,0],"match":["a",""]},{"len":[2,1],"pos":[4,5],"match":["ax","x"]}]'],
+    ['reFind("b", "abcb", 1, false, "all")', "[2,4]"],
+    ['reFind("z", "abcb", 1, false, "all")', "0"],
+    ['reFind("^b", "abcb", 2)', "2"],
+    ['reFind("b", "abcb", 9)', "0"],
+    ['reFindNoCase("B", "abcb", 3)', "4"],
+    ['reFindNoCase("(B)", "abcb", 3, true).pos[2]', "4"],
+  ]);
+  it("refuses a count of 0 in left and right, as CFML does", async () => {
+    const err = await renderError('<dbt:output>#left("abc", 0)#</dbt:output>');
+    expect([err.code, at(err), err.message]).toEqual(["QRY_ERR_FUNCTION", "1:14", "left's count cannot be 0"]);
+  });
 });
 
 describe("numbers", () => {

@@ -112,7 +112,10 @@ function nameOf(ctx: RenderContext, list: string[], n: unknown, what: string, lo
 
 function create(ctx: RenderContext, a: unknown[]): Date {
   const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = a.map((v, i) => int(v, ["year", "month", "day", "hour", "minute", "second", "millisecond"][i]));
-  return makeDate(y!, mo, d, h, mi, s, ms, zone(ctx));
+  // As in CFML: a two-digit year is 19xx from 30 and 20xx below, and hour 24 is the next day's midnight.
+  const year = y! >= 0 && y! < 100 ? y! + (y! < 30 ? 2000 : 1900) : y!;
+  if (h !== 24) return makeDate(year, mo, d, h, mi, s, ms, zone(ctx));
+  return new Date(makeDate(year, mo, d, 23, mi, s, ms, zone(ctx)).getTime() + 3_600_000);
 }
 
 export default category("dates", {

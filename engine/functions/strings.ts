@@ -1,6 +1,7 @@
 import type { RE2JS } from "re2js";
 import { category, str, num, int, argError } from "./define.js";
-import { PatternError, matchAll, replace, search, userRegex } from "../regex.js";
+import { PatternError, findGroups, matchAll, replace, userRegex, type GroupMatch } from "../regex.js";
+import { newStruct, toBool, type Struct } from "../values.js";
 
 /** A template's pattern, compiled for the linear-time engine (engine/regex.ts). */
 function regex(pattern: unknown, ignoreCase = false): RE2JS {
@@ -18,6 +19,33 @@ function scopeAll(scope: unknown): boolean {
   return s === "all";
 }
 
+/** CFML's reFind: a position, or with sub-expressions a struct of pos/len/match arrays; scope "all" gives every match. */
+function reFind(re: RE2JS, s: unknown, start: unknown, sub: unknown, scope: unknown): unknown {
+  const t = str(s);
+  const from = start === undefined ? 1 : Math.max(1, int(start, "start"));
+  const all = scopeAll(scope);
+  const found = from > t.length ? [] : findGroups(re, t, from - 1, all);
+  if (sub === undefined || !toBool(sub, null)) {
+    if (!all) return found.length ? found[0]!.starts[0]! + 1 : 0;
+    return found.length ? found.map((g) => g.starts[0]! + 1) : 0;
+  }
+  const toStruct = (g: GroupMatch | undefined): Struct => {
+    const st = newStruct();
+    st.len = g ? g.lengths : [0];
+    st.pos = g ? g.starts.map((i) => i + 1) : [0];
+    st.match = g ? g.texts : [""];
+    return st;
+  };
+  return all ? (found.length ? found.map(toStruct) : [toStruct(undefined)]) : toStruct(found[0]);
+}
+
+/** left/right's count: CFML refuses 0. */
+function count(n: unknown, fn: string): number {
+  const c = int(n, "count");
+  if (c === 0) throw argError(`${fn}'s count cannot be 0`);
+  return c;
+}
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default category("strings", {
@@ -28,9 +56,10 @@ export default category("strings", {
   trim: [{ params: "string", doc: "Removes leading and trailing white space.", example: 'trim("  a b  ")', result: "a b" }, (_c, s: unknown) => str(s).trim()],
   ltrim: [{ params: "string", doc: "Removes leading white space.", example: 'ltrim("  ab")', result: "ab" }, (_c, s: unknown) => str(s).trimStart()],
   rtrim: [{ params: "string", doc: "Removes trailing white space.", example: 'rtrim("ab  ") & "|"', result: "ab|" }, (_c, s: unknown) => str(s).trimEnd()],
-  left: [{ params: "string, count", doc: "The first count characters.", example: 'left("quarry", 3)', result: "qua" }, (_c, s: unknown, n: unknown) => str(s).slice(0, Math.max(0, int(n, "count")))],
-  right: [{ params: "string, count", doc: "The last count characters.", example: 'right("quarry", 3)', result: "rry" },
-    (_c, s: unknown, n: unknown) => { const c = Math.max(0, int(n, "count")); const t = str(s); return c === 0 ? "" : t.slice(-c); }],
+  left: [{ params: "string, count", doc: "The first count characters; a negative count: all but the last -count (the whole string when -count is its length or more, as in Lucee). A count of 0 is an error, as in CFML.", example: 'left("quarry", 3) & "," & left("quarry", -2)', result: "qua,quar" },
+    (_c, s: unknown, n: unknown) => { const t = str(s); const c = count(n, "left"); return Math.abs(c) >= t.length ? t : t.slice(0, c < 0 ? t.length + c : c); }],
+  right: [{ params: "string, count", doc: "The last count characters; a negative count: all but the first -count (as left does).", example: 'right("quarry", 3) & "," & right("quarry", -2)', result: "rry,arry" },
+    (_c, s: unknown, n: unknown) => { const t = str(s); const c = count(n, "right"); return Math.abs(c) >= t.length ? t : t.slice(c < 0 ? -c : t.length - c); }],
   mid: [{ params: "string, start, [count]", doc: "count characters from the 1-based position start (to the end without count).", example: 'mid("quarry", 2, 3)', result: "uar" },
     (_c, s: unknown, start: unknown, count?: unknown) => {
       const from = int(start, "start");
@@ -54,10 +83,10 @@ export default category("strings", {
       const r = str(rep);
       return str(s).replace(new RegExp(escapeRe(f), scopeAll(scope) ? "gi" : "i"), () => r);
     }],
-  reFind: [{ params: "pattern, string, [start]", doc: "1-based position of the first regular-expression match, 0 if none.", example: 'reFind("[0-9]+", "abc123")', result: "4" },
-    (_c, p: unknown, s: unknown, start?: unknown) => { const from = start === undefined ? 0 : int(start) - 1; const i = search(regex(p), str(s).slice(from)); return i < 0 ? 0 : i + from + 1; }],
-  reFindNoCase: [{ params: "pattern, string", doc: "Like reFind, ignoring case.", example: 'reFindNoCase("B", "abc")', result: "2" },
-    (_c, p: unknown, s: unknown) => search(regex(p, true), str(s)) + 1],
+  reFind: [{ params: "pattern, string, [start], [returnSubExpressions], [scope]", doc: '1-based position of the first regular-expression match, 0 if none. With returnSubExpressions true: a struct of arrays pos, len and match (the whole match, then each group); scope "all" gives every match (an array of positions, or of such structs).', example: 'reFind("[0-9]+", "abc123")', result: "4" },
+    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) => reFind(regex(p), s, start, sub, scope)],
+  reFindNoCase: [{ params: "pattern, string, [start], [returnSubExpressions], [scope]", doc: "Like reFind, ignoring case.", example: 'reFindNoCase("B", "abc")', result: "2" },
+    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) => reFind(regex(p, true), s, start, sub, scope)],
   reReplace: [{ params: "string, pattern, replacement, [scope]", doc: "Regular-expression replace; $1… refer to groups.", example: 'reReplace("a1b22", "[0-9]+", "N", "all")', result: "aNbN" },
     (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => replace(regex(p), str(s), str(rep), scopeAll(scope))],
   reReplaceNoCase: [{ params: "string, pattern, replacement, [scope]", doc: "Like reReplace, ignoring case.", example: 'reReplaceNoCase("aAa", "a", "b", "all")', result: "bbb" },
@@ -75,10 +104,15 @@ export default category("strings", {
     (_c, a: unknown, b: unknown) => { const x = str(a).toLowerCase(); const y = str(b).toLowerCase(); return x < y ? -1 : x > y ? 1 : 0; }],
   capitalize: [{ params: "string", doc: "Upper-cases the first character.", example: 'capitalize("quarry")', result: "Quarry" },
     (_c, s: unknown) => { const t = str(s); return t.charAt(0).toUpperCase() + t.slice(1); }],
-  chr: [{ params: "code", doc: "The character with a Unicode code point.", example: "chr(65)", result: "A" },
-    (_c, n: unknown) => { const c = int(n, "code"); if (c < 0 || c > 0x10ffff) throw argError("code must be a Unicode code point"); return String.fromCodePoint(c); }],
-  asc: [{ params: "string", doc: "The code point of the first character (0 for an empty string).", example: 'asc("A")', result: "65" },
-    (_c, s: unknown) => str(s).codePointAt(0) ?? 0],
+  chr: [{ params: "code", doc: "The character with a Unicode code point (chr(0) is the empty string, as in CFML).", example: "chr(65)", result: "A" },
+    (_c, n: unknown) => { const c = int(n, "code"); if (c < 0 || c > 0x10ffff) throw argError("code must be a Unicode code point"); return c === 0 ? "" : String.fromCodePoint(c); }],
+  asc: [{ params: "string, [position]", doc: "The code point of the first character, or of the one at the 1-based position (0 for an empty string or a position outside it).", example: 'asc("A") & "," & asc("abc", 2)', result: "65,98" },
+    (_c, s: unknown, pos?: unknown) => {
+      const t = str(s);
+      if (pos === undefined) return t.codePointAt(0) ?? 0;
+      const p = int(pos, "position");
+      return p < 1 || p > t.length ? 0 : t.codePointAt(p - 1) ?? 0;
+    }],
   insert: [{ params: "substring, string, position", doc: "Inserts substring after the position-th character.", example: 'insert("-", "ab", 1)', result: "a-b" },
     (_c, sub: unknown, s: unknown, pos: unknown) => { const t = str(s); const p = int(pos, "position"); if (p < 0 || p > t.length) throw argError("position is out of range"); return t.slice(0, p) + str(sub) + t.slice(p); }],
   val: [{ params: "string", doc: "The number at the start of a string, 0 if none.", example: 'val("42abc")', result: "42" },
