@@ -94,7 +94,7 @@ export async function startDatabase(seedDir: string | null, log: (m: string) => 
     const url = process.env.DATABASE_URL;
     return { url, postmaster: await findPostmaster(url), description: "DATABASE_URL", stop: async () => {} };
   }
-  const { startEmbedded } = await import("../datasources/embedded.js");
+  const { startEmbedded } = await import("../datasources/postgres/embedded.js");
   const dir = mkdtempSync(join(tmpdir(), "quarry-bench-pg-"));
   log("starting the embedded Postgres for the benchmark (seeded from _db/, removed afterwards)");
   const pgh = await startEmbedded({ dataDir: dir, seedDir, ephemeral: true, log });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmbedded } from "../datasources/embedded.js";
+import { startEmbedded } from "../datasources/postgres/embedded.js";
 import { parseConfig } from "../datasources/config.js";
 import { Datasources } from "../datasources/registry.js";
 import { commandLine, writeSection } from "./results-file.js";

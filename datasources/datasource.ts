@@ -7,7 +7,10 @@
 import genericPool from "generic-pool";
 import { DatasourceError } from "../engine/errors.js";
 import type { DatasourceConfig, Strategy } from "./config.js";
-import { connect, disconnect, ping, type Connection } from "./client.js";
+import type { Driver, DriverConnection } from "./driver.js";
+import { driverFor } from "./drivers.js";
+
+type Connection = DriverConnection;
 
 export interface Lease {
   conn: Connection;
@@ -30,6 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class Datasource {
   readonly name: string;
   readonly strategy: Strategy;
+  readonly driver: Driver;
   private failures = 0;
   private lastError: Error | null = null;
   private readonly pool: genericPool.Pool<Connection> | null;
@@ -42,6 +46,7 @@ export class Datasource {
   ) {
     this.name = config.name;
     this.strategy = config.strategy;
+    this.driver = driverFor(config, url);
     this.pool = config.strategy === "per-request" ? null : this.createPool();
   }
 
@@ -51,10 +56,10 @@ export class Datasource {
     return genericPool.createPool<Connection>(
       {
         create: () => this.open(),
-        destroy: (conn) => disconnect(conn),
+        destroy: (conn) => this.driver.disconnect(conn),
         // A connection silent for a while may sit behind a dead route or a restarted server:
         // one round trip proves it before a page gets it (a failed one is destroyed).
-        validate: async (conn) => !conn.broken && (Date.now() - conn.lastUsed < c.validateAfterIdleMs || (await ping(conn, Math.min(1000, c.acquireTimeoutMs / 2)))),
+        validate: async (conn) => !conn.broken && (Date.now() - conn.lastUsed < c.validateAfterIdleMs || (await this.driver.ping(conn, Math.min(1000, c.acquireTimeoutMs / 2)))),
       },
       {
         min: single ? 1 : c.min,
@@ -80,7 +85,7 @@ export class Datasource {
     if (this.failures > 0) await sleep(Math.min(MAX_BACKOFF_MS, this.config.acquireTimeoutMs / 2, 50 * 2 ** (this.failures - 1)));
     if (this.closed) throw new Error(`datasource ${this.name} is closed`);
     try {
-      const conn = await connect(this.config, this.url, (err) => this.log(`datasource ${this.name}: connection lost: ${err.message}`));
+      const conn = await this.driver.connect(this.config, this.url, (err) => this.log(`datasource ${this.name}: connection lost: ${err.message}`));
       if (this.failures > 0) this.log(`datasource ${this.name}: connected again after ${this.failures} failed attempt(s)`);
       this.failures = 0;
       this.lastError = null;
@@ -112,7 +117,7 @@ export class Datasource {
       } catch (err) {
         throw this.unavailable(`cannot connect: ${(err as Error).message}`);
       }
-      return { conn, release: () => disconnect(conn) };
+      return { conn, release: () => this.driver.disconnect(conn) };
     }
     let conn: Connection;
     try {

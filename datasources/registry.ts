@@ -1,14 +1,25 @@
 // The datasources of one site, the query cache (cachedwithin), and query execution: the one
-// place that turns driver results and driver errors into Quarry's QueryResult and coded errors.
+// place that turns driver results and driver errors (classified by the Driver, see driver.ts)
+// into Quarry's QueryResult and coded errors. Nothing here knows which database it talks to.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import type pg from "pg";
 import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/errors.js";
 import { QueryResult } from "../engine/values.js";
 import type { SiteConfig } from "./config.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
 import { paramLabel } from "./param-labels.js";
-import { cancel, clientTimeout, forgetStatement, isClientTimeout, isConnectionError } from "./client.js";
+import type { ClassifiedError, DriverResult, Isolation } from "./driver.js";
+
+export { ISOLATION, type Isolation } from "./driver.js";
+
+/** The client-side limit of a query is its statement_timeout plus this. */
+export const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+
+/** The client-side limit for a statement allowed to run `statementMs` on the server (0: none). */
+export function clientTimeout(config: Datasource["config"], statementMs?: number): number {
+  if (statementMs !== undefined && statementMs > 0) return statementMs + CLIENT_TIMEOUT_MARGIN_MS;
+  return config.queryTimeoutMs;
+}
 
 export interface QueryOptions {
   /** Per-query statement timeout. */
@@ -22,10 +33,6 @@ export interface QueryOptions {
   /** Date.now() past which the statement is cancelled the same way (0 or absent: none). */
   deadline?: number;
 }
-
-
-export const ISOLATION = ["read_uncommitted", "read_committed", "repeatable_read", "serializable"] as const;
-export type Isolation = (typeof ISOLATION)[number];
 
 export class Datasources {
   private readonly sources = new Map<string, Datasource>();
@@ -74,23 +81,24 @@ export class Datasources {
       throw err;
     }
     const started = performance.now();
-    let res: pg.QueryResult;
+    let res: DriverResult;
     try {
       res = await execute(own, ds, sql, params, opts, !lease);
     } catch (err) {
-      const gone = own.conn.broken || (!(err instanceof QueryError) && isConnectionError(err));
+      const c = err instanceof QueryError ? null : ds.driver.classify(err, params, own.conn);
+      const gone = own.conn.broken || c?.kind === "connection";
       if (!lease) await own.release(gone);
       if (err instanceof QueryError) throw err;
       if (gone) {
-        const why = isClientTimeout(err) ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed` : (err as Error).message;
+        const why = c?.clientTimeout ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed` : (err as Error).message;
         throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: connection lost during the query (${why})`);
       }
-      throw toQueryError(err as pg.DatabaseError, sql, params);
+      throw toQueryError(c!, sql, params);
     }
     if (!lease) await own.release();
-    const rows = (res.rows ?? []) as Record<string, unknown>[];
+    const rows = res.rows;
     const q = new QueryResult(
-      (res.fields ?? []).map((f) => f.name),
+      res.columns.map((f) => f.name),
       opts.maxrows !== undefined && rows.length > opts.maxrows ? rows.slice(0, opts.maxrows) : rows,
     );
     q.executionTime = Math.round((performance.now() - started) * 100) / 100;
@@ -109,9 +117,9 @@ export class Datasources {
       throw err;
     }
     try {
-      await lease.conn.client.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation.replace("_", " ").toUpperCase()}` : "BEGIN");
+      await ds.driver.begin(lease.conn, isolation);
     } catch (err) {
-      const gone = isConnectionError(err, lease.conn);
+      const gone = ds.driver.classify(err, [], lease.conn).kind === "connection";
       await lease.release(gone);
       throw gone ? new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: ${(err as Error).message}`) : err;
     }
@@ -121,10 +129,11 @@ export class Datasources {
   /** Runs a transaction-control statement (COMMIT, ROLLBACK, SAVEPOINT …) on a lease. */
   async control(ds: Datasource, lease: Lease, sql: string): Promise<void> {
     try {
-      await lease.conn.client.query(sql);
+      await ds.driver.control(lease.conn, sql);
     } catch (err) {
-      if (isConnectionError(err, lease.conn)) throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: ${(err as Error).message}`);
-      const e = toQueryError(err as pg.DatabaseError, sql, []);
+      const c = ds.driver.classify(err, [], lease.conn);
+      if (c.kind === "connection") throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: ${(err as Error).message}`);
+      const e = toQueryError(c, sql, []);
       throw new QueryError(`${sql} failed: ${(err as Error).message}`, sql, [], e.sqlState, null);
     }
   }
@@ -155,21 +164,16 @@ function statementName(sql: string): string {
 
 /**
  * Runs one statement on a leased connection: as a named prepared statement unless the
- * datasource says otherwise, re-prepared once when Postgres says its cached plan no longer
- * fits (0A000 after ALTER TABLE), and cancelled on Postgres when the signal aborts or the
+ * datasource says otherwise, and cancelled on the server when the signal aborts or the
  * deadline passes. It returns only once any cancel has been taken by the server, so the
  * connection can go back to the pool without a late cancel hitting someone else's query.
  */
-async function execute(lease: Lease, ds: Datasource, sql: string, params: unknown[], opts: QueryOptions, ownLease: boolean): Promise<pg.QueryResult> {
+async function execute(lease: Lease, ds: Datasource, sql: string, params: unknown[], opts: QueryOptions, ownLease: boolean): Promise<DriverResult> {
   const conn = lease.conn;
-  const client = conn.client;
   const c = ds.config;
   // A per-request connection is used once: preparing a named statement there buys nothing.
   const name = c.preparedStatements && ds.strategy !== "per-request" ? statementName(sql) : undefined;
   const perQuery = opts.timeoutMs ? Math.max(1, Math.floor(opts.timeoutMs)) : undefined;
-  // Always the extended protocol: an unnamed statement without values would otherwise go as a
-  // simple query, which runs several statements in one string — named ones never do.
-  const config = { name, text: sql, values: params, queryMode: "extended", query_timeout: clientTimeout(c, perQuery) || undefined } as pg.QueryConfig;
 
   let settled = false;
   const cancels: Promise<void>[] = [];
@@ -178,7 +182,7 @@ async function execute(lease: Lease, ds: Datasource, sql: string, params: unknow
   // while the statement is still running.
   const stop = () => {
     if (settled || cancels.length > 3) return;
-    cancels.push(cancel(conn).then(() => {
+    cancels.push(ds.driver.cancel(conn).then(() => {
       if (!settled) retry = setTimeout(stop, 250);
     }));
   };
@@ -187,29 +191,10 @@ async function execute(lease: Lease, ds: Datasource, sql: string, params: unknow
   const timer = opts.deadline ? setTimeout(stop, Math.max(0, opts.deadline - Date.now())) : undefined;
   const stopped = () => signal?.aborted || (!!opts.deadline && Date.now() >= opts.deadline);
   try {
-    if (perQuery) await client.query(`SET statement_timeout = ${perQuery}`);
-    try {
-      if (stopped()) throw cancelled(signal, sql, params);
-      try {
-        return await client.query(config);
-      } catch (err) {
-        if (!name || (err as pg.DatabaseError).code !== "0A000" || stopped()) throw err;
-        // The table changed under the statement's plan ("cached plan must not change result
-        // type"): prepare it afresh. Inside a transaction the failure has aborted it, so the
-        // connection is only marked to be replaced when given back.
-        if (!ownLease) {
-          conn.retire = true;
-          throw err;
-        }
-        await client.query(`DEALLOCATE ${name}`);
-        forgetStatement(conn, name);
-        return await client.query(config);
-      }
-    } finally {
-      if (perQuery) await client.query(`SET statement_timeout = ${c.statementTimeoutMs}`).catch(() => {});
-    }
+    if (stopped()) throw cancelled(signal, sql, params);
+    return await ds.driver.query(conn, sql, params, { name, statementTimeoutMs: perQuery, clientTimeoutMs: clientTimeout(c, perQuery), mayRetry: ownLease && !stopped() });
   } catch (err) {
-    if (stopped() && !isConnectionError(err, conn)) throw cancelled(signal, sql, params);
+    if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection") throw cancelled(signal, sql, params);
     throw err;
   } finally {
     settled = true;
@@ -226,57 +211,26 @@ function cancelled(signal: AbortSignal | null, sql: string, params: unknown[]): 
 }
 
 /**
- * A Postgres error as Quarry's: with its detail, hint and position, and — when it is about a
- * bound value (class 22 data exceptions, class 23 constraint violations) — QRY_ERR_QUERY_INPUT,
- * status 400, naming the parameter.
+ * A driver error as Quarry's: with its detail, hint and position, and — when it is about a
+ * bound value (the driver's "input" kind: data exceptions, constraint violations) —
+ * QRY_ERR_QUERY_INPUT, status 400, naming the parameter.
  */
-export function toQueryError(err: pg.DatabaseError, sql: string, params: unknown[]): QueryError {
-  const state = typeof err.code === "string" ? err.code : null;
-  const n = state && /^2[23]/.test(state) ? refusedParam(err, params) : null;
+export function toQueryError(c: ClassifiedError, sql: string, params: unknown[]): QueryError {
+  const state = c.state;
   let e: QueryError;
-  if (n !== null) {
+  if (c.kind === "input" && c.param !== null) {
+    const n = c.param;
     const label = paramLabel(params, n);
-    e = new QueryError(`Query parameter $${n}${label ? ` (${label})` : ""} was refused by the database: ${err.message} (SQLSTATE ${state})`, sql, params, state, null, codes.QUERY_INPUT);
+    e = new QueryError(`Query parameter $${n}${label ? ` (${label})` : ""} was refused by the database: ${c.message} (SQLSTATE ${state})`, sql, params, state, null, codes.QUERY_INPUT);
     e.status = 400;
     e.param = n;
   } else {
-    e = new QueryError(`Query failed: ${err.message}${state ? ` (SQLSTATE ${state})` : ""}`, sql, params, state, null);
+    e = new QueryError(`Query failed: ${c.message}${state ? ` (SQLSTATE ${state})` : ""}`, sql, params, state, null);
   }
-  e.detail = err.detail ?? "";
-  e.hint = err.hint ?? "";
-  e.position = err.position ? Number(err.position) : null;
+  e.detail = c.detail;
+  e.hint = c.hint;
+  e.position = c.position;
   return e;
-}
-
-/** Which bound value (1-based) a class 22/23 error is about, or null when it cannot be told. */
-
-/**
- * What `/: "(.*)"$/` would capture, found by hand: the message holds the value a request sent,
- * and that regex is quadratic on a value full of `: "`.
- */
-function quotedAtEnd(msg: string): string | undefined {
-  const start = msg.indexOf(': "', msg.lastIndexOf("\n") + 1);
-  return start >= 0 && msg.length >= start + 4 && msg.endsWith('"') ? msg.slice(start + 3, -1) : undefined;
-}
-function refusedParam(err: pg.DatabaseError, params: unknown[]): number | null {
-  if (params.length === 0) return null;
-  // A value Postgres could not convert while binding: its context names the parameter.
-  const bound = /\bparameter \$(\d+)\b/.exec(err.where ?? "");
-  if (bound && Number(bound[1]) <= params.length) return Number(bound[1]);
-  const one = (pred: (v: unknown) => boolean) => {
-    const hits = params.flatMap((v, i) => (pred(v) ? [i + 1] : []));
-    return hits.length === 1 ? hits[0]! : null;
-  };
-  const msg = err.message;
-  if (err.code === "22021" && /0x00/.test(msg)) return one((v) => typeof v === "string" && v.includes("\0"));
-  const tooLong = /^value too long for type character(?: varying)?\((\d+)\)/.exec(msg);
-  if (tooLong) return one((v) => typeof v === "string" && [...v].length > Number(tooLong[1]));
-  if (err.code === "23502") return one((v) => v === null);
-  // The value itself, quoted in the message or the detail ("Key (email)=(a@b.c) already exists.").
-  const value = quotedAtEnd(msg) ?? /^value "(.*)" is out of range/.exec(msg)?.[1] ?? /^Key \([^)]*\)=\((.*)\) (?:already exists|is not present)/.exec(err.detail ?? "")?.[1];
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- bound values are primitives or Dates, printed as Postgres quotes them
-  if (value !== undefined) return one((v) => v !== null && v !== undefined && String(v) === value);
-  return null;
 }
 
 /** Cached results are copied in and out, so a template that changes one changes only its own. */

@@ -8,7 +8,7 @@ import { ConfigError } from "../engine/errors.js";
 import { resolveDataDir } from "../datasources/data-dir.js";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { Datasources } from "../datasources/registry.js";
-import { startEmbedded, type EmbeddedPostgresHandle } from "../datasources/embedded.js";
+import { startEmbedded, type EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 import type { LogFn } from "../datasources/datasource.js";
 import { migrate, type MigrateResult } from "./migrations.js";
 

@@ -10,10 +10,10 @@ import cluster, { type Worker } from "node:cluster";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { maxConnections } from "../datasources/postgres/admin.js";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { ConfigError } from "../engine/errors.js";
-import type { EmbeddedPostgresHandle } from "../datasources/embedded.js";
+import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 import { needsEmbedded, startSiteEmbedded } from "./database.js";
 import { migrate } from "./migrations.js";
 import { siteFolder } from "./plugin.js";
@@ -57,15 +57,12 @@ async function checkMaxConnections(config: SiteConfig, urls: Record<string, stri
       const u = new URL(url);
       return `${u.hostname}:${u.port || 5432}${u.pathname}`;
     })();
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    client.on("error", () => {});
     let max: number;
     const need = workers * total;
     try {
-      await client.connect();
-      max = Number((await client.query<{ max_connections: string }>("SHOW max_connections")).rows[0]!.max_connections);
-      if (need > max && url === embeddedUrl) {
-        await client.query(`ALTER SYSTEM SET max_connections = ${need + EMBEDDED_SPARE}`);
+      const r = await maxConnections(url, (m) => (need > m && url === embeddedUrl ? need + EMBEDDED_SPARE : null));
+      max = r.max;
+      if (r.raised) {
         say(`${workers} workers × ${total} connections each = ${need}, more than the embedded Postgres's max_connections (${max}): raising it to ${need + EMBEDDED_SPARE} (restarting Postgres)`);
         restart = true;
         continue;
@@ -74,8 +71,6 @@ async function checkMaxConnections(config: SiteConfig, urls: Record<string, stri
       // The servers start without their database too (they reconnect); say what was not checked.
       say(`could not check max_connections of ${where}: ${(err as Error).message}`);
       continue;
-    } finally {
-      await client.end().catch(() => {});
     }
     if (need > max) {
       throw new ConfigError(

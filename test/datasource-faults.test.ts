@@ -139,7 +139,7 @@ describe("a network that black-holes packets", () => {
     const proxy = await blackHoleProxy(new URL(url));
     const ds = datasourcesFor(proxy.url, { max: 1, validateAfterIdleMs: 0, acquireTimeoutMs: 5000 });
     const main = ds.get(undefined);
-    const pidOf = (l: { conn: { client: unknown } }) => (l.conn.client as { processID: number }).processID;
+    const pidOf = (l: { conn: object }) => (l.conn as { client: { processID: number } }).client.processID;
     try {
       const first = await main.acquire();
       const pid = pidOf(first);

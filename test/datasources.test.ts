@@ -11,7 +11,7 @@ import { SAMPLE_SEED, TEMPLATES, database, until, startServer } from "./http.js"
 import { datasourcesFor } from "./db.js";
 import { site as makeSite } from "./helpers.js";
 import { DatasourceError } from "../engine/errors.js";
-import { freePort, startEmbedded, type EmbeddedPostgresHandle } from "../datasources/embedded.js";
+import { freePort, startEmbedded, type EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 
 let url: string;
 beforeAll(async () => {

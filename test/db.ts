@@ -5,7 +5,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { parseConfig, type SiteConfig } from "../datasources/config.js";
 import { Datasources } from "../datasources/registry.js";
-import { runSeedFiles } from "../datasources/embedded.js";
+import { runSeedFiles } from "../datasources/postgres/embedded.js";
 
 export const adminUrl = () => inject("adminUrl");
 

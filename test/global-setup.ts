@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbedded } from "../datasources/embedded.js";
+import { startEmbedded } from "../datasources/postgres/embedded.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -5,16 +5,13 @@
 // limit a little above the server's statement_timeout that destroys the connection.
 import { connect as tcpConnect } from "node:net";
 import pg from "pg";
-import type { DatasourceConfig } from "./config.js";
+import type { DatasourceConfig } from "../config.js";
+import type { DriverConnection } from "../driver.js";
 
-export interface Connection {
+export interface Connection extends DriverConnection {
   client: pg.Client;
-  /** Set when the socket failed; a broken connection is destroyed, never reused. */
-  broken: boolean;
-  /** When it was last given back (Date.now()): one idle too long is checked before reuse. */
-  lastUsed: number;
-  /** Healthy, but to be replaced when given back (its prepared statements are stale). */
-  retire: boolean;
+  /** The statement_timeout the connection was opened with, restored after a per-query one. */
+  statementTimeoutMs: number;
 }
 
 /** The parts of pg.Client its typings leave out. */
@@ -29,8 +26,6 @@ const internals = (c: pg.Client) => c as unknown as ClientInternals;
 
 /** First keep-alive probe after this much silence on the socket. */
 export const KEEPALIVE_DELAY_MS = 10_000;
-/** The client-side limit of a query is its statement_timeout plus this. */
-export const CLIENT_TIMEOUT_MARGIN_MS = 1000;
 /** How long closing politely may take before the socket is destroyed (a black-holed peer never answers). */
 const END_GRACE_MS = 1000;
 
@@ -47,12 +42,6 @@ const types = {
   },
 };
 
-/** The client-side limit for a statement allowed to run `statementMs` on the server (0: none). */
-export function clientTimeout(config: DatasourceConfig, statementMs?: number): number {
-  if (statementMs !== undefined && statementMs > 0) return statementMs + CLIENT_TIMEOUT_MARGIN_MS;
-  return config.queryTimeoutMs;
-}
-
 /** Opens a connection; rejects with the driver's error when Postgres cannot be reached. */
 export async function connect(config: DatasourceConfig, url: string, onError: (err: Error) => void): Promise<Connection> {
   const client = new pg.Client({
@@ -65,7 +54,7 @@ export async function connect(config: DatasourceConfig, url: string, onError: (e
     application_name: `quarry:${config.name}`,
     types,
   });
-  const conn: Connection = { client, broken: false, lastUsed: Date.now(), retire: false };
+  const conn: Connection = { client, broken: false, lastUsed: Date.now(), retire: false, statementTimeoutMs: config.statementTimeoutMs };
   client.on("error", (err) => {
     conn.broken = true;
     onError(err);
@@ -143,6 +132,10 @@ export function cancel(conn: Connection, timeoutMs = 2000): Promise<void> {
 }
 
 /** Forgets a named statement pg believes is prepared on this connection (after DEALLOCATE). */
+export function backendId(conn: Connection): number | null {
+  return internals(conn.client).processID;
+}
+
 export function forgetStatement(conn: Connection, name: string): void {
   delete internals(conn.client).connection.parsedStatements[name];
 }

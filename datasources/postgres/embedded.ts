@@ -18,8 +18,8 @@ import { platform } from "node:os";
 import { createRequire } from "node:module";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import pg from "pg";
-import { ConfigError } from "../engine/errors.js";
-import { ROOT_DATA_HOME, enterableByOthers } from "./data-dir.js";
+import { ConfigError } from "../../engine/errors.js";
+import { ROOT_DATA_HOME, enterableByOthers } from "../data-dir.js";
 
 export interface EmbeddedOptions {
   /** The data folder: the cluster in data/, Quarry's state, lock and the Postgres log beside it. */

@@ -1,0 +1,96 @@
+// The seam between Quarry and a database. Everything that speaks one database's protocol — its
+// client library, its error codes, how it prepares, times out and cancels a statement, how a
+// transaction starts — lives behind this interface in its own folder (datasources/postgres/).
+// The rest of Quarry (datasource.ts's strategies, registry.ts's query execution and error
+// mapping, the tags, the server) talks to a Driver and never imports the client library; the
+// import rules in .dependency-cruiser.cjs keep it so. CONTRIBUTING.md ("Adding a datasource
+// driver") says what a second driver needs.
+import type { DatasourceConfig } from "./config.js";
+
+/** Transaction isolation levels, as dbt:transaction's isolation attribute spells them. */
+export const ISOLATION = ["read_uncommitted", "read_committed", "repeatable_read", "serializable"] as const;
+export type Isolation = (typeof ISOLATION)[number];
+
+/** One open connection, as the strategies see it; a driver extends it with its client. */
+export interface DriverConnection {
+  /** Set when the socket failed; a broken connection is destroyed, never reused. */
+  broken: boolean;
+  /** When it was last given back (Date.now()): one idle too long is checked before reuse. */
+  lastUsed: number;
+  /** Healthy, but to be replaced when given back (e.g. its prepared statements are stale). */
+  retire: boolean;
+}
+
+export interface DriverColumn {
+  name: string;
+  /** The database's name for the column's type ("int4", "text", …); "" when unknown. */
+  type: string;
+}
+
+export interface DriverResult {
+  columns: DriverColumn[];
+  rows: Record<string, unknown>[];
+}
+
+export interface StatementOptions {
+  /** Prepare the statement under this name and reuse the plan (absent: unnamed). */
+  name?: string | undefined;
+  /** A server-side time limit for this statement only (ms). */
+  statementTimeoutMs?: number | undefined;
+  /** Give up client-side after this long and break the connection (0 or absent: no limit). */
+  clientTimeoutMs?: number | undefined;
+  /** May the driver replace a stale prepared plan and retry (false inside a transaction). */
+  mayRetry: boolean;
+}
+
+/**
+ * What an error means to Quarry:
+ * - connection: the connection or the server is gone (refused, lost, timed out client-side,
+ *   the server shutting down) — the page gets 503 and the connection is destroyed;
+ * - input: the database refused a bound value (data exceptions, constraint violations) — 400,
+ *   naming the parameter when `param` is known;
+ * - cancelled: the statement was cancelled (the page stopped, a statement timeout);
+ * - query: anything else about the SQL — 500.
+ */
+export type ErrorKind = "connection" | "input" | "cancelled" | "query";
+
+export interface ClassifiedError {
+  kind: ErrorKind;
+  /** The SQLSTATE (or the driver's equivalent), null when there is none. */
+  state: string | null;
+  message: string;
+  /** 1-based index of the bound value an input error is about, when it can be told. */
+  param: number | null;
+  detail: string;
+  hint: string;
+  /** 1-based character position in the SQL, when the database gives one. */
+  position: number | null;
+  /** The client-side time limit passed (the connection was closed for it). */
+  clientTimeout: boolean;
+}
+
+export interface Driver<C extends DriverConnection = DriverConnection> {
+  /** The driver's name in messages ("postgres"). */
+  readonly name: string;
+  /** Opens a connection; rejects with the driver's error when the server cannot be reached. */
+  connect(config: DatasourceConfig, url: string, onError: (err: Error) => void): Promise<C>;
+  /** Closes a connection, destroying the socket when the peer does not answer. */
+  disconnect(conn: C): Promise<void>;
+  /** One round trip within `timeoutMs`; false (and the connection marked broken) when it fails. */
+  ping(conn: C, timeoutMs: number): Promise<boolean>;
+  /** Runs one statement with bound parameters. */
+  query(conn: C, sql: string, params: unknown[], opts: StatementOptions): Promise<DriverResult>;
+  /**
+   * Asks the server to cancel what the connection is running; resolves once the server has
+   * taken the request, so a later statement on the connection cannot be hit by it.
+   */
+  cancel(conn: C): Promise<void>;
+  /** Starts a transaction on the connection. */
+  begin(conn: C, isolation?: Isolation): Promise<void>;
+  /** Ends or marks a transaction: COMMIT, ROLLBACK, SAVEPOINT x, ROLLBACK TO SAVEPOINT x, BEGIN. */
+  control(conn: C, sql: string): Promise<void>;
+  /** What an error from this driver means, given the values bound to the statement. */
+  classify(err: unknown, params: unknown[], conn?: C): ClassifiedError;
+  /** The server process serving this connection (pg_stat_activity's pid), null when unknown. */
+  backendId(conn: C): number | null;
+}

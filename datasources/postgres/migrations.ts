@@ -1,0 +1,239 @@
+// A site's _db/*.sql files as ordered migrations. Each file runs once, in name order, in its
+// own transaction, and is recorded in the table quarry_migrations (name, checksum, time) in
+// the same transaction; a file changed after it ran is an error naming it, never a silent
+// skip. A database made by the old "seed once" runner (tables, but no quarry_migrations) is
+// adopted: its files are recorded without running them again.
+//
+// Written here rather than taken from a library: node-pg-migrate keeps no checksums (an edited
+// file would be skipped silently, the bug this replaces) and brings a CLI's dependencies;
+// postgres-migrations (last release 2021) fixes the table name to `migrations` in the user's
+// schema and wants consecutive ids; postgrator wants `001.do.name.sql` names and migrates by
+// version number, skipping a new file that sorts below the newest.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import { QuarryError, codeFrame, codes } from "../../engine/errors.js";
+import type { Loc } from "../../parser/ast.js";
+
+export const MIGRATIONS_TABLE = "quarry_migrations";
+/** pg_advisory_lock key: "QUARRY" in ASCII, so concurrent starts (workers) migrate one at a time. */
+const LOCK_KEY = "89227616367193";
+/** First line of a file that must run outside a transaction (CREATE INDEX CONCURRENTLY, …). */
+const NO_TRANSACTION = /^--\s*quarry:\s*no-transaction\b/;
+const PROGRESS_MS = 5000;
+
+export class MigrationError extends QuarryError {
+  constructor(code: typeof codes.MIGRATION | typeof codes.MIGRATION_CHANGED, message: string, loc: Loc | null = null) {
+    super(code, "database", message, loc);
+  }
+}
+
+export interface MigrationFile {
+  /** The file name inside _db/, as recorded. */
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export type MigrationState = "applied" | "adopted" | "pending" | "changed" | "missing";
+
+export interface MigrationStatus {
+  name: string;
+  state: MigrationState;
+  /** When it was applied (or adopted); null while pending. */
+  appliedAt: Date | null;
+}
+
+export interface MigrateResult {
+  applied: string[];
+  adopted: string[];
+}
+
+interface Row {
+  name: string;
+  checksum: string;
+  applied_at: Date;
+  adopted: boolean;
+}
+
+const checksum = (sql: string) => createHash("sha256").update(sql).digest("hex");
+
+/** The *.sql files of a _db folder, in the order they run (byte order of their names). */
+export function migrationFiles(dir: string): MigrationFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => {
+      const sql = readFileSync(join(dir, name), "utf8");
+      return { name, sql, checksum: checksum(sql) };
+    });
+}
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}
+
+async function tableExists(client: pg.Client): Promise<boolean> {
+  const r = await client.query<{ t: string | null }>("SELECT to_regclass($1) AS t", [MIGRATIONS_TABLE]);
+  return r.rows[0]!.t !== null;
+}
+
+async function recorded(client: pg.Client): Promise<Map<string, Row>> {
+  if (!(await tableExists(client))) return new Map();
+  const r = await client.query<Row>(`SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} ORDER BY name`);
+  return new Map(r.rows.map((row) => [row.name, row]));
+}
+
+/** Does the database hold tables, views or sequences other than Quarry's own? */
+async function hasUserRelations(client: pg.Client): Promise<boolean> {
+  const r = await client.query(`
+    SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+      AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+      AND c.relname NOT LIKE 'quarry\\_%'
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype = 'e')
+    LIMIT 1`);
+  return r.rowCount! > 0;
+}
+
+const label = (name: string) => `_db/${name}`;
+
+function changedError(file: MigrationFile, row: Row): MigrationError {
+  return new MigrationError(
+    codes.MIGRATION_CHANGED,
+    `${label(file.name)} was changed after it was applied on ${row.applied_at.toISOString()} (checksum ${row.checksum.slice(0, 12)}…, now ${file.checksum.slice(0, 12)}…). ` +
+      `An applied migration never runs again: restore the file and put the change in a new one (e.g. _db/${nextName(file.name)}); on a development database, quarry db reset runs every file again`,
+  );
+}
+
+function nextName(name: string): string {
+  const m = /^(\d+)/.exec(name);
+  return m ? `${String(Number(m[1]) + 1).padStart(m[1]!.length, "0")}_change.sql` : "zz_change.sql";
+}
+
+/** A failed file as a located error: Postgres gives the character position inside the file. */
+function failedError(file: MigrationFile, err: unknown): MigrationError {
+  const e = err as pg.DatabaseError;
+  let loc: Loc | null = null;
+  const pos = Number(e.position);
+  if (Number.isInteger(pos) && pos > 0) {
+    const before = file.sql.slice(0, pos - 1);
+    const lines = before.split("\n");
+    loc = { file: label(file.name), line: lines.length, column: lines[lines.length - 1]!.length + 1, start: pos - 1, end: pos };
+  }
+  const where = loc ? "" : `${label(file.name)}: `;
+  const out = new MigrationError(codes.MIGRATION, `${where}${e.message}${e.code ? ` (SQLSTATE ${e.code})` : ""}; nothing of ${label(file.name)} was applied`, loc);
+  if (loc) out.frame = codeFrame(file.sql, loc);
+  return out;
+}
+
+/** Every file and every recorded migration with its state, in name order. */
+export async function migrationStatus(url: string, dir: string): Promise<MigrationStatus[]> {
+  const files = migrationFiles(dir);
+  const client = await connect(url);
+  try {
+    const rows = await recorded(client);
+    const out: MigrationStatus[] = files.map((f) => {
+      const row = rows.get(f.name);
+      if (!row) return { name: f.name, state: "pending", appliedAt: null };
+      return { name: f.name, state: row.checksum !== f.checksum ? "changed" : row.adopted ? "adopted" : "applied", appliedAt: row.applied_at };
+    });
+    for (const row of rows.values()) if (!files.some((f) => f.name === row.name)) out.push({ name: row.name, state: "missing", appliedAt: row.applied_at });
+    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Applies the pending files of `dir` in name order, each in its own transaction. Refuses (and
+ * applies nothing) when an applied file has changed. With no files at all it touches nothing,
+ * so a site without _db/ never needs more than read access.
+ */
+export async function migrate(url: string, dir: string, log: (line: string) => void = () => {}): Promise<MigrateResult> {
+  const files = migrationFiles(dir);
+  const result: MigrateResult = { applied: [], adopted: [] };
+  if (files.length === 0) return result;
+  const client = await connect(url);
+  try {
+    await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+    if (!(await tableExists(client))) {
+      // Tables but no record: a database the old runner seeded (or made by hand). Its files
+      // are taken as applied; running them again would fail or duplicate its rows.
+      const adopt = await hasUserRelations(client);
+      await client.query(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (
+        name text PRIMARY KEY,
+        checksum text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now(),
+        adopted boolean NOT NULL DEFAULT false
+      )`);
+      if (adopt) {
+        for (const f of files) await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, adopted) VALUES ($1, $2, true)`, [f.name, f.checksum]);
+        result.adopted = files.map((f) => f.name);
+        log(`adopted an existing database: recorded ${result.adopted.map(label).join(", ")} as applied without running them (see quarry db status)`);
+        return result;
+      }
+    }
+    const rows = await recorded(client);
+    for (const f of files) {
+      const row = rows.get(f.name);
+      if (row && row.checksum !== f.checksum) throw changedError(f, row);
+    }
+    for (const f of files) {
+      if (rows.has(f.name)) continue;
+      const tx = !NO_TRANSACTION.test(f.sql);
+      // A long seed (a 50,000-row log) says it is still at work.
+      const started = Date.now();
+      const timer = setInterval(() => log(`still running ${label(f.name)} (${Math.round((Date.now() - started) / 1000)} s)…`), PROGRESS_MS);
+      try {
+        if (tx) await client.query("BEGIN");
+        await client.query(f.sql);
+        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum) VALUES ($1, $2)`, [f.name, f.checksum]);
+        if (tx) await client.query("COMMIT");
+      } catch (err) {
+        if (tx) await client.query("ROLLBACK").catch(() => {});
+        throw failedError(f, err);
+      } finally {
+        clearInterval(timer);
+      }
+      result.applied.push(f.name);
+      log(`applied ${label(f.name)}`);
+    }
+    return result;
+  } finally {
+    // Ending the session releases the advisory lock.
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Drops everything in the database that its user owns: every schema it owns (with all they
+ * hold) and `public`, recreated empty, so the next migrate starts from nothing.
+ */
+export async function dropOwned(url: string): Promise<string[]> {
+  const client = await connect(url);
+  try {
+    await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+    const r = await client.query<{ nspname: string }>(`
+      SELECT n.nspname FROM pg_namespace n
+      WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+        AND (n.nspname = 'public' OR pg_has_role(current_user, n.nspowner, 'USAGE'))
+      ORDER BY n.nspname`);
+    const schemas = r.rows.map((row) => row.nspname);
+    await client.query("BEGIN");
+    for (const s of schemas) await client.query(`DROP SCHEMA ${pg.escapeIdentifier(s)} CASCADE`);
+    await client.query("CREATE SCHEMA public");
+    await client.query("COMMIT");
+    return schemas;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
