@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults, PageSpec, ScenarioResult, ServerSpec, Strategy } from "./spec.js";
-import { BenchError, cellCount, LoadGenerator, machine, runScenario, startDatabase, type Progress, type ScenarioDef } from "./runner.js";
+import { BenchError, cellCount, CSRF_MASK, LoadGenerator, machine, runScenario, startDatabase, type Progress, type ScenarioDef } from "./runner.js";
 import { seedScenarios } from "./seeds.js";
 import { htmlReport, summaryMarkdown } from "./report.js";
 import { siteTemplates } from "../server/site-files.js";
@@ -23,6 +23,8 @@ export interface BenchOptions {
   rounds?: number;
   variants?: Variant[];
   strategies?: Strategy[];
+  /** Worker counts (a sweep): N > 1 serves the build with `quarry start --workers N`. */
+  workers?: number[];
   url?: string;
   expect?: string;
   quick?: boolean;
@@ -71,17 +73,26 @@ async function buildTo(site: string, log: (l: string) => void): Promise<string> 
   return out;
 }
 
+/** The variants measured: all three for a site folder, precompiled for a build or for --workers above 1. */
+function siteVariants(o: BenchOptions, isBuild: boolean): Variant[] {
+  return o.variants ?? (isBuild || o.workers?.some((w) => w > 1) ? ["precompiled"] : ["compiled", "interpreted", "precompiled"]);
+}
+
 function siteScenario(o: BenchOptions, dir: string, dist: string | null, isBuild: boolean, pages: PageSpec[]): ScenarioDef {
-  const variants: Variant[] = o.url ? [] : (o.variants ?? (isBuild ? ["precompiled"] : ["compiled", "interpreted", "precompiled"]));
+  const variants: Variant[] = o.url ? [] : siteVariants(o, isBuild);
   const strategies: (Strategy | undefined)[] = o.strategies?.length ? o.strategies : [undefined];
+  const workers: (number | undefined)[] = o.workers?.length ? o.workers : [undefined];
   const servers: ServerSpec[] = o.url
     ? [{ name: "server", kind: "url", url: o.url }]
     : variants.flatMap((v) =>
-        strategies.map((s): ServerSpec => {
-          const name = strategies.length > 1 ? `${v}/${s}` : v;
-          const base: ServerSpec = v === "precompiled" ? { name, kind: "quarry", dist: dist! } : { name, kind: "quarry", root: dir, mode: v };
-          return s ? { ...base, strategy: s } : base;
-        }),
+        strategies.flatMap((s) =>
+          workers.map((w): ServerSpec => {
+            let name = strategies.length > 1 ? `${v}/${s}` : v;
+            if (w !== undefined && (workers.length > 1 || w > 1)) name += ` ×${w}`;
+            const base: ServerSpec = v === "precompiled" ? { name, kind: "quarry", dist: dist! } : { name, kind: "quarry", root: dir, mode: v };
+            return { ...base, ...(s ? { strategy: s } : {}), ...(w !== undefined && w > 1 ? { workers: w } : {}) };
+          }),
+        ),
       );
   const quick = !!o.quick;
   return {
@@ -101,6 +112,13 @@ function siteScenario(o: BenchOptions, dir: string, dist: string | null, isBuild
 export async function runBench(o: BenchOptions): Promise<BenchRun> {
   const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   const started = new Date();
+  if (o.expect !== undefined) {
+    try {
+      new RegExp(o.expect);
+    } catch (err) {
+      throw new BenchError(`--expect is not a regular expression: ${(err as Error).message}`);
+    }
+  }
   const cleanup: (() => void)[] = [];
   let scenarios: ScenarioDef[];
   let seedDir: string | null = null;
@@ -117,6 +135,7 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
       scenarios = scenarios.filter((s) => o.only!.includes(s.id));
     }
   } else {
+    if (o.url && (o.variants || o.strategies || o.workers)) throw new BenchError("--url measures a running server as it is: --variants, --strategies and --workers do not apply");
     const dir = resolve(o.target ?? ".");
     let dist: string | null = null;
     let isBuild = false;
@@ -124,7 +143,12 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
       if (!existsSync(dir)) throw new BenchError(`no site or build folder at ${dir}`);
       isBuild = existsSync(join(dir, "manifest.json"));
       if (isBuild && o.variants?.some((v) => v !== "precompiled")) throw new BenchError(`${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`);
-      const variants = o.variants ?? (isBuild ? ["precompiled"] : ["compiled", "interpreted", "precompiled"]);
+      if (o.workers?.some((w) => w > 1)) {
+        // Workers are quarry start's: it serves a build, with the datasource strategy of its config.
+        if (o.variants?.some((v) => v !== "precompiled")) throw new BenchError("--workers above 1 runs quarry start, which serves a build: use it with --variants precompiled");
+        if (o.strategies?.length) throw new BenchError("--workers above 1 runs quarry start, which uses the site config's datasource strategy: leave out --strategies (set the strategy in quarry.config.json)");
+      }
+      const variants = siteVariants(o, isBuild);
       if (isBuild) dist = dir;
       else if (variants.includes("precompiled")) {
         dist = await buildTo(dir, log);
@@ -134,7 +158,9 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
       seedDir = join(dir, "_db");
     }
     const paths = o.pages?.length ? o.pages : o.url ? ["/"] : sitePages(dir);
-    const pages = paths.map((p): PageSpec => ({ path: p.startsWith("/") ? p : `/${p}`, ...(o.expect !== undefined ? { expect: o.expect } : {}) }));
+    // A form's CSRF field is a fresh token on every request: masked, so a page with a form is
+    // still compared byte for byte.
+    const pages = paths.map((p): PageSpec => ({ path: p.startsWith("/") ? p : `/${p}`, ...(o.expect !== undefined ? { expect: o.expect } : { mask: CSRF_MASK }) }));
     scenarios = [siteScenario(o, dir, dist, isBuild, pages)];
     if (!o.pages?.length && !o.url) notes.push(`pages found in the site: ${paths.join(", ")}`);
   }

@@ -54,10 +54,21 @@ export function rssMiB(pid: number): number | null {
   }
 }
 
+/** Resident set size of a process and its live children (a guardian and its workers), in MiB. */
+export function treeRssMiB(rootPid: number): number | null {
+  const own = rssMiB(rootPid);
+  if (own === null) return null;
+  let total = own;
+  for (const name of readdirSync("/proc")) {
+    if (/^\d+$/.test(name) && stat(Number(name))?.ppid === rootPid) total += rssMiB(Number(name)) ?? 0;
+  }
+  return total;
+}
+
 /**
  * CPU time of a Postgres cluster: the postmaster, every live backend under it and the
  * backends that have exited (the postmaster's reaped children), in µs. Only for a cluster on
- * this machine whose postmaster pid we know.
+ * this machine whose postmaster pid we know; also a guardian and its workers.
  */
 export function treeCpuMicros(rootPid: number): number | null {
   const root = stat(rootPid);

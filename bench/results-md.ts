@@ -3,12 +3,12 @@
 //   node build/bench/results-md.js SEEDS_RESULTS.json PEERS.json   (npm run bench:results)
 // replaces the part of bench/RESULTS.md between the bench:seeds markers (other sections of that
 // file belong to other benchmarks and are kept) and the part of README.md between the
-// bench:headline markers.
+// bench:headline markers, and writes bench/results/report.html: all three from the one run.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BenchResults } from "./spec.js";
 import { between } from "./results-file.js";
-import { COMPARISON_HEAD, comparisonRows, machineLine, mdTable, scenarioMarkdown } from "./report.js";
+import { COMPARISON_HEAD, comparisonRows, htmlReport, machineLine, mdTable, scenarioMarkdown } from "./report.js";
 
 export interface PeersResults {
   startedAt: string;
@@ -83,5 +83,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   writeFileSync(results, between(readFileSync(results, "utf8"), "bench/RESULTS.md", "<!-- bench:seeds -->", "<!-- /bench:seeds -->", resultsMarkdown(r, p)));
   const readme = `${root}README.md`;
   writeFileSync(readme, between(readFileSync(readme, "utf8"), "README.md", "<!-- bench:headline -->", "<!-- /bench:headline -->", headlineMarkdown(r)));
-  process.stdout.write("wrote bench/RESULTS.md's seeds section and the README's headline table\n");
+  writeFileSync(`${root}bench/results/report.html`, htmlReport(r));
+  process.stdout.write("wrote bench/RESULTS.md's seeds section, the README's headline table and bench/results/report.html\n");
 }

@@ -2,7 +2,7 @@
 // own child process, autocannon in another (loadgen.ts). Servers are interleaved in rounds
 // (A B C, B C A, …), each figure is reported as min/median over rounds, ratios are taken
 // within a round, and every page's body is checked before the run and on every response.
-import { fork, type ChildProcess } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Cell, Comparison, Measure, PageSpec, ScenarioResult, ServerSpec, Stats } from "./spec.js";
 import type { LoadJob, LoadResult } from "./loadgen.js";
-import { cpuMicros, rssMiB, treeCpuMicros } from "./proc.js";
+import { cpuMicros, rssMiB, treeCpuMicros, treeRssMiB } from "./proc.js";
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 
@@ -132,6 +132,8 @@ export interface RunningServer {
   spec: ServerSpec;
   base: string;
   pid: number | null;
+  /** The process has workers as children (quarry start --workers): CPU and RSS count the tree. */
+  tree?: boolean;
   stop(): Promise<void>;
 }
 
@@ -149,8 +151,45 @@ function waitExit(child: ChildProcess, ms: number): Promise<void> {
   });
 }
 
+/** `quarry start DIST --workers N` on the shared database, as a user runs it: the guardian's tree is the server. */
+async function startWorkers(spec: ServerSpec, databaseUrl: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, [here("../../bin/quarry.js"), "start", spec.dist!, "--workers", String(spec.workers), "--port", "0", "--host", "127.0.0.1"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr.on("data", (b: Buffer) => (output = (output + b.toString()).slice(-4000)));
+  const base = await new Promise<string>((resolve, reject) => {
+    const t = setTimeout(() => reject(new BenchError(`${spec.name}: quarry start did not listen within 60 s\n${output}`)), 60_000);
+    let stdout = "";
+    child.stdout.on("data", (b: Buffer) => {
+      stdout += b.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(t);
+      reject(new BenchError(`${spec.name}: quarry start exited with ${code} before listening\n${output}`));
+    });
+  });
+  return {
+    spec,
+    base,
+    pid: child.pid ?? null,
+    tree: true,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await waitExit(child, 10_000);
+    },
+  };
+}
+
 export async function startServer(spec: ServerSpec, databaseUrl: string): Promise<RunningServer> {
   if (spec.kind === "url") return { spec, base: spec.url!.replace(/\/$/, ""), pid: null, stop: async () => {} };
+  if (spec.workers !== undefined && spec.workers > 1) return startWorkers(spec, databaseUrl);
   const child = fork(here("./server-child.js"), [], {
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", QUARRY_BENCH_SERVER: JSON.stringify({ ...spec, databaseUrl }) },
     stdio: ["ignore", "ignore", "pipe", "ipc"],
@@ -214,6 +253,9 @@ export class LoadGenerator {
 /** A problem the user can act on (a wrong answer, a bad option): reported without a stack. */
 export class BenchError extends Error {}
 export class WrongAnswer extends BenchError {}
+
+/** Quarry's csrfField() differs on every request (a fresh token): masked before bodies are compared. */
+export const CSRF_MASK = 'name="_csrf" value="[^"]*"';
 
 async function get(url: string, cookie?: string): Promise<{ status: number; body: string; cookies: string }> {
   const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
@@ -348,6 +390,7 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
 function describe(s: ServerSpec): string {
   const parts: string[] = [];
   if (s.kind === "quarry") parts.push(s.dist ? "quarry, precompiled build" : `quarry, ${s.mode ?? "compiled"} from the site folder`);
+  if (s.workers && s.workers > 1) parts.push(`quarry start --workers ${s.workers}`);
   if (s.kind === "hand") parts.push("hand-written Fastify + pg, string concatenation");
   if (s.kind === "cgi") parts.push("a fresh Node process per request loading the precompiled page");
   if (s.kind === "url") parts.push(`running server at ${s.url}`);
@@ -357,10 +400,11 @@ function describe(s: ServerSpec): string {
 }
 
 async function measure(s: RunningServer, db: SharedDatabase, loadgen: LoadGenerator, job: LoadJob, round: number): Promise<Measure> {
-  const cpu0 = s.pid ? cpuMicros(s.pid) : null;
+  const cpu = (pid: number) => (s.tree ? treeCpuMicros(pid) : cpuMicros(pid));
+  const cpu0 = s.pid ? cpu(s.pid) : null;
   const pg0 = db.postmaster ? treeCpuMicros(db.postmaster) : null;
   const r = await loadgen.run(job);
-  const cpu1 = s.pid ? cpuMicros(s.pid) : null;
+  const cpu1 = s.pid ? cpu(s.pid) : null;
   const pg1 = db.postmaster ? treeCpuMicros(db.postmaster) : null;
   const per = (a: number | null, b: number | null) => (a !== null && b !== null && r.requests > 0 ? (b - a) / r.requests : null);
   return {
@@ -375,7 +419,7 @@ async function measure(s: RunningServer, db: SharedDatabase, loadgen: LoadGenera
     mismatches: r.mismatches,
     serverCpuUs: per(cpu0, cpu1),
     pgCpuUs: per(pg0, pg1),
-    rssMiB: s.pid ? rssMiB(s.pid) : null,
+    rssMiB: s.pid ? (s.tree ? treeRssMiB(s.pid) : rssMiB(s.pid)) : null,
     loadgenCpu: r.cpuShare,
     ratio: null,
     ...(r.capped ? { capped: true } : {}),

@@ -3,7 +3,7 @@
 // baselines (hand.ts) are plain Fastify + pg routes producing the same bytes.
 import pg from "pg";
 import type { Cell, Comparison, ServerSpec } from "./spec.js";
-import type { ScenarioDef } from "./runner.js";
+import { CSRF_MASK, type ScenarioDef } from "./runner.js";
 
 export interface SeedOptions {
   site: string;
@@ -35,7 +35,7 @@ const FORTUNES: [number, string][] = [
 ];
 export const FORTUNES_PAGE = `<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>${FORTUNES.map(([id, m]) => `<tr><td>${id}</td><td>${m}</td></tr>`).join("")}</table></body></html>\n`;
 
-const CSRF = 'name="_csrf" value="[^"]*"';
+const CSRF = CSRF_MASK;
 
 // ------------------------------------------------------------------ helpers for comparisons
 

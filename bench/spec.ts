@@ -23,6 +23,8 @@ export interface ServerSpec {
   poolMax?: number;
   /** kind url: the server's base URL. */
   url?: string;
+  /** A build served by `quarry start --workers N` (N > 1): a guardian and N worker processes. */
+  workers?: number;
 }
 
 export interface PageSpec {

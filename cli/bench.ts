@@ -39,13 +39,14 @@ export function register(program: Command): void {
     .option("--rounds <n>", "rounds; servers are interleaved in every round (default 3; --quick: 1)", positive)
     .addOption(new Option("--variants <list>", "how the site is served: compiled, interpreted, precompiled (default: all three for a site folder, precompiled for a build)").argParser(oneOf(["compiled", "interpreted", "precompiled"] as const)))
     .addOption(new Option("--strategies <list>", "datasource strategies to compare: pool, single, per-request (default: the site config's)").argParser(oneOf(["pool", "single", "per-request"] as const)))
-    .option("--url <url>", "measure a server that is already running at this base URL instead of starting one")
-    .option("--expect <pattern>", "a regular expression every response body must match (default: the body fetched before the run, exactly)")
+    .option("--workers <list>", "with the precompiled variant: serve the build with quarry start --workers N, a guardian and N worker processes sharing the port; a comma-separated sweep such as 1,2 (default: one process; above 1 implies --variants precompiled)", numbers)
+    .option("--url <url>", "measure a server already running on this machine at this base URL (127.0.0.1, localhost or [::1]) instead of starting one")
+    .option("--expect <pattern>", "a regular expression every response body must match (default: the body fetched before the run, exactly, with csrfField()'s token masked)")
     .option("--quick", "a smoke run: short cells, one round")
     .option("--seeds", "run the seed papers' experiments on the sample site, with hand-written baselines")
     .option("--only <ids>", "with --seeds: only these scenarios (seed-000 … seed-004, fortunes)", list)
     .option("--out <dir>", "where the timestamped results folder goes", "bench-results")
-    .option("--no-progress", "no progress bar")
+    .option("--no-progress", "no progress bar (there is none when stderr is not a terminal)")
     .action(async (site: string, opts: Record<string, unknown>) => {
       const { runBench } = await import("../bench/main.js");
       const { BenchError } = await import("../bench/runner.js");
@@ -63,6 +64,7 @@ export function register(program: Command): void {
           rounds: opts.rounds as number | undefined,
           variants: opts.variants as ("compiled" | "interpreted" | "precompiled")[] | undefined,
           strategies: opts.strategies as ("pool" | "single" | "per-request")[] | undefined,
+          workers: opts.workers as number[] | undefined,
           url: opts.url as string | undefined,
           expect: opts.expect as string | undefined,
           quick: !!opts.quick,

@@ -36,8 +36,9 @@ const DYNAMIC: Record<string, string> = {
   "engine/functions/numbers.ts `^-?[${digits}]+$`": "one character class repeated, anchored",
   "bench/loadgen.ts job.expectPattern": "the operator's own --expect pattern, for their own benchmark",
   "bench/runner.ts page.expect": "the operator's own --expect pattern, for their own benchmark",
-  "bench/loadgen.ts job.mask": "the bench's own CSRF-field mask (bench/seeds.ts CSRF), run on its own pages",
-  "bench/runner.ts page.mask": "the bench's own CSRF-field mask (bench/seeds.ts CSRF), run on its own pages",
+  "bench/main.ts o.expect": "the operator's own --expect pattern, compiled once to refuse an invalid one before the run",
+  "bench/loadgen.ts job.mask": "the bench's own CSRF-field mask (bench/runner.ts CSRF_MASK, linear), run on the pages it measures",
+  "bench/runner.ts page.mask": "the bench's own CSRF-field mask (bench/runner.ts CSRF_MASK, linear), run on the pages it measures",
 };
 
 /** Unsafe on purpose, never given input from outside: file and pattern, and why. */
