@@ -65,6 +65,12 @@ export class Validator {
     return undefined;
   }
 
+  /** The nearest enclosing tag of this kind, with its data typed as the tag declares it. */
+  enclosingTag<D>(def: TagDef<D>): TagNode<D> | undefined {
+    // A node named def.name was validated by def, whose validate hook set data of type D.
+    return this.enclosing(def.name) as TagNode<D> | undefined;
+  }
+
   private attributes(node: TagNode, def: TagDef): void {
     const seen = new Set<string>();
     for (const a of node.attrs) {
@@ -199,11 +205,5 @@ export class Validator {
       case "template":
         return e.parts.forEach((p) => this.expr(p));
     }
-  }
-
-  /** The value of a static attribute, or undefined when it was not given. */
-  staticArg(node: TagNode, name: string): string | undefined {
-    const a = node.args[name];
-    return a?.type === "literal" ? String(a.value) : undefined;
   }
 }

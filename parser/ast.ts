@@ -54,7 +54,7 @@ export interface RawAttr {
   loc: Loc;
 }
 
-export interface TagNode {
+export interface TagNode<D = unknown> {
   type: "tag";
   name: string;
   /** Attributes as written; tags/ turns them into `args` during validation. */
@@ -66,8 +66,8 @@ export interface TagNode {
   target: LValue | null;
   /** null for a tag without a body. */
   body: Node[] | null;
-  /** Tag-specific data prepared at validation time (branches, cases, …). */
-  data: unknown;
+  /** Tag-specific data prepared at validation time (branches, cases, …): the `D` of its TagDef<D>. */
+  data: D;
   loc: Loc;
   /** Location of the closing tag, when there is one. */
   endLoc: Loc | null;

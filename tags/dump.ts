@@ -1,5 +1,5 @@
 // <dbt:dump var="#x#" [label="…"]>: a readable HTML rendering of any value, queries included.
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { QueryResult, escapeHtml, isStruct, toStr, typeName } from "../engine/values.js";
 
@@ -52,3 +52,5 @@ export const dumpTag: TagDef = {
 };
 
 export const runtime = { dump };
+
+export default { tags: [dumpTag], runtime } satisfies TagModule;

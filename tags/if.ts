@@ -1,6 +1,6 @@
 // <dbt:if EXPR> … <dbt:elseif EXPR> … <dbt:else> … </dbt:if>
 import type { Expr, Node, TagNode } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 
@@ -9,7 +9,7 @@ interface IfData {
   otherwise: Node[] | null;
 }
 
-export const ifTag: TagDef = {
+export const ifTag: TagDef<IfData> = {
   name: "if",
   body: "required",
   expression: "expr",
@@ -30,14 +30,14 @@ export const ifTag: TagDef = {
     node.data = data;
   },
   async interpret(node, it) {
-    const { branches, otherwise } = node.data as IfData;
+    const { branches, otherwise } = node.data;
     for (const b of branches) {
       if (rt.toBool(it.eval(b.test), b.test.loc)) return it.run(b.body);
     }
     if (otherwise) await it.run(otherwise);
   },
   compile(node, c) {
-    const { branches, otherwise } = node.data as IfData;
+    const { branches, otherwise } = node.data;
     const parts = branches.map((b) => `if (${c.bool(b.test)}) {\n${c.nodes(b.body)}}`);
     return parts.join(" else ") + (otherwise ? ` else {\n${c.nodes(otherwise)}}` : "") + "\n";
   },
@@ -59,3 +59,5 @@ const separator = (name: string, expression?: "expr"): TagDef => ({
 
 export const elseifTag = separator("elseif", "expr");
 export const elseTag = separator("else", "expr");
+
+export default { tags: [ifTag, elseifTag, elseTag] } satisfies TagModule;

@@ -4,7 +4,7 @@
 // Every form counts its iterations and stops at limits.maxIterations with an error; every
 // iteration ticks the page's clock (engine/clock.ts).
 import type { TagNode, Loc } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { RowFrame } from "../engine/context.js";
@@ -71,7 +71,7 @@ async function body(it: Interpreter, node: TagNode): Promise<boolean> {
   return true;
 }
 
-export const loopTag: TagDef = {
+export const loopTag: TagDef<LoopData> = {
   name: "loop",
   body: "required",
   attributes: {
@@ -112,7 +112,7 @@ export const loopTag: TagDef = {
     if (kind === "collection" && key && item && value) throw v.error("<dbt:loop collection> takes item or value for the value, not both", node.args.value!.loc);
   },
   async interpret(node, it) {
-    const d = node.data as LoopData;
+    const d = node.data;
     const ctx = it.ctx;
     const vars = ctx.scopes.variables;
     let n = 0;
@@ -165,7 +165,7 @@ export const loopTag: TagDef = {
     }
   },
   compile(node, c) {
-    const d = node.data as LoopData;
+    const d = node.data;
     const label = c.tmp("loop");
     const L = c.loc(node.loc);
     const n = c.tmp("n");
@@ -238,3 +238,5 @@ export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
 export const runtime = { tick, pause, entries, range, queryRange };
+
+export default { tags: [loopTag, breakTag, continueTag], runtime } satisfies TagModule;

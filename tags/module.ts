@@ -2,7 +2,7 @@
 // with its own `variables`, sees the other attributes in `attributes` and the caller's
 // rendered body as `thisTag.body`; nothing leaks either way.
 import type { Loc } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
@@ -21,21 +21,21 @@ export async function runModule(ctx: RenderContext, path: string, attributes: St
 
 const passedOn = (args: Record<string, unknown>) => Object.keys(args).filter((k) => k !== "template");
 
-export const moduleTag: TagDef = {
+/** The data: the resolved path of the module template. */
+export const moduleTag: TagDef<string> = {
   name: "module",
   body: "optional",
-  async: true,
   extraAttributes: true,
   attributes: { template: { type: "text", required: true } },
   validate(node, v) {
     node.data = v.host.resolve(node.loc.file, fixedArg(node, "template")!, node.args.template!.loc);
-    v.modules.push({ path: node.data as string, loc: node.loc });
+    v.modules.push({ path: node.data, loc: node.loc });
   },
   async interpret(node, it) {
     const names = passedOn(node.args);
     const attributes = rt.struct(names, names.map((n) => it.arg(node, n)));
     const body = node.body ? await it.capture(node.body) : "";
-    it.out += await runModule(it.ctx, node.data as string, attributes, body, node.body !== null, node.loc);
+    it.out += await runModule(it.ctx, node.data, attributes, body, node.body !== null, node.loc);
   },
   compile(node, c) {
     const names = passedOn(node.args);
@@ -48,3 +48,5 @@ ${node.body ? c.capture(node.body, b) : ""}$o += await T.runModule(ctx, ${JSON.s
 };
 
 export const runtime = { runModule };
+
+export default { tags: [moduleTag], runtime } satisfies TagModule;

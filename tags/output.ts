@@ -3,7 +3,7 @@
 // with group); a dbt:output without query nested in a grouped one runs once per row of the
 // current group. Every row (or group) ticks the page's clock (engine/clock.ts).
 import type { TagNode } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { RenderContext, RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
@@ -48,7 +48,7 @@ async function iterate(it: Interpreter, node: TagNode, f: RowFrame, start: numbe
   }
 }
 
-export const outputTag: TagDef = {
+export const outputTag: TagDef<OutputData> = {
   name: "output",
   body: "required",
   interpolateBody: true,
@@ -61,8 +61,8 @@ export const outputTag: TagDef = {
   validate(node, v) {
     queryNameToExpr(node);
     const group = fixedArg(node, "group");
-    const outer = v.enclosing("output");
-    const inner = !node.args.query && !!outer && (outer.data as OutputData).group !== undefined;
+    const outer = v.enclosingTag(outputTag);
+    const inner = !node.args.query && !!outer && outer.data.group !== undefined;
     if (!node.args.query) {
       for (const a of ["group", "startrow", "maxrows"]) {
         if (node.args[a] && !inner) throw v.error(`Attribute "${a}" of <dbt:output> needs a query`, node.args[a].loc);
@@ -71,7 +71,7 @@ export const outputTag: TagDef = {
     node.data = { inner, group } satisfies OutputData;
   },
   async interpret(node, it) {
-    const { inner, group } = node.data as OutputData;
+    const { inner, group } = node.data;
     const ctx = it.ctx;
     if (inner) {
       const f = innerFrame(ctx, node.loc);
@@ -96,7 +96,7 @@ export const outputTag: TagDef = {
     }
   },
   compile(node, c) {
-    const { inner, group } = node.data as OutputData;
+    const { inner, group } = node.data;
     if (!inner && !node.args.query) return c.nodes(node.body!);
     const [f, i, j, s, e] = [c.tmp("f"), c.tmp("i"), c.tmp("j"), c.tmp("s"), c.tmp("e")];
     const L = c.loc(node.loc);
@@ -117,3 +117,5 @@ ${loop}} finally { ctx.frames.pop(); }
 };
 
 export const runtime = { rowRange, innerFrame, groupEnd, asQuery, tickClock };
+
+export default { tags: [outputTag], runtime } satisfies TagModule;

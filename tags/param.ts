@@ -2,7 +2,7 @@
 // Checks (and converts) one input; a failure is a ParamError that the server answers with a
 // 400 naming the parameter.
 import type { Loc } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { ParamError, RuntimeError, codes } from "../engine/errors.js";
 import { PatternError, fullMatch, userRegex } from "../engine/regex.js";
@@ -113,3 +113,5 @@ export const paramTag: TagDef = {
 };
 
 export const runtime = { checkParam };
+
+export default { tags: [paramTag], runtime } satisfies TagModule;

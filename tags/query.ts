@@ -4,7 +4,7 @@
 // request to request and no value is ever spliced into it. A list bound as `IN ($n)` becomes
 // `= ANY($n)` (and NOT IN becomes `<> ALL`), so lists bind as one array.
 import type { Loc, Node, TagNode } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { Validator } from "../engine/validate.js";
 import type { RenderContext } from "../engine/context.js";
 import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
@@ -106,7 +106,6 @@ export const queryTag: TagDef = {
   body: "required",
   interpolateBody: true,
   silentBody: true,
-  async: true,
   attributes: {
     name: { type: "variable" },
     datasource: { type: "name" },
@@ -152,3 +151,5 @@ await T.runQuery(ctx, { name: ${s("name")}, result: ${s("result")}, datasource: 
 };
 
 export const runtime = { runQuery };
+
+export default { tags: [queryTag], runtime } satisfies TagModule;

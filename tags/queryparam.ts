@@ -3,7 +3,7 @@
 // queryparam too (see query.ts), so values never become SQL text: the body renders "$1",
 // "$2", … and the values travel beside it.
 import type { Loc, TagNode } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { QueryParamError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
@@ -90,7 +90,11 @@ export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, lo
   return `$${params.length}${cast ? `::${cast}${list ? "[]" : ""}` : ""}`;
 }
 
-export const queryparamTag: TagDef = {
+interface QueryparamData {
+  label: string;
+}
+
+export const queryparamTag: TagDef<QueryparamData> = {
   name: "queryparam",
   body: "none",
   attributes: {
@@ -126,8 +130,10 @@ export const queryparamTag: TagDef = {
   },
 };
 
-function staticSpec(node: TagNode): BindSpec {
-  return { type: normaliseType(fixedArg(node, "type") ?? ""), label: (node.data as { label: string }).label };
+function staticSpec(node: TagNode<QueryparamData>): BindSpec {
+  return { type: normaliseType(fixedArg(node, "type") ?? ""), label: node.data.label };
 }
 
 export const runtime = { bindParam };
+
+export default { tags: [queryparamTag], runtime } satisfies TagModule;

@@ -1,23 +1,29 @@
 // The tag registry: every tag the language knows, built-in or registered by the user. The
 // parser asks it how a tag is shaped, the validator for its schema, both modes for its hooks.
-import type { TagDef } from "./types.js";
+// Adding a tag module: one import and one entry in MODULES (see CONTRIBUTING.md).
+import type { TagDef, TagModule } from "./types.js";
 import type { ExprKind } from "../parser/parse.js";
 import type { TagShape } from "../parser/tree.js";
-import { ifTag, elseifTag, elseTag } from "./if.js";
-import { setTag } from "./set.js";
-import { outputTag, runtime as outputRuntime } from "./output.js";
-import { loopTag, breakTag, continueTag, runtime as loopRuntime } from "./loop.js";
-import { paramTag, runtime as paramRuntime } from "./param.js";
-import { includeTag } from "./include.js";
-import { moduleTag, runtime as moduleRuntime } from "./module.js";
-import { switchTag, caseTag, defaultcaseTag, runtime as switchRuntime } from "./switch.js";
-import { tryTag, catchTag, throwTag, runtime as tryRuntime } from "./try.js";
-import { savecontentTag, abortTag } from "./savecontent.js";
-import { dumpTag, runtime as dumpRuntime } from "./dump.js";
-import { queryTag, runtime as queryRuntime } from "./query.js";
-import { queryparamTag, runtime as queryparamRuntime } from "./queryparam.js";
-import { transactionTag, runtime as transactionRuntime } from "./transaction.js";
-import { locationTag, headerTag, cookieTag, contentTag, runtime as responseRuntime } from "./response.js";
+import ifModule from "./if.js";
+import setModule from "./set.js";
+import outputModule from "./output.js";
+import loopModule from "./loop.js";
+import paramModule from "./param.js";
+import includeModule from "./include.js";
+import moduleModule from "./module.js";
+import switchModule from "./switch.js";
+import tryModule from "./try.js";
+import savecontentModule from "./savecontent.js";
+import dumpModule from "./dump.js";
+import queryModule from "./query.js";
+import queryparamModule from "./queryparam.js";
+import transactionModule from "./transaction.js";
+import responseModule from "./response.js";
+
+const MODULES: readonly TagModule[] = [
+  ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
+  savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
+];
 
 const tags = new Map<string, TagDef>();
 
@@ -28,11 +34,17 @@ export function registerTag(def: TagDef): void {
   tags.set(name, def);
 }
 
-for (const def of [
-  ifTag, elseifTag, elseTag, setTag, outputTag, loopTag, breakTag, continueTag, paramTag, includeTag, moduleTag,
-  switchTag, caseTag, defaultcaseTag, tryTag, catchTag, throwTag, savecontentTag, abortTag, dumpTag,
-  queryTag, queryparamTag, transactionTag, locationTag, headerTag, cookieTag, contentTag,
-]) registerTag(def);
+/** Helpers compiled templates reach as `T`: the runtime side of the tag modules. */
+export const tagRuntime: Record<string, unknown> = {};
+
+for (const m of MODULES) {
+  for (const def of m.tags) registerTag(def);
+  for (const [name, fn] of Object.entries(m.runtime ?? {})) {
+    // Two modules exporting one name would make `T.name` mean only the last of them.
+    if (Object.hasOwn(tagRuntime, name) && tagRuntime[name] !== fn) throw new Error(`Two tag modules export the runtime helper ${name}`);
+    tagRuntime[name] = fn;
+  }
+}
 
 export function findTag(name: string): TagDef | undefined {
   return tags.get(name);
@@ -50,9 +62,3 @@ export function allTags(): TagDef[] {
 
 export const exprKind = (name: string): ExprKind => tags.get(name)?.expression ?? null;
 export const tagShape = (name: string): TagShape | undefined => tags.get(name);
-
-/** Helpers compiled templates reach as `T`: the runtime side of the tag modules. */
-export const tagRuntime = {
-  ...outputRuntime, ...loopRuntime, ...paramRuntime, ...moduleRuntime, ...switchRuntime, ...tryRuntime, ...dumpRuntime,
-  ...queryRuntime, ...queryparamRuntime, ...transactionRuntime, ...responseRuntime,
-};

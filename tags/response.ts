@@ -1,7 +1,7 @@
 // The tags that shape the HTTP response rather than the page: dbt:location, dbt:header,
 // dbt:cookie and dbt:content. They write to the page's ResponseState; the server applies it.
 import type { Loc } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { Compiler } from "../engine/compiler.js";
@@ -186,3 +186,5 @@ export const contentTag: TagDef = {
 };
 
 export const runtime = { setLocation, setHeader, setCookie, setContentType };
+
+export default { tags: [locationTag, headerTag, cookieTag, contentTag], runtime } satisfies TagModule;

@@ -1,6 +1,6 @@
 // <dbt:savecontent variable="menu">…</dbt:savecontent>: renders the body into a variable
 // instead of the page. The value is already HTML, so printing it does not escape it again.
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { SafeString } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
@@ -31,3 +31,5 @@ export const abortTag: TagDef = {
   },
   compile: () => "throw new rt.AbortSignal();\n",
 };
+
+export default { tags: [savecontentTag, abortTag] } satisfies TagModule;

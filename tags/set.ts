@@ -1,5 +1,5 @@
 // <dbt:set target = expression>
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { splitTarget, interpretSteps, compileSteps } from "./helpers.js";
 
@@ -22,3 +22,5 @@ export const setTag: TagDef = {
     return `{ const ${v} = ${c.expr(node.expr!)}; rt.assign(ctx, ${JSON.stringify(base)}, ${compileSteps(c, steps)}, ${v}, ${c.loc(node.loc)}); }\n`;
   },
 };
+
+export default { tags: [setTag] } satisfies TagModule;

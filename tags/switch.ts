@@ -1,7 +1,7 @@
 // <dbt:switch expression="#x#"><dbt:case value="a,b">…</dbt:case><dbt:defaultcase>…</dbt:defaultcase></dbt:switch>
 // A case matches when one item of its value list equals the expression, ignoring case.
 import type { Loc, Node, TagNode } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { listItems } from "../engine/functions/lists.js";
@@ -17,7 +17,7 @@ export function caseMatches(subject: unknown, value: unknown, delimiters: unknow
   return listItems(rt.toStr(value, loc), delimiters ?? ",").some((item) => item.toLowerCase() === s);
 }
 
-export const switchTag: TagDef = {
+export const switchTag: TagDef<SwitchData> = {
   name: "switch",
   body: "required",
   attributes: { expression: { type: "any", required: true } },
@@ -37,7 +37,7 @@ export const switchTag: TagDef = {
     node.data = data;
   },
   async interpret(node, it) {
-    const { cases, otherwise } = node.data as SwitchData;
+    const { cases, otherwise } = node.data;
     const subject = it.arg(node, "expression");
     for (const k of cases) {
       if (caseMatches(subject, it.arg(k, "value"), it.arg(k, "delimiters"), k.args.value!.loc)) return it.run(k.body!);
@@ -45,7 +45,7 @@ export const switchTag: TagDef = {
     if (otherwise) await it.run(otherwise);
   },
   compile(node, c) {
-    const { cases, otherwise } = node.data as SwitchData;
+    const { cases, otherwise } = node.data;
     const s = c.tmp("subject");
     const branches = cases.map(
       (k) => `if (T.caseMatches(${s}, ${c.arg(k, "value")}, ${c.arg(k, "delimiters") ?? "undefined"}, ${c.loc(k.args.value!.loc)})) {\n${c.nodes(k.body!)}}`,
@@ -68,3 +68,5 @@ export const caseTag = branch("case", { value: { type: "string", required: true 
 export const defaultcaseTag = branch("defaultcase", {});
 
 export const runtime = { caseMatches };
+
+export default { tags: [switchTag, caseTag, defaultcaseTag], runtime } satisfies TagModule;

@@ -4,7 +4,7 @@
 // back so far (and goes on in a new transaction), or sets / returns to a savepoint.
 // break, continue and abort end the body normally, so they commit in both modes.
 import type { Loc } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import type { OpenTransaction } from "../engine/page.js";
 import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
@@ -84,7 +84,6 @@ export const transactionTag: TagDef = {
   body: "optional",
   // <dbt:transaction action="rollback"> acts on the open transaction: it never has a body.
   bodyless: (attrs) => attrs.some((a) => a.name.toLowerCase() === "action" && a.raw !== null && a.raw.trim().toLowerCase() !== "begin"),
-  async: true,
   attributes: {
     action: { type: "enum", values: ACTIONS },
     isolation: { type: "enum", values: ISOLATION },
@@ -134,3 +133,5 @@ ${c.nodes(node.body)}} catch (x) { ${e} = x; throw x; } finally { await T.txEnd(
 };
 
 export const runtime = { txBegin, txEnd, txAction };
+
+export default { tags: [transactionTag], runtime } satisfies TagModule;

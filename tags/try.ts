@@ -2,7 +2,7 @@
 // Output the try body made before the error is dropped; the catch body sees `error` (type,
 // message, detail, code, file, line, column). <dbt:throw> raises an error of its own type.
 import type { Loc, Node, TagNode } from "../parser/ast.js";
-import type { TagDef } from "./types.js";
+import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { QuarryError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
@@ -47,7 +47,7 @@ export function thrown(message: unknown, type: unknown, detail: unknown, status:
   return err;
 }
 
-export const tryTag: TagDef = {
+export const tryTag: TagDef<TryData> = {
   name: "try",
   body: "required",
   attributes: {},
@@ -64,7 +64,7 @@ export const tryTag: TagDef = {
     node.data = data;
   },
   async interpret(node, it) {
-    const { body, catches } = node.data as TryData;
+    const { body, catches } = node.data;
     const mark = it.out;
     try {
       await it.run(body);
@@ -76,7 +76,7 @@ export const tryTag: TagDef = {
     }
   },
   compile(node, c) {
-    const { body, catches } = node.data as TryData;
+    const { body, catches } = node.data;
     const [mark, e, i] = [c.tmp("mark"), c.tmp("e"), c.tmp("i")];
     const handlers = catches.map((k, n) => `if (${i} === ${n}) {\n${c.nodes(k.body!)}}`).join(" else ");
     return `{ const ${mark} = $o;
@@ -117,3 +117,5 @@ export const throwTag: TagDef = {
 };
 
 export const runtime = { matchCatch, errorStruct, thrown };
+
+export default { tags: [tryTag, catchTag, throwTag], runtime } satisfies TagModule;

@@ -22,7 +22,11 @@ export interface AttrSpec {
   values?: readonly string[];
 }
 
-export interface TagDef {
+/**
+ * A tag. `D` is the data its `validate` hook prepares once per node (branches, the form of a
+ * loop, …) and stores in `node.data`; the other hooks read it typed, without a cast.
+ */
+export interface TagDef<D = unknown> {
   name: string;
   body: "none" | "required" | "optional";
   /** `<dbt:if EXPR>` ("expr") or `<dbt:set TARGET = EXPR>` ("assign") instead of attributes. */
@@ -37,10 +41,20 @@ export interface TagDef {
   extraAttributes?: boolean;
   /** The tag may only stand directly inside one of these. */
   parents?: readonly string[];
-  /** Compiled code must await this tag (it runs another template or does I/O). */
-  async?: boolean;
-  validate?(node: TagNode, v: Validator): void;
-  interpret(node: TagNode, it: Interpreter): void | Promise<void>;
+  /** Checks beyond the attribute schema; sets `node.data` for the other hooks. */
+  validate?(node: TagNode<D>, v: Validator): void;
+  interpret(node: TagNode<D>, it: Interpreter): void | Promise<void>;
   /** JavaScript statements that do what interpret does, appending output to `$o`. */
-  compile(node: TagNode, c: Compiler): string;
+  compile(node: TagNode<D>, c: Compiler): string;
+}
+
+/**
+ * What a tag module exports as its default: its tags and the runtime helpers compiled templates
+ * reach as `T.<name>` (the same functions its interpret hooks call). tags/registry.ts builds
+ * the tag table and `T` from one list of these.
+ */
+export interface TagModule {
+  // A TagDef<D> is a TagDef: its hooks are methods, whose parameters TypeScript compares both ways.
+  tags: readonly TagDef[];
+  runtime?: Record<string, unknown>;
 }
