@@ -46,6 +46,7 @@ export function typeName(v: unknown): string {
   if (v instanceof Date) return "date";
   if (v instanceof SafeString) return "string";
   if (isStruct(v)) return "struct";
+  if (v instanceof Uint8Array) return "binary";
   return typeof v;
 }
 

@@ -3,13 +3,15 @@ import { category, str, int, argError } from "./define.js";
 import { escapeHtml, SafeString, QueryResult, dateToStr, newStruct, isStruct, toBool, type Struct } from "../values.js";
 import { dateTimeFormat } from "./datetime.js";
 
-/** JSON for any language value: queries become {columns, data}, dates their string form. */
+/** JSON for any language value: queries become {columns, data}, dates their string form, binaries Base64. */
 export function jsonEncode(v: unknown): string {
   return JSON.stringify(v, function (this: unknown, _k, val: unknown) {
     if (val instanceof QueryResult) return { columns: val.columns, data: val.rows };
     if (val instanceof SafeString) return val.value;
     if (typeof val === "string" && (this as Record<string, unknown>)[_k] instanceof Date) return dateToStr((this as Record<string, Date>)[_k]!);
     if (typeof val === "bigint") return val.toString();
+    // A binary value as its Base64 text.
+    if (val instanceof Uint8Array) return Buffer.from(val).toString("base64");
     return val;
   }) ?? "null";
 }
@@ -39,7 +41,8 @@ export default category("encoding", {
   encodeForJS: [{ params: "string", doc: "Escapes for a JavaScript string literal (\\xHH / \\uHHHH).", example: "encodeForJS(\"it's\")", result: "it\\x27s" }, (_c, s: unknown) => encodeJs(str(s))],
   urlDecode: [{ params: "string, [charset]", doc: "Decodes percent-encoding (and + as space); charset utf-8 (default) or iso-8859-1.", example: 'urlDecode("a%20b+c")', result: "a b c" },
     (_c, s: unknown, cs?: unknown) => urlDecode(s, cs)],
-  toBase64: [{ params: "string, [charset]", doc: "Base64 of the string's bytes (UTF-8, or iso-8859-1).", example: 'toBase64("hi")', result: "aGk=" }, (_c, s: unknown, cs?: unknown) => bytes(s, cs).toString("base64")],
+  toBase64: [{ params: "value, [charset]", doc: "Base64 of a binary value, or of a string's bytes (UTF-8, or iso-8859-1).", example: 'toBase64("hi")', result: "aGk=" },
+    (_c, s: unknown, cs?: unknown) => (s instanceof Uint8Array ? Buffer.from(s) : bytes(s, cs)).toString("base64")],
   hash: [{ params: "string, [algorithm], [encoding], [iterations]", doc: 'Upper-case hex digest, as in CFML: MD5 (the default, also CFMX_COMPAT), SHA (SHA-1), SHA-224, SHA-256, SHA-384, SHA-512 (also written sha256 …).', example: 'left(hash("abc", "SHA-256"), 8)', result: "BA7816BF" },
     (_c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
       const alg = algorithmOf(a === undefined ? "md5" : str(a), HASHES, "hash");
@@ -186,6 +189,7 @@ function serialize(v: unknown, queryFormat: string, tz: string): string {
     if (Array.isArray(x)) return x.map(prep);
     if (isStruct(x)) return Object.fromEntries(Object.keys(x).map((k) => [k, prep(x[k])]));
     if (typeof x === "bigint") return x.toString();
+    if (x instanceof Uint8Array) return Buffer.from(x).toString("base64");
     return x;
   };
   // "</" becomes "<\/" so the JSON can stand inside a <script> element.

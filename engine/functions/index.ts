@@ -11,10 +11,11 @@ import encoding from "./encoding.js";
 import queries from "./queries.js";
 import misc from "./misc.js";
 import session from "./session.js";
+import compat from "./compat.js";
 
 export type { BuiltinDef } from "./define.js";
 
-export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc, ...session];
+export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc, ...session, ...compat];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 

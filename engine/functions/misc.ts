@@ -80,6 +80,8 @@ function dayMonth(v: unknown, order: "us" | "euro"): boolean {
   return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
+const isJsonText = (t: string): boolean => { try { JSON.parse(t); return true; } catch { return false; } };
+
 const simple = (v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v));
 
 /** isValid(): CFML's types beyond the dbt:param ones, and the min/max and pattern forms. */
@@ -118,7 +120,9 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
     case "time": return v instanceof Date || (text !== null && /^\d{1,2}:\d{2}(:\d{2})?\s*([AaPp][Mm])?$/.test(text.trim()));
     case "variablename": return typeof v === "string" || typeof v === "boolean" ? /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(str(v)) : false;
     case "query": return v instanceof QueryResult;
-    case "binary": return false;
+    case "binary": return v instanceof Uint8Array;
+    case "json": return text !== null && isJsonText(text);
+    case "object": return false;
     case "function": case "closure": case "lambda": case "component": case "xml": return false;
     case "date": return v instanceof Date || typeof v === "number" || (typeof v === "string" && (isDate(v, ctx.page.timezone) || (v.trim() !== "" && !Number.isNaN(Number(v)))));
     default: return isValidType(type, v);

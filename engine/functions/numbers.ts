@@ -184,8 +184,7 @@ export function currencyOf(locale: string): string {
   return EURO.includes(region) ? "EUR" : (CURRENCY[region] ?? "USD");
 }
 
-function currencyFormat(n: number, type: string, locale: string): string {
-  const currency = currencyOf(locale);
+export function currencyFormat(n: number, type: string, locale: string, currency = currencyOf(locale)): string {
   const digits = new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   const rounded = Number(`${n < 0 ? "-" : ""}${Object.values(roundDigits(n, digits)).join(".")}`);
   if (type === "none") {

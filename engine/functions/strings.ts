@@ -13,10 +13,9 @@ function regex(pattern: unknown, ignoreCase = false): RE2JS {
   }
 }
 
+/** "all" replaces every occurrence; any other scope ("one" is documented) only the first, as in Lucee. */
 function scopeAll(scope: unknown): boolean {
-  const s = scope === undefined ? "one" : str(scope).toLowerCase();
-  if (s !== "one" && s !== "all") throw argError(`scope must be "one" or "all", got ${JSON.stringify(s)}`);
-  return s === "all";
+  return scope !== undefined && str(scope).trim().toLowerCase() === "all";
 }
 
 /** CFML's reFind: a position, or with sub-expressions a struct of pos/len/match arrays; scope "all" gives every match. */
@@ -49,8 +48,8 @@ function count(n: unknown, fn: string): number {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default category("strings", {
-  len: [{ params: "value", doc: "Length of a string, or the size of an array or struct.", example: 'len("quarry")', result: "6" },
-    (_c, v: unknown) => (Array.isArray(v) ? v.length : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null ? Object.keys(v).length : str(v).length)],
+  len: [{ params: "value", doc: "Length of a string, the size of an array or struct, or the number of bytes of a binary value.", example: 'len("quarry")', result: "6" },
+    (_c, v: unknown) => (Array.isArray(v) || v instanceof Uint8Array ? v.length : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null ? Object.keys(v).length : str(v).length)],
   ucase: [{ params: "string", doc: "Upper case.", example: 'ucase("abc")', result: "ABC" }, (_c, s: unknown) => str(s).toUpperCase()],
   lcase: [{ params: "string", doc: "Lower case.", example: 'lcase("ABC")', result: "abc" }, (_c, s: unknown) => str(s).toLowerCase()],
   trim: [{ params: "string", doc: "Removes leading and trailing white space.", example: 'trim("  a b  ")', result: "a b" }, (_c, s: unknown) => str(s).trim()],

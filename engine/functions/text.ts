@@ -8,7 +8,7 @@ import { jsonEncode } from "./encoding.js";
 function justify(s: unknown, n: unknown, how: "left" | "right" | "center"): string {
   const t = str(s);
   const width = int(n, "length");
-  if (width < 0) throw argError("length must be 0 or more");
+  if (width < 1) throw argError("length must be 1 or more");
   const pad = width - t.length;
   if (pad <= 0) return t;
   if (how === "left") return t + " ".repeat(pad);
@@ -123,6 +123,9 @@ export default category("strings", {
     (_c, s: unknown) => new SafeString(`<PRE>${escapeHtml(str(s))}</PRE>`)],
   booleanFormat: [{ params: "value", doc: '"true" or "false" ("" is false).', example: "booleanFormat(1)", result: "true" }, (_c, v: unknown) => (toBool(v, null) ? "true" : "false")],
   trueFalseFormat: [{ params: "value", doc: '"true" or "false", like booleanFormat.', example: 'trueFalseFormat("no")', result: "false" }, (_c, v: unknown) => (toBool(v, null) ? "true" : "false")],
-  [TO_STRING]: [{ params: "value", doc: "The value as a string (arrays, structs and queries as JSON).", example: "toString(42) & \"!\"", result: "42!" },
-    (_c, v: unknown) => (v === null || v === undefined ? "" : typeof v === "object" && !(v instanceof Date) && !(v instanceof SafeString) ? jsonEncode(v) : str(v))],
+  [TO_STRING]: [{ params: "value, [charset]", doc: "The value as a string (arrays, structs and queries as JSON; a binary value decoded in the charset, UTF-8 by default).", example: "toString(42) & \"!\"", result: "42!" },
+    (_c, v: unknown, cs?: unknown) => {
+      if (v instanceof Uint8Array) return Buffer.from(v).toString(cs === undefined ? "utf8" : str(cs).toLowerCase().replace(/[-_]/g, "") === "iso88591" ? "latin1" : "utf8");
+      return v === null || v === undefined ? "" : typeof v === "object" && !(v instanceof Date) && !(v instanceof SafeString) ? jsonEncode(v) : str(v);
+    }],
 });

@@ -1,0 +1,301 @@
+// Translates a CFML engine's function tests into Quarry expressions: every assertion whose two
+// sides are calls on literals (no variables, no closures) becomes a case [actual, expected] in
+// test/cfml-cases.json, which test/cfml-cases.test.ts renders in both modes. Cases that fail
+// (with CFML's loose equality) are listed with what Quarry gives, so deviations can be fixed or
+// explained. Usage: node scripts/cfml-cases.mjs <Lucee checkout>/test/functions [--write]
+// (run `npm run build` first).
+import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const [dir, ...flags] = process.argv.slice(2);
+if (!dir) throw new Error("usage: node scripts/cfml-cases.mjs <dir of CFML test .cfc files> [--write]");
+
+// ---------------------------------------------------------------- CFML source scanning
+
+/** Removes comments outside strings. */
+function stripComments(src) {
+  let out = "";
+  for (let i = 0; i < src.length; ) {
+    const c = src[i];
+    if (c === '"' || c === "'") { const j = skipString(src, i); out += src.slice(i, j); i = j; continue; }
+    if (src.startsWith("<!---", i)) { const j = src.indexOf("--->", i); i = j < 0 ? src.length : j + 4; continue; }
+    if (src.startsWith("//", i)) { const j = src.indexOf("\n", i); i = j < 0 ? src.length : j; continue; }
+    if (src.startsWith("/*", i)) { const j = src.indexOf("*/", i); i = j < 0 ? src.length : j + 2; continue; }
+    out += c; i++;
+  }
+  return out;
+}
+
+/** Index after the string literal starting at i (doubled quotes; #expr# may hold quotes). */
+function skipString(src, i) {
+  const q = src[i];
+  let j = i + 1;
+  while (j < src.length) {
+    if (src[j] === q) { if (src[j + 1] === q) { j += 2; continue; } return j + 1; }
+    if (src[j] === "#") {
+      if (src[j + 1] === "#") { j += 2; continue; }
+      j = skipExpr(src, j + 1, "#") + 1;
+      continue;
+    }
+    if (src[j] === "\n" && q === "'" ) { /* tolerate */ }
+    j++;
+  }
+  return j;
+}
+
+/** Index of the closing `end` char at depth 0 from i. */
+function skipExpr(src, i, end) {
+  let depth = 0;
+  for (let j = i; j < src.length; j++) {
+    const c = src[j];
+    if (c === '"' || c === "'") { j = skipString(src, j) - 1; continue; }
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") { if (depth === 0 && c === end) return j; depth--; if (depth < 0) return j; }
+    else if (depth === 0 && c === end) return j;
+  }
+  return src.length;
+}
+
+/** The top-level comma-separated arguments of a call whose "(" is at i, and the index after ")". */
+function callArgs(src, i) {
+  const close = skipExpr(src, i + 1, ")");
+  const inner = src.slice(i + 1, close);
+  const args = [];
+  let start = 0, depth = 0;
+  for (let j = 0; j < inner.length; j++) {
+    const c = inner[j];
+    if (c === '"' || c === "'") { j = skipString(inner, j) - 1; continue; }
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+    else if (c === "," && depth === 0) { args.push(inner.slice(start, j).trim()); start = j + 1; }
+  }
+  if (inner.trim() !== "" || args.length) args.push(inner.slice(start).trim());
+  return { args, end: close + 1 };
+}
+
+// ---------------------------------------------------------------- translation
+
+const KEYWORDS = new Set(["eq", "neq", "gt", "gte", "lt", "lte", "and", "or", "not", "mod", "contains", "true", "false", "null"]);
+const OPS = ["&&", "||", "==", "!=", "<>", "<=", ">=", "<", ">", "&", "+", "-", "*", "/", "%", "^", "!", "?", ":", ".", ",", "(", ")", "[", "]", "{", "}", "="];
+
+class Untranslatable extends Error {}
+
+/** A CFML string literal's parts: text and #expr# pieces. */
+function stringParts(lit) {
+  const q = lit[0];
+  const body = lit.slice(1, -1);
+  const parts = [];
+  let text = "";
+  for (let j = 0; j < body.length; ) {
+    if (body[j] === q && body[j + 1] === q) { text += q; j += 2; continue; }
+    if (body[j] === "#") {
+      if (body[j + 1] === "#") { text += "#"; j += 2; continue; }
+      const end = skipExpr(body, j + 1, "#");
+      if (text) parts.push({ text });
+      text = "";
+      parts.push({ expr: body.slice(j + 1, end) });
+      j = end + 1;
+      continue;
+    }
+    text += body[j++];
+  }
+  if (text || parts.length === 0) parts.push({ text });
+  return parts;
+}
+
+const quote = (t) => `"${t.replace(/"/g, '""')}"`;
+
+/** Translates a CFML expression into Quarry's syntax, or throws Untranslatable. */
+function translate(src) {
+  let out = "";
+  let i = 0;
+  const s = src.trim();
+  let prevIdent = false;
+  while (i < s.length) {
+    const c = s[i];
+    if (/\s/.test(c)) { out += c; i++; continue; }
+    if (c === '"' || c === "'") {
+      const j = skipString(s, i);
+      const parts = stringParts(s.slice(i, j));
+      const pieces = parts.map((p) => (p.text !== undefined ? quote(p.text) : `(${translate(p.expr)})`));
+      out += pieces.length === 1 ? (parts[0].expr !== undefined ? `${pieces[0]}` : pieces[0]) : `(${pieces.join(" & ")})`;
+      i = j; prevIdent = false; continue;
+    }
+    const num = /^(\d+\.?\d*(e[+-]?\d+)?|\.\d+)/i.exec(s.slice(i));
+    if (num) { out += num[0]; i += num[0].length; prevIdent = false; continue; }
+    const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i));
+    if (id) {
+      const w = id[0];
+      const rest = s.slice(i + w.length);
+      const before = out.trimEnd();
+      const isMember = before.endsWith(".");
+      const isCall = /^\s*\(/.test(rest);
+      if (isMember && isCall) throw new Untranslatable("member function");
+      const isKey = /^\s*[:=](?!=)/.test(rest) && /[{,]$/.test(before);
+      const lw = w.toLowerCase();
+      if (lw === "function" || lw === "var" || lw === "new" || lw === "createobject" || lw === "evaluate") throw new Untranslatable(w);
+      if (!(isMember || isCall || isKey || KEYWORDS.has(lw))) {
+        if (lw === "yes") { out += "true"; i += w.length; continue; }
+        if (lw === "no") { out += "false"; i += w.length; continue; }
+        throw new Untranslatable(`variable ${w}`);
+      }
+      out += isKey ? `${quote(w)}` : w;
+      i += w.length; prevIdent = true; continue;
+    }
+    const op = OPS.find((o) => s.startsWith(o, i));
+    if (!op) throw new Untranslatable(`character ${c}`);
+    if (op === "=" && !/[{,]\s*("[^"]*")\s*$/.test(out) && !/[{,]\s*"[^"]*"\s*$/.test(out)) {
+      // Only a struct literal's key = value is allowed.
+      throw new Untranslatable("assignment");
+    }
+    out += op === "=" ? ":" : op;
+    i += op.length; prevIdent = false;
+  }
+  void prevIdent;
+  if (!/\(/.test(out)) return out; // a literal
+  return out;
+}
+
+// ---------------------------------------------------------------- extraction
+
+/** Every assertion in a file as { kind, a, b } with CFML source text. */
+function assertions(src) {
+  const out = [];
+  const re = /\b(assertEquals|assertEqualsWithCase|assertTrue|assertFalse|expect)\s*\(/gi;
+  let m;
+  while ((m = re.exec(src))) {
+    const open = m.index + m[0].length - 1;
+    const { args, end } = callArgs(src, open);
+    const name = m[1].toLowerCase();
+    if (name === "expect") {
+      const tail = /^\s*\.\s*(toBe|toBeWithCase|toBeTrue|toBeFalse|toThrow|notToBe|toBeTypeOf)\s*\(/i.exec(src.slice(end));
+      if (!tail || args.length !== 1) continue;
+      const t = tail[1].toLowerCase();
+      const { args: targs } = callArgs(src, end + tail[0].length - 1);
+      if (t === "tobe" || t === "tobewithcase") out.push({ kind: "eq", a: targs[0], b: args[0], withCase: t === "tobewithcase" });
+      else if (t === "tobetrue") out.push({ kind: "eq", a: "true", b: args[0] });
+      else if (t === "tobefalse") out.push({ kind: "eq", a: "false", b: args[0] });
+      else if (t === "tothrow") {
+        const fm = /^function\s*\(\s*\)\s*\{\s*([\s\S]*?);?\s*\}$/.exec(args[0]);
+        if (fm && !fm[1].includes(";")) out.push({ kind: "throws", b: fm[1] });
+      }
+      continue;
+    }
+    // assertEquals(…) directly followed by fail(…) inside a try: the call must throw.
+    if (/^\s*;?\s*fail\s*\(/i.test(src.slice(end)) && args.length >= 1) { out.push({ kind: "throws", b: args[args.length - 1] }); continue; }
+    if (name === "asserttrue" && args.length >= 1) out.push({ kind: "eq", a: "true", b: args[0] });
+    else if (name === "assertfalse" && args.length >= 1) out.push({ kind: "eq", a: "false", b: args[0] });
+    else if (args.length >= 2) out.push({ kind: "eq", a: args[0], b: args[1], withCase: name === "assertequalswithcase" });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- evaluation
+
+const { Engine } = await import(join(root, "build", "engine", "engine.js"));
+const { scopesFrom } = await import(join(root, "build", "engine", "context.js"));
+const { newPageState } = await import(join(root, "build", "engine", "page.js"));
+const { QueryResult } = await import(join(root, "build", "engine", "values.js"));
+
+const site = mkdtempSync(join(tmpdir(), "quarry-cfml-cases-"));
+const engines = { compiled: new Engine({ root: site, mode: "compiled" }), interpreted: new Engine({ root: site, mode: "interpreted" }) };
+let n = 0;
+
+/** What Quarry prints for an expression (JSON for complex values), or { error }. */
+async function run(expr) {
+  const file = `c${n++}.dbt`;
+  writeFileSync(join(site, file), `<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? r : jsonEncode(r)#</dbt:output>`);
+  const outs = [];
+  for (const mode of ["compiled", "interpreted"]) {
+    try {
+      outs.push({ output: unescape(await engines[mode].render(file, scopesFrom({}), newPageState(null))) });
+    } catch (err) {
+      outs.push({ error: err.code ?? err.message });
+    }
+  }
+  if (JSON.stringify(outs[0]) !== JSON.stringify(outs[1])) return { error: `modes differ: ${JSON.stringify(outs)}` };
+  return outs[0];
+}
+const unescape = (s) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** CFML's loose equality of two printed values (case-insensitive strings, numbers by value, booleans as yes/no). */
+function looseEqual(x, y, withCase) {
+  if (x === y) return true;
+  const jx = tryJson(x), jy = tryJson(y);
+  if (jx !== undefined && jy !== undefined && typeof jx === "object" && typeof jy === "object") return deepLoose(jx, jy, withCase);
+  return simpleLoose(x, y, withCase);
+}
+function tryJson(s) { if (!/^[[{]/.test(s)) return undefined; try { return JSON.parse(s); } catch { return undefined; } }
+const BOOL = { true: true, yes: true, false: false, no: false };
+function simpleLoose(x, y, withCase) {
+  const a = String(x), b = String(y);
+  if (withCase ? a === b : a.toLowerCase() === b.toLowerCase()) return true;
+  const na = Number(a), nb = Number(b);
+  if (a.trim() !== "" && b.trim() !== "" && !Number.isNaN(na) && !Number.isNaN(nb)) return Math.abs(na - nb) < 1e-12 * Math.max(1, Math.abs(na));
+  const ba = BOOL[a.toLowerCase()], bb = BOOL[b.toLowerCase()];
+  if (ba !== undefined && bb !== undefined) return ba === bb;
+  if (ba !== undefined && !Number.isNaN(nb) && b.trim() !== "") return ba === (nb !== 0);
+  if (bb !== undefined && !Number.isNaN(na) && a.trim() !== "") return bb === (na !== 0);
+  return false;
+}
+function deepLoose(a, b, withCase) {
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return simpleLoose(a ?? "", b ?? "", withCase);
+  if (Array.isArray(a)) return a.length === b.length && a.every((v, i) => deepLoose(v, b[i], withCase));
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const lower = new Map(kb.map((k) => [k.toLowerCase(), k]));
+  return ka.every((k) => lower.has(k.toLowerCase()) && deepLoose(a[k], b[lower.get(k.toLowerCase())], withCase));
+}
+
+// ---------------------------------------------------------------- main
+
+const cases = [];
+let found = 0;
+const skipped = {};
+for (const f of readdirSync(dir).filter((f) => f.endsWith(".cfc")).sort()) {
+  const src = stripComments(readFileSync(join(dir, f), "utf8"));
+  for (const a of assertions(src)) {
+    found++;
+    try {
+      const b = translate(a.b);
+      if (!b.includes("(")) throw new Untranslatable("no call");
+      cases.push({ file: f, kind: a.kind, expected: a.kind === "eq" ? translate(a.a) : null, actual: b, withCase: !!a.withCase, cfml: a.kind === "eq" ? `${a.a} == ${a.b}` : `throws ${a.b}` });
+    } catch (err) {
+      if (!(err instanceof Untranslatable)) throw err;
+      const why = err.message.startsWith("variable") ? "variable" : err.message;
+      skipped[why] = (skipped[why] ?? 0) + 1;
+    }
+  }
+}
+
+let pass = 0;
+const failures = [];
+const table = [];
+for (const c of cases) {
+  const got = await run(c.actual);
+  if (c.kind === "throws") {
+    if (got.error !== undefined) { pass++; table.push([c.actual, { error: got.error }]); }
+    else failures.push({ ...c, got });
+    continue;
+  }
+  const want = await run(c.expected);
+  if (want.error !== undefined) { failures.push({ ...c, got, want, note: "expected side fails" }); continue; }
+  if (got.output !== undefined && looseEqual(want.output, got.output, c.withCase)) {
+    pass++;
+    // What changes from run to run (the clock, random numbers) is checked, not kept.
+    if (!/\b(now|rand|randRange|createUUID|createGUID|getTickCount|beat)\s*\(/i.test(c.actual) || /^(true|false)$/.test(got.output)) table.push([c.actual, got.output]);
+  }
+  else failures.push({ ...c, got, want: want.output });
+}
+rmSync(site, { recursive: true, force: true });
+
+console.log(`${found} assertions found, ${cases.length} translated (skipped: ${JSON.stringify(skipped)})`);
+console.log(`${pass} of ${cases.length} translated assertions pass`);
+if (flags.includes("--failures")) for (const f of failures) console.log(`${f.file}: ${f.actual}  want ${JSON.stringify(f.want ?? "an error")}  got ${JSON.stringify(f.got)}`);
+if (flags.includes("--write")) {
+  writeFileSync(join(root, "test", "cfml-cases.json"), JSON.stringify(table, null, 0).replace(/\],\[/g, "],\n[") + "\n");
+  console.log(`test/cfml-cases.json: ${table.length} cases`);
+}
