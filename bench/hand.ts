@@ -1,14 +1,17 @@
 // The hand-written baselines: the sample site's benchmarked pages as plain Fastify routes with
 // node-postgres and string concatenation, producing byte for byte what the .dbt pages produce
 // (the bench checks it before every run). They are the ceiling a template engine is measured
-// against. The same three connection strategies as Quarry's datasources: a pool, one shared
-// connection, or a new connection per request.
+// against. The same connection strategies as Quarry's datasources: a pool, one shared
+// connection, a new connection per request, or two connections in node-postgres's pipeline
+// mode that every request's queries share (round robin).
 import { createHash, randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import pg from "pg";
 
-export type HandStrategy = "pool" | "single" | "per-request";
+export type HandStrategy = "pool" | "single" | "per-request" | "pipeline";
+/** Connections of the hand-written pipeline strategy (Quarry's pipelineConnections default). */
+const PIPELINE_CONNECTIONS = 2;
 type Row = Record<string, unknown>;
 type Query = (sql: string, params?: unknown[]) => Promise<Row[]>;
 
@@ -16,10 +19,17 @@ type Query = (sql: string, params?: unknown[]) => Promise<Row[]>;
 export class HandDb {
   private pool: pg.Pool | null = null;
   private client: pg.Client | null = null;
+  private pipelined: pg.Client[] = [];
+  private next = 0;
   constructor(private readonly url: string, readonly strategy: HandStrategy, max: number) {
     if (strategy === "pool") this.pool = new pg.Pool({ connectionString: url, max });
   }
   async open(): Promise<void> {
+    if (this.strategy === "pipeline") {
+      this.pipelined = Array.from({ length: PIPELINE_CONNECTIONS }, () => new pg.Client({ connectionString: this.url, pipeline: true }));
+      await Promise.all(this.pipelined.map((c) => c.connect()));
+      return;
+    }
     if (this.strategy !== "single") return;
     this.client = new pg.Client({ connectionString: this.url });
     await this.client.connect();
@@ -29,6 +39,10 @@ export class HandDb {
     if (this.pool) {
       const pool = this.pool;
       return fn(async (sql, params) => (await pool.query(sql, params)).rows as Row[]);
+    }
+    if (this.pipelined.length > 0) {
+      const c = this.pipelined[this.next++ % this.pipelined.length]!;
+      return fn(async (sql, params) => (await c.query(sql, params)).rows as Row[]);
     }
     if (this.client) {
       // node-postgres queues queries on one client: requests share it first come, first served.
@@ -46,6 +60,7 @@ export class HandDb {
   async close(): Promise<void> {
     await this.pool?.end();
     await this.client?.end();
+    await Promise.all(this.pipelined.map((c) => c.end()));
   }
 }
 

@@ -25,6 +25,8 @@ export interface BenchOptions {
   strategies?: Strategy[];
   /** Worker counts (a sweep): N > 1 serves the build with `quarry start --workers N`. */
   workers?: number[];
+  /** Also serve the hand-written baseline (bench/hand.ts: the sample site's pages) with each strategy; the first is the baseline. */
+  hand?: boolean;
   url?: string;
   expect?: string;
   quick?: boolean;
@@ -94,6 +96,10 @@ function siteScenario(o: BenchOptions, dir: string, dist: string | null, isBuild
           }),
         ),
       );
+  if (o.hand && !o.url) {
+    const hands = strategies.map((s): ServerSpec => ({ name: `hand/${s ?? "pool"}`, kind: "hand", site: dir, strategy: s ?? "pool" }));
+    servers.unshift(...hands);
+  }
   const quick = !!o.quick;
   return {
     id: "site",

@@ -1,7 +1,7 @@
 // What a benchmark runs: the servers under test, the pages, the cells and what they measured.
 // Shared by the runner, the server child, the report and the results.json readers.
 
-export type Strategy = "pool" | "single" | "per-request";
+export type Strategy = "pool" | "single" | "per-request" | "pipeline";
 
 export interface ServerSpec {
   /** The label in every table and chart, e.g. "precompiled", "hand/pool", "cgi". */

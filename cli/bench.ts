@@ -38,8 +38,9 @@ export function register(program: Command): void {
     .option("--warmup <seconds>", "load before measuring, per page and server each round (default 1; --quick: 0.2)", seconds)
     .option("--rounds <n>", "rounds; servers are interleaved in every round (default 3; --quick: 1)", positive)
     .addOption(new Option("--variants <list>", "how the site is served: compiled, interpreted, precompiled (default: all three for a site folder, precompiled for a build)").argParser(oneOf(["compiled", "interpreted", "precompiled"] as const)))
-    .addOption(new Option("--strategies <list>", "datasource strategies to compare: pool, single, per-request (default: the site config's)").argParser(oneOf(["pool", "single", "per-request"] as const)))
+    .addOption(new Option("--strategies <list>", "datasource strategies to compare: pool, single, per-request, pipeline (default: the site config's)").argParser(oneOf(["pool", "single", "per-request", "pipeline"] as const)))
     .option("--workers <list>", "with the precompiled variant: serve the build with quarry start --workers N, a guardian and N worker processes sharing the port; a comma-separated sweep such as 1,2 (default: one process; above 1 implies --variants precompiled)", numbers)
+    .option("--hand", "also serve the hand-written Fastify + pg baseline (the sample site's pages) with each strategy; the first is the baseline of the ratios")
     .option("--url <url>", "measure a server already running on this machine at this base URL (127.0.0.1, localhost or [::1]) instead of starting one")
     .option("--expect <pattern>", "a regular expression every response body must match (default: the body fetched before the run, exactly, with csrfField()'s token masked)")
     .option("--quick", "a smoke run: short cells, one round")
@@ -63,8 +64,9 @@ export function register(program: Command): void {
           warmup: opts.warmup as number | undefined,
           rounds: opts.rounds as number | undefined,
           variants: opts.variants as ("compiled" | "interpreted" | "precompiled")[] | undefined,
-          strategies: opts.strategies as ("pool" | "single" | "per-request")[] | undefined,
+          strategies: opts.strategies as ("pool" | "single" | "per-request" | "pipeline")[] | undefined,
           workers: opts.workers as number[] | undefined,
+          hand: !!opts.hand,
           url: opts.url as string | undefined,
           expect: opts.expect as string | undefined,
           quick: !!opts.quick,

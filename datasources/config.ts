@@ -11,8 +11,8 @@ import { locateProblem, parseJsonConfig } from "./config-locate.js";
 import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
 import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
 
-export type Strategy = "pool" | "single" | "per-request";
-export const STRATEGIES: readonly Strategy[] = ["pool", "single", "per-request"];
+export type Strategy = "pool" | "single" | "per-request" | "pipeline";
+export const STRATEGIES: readonly Strategy[] = ["pool", "single", "per-request", "pipeline"];
 
 export interface DatasourceConfig {
   name: string;
@@ -37,6 +37,8 @@ export interface DatasourceConfig {
   validateAfterIdleMs: number;
   /** Named prepared statements (planned once per connection); false for PgBouncer's transaction mode. */
   preparedStatements: boolean;
+  /** strategy "pipeline": how many connections the requests' queries share (taken from max). */
+  pipelineConnections: number;
 }
 
 export interface SiteConfig {
@@ -93,7 +95,7 @@ export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
 
 const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
   strategy: "pool", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30_000, maxWaiting: 1000, statementTimeoutMs: 30_000,
-  queryTimeoutMs: 31_000, validateAfterIdleMs: 10_000, preparedStatements: true,
+  queryTimeoutMs: 31_000, validateAfterIdleMs: 10_000, preparedStatements: true, pipelineConnections: 2,
 };
 
 type Raw = Record<string, unknown>;
@@ -146,6 +148,7 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     queryTimeoutMs: 0,
     validateAfterIdleMs: num(file, `${at}.validateAfterIdleMs`, raw.validateAfterIdleMs, d.validateAfterIdleMs),
     preparedStatements: d.preparedStatements,
+    pipelineConnections: num(file, `${at}.pipelineConnections`, raw.pipelineConnections, d.pipelineConnections, 1),
   };
   c.queryTimeoutMs = num(file, `${at}.queryTimeoutMs`, raw.queryTimeoutMs, c.statementTimeoutMs > 0 ? c.statementTimeoutMs + 1000 : 0);
   if (c.queryTimeoutMs > 0 && c.queryTimeoutMs <= c.statementTimeoutMs) {
@@ -155,6 +158,7 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     if (typeof raw.preparedStatements !== "boolean") problem(new ConfigError(`${file}: ${at}.preparedStatements must be true or false`));
     else c.preparedStatements = raw.preparedStatements;
   }
+  if (c.strategy === "pipeline" && c.pipelineConnections > c.max) problem(new ConfigError(`${file}: ${at}.pipelineConnections (${c.pipelineConnections}) is larger than max (${c.max})`));
   if (c.min > c.max) problem(new ConfigError(`${file}: ${at}.min (${c.min}) is larger than max (${c.max})`));
   return c;
 }

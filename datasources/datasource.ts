@@ -1,7 +1,10 @@
 // A named datasource and its connection strategy:
 // - pool: generic-pool around pg.Client (min/max, idle eviction, validation on borrow);
 // - single: the same pool held at one connection, so requests queue on it;
-// - per-request: connect, query, close (the CGI style).
+// - per-request: connect, query, close (the CGI style);
+// - pipeline: the pool, of which pipelineConnections connections carry the statements of all
+//   requests at once, written back to back (see acquireShared); a transaction still takes a
+//   connection of its own.
 // Connecting backs off after failures, and a caller never waits longer than acquireTimeoutMs:
 // then it gets a DatasourceError ("datasource X unavailable"), which the server answers 503.
 import genericPool from "generic-pool";
@@ -14,6 +17,8 @@ type Connection = DriverConnection;
 
 export interface Lease {
   conn: Connection;
+  /** Other requests' statements may be in flight on the connection (strategy "pipeline"). */
+  shared?: boolean;
   /** Gives the connection back; a broken one is destroyed instead. */
   release(broken?: boolean): Promise<void>;
 }
@@ -23,6 +28,16 @@ export interface DatasourceStats {
   available: number;
   borrowed: number;
   pending: number;
+  /** Strategy "pipeline": connections shared now, and statements in flight on them. */
+  shared?: number;
+  inFlight?: number;
+}
+
+/** A pooled connection lent to many requests at once. */
+interface Slot {
+  lease: Lease;
+  users: number;
+  idleTimer: NodeJS.Timeout | undefined;
 }
 
 export type LogFn = (message: string) => void;
@@ -38,6 +53,8 @@ export class Datasource {
   private lastError: Error | null = null;
   private readonly pool: genericPool.Pool<Connection> | null;
   private closed = false;
+  private readonly slots: Slot[] = [];
+  private readonly openings = new Set<Promise<Slot>>();
 
   constructor(
     readonly config: DatasourceConfig,
@@ -142,14 +159,92 @@ export class Datasource {
     };
   }
 
+  /**
+   * A connection for one statement outside a transaction. With strategy "pipeline" it is one of
+   * the shared connections: the least busy, or a new one while fewer than pipelineConnections
+   * are open (a request waits for it only when none is open). Otherwise: acquire().
+   */
+  async acquireShared(signal?: AbortSignal): Promise<Lease> {
+    if (this.strategy !== "pipeline" || !this.driver.pipelining) return this.acquire(signal);
+    if (this.closed) throw this.unavailable("it is closed");
+    // A shared connection that broke while nobody used it leaves at once, freeing its place.
+    for (const s of this.slots) if (s.users === 0 && (s.lease.conn.broken || s.lease.conn.retire)) void this.unslot(s);
+    let best = this.leastBusy();
+    const room = this.slots.length + this.openings.size < this.config.pipelineConnections;
+    if (!best) {
+      // None open: open one (up to the limit) or wait for one being opened, then take the least busy.
+      if (room || this.openings.size === 0) await this.openSlot(signal);
+      else await Promise.race(this.openings);
+      best = this.leastBusy() ?? (await this.openSlot(signal));
+    } else if (best.users > 0 && room) {
+      // Busy: another one opens meanwhile, for the requests after this one.
+      this.openSlot().catch(() => {});
+    }
+    return this.lend(best);
+  }
+
+  private leastBusy(): Slot | undefined {
+    let best: Slot | undefined;
+    for (const s of this.slots) if (!s.lease.conn.broken && !s.lease.conn.retire && (!best || s.users < best.users)) best = s;
+    return best;
+  }
+
+  private openSlot(signal?: AbortSignal): Promise<Slot> {
+    const opening = this.acquire(signal).then((lease) => {
+      const slot: Slot = { lease, users: 0, idleTimer: undefined };
+      this.slots.push(slot);
+      return slot;
+    });
+    this.openings.add(opening);
+    const done = () => void this.openings.delete(opening);
+    opening.then(done, done);
+    return opening;
+  }
+
+  private lend(slot: Slot): Lease {
+    slot.users++;
+    clearTimeout(slot.idleTimer);
+    const conn = slot.lease.conn;
+    let released = false;
+    return {
+      conn,
+      shared: true,
+      release: async (broken = false) => {
+        if (released) return;
+        released = true;
+        slot.users--;
+        conn.lastUsed = Date.now();
+        if (broken) conn.broken = true;
+        if (slot.users > 0) return;
+        // Broken or stale: out at once. Idle: back to the pool after a while (there it is
+        // checked before reuse and evicted when idle long), so a busy site keeps it shared.
+        if (conn.broken || conn.retire || this.closed) await this.unslot(slot);
+        else slot.idleTimer = setTimeout(() => void this.unslot(slot), Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs)).unref();
+      },
+    };
+  }
+
+  private async unslot(slot: Slot): Promise<void> {
+    if (slot.users > 0) return;
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots.splice(i, 1);
+    clearTimeout(slot.idleTimer);
+    await slot.lease.release();
+  }
+
   stats(): DatasourceStats {
     const p = this.pool;
-    return p ? { size: p.size, available: p.available, borrowed: p.borrowed, pending: p.pending } : { size: 0, available: 0, borrowed: 0, pending: 0 };
+    const s = p ? { size: p.size, available: p.available, borrowed: p.borrowed, pending: p.pending } : { size: 0, available: 0, borrowed: 0, pending: 0 };
+    if (this.strategy === "pipeline") return { ...s, shared: this.slots.length, inFlight: this.slots.reduce((n, x) => n + x.users, 0) };
+    return s;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Shared connections in use go back when their last user is done (release sees `closed`).
+    await Promise.all(this.slots.filter((s) => s.users === 0).map((s) => this.unslot(s)));
     if (this.pool) {
       await this.pool.drain();
       await this.pool.clear();

@@ -41,6 +41,15 @@ export interface StatementOptions {
   clientTimeoutMs?: number | undefined;
   /** May the driver replace a stale prepared plan and retry (false inside a transaction). */
   mayRetry: boolean;
+  /**
+   * Other requests' statements may be in flight on the same connection (strategy "pipeline").
+   * The driver then changes no session state a neighbour could see, cancels only this
+   * statement (never whatever the connection happens to run), and re-issues this statement
+   * when a neighbour's cancel hit it.
+   */
+  shared?: boolean;
+  /** Shared statements: cancel this statement when it aborts (the caller stopped waiting). */
+  stop?: AbortSignal | undefined;
 }
 
 /**
@@ -67,11 +76,18 @@ export interface ClassifiedError {
   position: number | null;
   /** The client-side time limit passed (the connection was closed for it). */
   clientTimeout: boolean;
+  /**
+   * The statement certainly had no effect (it never ran, or its implicit transaction was
+   * rolled back before it completed), so it may be issued again on another connection.
+   */
+  unexecuted: boolean;
 }
 
 export interface Driver<C extends DriverConnection = DriverConnection> {
   /** The driver's name in messages ("postgres"). */
   readonly name: string;
+  /** Can several statements be in flight on one connection (the "pipeline" strategy)? */
+  readonly pipelining: boolean;
   /** Opens a connection; rejects with the driver's error when the server cannot be reached. */
   connect(config: DatasourceConfig, url: string, onError: (err: Error) => void): Promise<C>;
   /** Closes a connection, destroying the socket when the peer does not answer. */

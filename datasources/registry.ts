@@ -14,6 +14,8 @@ export { ISOLATION, type Isolation } from "./driver.js";
 
 /** The client-side limit of a query is its statement_timeout plus this. */
 export const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+/** How often a statement is issued again after a shared connection it never ran on was lost. */
+const SHARED_RETRIES = 2;
 
 /** The client-side limit for a statement allowed to run `statementMs` on the server (0: none). */
 export function clientTimeout(config: Datasource["config"], statementMs?: number): number {
@@ -73,29 +75,9 @@ export class Datasources {
       if (hit) return copyResult(hit, true);
     }
     if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
-    let own: Lease;
-    try {
-      own = lease ?? (await ds.acquire(opts.signal ?? undefined));
-    } catch (err) {
-      if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
-      throw err;
-    }
     const started = performance.now();
-    let res: DriverResult;
-    try {
-      res = await execute(own, ds, sql, params, opts, !lease);
-    } catch (err) {
-      const c = err instanceof QueryError ? null : ds.driver.classify(err, params, own.conn);
-      const gone = own.conn.broken || c?.kind === "connection";
-      if (!lease) await own.release(gone);
-      if (err instanceof QueryError) throw err;
-      if (gone) {
-        const why = c?.clientTimeout ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed` : (err as Error).message;
-        throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: connection lost during the query (${why})`);
-      }
-      throw toQueryError(c!, sql, params);
-    }
-    if (!lease) await own.release();
+    let res: DriverResult | null = null;
+    for (let attempt = 0; !res; attempt++) res = await this.attempt(ds, lease, sql, params, opts, attempt < SHARED_RETRIES);
     const rows = res.rows;
     const q = new QueryResult(
       res.columns.map((f) => f.name),
@@ -104,6 +86,37 @@ export class Datasources {
     q.executionTime = Math.round((performance.now() - started) * 100) / 100;
     if (key) this.cache!.set(key, copyResult(q, false), { ttl: opts.cacheMs });
     return q;
+  }
+
+  /**
+   * One try at a statement; null when it should be tried again: it was on a shared connection
+   * the server ended and never took effect (see datasources/postgres/pipeline.ts).
+   */
+  private async attempt(ds: Datasource, lease: Lease | null, sql: string, params: unknown[], opts: QueryOptions, mayRetry: boolean): Promise<DriverResult | null> {
+    let own: Lease;
+    try {
+      own = lease ?? (await ds.acquireShared(opts.signal ?? undefined));
+    } catch (err) {
+      if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
+      throw err;
+    }
+    let res: DriverResult;
+    try {
+      res = await execute(own, ds, sql, params, opts, !lease);
+    } catch (err) {
+      const c = err instanceof QueryError ? null : ds.driver.classify(err, params, own.conn);
+      const gone = own.conn.broken || c?.kind === "connection";
+      if (!lease) await own.release(gone);
+      if (err instanceof QueryError) throw err;
+      if (gone && own.shared && c?.unexecuted && mayRetry) return null;
+      if (gone) {
+        const why = c?.clientTimeout ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed` : (err as Error).message;
+        throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: connection lost during the query (${why})`);
+      }
+      throw toQueryError(c!, sql, params);
+    }
+    if (!lease) await own.release();
+    return res;
   }
 
   /** Borrows a connection and opens a transaction on it. */
@@ -181,6 +194,7 @@ async function execute(lease: Lease, ds: Datasource, sql: string, params: unknow
   // A cancel that reaches the backend before the statement does is ignored, so ask again
   // while the statement is still running.
   const stop = () => {
+    if (shared) return shared.abort();
     if (settled || cancels.length > 3) return;
     cancels.push(ds.driver.cancel(conn).then(() => {
       if (!settled) retry = setTimeout(stop, 250);
@@ -190,9 +204,13 @@ async function execute(lease: Lease, ds: Datasource, sql: string, params: unknow
   signal?.addEventListener("abort", stop, { once: true });
   const timer = opts.deadline ? setTimeout(stop, Math.max(0, opts.deadline - Date.now())) : undefined;
   const stopped = () => signal?.aborted || (!!opts.deadline && Date.now() >= opts.deadline);
+  // On a shared connection the driver cancels only this statement: it is told when to.
+  const shared = lease.shared ? new AbortController() : null;
   try {
     if (stopped()) throw cancelled(signal, sql, params);
-    return await ds.driver.query(conn, sql, params, { name, statementTimeoutMs: perQuery, clientTimeoutMs: clientTimeout(c, perQuery), mayRetry: ownLease && !stopped() });
+    return await ds.driver.query(conn, sql, params, {
+      name, statementTimeoutMs: perQuery, clientTimeoutMs: clientTimeout(c, perQuery), mayRetry: ownLease && !stopped(), shared: !!shared, stop: shared?.signal,
+    });
   } catch (err) {
     if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection") throw cancelled(signal, sql, params);
     throw err;

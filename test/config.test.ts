@@ -9,7 +9,7 @@ describe("site config", () => {
     expect(c.defaultDatasource).toBe("main");
     expect(c.datasources.main).toEqual({
       name: "main", url: null, strategy: "pool", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30000, maxWaiting: 1000, statementTimeoutMs: 30000,
-      queryTimeoutMs: 31000, validateAfterIdleMs: 10000, preparedStatements: true,
+      queryTimeoutMs: 31000, validateAfterIdleMs: 10000, preparedStatements: true, pipelineConnections: 2,
     });
   });
 
@@ -31,10 +31,11 @@ describe("site config", () => {
   });
 
   it.each([
-    [{ datasources: { main: { strategy: "fast" } } }, "f: datasources.main.strategy must be one of pool, single, per-request, got \"fast\""],
+    [{ datasources: { main: { strategy: "fast" } } }, "f: datasources.main.strategy must be one of pool, single, per-request, pipeline, got \"fast\""],
     [{ datasources: { main: { max: 0 } } }, "f: datasources.main.max must be an integer of 1 or more, got 0"],
     [{ datasources: { main: { min: 5, max: 2 } } }, "f: datasources.main.min (5) is larger than max (2)"],
-    [{ datasources: { main: { pool: 3 } } }, "f: unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements)"],
+    [{ datasources: { main: { strategy: "pipeline", max: 2, pipelineConnections: 3 } } }, "f: datasources.main.pipelineConnections (3) is larger than max (2)"],
+    [{ datasources: { main: { pool: 3 } } }, "f: unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)"],
     [{ datasources: { main: { statementTimeoutMs: 5000, queryTimeoutMs: 5000 } } }, "f: datasources.main.queryTimeoutMs (5000) must be above statementTimeoutMs (5000), so Postgres's own limit acts first"],
     [{ datasources: { main: { preparedStatements: "no" } } }, "f: datasources.main.preparedStatements must be true or false"],
     [{ datasource: {} }, "f: unknown setting datasource (known: datasources, defaultDatasource, "],
@@ -60,8 +61,8 @@ describe("site config", () => {
     const f = `${root}/quarry.config.json`;
     expect(err!.problems.map((p) => p.split("\n")[0])).toEqual([
       `${f}:3:22 datasources.main.max must be an integer of 1 or more, got 0`,
-      `${f}:3:37 datasources.main.strategy must be one of pool, single, per-request, got "fast"`,
-      `${f}:3:45 unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements)`,
+      `${f}:3:37 datasources.main.strategy must be one of pool, single, per-request, pipeline, got "fast"`,
+      `${f}:3:45 unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)`,
       `${f}:5:22 renderTimeoutMs must be an integer of 1 or more, got "10s"`,
       `${f}:6:15 logLevel must be one of trace, debug, info, warn, error, fatal, silent, got "loud"`,
     ]);

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 describe("strategies", () => {
-  it.each(["pool", "single", "per-request"])("%s serves the same pages", async (strategy) => {
+  it.each(["pool", "single", "per-request", "pipeline"])("%s serves the same pages", async (strategy) => {
     const server = await startServer({ root: TEMPLATES, database: database(url, { strategy, max: 3 }) });
     try {
       const pages = await Promise.all(["/authors", "/fortunes", "/access-log", "/authors", "/fortunes"].map(async (p) => {
@@ -143,7 +143,7 @@ describe("Postgres restarted under a running server", () => {
     }
   });
 
-  it.each(["pool", "single", "per-request"])("%s: 503 while it is down, no crash, pages again once it is back", async (strategy) => {
+  it.each(["pool", "single", "per-request", "pipeline"])("%s: 503 while it is down, no crash, pages again once it is back", async (strategy) => {
     const server = await startServer({ root: TEMPLATES, database: database(pg.url, { strategy, min: strategy === "pool" ? 2 : 0, acquireTimeoutMs: 500 }) });
     try {
       expect((await fetch(`${server.base}/authors`)).status).toBe(200);

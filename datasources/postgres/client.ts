@@ -12,10 +12,13 @@ export interface Connection extends DriverConnection {
   client: pg.Client;
   /** The statement_timeout the connection was opened with, restored after a per-query one. */
   statementTimeoutMs: number;
+  /** The server ended the session in-band (FATAL: terminated, shutting down): see sharedQuery. */
+  fatal: boolean;
 }
 
 /** The parts of pg.Client its typings leave out. */
 interface ClientInternals {
+  _activeQuery: unknown;
   processID: number | null;
   secretKey: number | null;
   host: string;
@@ -53,10 +56,15 @@ export async function connect(config: DatasourceConfig, url: string, onError: (e
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     application_name: `quarry:${config.name}`,
     types,
+    // Statements written back to back without waiting for the answers (the "pipeline"
+    // strategy shares a connection between requests; see sharedQuery in driver.ts).
+    pipeline: config.strategy === "pipeline",
   });
-  const conn: Connection = { client, broken: false, lastUsed: Date.now(), retire: false, statementTimeoutMs: config.statementTimeoutMs };
+  const conn: Connection = { client, broken: false, lastUsed: Date.now(), retire: false, statementTimeoutMs: config.statementTimeoutMs, fatal: false };
   client.on("error", (err) => {
     conn.broken = true;
+    // Ended by the server in-band between two statements' answers (see pipeline.ts).
+    if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
     onError(err);
   });
   client.on("end", () => {
@@ -132,6 +140,11 @@ export function cancel(conn: Connection, timeoutMs = 2000): Promise<void> {
 }
 
 /** Forgets a named statement pg believes is prepared on this connection (after DEALLOCATE). */
+/** Is `query` the statement whose answers the connection is reading now? */
+export function isActive(conn: Connection, query: unknown): boolean {
+  return internals(conn.client)._activeQuery === query;
+}
+
 export function backendId(conn: Connection): number | null {
   return internals(conn.client).processID;
 }

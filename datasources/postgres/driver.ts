@@ -7,6 +7,7 @@ import type pg from "pg";
 import type { Driver, DriverResult, Isolation, StatementOptions } from "../driver.js";
 import { backendId, cancel, connect, disconnect, forgetStatement, ping, type Connection } from "./client.js";
 import { classify } from "./errors.js";
+import { sharedQuery } from "./pipeline.js";
 
 /** pg's type OIDs for the column types a template can tell apart (the rest by number). */
 const TYPE_NAMES: Record<number, string> = {
@@ -15,6 +16,7 @@ const TYPE_NAMES: Record<number, string> = {
 };
 
 async function query(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<DriverResult> {
+  if (opts.shared) return result(await sharedQuery(conn, sql, params, opts));
   const client = conn.client;
   const { name, statementTimeoutMs } = opts;
   // Always the extended protocol: an unnamed statement without values would otherwise go as a
@@ -41,6 +43,10 @@ async function query(conn: Connection, sql: string, params: unknown[], opts: Sta
   } finally {
     if (statementTimeoutMs) await client.query(`SET statement_timeout = ${conn.statementTimeoutMs}`).catch(() => {});
   }
+  return result(res);
+}
+
+function result(res: pg.QueryResult): DriverResult {
   return {
     columns: (res.fields ?? []).map((f) => ({ name: f.name, type: TYPE_NAMES[f.dataTypeID] ?? String(f.dataTypeID) })),
     rows: (res.rows ?? []) as Record<string, unknown>[],
@@ -49,6 +55,7 @@ async function query(conn: Connection, sql: string, params: unknown[], opts: Sta
 
 export const postgres: Driver<Connection> = {
   name: "postgres",
+  pipelining: true,
   connect,
   disconnect,
   ping,

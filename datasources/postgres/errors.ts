@@ -6,11 +6,14 @@ import type pg from "pg";
 import type { ClassifiedError } from "../driver.js";
 import { isClientTimeout, isConnectionError, type Connection } from "./client.js";
 
+/** Errors of statements known to have had no effect (see sharedQuery in driver.ts). */
+export const unexecuted = new WeakSet<object>();
+
 export function classify(err: unknown, params: unknown[], conn?: Connection): ClassifiedError {
   const e = err as Partial<pg.DatabaseError> | null;
   const state = typeof e?.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : null;
   const message = err instanceof Error ? err.message : String(err);
-  const base = { state, message, param: null, detail: e?.detail ?? "", hint: e?.hint ?? "", position: e?.position ? Number(e.position) : null, clientTimeout: isClientTimeout(err) };
+  const base = { state, message, param: null, detail: e?.detail ?? "", hint: e?.hint ?? "", position: e?.position ? Number(e.position) : null, clientTimeout: isClientTimeout(err), unexecuted: typeof err === "object" && err !== null && unexecuted.has(err) };
   if (isConnectionError(err, conn)) return { ...base, kind: "connection" };
   if (state === "57014") return { ...base, kind: "cancelled" };
   if (state && /^2[23]/.test(state)) {

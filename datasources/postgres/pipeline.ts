@@ -1,0 +1,101 @@
+// One request's statement on a connection other requests' statements share (the "pipeline"
+// strategy). node-postgres 8.23's pipeline mode writes each statement at once, each with its
+// own Sync, so an error ends only its own implicit transaction. What sharing changes:
+// - session state: a per-statement statement_timeout is set and restored in the same tick as
+//   the statement is written, so no neighbour's statement lands between the three;
+// - cancelling: a CancelRequest stops whatever the backend runs at that moment, so it is sent
+//   only while this statement is the one being answered; when the server had already moved on,
+//   the neighbour it hit fails with 57014 "user request" before it could have any effect, and
+//   is issued again here;
+// - a connection the server ends in-band (FATAL, e.g. pg_terminate_backend): the statement
+//   being answered — unless it had completed — and every one written after it never took
+//   effect, so their errors are marked `unexecuted` and the registry issues them again on
+//   another connection.
+import pg from "pg";
+import type { StatementOptions } from "../driver.js";
+import { cancel, isActive, type Connection } from "./client.js";
+import { unexecuted } from "./errors.js";
+
+/** A statement a neighbour's cancel hit is issued again at most this often. */
+const NEIGHBOUR_RETRIES = 3;
+/** While waiting to cancel a statement still queued behind others, look this often. */
+const WATCH_MS = 10;
+/** Cancels sent for one statement at most (one reaching the backend before it is ignored). */
+const MAX_CANCELS = 4;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const timeoutQuery = (ms: number): pg.QueryConfig => ({ text: "SELECT set_config('statement_timeout', $1, false)", values: [String(ms)] });
+
+export async function sharedQuery(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<pg.QueryResult> {
+  let name = opts.name;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send(conn, name, sql, params, opts);
+    } catch (err) {
+      const e = err as Partial<pg.DatabaseError>;
+      if (opts.stop?.aborted) throw err;
+      if (e.code === "57014" && /user request/.test(e.message ?? "") && attempt < NEIGHBOUR_RETRIES) continue;
+      // The table changed under the statement's plan: once more unnamed, and the connection
+      // is replaced when its last user gives it back (its other prepared plans may be stale).
+      if (name && e.code === "0A000") {
+        conn.retire = true;
+        name = undefined;
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+function send(conn: Connection, name: string | undefined, sql: string, params: unknown[], opts: StatementOptions): Promise<pg.QueryResult> {
+  const client = conn.client;
+  let done = false;
+  let watching: Promise<void> = Promise.resolve();
+  const result = new Promise<pg.QueryResult>((resolve, reject) => {
+    const q = new pg.Query({ name, text: sql, values: params, queryMode: "extended" } as pg.QueryConfig, undefined, (err: Error | undefined, res: pg.QueryResult) => {
+      done = true;
+      opts.stop?.removeEventListener("abort", onStop);
+      if (!err) return resolve(res);
+      if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
+      if (conn.fatal && !completed(q)) unexecuted.add(err);
+      reject(err);
+    });
+    // node-postgres reads a query's client-side limit from the object it is given.
+    (q as unknown as { query_timeout?: number }).query_timeout = opts.clientTimeoutMs || undefined;
+    const onStop = () => {
+      watching = stopWhenActive(conn, q, () => done);
+    };
+    const ms = opts.statementTimeoutMs;
+    if (ms) void client.query(timeoutQuery(Math.max(1, Math.floor(ms)))).catch(() => {});
+    void client.query(q as unknown as pg.QueryConfig);
+    // A neighbour's statements would run under this one's limit if it were not put back.
+    if (ms) void client.query(timeoutQuery(conn.statementTimeoutMs)).catch(() => void (conn.retire = true));
+    if (opts.stop?.aborted) onStop();
+    else opts.stop?.addEventListener("abort", onStop, { once: true });
+  });
+  // Settle only once any cancel has been taken by the server.
+  return result.then(
+    async (r) => (await watching, r),
+    async (e: unknown) => {
+      await watching;
+      throw e;
+    },
+  );
+}
+
+/** Did the statement's CommandComplete arrive (it may then have committed)? */
+function completed(q: pg.Query): boolean {
+  return (q as unknown as { _result: { command: string | null } })._result.command !== null;
+}
+
+/** Cancels `q` once it is the statement the backend answers, never a neighbour's. */
+async function stopWhenActive(conn: Connection, q: pg.Query, done: () => boolean): Promise<void> {
+  let sent = 0;
+  while (!done() && !conn.broken && sent < MAX_CANCELS) {
+    if (isActive(conn, q)) {
+      await cancel(conn);
+      sent++;
+      if (!done()) await sleep(250);
+    } else await sleep(WATCH_MS);
+  }
+}

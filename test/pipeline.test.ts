@@ -1,0 +1,203 @@
+// The "pipeline" strategy against real Postgres: requests' statements share a few connections,
+// in flight together; real faults on a shared connection (pg_terminate_backend of its backend,
+// a statement timeout, a cancelled statement, a client that disconnects) stay with the one
+// statement they concern; pg_stat_activity shows no backend left behind.
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { createDatabase, datasourcesFor, sql } from "./db.js";
+import { database, startServer, until } from "./http.js";
+import { site } from "./helpers.js";
+import { DatasourceError, QueryError } from "../engine/errors.js";
+import type { Datasources } from "../datasources/registry.js";
+
+let url: string;
+let dbName: string;
+const LOCK = 4242;
+/** Quarry's backends on the test database. */
+const backends = () =>
+  sql<{ pid: number; state: string; query: string }>(url, "SELECT pid, state, query FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main' ORDER BY pid", [dbName]);
+/** Statements that wait on the test's advisory lock (one active per shared connection). */
+const lockWaiters = async () => (await backends()).filter((b) => b.state === "active" && b.query.includes("pg_advisory_lock_shared"));
+
+beforeAll(async () => {
+  url = await createDatabase([], "pipeline");
+  dbName = new URL(url).pathname.slice(1);
+});
+
+/** A client holding the advisory lock every test statement waits on, until it lets go. */
+async function gate(): Promise<{ open(): Promise<void> }> {
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  await holder.query("SELECT pg_advisory_lock($1)", [LOCK]);
+  return {
+    async open() {
+      await holder.query("SELECT pg_advisory_unlock($1)", [LOCK]);
+      await holder.end();
+    },
+  };
+}
+
+/** `n` statements, each waiting on the gate, then answering its own number. */
+function waiting(ds: Datasources, n: number, opts: { signal?: AbortSignal } = {}) {
+  const main = ds.get(undefined);
+  return Array.from({ length: n }, (_, i) =>
+    ds.query(main, null, "SELECT pg_advisory_lock_shared($1) IS NULL AS x, $2::int AS n, pg_advisory_unlock_shared($1) AS u", [LOCK, i], opts).then((q) => q.rows[0]!.n),
+  );
+}
+
+describe("pipeline", () => {
+  it("statements of many requests are in flight together on pipelineConnections connections", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 5, pipelineConnections: 2 });
+    const g = await gate();
+    try {
+      const results = waiting(ds, 10);
+      // Two backends run the first statement of their pipeline; the other eight are written behind them.
+      expect((await until(lockWaiters, (b) => b.length === 2)).length).toBe(2);
+      expect(ds.get(undefined).stats()).toMatchObject({ shared: 2, inFlight: 10 });
+      expect((await backends()).length).toBe(2);
+      await g.open();
+      expect(await Promise.all(results)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("pg_terminate_backend of a shared connection mid-load: its statements run again on another, none fails, no backend left", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 5, pipelineConnections: 2 });
+    const g = await gate();
+    try {
+      const results = waiting(ds, 10);
+      const [victim] = await until(lockWaiters, (b) => b.length === 2);
+      await sql(url, "SELECT pg_terminate_backend($1)", [victim!.pid]);
+      // The terminated backend's statements are issued again on another connection.
+      const after = await until(backends, (b) => !b.some((x) => x.pid === victim!.pid));
+      expect(after.map((b) => b.pid)).not.toContain(victim!.pid);
+      expect(ds.get(undefined).stats().inFlight).toBe(10);
+      await g.open();
+      expect(await Promise.all(results)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      const main = ds.get(undefined);
+      expect(main.stats().inFlight).toBe(0);
+      // Nothing runs any more; every Quarry backend is one the pool knows of.
+      const left = await backends();
+      expect(left.every((b) => b.state === "idle")).toBe(true);
+      expect(left.length).toBe(main.stats().size);
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("a statement timeout on a shared connection ends that statement only, and the session's own limit is back", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1, statementTimeoutMs: 20_000 });
+    const main = ds.get(undefined);
+    const g = await gate();
+    try {
+      const slow = ds.query(main, null, "SELECT pg_advisory_lock_shared($1) IS NULL AS x, pg_sleep(30) AS s", [LOCK], { timeoutMs: 300 });
+      const neighbours = waiting(ds, 3);
+      await until(lockWaiters, (b) => b.length === 1);
+      await g.open();
+      const err = await slow.then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(QueryError);
+      expect([(err as QueryError).sqlState, (err as QueryError).message]).toEqual(["57014", "Query failed: canceling statement due to statement timeout (SQLSTATE 57014)"]);
+      expect(await Promise.all(neighbours)).toEqual([0, 1, 2]);
+      const shown = await ds.query(main, null, "SELECT current_setting('statement_timeout') AS t", []);
+      expect(shown.rows[0]).toEqual({ t: "20s" });
+      expect(main.stats().shared).toBe(1);
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("a cancelled statement is stopped on Postgres, its neighbours on the connection are not", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const g = await gate();
+    const ac = new AbortController();
+    try {
+      const before = waiting(ds, 2);
+      const cancelled = ds.query(main, null, "SELECT pg_sleep(30) AS s, 'cancel-me' AS tag", [], { signal: ac.signal });
+      const after = waiting(ds, 2);
+      await until(lockWaiters, (b) => b.length === 1);
+      // Cancelled while still written behind the two before it: stopped once it runs.
+      ac.abort(new Error("client went away"));
+      await g.open();
+      const err = await cancelled.then(() => null, (e: unknown) => e);
+      expect([(err as QueryError).sqlState, (err as Error).message]).toEqual(["57014", "Query cancelled: client went away"]);
+      expect(await Promise.all([...before, ...after])).toEqual([0, 1, 0, 1]);
+      const sleeping = await backends();
+      expect(sleeping.filter((b) => b.state === "active")).toEqual([]);
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("a transaction takes a connection of its own", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    try {
+      const shared = await ds.query(main, null, "SELECT pg_backend_pid() AS pid", []);
+      const tx = await ds.begin(main, "serializable");
+      const inside = await ds.query(main, tx, "SELECT pg_backend_pid() AS pid, current_setting('transaction_isolation') AS iso", []);
+      await ds.control(main, tx, "COMMIT");
+      await tx.release();
+      expect(inside.rows[0]!.iso).toBe("serializable");
+      expect(inside.rows[0]!.pid).not.toBe(shared.rows[0]!.pid);
+      expect(tx.shared).toBeUndefined();
+    } finally {
+      await ds.close();
+    }
+  });
+
+  it("a client that disconnects over HTTP: its statement is cancelled, the shared connection serves the next request", async () => {
+    const root = site({
+      "sleep.dbt": `<dbt:query name="s">SELECT pg_sleep(30) AS s, 'pipeline-disconnect' AS tag</dbt:query>slept`,
+      "quick.dbt": `<dbt:query name="q">SELECT 1 AS n</dbt:query><dbt:output>#q.n#</dbt:output>`,
+    });
+    const server = await startServer({ root, database: database(url, { strategy: "pipeline", max: 1, pipelineConnections: 1, acquireTimeoutMs: 2000 }) });
+    try {
+      const u = new URL(server.base);
+      const req = request({ host: u.hostname, port: u.port, path: "/sleep", agent: false });
+      req.on("error", () => {});
+      req.end();
+      const running = await until(() => sql<{ pid: number }>(url, "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30) AS s, ''pipeline-disconnect''%' AND state = 'active' AND datname = $1", [dbName]), (r) => r.length === 1);
+      expect(running).toHaveLength(1);
+      req.destroy();
+      const after = await until(() => sql<{ state: string }>(url, "SELECT state FROM pg_stat_activity WHERE pid = $1", [running[0]!.pid]), (r) => r[0]?.state === "idle");
+      expect(after).toEqual([{ state: "idle" }]);
+      const next = await fetch(`${server.base}/quick`);
+      expect([next.status, await next.text()]).toEqual([200, "1"]);
+    } finally {
+      await server.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("a shared connection lost outside any statement: the next request gets a new one", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1, validateAfterIdleMs: 60_000 });
+    const main = ds.get(undefined);
+    try {
+      const first = await ds.query(main, null, "SELECT pg_backend_pid() AS pid", []);
+      const pid = first.rows[0]!.pid as number;
+      // Held by a running statement, so the slot is still shared when its backend goes.
+      const g = await gate();
+      const held = waiting(ds, 1);
+      await until(lockWaiters, (b) => b.length === 1);
+      await sql(url, "SELECT pg_terminate_backend($1)", [pid]);
+      await g.open();
+      expect(await Promise.all(held)).toEqual([0]);
+      const next = await ds.query(main, null, "SELECT pg_backend_pid() AS pid", []);
+      expect(next.rows[0]!.pid).not.toBe(pid);
+    } finally {
+      await ds.close();
+    }
+    await expect(Promise.reject(new DatasourceError("main", "x"))).rejects.toBeInstanceOf(DatasourceError);
+  });
+});
+
+afterAll(async () => {
+  expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+});
