@@ -2,15 +2,17 @@
 // sides are calls on literals (no variables, no closures) becomes a case [actual, expected] in
 // test/cfml-cases.json, which test/cfml-cases.test.ts renders in both modes. Cases that fail
 // (with CFML's loose equality) are listed with what Quarry gives, so deviations can be fixed or
-// explained. Usage: node scripts/cfml-cases.mjs <Lucee checkout>/test/functions [--write]
+// explained. Usage: node scripts/cfml-cases.mjs <Lucee>/test/functions [<Lucee>/test/tickets …]
+// [--failures] [--write]
 // (run `npm run build` first).
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
-const [dir, ...flags] = process.argv.slice(2);
-if (!dir) throw new Error("usage: node scripts/cfml-cases.mjs <dir of CFML test .cfc files> [--write]");
+const dirs = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
+if (!dirs.length) throw new Error("usage: node scripts/cfml-cases.mjs <dirs of CFML test .cfc files…> [--failures] [--write]");
 
 // ---------------------------------------------------------------- CFML source scanning
 
@@ -206,7 +208,7 @@ let n = 0;
 /** What Quarry prints for an expression (JSON for complex values), or { error }. */
 async function run(expr) {
   const file = `c${n++}.dbt`;
-  writeFileSync(join(site, file), `<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? r : jsonEncode(r)#</dbt:output>`);
+  writeFileSync(join(site, file), `<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`);
   const outs = [];
   for (const mode of ["compiled", "interpreted"]) {
     try {
@@ -255,8 +257,11 @@ function deepLoose(a, b, withCase) {
 const cases = [];
 let found = 0;
 const skipped = {};
-for (const f of readdirSync(dir).filter((f) => f.endsWith(".cfc")).sort()) {
-  const src = stripComments(readFileSync(join(dir, f), "utf8"));
+// Directories are read recursively.
+const files = dirs.flatMap((dir) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".cfc")).sort().map((f) => join(dir, f)));
+for (const path of files) {
+  const f = path.split("/").pop();
+  const src = stripComments(readFileSync(path, "utf8"));
   for (const a of assertions(src)) {
     found++;
     try {

@@ -25,7 +25,7 @@ describe("CFML engine assertions (test/cfml-cases.json)", () => {
   for (let start = 0; start < printed.length; start += 200) {
     const chunk = printed.slice(start, start + 200);
     it(`cases ${start + 1}-${start + chunk.length} print what CFML prints`, async () => {
-      const page = chunk.map(([expr]) => `<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? r : jsonEncode(r)#</dbt:output>`).join(SEPARATOR);
+      const page = chunk.map(([expr]) => `<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`).join(SEPARATOR);
       const got = (await render(page)).split(SEPARATOR).map(unescape);
       expect(chunk.map(([e], i) => [e, got[i]])).toEqual(chunk);
     });

@@ -14,8 +14,8 @@ describe("built-in functions", () => {
   });
 
   it.each(builtins.filter((b) => !b.server).map((b) => [b.name, b] as const))("%s: example prints its result", async (_name, b) => {
-    // Complex results print as JSON; encodeForHTML shows raw and pre-escaped strings as text.
-    const out = await render(`<dbt:set r = ${b.example}><dbt:set s = isSimpleValue(r) ? r : jsonEncode(r)><dbt:output>#encodeForHTML(s)#</dbt:output>`);
+    // Complex results print as JSON; toString makes raw and pre-escaped strings plain text, escaped once.
+    const out = await render(`<dbt:set r = ${b.example}><dbt:set s = isSimpleValue(r) ? r : jsonEncode(r)><dbt:output>#toString(s)#</dbt:output>`);
     expect(out).toBe(escapeHtml(b.result));
   });
 

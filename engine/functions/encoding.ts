@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { category, str, int, argError } from "./define.js";
-import { escapeHtml, SafeString, QueryResult, dateToStr, newStruct, isStruct, toBool, type Struct } from "../values.js";
+import { SafeString, QueryResult, dateToStr, newStruct, isStruct, toBool, type Struct } from "../values.js";
 import { dateTimeFormat } from "./datetime.js";
+import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
 
 /** JSON for any language value: queries become {columns, data}, dates their string form, binaries Base64. */
 export function jsonEncode(v: unknown): string {
@@ -32,13 +33,13 @@ export default category("encoding", {
     (_c, s: unknown) => { try { return fromJson(JSON.parse(str(s))); } catch { throw argError("jsonDecode: the string is not valid JSON"); } }],
   isJSON: [{ params: "string", doc: "true when the string is valid JSON.", example: 'isJSON("{}")', result: "true" },
     (_c, s: unknown) => { try { JSON.parse(str(s)); return true; } catch { return false; } }],
-  encodeForHTML: [{ params: "string", doc: "Escapes & < > \" ' for HTML text (already escaped: output does not escape it again).", example: 'encodeForHTML("<b>")', result: "&lt;b&gt;" },
-    (_c, s: unknown) => new SafeString(escapeHtml(str(s)))],
-  encodeForHTMLAttribute: [{ params: "string", doc: "Escapes every character but letters and digits as an entity, for attribute values.", example: 'encodeForHTMLAttribute("a b")', result: "a&#x20;b" },
-    (_c, s: unknown) => new SafeString(str(s).replace(/[^A-Za-z0-9,._-]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`))],
-  encodeForURL: [{ params: "string", doc: "Percent-encodes for a URL component.", example: 'encodeForURL("a b&c")', result: "a%20b%26c" },
-    (_c, s: unknown) => encodeURIComponent(str(s)).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)],
-  encodeForJS: [{ params: "string", doc: "Escapes for a JavaScript string literal (\\xHH / \\uHHHH).", example: "encodeForJS(\"it's\")", result: "it\\x27s" }, (_c, s: unknown) => encodeJs(str(s))],
+  encodeForHTML: [{ params: "string, [canonicalize]", doc: "Escapes for HTML text as CFML's ESAPI encoder does: letters, digits, space and , . - _ pass, the rest become entities (&lt; &eacute; &#x2f;). Already escaped: output does not escape it again. With canonicalize true the input is canonicalized first.", example: 'encodeForHTML("<br/>")', result: "&lt;br&#x2f;&gt;" },
+    (_c, s: unknown, c?: unknown) => new SafeString(encodeHtml(input(s, c)))],
+  encodeForHTMLAttribute: [{ params: "string, [canonicalize]", doc: "Like encodeForHTML, escaping spaces too, for attribute values.", example: 'encodeForHTMLAttribute("a b")', result: "a&#x20;b" },
+    (_c, s: unknown, c?: unknown) => new SafeString(encodeHtmlAttribute(input(s, c)))],
+  encodeForURL: [{ params: "string, [canonicalize]", doc: "Form-encodes for a URL parameter, as CFML does: letters, digits and . - * _ pass, a space becomes +, the rest %HH of UTF-8.", example: 'encodeForURL("a b&c")', result: "a+b%26c" },
+    (_c, s: unknown, c?: unknown) => encodeUrl(input(s, c))],
+  encodeForJS: [{ params: "string, [canonicalize]", doc: "Escapes for a JavaScript string: letters, digits and , . _ pass, the rest become \\xHH or \\uHHHH.", example: "encodeForJS(\"it's\")", result: "it\\x27s" }, (_c, s: unknown, c?: unknown) => encodeJs(input(s, c))],
   urlDecode: [{ params: "string, [charset]", doc: "Decodes percent-encoding (and + as space); charset utf-8 (default) or iso-8859-1.", example: 'urlDecode("a%20b+c")', result: "a b c" },
     (_c, s: unknown, cs?: unknown) => urlDecode(s, cs)],
   toBase64: [{ params: "value, [charset]", doc: "Base64 of a binary value, or of a string's bytes (UTF-8, or iso-8859-1).", example: 'toBase64("hi")', result: "aGk=" },
@@ -75,13 +76,13 @@ export default category("encoding", {
     }],
   urlEncodedFormat: [{ params: "string, [charset]", doc: "Percent-encodes every character but letters and digits (UTF-8, or iso-8859-1), as CFML does.", example: 'urlEncodedFormat("a b-c")', result: "a%20b%2Dc" },
     (_c, s: unknown, cs?: unknown) => [...bytes(s, cs)].map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("")],
-  encodeForJavaScript: [{ params: "string", doc: "Same as encodeForJS.", example: 'encodeForJavaScript("<b>")', result: "\\x3Cb\\x3E" }, (_c, s: unknown) => encodeJs(str(s))],
-  encodeForCSS: [{ params: "string", doc: "Escapes every character but letters and digits as a CSS escape (\\3c ).", example: 'encodeForCSS("a<b")', result: "a\\3c b" },
-    (_c, s: unknown) => str(s).replace(/[^A-Za-z0-9]/gu, (c) => `\\${c.codePointAt(0)!.toString(16)} `)],
-  encodeForXML: [{ params: "string", doc: "Escapes every character but letters, digits, space and , . - _ as an XML character reference (already escaped: output does not escape it again).", example: 'encodeForXML("<a>")', result: "&#x3c;a&#x3e;" },
-    (_c, s: unknown) => new SafeString(str(s).replace(/[^A-Za-z0-9 ,.\-_]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`))],
-  encodeForXMLAttribute: [{ params: "string", doc: "Like encodeForXML, escaping spaces too.", example: 'encodeForXMLAttribute("a b")', result: "a&#x20;b" },
-    (_c, s: unknown) => new SafeString(str(s).replace(/[^A-Za-z0-9,.\-_]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`))],
+  encodeForJavaScript: [{ params: "string, [canonicalize]", doc: "Same as encodeForJS.", example: 'encodeForJavaScript("<b>")', result: "\\x3Cb\\x3E" }, (_c, s: unknown, c?: unknown) => encodeJs(input(s, c))],
+  encodeForCSS: [{ params: "string, [canonicalize]", doc: "Escapes every character but letters and digits as a CSS escape (\\3c ).", example: 'encodeForCSS("a<b")', result: "a\\3c b" },
+    (_c, s: unknown, c?: unknown) => input(s, c).replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)],
+  encodeForXML: [{ params: "string, [canonicalize]", doc: "Escapes every character but letters, digits, space and , . - _ as an XML character reference (already escaped: output does not escape it again).", example: 'encodeForXML("<a>")', result: "&#x3c;a&#x3e;" },
+    (_c, s: unknown, c?: unknown) => new SafeString(input(s, c).replace(/[^A-Za-z0-9 ,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`))],
+  encodeForXMLAttribute: [{ params: "string, [canonicalize]", doc: "Like encodeForXML, escaping spaces too.", example: 'encodeForXMLAttribute("a b")', result: "a&#x20;b" },
+    (_c, s: unknown, c?: unknown) => new SafeString(input(s, c).replace(/[^A-Za-z0-9,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`))],
   canonicalize: [{ params: "string, restrictMultiple, restrictMixed, [throwOnError]", doc: "Decodes HTML entities and percent-encoding until nothing changes; with restrictMultiple (or restrictMixed) a value encoded more than once is an error.", example: 'canonicalize("%26lt;", false, false)', result: "<" },
     (_c, s: unknown, multiple: unknown, mixed: unknown, t?: unknown) => {
       const { value, rounds, kinds } = canonical(str(s));
@@ -98,12 +99,9 @@ export default category("encoding", {
     (_c, s: unknown) => str(s).replace(/[\\'"\n\r\t]/g, (c) => ({ "\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" })[c]!)],
 });
 
-// Without the u flag every match is one UTF-16 unit, so astral characters become two \u escapes.
-function encodeJs(s: string): string {
-  return s.replace(/[^A-Za-z0-9 ,._]/g, (c) => {
-    const code = c.charCodeAt(0);
-    return code < 256 ? `\\x${code.toString(16).toUpperCase().padStart(2, "0")}` : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  });
+/** An encoder's input: canonicalized first when asked (CFML's second argument). */
+function input(s: unknown, canonicalize: unknown): string {
+  return canonicalize !== undefined && toBool(canonicalize, null) ? canonical(str(s)).value : str(s);
 }
 
 function charset(cs: unknown): BufferEncoding {
