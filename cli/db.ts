@@ -106,27 +106,32 @@ export function register(program: Command): void {
     }));
 
   common(db.command("reset"))
-    .description("drop everything in the site's database (every schema its user owns, and public) and apply every _db/*.sql file again; asks first on a terminal")
+    .description("drop what the site's _db/*.sql migrations created and apply every file again; on the embedded Postgres, which Quarry made, drop everything in it; asks first on a terminal")
     .option("--yes", "do not ask (required when not run from a terminal)")
-    .option("--force", "allow resetting a database other than the embedded one (DATABASE_URL or a datasource url)")
+    .option("--force", "on a database other than the embedded one, drop every schema its user owns (also what Quarry did not create), not only what the migrations created")
     .action((site: string, opts: { yes?: boolean; force?: boolean; dataDir?: string }) => withDatabase(site, opts.dataDir, async (d, dir) => {
-      const { dropOwned, migrate } = await import("../server/migrations.js");
-      if (!d.embedded && !opts.force) {
-        process.stderr.write(`refusing to reset ${d.how}: it is not the embedded Postgres. Every schema its user owns would be dropped; add --force if that is what you want\n`);
-        return 1;
-      }
+      const { dropCreated, dropOwned, migrate } = await import("../server/migrations.js");
+      // No command deletes what it did not create: on a database Quarry did not make, only what
+      // its migrations created goes, unless --force says every owned schema may.
+      const everything = d.embedded || !!opts.force;
+      const what = everything ? `everything in ${d.how}` : `what the _db/*.sql migrations created in ${d.how}`;
       if (!opts.yes) {
         if (!process.stdin.isTTY) {
-          process.stderr.write("quarry db reset drops every table and row: add --yes to do it when not run from a terminal\n");
+          process.stderr.write(`quarry db reset drops ${what}: add --yes to do it when not run from a terminal\n`);
           return 1;
         }
-        if (!(await confirm(`Drop everything in ${d.how} and apply every _db/*.sql file again? [y/N] `))) {
+        if (!(await confirm(`Drop ${what} and apply every _db/*.sql file again? [y/N] `))) {
           process.stdout.write("nothing dropped\n");
           return 1;
         }
       }
-      const dropped = await dropOwned(d.url);
-      process.stdout.write(`dropped ${dropped.length === 1 ? "schema" : "schemas"} ${dropped.join(", ")}\n`);
+      if (everything) {
+        const dropped = await dropOwned(d.url);
+        process.stdout.write(`dropped ${dropped.length === 1 ? "schema" : "schemas"} ${dropped.join(", ")}\n`);
+      } else {
+        const dropped = await dropCreated(d.url);
+        process.stdout.write(dropped.length ? `dropped ${dropped.join(", ")}\n` : "nothing to drop: no migration had created anything\n");
+      }
       const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
       process.stdout.write(`reset done: ${r.applied.length} migration${r.applied.length === 1 ? "" : "s"} applied\n`);
       return 0;

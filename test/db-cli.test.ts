@@ -110,18 +110,53 @@ describe("quarry db on DATABASE_URL", () => {
     expect(await sql(url, "SELECT to_regclass('more') AS t")).toEqual([{ t: null }]);
   });
 
-  it("reset refuses a non-embedded database without --force, and a non-terminal without --yes", async () => {
+  it("reset on a database Quarry did not create drops only what the migrations created", async () => {
+    // The user's own table, view and function were there before the site: they must survive.
     const url = await createDatabase([], "dbcli");
+    await sql(url, "CREATE TABLE keep_me (id int PRIMARY KEY, v text); INSERT INTO keep_me VALUES (1, 'mine'); CREATE FUNCTION keep_fn() RETURNS int LANGUAGE sql AS 'SELECT 1'");
+    const root = siteDir();
+    writeFileSync(join(root, "_db", "003_more.sql"), "CREATE SCHEMA extra;\nCREATE TABLE extra.tag (id serial PRIMARY KEY, note_id int REFERENCES public.note (id));\nCREATE INDEX note_body ON note (body);\nCREATE TYPE mood AS ENUM ('ok', 'meh');\nCREATE VIEW note_view AS SELECT body FROM note;\nCREATE FUNCTION note_count() RETURNS bigint LANGUAGE sql AS 'SELECT count(*) FROM note';\n");
+    const env = { ...process.env, DATABASE_URL: url };
+    // Other tables are there, but the site's files create what does not exist yet: they run.
+    expect(await quarry(["db", "migrate", root], env)).toMatchObject({ code: 0, stdout: "applied _db/001_notes.sql\napplied _db/002_seed.sql\napplied _db/003_more.sql\n" });
+    await sql(url, "INSERT INTO note (body) VALUES ('mine')");
+    let r = await quarry(["db", "reset", root], env);
+    const how = `datasource main (${url.replace(/:[^:@/]+@/, ":***@")})`;
+    expect(r).toMatchObject({ code: 1, stderr: `quarry db reset drops what the _db/*.sql migrations created in ${how}: add --yes to do it when not run from a terminal\n` });
+    expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
+    r = await quarry(["db", "reset", root, "--yes"], env);
+    expect(r.stderr).toBe("");
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: "dropped view public.note_view, index public.note_body, table public.note, table extra.tag, sequence public.note_id_seq, sequence extra.tag_id_seq, function public.note_count(), type public.mood, schema extra\n" +
+        "applied _db/001_notes.sql\napplied _db/002_seed.sql\napplied _db/003_more.sql\nreset done: 3 migrations applied\n",
+    });
+    expect(await sql(url, "SELECT body FROM note ORDER BY id")).toEqual([{ body: "first" }, { body: "second" }]);
+    expect(await sql(url, "SELECT v, keep_fn() AS f FROM keep_me")).toEqual([{ v: "mine", f: 1 }]);
+
+    // A view of the user's on a table the site created: nothing is dropped, and Postgres names it.
+    await sql(url, "CREATE VIEW users_view AS SELECT count(*) AS n FROM note");
+    r = await quarry(["db", "reset", root, "--yes"], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^QRY_ERR_RESET: quarry db reset dropped nothing: cannot drop desired object\(s\) because other objects depend on them \(view users_view depends on table note\) \(SQLSTATE 2BP01\)\n$/);
+    expect(await sql(url, "SELECT n::int FROM users_view")).toEqual([{ n: 2 }]);
+    expect(await sql(url, "SELECT count(*)::int AS n FROM quarry_migrations")).toEqual([{ n: 3 }]);
+  });
+
+  it("reset refuses a database whose migrations were adopted (their objects unknown) unless --force", async () => {
+    // Tables but no quarry_migrations: the files are adopted, and what they made is unknown.
+    const url = await createDatabase([], "dbcli");
+    await sql(url, `${NOTES}${SEED}CREATE TABLE keep_me (id int);`);
     const root = siteDir();
     const env = { ...process.env, DATABASE_URL: url };
-    await quarry(["db", "migrate", root], env);
-    await sql(url, "INSERT INTO note (body) VALUES ('mine')");
+    expect((await quarry(["db", "migrate", root], env)).code).toBe(0);
     let r = await quarry(["db", "reset", root, "--yes"], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`refusing to reset datasource main (${url.replace(/:[^:@/]+@/, ":***@")}): it is not the embedded Postgres. Every schema its user owns would be dropped; add --force if that is what you want\n`);
+    expect(r.stderr).toMatch(/^QRY_ERR_RESET: quarry db reset cannot tell what _db\/001_notes\.sql, _db\/002_seed\.sql created \(adopted, or applied before Quarry recorded what each file creates\), so it drops nothing on a database it did not create\. Drop the site's objects by hand, or add --force to drop every schema the database user owns/);
+    expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 2 }]);
     r = await quarry(["db", "reset", root, "--force"], env);
-    expect(r).toMatchObject({ code: 1, stderr: "quarry db reset drops every table and row: add --yes to do it when not run from a terminal\n" });
-    expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
+    expect(r).toMatchObject({ code: 1, stderr: `quarry db reset drops everything in datasource main (${url.replace(/:[^:@/]+@/, ":***@")}): add --yes to do it when not run from a terminal\n` });
+    await sql(url, "INSERT INTO note (body) VALUES ('mine')");
     r = await quarry(["db", "reset", root, "--force", "--yes"], env);
     expect(r).toMatchObject({ code: 0, stdout: "dropped schema public\napplied _db/001_notes.sql\napplied _db/002_seed.sql\nreset done: 2 migrations applied\n" });
     expect(await sql(url, "SELECT body FROM note ORDER BY id")).toEqual([{ body: "first" }, { body: "second" }]);
@@ -222,7 +257,7 @@ describe("quarry db --help", () => {
     for (const cmd of ["status", "migrate", "reset", "psql"]) expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
     const reset = await exec(process.execPath, [bin, "db", "reset", "--help"]);
     expect(reset.stdout).toMatch(/^ {2}--yes +do not ask \(required when not run from a terminal\)$/m);
-    expect(reset.stdout).toMatch(/^ {2}--force +allow resetting a database other than the embedded one$/m);
+    expect(reset.stdout).toMatch(/^ {2}--force +on a database other than the embedded one, drop every schema$/m);
     expect(reset.stdout).toMatch(/^ {2}--data-dir <dir> +the embedded Postgres's data folder, as for quarry dev and$/m);
   });
 });

@@ -2,7 +2,9 @@
 // own transaction, and is recorded in the table quarry_migrations (name, checksum, time) in
 // the same transaction; a file changed after it ran is an error naming it, never a silent
 // skip. A database made by the old "seed once" runner (tables, but no quarry_migrations) is
-// adopted: its files are recorded without running them again.
+// adopted: its files are recorded without running them again. Each applied file's row also
+// lists the objects it created (a catalog snapshot before and after it ran), so that
+// `quarry db reset` on a database Quarry did not create drops those and nothing else.
 //
 // Written here rather than taken from a library: node-pg-migrate keeps no checksums (an edited
 // file would be skipped silently, the bug this replaces) and brings a CLI's dependencies;
@@ -24,7 +26,7 @@ const NO_TRANSACTION = /^--\s*quarry:\s*no-transaction\b/;
 const PROGRESS_MS = 5000;
 
 export class MigrationError extends QuarryError {
-  constructor(code: typeof codes.MIGRATION | typeof codes.MIGRATION_CHANGED, message: string, loc: Loc | null = null) {
+  constructor(code: typeof codes.MIGRATION | typeof codes.MIGRATION_CHANGED | typeof codes.RESET, message: string, loc: Loc | null = null) {
     super(code, "database", message, loc);
   }
 }
@@ -57,6 +59,55 @@ interface Row {
   adopted: boolean;
 }
 
+/** An object a migration created: its kind (as DROP names it) and its qualified, quoted name. */
+export interface CreatedObject {
+  kind: Kind;
+  name: string;
+}
+
+/** The order reset drops in: what depends on others first, the schemas that hold them last. */
+const DROP_ORDER = ["view", "materialized view", "index", "table", "foreign table", "sequence", "aggregate", "procedure", "function", "type", "domain", "extension", "schema"] as const;
+type Kind = (typeof DROP_ORDER)[number];
+
+// Everything a migration can create that reset knows how to drop, outside the system schemas
+// and not part of an extension (those go with their extension). Indexes that back a constraint
+// go with their table. `public` itself is never listed: Postgres made it, not a migration.
+const USER_NS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'";
+const NOT_EXT = (catalog: string, oid: string) => `NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = '${catalog}'::regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
+const OBJECTS_SQL = `
+SELECT 'schema' AS kind, quote_ident(n.nspname) AS name FROM pg_namespace n
+  WHERE ${USER_NS} AND n.nspname <> 'public' AND ${NOT_EXT("pg_namespace", "n.oid")}
+UNION ALL
+SELECT 'extension', quote_ident(e.extname) FROM pg_extension e WHERE e.extname <> 'plpgsql'
+UNION ALL
+SELECT CASE c.relkind WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'S' THEN 'sequence' WHEN 'f' THEN 'foreign table'
+    WHEN 'i' THEN 'index' WHEN 'I' THEN 'index' ELSE 'table' END,
+  quote_ident(n.nspname) || '.' || quote_ident(c.relname)
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f', 'i', 'I') AND ${USER_NS} AND ${NOT_EXT("pg_class", "c.oid")}
+    AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = c.oid)
+    AND c.relname <> '${MIGRATIONS_TABLE}'
+UNION ALL
+SELECT CASE p.prokind WHEN 'p' THEN 'procedure' WHEN 'a' THEN 'aggregate' ELSE 'function' END,
+  quote_ident(n.nspname) || '.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+  WHERE ${USER_NS} AND ${NOT_EXT("pg_proc", "p.oid")}
+UNION ALL
+SELECT CASE t.typtype WHEN 'd' THEN 'domain' ELSE 'type' END, quote_ident(n.nspname) || '.' || quote_ident(t.typname)
+  FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+  WHERE t.typtype IN ('c', 'e', 'd', 'r') AND ${USER_NS} AND ${NOT_EXT("pg_type", "t.oid")}
+    AND (t.typtype <> 'c' OR (SELECT c.relkind FROM pg_class c WHERE c.oid = t.typrelid) = 'c')`;
+
+async function objects(client: pg.Client): Promise<Map<string, CreatedObject>> {
+  const r = await client.query<CreatedObject>(OBJECTS_SQL);
+  return new Map(r.rows.map((o) => [`${o.kind} ${o.name}`, o]));
+}
+
+/** What exists now and did not before. */
+async function createdSince(client: pg.Client, before: Map<string, CreatedObject>): Promise<CreatedObject[]> {
+  return [...(await objects(client))].filter(([k]) => !before.has(k)).map(([, o]) => o);
+}
+
 const checksum = (sql: string) => createHash("sha256").update(sql).digest("hex");
 
 /** The *.sql files of a _db folder, in the order they run (byte order of their names). */
@@ -83,10 +134,36 @@ async function tableExists(client: pg.Client): Promise<boolean> {
   return r.rows[0]!.t !== null;
 }
 
+/** Adds the `created` column to a table made before Quarry recorded what files create. */
+async function ensureCreatedColumn(client: pg.Client): Promise<void> {
+  const r = await client.query("SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'created' AND table_schema = ANY (current_schemas(false))", [MIGRATIONS_TABLE]);
+  if (r.rowCount === 0) await client.query(`ALTER TABLE ${MIGRATIONS_TABLE} ADD COLUMN IF NOT EXISTS created jsonb`);
+}
+
 async function recorded(client: pg.Client): Promise<Map<string, Row>> {
   if (!(await tableExists(client))) return new Map();
   const r = await client.query<Row>(`SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} ORDER BY name`);
   return new Map(r.rows.map((row) => [row.name, row]));
+}
+
+/** SQLSTATEs of "already exists": a table, an object, a schema, a function, a database. */
+const DUPLICATE = new Set(["42P07", "42710", "42P06", "42723", "42P04"]);
+
+/**
+ * Does this file create something that is already there? Tried in a transaction that is always
+ * rolled back. A file that must run outside a transaction cannot be tried: assumed so.
+ */
+async function createsExisting(client: pg.Client, file: MigrationFile): Promise<boolean> {
+  if (NO_TRANSACTION.test(file.sql)) return true;
+  await client.query("BEGIN");
+  try {
+    await client.query(file.sql);
+    return false;
+  } catch (err) {
+    return DUPLICATE.has((err as pg.DatabaseError).code ?? "");
+  } finally {
+    await client.query("ROLLBACK");
+  }
 }
 
 /** Does the database hold tables, views or sequences other than Quarry's own? */
@@ -163,14 +240,17 @@ export async function migrate(url: string, dir: string, log: (line: string) => v
   try {
     await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     if (!(await tableExists(client))) {
-      // Tables but no record: a database the old runner seeded (or made by hand). Its files
-      // are taken as applied; running them again would fail or duplicate its rows.
-      const adopt = await hasUserRelations(client);
+      // Tables but no record: a database the old runner seeded (or made by hand), whose files
+      // are taken as applied, since running them again would fail or duplicate its rows; or a
+      // shared database holding other tables, where the site's files must run. The first file,
+      // tried and rolled back, tells them apart: it fails on what it would create twice.
+      const adopt = (await hasUserRelations(client)) && (await createsExisting(client, files[0]!));
       await client.query(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (
         name text PRIMARY KEY,
         checksum text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now(),
-        adopted boolean NOT NULL DEFAULT false
+        adopted boolean NOT NULL DEFAULT false,
+        created jsonb
       )`);
       if (adopt) {
         for (const f of files) await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, adopted) VALUES ($1, $2, true)`, [f.name, f.checksum]);
@@ -184,6 +264,7 @@ export async function migrate(url: string, dir: string, log: (line: string) => v
       const row = rows.get(f.name);
       if (row && row.checksum !== f.checksum) throw changedError(f, row);
     }
+    if (files.some((f) => !rows.has(f.name))) await ensureCreatedColumn(client);
     for (const f of files) {
       if (rows.has(f.name)) continue;
       const tx = !NO_TRANSACTION.test(f.sql);
@@ -192,8 +273,10 @@ export async function migrate(url: string, dir: string, log: (line: string) => v
       const timer = setInterval(() => log(`still running ${label(f.name)} (${Math.round((Date.now() - started) / 1000)} s)…`), PROGRESS_MS);
       try {
         if (tx) await client.query("BEGIN");
+        const before = await objects(client);
         await client.query(f.sql);
-        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum) VALUES ($1, $2)`, [f.name, f.checksum]);
+        const created = await createdSince(client, before);
+        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, created) VALUES ($1, $2, $3)`, [f.name, f.checksum, JSON.stringify(created)]);
         if (tx) await client.query("COMMIT");
       } catch (err) {
         if (tx) await client.query("ROLLBACK").catch(() => {});
@@ -233,6 +316,56 @@ export async function dropOwned(url: string): Promise<string[]> {
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Quarry's own tables besides quarry_migrations (sessions and their signing secret). */
+const OWN_TABLES = ["quarry_session", "quarry_meta"];
+
+/**
+ * Drops what the recorded migrations created (and Quarry's own tables), nothing else, in one
+ * transaction: for a database Quarry did not create, where other tables may live beside the
+ * site's. Refuses, dropping nothing, when a recorded file's objects are unknown (adopted, or
+ * applied before Quarry recorded them) or when an object it did not create depends on one it
+ * did (Postgres names it). Returns what was dropped, as "kind name".
+ */
+export async function dropCreated(url: string): Promise<string[]> {
+  const client = await connect(url);
+  try {
+    await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+    const dropped: string[] = [];
+    const all: CreatedObject[] = [];
+    if (await tableExists(client)) {
+      await ensureCreatedColumn(client);
+      const r = await client.query<{ name: string; created: CreatedObject[] | null }>(`SELECT name, created FROM ${MIGRATIONS_TABLE} ORDER BY name`);
+      const unknown = r.rows.filter((row) => row.created === null).map((row) => label(row.name));
+      if (unknown.length) {
+        throw new MigrationError(
+          codes.RESET,
+          `quarry db reset cannot tell what ${unknown.join(", ")} created (adopted, or applied before Quarry recorded what each file creates), so it drops nothing on a database it did not create. Drop the site's objects by hand, or add --force to drop every schema the database user owns`,
+        );
+      }
+      for (const row of r.rows) all.push(...row.created!);
+    }
+    await client.query("BEGIN");
+    for (const kind of DROP_ORDER) {
+      const names = [...new Set(all.filter((o) => o.kind === kind).map((o) => o.name))];
+      if (names.length === 0) continue;
+      // One statement per kind: objects of one kind that depend on each other go together;
+      // no CASCADE, so an object Quarry did not create that depends on one of these stops it all.
+      await client.query(`DROP ${kind.toUpperCase()} IF EXISTS ${names.join(", ")}`);
+      dropped.push(...names.map((n) => `${kind} ${n}`));
+    }
+    for (const t of [...OWN_TABLES, MIGRATIONS_TABLE]) await client.query(`DROP TABLE IF EXISTS ${t}`);
+    await client.query("COMMIT");
+    return dropped;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    if (err instanceof QuarryError) throw err;
+    const e = err as pg.DatabaseError;
+    throw new MigrationError(codes.RESET, `quarry db reset dropped nothing: ${e.message}${e.detail ? ` (${e.detail})` : ""}${e.code ? ` (SQLSTATE ${e.code})` : ""}`);
   } finally {
     await client.end().catch(() => {});
   }
