@@ -33,9 +33,10 @@ export class FragmentCache {
     return this.lru.get(key);
   }
 
-  /** Keeps `output` under `key` for `ttlMs` milliseconds (more than 0). */
-  set(key: string, output: string, ttlMs: number): void {
-    if (ttlMs > 0) this.lru.set(key, output, { ttl: ttlMs });
+  /** Keeps `output` under `key` for `ttlMs` milliseconds (0 or less: not at all; null: until flushed or pushed out). */
+  set(key: string, output: string, ttlMs: number | null): void {
+    if (ttlMs === null) this.lru.set(key, output);
+    else if (ttlMs > 0) this.lru.set(key, output, { ttl: ttlMs });
   }
 
   /** Forgets one key; true when it was there. */

@@ -68,7 +68,7 @@ export class LockManager {
         return Promise.reject(
           new LockWaitError(
             "upgrade",
-            `this request holds lock ${JSON.stringify(name)} readonly and cannot take it exclusive inside that (take it exclusive from the start)`,
+            `lock ${JSON.stringify(name)} is held readonly by this owner, who cannot take it exclusive inside that`,
           ),
         );
       }

@@ -200,7 +200,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   await registerBodyParsers(app, site.config.server);
   if (!app.hasReplyDecorator("sendFile")) await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
 
-  const newPage = (signal: AbortSignal | null = null): PageState => newPageState(site.database.datasources, site.config.renderTimeoutMs, signal, site.config);
+  const newPage = (signal: AbortSignal | null = null): PageState => {
+    const page = newPageState(site.database.datasources, site.config.renderTimeoutMs, signal, site.config);
+    // The site's locks, cache and mail; a request's page logs through its request (renderPage).
+    page.services = { ...site.services, log: pageLog(app, null) };
+    return page;
+  };
 
   // A client that goes away before its answer is sent cancels its page (and, through the page,
   // its running query): one signal per request, shared by _request.dbt, the page and its error page.
@@ -378,9 +383,9 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   }
 
   /** Where a page's dbt:log lines go: dev's readable log, else the request's pino logger. */
-  function pageLog(req: FastifyRequest, template: string | null): (e: PageLogEntry) => void {
+  function pageLog(owner: { log: FastifyRequest["log"] }, template: string | null): (e: PageLogEntry) => void {
     if (dev) return (e) => log(logLine(e));
-    return (e) => req.log[e.level]({ template: template ?? undefined, at: e.at, log: e.log ?? undefined }, e.text);
+    return (e) => owner.log[e.level]({ template: template ?? undefined, at: e.at, log: e.log ?? undefined }, e.text);
   }
 
   async function unsignedSession(req: FastifyRequest): Promise<string | null> {

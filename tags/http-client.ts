@@ -42,7 +42,7 @@ export function httpUrl(text: string): URL {
     throw new HttpFailure("url", `${JSON.stringify(text)} is not an absolute URL (write http://… or https://…)`);
   }
   if (u.protocol !== "http:" && u.protocol !== "https:")
-    throw new HttpFailure("url", `dbt:http fetches only http and https URLs, not ${u.protocol.slice(0, -1)}`);
+    throw new HttpFailure("url", `only http and https URLs are fetched, not ${u.protocol.slice(0, -1)}`);
   return u;
 }
 

@@ -15,6 +15,10 @@ describe("FragmentCache", () => {
     // A time span of 0 keeps nothing.
     cache.set("b", "x", 0);
     expect(cache.get("b")).toBeUndefined();
+    // No time span: kept until flushed (or pushed out).
+    cache.set("c", "y", null);
+    now += 365 * 86_400_000;
+    expect(cache.get("c")).toBe("y");
   });
 
   it("drops the least recently used entry when entries or characters run out", () => {

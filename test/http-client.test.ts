@@ -104,11 +104,11 @@ describe("httpFetch and the cfhttp result", () => {
   it("refuses URLs that are not http or https, and text that is no URL", async () => {
     await expect(httpFetch(req({ url: "file:///etc/passwd" }))).rejects.toMatchObject({
       reason: "url",
-      message: "dbt:http fetches only http and https URLs, not file",
+      message: "only http and https URLs are fetched, not file",
     });
     await expect(httpFetch(req({ url: "data:text/plain,hi" }))).rejects.toMatchObject({
       reason: "url",
-      message: "dbt:http fetches only http and https URLs, not data",
+      message: "only http and https URLs are fetched, not data",
     });
     await expect(httpFetch(req({ url: "/relative" }))).rejects.toMatchObject({
       reason: "url",
