@@ -19,10 +19,12 @@ import queryModule from "./query.js";
 import queryparamModule from "./queryparam.js";
 import transactionModule from "./transaction.js";
 import responseModule from "./response.js";
+import logModule from "./log.js";
 
 const MODULES: readonly TagModule[] = [
   ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
   savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
+  logModule,
 ];
 
 const tags = new Map<string, TagDef>();
