@@ -20,11 +20,12 @@ import queryparamModule from "./queryparam.js";
 import transactionModule from "./transaction.js";
 import responseModule from "./response.js";
 import logModule from "./log.js";
+import lockModule from "./lock.js";
 
 const MODULES: readonly TagModule[] = [
   ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
   savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
-  logModule,
+  logModule, lockModule,
 ];
 
 const tags = new Map<string, TagDef>();

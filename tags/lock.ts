@@ -1,0 +1,142 @@
+// <dbt:lock name="stock" type="exclusive" timeout="5" throwontimeout="true">…</dbt:lock>, or
+// scope="application|session|request" instead of a name: the body runs while the request holds
+// a reader/writer lock (engine/locks.ts), across every await inside it (queries, includes,
+// dbt:http). The lock is given back however the body ends: normally, an error, dbt:abort, the
+// page's time limit or its client going away. Waiting longer than `timeout` seconds raises a
+// located QRY_ERR_LOCK, or with throwontimeout="false" skips the body.
+import type { Loc } from "../parser/ast.js";
+import type { TagDef, TagModule } from "./types.js";
+import type { RenderContext } from "../engine/context.js";
+import type { PageState } from "../engine/page.js";
+import { RuntimeError, codes } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { stopIfDue } from "../engine/clock.js";
+import { LockWaitError, type LockMode } from "../engine/locks.js";
+import { siteServices } from "../engine/services.js";
+import { fixedArg } from "./helpers.js";
+
+export interface LockSpec {
+  name: unknown;
+  scope: string | undefined;
+  type: string | undefined;
+  timeout: unknown;
+  throwontimeout: unknown;
+}
+
+// Request locks are the request's own: a name no other request can have.
+const requestKeys = new WeakMap<PageState, string>();
+let requests = 0;
+
+function lockKey(ctx: RenderContext, spec: LockSpec, loc: Loc): { key: string; shown: string } {
+  if (spec.scope === undefined) {
+    const name = rt.toStr(spec.name, loc);
+    if (name.trim() === "") throw new RuntimeError(codes.LOCK, "The name of a dbt:lock must not be empty", loc, "lock");
+    return { key: `name:${name}`, shown: JSON.stringify(name) };
+  }
+  const page = ctx.page;
+  if (spec.scope === "application") return { key: "scope:application", shown: "application" };
+  if (spec.scope === "session" && page.hooks)
+    return { key: `scope:session:${page.hooks.sessionKey()}`, shown: "session" };
+  let key = requestKeys.get(page);
+  if (!key) requestKeys.set(page, (key = `scope:request:${++requests}`));
+  // Without a server a page has no session beyond itself.
+  return { key, shown: spec.scope };
+}
+
+/**
+ * Takes the lock (see the module comment): its release, which the caller calls in `finally`
+ * around the body, or null when the body is to be skipped (a timeout with throwontimeout="false").
+ */
+export async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc): Promise<(() => void) | null> {
+  const page = ctx.page;
+  const { key, shown } = lockKey(ctx, spec, loc);
+  const mode: LockMode = spec.type === "readonly" ? "readonly" : "exclusive";
+  const seconds = rt.toNum(spec.timeout, loc);
+  if (!(seconds >= 0))
+    throw new RuntimeError(
+      codes.LOCK,
+      `The timeout of a dbt:lock must be 0 or more seconds, got ${seconds}`,
+      loc,
+      "lock",
+    );
+  stopIfDue(page, Date.now(), loc);
+  // The page's own time limit ends the wait too, as QRY_ERR_TIMEOUT.
+  const untilDeadline = page.deadline ? Math.max(1, page.deadline - Date.now() + 1) : Infinity;
+  const wantMs = seconds === 0 ? Infinity : seconds * 1000;
+  const waitMs = Math.min(wantMs, untilDeadline);
+  try {
+    return await siteServices(page).locks.acquire(key, page, mode, {
+      timeoutMs: waitMs === Infinity ? 0 : waitMs,
+      signal: page.signal,
+    });
+  } catch (err) {
+    if (!(err instanceof LockWaitError)) throw err;
+    if (err.reason === "aborted") stopIfDue(page, Date.now(), loc);
+    if (err.reason === "timeout" && waitMs < wantMs) stopIfDue(page, Infinity, loc);
+    if (err.reason === "upgrade") {
+      throw new RuntimeError(
+        codes.LOCK,
+        `This request holds the lock ${shown} readonly and cannot take it exclusive inside that (take it exclusive from the start)`,
+        loc,
+        "lock",
+      );
+    }
+    if (spec.throwontimeout !== undefined && !rt.toBool(spec.throwontimeout, loc)) return null;
+    const e = new RuntimeError(
+      codes.LOCK,
+      `The ${mode} lock ${shown} was not free within ${seconds} s (another request held it)`,
+      loc,
+      "lock",
+    );
+    e.status = 503;
+    throw e;
+  }
+}
+
+export const lockTag: TagDef = {
+  name: "lock",
+  body: "required",
+  attributes: {
+    name: { type: "string" },
+    scope: { type: "enum", values: ["application", "session", "request"] },
+    type: { type: "enum", values: ["readonly", "exclusive"] },
+    timeout: { type: "number", required: true },
+    throwontimeout: { type: "boolean" },
+  },
+  validate(node, v) {
+    if (!node.args.name === !node.args.scope)
+      throw v.error('<dbt:lock> needs "name" or "scope" (one of them)', node.loc);
+  },
+  async interpret(node, it) {
+    const spec: LockSpec = {
+      name: it.arg(node, "name"),
+      scope: fixedArg(node, "scope"),
+      type: fixedArg(node, "type"),
+      timeout: it.arg(node, "timeout"),
+      throwontimeout: it.arg(node, "throwontimeout"),
+    };
+    const release = await acquireLock(it.ctx, spec, node.loc);
+    if (release) {
+      try {
+        await it.run(node.body!);
+      } finally {
+        release();
+      }
+    }
+  },
+  compile(node, c) {
+    const a = (n: string) => c.arg(node, n) ?? "undefined";
+    const s = (n: string) => (fixedArg(node, n) === undefined ? "undefined" : JSON.stringify(fixedArg(node, n)));
+    const release = c.tmp("release");
+    // The body stays inline, so dbt:break and dbt:continue inside it reach the enclosing loop.
+    return `{ const ${release} = await T.acquireLock(ctx, { name: ${a("name")}, scope: ${s("scope")}, type: ${s("type")}, timeout: ${a("timeout")}, throwontimeout: ${a("throwontimeout")} }, ${c.loc(node.loc)});
+if (${release}) { try {
+${c.nodes(node.body!)}} finally { ${release}(); } }
+}
+`;
+  },
+};
+
+export const runtime = { acquireLock };
+
+export default { tags: [lockTag], runtime } satisfies TagModule;
