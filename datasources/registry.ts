@@ -69,8 +69,10 @@ export class Datasources {
    * borrows one from the datasource for this statement only.
    */
   async query(ds: Datasource, lease: Lease | null, sql: string, params: unknown[], opts: QueryOptions = {}): Promise<QueryResult> {
-    const key = opts.cacheMs && this.cache && !lease ? `${ds.name}\0${sql}\0${JSON.stringify(params)}` : null;
-    if (key) {
+    const key = opts.cacheMs !== undefined && this.cache && !lease ? `${ds.name}\0${sql}\0${JSON.stringify(params)}` : null;
+    // cachedwithin="0" runs the query afresh and forgets the result kept for it.
+    if (key && opts.cacheMs === 0) this.cache!.delete(key);
+    else if (key) {
       const hit = this.cache!.get(key);
       if (hit) return copyResult(hit, true);
     }
@@ -84,7 +86,7 @@ export class Datasources {
       opts.maxrows !== undefined && rows.length > opts.maxrows ? rows.slice(0, opts.maxrows) : rows,
     );
     q.executionTime = Math.round((performance.now() - started) * 100) / 100;
-    if (key) this.cache!.set(key, copyResult(q, false), { ttl: opts.cacheMs });
+    if (key && opts.cacheMs) this.cache!.set(key, copyResult(q, false), { ttl: opts.cacheMs });
     return q;
   }
 

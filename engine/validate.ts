@@ -35,9 +35,13 @@ export class Validator {
   }
 
   nodes(nodes: Node[]): void {
-    for (const n of nodes) {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
       if (n.type === "interp") this.expr(n.expr);
-      else if (n.type === "tag") this.tag(n);
+      else if (n.type === "tag") {
+        if (!n.body && this.host.tag(n.name)?.restAsBody?.(n.attrs)) n.body = nodes.splice(i + 1);
+        this.tag(n);
+      }
     }
   }
 

@@ -21,11 +21,12 @@ import transactionModule from "./transaction.js";
 import responseModule from "./response.js";
 import logModule from "./log.js";
 import lockModule from "./lock.js";
+import cacheModule from "./cache.js";
 
 const MODULES: readonly TagModule[] = [
   ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
   savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
-  logModule, lockModule,
+  logModule, lockModule, cacheModule,
 ];
 
 const tags = new Map<string, TagDef>();

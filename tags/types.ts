@@ -36,6 +36,8 @@ export interface TagDef<D = unknown> {
   silentBody?: boolean;
   /** See TagShape.bodyless. */
   bodyless?(attrs: RawAttr[]): boolean;
+  /** Written without a body (`<dbt:cache … />`), the tag takes the rest of its parent as its body. */
+  restAsBody?(attrs: RawAttr[]): boolean;
   attributes: Record<string, AttrSpec>;
   /** Accept attributes beyond the schema (dbt:module passes them on). */
   extraAttributes?: boolean;

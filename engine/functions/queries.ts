@@ -172,4 +172,6 @@ export default category("queries", {
     }],
   valueArray: [{ columnRef: true, params: "query, column", doc: "The values of a column as an array (CFML's valueArray(q.column) form works too).", example: 'valueArray(queryNew("a", [[1], [2]]), "a")', result: "[1,2]" },
     (_c, qv: unknown, c: unknown) => { const q = query(qv, "valueArray"); const name = column(q, c); return q.rows.map((r) => cell(r[name])); }],
+  queryCacheFlush: [{ params: "", doc: "Forgets every cachedwithin query result of the site (in this process) and returns how many there were; one query is refreshed with cachedwithin=\"0\".", example: "queryCacheFlush()", result: "0" },
+    (ctx) => ctx.page.db?.flushCache() ?? 0],
 });
