@@ -22,11 +22,12 @@ import responseModule from "./response.js";
 import logModule from "./log.js";
 import lockModule from "./lock.js";
 import cacheModule from "./cache.js";
+import httpModule from "./http.js";
 
 const MODULES: readonly TagModule[] = [
   ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
   savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
-  logModule, lockModule, cacheModule,
+  logModule, lockModule, cacheModule, httpModule,
 ];
 
 const tags = new Map<string, TagDef>();
