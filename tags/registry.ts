@@ -23,11 +23,12 @@ import logModule from "./log.js";
 import lockModule from "./lock.js";
 import cacheModule from "./cache.js";
 import httpModule from "./http.js";
+import mailModule from "./mail.js";
 
 const MODULES: readonly TagModule[] = [
   ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
   savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
-  logModule, lockModule, cacheModule, httpModule,
+  logModule, lockModule, cacheModule, httpModule, mailModule,
 ];
 
 const tags = new Map<string, TagDef>();

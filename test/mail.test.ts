@@ -1,10 +1,13 @@
-// Mail: the config's `mail` section (checked like every setting, each mistake located), and the
-// SMTP transport sending to a real local SMTP server that keeps what it receives.
+// Mail: the config's `mail` section (checked like every setting, each mistake located), the
+// SMTP transport, and dbt:mail in both modes over HTTP, all sending to a real local SMTP server
+// that keeps what it receives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, parseConfig } from "../datasources/config.js";
 import { smtpMailer } from "../server/mail.js";
 import { site } from "./helpers.js";
 import { parseMessage, smtpSink, type Sink } from "./smtp-sink.js";
+import { createDatabase } from "./db.js";
+import { database, startServer, type Server } from "./http.js";
 
 describe("the mail section of the site config", () => {
   it("is absent by default, and fills in the port from secure", () => {
@@ -150,5 +153,49 @@ describe("the SMTP transport", () => {
     } finally {
       mailer.close();
     }
+  });
+});
+
+describe.each(["compiled", "interpreted"] as const)("dbt:mail over HTTP (%s)", (mode) => {
+  let sink: Sink;
+  let server: Server;
+  beforeAll(async () => {
+    sink = await smtpSink();
+    const root = site({
+      "quarry.config.json": JSON.stringify({ mail: { host: "127.0.0.1", port: sink.port, from: "Shop <shop@example.com>", timeoutMs: 10_000 } }),
+      "text.dbt": `<dbt:mail to="#url.to#" subject="Order #url.id#">Hello #url.name#, order #url.id# ships today.</dbt:mail>sent`,
+      "html.dbt": `<dbt:mail to="#url.to#" from="desk@example.com" subject="Welcome" type="html" cc="boss@example.com"><p>Hello #url.name#</p></dbt:mail>sent`,
+      "inject.dbt": `<dbt:try><dbt:mail to="#url.to#" subject="x">body</dbt:mail><dbt:catch type="mail"><dbt:output>#error.code#: #error.message#</dbt:output></dbt:catch></dbt:try>`,
+    });
+    server = await startServer({ root, mode, database: database(await createDatabase([], "mail")) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.close();
+  });
+
+  it("sends a text mail from the config's sender, with #expr# printed as it is", async () => {
+    const q = new URLSearchParams({ to: "ann@example.com", id: "42", name: "<b>Ann</b> & co" });
+    expect(await (await fetch(`${server.base}/text?${q.toString()}`)).text()).toBe("sent");
+    const { headers, body } = parseMessage((await sink.next()).raw);
+    expect([headers.from, headers.to, headers.subject, headers["content-type"]]).toEqual(["Shop <shop@example.com>", "ann@example.com", "Order 42", "text/plain; charset=utf-8"]);
+    expect(body.trimEnd()).toBe("Hello <b>Ann</b> & co, order 42 ships today.");
+  });
+
+  it("sends an html mail with #expr# escaped, as dbt:output would", async () => {
+    const q = new URLSearchParams({ to: "bob@example.com", name: "<b>Bob</b>" });
+    expect(await (await fetch(`${server.base}/html?${q.toString()}`)).text()).toBe("sent");
+    const got = await sink.next();
+    expect(got.envelopeTo).toEqual(["bob@example.com", "boss@example.com"]);
+    const { headers, body } = parseMessage(got.raw);
+    expect([headers.from, headers.cc, headers["content-type"]]).toEqual(["desk@example.com", "boss@example.com", "text/html; charset=utf-8"]);
+    expect(body.trimEnd()).toBe("<p>Hello &lt;b&gt;Bob&lt;/b&gt;</p>");
+  });
+
+  it("refuses CR/LF in an address (header injection): nothing is sent", async () => {
+    const before = sink.received.length;
+    const q = new URLSearchParams({ to: "ann@example.com\r\nBcc: all@example.com" });
+    expect(await (await fetch(`${server.base}/inject?${q.toString()}`)).text()).toBe("QRY_ERR_MAIL: The to of dbt:mail must not contain CR, LF or NUL (they would add mail headers)");
+    expect(sink.received.length).toBe(before);
   });
 });

@@ -1,0 +1,120 @@
+// <dbt:mail to="…" from="…" subject="…" cc bcc replyto type="text|html">body</dbt:mail> sends
+// the body through the SMTP server of the config's `mail` section, before the page goes on
+// (a failure is a located QRY_ERR_MAIL the page can catch, not a lost message in a spool).
+// #expr# in the body is live; in a text mail it is not HTML-escaped (the body is not HTML),
+// in an html mail it is, as in dbt:output. CR or LF in an address or the subject would add
+// headers (header injection): refused.
+import type { Loc, Node } from "../parser/ast.js";
+import type { TagDef, TagModule } from "./types.js";
+import type { Validator } from "../engine/validate.js";
+import type { RenderContext } from "../engine/context.js";
+import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
+import * as rt from "../engine/runtime.js";
+import { untilStopped } from "../engine/clock.js";
+import { siteServices } from "../engine/services.js";
+import { fixedArg } from "./helpers.js";
+
+export interface MailSpec {
+  to: unknown;
+  from: unknown;
+  subject: unknown;
+  cc: unknown;
+  bcc: unknown;
+  replyto: unknown;
+  type: string | undefined;
+}
+
+const FIELDS = ["to", "from", "subject", "cc", "bcc", "replyto"] as const;
+
+function field(spec: MailSpec, name: (typeof FIELDS)[number], loc: Loc): string {
+  const v = spec[name];
+  if (v === undefined || v === null) return "";
+  const s = rt.toStr(v, loc);
+  if (/[\r\n\0]/.test(s))
+    throw new RuntimeError(
+      codes.MAIL,
+      `The ${name} of dbt:mail must not contain CR, LF or NUL (they would add mail headers)`,
+      loc,
+      "mail",
+    );
+  return s.trim();
+}
+
+export async function sendMail(ctx: RenderContext, spec: MailSpec, body: string, loc: Loc): Promise<void> {
+  const f = Object.fromEntries(FIELDS.map((n) => [n, field(spec, n, loc)])) as Record<(typeof FIELDS)[number], string>;
+  if (f.to === "") throw new RuntimeError(codes.MAIL, "dbt:mail needs a recipient: to is empty", loc, "mail");
+  const mailer = siteServices(ctx.page).mailer;
+  if (!mailer)
+    throw new RuntimeError(
+      codes.MAIL,
+      "dbt:mail needs an SMTP server: add a mail section to the site config (docs/server.md) and serve the site with quarry dev or quarry start",
+      loc,
+      "mail",
+    );
+  const from = f.from || mailer.from;
+  if (!from)
+    throw new RuntimeError(codes.MAIL, 'dbt:mail needs a sender: give "from" or the config\'s mail.from', loc, "mail");
+  const html = spec.type === "html";
+  try {
+    await untilStopped(
+      ctx.page,
+      mailer.send({
+        from,
+        to: f.to,
+        cc: f.cc,
+        bcc: f.bcc,
+        replyTo: f.replyto,
+        subject: f.subject,
+        text: html ? null : body,
+        html: html ? body : null,
+      }),
+      loc,
+    );
+  } catch (err) {
+    if (err instanceof QuarryError && !err.loc) err.loc = loc;
+    throw err;
+  }
+}
+
+/** In a text mail, #expr# prints as it is: each one becomes #raw(expr)# (SQL bodies left alone). */
+function unescaped(nodes: Node[], v: Validator): void {
+  nodes.forEach((n, i) => {
+    if (n.type === "interp") nodes[i] = { ...n, expr: { type: "call", name: "raw", args: [n.expr], loc: n.expr.loc } };
+    else if (n.type === "tag" && n.body && !v.host.tag(n.name)?.silentBody) unescaped(n.body, v);
+  });
+}
+
+export const mailTag: TagDef = {
+  name: "mail",
+  body: "required",
+  interpolateBody: true,
+  attributes: {
+    to: { type: "string", required: true },
+    from: { type: "string" },
+    subject: { type: "string", required: true },
+    cc: { type: "string" },
+    bcc: { type: "string" },
+    replyto: { type: "string" },
+    type: { type: "enum", values: ["text", "plain", "html"] },
+  },
+  validate(node, v) {
+    if (fixedArg(node, "type") !== "html") unescaped(node.body!, v);
+  },
+  async interpret(node, it) {
+    const spec = Object.fromEntries(FIELDS.map((n) => [n, it.arg(node, n)])) as unknown as MailSpec;
+    spec.type = fixedArg(node, "type");
+    await sendMail(it.ctx, spec, await it.capture(node.body!), node.loc);
+  },
+  compile(node, c) {
+    const body = c.tmp("body");
+    const t = fixedArg(node, "type");
+    return `{ let ${body} = "";
+${c.capture(node.body!, body)}await T.sendMail(ctx, { ${FIELDS.map((n) => `${n}: ${c.arg(node, n) ?? "undefined"}`).join(", ")}, type: ${t === undefined ? "undefined" : JSON.stringify(t)} }, ${body}, ${c.loc(node.loc)});
+}
+`;
+  },
+};
+
+export const runtime = { sendMail };
+
+export default { tags: [mailTag], runtime } satisfies TagModule;
