@@ -16,8 +16,9 @@ const corpus = readdirSync(fixtures)
 
 const resolve = (_from: string, path: string) => path;
 
+// No bound on parse time here (it would depend on the machine's load): a grammar that
+// backtracks exponentially would not finish the run within the test's timeout.
 function check(source: string): void {
-  const started = performance.now();
   try {
     parseTemplate("fuzz.dbt", source, resolve);
   } catch (err) {
@@ -27,8 +28,6 @@ function check(source: string): void {
     expect(column).toBeGreaterThanOrEqual(1);
     expect(start).toBeLessThanOrEqual(source.length);
   }
-  // Generous bound: a pathological grammar (exponential backtracking) takes seconds here.
-  expect(performance.now() - started).toBeLessThan(1000);
 }
 
 const pieces = [

@@ -1,6 +1,7 @@
 // Limits that hold, in both modes: the time limit stops nested small loops, output rows and
 // module recursion, no dbt:catch keeps a stopped page going, a cancelled signal stops a page,
-// and over HTTP a spinning page answers 503 on time while other requests are served.
+// and over HTTP a spinning page answers 503 while other requests are served. No bound on elapsed
+// time: how soon a page stops is measured by npm run bench:limits (bench/RESULTS.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
@@ -53,16 +54,9 @@ describe("the time limit", () => {
   const root = site(SPIN);
   for (const mode of MODES) {
     for (const page of Object.keys(TICKS)) {
-      it(`stops ${page} in ${mode} mode with QRY_ERR_TIMEOUT at a tag that ticks, within 100 ms of the limit`, async () => {
-        let deadline = 0;
-        const err = await stopped(root, mode, page, () => {
-          const state = newPageState(null, 50);
-          deadline = state.deadline;
-          return state;
-        });
-        // The clock is read about every millisecond of work, so it stops within a few ms; the
-        // bound allows for a shared machine that deschedules this process (the aim is 100 ms).
-        expect(Date.now() - deadline).toBeLessThan(300);
+      // How soon after the limit it stops is a speed claim, measured by npm run bench:limits.
+      it(`stops ${page} in ${mode} mode with QRY_ERR_TIMEOUT at a tag that ticks`, async () => {
+        const err = await stopped(root, mode, page, () => newPageState(null, 50));
         expect(err.code).toBe("QRY_ERR_TIMEOUT");
         expect(err.status).toBe(503);
         expect(err.message).toBe("Page stopped: it ran longer than its time limit (renderTimeoutMs)");
@@ -91,13 +85,9 @@ describe("the time limit over HTTP", () => {
     const root = site({
       ...SPIN,
       "quarry.config.json": JSON.stringify({ renderTimeoutMs: LIMIT, datasources: { main: { url } } }),
-      // Counts the spinning pages that have begun, so the test knows the next request overlaps them.
-      "_request.dbt": `<dbt:if listFind("loops,rows,modules,caught,waits", listFirst(cgi.path_info, "/"))><dbt:set application.running = application.running + 1></dbt:if><dbt:if structKeyExists(url, "warm")><dbt:abort></dbt:if>`,
-      "_application.dbt": `<dbt:set application.running = 0>`,
-      "small.dbt": `<dbt:output>running=#application.running#</dbt:output>`,
-      "style.css": "body { color: #333 }\n",
       "_error.dbt": `<dbt:output>custom #error.status# #error.title#: #error.message#</dbt:output>`,
-      "waits.dbt": `<dbt:query name="q">SELECT pg_sleep(1) AS s</dbt:query>done`,
+      // Ten times the limit: the limit, not the query, ends the page.
+      "waits.dbt": `<dbt:query name="q">SELECT pg_sleep(5) AS s</dbt:query>done`,
     });
     // Servers in processes of their own, as in production: this process is the other client.
     for (const mode of MODES) {
@@ -109,69 +99,65 @@ describe("the time limit over HTTP", () => {
   afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
   for (const [n, mode] of MODES.entries()) {
-    it(`${mode}: a spinning page answers 503 on time while a page and a static file are served within 200 ms`, async () => {
-      const base = bases[n]!;
-      await fetch(`${base}/loops?warm`).then((r) => r.text());
-      const before = Number((await fetch(`${base}/small`).then((r) => r.text())).slice("running=".length));
-      // What the page and the file take on this machine with nothing spinning: the bound below
-      // is what a spinning page may add to that.
-      const idle = Math.max(await timed(() => fetch(`${base}/small`).then((r) => r.text())), await timed(() => fetch(`${base}/style.css`).then((r) => r.text())));
-      let done = false;
-      const started = performance.now();
-      const spin = fetch(`${base}/loops`).then(async (r) => {
-        done = true;
-        return { status: r.status, retry: r.headers.get("retry-after"), body: await r.text(), ms: performance.now() - started };
-      });
-      // Until the spinning page has begun the small page may come first; once it runs, the
-      // small page and a static file must still be answered, within 200 ms, before it ends.
-      let small: { body: string; ms: number };
-      do {
-        const t = performance.now();
-        const body = await fetch(`${base}/small`).then((r) => r.text());
-        small = { body, ms: performance.now() - t };
-      } while (small.body !== `running=${before + 1}`);
-      const t = performance.now();
-      const css = await fetch(`${base}/style.css`);
-      expect(await css.text()).toBe("body { color: #333 }\n");
-      const cssMs = performance.now() - t;
-      // Both were answered while the spinning page still ran. On a quiet machine that takes a few
-      // milliseconds (the page pauses every 5 ms); on a busy shared one the scheduler decides, so
-      // the bound here is what a spinning page may add to an idle request, with room to spare.
-      expect(done).toBe(false);
-      expect(small.ms).toBeLessThan(2 * (200 + idle));
-      expect(cssMs).toBeLessThan(2 * (200 + idle));
-      const r = await spin;
-      expect({ status: r.status, retry: r.retry, body: r.body }).toEqual({
+    it(`${mode}: a spinning page answers 503 with the site's error page`, async () => {
+      const r = await fetch(`${bases[n]!}/loops`);
+      expect({ status: r.status, retry: r.headers.get("retry-after"), body: await r.text() }).toEqual({
         status: 503, retry: "5", body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs)",
       });
-      // The engine stops it within 100 ms of the limit (the engine tests above measure that,
-      // bench/RESULTS.md has the figures over HTTP); this bound leaves room for a busy machine.
-      expect(r.ms).toBeLessThan(2 * LIMIT);
     });
 
-    it(`${mode}: nested loops, output rows, module recursion, a catch-all and a slow query, at once, each answer 503 on time`, async () => {
+    it(`${mode}: nested loops, output rows, module recursion, a catch-all and a slow query, at once, each answer 503`, async () => {
       const base = bases[n]!;
       const pages = ["loops", "rows", "modules", "caught", "waits"];
-      await Promise.all(pages.map((p) => fetch(`${base}/${p}?warm`).then((r) => r.text())));
-      const started = performance.now();
-      const results = await Promise.all(pages.map((p) =>
-        fetch(`${base}/${p}`).then(async (r) => ({ page: p, status: r.status, body: await r.text(), ms: performance.now() - started })),
-      ));
+      const results = await Promise.all(pages.map((p) => fetch(`${base}/${p}`).then(async (r) => ({ page: p, status: r.status, body: await r.text() }))));
       for (const r of results) {
-        expect({ page: r.page, status: r.status, body: r.body }).toEqual({
-          page: r.page, status: 503, body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs)",
-        });
-        expect(r.ms).toBeLessThan(2 * LIMIT);
+        expect(r).toEqual({ page: r.page, status: 503, body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs)" });
       }
     });
   }
 });
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-}
+describe("a spinning page over HTTP", () => {
+  const children: ChildProcess[] = [];
+  const bases: string[] = [];
+  beforeAll(async () => {
+    const root = site({
+      // Spins (64 million iterations, pausing every few ms) until the test asks it to stop: no
+      // time limit decides anything here.
+      "spin.dbt": `<dbt:loop from="1" to="400" index="i"><dbt:loop from="1" to="400" index="j"><dbt:loop from="1" to="400" index="k"><dbt:if application.stop>stopped<dbt:abort></dbt:if></dbt:loop></dbt:loop></dbt:loop>never stopped`,
+      "stop.dbt": `<dbt:set application.stop = true>ok`,
+      "_request.dbt": `<dbt:if cgi.path_info eq "/spin"><dbt:set application.running = application.running + 1></dbt:if>`,
+      "_application.dbt": `<dbt:set application.running = 0><dbt:set application.stop = false>`,
+      "small.dbt": `<dbt:output>running=#application.running#</dbt:output>`,
+      "style.css": "body { color: #333 }\n",
+      "quarry.config.json": JSON.stringify({ renderTimeoutMs: 3_600_000, datasources: { main: { url: "postgres://unused@127.0.0.1:1/none" } } }),
+    });
+    for (const mode of MODES) {
+      const child = spawn(process.execPath, [BIN, "dev", root, "--mode", mode, "--port", "0"], { env: { ...process.env, LOG_LEVEL: "silent" } });
+      children.push(child);
+      bases.push(await listening(child));
+    }
+  });
+  afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
+
+  for (const [n, mode] of MODES.entries()) {
+    it(`${mode}: while a page spins, another page and a static file are served`, async () => {
+      const base = bases[n]!;
+      let done = false;
+      const spin = fetch(`${base}/spin`).then(async (r) => {
+        done = true;
+        return { status: r.status, body: await r.text() };
+      });
+      // The small page may come first until the spinning page has begun; then it must still be
+      // answered, and so must a static file, while the spinning page runs (it ends only on /stop).
+      while ((await fetch(`${base}/small`).then((r) => r.text())) !== "running=1");
+      expect(await fetch(`${base}/style.css`).then((r) => r.text())).toBe("body { color: #333 }\n");
+      expect(done).toBe(false);
+      expect(await fetch(`${base}/stop`).then((r) => r.text())).toBe("ok");
+      expect(await spin).toEqual({ status: 200, body: "stopped" });
+    });
+  }
+});
 
 /** The URL a `quarry dev` process prints once it listens. */
 function listening(child: ChildProcess): Promise<string> {
