@@ -1,6 +1,6 @@
 // Wraps the generated peggy parser: gives every node a full location and turns peggy's
 // syntax errors into located TemplateErrors.
-import { parse as peggyParse, SyntaxError as PeggySyntaxError } from "./generated/grammar.js";
+import { parse as peggyParse, SyntaxError as PeggySyntaxError, type Expectation, type StartRuleNames } from "./generated/grammar.js";
 import type { Expr, Loc, RawAttr, LValue } from "./ast.js";
 import { TemplateError, codes } from "../engine/errors.js";
 
@@ -43,8 +43,8 @@ const OPERATORS = new Set([
   "AND", "OR", "EQ", "NEQ", "GT", "GTE", "LT", "LTE", "CONTAINS", "MOD",
 ]);
 
-function describe(expected: PeggySyntaxError["expected"]): string {
-  let names = [...new Set((expected ?? []).map((e) => e.description ?? e.text ?? "other"))].filter((n) => n !== "whitespace" && n !== "other");
+function describe(expected: Expectation[]): string {
+  let names = [...new Set(expected.map((e) => (e.type === "other" ? e.description : e.type === "literal" ? e.text : "other")))].filter((n) => n !== "whitespace" && n !== "other");
   if (names.includes("number")) names = ["an expression", ...names.filter((n) => !EXPRESSION_START.has(n))];
   const ops = names.filter((n) => OPERATORS.has(n.toUpperCase()));
   if (ops.length >= 3) names = ["an operator", ...names.filter((n) => !OPERATORS.has(n.toUpperCase()))];
@@ -54,15 +54,17 @@ function describe(expected: PeggySyntaxError["expected"]): string {
   return names.join(", ");
 }
 
-function run<T>(src: SourceFile, input: string, startRule: string, offset: number, extra: Record<string, unknown>): T {
+function run<T>(src: SourceFile, input: string, startRule: StartRuleNames, offset: number, extra: Record<string, unknown>): T {
   try {
     return peggyParse(input, { startRule, offset, loc: src.loc, ...extra }) as T;
   } catch (err) {
     if (err instanceof PeggySyntaxError) {
       const loc = src.loc(offset + err.location.start.offset, offset + err.location.end.offset);
-      // Messages raised by error() in the grammar have no expectations: keep them as written.
-      const message = err.expected
-        ? `Expected ${describe(err.expected)} but found ${err.found === null ? "end of input" : JSON.stringify(err.found)}`
+      // Messages raised by error() in the grammar have no expectations (null, which peggy's
+      // declarations leave out): keep them as written.
+      const expected = err.expected as Expectation[] | null;
+      const message = expected
+        ? `Expected ${describe(expected)} but found ${err.found == null ? "end of input" : JSON.stringify(err.found)}`
         : err.message;
       throw new TemplateError(codes.SYNTAX, message, loc);
     }
