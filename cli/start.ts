@@ -17,12 +17,18 @@ export function register(program: Command): void {
       .description("serve a site built by quarry build: precompiled, no parser, no per-request file checks, production error pages")
       .argument("[dist]", "the folder quarry build wrote", "dist")
       .addOption(
-        new Option("--workers <n>", "worker processes sharing the port, watched by a guardian that replaces a crashed or stuck one; 1 serves from this one process (default: the number of CPUs)")
+        new Option("--workers <n>", "worker processes sharing the port, watched by a guardian that replaces a crashed or stuck one; 1 serves from this one process (default: the config's server.workers, else the number of CPUs)")
           .argParser(parseWorkers),
       ),
   ).action(async (dist: string, opts: { port?: number; host: string; logLevel?: LogLevel; dataDir?: string; workers?: number }) => {
-    const workers = opts.workers ?? availableParallelism();
     const common = { dist: resolve(dist), port: opts.port ?? defaultPort(), host: opts.host, logLevel: opts.logLevel, dataDir: opts.dataDir };
+    let workers: number;
+    try {
+      const { loadConfig } = await import("../datasources/config.js");
+      workers = opts.workers ?? (await loadConfig(common.dist)).server.workers ?? availableParallelism();
+    } catch (err) {
+      report(err);
+    }
     if (workers === 1) {
       const { serve } = await import("../server/app.js");
       await serve(common).catch(report);

@@ -84,6 +84,13 @@ async function checkMaxConnections(config: SiteConfig, urls: Record<string, stri
 export async function runGuardian(opts: GuardianOptions): Promise<void> {
   const dir = siteFolder({ dist: opts.dist });
   const config = await loadConfig(dir);
+  // Each worker would keep its own sessions and a visitor's next request may reach another one:
+  // they would come and go at random. Said before anything starts.
+  if (config.session.store === "memory" && opts.workers > 1) {
+    throw new ConfigError(
+      `${opts.workers} workers with session.store "memory": each worker would keep its own sessions, so a visitor's session would come and go between requests. Use session.store "postgres" (the default for quarry start) or --workers 1`,
+    );
+  }
   const s = config.server;
   // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
   let embedded = null as EmbeddedPostgresHandle | null;

@@ -30,6 +30,8 @@ export interface ServerSettings {
   maxBodyDepth: number;
   /** Where uploads are written while their request runs; null: the system temp folder. */
   uploadDir: string | null;
+  /** `quarry start`'s worker processes (`--workers` overrides it); null: one per CPU. */
+  workers: number | null;
 }
 
 export const SERVER_DEFAULTS: ServerSettings = {
@@ -46,6 +48,7 @@ export const SERVER_DEFAULTS: ServerSettings = {
   maxFileBytes: 10 * 1024 * 1024,
   maxBodyDepth: 32,
   uploadDir: null,
+  workers: null,
 };
 
 const MINIMUMS: Partial<Record<keyof ServerSettings, number>> = {
@@ -62,6 +65,11 @@ export function parseServerSettings(raw: unknown, file: string): ServerSettings 
     if (k === "uploadDir") {
       if (v !== null && (typeof v !== "string" || v === "")) throw new ConfigError(`${file}: server.uploadDir must be a folder path`);
       out.uploadDir = v;
+      continue;
+    }
+    if (k === "workers") {
+      if (v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 1024)) throw new ConfigError(`${file}: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got ${JSON.stringify(v)}`);
+      out.workers = v;
       continue;
     }
     const min = MINIMUMS[k as keyof ServerSettings] ?? 0;

@@ -155,6 +155,58 @@ describe("quarry start --workers 2: the guardian", () => {
   });
 });
 
+describe("quarry start: the number of workers from the config, and sessions they cannot share", () => {
+  const made: string[] = [];
+  afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const builtSite = (config: object): string => {
+    const root = site({ "quarry.config.json": JSON.stringify(config), "index.dbt": "ok" });
+    const dist = `${root}-dist`;
+    made.push(root, dist);
+    expect(build(root, dist).errors).toEqual([]);
+    return dist;
+  };
+  const run = async (dist: string, args: string[]): Promise<{ code: number | null; err: string }> => {
+    const url = await createDatabase([], "workers");
+    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+    running.push(child);
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    return { code, err };
+  };
+
+  it("takes server.workers from the config, and --workers over it", async () => {
+    const dist = builtSite({ server: { workers: 2 } });
+    const url = await createDatabase([], "workers");
+    const env = { ...process.env, DATABASE_URL: url };
+    let q = await startQuarry(dist, [], env);
+    expect(q.pids).toHaveLength(2);
+    expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
+    q.child.kill("SIGTERM");
+    expect(await q.exited).toBe(0);
+    q = await startQuarry(dist, ["--workers", "1"], env);
+    expect(q.pids).toEqual([]);
+    expect(q.out()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/\n/);
+    q.child.kill("SIGTERM");
+    expect(await q.exited).toBe(0);
+  }, 60_000);
+
+  it("refuses memory sessions with more than one worker, before starting anything", async () => {
+    const dist = builtSite({ session: { store: "memory" } });
+    expect(await run(dist, ["--workers", "2"])).toEqual({
+      code: 1,
+      err: 'QRY_ERR_CONFIG: 2 workers with session.store "memory": each worker would keep its own sessions, so a visitor\'s session would come and go between requests. Use session.store "postgres" (the default for quarry start) or --workers 1\n',
+    });
+  });
+
+  it("refuses a bad server.workers with its location in the config", async () => {
+    const dist = builtSite({ server: { workers: 0 } });
+    const r = await run(dist, []);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`QRY_ERR_CONFIG: ${dist}/quarry.config.json:1:22 server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 0\n> 1 | {"server":{"workers":0}}\n    |                      ^\n`);
+  });
+});
+
 describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGTERM", () => {
   const parent = mkdtempSync(join(tmpdir(), "quarry-guardian-pg-"));
   // As root, Postgres runs as the postgres user, who must be able to enter the data folder.

@@ -127,7 +127,9 @@ describe("server settings", () => {
     [{ server: { maxFiles: -1 } }, "f: server.maxFiles must be an integer of 0 or more, got -1"],
     [{ server: { heartbeatTimeoutMs: 5 } }, "f: server.heartbeatTimeoutMs must be an integer of 100 or more, got 5"],
     [{ server: { uploadDir: 3 } }, "f: server.uploadDir must be a folder path"],
-    [{ server: { workers: 2 } }, "f: unknown setting server.workers (known: shutdownGraceMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir)"],
+    [{ server: { threads: 2 } }, "f: unknown setting server.threads (known: shutdownGraceMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir, workers)"],
+    [{ server: { workers: 0 } }, "f: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 0"],
+    [{ server: { workers: 2.5 } }, "f: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 2.5"],
   ])("refuses %j", (raw, message) => {
     expect(() => parseConfig(raw, "f", {})).toThrow(message);
   });
@@ -135,7 +137,7 @@ describe("server settings", () => {
   it("has documented defaults", () => {
     expect(parseConfig({}, "f", {}).server).toEqual({
       shutdownGraceMs: 10_000, heartbeatTimeoutMs: 30_000, maxEventLoopDelayMs: 1000, maxHeapUsedBytes: null, maxRssBytes: 1024 ** 3, retryAfterSeconds: 10,
-      maxBodyBytes: 1024 * 1024, maxFields: 1000, maxFieldBytes: 100 * 1024, maxFiles: 10, maxFileBytes: 10 * 1024 * 1024, maxBodyDepth: 32, uploadDir: null,
+      maxBodyBytes: 1024 * 1024, maxFields: 1000, maxFieldBytes: 100 * 1024, maxFiles: 10, maxFileBytes: 10 * 1024 * 1024, maxBodyDepth: 32, uploadDir: null, workers: null,
     });
   });
 });
