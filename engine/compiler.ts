@@ -4,8 +4,17 @@
 // point at the template line.
 import type { Expr, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { BINARY } from "./runtime.js";
-import { findBuiltin } from "./functions/index.js";
+import { findBuiltin, isWriteOutput } from "./functions/index.js";
 import { tagDef } from "../tags/registry.js";
+
+/** Does the expression call writeOutput() anywhere? */
+function writesOutput(e: unknown): boolean {
+  if (e === null || typeof e !== "object") return false;
+  if (Array.isArray(e)) return e.some(writesOutput);
+  const node = e as { type?: unknown; name?: unknown };
+  if (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name)) return true;
+  return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
+}
 
 const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
 
@@ -48,7 +57,12 @@ export class Compiler {
     let code = "";
     for (const n of nodes) {
       if (n.type === "text") code += `$o += ${lit(n.value)};\n`;
-      else if (n.type === "interp") code += `$o += rt.esc(${this.expr(n.expr)}, ${this.loc(n.loc)});\n`;
+      else if (n.type === "interp") {
+        const v = `rt.esc(${this.expr(n.expr)}, ${this.loc(n.loc)})`;
+        // writeOutput() appends to $o while the expression runs, so the value is taken first.
+        const w = this.tmp("w");
+        code += writesOutput(n.expr) ? `{ const ${w} = ${v}; $o += ${w}; }\n` : `$o += ${v};\n`;
+      }
       else code += tagDef(n.name).compile(n, this);
     }
     return code;
@@ -81,6 +95,7 @@ export class Compiler {
       case "index":
         return `rt.index(ctx, ${this.expr(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
       case "call":
+        if (isWriteOutput(e.name)) return `(($o += rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})), "")`;
         return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
       case "unary": {
         const v = this.expr(e.arg);

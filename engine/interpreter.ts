@@ -3,7 +3,7 @@
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
-import { findBuiltin } from "./functions/index.js";
+import { findBuiltin, isWriteOutput } from "./functions/index.js";
 import { tagDef } from "../tags/registry.js";
 
 type BinaryFn = (a: unknown, b: unknown, loc: Expr["loc"]) => unknown;
@@ -16,7 +16,11 @@ export class Interpreter {
   async run(nodes: Node[]): Promise<void> {
     for (const n of nodes) {
       if (n.type === "text") this.out += n.value;
-      else if (n.type === "interp") this.out += rt.esc(this.eval(n.expr), n.loc);
+      else if (n.type === "interp") {
+        // Evaluated before it is appended: writeOutput() in the expression writes first.
+        const v = rt.esc(this.eval(n.expr), n.loc);
+        this.out += v;
+      }
       else {
         const r = tagDef(n.name).interpret(n, this);
         if (r) await r;
@@ -58,6 +62,10 @@ export class Interpreter {
       case "index":
         return rt.index(ctx, this.eval(e.object), this.eval(e.index), e.loc);
       case "call":
+        if (isWriteOutput(e.name)) {
+          this.out += rt.esc(this.eval(e.args[0]!), e.loc);
+          return "";
+        }
         return rt.call(ctx, findBuiltin(e.name)!.fn as rt.BuiltinFn, e.loc, ...e.args.map((a) => this.eval(a)));
       case "unary": {
         const v = this.eval(e.arg);

@@ -299,6 +299,12 @@ rmSync(site, { recursive: true, force: true });
 
 console.log(`${found} assertions found, ${cases.length} translated (skipped: ${JSON.stringify(skipped)})`);
 console.log(`${pass} of ${cases.length} translated assertions pass`);
+// The cases that apply: every function they call exists in Quarry.
+const { findBuiltin } = await import(join(root, "build", "engine", "functions", "index.js"));
+const applies = (c) => [...c.actual.matchAll(/([A-Za-z_]\w*)\s*\(/g)].every((m) => findBuiltin(m[1]));
+const failedApplying = failures.filter(applies).length;
+const applying = cases.filter(applies).length;
+console.log(`${applying - failedApplying} of ${applying} pass among those calling only functions Quarry has`);
 if (flags.includes("--failures")) for (const f of failures) console.log(`${f.file}: ${f.actual}  want ${JSON.stringify(f.want ?? "an error")}  got ${JSON.stringify(f.got)}`);
 if (flags.includes("--write")) {
   writeFileSync(join(root, "test", "cfml-cases.json"), JSON.stringify(table, null, 0).replace(/\],\[/g, "],\n[") + "\n");

@@ -4,7 +4,7 @@ import type { RenderContext } from "../context.js";
 import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
 import {
-  DAYS, MONTHS, dateArg, dateFormat, dateTimeFormat, dayOfYear, daysIn, fromWall, isLeap, makeDate, parseDate,
+  DAYS, MONTHS, dateArg, dateFormat, dateTimeFormat, dayOfYear, daysIn, fromWall, isLeap, isTimeZone, makeDate, parseDate,
   localeNames, localeStyle, timeFormat, wall, weekOfYear, type Wall,
 } from "./datetime.js";
 
@@ -110,20 +110,22 @@ function nameOf(ctx: RenderContext, list: string[], n: unknown, what: string, lo
   }
 }
 
-function create(ctx: RenderContext, a: unknown[]): Date {
+function create(ctx: RenderContext, a: unknown[], timezone?: unknown): Date {
   const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = a.map((v, i) => int(v, ["year", "month", "day", "hour", "minute", "second", "millisecond"][i]));
+  const tz = timezone === undefined ? zone(ctx) : str(timezone);
+  if (!isTimeZone(tz)) throw argError(`Unknown time zone ${JSON.stringify(tz)}`);
   // As in CFML: a two-digit year is 19xx from 30 and 20xx below, and hour 24 is the next day's midnight.
   const year = y! >= 0 && y! < 100 ? y! + (y! < 30 ? 2000 : 1900) : y!;
-  if (h !== 24) return makeDate(year, mo, d, h, mi, s, ms, zone(ctx));
-  return new Date(makeDate(year, mo, d, 23, mi, s, ms, zone(ctx)).getTime() + 3_600_000);
+  if (h !== 24) return makeDate(year, mo, d, h, mi, s, ms, tz);
+  return new Date(makeDate(year, mo, d, 23, mi, s, ms, tz).getTime() + 3_600_000);
 }
 
 export default category("dates", {
   now: [{ params: "", doc: "The current date and time.", example: "isDate(now())", result: "true" }, () => new Date()],
   createDate: [{ params: "year, [month], [day]", doc: "A date at midnight (month and day default to 1).", example: "createDate(2024, 2, 29)", result: "2024-02-29 00:00:00" },
     (ctx, ...a: unknown[]) => create(ctx, a)],
-  createDateTime: [{ params: "year, [month], [day], [hour], [minute], [second], [millisecond]", doc: "A date and time (missing parts default to their lowest value).", example: "createDateTime(2024, 1, 2, 13, 4, 5)", result: "2024-01-02 13:04:05" },
-    (ctx, ...a: unknown[]) => create(ctx, a)],
+  createDateTime: [{ params: "year, [month], [day], [hour], [minute], [second], [millisecond], [timezone]", doc: "A date and time (missing parts default to their lowest value), read in the page's time zone or the one given.", example: "createDateTime(2024, 1, 2, 13, 4, 5)", result: "2024-01-02 13:04:05" },
+    (ctx, ...a: unknown[]) => create(ctx, a.slice(0, 7), a[7])],
   createTime: [{ params: "hour, [minute], [second], [millisecond]", doc: "A time of day (on CFML's day zero, 1899-12-30).", example: 'timeFormat(createTime(14, 5), "HH:mm")', result: "14:05" },
     (ctx, ...a: unknown[]) => { const [h, mi = 0, s = 0, ms = 0] = a.map((v) => int(v)); return makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx)); }],
   createTimeSpan: [{ params: "days, hours, minutes, seconds", doc: "A time span as a number of days (what cachedwithin and dateAdd take).", example: "createTimeSpan(0, 12, 0, 0)", result: "0.5" },

@@ -108,11 +108,11 @@ MONTH_INDEX.set("sept", 9);
 // The white space before AM/PM and before a zone is taken only together with them, and once
 // at the end: no run of spaces can be split between two \s* (a quadratic backtrack on input).
 const TIME = String.raw`(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.:](\d{1,3})\d*)?)?(?:\s*([AaPp]\.?[Mm]\.?))?`;
-const ZONE = String.raw`(?:\s*(Z|GMT|UTC|[+-]\d{2}:?\d{2}))?\s*`;
+const ZONE = String.raw`(?:\s*(Z|GMT|UTC|[+-]\d{1,2}(?::?\d{2}|:\d)?))?\s*`;
 const ISO = new RegExp(String.raw`^(-?\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+)${TIME})?${ZONE}$`);
 const US = new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s+${TIME})?${ZONE}$`);
 const NAMED = new RegExp(String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`);
-const TIME_ONLY = new RegExp(String.raw`^${TIME}\s*$`);
+const TIME_ONLY = new RegExp(String.raw`^${TIME}${ZONE}$`);
 const ODBC = /^\{\s*(ts|d|t)\s+'([^']*)'\s*\}$/i;
 
 function hour12(h: number, ampm: string | undefined): number {
@@ -126,7 +126,9 @@ function zoned(w: Omit<Wall, "dow">, zone: string | undefined, tz: string): Date
   const ok = w.mo >= 1 && w.mo <= 12 && w.d >= 1 && w.d <= daysIn(w.y, w.mo) && w.h >= 0 && w.h <= 23 && w.mi <= 59 && w.s <= 59;
   if (!ok) return null;
   if (!zone) return fromWall(w, tz);
-  const off = zone === "Z" || zone === "GMT" || zone === "UTC" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  // +1, +01, +0100, +01:00 and CFML's +1:0: hours, then minutes after a colon or as the last two digits.
+  const z = /^([+-])(\d{1,2})(?::(\d{1,2})|(\d{2}))?$/.exec(zone);
+  const off = !z ? 0 : (z[1] === "-" ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3] ?? z[4] ?? 0));
   return new Date(utcOf(w) - off * 60_000);
 }
 
@@ -142,7 +144,7 @@ export function parseDate(text: string, tz = "UTC"): Date | null {
     s = odbc[2]!.trim();
     if (odbc[1]!.toLowerCase() === "t") {
       const t = TIME_ONLY.exec(s);
-      return t ? zoned({ ...EPOCH, ...timeOf(t, 1) }, undefined, tz) : null;
+      return t ? zoned({ ...EPOCH, ...timeOf(t, 1) }, t[6], tz) : null;
     }
   }
   let m = ISO.exec(s);
@@ -150,7 +152,10 @@ export function parseDate(text: string, tz = "UTC"): Date | null {
   m = US.exec(s);
   if (m) {
     const y = m[3]!.length === 2 ? 2000 + Number(m[3]) - (Number(m[3]) >= 30 ? 100 : 0) : Number(m[3]);
-    return zoned({ y, mo: Number(m[1]), d: Number(m[2]), ...timeOf(m, 4) }, m[9], tz);
+    // A first number beyond 12 can only be the day (30/06/2001), as CFML reads it.
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const [mo, d] = a > 12 && b <= 12 ? [b, a] : [a, b];
+    return zoned({ y, mo, d, ...timeOf(m, 4) }, m[9], tz);
   }
   m = NAMED.exec(s);
   if (m) {
@@ -159,7 +164,7 @@ export function parseDate(text: string, tz = "UTC"): Date | null {
     return zoned({ y: Number(m[5]), mo, d: Number(m[2] ?? m[3]), ...timeOf(m, 6) }, m[10], tz);
   }
   m = TIME_ONLY.exec(s);
-  if (m) return zoned({ ...EPOCH, ...timeOf(m, 1) }, undefined, tz);
+  if (m) return zoned({ ...EPOCH, ...timeOf(m, 1) }, m[6], tz);
   return null;
 }
 

@@ -19,6 +19,9 @@ export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays,
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 
+/** writeOutput() appends to the output being built, so both modes run it themselves, not through its fn. */
+export const isWriteOutput = (name: string): boolean => name.toLowerCase() === "writeoutput";
+
 export function findBuiltin(name: string): BuiltinDef | undefined {
   return byName.get(name.toLowerCase());
 }

@@ -47,6 +47,8 @@ export default category("types", {
     (_c, v: unknown) => (v instanceof SafeString ? v : new SafeString(str(v)))],
   iif: [{ params: "condition, whenTrue, whenFalse", doc: "whenTrue or whenFalse, by the condition. Both are values: CFML evaluates them as expression strings, which Quarry never does (de() returns its argument).", example: 'iif(1 GT 2, "yes", "no")', result: "no" },
     (_c, c: unknown, a: unknown, b: unknown) => (toBool(c, null) ? a : b)],
+  writeOutput: [{ params: "value", doc: "Appends the value to the page output where the call runs (in <dbt:set writeOutput(x)> or in an expression), HTML-escaped as #…# is: writeOutput(raw(html)) writes markup. Returns an empty string.", example: 'writeOutput("<b>")', result: "<b>" },
+    () => { throw new Error("writeOutput is run by the interpreter and the compiler"); }],
   de: [{ params: "string", doc: "Returns the string as it is (for CFML's iif(c, de(\"a\"), de(\"b\")) idiom).", example: 'de("a")', result: "a" }, (_c, s: unknown) => str(s)],
   yesNoFormat: [{ params: "value", doc: '"Yes" or "No".', example: "yesNoFormat(1)", result: "Yes" }, (_c, v: unknown) => (toBool(v, null) ? "Yes" : "No")],
 });
