@@ -25,7 +25,7 @@ export function database(url: string, raw: Record<string, unknown> = {}): Databa
 
 export async function startServer(opts: QuarryOptions): Promise<Server> {
   // A test process blocks its event loop for seconds at a time (builds, fuzzing): shedding on
-  // event-loop delay would turn that into 503s here. Shedding itself is tested on the heap.
+  // event-loop delay would turn that into 503s here. Shedding is tested in request-limits.test.ts.
   const app = await createApp({ log: () => {}, ...opts, server: { maxEventLoopDelayMs: 0, ...opts.server } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = (app.server.address() as { port: number }).port;

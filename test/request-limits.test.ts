@@ -120,6 +120,38 @@ describe("load shedding", () => {
       await shed.close();
     }
   });
+
+  it("sheds while the event loop lags past server.maxEventLoopDelayMs, then serves again by itself", async () => {
+    // (Given as options: the test helper turns event-loop shedding off unless told otherwise.)
+    const shed = await startServer({ root: site({ "index.dbt": "ok" }), database: database(url), dev: true, server: { maxEventLoopDelayMs: 100, retryAfterSeconds: 3 } });
+    try {
+      expect((await fetch(`${shed.base}/`)).status).toBe(200);
+      // The server's one thread is stuck (as under a CPU-bound handler or a frozen process):
+      // under-pressure's next sample sees the lag, and requests are shed until it passes.
+      const stuck = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+      const res = await until(async () => {
+        stuck();
+        return fetch(`${shed.base}/`);
+      }, (r) => r.status === 503);
+      expect(res.headers.get("retry-after")).toBe("3");
+      expect(await res.text()).toMatch(/QRY_ERR_OVERLOADED[\s\S]*Server overloaded: event-loop delay \d+ ms is over server\.maxEventLoopDelayMs \(100 ms\)/);
+      // Nothing more blocks it: the lag is gone at the next sample and the page is served.
+      expect((await until(() => fetch(`${shed.base}/`), (r) => r.status === 200)).status).toBe(200);
+    } finally {
+      await shed.close();
+    }
+  });
+
+  it("sheds once resident memory is over server.maxRssBytes, naming it", async () => {
+    const shed = await startServer({ root: site({ "quarry.config.json": JSON.stringify({ server: { maxRssBytes: 1024 * 1024, maxHeapUsedBytes: 0 } }), "index.dbt": "ok" }), database: database(url), dev: true });
+    try {
+      const res = await until(() => fetch(`${shed.base}/`), (r) => r.status === 503);
+      expect(res.headers.get("retry-after")).toBe("10");
+      expect(await res.text()).toMatch(/Server overloaded: resident memory \d+ bytes is over server\.maxRssBytes \(1048576 bytes\)/);
+    } finally {
+      await shed.close();
+    }
+  });
 });
 
 describe("server settings", () => {
