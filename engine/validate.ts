@@ -24,6 +24,8 @@ export class Validator {
   readonly modules: { path: string; loc: Loc }[] = [];
   /** Tags enclosing the node being validated, outermost first. */
   readonly ancestors: TagNode[] = [];
+  /** The call that is the whole value of the <dbt:set> being checked, if any. */
+  private statementCall: Expr | null = null;
 
   constructor(
     readonly src: SourceFile,
@@ -53,7 +55,10 @@ export class Validator {
       throw this.error(`<dbt:${node.name}> must stand directly inside ${where}`, node.loc, codes.NESTING);
     }
     this.attributes(node, def);
+    // <dbt:set q = queryExecute(…)>: the one place a statement function may be called.
+    this.statementCall = node.name === "set" && node.expr?.type === "call" ? node.expr : null;
     if (node.expr) this.expr(node.expr);
+    this.statementCall = null;
     if (node.target) this.expr(node.target);
     def.validate?.(node, this);
     if (node.body) {
@@ -183,6 +188,9 @@ export class Validator {
         if (e.args.length < fn.min || e.args.length > fn.max) {
           const want = fn.min === fn.max ? `${fn.min}` : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
           throw this.error(`${fn.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`, e.loc, codes.ARITY);
+        }
+        if (fn.statement && e !== this.statementCall) {
+          throw this.error(`${fn.name}() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = ${fn.name}(…)>`, e.loc, codes.FUNCTION);
         }
         e.args.forEach((a) => this.expr(a));
         return;

@@ -44,7 +44,7 @@ function store(ctx: RenderContext, path: string, value: unknown, loc: Loc): void
   rt.assign(ctx, base, steps as string[], value, loc);
 }
 
-export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string, params: unknown[], loc: Loc): Promise<void> {
+export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string, params: unknown[], loc: Loc): Promise<QueryResult> {
   const db = ctx.page.db;
   if (!db) throw new RuntimeError(codes.NO_DATASOURCE, "dbt:query needs a datasource: run the page with quarry dev or quarry start", loc, "database");
   const sql = bindLists(body.trim(), params);
@@ -78,6 +78,7 @@ export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string
     Object.assign(info, { sql, sqlParameters: params, recordCount: q.recordCount, executionTime: q.executionTime, cached: q.cached, columnList: q.columns.join(",") });
     store(ctx, spec.result, info, loc);
   }
+  return q;
 }
 
 /**

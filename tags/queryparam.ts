@@ -32,6 +32,9 @@ export interface BindSpec {
   maxlength?: number | undefined;
 }
 
+/** Is this (normalised) one of the queryparam types? */
+export const isQueryparamType = (t: string): boolean => Object.hasOwn(CASTS, t);
+
 export function normaliseType(t: string): string {
   return t.toLowerCase().replace(/^cf_sql_/, "");
 }

@@ -2,6 +2,14 @@
 import type { TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { splitTarget, interpretSteps, compileSteps } from "./helpers.js";
+import { codes } from "../engine/errors.js";
+import { queryExecute, staticSql } from "./query-execute.js";
+import type { Expr } from "../parser/ast.js";
+
+/** queryExecute(…) as the whole value: the one call that awaits (it runs a query; the validator refuses it elsewhere). */
+function queryCall(e: Expr | null): Extract<Expr, { type: "call" }> | null {
+  return e?.type === "call" && e.name.toLowerCase() === "queryexecute" ? e : null;
+}
 
 export const setTag: TagDef = {
   name: "set",
@@ -11,19 +19,26 @@ export const setTag: TagDef = {
   validate(node, v) {
     // Without a target only a call makes sense (<dbt:set writeOutput(x)>), as CFML's <cfset f()>.
     if (!node.expr || (!node.target && node.expr.type !== "call")) throw v.error("<dbt:set> needs an assignment: <dbt:set name = value>", node.loc);
+    const q = queryCall(node.expr);
+    if (q && q.args[0] && !staticSql(q.args[0])) {
+      throw v.error("queryExecute's SQL must be written out (string literals, joined with & only to ident() calls): pass values as params, e.g. queryExecute(\"SELECT * FROM t WHERE id = :id\", {id: url.id})", q.args[0].loc, codes.QUERYPARAM);
+    }
   },
-  interpret(node, it) {
-    const value = it.eval(node.expr!);
+  async interpret(node, it) {
+    const q = queryCall(node.expr);
+    const value = q ? await queryExecute(it.ctx, it.eval(q.args[0]!), q.args[1] && it.eval(q.args[1]), q.args[2] && it.eval(q.args[2]), q.loc) : it.eval(node.expr!);
     if (!node.target) return;
     const { base, steps } = splitTarget(node.target);
     rt.assign(it.ctx, base, interpretSteps(it, steps), value, node.loc);
   },
   compile(node, c) {
-    if (!node.target) return `${c.expr(node.expr!)};\n`;
+    const q = queryCall(node.expr);
+    const value = q ? `await T.queryExecute(ctx, ${q.args.map((a) => c.expr(a)).join(", ")}${", undefined".repeat(3 - q.args.length)}, ${c.loc(q.loc)})` : c.expr(node.expr!);
+    if (!node.target) return `${value};\n`;
     const { base, steps } = splitTarget(node.target);
     const v = c.tmp("v");
-    return `{ const ${v} = ${c.expr(node.expr!)}; rt.assign(ctx, ${JSON.stringify(base)}, ${compileSteps(c, steps)}, ${v}, ${c.loc(node.loc)}); }\n`;
+    return `{ const ${v} = ${value}; rt.assign(ctx, ${JSON.stringify(base)}, ${compileSteps(c, steps)}, ${v}, ${c.loc(node.loc)}); }\n`;
   },
 };
 
-export default { tags: [setTag] } satisfies TagModule;
+export default { tags: [setTag], runtime: { queryExecute } } satisfies TagModule;

@@ -13,7 +13,7 @@ describe("built-in functions", () => {
     expect(new Set(builtins.map((b) => b.name.toLowerCase())).size).toBe(builtins.length);
   });
 
-  it.each(builtins.filter((b) => !b.server).map((b) => [b.name, b] as const))("%s: example prints its result", async (_name, b) => {
+  it.each(builtins.filter((b) => !b.server && !b.statement).map((b) => [b.name, b] as const))("%s: example prints its result", async (_name, b) => {
     // Complex results print as JSON; toString makes raw and pre-escaped strings plain text, escaped once.
     const out = await render(`<dbt:set r = ${b.example}><dbt:set s = isSimpleValue(r) ? r : jsonEncode(r)><dbt:output>#toString(s)#</dbt:output>`);
     expect(out).toBe(escapeHtml(b.result));

@@ -20,6 +20,11 @@ export interface BuiltinDef {
   fn: (ctx: RenderContext, ...args: never[]) => unknown;
   /** Needs a served request: its example is checked over HTTP (test/sessions.test.ts), not by a render. */
   server?: boolean;
+  /**
+   * Runs a query, so it awaits: only the whole value of <dbt:set> (tags/set.ts runs it); its
+   * example is checked against a database (test/query-execute.test.ts).
+   */
+  statement?: boolean;
 }
 
 type Spec = Omit<BuiltinDef, "name" | "category" | "min" | "max" | "fn"> & { min?: number; max?: number };

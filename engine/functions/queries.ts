@@ -58,6 +58,8 @@ const cell = (v: unknown) => (v === null || v === undefined ? "" : v);
 const quoteIdent = (name: string) => name.split(".").map((p) => `"${p.replace(/"/g, '""')}"`).join(".");
 
 export default category("queries", {
+  queryExecute: [{ params: "sql, [params], [options]", statement: true, doc: 'Runs SQL as dbt:query does, as the whole value of <dbt:set q = queryExecute(…)>. The SQL is written out (string literals, joined with & only to ident() calls); its ? (params an array) or :name (params a struct) placeholders are bound, each a value or {value, cfsqltype, list, null, separator, maxlength}. Options: datasource, maxrows, timeout, cachedwithin, result (a variable for the result struct), returntype query (default), array or struct (with columnKey).', example: 'queryExecute("SELECT :n::int + 1 AS n", {n: 41})', result: '{"columns":["n"],"data":[{"n":42}]}' },
+    () => { throw new Error("queryExecute is run by <dbt:set>"); }],
   ident: [{ params: "name, allowList", doc: 'A column or table name for dbt:query, only if it is one of allowList (a list, or an array): `ORDER BY #ident(url.sort, "name,price")#`. Anything else is a 400.', example: 'ident("price", "name,price")', result: '"price"' },
     (_c, v: unknown, allowed: unknown) => {
       const name = str(v);

@@ -1,0 +1,55 @@
+// queryExecute(sql, params, options) against the run's embedded Postgres, in both modes: the
+// same binding as dbt:query (values never become SQL text), the options CFML code passes, and
+// the errors for SQL built from values and for a call anywhere but the whole value of dbt:set.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { at, render, renderError } from "./helpers.js";
+import { createDatabase, datasourcesFor } from "./db.js";
+import { builtins } from "../engine/functions/index.js";
+import type { Datasources } from "../datasources/registry.js";
+
+let db: Datasources;
+beforeAll(async () => {
+  db = datasourcesFor(await createDatabase([join(import.meta.dirname, "db", "001_fixtures.sql")], "qexec"));
+});
+afterAll(() => db.close());
+
+const run = (page: string, data: Record<string, unknown> = {}) => render(page, data, {}, db);
+
+describe("queryExecute", () => {
+  it("gives its documented example", async () => {
+    for (const b of builtins.filter((f) => f.statement)) {
+      expect(await run(`<dbt:set r = ${b.example}><dbt:output>#jsonEncode(r)#</dbt:output>`)).toBe(b.result.replace(/"/g, "&quot;"));
+    }
+  });
+
+  it("binds named and positional parameters, typed, listed and null, and reads CFML's options", async () => {
+    const page = `<dbt:set q = queryExecute("SELECT name FROM fruit WHERE color = :color AND id <> :skip ORDER BY id", {color: url.color, skip: {value: "1", cfsqltype: "cf_sql_integer"}})>
+<dbt:set p = queryExecute("SELECT name FROM fruit WHERE id IN (?) AND name <> ? ORDER BY id", [{value: "1,2,3", list: true, cfsqltype: "integer"}, "banana"], {maxrows: 1, result: "info"})>
+<dbt:set a = queryExecute("SELECT id, name, 'it''s :not ? a param' AS t, 2::int AS two FROM fruit -- ? :x
+WHERE id = :id /* :y ? */", {ID: 3}, {returntype: "array"})>
+<dbt:set s = queryExecute("SELECT id, name FROM fruit WHERE price < :p", {p: 0.6}, {returnType: "struct", columnKey: "name"})>
+<dbt:set n = queryExecute("SELECT :v::text IS NULL AS isnull", {v: {value: "x", null: true}})>
+<dbt:output>#valueList(q, "name")#|#valueList(p, "name")# #info.recordCount# #jsonEncode(info.sqlParameters)#|#jsonEncode(a)#|#structKeyList(s)# #s.apple.id#|#n.isnull#</dbt:output>`;
+    expect(await run(page, { url: { color: "red' OR '1'='1" } })).toBe(
+      "|apple 1 [[1,2,3],&quot;banana&quot;]|[{&quot;id&quot;:3,&quot;name&quot;:&quot;cherry&quot;,&quot;t&quot;:&quot;it&#39;s :not ? a param&quot;,&quot;two&quot;:2}]|apple,banana,lemon 1|true",
+    );
+    expect(await run('<dbt:set q = queryExecute("SELECT name FROM fruit WHERE color = :c ORDER BY " & ident(url.sort, "name,price") & " DESC", {c: "red"})><dbt:output>#valueList(q, "name")#</dbt:output>', { url: { color: "x", sort: "price" } }))
+      .toBe("cherry,apple");
+  });
+
+  it("refuses SQL built from values, a call that is not the whole value of dbt:set, and missing or bad parameters", async () => {
+    let err = await renderError('<dbt:set q = queryExecute("SELECT * FROM fruit WHERE id = " & url.id)>', { url: { id: "1" } }, {}, undefined, db);
+    expect([err.code, at(err)]).toEqual(["QRY_ERR_QUERYPARAM", "1:61"]);
+    err = await renderError('<dbt:output>#queryExecute("SELECT 1 AS n").n#</dbt:output>', {}, {}, undefined, db);
+    expect([err.code, at(err), err.message]).toEqual(["QRY_ERR_FUNCTION", "1:14", "queryExecute() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = queryExecute(…)>"]);
+    err = await renderError('<dbt:set q = queryExecute("SELECT :a AS a, ? AS b", {a: 1})>', {}, {}, undefined, db);
+    expect([err.code, at(err), err.message]).toEqual(["QRY_ERR_QUERYPARAM", "1:14", "The SQL's ? number 1 has no value in queryExecute's params array"]);
+    err = await renderError('<dbt:set q = queryExecute("SELECT :id AS a", {id: {value: "x", cfsqltype: "cf_sql_integer"}})>', {}, {}, undefined, db);
+    expect([err.code, at(err)]).toEqual(["QRY_ERR_QUERYPARAM", "1:14"]);
+    err = await renderError('<dbt:set q = queryExecute("SELECT 1 AS a", [], {returntype: "list"})>', {}, {}, undefined, db);
+    expect([err.code, err.message]).toEqual(["QRY_ERR_FUNCTION", 'returntype must be query, array or struct, got "list"']);
+    err = await renderError('<dbt:set q = queryExecute("SELECT 1 AS a")>');
+    expect(err.code).toBe("QRY_ERR_NO_DATASOURCE");
+  });
+});
