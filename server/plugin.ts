@@ -442,7 +442,14 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return sendError(req, reply, e, statusOf(e));
   });
 
-  if (site.dev) site.dev.route(app);
+  if (site.dev) {
+    site.dev.route(app);
+    // Listening only once the watcher has scanned the site: a file saved right after start is seen.
+    const watching = site.dev.ready;
+    app.addHook("onReady", async () => {
+      await watching;
+    });
+  }
   if (site.debug) site.debug.route(app);
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {

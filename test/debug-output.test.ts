@@ -8,7 +8,7 @@ import { build } from "../server/build.js";
 import { site } from "./helpers.js";
 import { listening } from "./process.js";
 import { createDatabase } from "./db.js";
-import { database, sleep, startServer, until, type Server } from "./http.js";
+import { database, startServer, until, type Server } from "./http.js";
 
 const PAGES: Record<string, string> = {
   "_db/001.sql": "CREATE TABLE pet (id int PRIMARY KEY, name text); INSERT INTO pet VALUES (1, 'Rex'), (2, 'Tom'), (3, 'Kit');",
@@ -106,12 +106,9 @@ describe("query caches", () => {
       expect(await (await fetch(`${server.base}/c`)).text()).toBe("1");
       await fetch(`${server.base}/w`);
       expect(await (await fetch(`${server.base}/c`)).text()).toBe("1");
-      // Touch the page until the watcher reports it (its first scan may still be running).
-      const flushed = await until(async () => {
-        writeFileSync(join(root, "c.dbt"), readFileSync(join(root, "c.dbt"), "utf8"));
-        await sleep(100);
-        return log.some((l) => l.startsWith("flushed 1 cached query"));
-      }, (v) => v);
+      // The server listens only once its watcher has scanned the site: one save is seen.
+      writeFileSync(join(root, "c.dbt"), readFileSync(join(root, "c.dbt"), "utf8"));
+      const flushed = await until(() => log.some((l) => l.startsWith("flushed 1 cached query")), (v) => v, 60_000);
       expect(flushed).toBe(true);
       expect(await (await fetch(`${server.base}/c`)).text()).toBe("2");
     } finally {
