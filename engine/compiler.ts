@@ -4,8 +4,8 @@
 // point at the template line.
 import type { Expr, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { BINARY } from "./runtime.js";
-import { findBuiltin, isWriteOutput } from "./functions/index.js";
-import { tagDef } from "../tags/registry.js";
+import { isWriteOutput } from "./functions/index.js";
+import { Registry } from "./extensions.js";
 
 /** Does the expression call writeOutput() anywhere? */
 function writesOutput(e: unknown): boolean {
@@ -26,6 +26,8 @@ export class Compiler {
   /** Labels of the enclosing dbt:loop statements, innermost last. */
   readonly loops: string[] = [];
 
+  constructor(private readonly registry: Registry = Registry.builtin()) {}
+
   /** A fresh identifier for generated code. */
   tmp(prefix = "t"): string {
     return `$${prefix}${this.counter++}`;
@@ -43,7 +45,7 @@ export class Compiler {
   }
 
   private fn(name: string): string {
-    const key = findBuiltin(name)!.name;
+    const key = this.registry.findFunction(name)!.name;
     let id = this.fnNames.get(key);
     if (!id) {
       id = `F${this.fnNames.size}`;
@@ -63,7 +65,7 @@ export class Compiler {
         const w = this.tmp("w");
         code += writesOutput(n.expr) ? `{ const ${w} = ${v}; $o += ${w}; }\n` : `$o += ${v};\n`;
       }
-      else code += tagDef(n.name).compile(n, this);
+      else code += this.registry.tagDef(n.name).compile(n, this);
     }
     return code;
   }

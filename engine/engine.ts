@@ -7,6 +7,7 @@ import { QuarryError, TemplateError, codes, withFrame } from "./errors.js";
 import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "./context.js";
 import { traced } from "./trace.js";
 import { newPageState, type PageState } from "./page.js";
+import { Registry, type Extensions } from "./extensions.js";
 import { parseTemplate, compileSource, compiledFunction, interpretedFunction, type ParsedTemplate, type RenderFn } from "./template.js";
 
 export type Mode = "compiled" | "interpreted";
@@ -16,6 +17,10 @@ export interface EngineOptions {
   root: string;
   mode?: Mode;
   limits?: Partial<Limits>;
+  /** Functions the host app adds, by name (see docs/extending.md). */
+  functions?: Extensions["functions"];
+  /** Tags the host app adds: tag modules or lone tags (see docs/extending.md). */
+  tags?: Extensions["tags"];
 }
 
 interface Loaded extends ParsedTemplate {
@@ -26,6 +31,8 @@ export class Engine implements TemplateHost {
   readonly root: string;
   readonly mode: Mode;
   readonly limits: Limits;
+  /** The tags and functions this engine knows: the built-ins and the host app's. */
+  readonly registry: Registry;
   private readonly loaded = new Map<string, Loaded>();
   private readonly sources = new Map<string, string>();
 
@@ -33,6 +40,7 @@ export class Engine implements TemplateHost {
     this.root = realpathSync(resolvePath(options.root));
     this.mode = options.mode ?? "compiled";
     this.limits = { ...defaultLimits, ...options.limits };
+    this.registry = Registry.builtin().with({ functions: options.functions, tags: options.tags });
   }
 
   /** The site-relative name of a file ("pages/a.dbt"), or null when it lies outside the site. */
@@ -116,8 +124,8 @@ export class Engine implements TemplateHost {
   private parse(name: string): Loaded {
     const source = readFileSync(join(this.root, name), "utf8");
     this.sources.set(name, source);
-    const parsed = this.withSourceFrame(() => parseTemplate(name, source, this.resolve));
-    const render = this.mode === "compiled" ? compiledFunction(compileSource(parsed.ast)) : interpretedFunction(parsed.ast);
+    const parsed = this.withSourceFrame(() => parseTemplate(name, source, this.resolve, this.registry));
+    const render = this.mode === "compiled" ? compiledFunction(compileSource(parsed.ast, this.registry), this.registry) : interpretedFunction(parsed.ast, this.registry);
     return { ...parsed, render };
   }
 
@@ -156,6 +164,6 @@ export class Engine implements TemplateHost {
 
   /** The compiled JavaScript of a template (for `quarry build` and for reading). */
   compiledSource(name: string): string {
-    return compileSource(this.load(name).ast);
+    return compileSource(this.load(name).ast, this.registry);
   }
 }

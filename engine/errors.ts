@@ -80,6 +80,13 @@ export class ConfigError extends QuarryError {
   }
 }
 
+/** A host app's function or tag that cannot be added (a clash, a bad name, a missing hook). */
+export class ExtensionError extends QuarryError {
+  constructor(message: string) {
+    super(codes.EXTENSION, "application", message, null);
+  }
+}
+
 /** A datasource is down or exhausted: the server answers 503 with Retry-After. */
 export class DatasourceError extends QuarryError {
   constructor(readonly datasource: string, message: string, loc: Loc | null = null) {
@@ -158,6 +165,7 @@ export const codes = {
   CANCELLED: "QRY_ERR_CANCELLED",
   PARAM: "QRY_ERR_PARAM",
   CONFIG: "QRY_ERR_CONFIG",
+  EXTENSION: "QRY_ERR_EXTENSION",
   DATASOURCE_UNAVAILABLE: "QRY_ERR_DATASOURCE_UNAVAILABLE",
   QUERY: "QRY_ERR_QUERY",
   INTERNAL: "QRY_ERR_INTERNAL",

@@ -3,15 +3,18 @@
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
-import { findBuiltin, isWriteOutput } from "./functions/index.js";
-import { tagDef } from "../tags/registry.js";
+import { isWriteOutput } from "./functions/index.js";
+import { Registry } from "./extensions.js";
 
 type BinaryFn = (a: unknown, b: unknown, loc: Expr["loc"]) => unknown;
 
 export class Interpreter {
   /** Output of this template run; tags that capture output swap it out and back. */
   out = "";
-  constructor(readonly ctx: RenderContext) {}
+  constructor(
+    readonly ctx: RenderContext,
+    private readonly registry: Registry = Registry.builtin(),
+  ) {}
 
   async run(nodes: Node[]): Promise<void> {
     for (const n of nodes) {
@@ -22,7 +25,7 @@ export class Interpreter {
         this.out += v;
       }
       else {
-        const r = tagDef(n.name).interpret(n, this);
+        const r = this.registry.tagDef(n.name).interpret(n, this);
         if (r) await r;
       }
     }
@@ -66,7 +69,7 @@ export class Interpreter {
           this.out += rt.esc(this.eval(e.args[0]!), e.loc);
           return "";
         }
-        return rt.call(ctx, findBuiltin(e.name)!.fn as rt.BuiltinFn, e.loc, ...e.args.map((a) => this.eval(a)));
+        return rt.call(ctx, this.registry.findFunction(e.name)!.fn as rt.BuiltinFn, e.loc, ...e.args.map((a) => this.eval(a)));
       case "unary": {
         const v = this.eval(e.arg);
         return e.op === "not" ? !rt.toBool(v, e.loc) : e.op === "-" ? rt.neg(v, e.loc) : rt.toNum(v, e.loc);

@@ -2,13 +2,12 @@
 import type { Loc, TemplateAst } from "../parser/ast.js";
 import { SourceFile, tokenize } from "../parser/parse.js";
 import { buildTree } from "../parser/tree.js";
-import { exprKind, tagShape, findTag, tagRuntime } from "../tags/registry.js";
+import { Registry } from "./extensions.js";
 import { Validator } from "./validate.js";
 import { Compiler } from "./compiler.js";
 import { Interpreter } from "./interpreter.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
-import { functionTable } from "./precompiled.js";
 import { unwind } from "./signals.js";
 
 export interface ParsedTemplate {
@@ -17,10 +16,10 @@ export interface ParsedTemplate {
 }
 
 /** Parses and validates one template; `resolve` maps include/module paths (see Engine). */
-export function parseTemplate(file: string, source: string, resolve: (from: string, path: string, loc: Loc) => string): ParsedTemplate {
+export function parseTemplate(file: string, source: string, resolve: (from: string, path: string, loc: Loc) => string, registry = Registry.builtin()): ParsedTemplate {
   const src = new SourceFile(file, source);
-  const body = buildTree(src, tokenize(src, exprKind), tagShape);
-  const v = new Validator(src, { tag: findTag, resolve });
+  const body = buildTree(src, tokenize(src, registry.exprKind), registry.tagShape);
+  const v = new Validator(src, { tag: registry.findTag, fn: registry.findFunction, resolve });
   v.nodes(body);
   return { ast: { file, source, body, includes: v.includes }, modules: v.modules };
 }
@@ -29,21 +28,21 @@ export type RenderFn = (ctx: RenderContext) => Promise<string>;
 
 
 /** The JavaScript source of a template's compiled form (the body of `function (rt, F, T)`). */
-export function compileSource(ast: TemplateAst): string {
-  return new Compiler().template(ast);
+export function compileSource(ast: TemplateAst, registry = Registry.builtin()): string {
+  return new Compiler(registry).template(ast);
 }
 
-export function compiledFunction(source: string): RenderFn {
+export function compiledFunction(source: string, registry = Registry.builtin()): RenderFn {
   // The source is built from the AST by the Compiler: template data enters it only through
   // JSON.stringify, so this is not eval of user input.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled mode: the source is generated, see above
   const factory = new Function("rt", "F", "T", source) as (r: unknown, f: unknown, t: unknown) => RenderFn;
-  return factory(rt, functionTable, tagRuntime);
+  return factory(rt, registry.functionTable, registry.tagRuntime);
 }
 
-export function interpretedFunction(ast: TemplateAst): RenderFn {
+export function interpretedFunction(ast: TemplateAst, registry = Registry.builtin()): RenderFn {
   return async (ctx) => {
-    const it = new Interpreter(ctx);
+    const it = new Interpreter(ctx, registry);
     try {
       await it.run(ast.body);
     } catch (err) {
@@ -59,11 +58,11 @@ export function interpretedFunction(ast: TemplateAst): RenderFn {
  * null it exports `(rt, F, T) => render`, for a loader that passes the runtime in (a built
  * site, which must not depend on where Quarry is installed).
  */
-export function compileModule(ast: TemplateAst, runtimeModule: string | null): string {
-  if (runtimeModule === null) return `export default function (rt, F, T) {\n${compileSource(ast)}\n}\n`;
+export function compileModule(ast: TemplateAst, runtimeModule: string | null, registry = Registry.builtin()): string {
+  if (runtimeModule === null) return `export default function (rt, F, T) {\n${compileSource(ast, registry)}\n}\n`;
   return `import { rt, functionTable as F, tagRuntime as T } from ${JSON.stringify(runtimeModule)};
 export default (function (rt, F, T) {
-${compileSource(ast)}
+${compileSource(ast, registry)}
 })(rt, F, T);
 `;
 }

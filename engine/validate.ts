@@ -5,7 +5,7 @@ import type { Expr, Loc, Node, TagNode } from "../parser/ast.js";
 import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
 import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
-import { findBuiltin } from "./functions/index.js";
+import type { BuiltinDef } from "./functions/define.js";
 import { isForbiddenKey } from "./runtime.js";
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -13,6 +13,8 @@ const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 export interface ValidatorHost {
   tag(name: string): TagDef | undefined;
+  /** The function of that name (case-insensitive), built-in or the host app's. */
+  fn(name: string): BuiltinDef | undefined;
   /** Resolves a template path written in `from`, or throws a TemplateError at `loc`. */
   resolve(from: string, path: string, loc: Loc): string;
 }
@@ -179,7 +181,7 @@ export class Validator {
         this.expr(e.object);
         return this.expr(e.index);
       case "call": {
-        const fn = findBuiltin(e.name);
+        const fn = this.host.fn(e.name);
         if (!fn) throw this.error(`Unknown function ${e.name}()`, e.loc, codes.UNKNOWN_FUNCTION);
         const first = e.args[0];
         if (fn.columnRef && e.args.length === 1 && first?.type === "member") {

@@ -16,6 +16,7 @@ import { CONFIG_FILES } from "../datasources/config.js";
 import type { Manifest } from "./sources.js";
 import { resolvePath } from "./routes.js";
 import { siteFiles } from "./site-files.js";
+import type { Extensions } from "../engine/extensions.js";
 
 export interface BuildResult {
   templates: number;
@@ -83,16 +84,16 @@ export function checkOut(site: string, out: string): string {
   return o;
 }
 
-export function build(site: string, out: string, progress: (done: number, total: number, name: string) => void = () => {}): BuildResult {
+export function build(site: string, out: string, progress: (done: number, total: number, name: string) => void = () => {}, ext: Extensions = {}): BuildResult {
   const target = checkOut(site, out);
-  const engine = new Engine({ root: site, mode: "compiled" });
+  const engine = new Engine({ root: site, mode: "compiled", ...ext });
   const files = siteFiles(engine.root);
   const templates = files.filter((f) => f.endsWith(".dbt"));
   const errors: string[] = [];
   const modules = new Map<string, string>();
   templates.forEach((name, i) => {
     try {
-      modules.set(name, compileModule(engine.load(name).ast, null));
+      modules.set(name, compileModule(engine.load(name).ast, null, engine.registry));
     } catch (err) {
       errors.push(err instanceof QuarryError ? err.format() : String(err));
     }

@@ -29,6 +29,7 @@ import { LockManager } from "../engine/locks.js";
 import { FragmentCache, FRAGMENT_DEFAULTS } from "../engine/fragment-cache.js";
 import { logLine, type PageLogEntry, type SiteServices } from "../engine/services.js";
 import { smtpMailer, type SmtpMailer } from "./mail.js";
+import type { Extensions } from "../engine/extensions.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -60,6 +61,10 @@ export interface QuarryOptions {
   log?: (line: string) => void;
   /** The dbt:lock locks of this site (default: its own); plugins given one manager share their locks. */
   locks?: LockManager;
+  /** Functions the host app adds to its templates (docs/extending.md). A build must have been made with the same ones. */
+  functions?: Extensions["functions"];
+  /** Tags the host app adds: tag modules or lone tags (docs/extending.md). */
+  tags?: Extensions["tags"];
 }
 
 interface Site {
@@ -94,11 +99,11 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   config.server = { ...config.server, ...opts.server };
   let source: PageSource;
   let dev: DevReload | null = null;
-  if (opts.dist) source = await PrecompiledSource.load(opts.dist, opts.limits);
+  if (opts.dist) source = await PrecompiledSource.load(opts.dist, opts.limits, { functions: opts.functions, tags: opts.tags });
   else {
     // Loaded only here, so serving a built site never loads the parser or the compiler.
     const { Engine } = await import("../engine/engine.js");
-    const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits: opts.limits });
+    const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits: opts.limits, functions: opts.functions, tags: opts.tags });
     source = new EngineSource(engine);
   }
   const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
@@ -466,3 +471,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 // parsers and routes stay inside the plugin's own context.
 Object.assign(quarry, { [Symbol.for("fastify.display-name")]: "quarry" });
 export default quarry;
+
+// What a host app writes its own functions and tags with (docs/extending.md).
+export type { Extensions, HostFunction, HostFunctionDef } from "../engine/extensions.js";
+export type { TagDef, TagModule, AttrSpec, AttrType } from "../tags/types.js";
+export { escapeHtml } from "../engine/values.js";

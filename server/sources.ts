@@ -11,6 +11,7 @@ import type { Loc } from "../parser/ast.js";
 import type { Engine } from "../engine/engine.js";
 import { ConfigError, TemplateError, codes } from "../engine/errors.js";
 import { servable } from "./routes.js";
+import type { Extensions } from "../engine/extensions.js";
 
 export interface PageSource {
   /** The first of `names` that is a page of the site, or null. */
@@ -71,16 +72,17 @@ export class PrecompiledSource implements PageSource, TemplateHost {
     private readonly limits: Limits,
   ) {}
 
-  static async load(dist: string, limits: Partial<Limits> = {}): Promise<PrecompiledSource> {
+  static async load(dist: string, limits: Partial<Limits> = {}, ext: Extensions = {}): Promise<PrecompiledSource> {
     const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as Manifest;
     if (manifest.version !== 1) throw new ConfigError(`${dist}/manifest.json: unknown version ${String(manifest.version)}; rebuild with quarry build`);
     // Only the runtime: the parser and the compiler are never loaded in this mode.
-    const { rt, functionTable, tagRuntime } = await import("../engine/precompiled.js");
+    const { rt, functionTable, tagRuntime, extended } = await import("../engine/precompiled.js");
+    const tables = ext.functions || ext.tags ? extended(ext) : { functionTable, tagRuntime };
     // All at once: the reads overlap, which matters at start-up for a site of many templates.
     const loaded = await Promise.all(
       Object.entries(manifest.templates).map(async ([name, file]) => {
         const mod = (await import(pathToFileURL(join(dist, file)).href)) as { default: Factory };
-        return [name, mod.default(rt, functionTable, tagRuntime)] as const;
+        return [name, mod.default(rt, tables.functionTable, tables.tagRuntime)] as const;
       }),
     );
     const renders = new Map<string, RenderFn>(loaded);

@@ -2,7 +2,9 @@
 // declarations the package ships (build/server/plugin.d.ts through package.json "exports").
 // It is never run: the HTTP suites run the plugin.
 import Fastify from "fastify";
-import quarry, { type QuarryOptions } from "quarry";
+import quarry, { escapeHtml, type QuarryOptions, type TagDef, type TagModule } from "quarry";
+import { Engine } from "quarry/engine";
+import { build } from "quarry/build";
 
 const app = Fastify();
 app.get("/health", () => Promise.resolve({ ok: true }));
@@ -21,3 +23,27 @@ await app.register(quarry, { rootDir: "./mysite" });
 
 // @ts-expect-error: limits are numbers
 await app.register(quarry, { root: "./mysite", limits: { maxIterations: "many" } });
+
+// A host app's own function and tag (docs/extending.md).
+const shout: TagDef = {
+  name: "shout",
+  body: "none",
+  attributes: { text: { type: "string", required: true } },
+  interpret(node, it) {
+    it.out += escapeHtml(String(it.arg(node, "text")).toUpperCase());
+  },
+  compile(node, c) {
+    return `$o += T.shout(${c.arg(node, "text")});\n`;
+  },
+};
+const shouts: TagModule = { tags: [shout], runtime: { shout: (s: unknown) => escapeHtml(String(s).toUpperCase()) } };
+const functions = { slugify: { fn: (s: string) => s.toLowerCase(), params: "text" }, now: () => new Date() };
+await app.register(quarry, { root: "./mysite", functions, tags: [shouts, shout] });
+new Engine({ root: "./mysite", mode: "interpreted", functions, tags: [shouts] });
+build("./mysite", "./dist", () => {}, { functions, tags: [shouts] });
+
+// @ts-expect-error: a function is a function or { fn, params?, doc? }
+await app.register(quarry, { root: "./mysite", functions: { slugify: "lower" } });
+
+// @ts-expect-error: a tag's body is "none", "required" or "optional"
+await app.register(quarry, { root: "./mysite", tags: [{ ...shout, body: "maybe" }] });
