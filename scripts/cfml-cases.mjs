@@ -109,6 +109,69 @@ function stringParts(lit) {
 
 const quote = (t) => `"${t.replace(/"/g, '""')}"`;
 
+let members = 0;
+const builtin = (await import(join(root, "build", "engine", "functions", "index.js"))).findBuiltin;
+
+/** Where the receiver of a member call ends at the end of `out` begins, or -1. */
+function receiverStart(out) {
+  let j = out.length - 1;
+  while (j >= 0 && /\s/.test(out[j])) j--;
+  if (j < 0) return -1;
+  const c = out[j];
+  if (c === '"') {
+    j--;
+    while (j >= 0 && !(out[j] === '"' && out[j - 1] !== '"')) j -= out[j] === '"' ? 2 : 1;
+    return j;
+  }
+  if (/[\d.]/.test(c)) { while (j > 0 && /[\d.]/.test(out[j - 1])) j--; return j; }
+  if (!")]}".includes(c)) return -1;
+  const pairs = { ")": "(", "]": "[", "}": "{" };
+  let depth = 0;
+  for (; j >= 0; j--) {
+    if (out[j] === '"') { j--; while (j >= 0 && out[j] !== '"') j--; continue; }
+    if (")]}".includes(out[j])) depth++;
+    else if ("([{".includes(out[j])) { depth--; if (depth === 0) break; }
+  }
+  if (j < 0 || pairs[c] === undefined) return -1;
+  while (j > 0 && /[A-Za-z0-9_]/.test(out[j - 1])) j--;
+  return j;
+}
+
+/** Top-level comma-separated parts of an argument list. */
+function topLevel(inner) {
+  const parts = [];
+  let start = 0, depth = 0;
+  for (let j = 0; j < inner.length; j++) {
+    const c = inner[j];
+    if (c === '"' || c === "'") { j = skipString(inner, j) - 1; continue; }
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+    else if (c === "," && depth === 0) { parts.push(inner.slice(start, j)); start = j + 1; }
+  }
+  parts.push(inner.slice(start));
+  return parts;
+}
+
+const SECOND = new Set(["find", "findnocase", "findoneof", "findlast", "findlastnocase", "refind", "refindnocase", "rematch", "rematchnocase", "insert"]);
+
+/** The function call CFML's member call stands for (Lucee's naming: arrayLen for [].len()). */
+function memberCall(recv, name, args) {
+  const lower = name.toLowerCase();
+  const kind = recv.startsWith("[") ? "array" : recv.startsWith("{") ? "struct" : recv.startsWith('"') || /^[\d.]/.test(recv) ? "string" : "";
+  const order = kind === "array" ? ["array", "", "list"] : kind === "struct" ? ["struct", ""] : kind === "string" ? ["", "string", "list"] : ["", "date", "array", "struct", "query", "list", "string"];
+  for (const prefix of order) {
+    const fn = builtin(prefix + name);
+    if (!fn) continue;
+    const full = fn.name;
+    if (full.toLowerCase() === "dateadd" || full.toLowerCase() === "datediff") return `${full}(${args.join(", ")}, ${recv})`;
+    // Functions whose string is their second argument: "abc".find("b") is find("b", "abc").
+    if (SECOND.has(full.toLowerCase()) && args.length > 0) return `${full}(${[args[0], recv, ...args.slice(1)].join(", ")})`;
+    return `${full}(${[recv, ...args].join(", ")})`;
+  }
+  void lower;
+  throw new Untranslatable("member function");
+}
+
 /** Translates a CFML expression into Quarry's syntax, or throws Untranslatable. */
 function translate(src) {
   let out = "";
@@ -134,7 +197,20 @@ function translate(src) {
       const before = out.trimEnd();
       const isMember = before.endsWith(".");
       const isCall = /^\s*\(/.test(rest);
-      if (isMember && isCall) throw new Untranslatable("member function");
+      if (isMember && isCall) {
+        // CFML's member call x.f(args) becomes the function call f(x, args).
+        const recvStart = receiverStart(before.slice(0, -1));
+        if (recvStart < 0) throw new Untranslatable("member function");
+        const recv = before.slice(recvStart, -1).trim();
+        const open = i + w.length + rest.indexOf("(");
+        const close = skipExpr(s, open + 1, ")");
+        const inner = s.slice(open + 1, close);
+        const args = inner.trim() === "" ? [] : topLevel(inner).map(translate);
+        out = out.slice(0, recvStart) + memberCall(recv, w, args);
+        i = close + 1;
+        members++;
+        continue;
+      }
       const isKey = /^\s*[:=](?!=)/.test(rest) && /[{,]$/.test(before);
       const lw = w.toLowerCase();
       if (lw === "function" || lw === "var" || lw === "new" || lw === "createobject" || lw === "evaluate") throw new Untranslatable(w);
@@ -297,7 +373,7 @@ for (const c of cases) {
 }
 rmSync(site, { recursive: true, force: true });
 
-console.log(`${found} assertions found, ${cases.length} translated (skipped: ${JSON.stringify(skipped)})`);
+console.log(`${found} assertions found, ${cases.length} translated (${members} member calls as function calls; skipped: ${JSON.stringify(skipped)})`);
 console.log(`${pass} of ${cases.length} translated assertions pass`);
 // The cases that apply: every function they call exists in Quarry.
 const { findBuiltin } = await import(join(root, "build", "engine", "functions", "index.js"));

@@ -128,6 +128,12 @@ describe("strings", () => {
     ['asc(" \t", 2)', "9"],
     ['asc("abc", 4)', "0"],
   ]);
+  table("replace with a struct of replacements (Lucee)", [
+    ['replace("abcabc", {"abc": "123"})', "123123"],
+    ['replace("a-b", {"a": "b", "b": "c"})', "b-c"],
+    ['replaceNoCase("ABCabc", {"abc": "x"})', "xx"],
+    ['replace("xxabcxx", "abc", "def", "hans")', "xxdefxx"],
+  ]);
   table("reFind with sub-expressions and scope", [
     ['reFind("b(c)", "abcd", 1, true)', '{"len":[2,1],"pos":[2,3],"match":["bc","c"]}'],
     ['reFind("(f)(oo)", "bar", 1, true)', '{"len":[0],"pos":[0],"match":[""]}'],

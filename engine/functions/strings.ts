@@ -1,7 +1,7 @@
 import type { RE2JS } from "re2js";
 import { category, str, num, int, argError } from "./define.js";
 import { PatternError, findGroups, matchAll, replace, userRegex, type GroupMatch } from "../regex.js";
-import { newStruct, toBool, type Struct } from "../values.js";
+import { isStruct, newStruct, toBool, type Struct } from "../values.js";
 
 /** A template's pattern, compiled for the linear-time engine (engine/regex.ts). */
 function regex(pattern: unknown, ignoreCase = false): RE2JS {
@@ -45,6 +45,44 @@ function count(n: unknown, fn: string): number {
   return c;
 }
 
+/** replace / replaceNoCase, including Lucee's replace(string, {find: replacement, …}). */
+function replaceText(s: unknown, sub: unknown, rep: unknown, scope: unknown, noCase: boolean): string {
+  const t = str(s);
+  if (rep === undefined) {
+    if (!isStruct(sub)) throw argError("With two arguments the second must be a struct of {find: replacement}");
+    // Text already replaced is not searched again.
+    let parts: { text: string; done: boolean }[] = [{ text: t, done: false }];
+    for (const [k, v] of Object.entries(sub)) {
+      if (k === "") continue;
+      const r = str(v);
+      parts = parts.flatMap((p) => {
+        if (p.done) return [p];
+        const pieces = splitOn(p.text, k, noCase);
+        return pieces.flatMap((x, i) => (i === 0 ? [{ text: x, done: false }] : [{ text: r, done: true }, { text: x, done: false }]));
+      });
+    }
+    return parts.map((p) => p.text).join("");
+  }
+  const f = str(sub); const r = str(rep);
+  if (f === "") return t;
+  if (!noCase) return scopeAll(scope) ? t.split(f).join(r) : t.replace(f, () => r);
+  return t.replace(new RegExp(escapeRe(f), scopeAll(scope) ? "gi" : "i"), () => r);
+}
+
+/** s split on every occurrence of sep (ignoring case if asked). */
+function splitOn(s: string, sep: string, noCase: boolean): string[] {
+  if (!noCase) return s.split(sep);
+  const out: string[] = [];
+  const hay = s.toLowerCase(); const needle = sep.toLowerCase();
+  let from = 0;
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) {
+    out.push(s.slice(from, i));
+    from = i + needle.length;
+  }
+  out.push(s.slice(from));
+  return out;
+}
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default category("strings", {
@@ -70,18 +108,10 @@ export default category("strings", {
     (_c, sub: unknown, s: unknown, start?: unknown) => str(s).indexOf(str(sub), start === undefined ? 0 : int(start) - 1) + 1],
   findNoCase: [{ params: "substring, string, [start]", doc: "Like find, ignoring case.", example: 'findNoCase("N", "banana")', result: "3" },
     (_c, sub: unknown, s: unknown, start?: unknown) => str(s).toLowerCase().indexOf(str(sub).toLowerCase(), start === undefined ? 0 : int(start) - 1) + 1],
-  replace: [{ params: "string, substring, replacement, [scope]", doc: 'Replaces the first occurrence (scope "all": every one), case-sensitive.', example: 'replace("a-b-c", "-", "+", "all")', result: "a+b+c" },
-    (_c, s: unknown, sub: unknown, rep: unknown, scope?: unknown) => {
-      const t = str(s); const f = str(sub); const r = str(rep);
-      if (f === "") return t;
-      return scopeAll(scope) ? t.split(f).join(r) : t.replace(f, () => r);
-    }],
-  replaceNoCase: [{ params: "string, substring, replacement, [scope]", doc: "Like replace, ignoring case.", example: 'replaceNoCase("A-a", "a", "x", "all")', result: "x-x" },
-    (_c, s: unknown, sub: unknown, rep: unknown, scope?: unknown) => {
-      const f = str(sub); if (f === "") return str(s);
-      const r = str(rep);
-      return str(s).replace(new RegExp(escapeRe(f), scopeAll(scope) ? "gi" : "i"), () => r);
-    }],
+  replace: [{ params: "string, substring, [replacement], [scope]", doc: 'Replaces the first occurrence (scope "all": every one), case-sensitive. With a struct instead of substring and replacement (Lucee), every occurrence of each key becomes its value, in one pass.', example: 'replace("a-b-c", "-", "+", "all")', result: "a+b+c" },
+    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(s, sub, rep, scope, false)],
+  replaceNoCase: [{ params: "string, substring, [replacement], [scope]", doc: "Like replace, ignoring case.", example: 'replaceNoCase("A-a", "a", "x", "all")', result: "x-x" },
+    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(s, sub, rep, scope, true)],
   reFind: [{ params: "pattern, string, [start], [returnSubExpressions], [scope]", doc: '1-based position of the first regular-expression match, 0 if none. With returnSubExpressions true: a struct of arrays pos, len and match (the whole match, then each group); scope "all" gives every match (an array of positions, or of such structs).', example: 'reFind("[0-9]+", "abc123")', result: "4" },
     (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) => reFind(regex(p), s, start, sub, scope)],
   reFindNoCase: [{ params: "pattern, string, [start], [returnSubExpressions], [scope]", doc: "Like reFind, ignoring case.", example: 'reFindNoCase("B", "abc")', result: "2" },
