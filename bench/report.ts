@@ -157,6 +157,7 @@ ${sections.join("\n")}
 <script>${chartLibrary()}</script>
 <script>
 const colours = ["#1f77b4","#d62728","#2ca02c","#ff7f0e","#9467bd","#8c564b","#e377c2","#7f7f7f","#17becf","#bcbd22","#393b79","#637939"];
+let drawn = 0;
 for (const el of document.querySelectorAll("script.spec")) {
   JSON.parse(el.textContent).forEach((c, j) => {
     new Chart(document.getElementById(el.dataset.prefix + j), {
@@ -166,8 +167,11 @@ for (const el of document.querySelectorAll("script.spec")) {
         plugins: { title: { display: true, text: c.title } },
         scales: { x: { title: { display: true, text: c.xTitle } }, y: { beginAtZero: true, title: { display: true, text: c.yTitle } } } },
     });
+    drawn++;
   });
 }
+// For bench/screenshot.ts: how many charts Chart.js drew, beside how many canvases there are.
+document.body.dataset.charts = drawn + "/" + document.querySelectorAll("canvas").length;
 </script>
 </body></html>
 `;

@@ -1,5 +1,6 @@
 // Renders a report.html in headless Chromium (the distribution's package) and writes a PNG
-// beside it: proof that the self-contained report draws its charts with no network.
+// beside it: proof that the self-contained report draws its charts with no network. It also
+// reads the rendered page and exits 1 unless Chart.js drew a chart on every canvas.
 // Usage: node build/bench/screenshot.js bench-results/<run>/report.html [out.png] [height]
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -25,8 +26,13 @@ if (!browser) {
   process.stderr.write("no Chromium found: install the distribution's package (apt-get install chromium)\n");
   process.exit(2);
 }
-execFileSync(browser, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-  "--hide-scrollbars", "--virtual-time-budget=5000", `--window-size=1400,${height}`, `--screenshot=${out}`, pathToFileURL(resolve(file)).href,
-], { stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
-process.stdout.write(`${out}\n`);
+const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--virtual-time-budget=5000"];
+const url = pathToFileURL(resolve(file)).href;
+execFileSync(browser, [...flags, "--hide-scrollbars", `--window-size=1400,${height}`, `--screenshot=${out}`, url], { stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
+const dom = execFileSync(browser, [...flags, "--dump-dom", url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000, maxBuffer: 64 * 2 ** 20 });
+const charts = /<body[^>]* data-charts="(\d+)\/(\d+)"/.exec(dom);
+if (!charts || charts[1] !== charts[2] || charts[1] === "0") {
+  process.stderr.write(`${file}: the charts were not all drawn (${charts ? `${charts[1]} of ${charts[2]} canvases` : "the report's script did not finish"})\n`);
+  process.exit(1);
+}
+process.stdout.write(`${out}: ${charts[1]} charts drawn\n`);
