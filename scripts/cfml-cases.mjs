@@ -244,6 +244,14 @@ function assertions(src) {
   const re = /\b(assertEquals|assertEqualsWithCase|assertTrue|assertFalse|expect)\s*\(/gi;
   let m;
   while ((m = re.exec(src))) {
+    // The locale and time zone that the file set last before this assertion (setLocale("…")).
+    const before = src.slice(0, m.index);
+    const prelude = ["setLocale", "setTimeZone"].map((f) => {
+      const calls = [...before.matchAll(new RegExp(`\\b${f}\\s*\\(\\s*("[^"]*"|'[^']*')\\s*\\)`, "gi"))];
+      return calls.length ? `${f}(${calls[calls.length - 1][1]})` : null;
+    }).filter(Boolean).join(" & ");
+    const push = out.push.bind(out);
+    const out2 = { push: (x) => push({ ...x, prelude }) };
     const open = m.index + m[0].length - 1;
     const { args, end } = callArgs(src, open);
     const name = m[1].toLowerCase();
@@ -252,20 +260,20 @@ function assertions(src) {
       if (!tail || args.length !== 1) continue;
       const t = tail[1].toLowerCase();
       const { args: targs } = callArgs(src, end + tail[0].length - 1);
-      if (t === "tobe" || t === "tobewithcase") out.push({ kind: "eq", a: targs[0], b: args[0], withCase: t === "tobewithcase" });
-      else if (t === "tobetrue") out.push({ kind: "eq", a: "true", b: args[0] });
-      else if (t === "tobefalse") out.push({ kind: "eq", a: "false", b: args[0] });
+      if (t === "tobe" || t === "tobewithcase") out2.push({ kind: "eq", a: targs[0], b: args[0], withCase: t === "tobewithcase" });
+      else if (t === "tobetrue") out2.push({ kind: "eq", a: "true", b: args[0] });
+      else if (t === "tobefalse") out2.push({ kind: "eq", a: "false", b: args[0] });
       else if (t === "tothrow") {
         const fm = /^function\s*\(\s*\)\s*\{\s*([\s\S]*?);?\s*\}$/.exec(args[0]);
-        if (fm && !fm[1].includes(";")) out.push({ kind: "throws", b: fm[1] });
+        if (fm && !fm[1].includes(";")) out2.push({ kind: "throws", b: fm[1] });
       }
       continue;
     }
     // assertEquals(…) directly followed by fail(…) inside a try: the call must throw.
-    if (/^\s*;?\s*fail\s*\(/i.test(src.slice(end)) && args.length >= 1) { out.push({ kind: "throws", b: args[args.length - 1] }); continue; }
-    if (name === "asserttrue" && args.length >= 1) out.push({ kind: "eq", a: "true", b: args[0] });
-    else if (name === "assertfalse" && args.length >= 1) out.push({ kind: "eq", a: "false", b: args[0] });
-    else if (args.length >= 2) out.push({ kind: "eq", a: args[0], b: args[1], withCase: name === "assertequalswithcase" });
+    if (/^\s*;?\s*fail\s*\(/i.test(src.slice(end)) && args.length >= 1) { out2.push({ kind: "throws", b: args[args.length - 1] }); continue; }
+    if (name === "asserttrue" && args.length >= 1) out2.push({ kind: "eq", a: "true", b: args[0] });
+    else if (name === "assertfalse" && args.length >= 1) out2.push({ kind: "eq", a: "false", b: args[0] });
+    else if (args.length >= 2) out2.push({ kind: "eq", a: args[0], b: args[1], withCase: name === "assertequalswithcase" });
   }
   return out;
 }
@@ -282,9 +290,9 @@ const engines = { compiled: new Engine({ root: site, mode: "compiled" }), interp
 let n = 0;
 
 /** What Quarry prints for an expression (JSON for complex values), or { error }. */
-async function run(expr) {
+async function run(expr, prelude = "") {
   const file = `c${n++}.dbt`;
-  writeFileSync(join(site, file), `<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`);
+  writeFileSync(join(site, file), `${prelude ? `<dbt:set r = ${prelude}>` : ""}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`);
   const outs = [];
   for (const mode of ["compiled", "interpreted"]) {
     try {
@@ -343,7 +351,7 @@ for (const path of files) {
     try {
       const b = translate(a.b);
       if (!b.includes("(")) throw new Untranslatable("no call");
-      cases.push({ file: f, kind: a.kind, expected: a.kind === "eq" ? translate(a.a) : null, actual: b, withCase: !!a.withCase, cfml: a.kind === "eq" ? `${a.a} == ${a.b}` : `throws ${a.b}` });
+      cases.push({ file: f, prelude: a.prelude ? translate(a.prelude) : "", kind: a.kind, expected: a.kind === "eq" ? translate(a.a) : null, actual: b, withCase: !!a.withCase, cfml: a.kind === "eq" ? `${a.a} == ${a.b}` : `throws ${a.b}` });
     } catch (err) {
       if (!(err instanceof Untranslatable)) throw err;
       const why = err.message.startsWith("variable") ? "variable" : err.message;
@@ -354,20 +362,22 @@ for (const path of files) {
 
 let pass = 0;
 const failures = [];
+/** A data-file case: [expression, expected] or, after a setLocale/setTimeZone, [expression, expected, prelude]. */
+const entry = (c, want) => (c.prelude ? [c.actual, want, c.prelude] : [c.actual, want]);
 const table = [];
 for (const c of cases) {
-  const got = await run(c.actual);
+  const got = await run(c.actual, c.prelude);
   if (c.kind === "throws") {
-    if (got.error !== undefined) { pass++; table.push([c.actual, { error: got.error }]); }
+    if (got.error !== undefined) { pass++; table.push(entry(c, { error: got.error })); }
     else failures.push({ ...c, got });
     continue;
   }
-  const want = await run(c.expected);
+  const want = await run(c.expected, c.prelude);
   if (want.error !== undefined) { failures.push({ ...c, got, want, note: "expected side fails" }); continue; }
   if (got.output !== undefined && looseEqual(want.output, got.output, c.withCase)) {
     pass++;
     // What changes from run to run (the clock, random numbers) is checked, not kept.
-    if (!/\b(now|rand|randRange|createUUID|createGUID|getTickCount|beat)\s*\(/i.test(c.actual) || /^(true|false)$/.test(got.output)) table.push([c.actual, got.output]);
+    if (!/\b(now|rand|randRange|createUUID|createGUID|getTickCount|beat)\s*\(/i.test(c.actual) || /^(true|false)$/.test(got.output)) table.push(entry(c, got.output));
   }
   else failures.push({ ...c, got, want: want.output });
 }

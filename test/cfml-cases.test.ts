@@ -7,10 +7,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { render, renderError } from "./helpers.js";
 
-type Case = [string, string | { error: string }];
+/** [expression, what it prints or its error, the setLocale/setTimeZone calls that come first]. */
+type Case = [string, string | { error: string }, string?];
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, "cfml-cases.json"), "utf8")) as Case[];
-const printed = cases.filter((c): c is [string, string] => typeof c[1] === "string");
-const failing = cases.filter((c): c is [string, { error: string }] => typeof c[1] !== "string");
+const printed = cases.filter((c): c is [string, string, string?] => typeof c[1] === "string");
+const failing = cases.filter((c): c is [string, { error: string }, string?] => typeof c[1] !== "string");
+// A case's setLocale/setTimeZone holds for it alone: the defaults come back after it.
+const before = (prelude?: string) => (prelude ? `<dbt:set r = ${prelude}>` : "");
+const after = (prelude?: string) => (prelude ? '<dbt:set r = setLocale("en-US") & setTimeZone("UTC")>' : "");
 
 const SEPARATOR = "\u241e";
 const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -25,15 +29,15 @@ describe("CFML engine assertions (test/cfml-cases.json)", () => {
   for (let start = 0; start < printed.length; start += 200) {
     const chunk = printed.slice(start, start + 200);
     it(`cases ${start + 1}-${start + chunk.length} print what CFML prints`, async () => {
-      const page = chunk.map(([expr]) => `<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`).join(SEPARATOR);
+      const page = chunk.map(([expr, , prelude]) => `${before(prelude)}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>${after(prelude)}`).join(SEPARATOR);
       const got = (await render(page)).split(SEPARATOR).map(unescape);
-      expect(chunk.map(([e], i) => [e, got[i]])).toEqual(chunk);
+      expect(chunk.map(([e, , p], i) => [e, got[i], p])).toEqual(chunk.map(([e, w, p]) => [e, w, p]));
     });
   }
 
   it("cases that CFML refuses are errors", async () => {
-    for (const [expr, { error }] of failing) {
-      const err = await renderError(`<dbt:set r = ${expr}>`);
+    for (const [expr, { error }, prelude] of failing) {
+      const err = await renderError(`${before(prelude)}<dbt:set r = ${expr}>`);
       expect([expr, err.code]).toEqual([expr, error]);
     }
   });

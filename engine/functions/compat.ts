@@ -2,9 +2,9 @@
 // search, radix conversion, bit masks, binary values (base64, hex, charsets), numeric dates.
 import { category, str, num, int, argError } from "./define.js";
 import { listItems } from "./lists.js";
-import { currencyFormat, localeArg } from "./numbers.js";
+import { cfmlLocaleName, currencyFormat, localeArg } from "./numbers.js";
 import { isDate, toDate, zone } from "./dates.js";
-import { wall } from "./datetime.js";
+import { isTimeZone, wall } from "./datetime.js";
 import { isNumeric } from "../values.js";
 
 /** An integer that fits CFML's 32-bit bit functions. */
@@ -126,6 +126,9 @@ export default [
       }],
     bitMaskClear: [{ params: "number, start, length", doc: "number with its length bits from bit start cleared.", example: "bitMaskClear(255, 4, 4)", result: "15" },
       (_c, n: unknown, s: unknown, l: unknown) => { const [start, len] = bits(s, l); return int32(n, "number") & ~(((1 << len) - 1) << start); }],
+    getLocale: [{ params: "", doc: "The locale of the page's ls* functions, by its CFML name (\"English (US)\") when it has one.", example: "getLocale()", result: "English (US)" }, (ctx) => cfmlLocaleName(ctx.page.locale)],
+    setLocale: [{ params: "locale", doc: "Sets the locale of the rest of this page's ls* functions (\"de-CH\", \"de_CH\" or \"German (Swiss)\"); returns the previous one.", example: 'setLocale("de-DE") & " " & lsNumberFormat(1234.5, ",.00")', result: "English (US) 1.234,50" },
+      (ctx, l: unknown) => { const old = cfmlLocaleName(ctx.page.locale); ctx.page.locale = localeArg(ctx, l); return old; }],
     lsEuroCurrencyFormat: [{ params: "number, [type], [locale]", doc: "Money in euros in the locale's notation: type local, international or none, as lsCurrencyFormat.", example: 'lsEuroCurrencyFormat(1.2, "local", "de-DE")', result: "1,20 €" },
       (ctx, n: unknown, t?: unknown, l?: unknown) => {
         const type = t === undefined ? "local" : str(t).toLowerCase();
@@ -138,6 +141,16 @@ export default [
       (ctx, d: unknown) => numericDate(toDate(d, zone(ctx)), zone(ctx))],
     isNumericDate: [{ params: "value", doc: "true when the value is a date or a number (CFML reads numbers as dates).", example: "isNumericDate(25569)", result: "true" },
       (ctx, v: unknown) => isNumeric(v) || isDate(v, zone(ctx))],
+    getTimeZone: [{ params: "", doc: "The time zone the page's date functions use (the site's timezone setting, or what setTimeZone set).", example: "getTimeZone()", result: "UTC" }, (ctx) => zone(ctx)],
+    setTimeZone: [{ params: "timezone", doc: "Sets the time zone of the rest of this page's date functions (an IANA name such as Europe/Oslo); returns the previous one.", example: 'setTimeZone("Europe/Oslo") & " " & getTimeZone()', result: "UTC Europe/Oslo" },
+      (ctx, tz: unknown) => {
+        const name = str(tz).trim();
+        const canonical = name.toUpperCase() === "UTC" || name.toUpperCase() === "GMT" ? "UTC" : name;
+        if (!isTimeZone(canonical)) throw argError(`Unknown time zone ${JSON.stringify(name)}`);
+        const old = ctx.page.timezone;
+        ctx.page.timezone = canonical;
+        return old;
+      }],
     beat: [{ params: "[date]", doc: "Swatch Internet Time of the date (now by default): thousandths of a day in UTC+1, to three decimals.", example: 'beat("2001-01-01 11:00:00")', result: "500" },
       (ctx, d?: unknown) => {
         const t = d === undefined ? new Date() : toDate(d, zone(ctx));

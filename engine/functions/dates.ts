@@ -99,7 +99,8 @@ const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
 function nameOf(ctx: RenderContext, list: string[], n: unknown, what: string, locale: unknown, style: "long" | "short", kind: "weekday" | "month"): string {
   const i = int(n, what);
   if (i < 1 || i > list.length) throw argError(`${what} must be between 1 and ${list.length}, got ${i}`);
-  const loc = locale === undefined ? "en" : localeArg(ctx, locale);
+  // The page's locale by default, as in CFML (the site's locale setting, or setLocale).
+  const loc = localeArg(ctx, locale);
   if (/^en(-.*)?$/i.test(loc)) return style === "long" ? list[i - 1]! : list[i - 1]!.slice(0, 3);
   // 2023-01-01 was a Sunday.
   const date = kind === "weekday" ? new Date(Date.UTC(2023, 0, i)) : new Date(Date.UTC(2023, i - 1, 1));
@@ -207,11 +208,11 @@ export default category("dates", {
   daysInYear: [{ params: "date", doc: "Days in the date's year.", example: 'daysInYear("2023-05-01")', result: "365" }, (ctx, d: unknown) => (isLeap(fields(ctx, d).y) ? 366 : 365)],
   firstDayOfMonth: [{ params: "date", doc: "The day of the year of the first day of the date's month.", example: 'firstDayOfMonth("2024-03-15")', result: "61" },
     (ctx, d: unknown) => { const w = fields(ctx, d); return dayOfYear({ y: w.y, mo: w.mo, d: 1 }); }],
-  monthAsString: [{ params: "month, [locale]", doc: "The month's name (English unless a locale such as \"de-DE\" is given).", example: "monthAsString(3)", result: "March" },
+  monthAsString: [{ params: "month, [locale]", doc: "The month's name in the page's locale (the site's locale setting or setLocale; English by default) or the one given (\"de-DE\").", example: "monthAsString(3)", result: "March" },
     (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "long", "month")],
   monthShortAsString: [{ params: "month, [locale]", doc: "The month's short name.", example: "monthShortAsString(3)", result: "Mar" },
     (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "short", "month")],
-  dayOfWeekAsString: [{ params: "dayOfWeek, [locale]", doc: "The name of day 1 (Sunday) to 7 (Saturday).", example: "dayOfWeekAsString(2)", result: "Monday" },
+  dayOfWeekAsString: [{ params: "dayOfWeek, [locale]", doc: "The name of day 1 (Sunday) to 7 (Saturday), in the page's locale or the one given.", example: "dayOfWeekAsString(2)", result: "Monday" },
     (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "long", "weekday")],
   dayOfWeekShortAsString: [{ params: "dayOfWeek, [locale]", doc: "The short name of day 1 (Sunday) to 7 (Saturday).", example: "dayOfWeekShortAsString(2)", result: "Mon" },
     (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "short", "weekday")],

@@ -154,6 +154,12 @@ const CFML_LOCALES: Record<string, string> = {
   "japanese": "ja-JP", "albanian": "sq-AL", "german": "de-DE", "french": "fr-FR", "italian": "it-IT", "spanish": "es-ES", "english": "en-US", "chinese (china)": "zh-CN", "korean": "ko-KR", "polish": "pl-PL", "russian": "ru-RU",
 };
 
+/** CFML's name of a locale ("German (Swiss)" for de-CH), or the tag when it has none. */
+export function cfmlLocaleName(tag: string): string {
+  const name = Object.keys(CFML_LOCALES).find((k) => CFML_LOCALES[k] === tag && k.includes("("));
+  return name ? name.replace(/(^|\()([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase()).replace(/\((Us|Uk)\)/, (_m, c: string) => `(${c.toUpperCase()})`) : tag;
+}
+
 /** A BCP 47 locale from "de-CH", "de_CH" or a CFML name such as "German (Swiss)". */
 export function localeArg(ctx: RenderContext, l?: unknown): string {
   if (l === undefined) return ctx.page.locale;
