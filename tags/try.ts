@@ -30,14 +30,19 @@ export function errorStruct(err: QuarryError) {
   );
 }
 
-/** Runs a catch body with `error` visible. */
-export async function withError<T>(ctx: RenderContext, err: QuarryError, run: () => Promise<T>): Promise<T> {
-  ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [errorStruct(err)]) });
-  try {
-    return await run();
-  } finally {
-    ctx.frames.pop();
-  }
+/**
+ * Which catch takes `err`, with `error` made visible for its body; -1 (nothing pushed) when
+ * none does. Both modes call it, run the body, then `leaveCatch` in a finally; compiled code
+ * keeps the body inline so a dbt:break inside it still leaves the enclosing loop.
+ */
+export function enterCatch(ctx: RenderContext, err: unknown, types: string[]): number {
+  const i = matchCatch(err, types);
+  if (i >= 0) ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [errorStruct(err as QuarryError)]) });
+  return i;
+}
+
+export function leaveCatch(ctx: RenderContext): void {
+  ctx.frames.pop();
 }
 
 export function thrown(message: unknown, type: unknown, detail: unknown, status: unknown, loc: Loc): QuarryError {
@@ -69,10 +74,14 @@ export const tryTag: TagDef<TryData> = {
     try {
       await it.run(body);
     } catch (err) {
-      const i = matchCatch(err, catches.map(catchType));
+      const i = enterCatch(it.ctx, err, catches.map(catchType));
       if (i < 0) throw err;
       it.out = mark;
-      await withError(it.ctx, err as QuarryError, () => it.run(catches[i]!.body!));
+      try {
+        await it.run(catches[i]!.body!);
+      } finally {
+        leaveCatch(it.ctx);
+      }
     }
   },
   compile(node, c) {
@@ -82,13 +91,12 @@ export const tryTag: TagDef<TryData> = {
     return `{ const ${mark} = $o;
 try {
 ${c.nodes(body)}} catch (${e}) {
-const ${i} = T.matchCatch(${e}, ${JSON.stringify(catches.map(catchType))});
+const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))});
 if (${i} < 0) throw ${e};
 $o = ${mark};
-ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [T.errorStruct(${e})]) });
 try {
 ${handlers}
-} finally { ctx.frames.pop(); }
+} finally { T.leaveCatch(ctx); }
 }
 }\n`;
   },
@@ -116,6 +124,6 @@ export const throwTag: TagDef = {
   },
 };
 
-export const runtime = { matchCatch, errorStruct, thrown };
+export const runtime = { enterCatch, leaveCatch, thrown };
 
 export default { tags: [tryTag, catchTag, throwTag], runtime } satisfies TagModule;
