@@ -27,6 +27,7 @@ export function register(program: Command): void {
         }
       })();
       bar.stop();
+      for (const r of result.recovered) process.stdout.write(`${r}\n`);
       if (result.errors.length > 0) {
         for (const e of result.errors) process.stderr.write(`${e}\n\n`);
         process.stderr.write(`build failed: ${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in ${result.templates} templates; nothing written\n`);

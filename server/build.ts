@@ -22,6 +22,8 @@ export interface BuildResult {
   templates: number;
   statics: number;
   errors: string[];
+  /** What an earlier build that was killed left beside --out, and what this one did with it. */
+  recovered: string[];
 }
 
 /** The output folder would destroy something that is not a build: nothing was written. */
@@ -84,7 +86,47 @@ export function checkOut(site: string, out: string): string {
   return o;
 }
 
+/** Whether a process with this id runs (another build may be writing beside us). */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * A build killed (kill -9, power cut) leaves its hidden folders beside --out, named by its pid:
+ * a half-written new build is removed, and a previous build moved aside but never replaced
+ * (killed between the two renames) is put back. Only folders named as build() names them and
+ * whose process is gone are touched; returns what was done, for the user.
+ */
+export function recoverInterrupted(target: string): string[] {
+  const parent = dirname(target);
+  if (!existsSync(parent)) return [];
+  const name = basename(target);
+  const done: string[] = [];
+  const shown = (p: string) => relative(process.cwd(), p) || ".";
+  for (const e of readdirSync(parent).sort()) {
+    if (!e.startsWith(`.${name}.quarry-`)) continue;
+    const m = /^quarry-(build|old)-(\d+)-[0-9a-f]{8}$/.exec(e.slice(name.length + 2));
+    if (!m || alive(Number(m[2]))) continue;
+    const p = join(parent, e);
+    if (m[1] === "old" && !existsSync(target) && readManifest(p)) {
+      renameSync(p, target);
+      done.push(`restored the previous build ${shown(target)} from ${shown(p)}, where an interrupted build had moved it`);
+    } else {
+      rmSync(p, { recursive: true, force: true });
+      done.push(`removed ${shown(p)}, left by an interrupted build`);
+    }
+  }
+  return done;
+}
+
 export function build(site: string, out: string, progress: (done: number, total: number, name: string) => void = () => {}, ext: Extensions = {}): BuildResult {
+  const recovered = recoverInterrupted(realPath(out));
   const target = checkOut(site, out);
   const engine = new Engine({ root: site, mode: "compiled", ...ext });
   const files = siteFiles(engine.root);
@@ -100,7 +142,7 @@ export function build(site: string, out: string, progress: (done: number, total:
     progress(i + 1, templates.length, name);
   });
   const statics = files.filter(isStatic);
-  if (errors.length > 0) return { templates: templates.length, statics: statics.length, errors: [...new Set(errors)] };
+  if (errors.length > 0) return { templates: templates.length, statics: statics.length, errors: [...new Set(errors)], recovered };
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
   // Beside the target, so the swap is a rename within one file system.
@@ -133,5 +175,5 @@ export function build(site: string, out: string, progress: (done: number, total:
     if (existsSync(old) && !existsSync(target)) renameSync(old, target);
     throw err;
   }
-  return { templates: templates.length, statics: statics.length, errors };
+  return { templates: templates.length, statics: statics.length, errors, recovered };
 }

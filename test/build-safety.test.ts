@@ -1,8 +1,8 @@
 // quarry build never destroys data: it refuses an output folder that is, holds or lies inside
 // the site, or that holds anything a build did not write; it swaps a previous build out whole;
 // and the embedded database stays in the site's folder, so a rebuild keeps every row.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
@@ -127,6 +127,55 @@ describe("quarry build replaces a previous build whole", () => {
     expect(build(root, dist).errors).toHaveLength(1);
     expect(tree(dist)).toEqual(["manifest.json", "static", "static/style.css", "templates", "templates/index.mjs"]);
     expect(readdirSync(dir).sort()).toEqual(["dist", "site"]);
+  });
+
+  it("killed with SIGKILL while writing: the previous build is intact, and the next build removes what the killed one left, saying so", async () => {
+    // Many static files, so the write phase lasts long enough to be caught in the middle.
+    const files: Record<string, string> = { "index.dbt": "<p>v1</p>\n" };
+    for (let i = 0; i < 3000; i++) files[`s/${i}.txt`] = `${i}`;
+    const { dir, root } = workspace(files);
+    const dist = join(dir, "dist");
+    expect(build(root, dist).errors).toEqual([]);
+    const before = tree(dist);
+    writeFileSync(join(root, "index.dbt"), "<p>v2</p>\n");
+    const child = spawn(process.execPath, [bin, "build", root, "--out", dist], { stdio: "ignore" });
+    const exited = new Promise<NodeJS.Signals | null>((res) => child.on("exit", (_code, sig) => res(sig)));
+    // Kill as soon as the hidden new build has files in it.
+    const writing = () => readdirSync(dir).some((e) => e.startsWith(".dist.quarry-build-") && existsSync(join(dir, e, "static")));
+    while (!writing() && child.exitCode === null) await new Promise((r) => setTimeout(r, 2));
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    expect(tree(dist)).toEqual(before);
+    expect(readFileSync(join(dist, "templates", "index.mjs"), "utf8")).toContain("v1");
+    const left = readdirSync(dir).filter((e) => e.startsWith(".dist.quarry-build-"));
+    expect(left).toHaveLength(1);
+
+    const { stdout } = await run(process.execPath, [bin, "build", root, "--out", dist], { cwd: dir });
+    expect(stdout).toBe(`removed ${left[0]}, left by an interrupted build\nbuilt 1 templates and 3000 static files into dist\n`);
+    expect(readdirSync(dir).sort()).toEqual(["dist", "site"]);
+    expect(readFileSync(join(dist, "templates", "index.mjs"), "utf8")).toContain("v2");
+  }, 60_000);
+
+  it("killed between its two renames: the next build puts the previous build back first", () => {
+    const { dir, root } = workspace();
+    const dist = join(dir, "dist");
+    expect(build(root, dist).errors).toEqual([]);
+    const before = tree(dist);
+    // What the first rename leaves when the process dies before the second, from a process that is gone.
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    const aside = join(dir, `.dist.quarry-old-${gone}-0badc0de`);
+    renameSync(dist, aside);
+    // A folder of a build that still runs (this process) is left alone.
+    const running = join(dir, `.dist.quarry-build-${process.ppid}-0000beef`);
+    mkdirSync(running);
+    const result = build(root, join(dir, "elsewhere"));
+    expect(result.recovered).toEqual([]);
+    rmSync(join(dir, "elsewhere"), { recursive: true });
+    const again = build(root, dist);
+    expect(again.recovered).toEqual([`restored the previous build ${relative(process.cwd(), dist)} from ${relative(process.cwd(), aside)}, where an interrupted build had moved it`]);
+    expect(tree(dist)).toEqual(before);
+    expect(readdirSync(dir).sort()).toEqual([`.dist.quarry-build-${process.ppid}-0000beef`, "dist", "site"]);
+    rmSync(running, { recursive: true });
   });
 });
 
