@@ -69,6 +69,12 @@ describe("dates", () => {
     ['beat(createDateTime(2000, 1, 1, 12, 0, 0, 0, "CET"))', "500"],
     ['getNumericDate("1970-01-01 06:00")', "25569.25"],
   ]);
+  table("ls* functions read numeric dates in the locale's day/month order", [
+    ['lsDateFormat("06.04.08", "short", "de-CH")', "06.04.08"],
+    ['lsDateFormat("06/04/2008", "long", "en-GB")', "6 April 2008"],
+    ['lsDateFormat("06/04/2008", "long")', "June 4, 2008"],
+    ['setLocale("German (Swiss)") & " " & dayOfWeekAsString(1) & " " & getLocale()', "English (US) Sonntag German (Swiss)"],
+  ]);
   table("date parts and builders", [
     ["createDateTime(2000)", "2000-01-01 00:00:00"],
     ["createDate(2000, 12)", "2000-12-01 00:00:00"],

@@ -94,6 +94,19 @@ function fields(ctx: RenderContext, d: unknown): Wall {
 }
 
 const arg = (ctx: RenderContext, d: unknown) => dateArg(d, zone(ctx));
+/** Does the locale write the day before the month (de-CH: 06.04.2008 is 6 April)? */
+function dayFirst(locale: string): boolean {
+  const parts = new Intl.DateTimeFormat(locale, { day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" }).formatToParts(new Date(0)).map((p) => p.type);
+  return parts.indexOf("day") < parts.indexOf("month");
+}
+
+/** A date argument of an ls* function: a numeric date is read in the locale's day/month order. */
+function lsArg(ctx: RenderContext, d: unknown, locale: string): Date {
+  const m = typeof d === "string" ? /^\s*(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})(\s.*)?$/.exec(d) : null;
+  if (m && dayFirst(locale)) return arg(ctx, `${m[3]}/${m[1]}/${m[4]}${m[5] ?? ""}`);
+  return arg(ctx, d);
+}
+
 const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
 
 function nameOf(ctx: RenderContext, list: string[], n: unknown, what: string, locale: unknown, style: "long" | "short", kind: "weekday" | "month"): string {
@@ -148,13 +161,13 @@ export default category("dates", {
   lsDateFormat: [{ params: "date, [mask], [locale]", doc: "dateFormat with the locale's month and day names; short, medium (the default), long and full are the locale's own styles. The site's locale unless one is given.", example: 'lsDateFormat("2024-03-05", "d. mmmm yyyy", "de-DE")', result: "5. März 2024" },
     (ctx, d: unknown, m?: unknown, l?: unknown) => {
       if (blank(d)) return "";
-      const loc = localeArg(ctx, l); const mask = m === undefined ? "medium" : str(m); const date = arg(ctx, d);
+      const loc = localeArg(ctx, l); const mask = m === undefined ? "medium" : str(m); const date = lsArg(ctx, d, loc);
       return localeStyle(date, mask, loc, zone(ctx), "date") ?? dateFormat(date, mask, zone(ctx), localeNames(loc));
     }],
   lsTimeFormat: [{ params: "date, [mask], [locale]", doc: "timeFormat, with short (the default), medium, long and full in the locale's own styles.", example: 'lsTimeFormat("2024-03-05 14:07:09", "short", "de-DE")', result: "14:07" },
     (ctx, d: unknown, m?: unknown, l?: unknown) => {
       if (blank(d)) return "";
-      const loc = localeArg(ctx, l); const mask = m === undefined ? "short" : str(m); const date = arg(ctx, d);
+      const loc = localeArg(ctx, l); const mask = m === undefined ? "short" : str(m); const date = lsArg(ctx, d, loc);
       return localeStyle(date, mask, loc, zone(ctx), "time") ?? timeFormat(date, mask, zone(ctx));
     }],
   dateTimeFormat: [{ params: "date, [mask], [timezone]", doc: "Formats with Java-style letters: yyyy MM MMM dd EEE HH hh nn (minutes) ss l a z, 'quoted text' (default \"dd-MMM-yyyy HH:nn:ss\").", example: 'dateTimeFormat("2024-03-05 14:07:09", "yyyy-MM-dd\'T\'HH:nn")', result: "2024-03-05T14:07" },
