@@ -106,14 +106,18 @@ export function register(program: Command): void {
     }));
 
   common(db.command("reset"))
-    .description("drop what the site's _db/*.sql migrations created and apply every file again; on the embedded Postgres, which Quarry made, drop everything in it; asks first on a terminal")
+    .description("drop what the site put in its database and apply every _db/*.sql file again: everything in the embedded Postgres, which Quarry made; on any other database only what the migrations created; asks first on a terminal")
     .option("--yes", "do not ask (required when not run from a terminal)")
-    .option("--force", "on a database other than the embedded one, drop every schema its user owns (also what Quarry did not create), not only what the migrations created")
+    .option("--force", "allow resetting a database other than the embedded one (only what the migrations created is dropped there)")
     .action((site: string, opts: { yes?: boolean; force?: boolean; dataDir?: string }) => withDatabase(site, opts.dataDir, async (d, dir) => {
       const { dropCreated, dropOwned, migrate } = await import("../server/migrations.js");
       // No command deletes what it did not create: on a database Quarry did not make, only what
-      // its migrations created goes, unless --force says every owned schema may.
-      const everything = d.embedded || !!opts.force;
+      // its migrations created goes, and only when --force says this database may be reset.
+      if (!d.embedded && !opts.force) {
+        process.stderr.write(`refusing to reset ${d.how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n`);
+        return 1;
+      }
+      const everything = d.embedded;
       const what = everything ? `everything in ${d.how}` : `what the _db/*.sql migrations created in ${d.how}`;
       if (!opts.yes) {
         if (!process.stdin.isTTY) {

@@ -120,11 +120,13 @@ describe("quarry db on DATABASE_URL", () => {
     // Other tables are there, but the site's files create what does not exist yet: they run.
     expect(await quarry(["db", "migrate", root], env)).toMatchObject({ code: 0, stdout: "applied _db/001_notes.sql\napplied _db/002_seed.sql\napplied _db/003_more.sql\n" });
     await sql(url, "INSERT INTO note (body) VALUES ('mine')");
-    let r = await quarry(["db", "reset", root], env);
     const how = `datasource main (${url.replace(/:[^:@/]+@/, ":***@")})`;
+    let r = await quarry(["db", "reset", root, "--yes"], env);
+    expect(r).toMatchObject({ code: 1, stderr: `refusing to reset ${how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n` });
+    r = await quarry(["db", "reset", root, "--force"], env);
     expect(r).toMatchObject({ code: 1, stderr: `quarry db reset drops what the _db/*.sql migrations created in ${how}: add --yes to do it when not run from a terminal\n` });
     expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
-    r = await quarry(["db", "reset", root, "--yes"], env);
+    r = await quarry(["db", "reset", root, "--force", "--yes"], env);
     expect(r.stderr).toBe("");
     expect(r).toMatchObject({
       code: 0,
@@ -136,30 +138,28 @@ describe("quarry db on DATABASE_URL", () => {
 
     // A view of the user's on a table the site created: nothing is dropped, and Postgres names it.
     await sql(url, "CREATE VIEW users_view AS SELECT count(*) AS n FROM note");
-    r = await quarry(["db", "reset", root, "--yes"], env);
+    r = await quarry(["db", "reset", root, "--force", "--yes"], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^QRY_ERR_RESET: quarry db reset dropped nothing: cannot drop desired object\(s\) because other objects depend on them \(view users_view depends on table note\) \(SQLSTATE 2BP01\)\n$/);
     expect(await sql(url, "SELECT n::int FROM users_view")).toEqual([{ n: 2 }]);
     expect(await sql(url, "SELECT count(*)::int AS n FROM quarry_migrations")).toEqual([{ n: 3 }]);
   });
 
-  it("reset refuses a database whose migrations were adopted (their objects unknown) unless --force", async () => {
+  it("reset drops nothing on a database whose migrations were adopted (their objects unknown)", async () => {
     // Tables but no quarry_migrations: the files are adopted, and what they made is unknown.
     const url = await createDatabase([], "dbcli");
     await sql(url, `${NOTES}${SEED}CREATE TABLE keep_me (id int);`);
     const root = siteDir();
     const env = { ...process.env, DATABASE_URL: url };
     expect((await quarry(["db", "migrate", root], env)).code).toBe(0);
-    let r = await quarry(["db", "reset", root, "--yes"], env);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^QRY_ERR_RESET: quarry db reset cannot tell what _db\/001_notes\.sql, _db\/002_seed\.sql created \(adopted, or applied before Quarry recorded what each file creates\), so it drops nothing on a database it did not create\. Drop the site's objects by hand, or add --force to drop every schema the database user owns/);
+    const r = await quarry(["db", "reset", root, "--force", "--yes"], env);
+    expect(r).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "QRY_ERR_RESET: quarry db reset cannot tell what _db/001_notes.sql, _db/002_seed.sql created (adopted, or applied before Quarry recorded what each file creates), so it drops nothing on a database it did not create. Drop the site's objects by hand (quarry db psql), then run quarry db migrate\n",
+    });
     expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 2 }]);
-    r = await quarry(["db", "reset", root, "--force"], env);
-    expect(r).toMatchObject({ code: 1, stderr: `quarry db reset drops everything in datasource main (${url.replace(/:[^:@/]+@/, ":***@")}): add --yes to do it when not run from a terminal\n` });
-    await sql(url, "INSERT INTO note (body) VALUES ('mine')");
-    r = await quarry(["db", "reset", root, "--force", "--yes"], env);
-    expect(r).toMatchObject({ code: 0, stdout: "dropped schema public\napplied _db/001_notes.sql\napplied _db/002_seed.sql\nreset done: 2 migrations applied\n" });
-    expect(await sql(url, "SELECT body FROM note ORDER BY id")).toEqual([{ body: "first" }, { body: "second" }]);
+    expect(await sql(url, "SELECT count(*)::int AS n FROM keep_me")).toEqual([{ n: 0 }]);
   });
 
   it("reset asks on a terminal: no keeps everything, yes resets", async () => {
@@ -179,7 +179,7 @@ describe("quarry db on DATABASE_URL", () => {
       return { code, out };
     };
     const no = await typed("n");
-    expect(no.out).toContain("Drop everything in datasource main (");
+    expect(no.out).toContain("Drop what the _db/*.sql migrations created in datasource main (");
     expect(no.out).toContain("nothing dropped");
     expect(no.code).toBe(1);
     expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
@@ -257,7 +257,7 @@ describe("quarry db --help", () => {
     for (const cmd of ["status", "migrate", "reset", "psql"]) expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
     const reset = await exec(process.execPath, [bin, "db", "reset", "--help"]);
     expect(reset.stdout).toMatch(/^ {2}--yes +do not ask \(required when not run from a terminal\)$/m);
-    expect(reset.stdout).toMatch(/^ {2}--force +on a database other than the embedded one, drop every schema$/m);
+    expect(reset.stdout).toMatch(/^ {2}--force +allow resetting a database other than the embedded one \(only$/m);
     expect(reset.stdout).toMatch(/^ {2}--data-dir <dir> +the embedded Postgres's data folder, as for quarry dev and$/m);
   });
 });

@@ -344,7 +344,7 @@ export async function dropCreated(url: string): Promise<string[]> {
       if (unknown.length) {
         throw new MigrationError(
           codes.RESET,
-          `quarry db reset cannot tell what ${unknown.join(", ")} created (adopted, or applied before Quarry recorded what each file creates), so it drops nothing on a database it did not create. Drop the site's objects by hand, or add --force to drop every schema the database user owns`,
+          `quarry db reset cannot tell what ${unknown.join(", ")} created (adopted, or applied before Quarry recorded what each file creates), so it drops nothing on a database it did not create. Drop the site's objects by hand (quarry db psql), then run quarry db migrate`,
         );
       }
       for (const row of r.rows) all.push(...row.created!);
