@@ -9,6 +9,7 @@ import { loadConfig, LOG_LEVELS, type SiteConfig } from "../datasources/config.j
 import quarry, { flushFragmentCaches, flushQueryCaches, siteFolder, type QuarryOptions } from "./plugin.js";
 import { connectDatabase } from "./database.js";
 import { registerShedding } from "./shedding.js";
+import { stopWhileStarting } from "./starting.js";
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -118,7 +119,8 @@ export function shutdownOnSignals(app: FastifyInstance, graceMs: number, say: (l
 
 /** Starts the server and prints the URL once it listens; `stop` begins the ordered shutdown. */
 export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance; stop: (why: string) => void }> {
-  const { app, config } = await buildApp(opts);
+  const starting = stopWhileStarting((line) => process.stderr.write(`${line}\n`));
+  const { app, config } = await buildApp(opts).finally(starting);
   const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, (line) => process.stderr.write(`${line}\n`));
   // `kill -USR2 <pid>`: forget every cachedwithin result and dbt:cache fragment without a restart.
   process.on("SIGUSR2", () => {

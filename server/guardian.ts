@@ -17,6 +17,7 @@ import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js
 import { needsEmbedded, startSiteEmbedded } from "./database.js";
 import { migrate } from "./migrations.js";
 import { siteFolder } from "./plugin.js";
+import { stopWhileStarting } from "./starting.js";
 import type { WorkerMessage, WorkerOptions } from "./worker.js";
 
 export interface GuardianOptions extends WorkerOptions {
@@ -92,6 +93,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     );
   }
   const s = config.server;
+  const starting = stopWhileStarting(say);
   // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
   let embedded = null as EmbeddedPostgresHandle | null;
   const urls: Record<string, string> = {};
@@ -237,6 +239,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     }
     process.exit(exitCode);
   };
+  starting();
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   // `kill -USR2 <guardian>` flushes the query caches of every worker (each keeps its own).

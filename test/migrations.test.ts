@@ -214,4 +214,33 @@ describe("migrations in quarry dev and quarry start", () => {
     expect(err?.out).toMatch(/QRY_ERR_MIGRATION_CHANGED: _db\/002_seed\.sql was changed after it was applied/);
     expect(await sql(url, "SELECT body FROM note ORDER BY id")).toEqual([{ body: "first" }, { body: "second" }]);
   });
+
+  it.each([1, 2])("quarry start --workers %i stopped with SIGTERM in the middle of a migration: says so, exits 1, the file is rolled back and its backend gone; the next start applies it", async (workers) => {
+    const url = await createDatabase([], "migterm");
+    const root = siteWith({ "_db/001_notes.sql": `${NOTES}SELECT pg_sleep(600);\n${SEED}`, "index.dbt": PAGE });
+    const dist = join(mkdtempSync(join(tmpdir(), "quarry-migdist-")), "dist");
+    made.push(dist);
+    build(root, dist);
+    const env = { ...process.env, DATABASE_URL: url, LOG_LEVEL: "info" };
+    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], { env });
+    children.push(child);
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const sleeping = () => sql<{ pid: number }>(url, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()");
+    expect(await until(sleeping, (r) => r.length === 1, 30_000)).toHaveLength(1);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(1);
+    expect(out).toContain("SIGTERM while starting: stopping before serving anything (a migration in progress is rolled back; the embedded Postgres, if any, stops)\n");
+    // The backend notices its client is gone within a second or so, not when pg_sleep ends.
+    expect(await until(sleeping, (r) => r.length === 0, 30_000)).toEqual([]);
+    expect(await sql(url, "SELECT to_regclass('note') AS t")).toEqual([{ t: null }]);
+    expect(await states(url, join(dist, "_db"))).toEqual(["001_notes.sql pending"]);
+
+    writeFileSync(join(root, "_db", "001_notes.sql"), NOTES + SEED);
+    build(root, dist);
+    expect((await migrate(url, join(dist, "_db"))).applied).toEqual(["001_notes.sql"]);
+    expect(await sql(url, "SELECT body FROM note ORDER BY id")).toEqual([{ body: "first" }, { body: "second" }]);
+  }, 90_000);
 });

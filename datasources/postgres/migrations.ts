@@ -238,6 +238,10 @@ export async function migrate(url: string, dir: string, log: (line: string) => v
   if (files.length === 0) return result;
   const client = await connect(url);
   try {
+    // A server stopped (or killed) mid-migration closes this connection; without this check
+    // Postgres would notice only when the running statement ends (a long file keeps its
+    // backend busy, and its locks held, for nothing). Postgres 14+; older ones skip it.
+    await client.query("SET client_connection_check_interval = 1000").catch(() => {});
     await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     if (!(await tableExists(client))) {
       // Tables but no record: a database the old runner seeded (or made by hand), whose files
