@@ -21,6 +21,23 @@ export const savecontentTag: TagDef = {
   },
 };
 
+/**
+ * <dbt:silent>…</dbt:silent>: runs the body for what it does (sets, queries, logs) and drops
+ * what it prints, as CFML's cfsilent. An error inside still propagates.
+ */
+export const silentTag: TagDef = {
+  name: "silent",
+  body: "required",
+  attributes: {},
+  async interpret(node, it) {
+    await it.capture(node.body!);
+  },
+  compile(node, c) {
+    const v = c.tmp("dropped");
+    return `{ let ${v} = "";\n${c.capture(node.body!, v)}}\n`;
+  },
+};
+
 /** <dbt:abort>: ends the page here, keeping what was output so far. */
 export const abortTag: TagDef = {
   name: "abort",
@@ -32,4 +49,4 @@ export const abortTag: TagDef = {
   compile: () => "throw new rt.AbortSignal();\n",
 };
 
-export default { tags: [savecontentTag, abortTag] } satisfies TagModule;
+export default { tags: [savecontentTag, silentTag, abortTag] } satisfies TagModule;
