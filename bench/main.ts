@@ -25,7 +25,7 @@ export interface BenchOptions {
   strategies?: Strategy[];
   /** Worker counts (a sweep): N > 1 serves the build with `quarry start --workers N`. */
   workers?: number[];
-  /** Also serve the hand-written baseline (bench/hand.ts: the sample site's pages) with each strategy; the first is the baseline. */
+  /** Also serve the hand-written baseline (bench/hand.ts: the sample site's pages) with each strategy, after Quarry's servers. */
   hand?: boolean;
   url?: string;
   expect?: string;
@@ -34,6 +34,8 @@ export interface BenchOptions {
   /** Seeds only: run these scenario ids (e.g. seed-002,fortunes). */
   only?: string[];
   out?: string;
+  /** Also write the summary into this section of bench/RESULTS.md (`<!-- bench:NAME -->`). */
+  resultsSection?: string;
   /** What was typed, for the report. */
   command: string;
   log?: (line: string) => void;
@@ -60,6 +62,11 @@ export function sitePages(dir: string): string[] {
     .filter((n) => !n.split("/").some((s) => s.startsWith("_")))
     .map((n) => `/${n.replace(/(^|\/)index\.dbt$/, "$1").replace(/\.dbt$/, "")}`)
     .sort();
+}
+
+/** The summary without its own title and command line (the RESULTS.md section heads it). */
+function r0(summary: string): string {
+  return summary.replace(/^# Quarry benchmark\n\nCommand: [^\n]*\n\n/, "").replace(/^## /gm, "### ");
 }
 
 function stamp(d: Date): string {
@@ -98,7 +105,7 @@ function siteScenario(o: BenchOptions, dir: string, dist: string | null, isBuild
       );
   if (o.hand && !o.url) {
     const hands = strategies.map((s): ServerSpec => ({ name: `hand/${s ?? "pool"}`, kind: "hand", site: dir, strategy: s ?? "pool" }));
-    servers.unshift(...hands);
+    servers.push(...hands);
   }
   const quick = !!o.quick;
   return {
@@ -211,6 +218,11 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
   writeFileSync(join(dir, "summary.md"), summary);
   writeFileSync(join(dir, "report.html"), htmlReport(out));
   const failures = results.reduce((n, s) => n + s.cells.filter((c) => c.summary.failures > 0).length, 0);
+  if (o.resultsSection) {
+    const { writeSection } = await import("./results-file.js");
+    const body = r0(summary);
+    writeSection({ name: o.resultsSection, title: `\`${o.command}\``, command: o.command, markdown: body, loadAtStart: m.loadAvg });
+  }
   return { dir, results: out, summary, failures };
 }
 

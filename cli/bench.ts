@@ -40,7 +40,8 @@ export function register(program: Command): void {
     .addOption(new Option("--variants <list>", "how the site is served: compiled, interpreted, precompiled (default: all three for a site folder, precompiled for a build)").argParser(oneOf(["compiled", "interpreted", "precompiled"] as const)))
     .addOption(new Option("--strategies <list>", "datasource strategies to compare: pool, single, per-request, pipeline (default: the site config's)").argParser(oneOf(["pool", "single", "per-request", "pipeline"] as const)))
     .option("--workers <list>", "with the precompiled variant: serve the build with quarry start --workers N, a guardian and N worker processes sharing the port; a comma-separated sweep such as 1,2 (default: one process; above 1 implies --variants precompiled)", numbers)
-    .option("--hand", "also serve the hand-written Fastify + pg baseline (the sample site's pages) with each strategy; the first is the baseline of the ratios")
+    .option("--hand", "also serve the hand-written Fastify + pg baseline (the sample site's pages) with each strategy, after Quarry's servers")
+    .option("--results-section <name>", "also write the summary into bench/RESULTS.md, between its <!-- bench:NAME --> markers")
     .option("--url <url>", "measure a server already running on this machine at this base URL (127.0.0.1, localhost or [::1]) instead of starting one")
     .option("--expect <pattern>", "a regular expression every response body must match (default: the body fetched before the run, exactly, with csrfField()'s token masked)")
     .option("--quick", "a smoke run: short cells, one round")
@@ -67,6 +68,7 @@ export function register(program: Command): void {
           strategies: opts.strategies as ("pool" | "single" | "per-request" | "pipeline")[] | undefined,
           workers: opts.workers as number[] | undefined,
           hand: !!opts.hand,
+          resultsSection: opts.resultsSection as string | undefined,
           url: opts.url as string | undefined,
           expect: opts.expect as string | undefined,
           quick: !!opts.quick,

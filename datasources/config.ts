@@ -37,7 +37,7 @@ export interface DatasourceConfig {
   validateAfterIdleMs: number;
   /** Named prepared statements (planned once per connection); false for PgBouncer's transaction mode. */
   preparedStatements: boolean;
-  /** strategy "pipeline": how many connections the requests' queries share (taken from max). */
+  /** strategy "pipeline": how many connections the requests' queries share (taken from max; default 2, at most max). */
   pipelineConnections: number;
 }
 
@@ -94,7 +94,7 @@ export interface CsrfSettings {
 export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
 
 const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
-  strategy: "pool", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30_000, maxWaiting: 1000, statementTimeoutMs: 30_000,
+  strategy: "pipeline", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30_000, maxWaiting: 1000, statementTimeoutMs: 30_000,
   queryTimeoutMs: 31_000, validateAfterIdleMs: 10_000, preparedStatements: true, pipelineConnections: 2,
 };
 
@@ -132,13 +132,13 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
   const known = ["url", ...Object.keys(DATASOURCE_DEFAULTS)];
   for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${at}.${k} (known: ${known.join(", ")})`));
   if (raw.url !== undefined && raw.url !== null && typeof raw.url !== "string") problem(new ConfigError(`${file}: ${at}.url must be a string`));
-  const strategy = raw.strategy ?? "pool";
+  const strategy = raw.strategy ?? DATASOURCE_DEFAULTS.strategy;
   if (!STRATEGIES.includes(strategy as Strategy)) problem(new ConfigError(`${file}: ${at}.strategy must be one of ${STRATEGIES.join(", ")}, got ${JSON.stringify(strategy)}`));
   const d = DATASOURCE_DEFAULTS;
   const c: DatasourceConfig = {
     name,
     url: (raw.url as string | undefined) ?? null,
-    strategy: STRATEGIES.includes(strategy as Strategy) ? (strategy as Strategy) : "pool",
+    strategy: STRATEGIES.includes(strategy as Strategy) ? (strategy as Strategy) : DATASOURCE_DEFAULTS.strategy,
     min: num(file, `${at}.min`, raw.min, d.min),
     max: num(file, `${at}.max`, raw.max, d.max, 1),
     acquireTimeoutMs: num(file, `${at}.acquireTimeoutMs`, raw.acquireTimeoutMs, d.acquireTimeoutMs, 1),
@@ -148,7 +148,7 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     queryTimeoutMs: 0,
     validateAfterIdleMs: num(file, `${at}.validateAfterIdleMs`, raw.validateAfterIdleMs, d.validateAfterIdleMs),
     preparedStatements: d.preparedStatements,
-    pipelineConnections: num(file, `${at}.pipelineConnections`, raw.pipelineConnections, d.pipelineConnections, 1),
+    pipelineConnections: 0,
   };
   c.queryTimeoutMs = num(file, `${at}.queryTimeoutMs`, raw.queryTimeoutMs, c.statementTimeoutMs > 0 ? c.statementTimeoutMs + 1000 : 0);
   if (c.queryTimeoutMs > 0 && c.queryTimeoutMs <= c.statementTimeoutMs) {
@@ -158,6 +158,8 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     if (typeof raw.preparedStatements !== "boolean") problem(new ConfigError(`${file}: ${at}.preparedStatements must be true or false`));
     else c.preparedStatements = raw.preparedStatements;
   }
+  // Unset, it follows a small max down (a pool of one shares that one).
+  c.pipelineConnections = num(file, `${at}.pipelineConnections`, raw.pipelineConnections, Math.min(d.pipelineConnections, c.max), 1);
   if (c.strategy === "pipeline" && c.pipelineConnections > c.max) problem(new ConfigError(`${file}: ${at}.pipelineConnections (${c.pipelineConnections}) is larger than max (${c.max})`));
   if (c.min > c.max) problem(new ConfigError(`${file}: ${at}.min (${c.min}) is larger than max (${c.max})`));
   return c;

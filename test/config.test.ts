@@ -8,7 +8,7 @@ describe("site config", () => {
     const c = await loadConfig(site({}), {});
     expect(c.defaultDatasource).toBe("main");
     expect(c.datasources.main).toEqual({
-      name: "main", url: null, strategy: "pool", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30000, maxWaiting: 1000, statementTimeoutMs: 30000,
+      name: "main", url: null, strategy: "pipeline", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30000, maxWaiting: 1000, statementTimeoutMs: 30000,
       queryTimeoutMs: 31000, validateAfterIdleMs: 10000, preparedStatements: true, pipelineConnections: 2,
     });
   });

@@ -163,7 +163,7 @@ describe("a network that black-holes packets", () => {
 
 describe("cancel", () => {
   it("an aborted signal cancels pg_sleep on the server: the backend is idle again and the connection is back in the pool", async () => {
-    const ds = datasourcesFor(url, { max: 1 });
+    const ds = datasourcesFor(url, { strategy: "pool", max: 1 });
     const main = ds.get(undefined);
     try {
       const ac = new AbortController();
@@ -187,7 +187,7 @@ describe("cancel", () => {
   });
 
   it("a request cancelled while it waits for a connection stops waiting at once; the connection it would have got stays in the pool", async () => {
-    const ds = datasourcesFor(url, { max: 1, acquireTimeoutMs: 5000 });
+    const ds = datasourcesFor(url, { strategy: "pool", max: 1, acquireTimeoutMs: 5000 });
     const main = ds.get(undefined);
     try {
       const held = await main.acquire();
@@ -207,7 +207,7 @@ describe("cancel", () => {
   });
 
   it("a deadline cancels the statement the same way", async () => {
-    const ds = datasourcesFor(url, { max: 1 });
+    const ds = datasourcesFor(url, { strategy: "pool", max: 1 });
     const main = ds.get(undefined);
     try {
       const err = await ds.query(main, null, "SELECT pg_sleep(5)", [], { deadline: Date.now() + 200 }).catch((e: unknown) => e);
@@ -225,7 +225,7 @@ describe("a column added under named prepared statements", () => {
     const table = `pets_${prepared ? "named" : "unnamed"}`;
     await sql(url, `CREATE TABLE ${table} (id int); INSERT INTO ${table} VALUES (1)`);
     const root = site({ "all.dbt": `<dbt:query name="q">SELECT * FROM ${table}</dbt:query><dbt:output>#q.columnList#</dbt:output>` });
-    const db = database(url, { max: 3, preparedStatements: prepared });
+    const db = database(url, { strategy: "pool", max: 3, preparedStatements: prepared });
     const server = await startServer({ root, database: db });
     try {
       const get = () => Promise.all([1, 2, 3].map(() => fetch(`${server.base}/all`).then(async (r) => [r.status, await r.text()])));

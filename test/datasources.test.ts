@@ -64,7 +64,7 @@ describe("failure", () => {
     // The first request holds the only connection until the test lets go of an advisory lock,
     // so the second one must wait for it: no timing decides the order.
     const site = makeSite({ "held.dbt": `<dbt:query name="q">SELECT pg_advisory_xact_lock(4242) AS s</dbt:query>done` });
-    const db = database(url, { max: 1, acquireTimeoutMs: 300 });
+    const db = database(url, { strategy: "pool", max: 1, acquireTimeoutMs: 300 });
     const lock = new pg.Client({ connectionString: url });
     await lock.connect();
     await lock.query("SELECT pg_advisory_lock(4242)");

@@ -135,6 +135,22 @@ describe("pipeline", () => {
     expect(await until(backends, (b) => b.length === 0)).toEqual([]);
   });
 
+  it("a column added under named prepared statements: the next statements on the shared connection see it", async () => {
+    await sql(url, "CREATE TABLE pets_pipeline (id int); INSERT INTO pets_pipeline VALUES (1)");
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const cols = () => Promise.all([1, 2, 3].map(() => ds.query(main, null, "SELECT * FROM pets_pipeline", []).then((q) => q.columns.join(","))));
+    try {
+      expect(await cols()).toEqual(["id", "id", "id"]);
+      await sql(url, "ALTER TABLE pets_pipeline ADD COLUMN name text DEFAULT 'rex'");
+      expect(await cols()).toEqual(["id,name", "id,name", "id,name"]);
+      expect(await cols()).toEqual(["id,name", "id,name", "id,name"]);
+    } finally {
+      await ds.close();
+      await sql(url, "DROP TABLE pets_pipeline");
+    }
+  });
+
   it("a transaction takes a connection of its own", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
     const main = ds.get(undefined);
