@@ -38,7 +38,15 @@ interface Slot {
   lease: Lease;
   users: number;
   idleTimer: NodeJS.Timeout | undefined;
+  /** When a statement on it last completed (or it went from idle to busy). */
+  progress: number;
 }
+
+/**
+ * A shared connection with statements in flight and none completed for this long is stalled
+ * (a lock wait, a long query): new statements go elsewhere rather than queue behind it.
+ */
+export const PIPELINE_STALL_MS = 100;
 
 export type LogFn = (message: string) => void;
 
@@ -171,27 +179,33 @@ export class Datasource {
     for (const s of this.slots) if (s.users === 0 && (s.lease.conn.broken || s.lease.conn.retire)) void this.unslot(s);
     let best = this.leastBusy();
     const room = this.slots.length + this.openings.size < this.config.pipelineConnections;
-    if (!best) {
-      // None open: open one (up to the limit) or wait for one being opened, then take the least busy.
-      if (room || this.openings.size === 0) await this.openSlot(signal);
-      else await Promise.race(this.openings);
-      best = this.leastBusy() ?? (await this.openSlot(signal));
-    } else if (best.users > 0 && room) {
-      // Busy: another one opens meanwhile, for the requests after this one.
-      this.openSlot().catch(() => {});
+    if (!best || (best.users > 0 && room)) {
+      // None free: open one more (up to the limit) or wait for one being opened, then take
+      // the least busy.
+      if (room) await this.openSlot(signal);
+      else if (this.openings.size > 0) await Promise.race(this.openings);
+      best = this.leastBusy();
     }
+    // Every shared connection stalled: this statement gets a connection of its own from the
+    // pool, as with strategy pool, instead of waiting behind a slow one.
+    if (!best) return this.acquire(signal);
     return this.lend(best);
   }
 
+  /** The least busy shared connection that is usable and not stalled. */
   private leastBusy(): Slot | undefined {
+    const now = Date.now();
     let best: Slot | undefined;
-    for (const s of this.slots) if (!s.lease.conn.broken && !s.lease.conn.retire && (!best || s.users < best.users)) best = s;
+    for (const s of this.slots) {
+      if (s.lease.conn.broken || s.lease.conn.retire || (s.users > 0 && now - s.progress > PIPELINE_STALL_MS)) continue;
+      if (!best || s.users < best.users) best = s;
+    }
     return best;
   }
 
   private openSlot(signal?: AbortSignal): Promise<Slot> {
     const opening = this.acquire(signal).then((lease) => {
-      const slot: Slot = { lease, users: 0, idleTimer: undefined };
+      const slot: Slot = { lease, users: 0, idleTimer: undefined, progress: Date.now() };
       this.slots.push(slot);
       return slot;
     });
@@ -202,6 +216,7 @@ export class Datasource {
   }
 
   private lend(slot: Slot): Lease {
+    if (slot.users === 0) slot.progress = Date.now();
     slot.users++;
     clearTimeout(slot.idleTimer);
     const conn = slot.lease.conn;
@@ -213,6 +228,7 @@ export class Datasource {
         if (released) return;
         released = true;
         slot.users--;
+        slot.progress = Date.now();
         conn.lastUsed = Date.now();
         if (broken) conn.broken = true;
         if (slot.users > 0) return;

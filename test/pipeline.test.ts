@@ -10,6 +10,7 @@ import { database, startServer, until } from "./http.js";
 import { site } from "./helpers.js";
 import { DatasourceError, QueryError } from "../engine/errors.js";
 import type { Datasources } from "../datasources/registry.js";
+import { PIPELINE_STALL_MS } from "../datasources/datasource.js";
 
 let url: string;
 let dbName: string;
@@ -74,11 +75,11 @@ describe("pipeline", () => {
       // The terminated backend's statements are issued again on another connection.
       const after = await until(backends, (b) => !b.some((x) => x.pid === victim!.pid));
       expect(after.map((b) => b.pid)).not.toContain(victim!.pid);
-      expect(ds.get(undefined).stats().inFlight).toBe(10);
       await g.open();
       expect(await Promise.all(results)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       const main = ds.get(undefined);
       expect(main.stats().inFlight).toBe(0);
+      expect(main.stats().borrowed).toBe(main.stats().shared);
       // Nothing runs any more; every Quarry backend is one the pool knows of.
       const left = await backends();
       expect(left.every((b) => b.state === "idle")).toBe(true);
@@ -148,6 +149,24 @@ describe("pipeline", () => {
     } finally {
       await ds.close();
       await sql(url, "DROP TABLE pets_pipeline");
+    }
+  });
+
+  it("a shared connection stalled behind a waiting statement: a new statement takes a connection of its own", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const g = await gate();
+    try {
+      const held = waiting(ds, 1);
+      // Barrier on what Postgres reports: the waiting statement started longer ago than the stall limit.
+      const age = () => sql<{ ms: number }>(url, "SELECT (extract(epoch FROM clock_timestamp() - query_start) * 1000)::int AS ms FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main' AND state = 'active'", [dbName]);
+      expect((await until(age, (r) => r.length === 1 && r[0]!.ms > 2 * PIPELINE_STALL_MS)).length).toBe(1);
+      const q = await ds.query(main, null, "SELECT 7 AS n", []).finally(() => g.open());
+      expect(q.rows).toEqual([{ n: 7 }]);
+      expect(await Promise.all(held)).toEqual([0]);
+      expect(main.stats()).toMatchObject({ shared: 1, inFlight: 0 });
+    } finally {
+      await ds.close();
     }
   });
 
