@@ -3,7 +3,7 @@
 // test/cfml-cases.json, which test/cfml-cases.test.ts renders in both modes. Cases that fail
 // (with CFML's loose equality) are listed with what Quarry gives, so deviations can be fixed or
 // explained. Usage: node scripts/cfml-cases.mjs <Lucee>/test/functions [<Lucee>/test/tickets …]
-// [--failures] [--write]
+// [--failures] [--write] [--isolated: without the file's setLocale/setTimeZone] [--no-members: skip x.f()]
 // (run `npm run build` first).
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -197,6 +197,7 @@ function translate(src) {
       const before = out.trimEnd();
       const isMember = before.endsWith(".");
       const isCall = /^\s*\(/.test(rest);
+      if (isMember && isCall && flags.includes("--no-members")) throw new Untranslatable("member function");
       if (isMember && isCall) {
         // CFML's member call x.f(args) becomes the function call f(x, args).
         const recvStart = receiverStart(before.slice(0, -1));
@@ -351,7 +352,7 @@ for (const path of files) {
     try {
       const b = translate(a.b);
       if (!b.includes("(")) throw new Untranslatable("no call");
-      cases.push({ file: f, prelude: a.prelude ? translate(a.prelude) : "", kind: a.kind, expected: a.kind === "eq" ? translate(a.a) : null, actual: b, withCase: !!a.withCase, cfml: a.kind === "eq" ? `${a.a} == ${a.b}` : `throws ${a.b}` });
+      cases.push({ file: f, prelude: a.prelude && !flags.includes("--isolated") ? translate(a.prelude) : "", kind: a.kind, expected: a.kind === "eq" ? translate(a.a) : null, actual: b, withCase: !!a.withCase, cfml: a.kind === "eq" ? `${a.a} == ${a.b}` : `throws ${a.b}` });
     } catch (err) {
       if (!(err instanceof Untranslatable)) throw err;
       const why = err.message.startsWith("variable") ? "variable" : err.message;
