@@ -148,10 +148,17 @@ function readSlot(container: unknown, key: PathStep, loc: Loc, create: boolean):
   return own.call(s, k) ? s[k] : create ? undefined : null;
 }
 
+/**
+ * How far `dbt:set a[n]` may grow an array (arrayResize and arraySet have the same bound):
+ * `a[100000000] = 1` would otherwise fill gigabytes with nulls, blocking the process meanwhile.
+ */
+export const MAX_ARRAY_GROWTH = 1_000_000;
+
 function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc): void {
   const k = slotKey(container, key, loc);
   if (typeof k === "number") {
     const arr = container as unknown[];
+    if (k >= arr.length && k >= MAX_ARRAY_GROWTH) throw new RuntimeError(codes.ARRAY_LIMIT, `Array index ${k + 1} would grow the array past ${MAX_ARRAY_GROWTH} elements`, loc);
     while (arr.length < k) arr.push(null);
     arr[k] = value;
   } else (container as Struct)[k] = value;
