@@ -134,7 +134,7 @@ ${this.header.join("\n")}
 return async function render(ctx) {
 let $o = "";
 try {
-${body}} catch (e) { throw rt.unwind(e, $o); }
+${body}} catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };`;
   }

@@ -276,5 +276,5 @@ export function struct(keys: string[], values: unknown[]): Struct {
 }
 
 export { QuarryError, RuntimeError } from "./errors.js";
-export { unwind, AbortSignal, BreakSignal, ContinueSignal } from "./signals.js";
+export { unwind, templateEnd, AbortSignal, BreakSignal, ContinueSignal, ExitSignal } from "./signals.js";
 export { SafeString } from "./values.js";

@@ -10,6 +10,15 @@ export class AbortSignal {
   output = "";
 }
 
+/** dbt:exit: ends the template it stands in, keeping its output; the including template (or the request) goes on. */
+export class ExitSignal {}
+
+/** What a template run that threw `err` gives: its output so far for a dbt:exit, else the error, unwound. */
+export function templateEnd(err: unknown, out: string): string {
+  if (err instanceof ExitSignal) return out;
+  throw unwind(err, out);
+}
+
 /** Called where a template run ends with an exception: an abort keeps the run's output. */
 export function unwind(err: unknown, out: string): unknown {
   if (err instanceof AbortSignal) err.output = out + err.output;

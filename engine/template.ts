@@ -8,7 +8,7 @@ import { Compiler } from "./compiler.js";
 import { Interpreter } from "./interpreter.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
-import { unwind } from "./signals.js";
+import { templateEnd } from "./signals.js";
 
 export interface ParsedTemplate {
   ast: TemplateAst;
@@ -46,7 +46,7 @@ export function interpretedFunction(ast: TemplateAst, registry = Registry.builti
     try {
       await it.run(ast.body);
     } catch (err) {
-      throw unwind(err, it.out);
+      return templateEnd(err, it.out);
     }
     return it.out;
   };

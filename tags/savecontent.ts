@@ -38,6 +38,21 @@ export const silentTag: TagDef = {
   },
 };
 
+/**
+ * <dbt:exit> (method="exitTemplate", the default, or "exitTag"): ends the template it stands in,
+ * keeping its output; an including template, a module's caller or the request goes on. In a
+ * module, exitTag ends the module as exitTemplate does (a module is its own template).
+ */
+export const exitTag: TagDef = {
+  name: "exit",
+  body: "none",
+  attributes: { method: { type: "enum", values: ["exittemplate", "exittag"] } },
+  interpret() {
+    throw new rt.ExitSignal();
+  },
+  compile: () => "throw new rt.ExitSignal();\n",
+};
+
 /** <dbt:abort>: ends the page here, keeping what was output so far. */
 export const abortTag: TagDef = {
   name: "abort",
@@ -49,4 +64,4 @@ export const abortTag: TagDef = {
   compile: () => "throw new rt.AbortSignal();\n",
 };
 
-export default { tags: [savecontentTag, silentTag, abortTag] } satisfies TagModule;
+export default { tags: [savecontentTag, silentTag, exitTag, abortTag] } satisfies TagModule;

@@ -8,7 +8,7 @@ import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import type { OpenTransaction } from "../engine/page.js";
 import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
-import { AbortSignal, BreakSignal, ContinueSignal } from "../engine/signals.js";
+import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal } from "../engine/signals.js";
 import { ISOLATION, type Isolation } from "../datasources/driver.js";
 import { fixedArg } from "./helpers.js";
 
@@ -34,7 +34,7 @@ export async function txBegin(ctx: RenderContext, datasource: string | null, iso
   });
 }
 
-const isSignal = (e: unknown) => e instanceof AbortSignal || e instanceof BreakSignal || e instanceof ContinueSignal;
+const isSignal = (e: unknown) => e instanceof AbortSignal || e instanceof BreakSignal || e instanceof ContinueSignal || e instanceof ExitSignal;
 
 /** Ends the transaction: commit when the body finished (or left by a signal), else roll back. */
 export async function txEnd(ctx: RenderContext, tx: OpenTransaction, err: unknown, loc: Loc): Promise<void> {
