@@ -1,6 +1,8 @@
 // <dbt:dump var="#x#" [label="…"]>: a readable HTML rendering of any value, queries included.
 import type { TagDef, TagModule } from "./types.js";
+import type { RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
+import { callTag } from "./call.js";
 import { QueryResult, escapeHtml, isStruct, toStr, typeName } from "../engine/values.js";
 
 const MAX_DEPTH = 8;
@@ -43,14 +45,14 @@ export const dumpTag: TagDef = {
   name: "dump",
   body: "none",
   attributes: { var: { type: "any", required: true }, label: { type: "string" } },
-  interpret(node, it) {
-    it.out += dump(it.arg(node, "var"), it.arg(node, "label"));
-  },
-  compile(node, c) {
-    return `$o += T.dump(${c.arg(node, "var")}, ${c.arg(node, "label") ?? "undefined"});\n`;
-  },
+  ...callTag("dumpTag", dumpTagText, ["var", "label"], { output: true }),
 };
 
-export const runtime = { dump };
+/** What <dbt:dump> writes to the page. */
+export function dumpTagText(_ctx: RenderContext, v: unknown, label: unknown): string {
+  return dump(v, label);
+}
+
+export const runtime = { dumpTag: dumpTagText };
 
 export default { tags: [dumpTag], runtime } satisfies TagModule;

@@ -3,7 +3,16 @@
 // when the templates are loaded. Each call ticks the page's clock (engine/clock.ts).
 import type { TagDef, TagModule } from "./types.js";
 import { fixedArg } from "./helpers.js";
+import type { Loc } from "../parser/ast.js";
+import type { RenderContext } from "../engine/context.js";
 import { pause, tickClock } from "../engine/clock.js";
+import { callTag } from "./call.js";
+
+/** Renders the template at `path` (resolved when validated) with this page's variables. */
+export async function includeTemplate(ctx: RenderContext, path: string, loc: Loc): Promise<string> {
+  if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
+  return ctx.host.renderInto(path, ctx, loc);
+}
 
 /** The data: the resolved path of the included template. */
 export const includeTag: TagDef<string> = {
@@ -15,14 +24,7 @@ export const includeTag: TagDef<string> = {
     v.includes.push({ path, loc: node.loc });
     node.data = path;
   },
-  async interpret(node, it) {
-    if (tickClock(it.ctx.page, node.loc)) await pause(it.ctx.page, node.loc);
-    it.out += await it.ctx.host.renderInto(node.data, it.ctx, node.loc);
-  },
-  compile(node, c) {
-    const L = c.loc(node.loc);
-    return `if (T.tickClock(ctx.page, ${L})) await T.pause(ctx.page, ${L});\n$o += await ctx.host.renderInto(${JSON.stringify(node.data)}, ctx, ${L});\n`;
-  },
+  ...callTag("includeTemplate", includeTemplate, [{ fixed: (node) => node.data }], { output: true, async: true }),
 };
 
-export default { tags: [includeTag] } satisfies TagModule;
+export default { tags: [includeTag], runtime: { includeTemplate } } satisfies TagModule;

@@ -8,6 +8,7 @@ import type { RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
 import { siteServices, type PageLogLevel } from "../engine/services.js";
 import { fixedArg } from "./helpers.js";
+import { callTag } from "./call.js";
 
 const LEVELS: Record<string, PageLogLevel> = {
   information: "info",
@@ -46,19 +47,11 @@ export const logTag: TagDef = {
   validate(node, v) {
     if (node.args.log && node.args.file) throw v.error('<dbt:log> takes "log" or "file", not both', node.args.file.loc);
   },
-  interpret(node, it) {
-    writeLog(
-      it.ctx,
-      it.arg(node, "text"),
-      fixedArg(node, "type"),
-      fixedArg(node, "log") ?? fixedArg(node, "file"),
-      node.loc,
-    );
-  },
-  compile(node, c) {
-    const s = (v: string | undefined) => (v === undefined ? "undefined" : JSON.stringify(v));
-    return `T.writeLog(ctx, ${c.arg(node, "text")}, ${s(fixedArg(node, "type"))}, ${s(fixedArg(node, "log") ?? fixedArg(node, "file"))}, ${c.loc(node.loc)});\n`;
-  },
+  ...callTag("writeLog", writeLog, [
+    "text",
+    { fixed: (node) => fixedArg(node, "type") },
+    { fixed: (node) => fixedArg(node, "log") ?? fixedArg(node, "file") },
+  ]),
 };
 
 export const runtime = { writeLog };

@@ -2,14 +2,12 @@
 // dbt:cookie and dbt:content. They write to the page's ResponseState; the server applies it.
 import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
-import type { TagNode } from "../parser/ast.js";
-import type { Interpreter } from "../engine/interpreter.js";
-import type { Compiler } from "../engine/compiler.js";
 import type { RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { AbortSignal } from "../engine/signals.js";
 import { toDate } from "../engine/functions/dates.js";
+import { callTag } from "./call.js";
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const REDIRECTS = [301, 302, 303, 307, 308];
@@ -130,24 +128,11 @@ export function setContentType(ctx: RenderContext, type: unknown, loc: Loc): voi
   ctx.page.response.contentType = headerText(type, "The content type", loc);
 }
 
-/** A tag whose hooks call one runtime function with its attributes in a fixed order. */
-function callTag(fn: string, order: string[]): Pick<TagDef, "interpret" | "compile"> {
-  return {
-    interpret(node: TagNode, it: Interpreter) {
-      const args = order.map((n) => it.arg(node, n));
-      (runtime as Record<string, (...a: unknown[]) => void>)[fn]!(it.ctx, ...args, node.loc);
-    },
-    compile(node: TagNode, c: Compiler) {
-      return `T.${fn}(ctx, ${order.map((n) => c.arg(node, n) ?? "undefined").join(", ")}, ${c.loc(node.loc)});\n`;
-    },
-  };
-}
-
 export const locationTag: TagDef = {
   name: "location",
   body: "none",
   attributes: { url: { type: "string", required: true }, statuscode: { type: "integer" }, external: { type: "boolean" } },
-  ...callTag("setLocation", ["url", "statuscode", "external"]),
+  ...callTag("setLocation", setLocation, ["url", "statuscode", "external"]),
 };
 
 export const headerTag: TagDef = {
@@ -157,7 +142,7 @@ export const headerTag: TagDef = {
   validate(node, v) {
     if (!node.args.name && !node.args.statuscode) throw v.error('<dbt:header> needs "name" (with "value") or "statuscode"', node.loc);
   },
-  ...callTag("setHeader", ["name", "value", "statuscode"]),
+  ...callTag("setHeader", setHeader, ["name", "value", "statuscode"]),
 };
 
 const COOKIE_ATTRS = ["name", "value", "expires", "httponly", "secure", "samesite", "path", "domain"] as const;
@@ -182,7 +167,7 @@ export const contentTag: TagDef = {
   name: "content",
   body: "none",
   attributes: { type: { type: "string", required: true } },
-  ...callTag("setContentType", ["type"]),
+  ...callTag("setContentType", setContentType, ["type"]),
 };
 
 export const runtime = { setLocation, setHeader, setCookie, setContentType };

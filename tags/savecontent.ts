@@ -4,6 +4,7 @@ import type { TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { SafeString } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
+import { callTag } from "./call.js";
 
 export const savecontentTag: TagDef = {
   name: "savecontent",
@@ -58,10 +59,11 @@ export const abortTag: TagDef = {
   name: "abort",
   body: "none",
   attributes: {},
-  interpret() {
-    throw new rt.AbortSignal();
-  },
-  compile: () => "throw new rt.AbortSignal();\n",
+  ...callTag("abortPage", abortPage, []),
 };
 
-export default { tags: [savecontentTag, silentTag, exitTag, abortTag] } satisfies TagModule;
+export function abortPage(): never {
+  throw new rt.AbortSignal();
+}
+
+export default { tags: [savecontentTag, silentTag, exitTag, abortTag], runtime: { abortPage } } satisfies TagModule;
