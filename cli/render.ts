@@ -14,8 +14,11 @@ export function register(program: Command): void {
     .action(async (file: string, opts: { data?: string; mode: Mode; root?: string }) => {
       const { Engine } = await import("../engine/engine.js");
       const { scopesFrom } = await import("../engine/context.js");
+      const { loadConfig } = await import("../datasources/config.js");
       const root = resolve(opts.root ?? dirname(file));
-      const engine = new Engine({ root, mode: opts.mode });
+      // The site's limits hold here as when it is served; a bad config is reported like any error.
+      const limits = await loadConfig(root).then((c) => c.limits, (err: unknown) => report(err));
+      const engine = new Engine({ root, mode: opts.mode, limits });
       const name = engine.name(resolve(file));
       if (name === null) report(new Error(`${file} is not inside ${root}`));
       try {

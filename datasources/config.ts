@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
 import { locateProblem, parseJsonConfig } from "./config-locate.js";
 import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
+import { defaultLimits, type Limits } from "../engine/limits.js";
 import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
 
 export type Strategy = "pool" | "single" | "per-request" | "pipeline";
@@ -58,6 +59,8 @@ export interface SiteConfig {
   logLevel: string | null;
   /** The embedded Postgres's data folder, relative to the site (see data-dir.ts); null: the default. */
   dataDir: string | null;
+  /** What one render may use: loop iterations, call depth, string, array and output sizes, JSON depth. */
+  limits: Limits;
   /** Process, load-shedding and request-size settings (server/settings.ts). */
   server: ServerSettings;
   session: SessionSettings;
@@ -183,7 +186,7 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
 }
 
 function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "fragmentCacheSize", "logLevel", "dataDir", "timezone", "locale", "server", "mail", ...SERVER_KEYS];
+  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "fragmentCacheSize", "logLevel", "dataDir", "timezone", "locale", "server", "mail", "limits", ...SERVER_KEYS];
   for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
   if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
@@ -214,9 +217,26 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     timezone: checked(() => timezoneOf(file, raw.timezone), "UTC"),
     locale: checked(() => localeOf(file, raw.locale), "en-US"),
     server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),
+    limits: limitsOf(file, raw.limits),
     mail: parseMailSettings(raw.mail, file, problem),
     ...serverSettings(raw, file),
   };
+}
+
+/** The `limits` section: what one render may use (engine/context.ts); every key optional, at least 1. */
+function limitsOf(file: string, raw: unknown): Limits {
+  const out: Limits = { ...defaultLimits };
+  if (raw === undefined) return out;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    problem(new ConfigError(`${file}: limits must be an object`));
+    return out;
+  }
+  const known = Object.keys(defaultLimits);
+  for (const [k, v] of Object.entries(raw as Raw)) {
+    if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting limits.${k} (known: ${known.join(", ")})`));
+    else out[k as keyof Limits] = num(file, `limits.${k}`, v, defaultLimits[k as keyof Limits], 1);
+  }
+  return out;
 }
 
 // Sessions, CSRF, proxies and static files: the server's keys of the config file.

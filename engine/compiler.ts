@@ -105,6 +105,7 @@ export class Compiler {
         return e.op === "not" ? `!rt.toBool(${v}, ${l})` : e.op === "-" ? `rt.neg(${v}, ${l})` : `rt.toNum(${v}, ${l})`;
       }
       case "binary":
+        if (e.op === "&") return `rt.concat(ctx, ${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
         return `rt.${BINARY[e.op]}(${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
       case "logical":
         return `(${this.bool(e.left)} ${e.op === "and" ? "&&" : "||"} ${this.bool(e.right)})`;

@@ -4,6 +4,7 @@ import type { Loc } from "../parser/ast.js";
 import { newStruct, type QueryResult, type Struct } from "./values.js";
 import { newPageState, type PageState } from "./page.js";
 import { AbortSignal } from "./signals.js";
+import { RuntimeError, codes } from "./errors.js";
 
 export const SCOPE_NAMES = [
   "variables", "url", "form", "cookie", "cgi", "session", "application", "request", "attributes", "thisTag",
@@ -27,14 +28,8 @@ export interface VarsFrame {
 
 export type Frame = RowFrame | VarsFrame;
 
-export interface Limits {
-  /** Iterations one dbt:loop or dbt:output may run before it is stopped with an error. */
-  maxIterations: number;
-  /** How deeply dbt:module calls may nest. */
-  maxModuleDepth: number;
-}
-
-export const defaultLimits: Limits = { maxIterations: 1_000_000, maxModuleDepth: 50 };
+import type { Limits } from "./limits.js";
+export { defaultLimits, type Limits } from "./limits.js";
 
 /** What a render needs from the engine: other templates, by resolved path. */
 export interface TemplateHost {
@@ -44,7 +39,8 @@ export interface TemplateHost {
 
 export class RenderContext {
   frames: Frame[] = [];
-  moduleDepth = 0;
+  /** dbt:module calls (and user-defined function calls) this render is nested in. */
+  callDepth = 0;
   constructor(
     public scopes: Scopes,
     readonly host: TemplateHost,
@@ -63,7 +59,7 @@ export class RenderContext {
     const scopes: Scopes = { variables: newStruct(), attributes, thisTag };
     for (const n of SCOPE_NAMES) if (n !== "variables" && n !== "attributes" && n !== "thisTag" && this.scopes[n]) scopes[n] = this.scopes[n];
     const ctx = new RenderContext(scopes, this.host, this.limits, this.page);
-    ctx.moduleDepth = this.moduleDepth + 1;
+    ctx.callDepth = this.callDepth + 1;
     return ctx;
   }
 }
@@ -88,10 +84,20 @@ export function toStructDeep(v: unknown): unknown {
   return v === undefined ? null : v;
 }
 
+/** Refuses the output of a template run past maxOutputLength (QRY_ERR_OUTPUT_LIMIT). */
+export function checkOutput(ctx: RenderContext, out: string, loc: Loc | null): string {
+  if (out.length > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
+  return out;
+}
+
+export function outputLimit(limits: Limits, loc: Loc | null): RuntimeError {
+  return new RuntimeError(codes.OUTPUT_LIMIT, `The page's output passed ${limits.maxOutputLength} characters (limit maxOutputLength)`, loc);
+}
+
 /** Runs a page's render function; dbt:abort ends it early and keeps the output so far. */
 export async function runPage(render: (ctx: RenderContext) => Promise<string>, ctx: RenderContext): Promise<string> {
   try {
-    return await render(ctx);
+    return checkOutput(ctx, await render(ctx), null);
   } catch (err) {
     if (err instanceof AbortSignal) {
       ctx.page.aborted = true;

@@ -75,6 +75,7 @@ export class Interpreter {
         return e.op === "not" ? !rt.toBool(v, e.loc) : e.op === "-" ? rt.neg(v, e.loc) : rt.toNum(v, e.loc);
       }
       case "binary": {
+        if (e.op === "&") return rt.concat(ctx, this.eval(e.left), this.eval(e.right), e.loc);
         const fn = rt[rt.BINARY[e.op]] as BinaryFn;
         return fn(this.eval(e.left), this.eval(e.right), e.loc);
       }

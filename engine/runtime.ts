@@ -121,12 +121,13 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     let next = readSlot(container, key, loc, true);
     if (next === undefined) {
       next = newStruct();
-      writeSlot(container, key, next, loc);
+      writeSlot(container, key, next, loc, ctx.limits.maxArrayLength);
     }
     container = next;
     key = step;
   }
-  writeSlot(container, key, value, loc);
+  checkSize(ctx, value, loc);
+  writeSlot(container, key, value, loc, ctx.limits.maxArrayLength);
 }
 
 function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {
@@ -148,17 +149,13 @@ function readSlot(container: unknown, key: PathStep, loc: Loc, create: boolean):
   return own.call(s, k) ? s[k] : create ? undefined : null;
 }
 
-/**
- * How far `dbt:set a[n]` may grow an array (arrayResize and arraySet have the same bound):
- * `a[100000000] = 1` would otherwise fill gigabytes with nulls, blocking the process meanwhile.
- */
-export const MAX_ARRAY_GROWTH = 1_000_000;
-
-function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc): void {
+// `a[100000000] = 1` would fill gigabytes with nulls, blocking the process meanwhile: an index
+// may grow an array up to maxArrayLength (arrayResize and arraySet have the same bound).
+function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, maxLength: number): void {
   const k = slotKey(container, key, loc);
   if (typeof k === "number") {
     const arr = container as unknown[];
-    if (k >= arr.length && k >= MAX_ARRAY_GROWTH) throw new RuntimeError(codes.ARRAY_LIMIT, `Array index ${k + 1} would grow the array past ${MAX_ARRAY_GROWTH} elements`, loc);
+    if (k >= arr.length && k >= maxLength) throw new RuntimeError(codes.ARRAY_LIMIT, `Array index ${k + 1} would grow the array past ${maxLength} elements (limit maxArrayLength)`, loc);
     while (arr.length < k) arr.push(null);
     arr[k] = value;
   } else (container as Struct)[k] = value;
@@ -193,8 +190,16 @@ export function pow(a: unknown, b: unknown, loc: Loc): number {
 export function neg(a: unknown, loc: Loc): number {
   return -toNum(a, loc);
 }
-export function concat(a: unknown, b: unknown, loc: Loc): string {
-  return toStr(a, loc) + toStr(b, loc);
+/** `a & b`: refuses a result past maxStringLength before it is made (a doubling loop stops there). */
+export function concat(ctx: RenderContext, a: unknown, b: unknown, loc: Loc): string {
+  const x = toStr(a, loc);
+  const y = toStr(b, loc);
+  if (x.length + y.length > ctx.limits.maxStringLength) throw stringLimit(ctx, x.length + y.length, loc);
+  return x + y;
+}
+
+export function stringLimit(ctx: RenderContext, length: number, loc: Loc): RuntimeError {
+  return new RuntimeError(codes.STRING_LIMIT, `A string of ${length} characters is longer than ${ctx.limits.maxStringLength} (limit maxStringLength)`, loc);
 }
 export function contains(a: unknown, b: unknown, loc: Loc): boolean {
   return toStr(a, loc).toLowerCase().includes(toStr(b, loc).toLowerCase());
@@ -218,11 +223,33 @@ export function locate(err: unknown, loc: Loc): QuarryError {
 export type BuiltinFn = (ctx: RenderContext, ...args: unknown[]) => unknown;
 
 export function call(ctx: RenderContext, fn: BuiltinFn, loc: Loc, ...args: unknown[]): unknown {
+  let v: unknown;
   try {
-    return fn(ctx, ...args);
+    v = fn(ctx, ...args);
   } catch (err) {
-    throw locate(err, loc);
+    throw locate(sizeError(ctx, err, loc), loc);
   }
+  return checkSize(ctx, v, loc);
+}
+
+/** Refuses a string or array past the limits (a function's result, a value being set). */
+export function checkSize(ctx: RenderContext, v: unknown, loc: Loc): unknown {
+  if (typeof v === "string") {
+    if (v.length > ctx.limits.maxStringLength) throw stringLimit(ctx, v.length, loc);
+  } else if (Array.isArray(v) && v.length > ctx.limits.maxArrayLength) throw arrayLimit(ctx, v.length, loc);
+  return v;
+}
+
+function arrayLimit(ctx: RenderContext, length: number, loc: Loc): RuntimeError {
+  return new RuntimeError(codes.ARRAY_LIMIT, `An array of ${length} elements is longer than ${ctx.limits.maxArrayLength} (limit maxArrayLength)`, loc);
+}
+
+/** JavaScript's own size failures inside a function become the limit errors they amount to. */
+function sizeError(ctx: RenderContext, err: unknown, loc: Loc): unknown {
+  if (!(err instanceof RangeError)) return err;
+  if (err.message === "Invalid string length") return new RuntimeError(codes.STRING_LIMIT, `A string would be longer than ${ctx.limits.maxStringLength} characters (limit maxStringLength)`, loc);
+  if (err.message === "Invalid array length") return new RuntimeError(codes.ARRAY_LIMIT, `An array would be longer than ${ctx.limits.maxArrayLength} elements (limit maxArrayLength)`, loc);
+  return err;
 }
 
 /** `a ?: b`: b when a is undefined or null. */
@@ -262,9 +289,12 @@ export function lte(a: unknown, b: unknown, loc: Loc): boolean {
   return compare(a, b, loc) <= 0;
 }
 
-/** The runtime helper behind each binary operator; the compiler emits `rt.<name>`. */
+/**
+ * The runtime helper behind each binary operator but `&` (`concat`, which also takes the
+ * context for its length limit); the compiler emits `rt.<name>`.
+ */
 export const BINARY = {
-  "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "^": "pow", "&": "concat",
+  "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "^": "pow",
   eq: "eq", neq: "neq", gt: "gt", gte: "gte", lt: "lt", lte: "lte", contains: "contains",
 } as const;
 

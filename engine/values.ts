@@ -200,3 +200,15 @@ export function esc(v: unknown, loc: Loc | null): string {
   if (v instanceof SafeString) return v.value;
   return escapeHtml(toStr(v, loc));
 }
+
+/** Is `v` (parsed JSON) nested deeper than `max`? Walked without recursion, so depth cannot overflow the stack. */
+export function nestedDeeperThan(v: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length > 0) {
+    const [x, depth] = stack.pop()!;
+    if (x === null || typeof x !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(x)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -97,13 +97,14 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const config = await loadConfig(dir);
   config.session = { ...config.session, ...opts.session };
   config.server = { ...config.server, ...opts.server };
+  const limits = { ...config.limits, ...opts.limits };
   let source: PageSource;
   let dev: DevReload | null = null;
-  if (opts.dist) source = await PrecompiledSource.load(opts.dist, opts.limits, { functions: opts.functions, tags: opts.tags });
+  if (opts.dist) source = await PrecompiledSource.load(opts.dist, limits, { functions: opts.functions, tags: opts.tags });
   else {
     // Loaded only here, so serving a built site never loads the parser or the compiler.
     const { Engine } = await import("../engine/engine.js");
-    const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits: opts.limits, functions: opts.functions, tags: opts.tags });
+    const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits, functions: opts.functions, tags: opts.tags });
     source = new EngineSource(engine);
   }
   const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));

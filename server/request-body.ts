@@ -15,6 +15,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { parse as parseQueryString } from "node:querystring";
 import { codes, RequestError } from "../engine/errors.js";
 import type { ServerSettings } from "./settings.js";
+import { nestedDeeperThan } from "../engine/values.js";
 
 /** A request outside the configured bounds: 413 (too large, too many) or 400 (too deep). */
 export class RequestLimitError extends RequestError {
@@ -89,15 +90,9 @@ export async function readForm(req: FastifyRequest, s: ServerSettings): Promise<
   return { fields: { ...(body as Record<string, unknown>) }, cleanup: () => NOTHING.cleanup() };
 }
 
-/** Refuses JSON nested deeper than `max` (walked without recursion, so depth cannot overflow the stack). */
+/** Refuses JSON nested deeper than `max`. */
 function checkDepth(body: object, max: number): void {
-  const stack: [unknown, number][] = [[body, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (depth > max) throw new RequestLimitError(`Request body is nested deeper than server.maxBodyDepth allows (${max})`, 400);
-    for (const child of Object.values(v)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
-  }
+  if (nestedDeeperThan(body, max)) throw new RequestLimitError(`Request body is nested deeper than server.maxBodyDepth allows (${max})`, 400);
 }
 
 async function readMultipart(req: FastifyRequest, s: ServerSettings): Promise<FormBody> {

@@ -2,7 +2,7 @@
 import type { Expr, LValue, Loc, TagNode } from "../parser/ast.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
-import type { RenderContext } from "../engine/context.js";
+import { outputLimit, type RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { checkpoint } from "../engine/clock.js";
 import type { PathStep } from "../engine/runtime.js";
@@ -55,13 +55,20 @@ export function asQuery(v: unknown, loc: Loc): QueryResult {
 }
 
 /**
- * One iteration of a loop: stops a runaway loop at maxIterations and ticks the page's clock.
+ * One iteration of a loop: stops a runaway loop at maxIterations, or one whose template's
+ * output (`outLength` so far) passed maxOutputLength, and ticks the page's clock.
  * True when the caller must `await pause(ctx.page, loc)` (see engine/clock.ts).
  */
-export function tick(ctx: RenderContext, count: number, loc: Loc): boolean {
+export function tick(ctx: RenderContext, count: number, outLength: number, loc: Loc): boolean {
   if (count > ctx.limits.maxIterations) {
     throw new RuntimeError(codes.LOOP_LIMIT, `Loop stopped after ${ctx.limits.maxIterations} iterations (limit maxIterations)`, loc);
   }
+  return rowTick(ctx, outLength, loc);
+}
+
+/** One row or group of dbt:output: the output check and the clock's tick of `tick`. */
+export function rowTick(ctx: RenderContext, outLength: number, loc: Loc): boolean {
+  if (outLength > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
   return --ctx.page.budget <= 0 && checkpoint(ctx.page, loc);
 }
 

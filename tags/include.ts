@@ -4,14 +4,14 @@
 import type { TagDef, TagModule } from "./types.js";
 import { fixedArg } from "./helpers.js";
 import type { Loc } from "../parser/ast.js";
-import type { RenderContext } from "../engine/context.js";
+import { checkOutput, type RenderContext } from "../engine/context.js";
 import { pause, tickClock } from "../engine/clock.js";
 import { callTag } from "./call.js";
 
 /** Renders the template at `path` (resolved when validated) with this page's variables. */
 export async function includeTemplate(ctx: RenderContext, path: string, loc: Loc): Promise<string> {
   if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
-  return ctx.host.renderInto(path, ctx, loc);
+  return checkOutput(ctx, await ctx.host.renderInto(path, ctx, loc), loc);
 }
 
 /** The data: the resolved path of the included template. */

@@ -124,7 +124,7 @@ export const loopTag: TagDef<LoopData> = {
         ctx.frames.push(f);
         try {
           for (let i = s; i < e; i++) {
-            if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
+            if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
             f.row = i;
             f.end = i + 1;
             if (!(await body(it, node))) break;
@@ -137,7 +137,7 @@ export const loopTag: TagDef<LoopData> = {
       case "range": {
         const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), node.loc);
         for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
-          if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
+          if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
           vars[d.index!] = i;
           if (!(await body(it, node))) break;
         }
@@ -146,7 +146,7 @@ export const loopTag: TagDef<LoopData> = {
       case "condition": {
         const cond = node.args.condition!;
         while (rt.toBool(it.eval(cond), cond.loc)) {
-          if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
+          if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
           if (!(await body(it, node))) break;
         }
         return;
@@ -156,7 +156,7 @@ export const loopTag: TagDef<LoopData> = {
         const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
         for (const [k, v] of list) {
-          if (tick(ctx, ++n, node.loc)) await pause(ctx.page, node.loc);
+          if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
           if (kName) vars[kName] = k;
           if (vName) vars[vName] = v;
           if (!(await body(it, node))) break;
@@ -170,7 +170,7 @@ export const loopTag: TagDef<LoopData> = {
     const L = c.loc(node.loc);
     const n = c.tmp("n");
     const setVar = (name: string | undefined, value: string) => (name ? `ctx.scopes.variables[${JSON.stringify(name)}] = ${value};\n` : "");
-    const tickCode = `if (T.tick(ctx, ++${n}, ${L})) await T.pause(ctx.page, ${L});\n`;
+    const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) await T.pause(ctx.page, ${L});\n`;
     const bodyCode = (): string => {
       c.loops.push(label);
       try {

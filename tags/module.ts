@@ -3,7 +3,7 @@
 // rendered body as `thisTag.body`; nothing leaks either way.
 import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
-import type { RenderContext } from "../engine/context.js";
+import { checkOutput, type RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { SafeString, type Struct } from "../engine/values.js";
@@ -11,12 +11,12 @@ import { fixedArg } from "./helpers.js";
 import { pause, tickClock } from "../engine/clock.js";
 
 export async function runModule(ctx: RenderContext, path: string, attributes: Struct, body: string, hasBody: boolean, loc: Loc): Promise<string> {
-  if (ctx.moduleDepth >= ctx.limits.maxModuleDepth) {
-    throw new RuntimeError(codes.MODULE_DEPTH, `Modules nested more than ${ctx.limits.maxModuleDepth} deep (limit maxModuleDepth)`, loc);
+  if (ctx.callDepth >= ctx.limits.maxCallDepth) {
+    throw new RuntimeError(codes.CALL_DEPTH, `Modules nested more than ${ctx.limits.maxCallDepth} deep (limit maxCallDepth)`, loc);
   }
   if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
   const thisTag = rt.struct(["body", "hasBody"], [new SafeString(body), hasBody]);
-  return ctx.host.renderInto(path, ctx.forModule(attributes, thisTag), loc);
+  return checkOutput(ctx, await ctx.host.renderInto(path, ctx.forModule(attributes, thisTag), loc), loc);
 }
 
 const passedOn = (args: Record<string, unknown>) => Object.keys(args).filter((k) => k !== "template");

@@ -8,8 +8,8 @@ import type { Interpreter } from "../engine/interpreter.js";
 import type { RenderContext, RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
-import { asQuery, fixedArg, groupEnd, queryNameToExpr } from "./helpers.js";
-import { pause, tickClock } from "../engine/clock.js";
+import { asQuery, fixedArg, groupEnd, queryNameToExpr, rowTick } from "./helpers.js";
+import { pause } from "../engine/clock.js";
 import type { Loc } from "../parser/ast.js";
 import type { QueryResult } from "../engine/values.js";
 
@@ -40,7 +40,7 @@ export function innerFrame(ctx: RenderContext, loc: Loc): RowFrame {
 async function iterate(it: Interpreter, node: TagNode, f: RowFrame, start: number, end: number, group: string | undefined): Promise<void> {
   for (let i = start; i < end; ) {
     const j = group === undefined ? i + 1 : groupEnd(f.query, i, end, group);
-    if (tickClock(it.ctx.page, node.loc)) await pause(it.ctx.page, node.loc);
+    if (rowTick(it.ctx, it.out.length, node.loc)) await pause(it.ctx.page, node.loc);
     f.row = i;
     f.end = j;
     await it.run(node.body!);
@@ -101,7 +101,7 @@ export const outputTag: TagDef<OutputData> = {
     const [f, i, j, s, e] = [c.tmp("f"), c.tmp("i"), c.tmp("j"), c.tmp("s"), c.tmp("e")];
     const L = c.loc(node.loc);
     const next = group === undefined ? `${i} + 1` : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(group)})`;
-    const loop = `for (let ${i} = ${s}; ${i} < ${e}; ) {\nconst ${j} = ${next};\nif (T.tickClock(ctx.page, ${L})) await T.pause(ctx.page, ${L});\n${f}.row = ${i}; ${f}.end = ${j};\n${c.nodes(node.body!)}${i} = ${j};\n}\n`;
+    const loop = `for (let ${i} = ${s}; ${i} < ${e}; ) {\nconst ${j} = ${next};\nif (T.rowTick(ctx, $o.length, ${L})) await T.pause(ctx.page, ${L});\n${f}.row = ${i}; ${f}.end = ${j};\n${c.nodes(node.body!)}${i} = ${j};\n}\n`;
     if (inner) {
       return `{ const ${f} = T.innerFrame(ctx, ${L}); const ${s} = ${f}.row, ${e} = ${f}.end;\ntry {\n${loop}} finally { ${f}.row = ${s}; ${f}.end = ${e}; }\n}\n`;
     }
@@ -116,6 +116,6 @@ ${loop}} finally { ctx.frames.pop(); }
   },
 };
 
-export const runtime = { rowRange, innerFrame, groupEnd, asQuery, tickClock };
+export const runtime = { rowRange, innerFrame, groupEnd, asQuery, rowTick };
 
 export default { tags: [outputTag], runtime } satisfies TagModule;

@@ -42,6 +42,9 @@ describe("site config", () => {
     [{ dataDir: 3 }, "f: dataDir must be a folder path"],
     [{ defaultDatasource: "x" }, 'f: defaultDatasource "x" is not one of the datasources (main)'],
     [{ secret: "short" }, "f: secret must be a string of 16 or more characters"],
+    [{ limits: { maxStringLength: 0 } }, "f: limits.maxStringLength must be an integer of 1 or more, got 0"],
+    [{ limits: { maxDepth: 3 } }, "f: unknown setting limits.maxDepth (known: maxIterations, maxCallDepth, maxArrayLength, maxStringLength, maxOutputLength, maxJsonDepth)"],
+    [{ limits: [] }, "f: limits must be an object"],
   ])("refuses %j", (raw, message) => {
     expect(() => parseConfig(raw as Record<string, unknown>, "f", {})).toThrow(message);
   });

@@ -83,7 +83,7 @@ describe("runtime errors", () => {
 
   it("stops modules that call themselves forever", async () => {
     const err = await renderError('<dbt:module template="m.dbt"/>', {}, { "m.dbt": 'x<dbt:module template="m.dbt"/>' });
-    expect([err.code, err.loc!.file, at(err)]).toEqual(["QRY_ERR_MODULE_DEPTH", "m.dbt", "1:2"]);
+    expect([err.code, err.loc!.file, at(err)]).toEqual(["QRY_ERR_CALL_DEPTH", "m.dbt", "1:2"]);
   });
 
   it("raises a ParamError naming the parameter, with status 400", async () => {

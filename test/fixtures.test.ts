@@ -1,5 +1,5 @@
 // Every folder in test/fixtures is a case: page.dbt (plus any files it uses), an optional
-// data.json with the scopes, and either expected.html or expected-error.txt (the formatted
+// data.json with the scopes, an optional limits.json (limits over { maxIterations: 1000 }), and either expected.html or expected-error.txt (the formatted
 // error with its code frame). Each runs in both modes against the same expectation.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,13 +22,14 @@ describe.each(cases)("fixture %s", (name) => {
   const root = join(dir, name);
   const read = (f: string) => (existsSync(join(root, f)) ? readFileSync(join(root, f), "utf8") : undefined);
   const data = JSON.parse(read("data.json") ?? "{}") as Record<string, unknown>;
+  const limits = { maxIterations: 1000, ...(JSON.parse(read("limits.json") ?? "{}") as Record<string, number>) };
   const expectedHtml = read("expected.html");
   const expectedError = read("expected-error.txt");
 
   // QUARRY_WRITE_FIXTURES=1 writes the expectation of a new fixture from compiled mode (review it!).
   if (process.env.QUARRY_WRITE_FIXTURES && expectedHtml === undefined && expectedError === undefined) {
     it("writes its expectation", async () => {
-      const r = await outcome(root, "compiled", "page.dbt", data, { maxIterations: 1000 }, db);
+      const r = await outcome(root, "compiled", "page.dbt", data, limits, db);
       if (r.output !== undefined) writeFileSync(join(root, "expected.html"), r.output);
       else writeFileSync(join(root, "expected-error.txt"), `${r.error}\n`);
     });
@@ -40,7 +41,7 @@ describe.each(cases)("fixture %s", (name) => {
   });
 
   it.each(MODES)("%s mode", async (mode) => {
-    const result = await outcome(root, mode, "page.dbt", data, { maxIterations: 1000 }, db);
+    const result = await outcome(root, mode, "page.dbt", data, limits, db);
     if (expectedHtml !== undefined) expect(result).toEqual({ output: expectedHtml });
     else expect(result).toEqual({ error: expectedError!.replace(/\n$/, "") });
   });

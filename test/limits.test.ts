@@ -7,7 +7,7 @@ import { Engine } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
 import { QuarryError } from "../engine/errors.js";
 import { newPageState, type PageState } from "../engine/page.js";
-import { MODES, site } from "./helpers.js";
+import { MODES, render, renderError, site } from "./helpers.js";
 import { createDatabase } from "./db.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -76,6 +76,25 @@ describe("the time limit", () => {
   }
 });
 
+describe("size limits at their defaults", () => {
+  // Past JavaScript's own bounds too: the coded error, never a RangeError.
+  it.each([
+    ['<dbt:set s = "ab"><dbt:loop from="1" to="40" index="i"><dbt:set s = s & s></dbt:loop>', "QRY_ERR_STRING_LIMIT", "1:71", "A string of 33554432 characters is longer than 16777216 (limit maxStringLength)"],
+    ['<dbt:set s = repeatString(repeatString("x", 1000000), 20)>', "QRY_ERR_STRING_LIMIT", "1:14", "A string of 20000000 characters is longer than 16777216 (limit maxStringLength)"],
+    ['<dbt:set s = repeatString(repeatString("x", 1000000), 1000)>', "QRY_ERR_STRING_LIMIT", "1:14", "A string would be longer than 16777216 characters (limit maxStringLength)"],
+    ['<dbt:set a = listToArray(repeatString("x,", 1000000) & "x")>', "QRY_ERR_ARRAY_LIMIT", "1:14", "An array of 1000001 elements is longer than 1000000 (limit maxArrayLength)"],
+    ["<dbt:set a = []><dbt:set a[1000001] = 1>", "QRY_ERR_ARRAY_LIMIT", "1:17", "Array index 1000001 would grow the array past 1000000 elements (limit maxArrayLength)"],
+    ['<dbt:set v = deserializeJSON(repeatString("[", 100000) & repeatString("]", 100000))>', "QRY_ERR_JSON_DEPTH", "1:14", "deserializeJSON: the JSON is nested deeper than 64 (limit maxJsonDepth)"],
+  ])("%s stops with its coded error in both modes", async (source, code, at, message) => {
+    const err = await renderError(source);
+    expect([err.code, `${err.loc?.line}:${err.loc?.column}`, err.message]).toEqual([code, at, message]);
+  });
+
+  it("lets a page catch a size limit and go on", async () => {
+    expect(await render('<dbt:try><dbt:set s = repeatString(repeatString("x", 1000000), 20)><dbt:catch type="expression"><dbt:output>caught #error.code#</dbt:output></dbt:catch></dbt:try>')).toBe("caught QRY_ERR_STRING_LIMIT");
+  });
+});
+
 describe("the time limit over HTTP", () => {
   const LIMIT = 500;
   const children: ChildProcess[] = [];
@@ -84,7 +103,9 @@ describe("the time limit over HTTP", () => {
     const url = await createDatabase([], "limits");
     const root = site({
       ...SPIN,
-      "quarry.config.json": JSON.stringify({ renderTimeoutMs: LIMIT, datasources: { main: { url } } }),
+      "quarry.config.json": JSON.stringify({ renderTimeoutMs: LIMIT, datasources: { main: { url } }, limits: { maxStringLength: 1000 } }),
+      "doubles.dbt": `<dbt:set s = "ab"><dbt:loop condition="true"><dbt:set s = s & s></dbt:loop>`,
+      "floods.dbt": `<dbt:loop condition="true"><dbt:output>#repeatString("x", 1000)#</dbt:output></dbt:loop>`,
       "_error.dbt": `<dbt:output>custom #error.status# #error.title#: #error.message#</dbt:output>`,
       // Ten times the limit: the limit, not the query, ends the page.
       "waits.dbt": `<dbt:query name="q">SELECT pg_sleep(5) AS s</dbt:query>done`,
@@ -104,6 +125,14 @@ describe("the time limit over HTTP", () => {
       expect({ status: r.status, retry: r.headers.get("retry-after"), body: await r.text() }).toEqual({
         status: 503, retry: "5", body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs)",
       });
+    });
+
+    it(`${mode}: the config's maxStringLength stops a doubling string, the default maxOutputLength a flood of output, and the server goes on`, async () => {
+      const base = bases[n]!;
+      const get = (p: string) => fetch(`${base}/${p}`).then(async (r) => ({ status: r.status, body: await r.text() }));
+      expect(await get("doubles")).toEqual({ status: 500, body: "custom 500 Internal server error: A string of 1024 characters is longer than 1000 (limit maxStringLength)" });
+      expect(await get("floods")).toEqual({ status: 500, body: "custom 500 Internal server error: The page&#39;s output passed 33554432 characters (limit maxOutputLength)" });
+      expect(await get("doubles")).toEqual({ status: 500, body: "custom 500 Internal server error: A string of 1024 characters is longer than 1000 (limit maxStringLength)" });
     });
 
     it(`${mode}: nested loops, output rows, module recursion, a catch-all and a slow query, at once, each answer 503`, async () => {

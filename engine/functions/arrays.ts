@@ -2,6 +2,8 @@ import { category, num, int, str, arr, argError } from "./define.js";
 import { sortValues } from "./lists.js";
 import { asNumber, isStruct, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
+import { RuntimeError, codes } from "../errors.js";
+import type { RenderContext } from "../context.js";
 
 function pos(a: unknown[], n: unknown, extra = 0): number {
   const i = int(n, "position");
@@ -29,7 +31,7 @@ export default category("arrays", {
   arrayFind: [{ params: "array, value", doc: "1-based position of the first element equal to the value (strings case-sensitive), 0 if none.", example: 'arrayFind(["a", "B", "b"], "b")', result: "3" },
     (_c, a: unknown, v: unknown) => arr(a, "arrayFind").findIndex((e) => same(e, v, false)) + 1],
   arraySort: [{ params: "array, [sortType], [order]", doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array.', example: 'arraySort([3, 10, 2], "numeric", "desc")', result: "[10,3,2]" },
-    (_c, a: unknown, t?: unknown, o?: unknown) => { const x = arr(a, "arraySort"); const sorted = sortValues(x, t, o); x.splice(0, x.length, ...sorted); return x; }],
+    (_c, a: unknown, t?: unknown, o?: unknown) => { const x = arr(a, "arraySort"); const sorted = sortValues(x, t, o); sorted.forEach((v, i) => { x[i] = v; }); return x; }],
   arrayReverse: [{ params: "array", doc: "A reversed copy.", example: "arrayReverse([1, 2, 3])", result: "[3,2,1]" }, (_c, a: unknown) => [...arr(a, "arrayReverse")].reverse()],
   arraySlice: [{ params: "array, start, [count]", doc: "count elements from the 1-based start (to the end without count).", example: "arraySlice([1, 2, 3, 4], 2, 2)", result: "[2,3]" },
     (_c, a: unknown, s: unknown, c?: unknown) => { const x = arr(a, "arraySlice"); const from = pos(x, s, 1); return c === undefined ? x.slice(from) : x.slice(from, from + Math.max(0, int(c, "count"))); }],
@@ -60,12 +62,11 @@ export function same(a: unknown, b: unknown, noCase: boolean): boolean {
 
 const isSimpleValue = (v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v));
 
-/** At most this many elements from arrayResize and arraySet, so no page can exhaust memory. */
-const MAX_SIZE = 1_000_000;
-
-function size(n: unknown): number {
+/** The size arrayResize and arraySet grow to: at most maxArrayLength, so no page can exhaust memory. */
+function size(ctx: RenderContext, n: unknown): number {
   const i = int(n, "size");
-  if (i > MAX_SIZE) throw argError(`An array can grow to at most ${MAX_SIZE} elements this way, got ${i}`);
+  const max = ctx.limits.maxArrayLength;
+  if (i > max) throw new RuntimeError(codes.ARRAY_LIMIT, `An array can grow to at most ${max} elements (limit maxArrayLength), got ${i}`);
   return i;
 }
 
@@ -108,11 +109,11 @@ export const more = category("arrays", {
     (_c, a: unknown, n: unknown) => { const x = arr(a, "arrayIsDefined"); const i = int(n, "position"); return i >= 1 && i <= x.length && x[i - 1] !== null && x[i - 1] !== undefined; }],
   arrayClear: [{ params: "array", doc: "Removes every element (changes the array); returns true.", example: "arrayClear([1, 2])", result: "true" },
     (_c, a: unknown) => { arr(a, "arrayClear").length = 0; return true; }],
-  arrayResize: [{ params: "array, size", doc: "Grows the array to at least size elements with nulls (at most 1,000,000); returns the array.", example: "arrayLen(arrayResize([1], 3))", result: "3" },
-    (_c, a: unknown, n: unknown) => { const x = arr(a, "arrayResize"); const k = size(n); while (x.length < k) x.push(null); return x; }],
+  arrayResize: [{ params: "array, size", doc: "Grows the array to at least size elements with nulls (at most the limit maxArrayLength, 1,000,000 by default); returns the array.", example: "arrayLen(arrayResize([1], 3))", result: "3" },
+    (c, a: unknown, n: unknown) => { const x = arr(a, "arrayResize"); const k = size(c, n); while (x.length < k) x.push(null); return x; }],
   arraySet: [{ params: "array, from, to, value", doc: "Sets positions from..to to the value (copies of it for arrays and structs), growing the array; returns true.", example: 'arraySet([], 1, 3, "x")', result: "true" },
-    (_c, a: unknown, f: unknown, t: unknown, v: unknown) => {
-      const x = arr(a, "arraySet"); const from = int(f, "from"); const to = size(t);
+    (c, a: unknown, f: unknown, t: unknown, v: unknown) => {
+      const x = arr(a, "arraySet"); const from = int(f, "from"); const to = size(c, t);
       if (from < 1 || to < from) throw argError("from must be 1 or more and to at least from");
       while (x.length < to) x.push(null);
       for (let i = from; i <= to; i++) x[i - 1] = copyOf(v);

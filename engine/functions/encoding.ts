@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { category, str, int, argError } from "./define.js";
-import { SafeString, QueryResult, dateToStr, newStruct, isStruct, toBool, type Struct } from "../values.js";
+import { SafeString, QueryResult, dateToStr, newStruct, isStruct, nestedDeeperThan, toBool, type Struct } from "../values.js";
+import { RuntimeError, codes } from "../errors.js";
+import type { RenderContext } from "../context.js";
 import { dateTimeFormat } from "./datetime.js";
 import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
 
@@ -27,10 +29,19 @@ function fromJson(v: unknown): unknown {
   return v;
 }
 
+/** Reads JSON for jsonDecode/deserializeJSON: no deeper than maxJsonDepth, so nothing after it can overflow the stack. */
+function parseJson(ctx: RenderContext, s: unknown, fn: string): unknown {
+  let v: unknown;
+  try { v = JSON.parse(str(s)); } catch { throw argError(`${fn}: the string is not valid JSON`); }
+  const max = ctx.limits.maxJsonDepth;
+  if (nestedDeeperThan(v, max)) throw new RuntimeError(codes.JSON_DEPTH, `${fn}: the JSON is nested deeper than ${max} (limit maxJsonDepth)`);
+  return fromJson(v);
+}
+
 export default category("encoding", {
   jsonEncode: [{ params: "value", doc: "The value as JSON.", example: 'jsonEncode({a: [1, "x"]})', result: '{"a":[1,"x"]}' }, (_c, v: unknown) => jsonEncode(v)],
   jsonDecode: [{ params: "string", doc: "Reads JSON into arrays and structs.", example: 'jsonDecode("[1,2]")[2]', result: "2" },
-    (_c, s: unknown) => { try { return fromJson(JSON.parse(str(s))); } catch { throw argError("jsonDecode: the string is not valid JSON"); } }],
+    (c, s: unknown) => parseJson(c, s, "jsonDecode")],
   isJSON: [{ params: "string", doc: "true when the string is valid JSON.", example: 'isJSON("{}")', result: "true" },
     (_c, s: unknown) => { try { JSON.parse(str(s)); return true; } catch { return false; } }],
   encodeForHTML: [{ params: "string, [canonicalize]", doc: "Escapes for HTML text as CFML's ESAPI encoder does: letters, digits, space and , . - _ pass, the rest become entities (&lt; &eacute; &#x2f;). Already escaped: output does not escape it again. With canonicalize true the input is canonicalized first.", example: 'encodeForHTML("<br/>")', result: "&lt;br&#x2f;&gt;" },
@@ -69,9 +80,8 @@ export default category("encoding", {
       return secure !== undefined && toBool(secure, null) ? `//${json}` : json;
     }],
   deserializeJSON: [{ params: "string, [strictMapping]", doc: "Reads JSON (as jsonDecode); with strictMapping false, CFML's query JSON becomes a query.", example: "deserializeJSON('{\"a\":[1,2]}').a[2]", result: "2" },
-    (_c, s: unknown, strict?: unknown) => {
-      let v: unknown;
-      try { v = fromJson(JSON.parse(str(s))); } catch { throw argError("deserializeJSON: the string is not valid JSON"); }
+    (c, s: unknown, strict?: unknown) => {
+      const v = parseJson(c, s, "deserializeJSON");
       return strict !== undefined && !toBool(strict, null) ? toQueries(v) : v;
     }],
   urlEncodedFormat: [{ params: "string, [charset]", doc: "Percent-encodes every character but letters and digits (UTF-8, or iso-8859-1), as CFML does.", example: 'urlEncodedFormat("a b-c")', result: "a%20b%2Dc" },

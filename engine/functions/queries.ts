@@ -2,7 +2,7 @@ import { category, str, int, arr, query, struct, argError } from "./define.js";
 import { sortValues, listItems } from "./lists.js";
 import { QueryResult, SqlIdentifier, newStruct, isStruct, type Struct } from "../values.js";
 import { isForbiddenKey } from "../runtime.js";
-import { QueryParamError } from "../errors.js";
+import { QueryParamError, RuntimeError, codes } from "../errors.js";
 
 function column(q: QueryResult, c: unknown): string {
   const name = str(c);
@@ -84,11 +84,12 @@ export default category("queries", {
       return q;
     }],
   queryAddRow: [{ params: "query, [rowsOrData]", doc: "Adds rows: a number of empty rows, a struct, an array of structs or of arrays; returns the new record count.", example: 'queryAddRow(queryNew("a"), 2)', result: "2" },
-    (_c, qv: unknown, r?: unknown) => {
+    (c, qv: unknown, r?: unknown) => {
       const q = query(qv, "queryAddRow");
       if (r === undefined) return addRow(q);
       if (typeof r === "number" || (typeof r === "string" && /^\s*\d+\s*$/.test(r))) {
         const n = int(r, "rows"); if (n < 0 || n > 100_000) throw argError("rows must be between 0 and 100000");
+        if (q.rows.length + n > c.limits.maxArrayLength) throw new RuntimeError(codes.ARRAY_LIMIT, `A query can hold at most ${c.limits.maxArrayLength} rows (limit maxArrayLength)`);
         for (let i = 0; i < n; i++) addRow(q);
         return q.rows.length;
       }

@@ -1,0 +1,26 @@
+// What one render may use: a leaf module, so the config parser (datasources/config.ts) can
+// read the defaults without the engine.
+/** What one render may use; the `limits` section of the site config (docs/server.md, "Limits"). */
+export interface Limits {
+  /** Iterations one dbt:loop or dbt:output may run before it is stopped with an error. */
+  maxIterations: number;
+  /** How deeply dbt:module calls (and the calls of user-defined functions) may nest. */
+  maxCallDepth: number;
+  /** Most elements an array may grow to by index (`dbt:set a[n]`) or from a function. */
+  maxArrayLength: number;
+  /** Longest string (in UTF-16 code units) that `&`, a function or `dbt:set` may make. */
+  maxStringLength: number;
+  /** Longest output (in UTF-16 code units) one template run, and the page, may write. */
+  maxOutputLength: number;
+  /** Deepest nesting `jsonDecode`/`deserializeJSON` read. */
+  maxJsonDepth: number;
+}
+
+export const defaultLimits: Limits = {
+  maxIterations: 1_000_000,
+  maxCallDepth: 50,
+  maxArrayLength: 1_000_000,
+  maxStringLength: 16 * 1024 * 1024,
+  maxOutputLength: 32 * 1024 * 1024,
+  maxJsonDepth: 64,
+};
