@@ -4,7 +4,7 @@ import type { Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
 import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
 import {
-  QueryResult, compare, describeValue, isStruct, newStruct, toNum, toStr, typeName, type Struct,
+  QueryResult, compare, describeValue, isStruct, newStruct, setZone, toNum, toStr, typeName, type Struct,
 } from "./values.js";
 
 export { esc, toBool, toStr, toNum, compare } from "./values.js";
@@ -232,11 +232,13 @@ export function call(ctx: RenderContext, fn: BuiltinFn, loc: Loc, ...args: unkno
   return checkSize(ctx, v, loc);
 }
 
-/** Refuses a string or array past the limits (a function's result, a value being set). */
+/** Refuses a string or array past the limits (a function's result, a value being set); a date keeps the page's zone. */
 export function checkSize(ctx: RenderContext, v: unknown, loc: Loc): unknown {
   if (typeof v === "string") {
     if (v.length > ctx.limits.maxStringLength) throw stringLimit(ctx, v.length, loc);
-  } else if (Array.isArray(v) && v.length > ctx.limits.maxArrayLength) throw arrayLimit(ctx, v.length, loc);
+  } else if (Array.isArray(v)) {
+    if (v.length > ctx.limits.maxArrayLength) throw arrayLimit(ctx, v.length, loc);
+  } else if (v instanceof Date) setZone(v, ctx.page.timezone);
   return v;
 }
 

@@ -3,7 +3,7 @@
 // SafeStrings (already-escaped HTML, from raw()).
 import { RuntimeError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
-import { parseDate } from "./functions/datetime.js";
+import { parseDate, wall } from "./functions/datetime.js";
 
 /** Text that is already HTML and must not be escaped again. */
 export class SafeString {
@@ -80,9 +80,25 @@ export function numToStr(n: number): string {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-/** Dates print as `YYYY-MM-DD HH:MM:SS` (UTC). */
+/**
+ * The time zone a date was made in, when a function made it in a page whose zone is not UTC
+ * (rt.call records it): the zone it prints and compares in. A date from elsewhere (the
+ * database, a request) is UTC. Kept beside the date, not in it, so dates stay plain Dates.
+ */
+const dateZones = new WeakMap<Date, string>();
+export const zoneOf = (d: Date): string => dateZones.get(d) ?? "UTC";
+export function setZone(d: Date, tz: string): void {
+  if (tz !== "UTC" && !dateZones.has(d)) dateZones.set(d, tz);
+}
+
+/** Dates print as CFML prints them, `{ts 'YYYY-MM-DD HH:MM:SS'}`, in the zone they were made in. */
 export function dateToStr(d: Date): string {
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const tz = dateZones.get(d);
+  if (tz !== undefined) {
+    const w = wall(d, tz);
+    return `{ts '${w.y}-${pad(w.mo)}-${pad(w.d)} ${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}'}`;
+  }
+  return `{ts '${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}'}`;
 }
 
 export function toStr(v: unknown, loc: Loc | null): string {
@@ -135,7 +151,7 @@ export function compare(a: unknown, b: unknown, loc: Loc | null): number {
   // As in CFML: a date against a date string compares as dates, a boolean against "yes" or 1 as booleans.
   if (a instanceof Date || b instanceof Date) {
     const other = a instanceof Date ? b : a;
-    const d = typeof other === "string" ? parseDate(other) : null;
+    const d = typeof other === "string" ? parseDate(other, zoneOf(a instanceof Date ? a : (b as Date))) : null;
     if (d) return a instanceof Date ? Math.sign(a.getTime() - d.getTime()) : Math.sign(d.getTime() - (b as Date).getTime());
   }
   if (typeof a === "boolean" || typeof b === "boolean") {

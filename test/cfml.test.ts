@@ -52,20 +52,20 @@ describe("dates", () => {
     ['dateFormat("11/01/1975 12:01 PM", "yyyy-mm-dd")', "1975-11-01"],
   ]);
   table("dateAdd clamps to the end of the month", [
-    ['dateAdd("m", 1, "1900-01-31")', "1900-02-28 00:00:00"],
-    ['dateAdd("yyyy", 1, "2024-02-29")', "2025-02-28 00:00:00"],
-    ['dateAdd("m", -1, "2024-03-31")', "2024-02-29 00:00:00"],
-    ['dateAdd("q", 1, "2001-11-01 04:10:04")', "2002-02-01 04:10:04"],
-    ['dateAdd("w", 10, "2001-11-01 04:10:04")', "2001-11-15 04:10:04"],
-    ['dateAdd("y", 10, "2001-11-01 04:10:04")', "2001-11-11 04:10:04"],
-    ['dateAdd("m", 1, 32)', "1900-02-28 00:00:00"],
+    ['dateAdd("m", 1, "1900-01-31")', "{ts '1900-02-28 00:00:00'}"],
+    ['dateAdd("yyyy", 1, "2024-02-29")', "{ts '2025-02-28 00:00:00'}"],
+    ['dateAdd("m", -1, "2024-03-31")', "{ts '2024-02-29 00:00:00'}"],
+    ['dateAdd("q", 1, "2001-11-01 04:10:04")', "{ts '2002-02-01 04:10:04'}"],
+    ['dateAdd("w", 10, "2001-11-01 04:10:04")', "{ts '2001-11-15 04:10:04'}"],
+    ['dateAdd("y", 10, "2001-11-01 04:10:04")', "{ts '2001-11-11 04:10:04'}"],
+    ['dateAdd("m", 1, 32)', "{ts '1900-02-28 00:00:00'}"],
   ]);
   table("offsets, day-first dates and time zones", [
-    ['parseDateTime("01/01/2001 12:00:00+1")', "2001-01-01 11:00:00"],
-    ['parseDateTime("30/06/2001 12:00:00+2")', "2001-06-30 10:00:00"],
-    ['parseDateTime("2001-01-01 12:00:00 -0800")', "2001-01-01 20:00:00"],
-    ['dateAdd("m", 1, "{t \'15:19:50+1:0\'}")', "1900-01-30 14:19:50"],
-    ['createDateTime(2000, 1, 1, 12, 0, 0, 0, "Asia/Kolkata")', "2000-01-01 06:30:00"],
+    ['parseDateTime("01/01/2001 12:00:00+1")', "{ts '2001-01-01 11:00:00'}"],
+    ['parseDateTime("30/06/2001 12:00:00+2")', "{ts '2001-06-30 10:00:00'}"],
+    ['parseDateTime("2001-01-01 12:00:00 -0800")', "{ts '2001-01-01 20:00:00'}"],
+    ['dateAdd("m", 1, "{t \'15:19:50+1:0\'}")', "{ts '1900-01-30 14:19:50'}"],
+    ['createDateTime(2000, 1, 1, 12, 0, 0, 0, "Asia/Kolkata")', "{ts '2000-01-01 06:30:00'}"],
     ['beat(createDateTime(2000, 1, 1, 12, 0, 0, 0, "CET"))', "500"],
     ['getNumericDate("1970-01-01 06:00")', "25569.25"],
   ]);
@@ -75,9 +75,29 @@ describe("dates", () => {
     ['lsDateFormat("06/04/2008", "long")', "June 4, 2008"],
     ['setLocale("German (Swiss)") & " " & dayOfWeekAsString(1) & " " & getLocale()', "English (US) Sonntag German (Swiss)"],
   ]);
+  table("lsParseDateTime reads what people of a locale write", [
+    ['lsParseDateTime("31.12.2008 13:05", "de-CH")', "{ts '2008-12-31 13:05:00'}"],
+    ['lsParseDateTime("Freitag, 29. Februar 2008 01:02 Uhr", "German (Swiss)")', "{ts '2008-02-29 01:02:00'}"],
+    ['lsParseDateTime("Feb 29, 2008 1:02:03 PM", "en-US")', "{ts '2008-02-29 13:02:03'}"],
+    ['lsParseDateTime("6 avr. 2008", "fr-FR")', "{ts '2008-04-06 00:00:00'}"],
+    ['lsParseDateTime("06-Apr-2008", "en-GB")', "{ts '2008-04-06 00:00:00'}"],
+    ['lsParseDateTime("12/30/08", "en-US")', "{ts '2008-12-30 00:00:00'}"],
+    ['lsParseDateTime("2008-12-31", "en-GB")', "{ts '2008-12-31 00:00:00'}"],
+    ['lsParseDateTime("01:02:03")', "{ts '1899-12-30 01:02:03'}"],
+    ['setTimeZone("Europe/Berlin") & " " & lsParseDateTime("06 April 2008 01:02:03 o\'clock GMT", "en-GB")', "UTC {ts '2008-04-06 03:02:03'}"],
+    ['lsParseDateTime("1/30/02 7:02:33", "en", "m/dd/yy h:mm:ss")', "{ts '2002-01-30 07:02:33'}"],
+    ['lsIsDate("12/31/2008", "en-GB") & " " & lsIsDate("31/12/2008", "en-GB")', "false true"],
+    ['lsIsDate("Monday, February 29, 2008", "en-US") & " " & lsIsDate("Feb 30, 2008", "en-US")', "false false"],
+    // Hostile input: read token by token, in one pass.
+    ['lsIsDate(repeatString("1:2 ", 50000)) & " " & lsIsDate(repeatString("Feb ", 50000))', "false false"],
+  ]);
+  it("lsParseDateTime refuses what the locale does not read, with the locale in the message", async () => {
+    const err = await renderError('<dbt:set d = lsParseDateTime("12/31/2008", "english (uk)")>');
+    expect([err.code, err.message]).toEqual(["QRY_ERR_FUNCTION", '"12/31/2008" is not a date or time in locale en-GB']);
+  });
   table("date parts and builders", [
-    ["createDateTime(2000)", "2000-01-01 00:00:00"],
-    ["createDate(2000, 12)", "2000-12-01 00:00:00"],
+    ["createDateTime(2000)", "{ts '2000-01-01 00:00:00'}"],
+    ["createDate(2000, 12)", "{ts '2000-12-01 00:00:00'}"],
     ['datePart("y", "2001-12-01")', "335"],
     ['datePart("w", "2001-12-01")', "7"],
     ['dateDiff("q", "2000-01-01", "2030-01-01")', "120"],

@@ -3,6 +3,7 @@
 import type { RenderContext } from "../context.js";
 import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
+import { lsParseFields } from "./ls-parse.js";
 import {
   DAYS, MONTHS, dateArg, dateFormat, dateTimeFormat, dayOfYear, daysIn, fromWall, isLeap, isTimeZone, makeDate, parseDate,
   localeNames, localeStyle, timeFormat, wall, weekOfYear, type Wall,
@@ -95,16 +96,26 @@ function fields(ctx: RenderContext, d: unknown): Wall {
 
 const arg = (ctx: RenderContext, d: unknown) => dateArg(d, zone(ctx));
 /** Does the locale write the day before the month (de-CH: 06.04.2008 is 6 April)? */
-function dayFirst(locale: string): boolean {
-  const parts = new Intl.DateTimeFormat(locale, { day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" }).formatToParts(new Date(0)).map((p) => p.type);
-  return parts.indexOf("day") < parts.indexOf("month");
+/** lsParseDateTime and lsIsDate: the locale's forms first, then every form parseDateTime reads. */
+function lsParse(ctx: RenderContext, v: unknown, l: unknown, tz: unknown, mask: unknown): Date | null {
+  if (v instanceof Date) return v;
+  const text = str(v);
+  // CFML code passes a format mask third (lsParseDateTime(s, "en", "m/dd/yy h:mm")): its day/month order is used.
+  if (mask === undefined && tz !== undefined && !isTimeZone(str(tz)) && /[dDmM]/.test(str(tz))) [mask, tz] = [tz, undefined];
+  const z = tz === undefined ? zone(ctx) : timeZoneArg(tz);
+  const m = mask === undefined ? "" : str(mask).toLowerCase();
+  const order = m.includes("d") && m.includes("m") ? (m.indexOf("d") < m.indexOf("m") ? "dm" : "md") : undefined;
+  const f = lsParseFields(text, localeArg(ctx, l), order);
+  if (f?.offset != null) return new Date(Date.UTC(f.y, f.mo - 1, f.d, f.h, f.mi, f.s, f.ms) - f.offset * 60_000);
+  if (f) return makeDate(f.y, f.mo, f.d, f.h, f.mi, f.s, f.ms, z);
+  // ISO 8601 and CFML's {ts '…'} read in every locale; 12/31/2008 is not a date in en-GB.
+  const s = text.trimStart();
+  return s.startsWith("{") || /^-?\d{4}[-/.]/.test(s) ? parseDate(text, z) : null;
 }
 
-/** A date argument of an ls* function: a numeric date is read in the locale's day/month order. */
+/** A date argument of an ls* function: a date text is read as the locale writes it (lsParseDateTime). */
 function lsArg(ctx: RenderContext, d: unknown, locale: string): Date {
-  const m = typeof d === "string" ? /^\s*(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})(\s.*)?$/.exec(d) : null;
-  if (m && dayFirst(locale)) return arg(ctx, `${m[3]}/${m[1]}/${m[4]}${m[5] ?? ""}`);
-  return arg(ctx, d);
+  return (typeof d === "string" ? lsParse(ctx, d, locale, undefined, undefined) : null) ?? arg(ctx, d);
 }
 
 const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
@@ -136,9 +147,9 @@ function create(ctx: RenderContext, a: unknown[], timezone?: unknown): Date {
 
 export default category("dates", {
   now: [{ params: "", doc: "The current date and time.", example: "isDate(now())", result: "true" }, () => new Date()],
-  createDate: [{ params: "year, [month], [day]", doc: "A date at midnight (month and day default to 1).", example: "createDate(2024, 2, 29)", result: "2024-02-29 00:00:00" },
+  createDate: [{ params: "year, [month], [day]", doc: "A date at midnight (month and day default to 1).", example: "createDate(2024, 2, 29)", result: "{ts '2024-02-29 00:00:00'}" },
     (ctx, ...a: unknown[]) => create(ctx, a)],
-  createDateTime: [{ params: "year, [month], [day], [hour], [minute], [second], [millisecond], [timezone]", doc: "A date and time (missing parts default to their lowest value), read in the page's time zone or the one given.", example: "createDateTime(2024, 1, 2, 13, 4, 5)", result: "2024-01-02 13:04:05" },
+  createDateTime: [{ params: "year, [month], [day], [hour], [minute], [second], [millisecond], [timezone]", doc: "A date and time (missing parts default to their lowest value), read in the page's time zone or the one given.", example: "createDateTime(2024, 1, 2, 13, 4, 5)", result: "{ts '2024-01-02 13:04:05'}" },
     (ctx, ...a: unknown[]) => create(ctx, a.slice(0, 7), a[7])],
   createTime: [{ params: "hour, [minute], [second], [millisecond]", doc: "A time of day (on CFML's day zero, 1899-12-30).", example: 'timeFormat(createTime(14, 5), "HH:mm")', result: "14:05" },
     (ctx, ...a: unknown[]) => { const [h, mi = 0, s = 0, ms = 0] = a.map((v) => int(v)); return makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx)); }],
@@ -152,6 +163,14 @@ export default category("dates", {
     (ctx, d: unknown) => `{t '${timeFormat(arg(ctx, d), "HH:mm:ss", zone(ctx))}'}`],
   parseDateTime: [{ params: "string", doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601, m/d/yyyy, \"March 5, 2024\", {ts '…'}.", example: 'year(parseDateTime("2023-07-01 10:00"))', result: "2023" },
     (ctx, s: unknown) => toDate(s, zone(ctx))],
+  lsParseDateTime: [{ params: "string, [locale], [timezone], [format]", doc: "Reads a date or time as the locale writes it (31.12.2008 in de-CH, 12/31/2008 in en-US, \"Freitag, 29. Februar 2008 01:02 Uhr\", \"Feb 29, 2008 1:02 AM\"), month and weekday names in the locale's language or English; a time alone is on 1899-12-30; a zone name in the text (CET, MESZ, PDT, GMT) is read as its fixed offset, else the page's zone or the one given applies; a format mask is used for its day/month order. The site's locale unless one is given.", example: 'lsParseDateTime("31.12.2008 13:05", "de-CH")', result: "{ts '2008-12-31 13:05:00'}" },
+    (ctx, v: unknown, l?: unknown, tz?: unknown, mask?: unknown) => {
+      const d = lsParse(ctx, v, l, tz, mask);
+      if (d) return d;
+      throw argError(`${JSON.stringify(str(v))} is not a date or time in locale ${localeArg(ctx, l)}`);
+    }],
+  lsIsDate: [{ params: "value, [locale]", doc: "true when lsParseDateTime reads the value in the locale.", example: 'lsIsDate("31.12.2008", "de-CH")', result: "true" },
+    (ctx, v: unknown, l?: unknown) => lsParse(ctx, v, l, undefined, undefined) !== null],
   isDate: [{ params: "value", doc: "true when the value is a date or a string parseDateTime reads.", example: 'isDate("2024-13-01")', result: "false" }, (ctx, v: unknown) => isDate(v, zone(ctx))],
   isLeapYear: [{ params: "year", doc: "true for a leap year.", example: "isLeapYear(2024)", result: "true" }, (_c, y: unknown) => isLeap(int(y, "year"))],
   dateFormat: [{ params: "date, [mask]", doc: 'Formats a date: yyyy yy mmmm mmm mm m dddd ddd dd d, or short, medium, long, full (default "dd-mmm-yy"); "" gives "".', example: 'dateFormat("2024-03-05", "mmm d, yyyy")', result: "Mar 5, 2024" },
@@ -176,7 +195,7 @@ export default category("dates", {
       const z = tz === undefined ? zone(ctx) : timeZoneArg(tz);
       return dateTimeFormat(dateArg(d, zone(ctx)), m === undefined ? "dd-MMM-yyyy HH:nn:ss" : str(m), z);
     }],
-  dateAdd: [{ params: "part, number, date", doc: "Adds units (yyyy, q, m, y or d days, w weekdays, ww, h, n, s, l) to a date; months and years stop at the month's last day.", example: 'dateAdd("m", 1, "2024-01-31")', result: "2024-02-29 00:00:00" },
+  dateAdd: [{ params: "part, number, date", doc: "Adds units (yyyy, q, m, y or d days, w weekdays, ww, h, n, s, l) to a date; months and years stop at the month's last day.", example: 'dateAdd("m", 1, "2024-01-31")', result: "{ts '2024-02-29 00:00:00'}" },
     (ctx, part: unknown, n: unknown, d: unknown) => addTo(arg(ctx, d), datePart(part), Math.trunc(num(n)), zone(ctx))],
   dateDiff: [{ params: "part, date1, date2", doc: "Whole units from date1 to date2.", example: 'dateDiff("d", "2024-01-01", "2024-03-01")', result: "60" },
     (ctx, part: unknown, a: unknown, b: unknown) => diff(datePart(part), arg(ctx, a), arg(ctx, b), zone(ctx))],

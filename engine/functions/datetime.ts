@@ -17,11 +17,16 @@ export interface Wall {
 
 const partsFormat = new Map<string, Intl.DateTimeFormat>();
 
+// Recent time-zone data made CET and MET aliases of Europe/Brussels, which kept GMT before 1914;
+// CFML (Java) reads them as Central European time all the way back, as Europe/Berlin does since
+// 1893: CFML's day zero, 1899-12-30, is then at +01:00 there too.
+const LEGACY_ZONES: Record<string, string> = { CET: "Europe/Berlin", MET: "Europe/Berlin" };
+
 function formatter(tz: string): Intl.DateTimeFormat {
   let f = partsFormat.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric",
+      timeZone: LEGACY_ZONES[tz.toUpperCase()] ?? tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric",
       hour: "numeric", minute: "numeric", second: "numeric", era: "short",
     });
     partsFormat.set(tz, f);
