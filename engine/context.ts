@@ -4,7 +4,7 @@ import type { Loc } from "../parser/ast.js";
 import { newStruct, type QueryResult, type Struct } from "./values.js";
 import { newPageState, type PageState } from "./page.js";
 import { AbortSignal } from "./signals.js";
-import { RuntimeError, codes } from "./errors.js";
+import { RuntimeError, codes, type QuarryError } from "./errors.js";
 
 export const SCOPE_NAMES = [
   "variables", "url", "form", "cookie", "cgi", "session", "application", "request", "attributes", "thisTag",
@@ -20,10 +20,11 @@ export interface RowFrame {
   end: number;
 }
 
-/** Names visible only inside a block (the `error` of dbt:catch). */
+/** Names visible only inside a block (the `error` of dbt:catch, and the error itself for dbt:rethrow). */
 export interface VarsFrame {
   kind: "vars";
   vars: Struct;
+  caught?: QuarryError;
 }
 
 export type Frame = RowFrame | VarsFrame;

@@ -1,6 +1,9 @@
-// <dbt:try> … <dbt:catch type="any|expression|param|template|application|my.type"> … </dbt:catch></dbt:try>
+// <dbt:try> … <dbt:catch type="any|expression|param|template|application|my.type"> … </dbt:catch>
+// <dbt:finally> … </dbt:finally></dbt:try>
 // Output the try body made before the error is dropped; the catch body sees `error` (type,
-// message, detail, code, file, line, column). <dbt:throw> raises an error of its own type.
+// message, detail, code, file, line, column) and may <dbt:rethrow> it. The finally body runs
+// however the rest ends: normally, after a catch, or while an error, a dbt:abort/exit, a page
+// stop or a dbt:break passes through. <dbt:throw> raises an error of its own type.
 import type { Loc, Node, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
@@ -12,6 +15,8 @@ import { fixedArg } from "./helpers.js";
 interface TryData {
   body: Node[];
   catches: TagNode[];
+  /** The body of dbt:finally, or null. */
+  final: Node[] | null;
 }
 
 const catchType = (k: TagNode) => (fixedArg(k, "type") ?? "any").toLowerCase();
@@ -37,8 +42,17 @@ export function errorStruct(err: QuarryError) {
  */
 export function enterCatch(ctx: RenderContext, err: unknown, types: string[]): number {
   const i = matchCatch(err, types);
-  if (i >= 0) ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [errorStruct(err as QuarryError)]) });
+  if (i >= 0) ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [errorStruct(err as QuarryError)]), caught: err as QuarryError });
   return i;
+}
+
+/** dbt:rethrow: the error the innermost dbt:catch took, thrown again as it was. */
+export function rethrow(ctx: RenderContext, loc: Loc): never {
+  for (let i = ctx.frames.length - 1; i >= 0; i--) {
+    const f = ctx.frames[i]!;
+    if (f.kind === "vars" && f.caught !== undefined) throw f.caught;
+  }
+  throw new QuarryError(codes.NESTING, "template", "<dbt:rethrow> has no caught error to throw", loc);
 }
 
 export function leaveCatch(ctx: RenderContext): void {
@@ -57,19 +71,24 @@ export const tryTag: TagDef<TryData> = {
   body: "required",
   attributes: {},
   validate(node, v) {
-    const data: TryData = { body: [], catches: [] };
+    const data: TryData = { body: [], catches: [], final: null };
     for (const child of node.body!) {
-      if (child.type === "tag" && child.name === "catch") {
+      const blank = child.type === "text" && child.value.trim() === "";
+      if (data.final !== null) {
+        if (!blank) throw v.error("Nothing may follow <dbt:finally> in <dbt:try>", child.loc, codes.NESTING);
+      } else if (child.type === "tag" && child.name === "finally") {
+        data.final = child.body!;
+      } else if (child.type === "tag" && child.name === "catch") {
         data.catches.push(child);
-      } else if (data.catches.length > 0 && !(child.type === "text" && child.value.trim() === "")) {
-        throw v.error("Nothing but <dbt:catch> may follow the first <dbt:catch> in <dbt:try>", child.loc, codes.NESTING);
+      } else if (data.catches.length > 0 && !blank) {
+        throw v.error("Nothing but <dbt:catch> or <dbt:finally> may follow the first <dbt:catch> in <dbt:try>", child.loc, codes.NESTING);
       } else if (data.catches.length === 0) data.body.push(child);
     }
-    if (data.catches.length === 0) throw v.error("<dbt:try> needs at least one <dbt:catch>", node.loc, codes.NESTING);
+    if (data.catches.length === 0 && data.final === null) throw v.error("<dbt:try> needs at least one <dbt:catch> or a <dbt:finally>", node.loc, codes.NESTING);
     node.data = data;
   },
   async interpret(node, it) {
-    const { body, catches } = node.data;
+    const { body, catches, final } = node.data;
     const mark = it.out;
     try {
       await it.run(body);
@@ -82,22 +101,25 @@ export const tryTag: TagDef<TryData> = {
       } finally {
         leaveCatch(it.ctx);
       }
+    } finally {
+      if (final) await it.run(final);
     }
   },
   compile(node, c) {
-    const { body, catches } = node.data;
+    const { body, catches, final } = node.data;
     const [mark, e, i] = [c.tmp("mark"), c.tmp("e"), c.tmp("i")];
     const handlers = catches.map((k, n) => `if (${i} === ${n}) {\n${c.nodes(k.body!)}}`).join(" else ");
-    return `{ const ${mark} = $o;
-try {
-${c.nodes(body)}} catch (${e}) {
+    const caught = catches.length === 0 ? "" : ` catch (${e}) {
 const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))});
 if (${i} < 0) throw ${e};
 $o = ${mark};
 try {
 ${handlers}
 } finally { T.leaveCatch(ctx); }
-}
+}`;
+    return `{ const ${mark} = $o;
+try {
+${c.nodes(body)}}${caught}${final ? ` finally {\n${c.nodes(final)}}` : ""}
 }\n`;
   },
 };
@@ -109,6 +131,30 @@ export const catchTag: TagDef = {
   attributes: { type: { type: "text" } },
   interpret() {},
   compile: () => "",
+};
+
+export const finallyTag: TagDef = {
+  name: "finally",
+  body: "required",
+  parents: ["try"],
+  attributes: {},
+  interpret() {},
+  compile: () => "",
+};
+
+export const rethrowTag: TagDef = {
+  name: "rethrow",
+  body: "none",
+  attributes: {},
+  validate(node, v) {
+    if (!v.enclosing("catch")) throw v.error("<dbt:rethrow> must stand inside <dbt:catch>", node.loc, codes.NESTING);
+  },
+  interpret(node, it) {
+    rethrow(it.ctx, node.loc);
+  },
+  compile(node, c) {
+    return `T.rethrow(ctx, ${c.loc(node.loc)});\n`;
+  },
 };
 
 export const throwTag: TagDef = {
@@ -124,6 +170,6 @@ export const throwTag: TagDef = {
   },
 };
 
-export const runtime = { enterCatch, leaveCatch, thrown };
+export const runtime = { enterCatch, leaveCatch, thrown, rethrow };
 
-export default { tags: [tryTag, catchTag, throwTag], runtime } satisfies TagModule;
+export default { tags: [tryTag, catchTag, finallyTag, rethrowTag, throwTag], runtime } satisfies TagModule;
