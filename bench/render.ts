@@ -95,12 +95,15 @@ for (const p of pages) {
 }
 
 // The clock's ticks as the compiler writes them (one line each), and what is left without
-// them: a loop keeps its maxIterations count, an output row or a call nothing.
+// them: a loop keeps its maxIterations count and a loop or output row its output-size check
+// (tags/helpers.ts tick, rowTick), a call nothing.
 function withoutClock(source: string): string {
+  const outputCheck = "if ($o.length > ctx.limits.maxOutputLength) throw new Error('limit');";
   const lines = source.split("\n").flatMap((line) => {
     if (line.startsWith("if (T.tickClock(ctx.page, ")) return [];
+    if (line.startsWith("if (T.rowTick(ctx, $o.length, ")) return [outputCheck];
     const loop = line.startsWith("if (T.tick(ctx, ++") ? line.slice("if (T.tick(ctx, ++".length, line.indexOf(",", "if (T.tick(ctx, ++".length)) : null;
-    return loop === null ? [line] : [`if (++${loop} > ctx.limits.maxIterations) throw new Error('limit');`];
+    return loop === null ? [line] : [`if (++${loop} > ctx.limits.maxIterations) throw new Error('limit');`, outputCheck];
   });
   const out = lines.join("\n");
   if (/tickClock|T\.tick\(|T\.pause/.test(out)) throw new Error("the clock's generated code changed: update bench/render.ts");

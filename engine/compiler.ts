@@ -2,17 +2,19 @@
 // calls the same runtime helpers as the interpreter. Template text and names reach the
 // generated code only through JSON.stringify; locations become constants so runtime errors
 // point at the template line.
-import type { Expr, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
+import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
+import { specOf } from "./udf.js";
 import { BINARY } from "./runtime.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 
-/** Does the expression call writeOutput() anywhere? */
+/** Does the expression call writeOutput() (or a function defined with dbt:function, which may write) anywhere? */
 function writesOutput(e: unknown): boolean {
   if (e === null || typeof e !== "object") return false;
   if (Array.isArray(e)) return e.some(writesOutput);
-  const node = e as { type?: unknown; name?: unknown };
-  if (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name)) return true;
+  const node = e as { type?: unknown; name?: unknown; async?: unknown };
+  // An expression that awaits calls a function defined with dbt:function, whose output is written as it runs.
+  if (node.async || (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name))) return true;
   return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
 }
 
@@ -58,7 +60,7 @@ export class Compiler {
   nodes(nodes: Node[]): string {
     let code = "";
     for (const n of nodes) {
-      if (n.type === "text") code += `$o += ${lit(n.value)};\n`;
+      if (n.type === "text") code += n.plain ? `if (ctx.page.outputOnly === 0) $o += ${lit(n.value)};\n` : `$o += ${lit(n.value)};\n`;
       else if (n.type === "interp") {
         const v = `rt.esc(${this.expr(n.expr)}, ${this.loc(n.loc)})`;
         // writeOutput() appends to $o while the expression runs, so the value is taken first.
@@ -97,6 +99,10 @@ export class Compiler {
       case "index":
         return `rt.index(ctx, ${this.expr(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
       case "call":
+        if (e.user) return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
+        if (this.registry.findFunction(e.name)!.awaits) {
+          return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
+        }
         if (isWriteOutput(e.name)) return `(($o += rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})), "")`;
         return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
       case "unary": {
@@ -112,10 +118,28 @@ export class Compiler {
       case "cond":
         return `(${this.bool(e.test)} ? ${this.expr(e.then)} : ${this.expr(e.else)})`;
       case "elvis":
+        if (e.async) return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}))`;
         return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
     }
+  }
+
+  /**
+   * `[spec, impl]` for T.defineFunctions (engine/udf.ts): the impl, built once per template,
+   * goes in the header; its body runs with the call's context as `ctx` and its own output.
+   */
+  private functionDef(f: FunctionDef): string {
+    const id = this.tmp("U");
+    const defaults = f.params.map((p) => (p.default ? `async (ctx) => { let $o = ""; return ${this.expr(p.default)}; }` : "null"));
+    const body = this.nodes(f.body);
+    this.header.push(`const ${id} = { defaults: [${defaults.join(", ")}], run: async (ctx) => {
+let $o = "";
+try {
+${body}} catch (e) { return T.returned(e, $o); }
+return [null, $o];
+} };`);
+    return `[${lit(specOf(f))}, ${id}]`;
   }
 
   /** An expression converted to a boolean, failing at its own location. */
@@ -129,13 +153,15 @@ export class Compiler {
    */
   template(ast: TemplateAst): string {
     const body = this.nodes(ast.body);
+    const fns = ast.functions.map((f) => this.functionDef(f));
+    const define = fns.length ? `T.defineFunctions(ctx, [${fns.join(", ")}]);\n` : "";
     return `"use strict";
 // Compiled by Quarry from ${lit(ast.file)}.
 ${this.header.join("\n")}
 return async function render(ctx) {
 let $o = "";
 try {
-${body}} catch (e) { return rt.templateEnd(e, $o); }
+${define}${body}} catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };`;
   }

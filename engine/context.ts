@@ -7,7 +7,7 @@ import { AbortSignal } from "./signals.js";
 import { RuntimeError, codes, type QuarryError } from "./errors.js";
 
 export const SCOPE_NAMES = [
-  "variables", "url", "form", "cookie", "cgi", "session", "application", "request", "attributes", "thisTag",
+  "variables", "url", "form", "cookie", "cgi", "session", "application", "request", "attributes", "thisTag", "local", "arguments",
 ] as const;
 export type ScopeName = (typeof SCOPE_NAMES)[number];
 export type Scopes = Partial<Record<ScopeName, Struct>> & { variables: Struct };
@@ -56,13 +56,32 @@ export class RenderContext {
 
   /** A context for a dbt:module call: fresh variables, its own attributes, shared request scopes. */
   forModule(attributes: Struct, thisTag: Struct): RenderContext {
-    // Named one by one, not spread: a request's url/form/cookie/cgi are getters (built lazily).
-    const scopes: Scopes = { variables: newStruct(), attributes, thisTag };
-    for (const n of SCOPE_NAMES) if (n !== "variables" && n !== "attributes" && n !== "thisTag" && this.scopes[n]) scopes[n] = this.scopes[n];
+    return this.nested(withScopes(this.scopes, { variables: newStruct(), attributes, thisTag }));
+  }
+
+  /**
+   * A context for a call of a function defined in a template: the scopes of the page that
+   * defined it, plus `arguments` and a fresh `local`, which unscoped names find first.
+   */
+  forFunction(defined: Scopes, args: Struct): RenderContext {
+    const local = newStruct();
+    const ctx = this.nested(withScopes(defined, { variables: defined.variables, attributes: defined.attributes, thisTag: defined.thisTag, local, arguments: args }));
+    ctx.frames = [{ kind: "vars", vars: args }, { kind: "vars", vars: local }];
+    return ctx;
+  }
+
+  private nested(scopes: Scopes): RenderContext {
     const ctx = new RenderContext(scopes, this.host, this.limits, this.page);
     ctx.callDepth = this.callDepth + 1;
     return ctx;
   }
+}
+
+/** `own` plus the request's scopes of `from`, named one by one, not spread: url/form/cookie/cgi are getters (built lazily). */
+function withScopes(from: Scopes, own: Scopes): Scopes {
+  const skip = new Set<string>(["variables", "attributes", "thisTag", "local", "arguments"]);
+  for (const n of SCOPE_NAMES) if (!skip.has(n) && from[n]) own[n] = from[n];
+  return own;
 }
 
 /** Builds scopes from plain data (the `--data` file of `quarry render`, or a test). */

@@ -1,16 +1,23 @@
-// Interpreted mode: walks the AST on every render. Expressions are evaluated synchronously;
-// statements may await (includes, modules, and later queries).
+// Interpreted mode: walks the AST on every render. Expressions are evaluated synchronously,
+// except those that call a function defined with dbt:function (marked `async` by the
+// validator): those await, and a tag's such attributes are evaluated before the tag runs.
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
+import { callAwaiting, callFunction } from "./udf.js";
 
 type BinaryFn = (a: unknown, b: unknown, loc: Expr["loc"]) => unknown;
 
 export class Interpreter {
   /** Output of this template run; tags that capture output swap it out and back. */
   out = "";
+  /** Values of awaiting attributes, evaluated before their tag ran (see run). */
+  private readonly ready = new Map<Expr, unknown>();
+  private readonly emit = (s: string): void => {
+    this.out += s;
+  };
   constructor(
     readonly ctx: RenderContext,
     private readonly registry: Registry = Registry.builtin(),
@@ -18,14 +25,20 @@ export class Interpreter {
 
   async run(nodes: Node[]): Promise<void> {
     for (const n of nodes) {
-      if (n.type === "text") this.out += n.value;
+      if (n.type === "text") {
+        if (!n.plain || this.ctx.page.outputOnly === 0) this.out += n.value;
+      }
       else if (n.type === "interp") {
         // Evaluated before it is appended: writeOutput() in the expression writes first.
-        const v = rt.esc(this.eval(n.expr), n.loc);
+        const v = rt.esc(n.expr.async ? await this.evalAsync(n.expr) : this.eval(n.expr), n.loc);
         this.out += v;
       }
       else {
-        const r = this.registry.tagDef(n.name).interpret(n, this);
+        const def = this.registry.tagDef(n.name);
+        if (n.asyncArgs) {
+          for (const a of n.asyncArgs) if (!def.lazyArgs?.includes(a)) this.ready.set(n.args[a]!, await this.evalAsync(n.args[a]!));
+        }
+        const r = def.interpret(n, this);
         if (r) await r;
       }
     }
@@ -49,8 +62,17 @@ export class Interpreter {
     return e === undefined ? undefined : this.eval(e);
   }
 
+  /** An expression's value, awaiting when it must: for tags that evaluate an expression at a time of their own (a condition, a case). */
+  value(e: Expr): unknown {
+    return e.async ? this.evalAsync(e) : this.eval(e);
+  }
+
   eval(e: Expr): unknown {
     const ctx = this.ctx;
+    if (e.async) {
+      if (!this.ready.has(e)) throw new Error(`Internal error: an awaiting expression at ${e.loc.line}:${e.loc.column} was evaluated without await`);
+      return this.ready.get(e);
+    }
     switch (e.type) {
       case "literal":
         return e.value;
@@ -89,6 +111,63 @@ export class Interpreter {
         return rt.elvis(() => this.eval(e.left), () => this.eval(e.right));
       case "template":
         return rt.join(e.loc, ...e.parts.map((p) => this.eval(p)));
+    }
+  }
+
+  /** eval for an expression that awaits; its parts that do not await go through eval. */
+  async evalAsync(e: Expr): Promise<unknown> {
+    const ctx = this.ctx;
+    const v = (x: Expr): unknown => (x.async ? this.evalAsync(x) : this.eval(x));
+    const all = async (xs: Expr[]): Promise<unknown[]> => {
+      const out: unknown[] = [];
+      for (const x of xs) out.push(await v(x));
+      return out;
+    };
+    switch (e.type) {
+      case "literal":
+      case "var":
+        return this.eval(e); // never marked: they call nothing
+      case "array":
+        return all(e.items);
+      case "struct":
+        return rt.struct(e.entries.map((x) => x.key), await all(e.entries.map((x) => x.value)));
+      case "member":
+        return rt.member(ctx, await v(e.object), e.name, e.loc);
+      case "index": {
+        const [o, i] = await all([e.object, e.index]);
+        return rt.index(ctx, o, i, e.loc);
+      }
+      case "call": {
+        const args = await all(e.args);
+        if (e.user) return callFunction(ctx, e.name, args, e.loc, this.emit);
+        const def = this.registry.findFunction(e.name)!;
+        if (def.awaits) return callAwaiting(ctx, def.fn as (ctx: unknown, ...a: unknown[]) => Promise<unknown>, e.loc, this.emit, args);
+        if (isWriteOutput(e.name)) {
+          this.out += rt.esc(args[0], e.loc);
+          return "";
+        }
+        return rt.call(ctx, this.registry.findFunction(e.name)!.fn as rt.BuiltinFn, e.loc, ...args);
+      }
+      case "unary": {
+        const x = await v(e.arg);
+        return e.op === "not" ? !rt.toBool(x, e.loc) : e.op === "-" ? rt.neg(x, e.loc) : rt.toNum(x, e.loc);
+      }
+      case "binary": {
+        const [l, r] = await all([e.left, e.right]);
+        if (e.op === "&") return rt.concat(ctx, l, r, e.loc);
+        return (rt[rt.BINARY[e.op]] as BinaryFn)(l, r, e.loc);
+      }
+      case "logical": {
+        const l = rt.toBool(await v(e.left), e.left.loc);
+        if (e.op === "and" ? !l : l) return l;
+        return rt.toBool(await v(e.right), e.right.loc);
+      }
+      case "cond":
+        return rt.toBool(await v(e.test), e.test.loc) ? v(e.then) : v(e.else);
+      case "elvis":
+        return rt.elvisAsync(async () => v(e.left), async () => v(e.right));
+      case "template":
+        return rt.join(e.loc, ...(await all(e.parts)));
     }
   }
 }

@@ -59,8 +59,11 @@ export interface PageState {
   /** Values bound while a dbt:query body renders ($1, $2, …); null outside one. */
   sqlParams: unknown[] | null;
   response: ResponseState;
-  /** Date.now() after which the page is stopped with QRY_ERR_TIMEOUT (0: no deadline). */
+  /** Date.now() when the page started, and after which it is stopped with QRY_ERR_TIMEOUT (0: no deadline). */
+  started: number;
   deadline: number;
+  /** <dbt:setting enableoutputonly="true"> taken and not yet undone: while above 0, text outside dbt:output is dropped. */
+  outputOnly: number;
   /** When it is aborted, the page stops at its next check with QRY_ERR_CANCELLED. */
   signal: PageSignal | null;
   /** The page's clock (see engine/clock.ts): ticks left before the next clock read, … */
@@ -91,7 +94,9 @@ export function newPageState(db: Datasources | null = null, timeoutMs = 0, signa
     tx: null,
     sqlParams: null,
     response: { status: 200, headers: new Map(), cookies: [], contentType: null, location: null },
+    started: now,
     deadline: timeoutMs > 0 ? now + timeoutMs : 0,
+    outputOnly: 0,
     signal,
     budget: FIRST_STRIDE,
     stride: FIRST_STRIDE,

@@ -10,6 +10,7 @@ import {
 export { esc, toBool, toStr, toNum, compare } from "./values.js";
 
 const SCOPES = new Set<string>(SCOPE_NAMES);
+const FUNCTION_SCOPES = new Set(["local", "arguments"]);
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
 
 export function isForbiddenKey(key: string): boolean {
@@ -113,8 +114,11 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     key = steps[0]!;
     steps = steps.slice(1);
   } else {
-    if (SCOPES.has(base)) throw new RuntimeError(codes.TYPE, `Cannot replace the ${base} scope`, loc);
-    container = ctx.scopes.variables;
+    // `local` and `arguments` are scopes only inside a function; elsewhere they are plain names.
+    if (SCOPES.has(base) && (ctx.scopes[base as keyof typeof ctx.scopes] || !FUNCTION_SCOPES.has(base))) throw new RuntimeError(codes.TYPE, `Cannot replace the ${base} scope`, loc);
+    // In a function, an unscoped name is an argument's or the function's own (local).
+    const { local, arguments: args } = ctx.scopes;
+    container = local ? (own.call(args, base) ? args : local) : ctx.scopes.variables;
     key = base;
   }
   for (const step of steps) {
@@ -259,6 +263,18 @@ export function elvis(left: () => unknown, right: () => unknown): unknown {
   let v: unknown;
   try {
     v = left();
+  } catch (err) {
+    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return right();
+    throw err;
+  }
+  return v === null || v === undefined ? right() : v;
+}
+
+/** elvis for operands that await (they call a function defined with dbt:function). */
+export async function elvisAsync(left: () => Promise<unknown>, right: () => Promise<unknown>): Promise<unknown> {
+  let v: unknown;
+  try {
+    v = await left();
   } catch (err) {
     if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return right();
     throw err;

@@ -24,3 +24,14 @@ export function unwind(err: unknown, out: string): unknown {
   if (err instanceof AbortSignal) err.output = out + err.output;
   return err;
 }
+
+/** <dbt:return>: ends the function it stands in with a value. */
+export class ReturnSignal {
+  constructor(readonly value: unknown) {}
+}
+
+/** What a function body that threw `err` gives: its value and output for a dbt:return, else the error, unwound. */
+export function returned(err: unknown, out: string): [unknown, string] {
+  if (err instanceof ReturnSignal) return [err.value, out];
+  throw unwind(err, out);
+}

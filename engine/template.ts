@@ -1,5 +1,5 @@
 // From source text to a validated AST, and from an AST to a runnable function in either mode.
-import type { Loc, TemplateAst } from "../parser/ast.js";
+import type { FunctionDef, Loc, TemplateAst } from "../parser/ast.js";
 import { SourceFile, tokenize } from "../parser/parse.js";
 import { buildTree } from "../parser/tree.js";
 import { Registry } from "./extensions.js";
@@ -8,7 +8,8 @@ import { Compiler } from "./compiler.js";
 import { Interpreter } from "./interpreter.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
-import { templateEnd } from "./signals.js";
+import { returned, templateEnd } from "./signals.js";
+import { defineFunctions, type FunctionImpl, type FunctionSpec } from "./udf.js";
 
 export interface ParsedTemplate {
   ast: TemplateAst;
@@ -20,8 +21,9 @@ export function parseTemplate(file: string, source: string, resolve: (from: stri
   const src = new SourceFile(file, source);
   const body = buildTree(src, tokenize(src, registry.exprKind), registry.tagShape);
   const v = new Validator(src, { tag: registry.findTag, fn: registry.findFunction, resolve });
+  v.prescan(body);
   v.nodes(body);
-  return { ast: { file, source, body, includes: v.includes }, modules: v.modules };
+  return { ast: { file, source, body, includes: v.includes, functions: v.functions }, modules: v.modules };
 }
 
 export type RenderFn = (ctx: RenderContext) => Promise<string>;
@@ -41,14 +43,35 @@ export function compiledFunction(source: string, registry = Registry.builtin()):
 }
 
 export function interpretedFunction(ast: TemplateAst, registry = Registry.builtin()): RenderFn {
+  const fns = ast.functions.map((f): [FunctionSpec, FunctionImpl] => [f, interpretedImpl(f, registry)]);
   return async (ctx) => {
     const it = new Interpreter(ctx, registry);
     try {
+      if (fns.length) defineFunctions(ctx, fns);
       await it.run(ast.body);
     } catch (err) {
       return templateEnd(err, it.out);
     }
     return it.out;
+  };
+}
+
+/** How the interpreter runs a function defined with dbt:function (engine/udf.ts calls it). */
+function interpretedImpl(f: FunctionDef, registry: Registry): FunctionImpl {
+  return {
+    defaults: f.params.map((p) => {
+      const d = p.default;
+      return d ? (ctx: RenderContext) => new Interpreter(ctx, registry).value(d) : null;
+    }),
+    async run(ctx) {
+      const it = new Interpreter(ctx, registry);
+      try {
+        await it.run(f.body);
+      } catch (err) {
+        return returned(err, it.out);
+      }
+      return [null, it.out];
+    },
   };
 }
 

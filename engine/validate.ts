@@ -1,7 +1,7 @@
 // Checks a parsed tree before anything runs: tags in the right places, attributes known and
 // well-typed, functions known with the right number of arguments, no prototype names.
 // Turns raw attributes into expressions (node.args) and lets each tag prepare its data.
-import type { Expr, Loc, Node, TagNode } from "../parser/ast.js";
+import type { Expr, FunctionDef, Loc, Node, TagNode } from "../parser/ast.js";
 import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
 import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
@@ -28,6 +28,12 @@ export class Validator {
   readonly ancestors: TagNode[] = [];
   /** The call that is the whole value of the <dbt:set> being checked, if any. */
   private statementCall: Expr | null = null;
+  /** The template's <dbt:function> definitions (tags/function.ts adds them). */
+  readonly functions: FunctionDef[] = [];
+  /** Names of the functions the template defines, lower-case, known before any call is checked. */
+  private readonly userFunctions = new Set<string>();
+  /** The template includes others, which may define functions it calls. */
+  private includesOthers = false;
 
   constructor(
     readonly src: SourceFile,
@@ -36,6 +42,19 @@ export class Validator {
 
   error(message: string, loc: Loc, code: string = codes.ATTRIBUTE): TemplateError {
     return new TemplateError(code, message, loc);
+  }
+
+  /** Notes the functions a template defines (callable before their definition) and whether it includes others. */
+  prescan(nodes: Node[]): void {
+    for (const n of nodes) {
+      if (n.type !== "tag") continue;
+      if (n.name === "include") this.includesOthers = true;
+      if (n.name === "function") {
+        const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
+        if (name) this.userFunctions.add(name.toLowerCase());
+      }
+      if (n.body) this.prescan(n.body);
+    }
   }
 
   nodes(nodes: Node[]): void {
@@ -62,6 +81,8 @@ export class Validator {
     if (node.expr) this.expr(node.expr);
     this.statementCall = null;
     if (node.target) this.expr(node.target);
+    const awaiting = Object.keys(node.args).filter((k) => node.args[k]!.async);
+    if (awaiting.length) node.asyncArgs = awaiting;
     def.validate?.(node, this);
     if (node.body) {
       this.ancestors.push(node);
@@ -158,19 +179,37 @@ export class Validator {
           }
           return literal(text);
         }
-        return { type: "template", parts: parts.map((p) => (p.type === "interp" ? p.expr : { type: "literal", value: p.value, loc: p.loc })), loc };
+        const joined: Expr = { type: "template", parts: parts.map((p) => (p.type === "interp" ? p.expr : { type: "literal", value: p.value, loc: p.loc })), loc };
+        if (parts.some((p) => p.type === "interp" && p.expr.async)) joined.async = true;
+        return joined;
       }
     }
   }
 
-  /** Static checks on an expression: known functions with the right arity, no prototype names. */
-  expr(e: Expr): void {
+  /**
+   * Static checks on an expression: known functions with the right arity, no prototype names.
+   * Marks it (and each part) `async` when it calls a function defined with dbt:function.
+   */
+  expr(e: Expr): boolean {
+    const awaits = this.check(e);
+    if (awaits) e.async = true;
+    return awaits;
+  }
+
+  /** True when the expression awaits. */
+  private all(es: Expr[]): boolean {
+    let awaits = false;
+    for (const x of es) awaits = this.expr(x) || awaits;
+    return awaits;
+  }
+
+  private check(e: Expr): boolean {
     switch (e.type) {
       case "literal":
-        return;
+        return false;
       case "var":
         if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
-        return;
+        return false;
       case "member":
         if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
         return this.expr(e.object);
@@ -178,11 +217,19 @@ export class Validator {
         if (e.index.type === "literal" && typeof e.index.value === "string" && isForbiddenKey(e.index.value)) {
           throw this.error(`Access to "${e.index.value}" is not allowed`, e.loc, codes.FORBIDDEN);
         }
-        this.expr(e.object);
-        return this.expr(e.index);
+        return this.all([e.object, e.index]);
       case "call": {
         const fn = this.host.fn(e.name);
-        if (!fn) throw this.error(`Unknown function ${e.name}()`, e.loc, codes.UNKNOWN_FUNCTION);
+        if (!fn) {
+          // A function the template defines, or one an included template may define: found by
+          // name when the call runs (and its arguments checked then).
+          if (isForbiddenKey(e.name) || (!this.userFunctions.has(e.name.toLowerCase()) && !this.includesOthers)) {
+            throw this.error(`Unknown function ${e.name}()`, e.loc, codes.UNKNOWN_FUNCTION);
+          }
+          e.user = true;
+          this.all(e.args);
+          return true;
+        }
         const first = e.args[0];
         if (fn.columnRef && e.args.length === 1 && first?.type === "member") {
           e.args = [first.object, { type: "literal", value: first.name, loc: first.loc }];
@@ -194,30 +241,25 @@ export class Validator {
         if (fn.statement && e !== this.statementCall) {
           throw this.error(`${fn.name}() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = ${fn.name}(…)>`, e.loc, codes.FUNCTION);
         }
-        e.args.forEach((a) => this.expr(a));
-        return;
+        return this.all(e.args) || fn.awaits === true;
       }
       case "array":
-        return e.items.forEach((a) => this.expr(a));
+        return this.all(e.items);
       case "struct":
         for (const entry of e.entries) {
           if (isForbiddenKey(entry.key)) throw this.error(`Access to "${entry.key}" is not allowed`, e.loc, codes.FORBIDDEN);
-          this.expr(entry.value);
         }
-        return;
+        return this.all(e.entries.map((x) => x.value));
       case "unary":
         return this.expr(e.arg);
       case "binary":
       case "logical":
       case "elvis":
-        this.expr(e.left);
-        return this.expr(e.right);
+        return this.all([e.left, e.right]);
       case "cond":
-        this.expr(e.test);
-        this.expr(e.then);
-        return this.expr(e.else);
+        return this.all([e.test, e.then, e.else]);
       case "template":
-        return e.parts.forEach((p) => this.expr(p));
+        return this.all(e.parts);
     }
   }
 }

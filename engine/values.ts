@@ -39,8 +39,14 @@ export function isStruct(v: unknown): v is Struct {
   return proto === null || proto === Object.prototype;
 }
 
+/** A function defined in a template with <dbt:function> (engine/udf.ts): a value, stored in a scope. */
+export class FunctionValue {
+  constructor(readonly name: string) {}
+}
+
 export function typeName(v: unknown): string {
   if (v === null || v === undefined) return "null";
+  if (v instanceof FunctionValue) return "function";
   if (Array.isArray(v)) return "array";
   if (v instanceof QueryResult) return "query";
   if (v instanceof Date) return "date";

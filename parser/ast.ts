@@ -13,14 +13,21 @@ export type BinaryOp =
   | "+" | "-" | "*" | "/" | "%" | "^" | "&"
   | "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "contains";
 
-export type Expr =
+/**
+ * An expression. `async` marks one that awaits (it calls a function defined with dbt:function,
+ * somewhere inside): set by the validator, read by both modes.
+ */
+export type Expr = ExprNode & { async?: true };
+
+type ExprNode =
   | { type: "literal"; value: string | number | boolean | null; loc: Loc }
   | { type: "array"; items: Expr[]; loc: Loc }
   | { type: "struct"; entries: { key: string; value: Expr }[]; loc: Loc }
   | { type: "var"; name: string; loc: Loc }
   | { type: "member"; object: Expr; name: string; loc: Loc }
   | { type: "index"; object: Expr; index: Expr; loc: Loc }
-  | { type: "call"; name: string; args: Expr[]; loc: Loc }
+  /** `user`: a function defined with dbt:function, found by name when the call runs. */
+  | { type: "call"; name: string; args: Expr[]; loc: Loc; user?: true }
   | { type: "unary"; op: "-" | "+" | "not"; arg: Expr; loc: Loc }
   | { type: "binary"; op: BinaryOp; left: Expr; right: Expr; loc: Loc }
   | { type: "logical"; op: "and" | "or"; left: Expr; right: Expr; loc: Loc }
@@ -38,6 +45,8 @@ export interface TextNode {
   type: "text";
   value: string;
   loc: Loc;
+  /** Page text outside dbt:output (and the other tags whose body is live): `enableoutputonly` drops it. */
+  plain?: true;
 }
 
 export interface InterpNode {
@@ -71,6 +80,13 @@ export interface TagNode<D = unknown> {
   loc: Loc;
   /** Location of the closing tag, when there is one. */
   endLoc: Loc | null;
+  /** `<dbt:set var x = …>`: x is the function's local (CFML's var). */
+  local?: true;
+  /** A tag written with an imported prefix (`<ui:card>`), a dbt:module call: how it was written, and its library. */
+  written?: string;
+  custom?: { name: string; taglib: string };
+  /** Attributes whose expressions await; the interpreter evaluates them before the tag runs. */
+  asyncArgs?: string[];
 }
 
 export type Node = TextNode | InterpNode | TagNode;
@@ -82,4 +98,18 @@ export interface TemplateAst {
   body: Node[];
   /** Files reached through dbt:include (resolved absolute paths), for cycle detection. */
   includes: { path: string; loc: Loc }[];
+  /** The template's <dbt:function> definitions, defined when it starts running. */
+  functions: FunctionDef[];
+}
+
+/** A function defined with <dbt:function>, as both modes run it (engine/udf.ts). */
+export interface FunctionDef {
+  name: string;
+  /** Types are CFML's names (engine/udf.ts TYPES), checked by the validator. */
+  params: { name: string; type: string; required: boolean; default: Expr | null }[];
+  returnType: string;
+  /** False: the body's output is dropped (output="false"). */
+  output: boolean;
+  /** The body after its dbt:argument tags. */
+  body: Node[];
 }

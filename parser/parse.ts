@@ -8,8 +8,14 @@ import { TemplateError, codes } from "../engine/errors.js";
 export type Token =
   | { type: "text"; value: string; loc: Loc }
   | { type: "comment"; loc: Loc }
-  | { type: "close"; name: string; loc: Loc }
-  | { type: "open"; name: string; attrs: RawAttr[]; expr?: Expr | null; target?: LValue; selfClosing: boolean; loc: Loc };
+  | { type: "close"; name: string; written?: string; loc: Loc }
+  | { type: "open"; name: string; attrs: RawAttr[]; expr?: Expr | null; target?: LValue; selfClosing: boolean; local?: true; written?: string; custom?: CustomTag; loc: Loc };
+
+/** `<ui:card>` after `<dbt:import prefix="ui" taglib="/_tags">`: the tag's name and its library (a folder). */
+export interface CustomTag {
+  name: string;
+  taglib: string;
+}
 
 export type InterpPart = { type: "text"; value: string; loc: Loc } | { type: "interp"; expr: Expr; loc: Loc };
 
@@ -72,8 +78,21 @@ function run<T>(src: SourceFile, input: string, startRule: StartRuleNames, offse
   }
 }
 
+/**
+ * The flat token stream of a template. A template with <dbt:import prefix taglib> is read
+ * twice: the second time its prefixes (`<ui:card>`) are tags.
+ */
 export function tokenize(src: SourceFile, exprKind: (name: string) => ExprKind): Token[] {
-  return run<Token[]>(src, src.text, "Template", 0, { exprKind });
+  const tokens = run<Token[]>(src, src.text, "Template", 0, { exprKind });
+  const prefixes = new Map<string, string>();
+  for (const t of tokens) {
+    if (t.type !== "open" || t.name !== "import") continue;
+    const raw = (n: string) => t.attrs.find((a) => a.name.toLowerCase() === n)?.raw;
+    const [prefix, taglib] = [raw("prefix"), raw("taglib")];
+    // A bad or missing prefix is reported by the import tag's own checks.
+    if (prefix && taglib && /^[A-Za-z_]\w*$/.test(prefix) && prefix.toLowerCase() !== "dbt") prefixes.set(prefix.toLowerCase(), taglib);
+  }
+  return prefixes.size ? run<Token[]>(src, src.text, "Template", 0, { exprKind, prefixes }) : tokens;
 }
 
 /** Parses text with `#expr#` and `##` that starts at `offset` in the file. */

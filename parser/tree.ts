@@ -65,6 +65,9 @@ export function stripTagLines(tokens: Token[], silent: (name: string) => boolean
   return merged;
 }
 
+/** A tag as it was written: `dbt:if`, or `ui:card` for an imported one. */
+const shown = (t: TagNode): string => t.written ?? `dbt:${t.name}`;
+
 export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: string) => TagShape | undefined): Node[] {
   const root: Node[] = [];
   const stack: { tag: TagNode; interp: boolean }[] = [];
@@ -75,18 +78,19 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
     if (t.type === "comment") continue;
     if (t.type === "text") {
       if (interpolating()) current().push(...textWithExpressions(src, t));
-      else current().push(t);
+      else current().push({ ...t, plain: true });
       continue;
     }
     if (t.type === "close") {
       const open = stack.pop();
-      if (!open) throw new TemplateError(codes.NESTING, `Unexpected </dbt:${t.name}>: no tag is open`, t.loc);
-      if (open.tag.name !== t.name) {
+      const closing = t.written ?? `dbt:${t.name}`;
+      if (!open) throw new TemplateError(codes.NESTING, `Unexpected </${closing}>: no tag is open`, t.loc);
+      if (shown(open.tag).toLowerCase() !== closing.toLowerCase()) {
         const shape = shapeOf(t.name);
-        const why = shape?.body === "none" ? ` (<dbt:${t.name}> takes no closing tag)` : "";
+        const why = shape?.body === "none" && !t.written ? ` (<dbt:${t.name}> takes no closing tag)` : "";
         throw new TemplateError(
           codes.NESTING,
-          `Unexpected </dbt:${t.name}>${why}: <dbt:${open.tag.name}> opened at line ${open.tag.loc.line}:${open.tag.loc.column} must be closed first`,
+          `Unexpected </${closing}>${why}: <${shown(open.tag)}> opened at line ${open.tag.loc.line}:${open.tag.loc.column} must be closed first`,
           t.loc,
         );
       }
@@ -103,11 +107,13 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
       type: "tag", name: t.name, attrs: t.attrs, args: Object.create(null) as TagNode["args"],
       expr: t.expr ?? null, target: t.target ?? null, body: hasBody ? [] : null, data: null, loc: t.loc, endLoc: null,
     };
+    if (t.local) node.local = true;
+    if (t.custom) [node.custom, node.written] = [t.custom, t.written];
     current().push(node);
     if (hasBody) stack.push({ tag: node, interp: interpolating() || !!shape.interpolateBody });
   }
   const open = stack.pop();
-  if (open) throw new TemplateError(codes.NESTING, `<dbt:${open.tag.name}> is never closed (expected </dbt:${open.tag.name}>)`, open.tag.loc);
+  if (open) throw new TemplateError(codes.NESTING, `<${shown(open.tag)}> is never closed (expected </${shown(open.tag)}>)`, open.tag.loc);
   return root;
 }
 

@@ -48,7 +48,11 @@ export function callTag<D = unknown>(
         const v = a.fixed(node);
         return v === undefined ? "undefined" : JSON.stringify(v);
       });
-      return `${opts.output ? "$o += " : ""}${opts.async ? "await " : ""}T.${name}(ctx, ${[...code, c.loc(node.loc)].join(", ")});\n`;
+      const call = `${opts.async ? "await " : ""}T.${name}(ctx, ${[...code, c.loc(node.loc)].join(", ")})`;
+      if (!opts.output) return `${call};\n`;
+      // Taken before it is appended: a function called in an attribute writes as it runs.
+      const r = c.tmp("r");
+      return `{ const ${r} = ${call}; $o += ${r}; }\n`;
     },
   };
 }

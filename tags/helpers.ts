@@ -2,6 +2,7 @@
 import type { Expr, LValue, Loc, TagNode } from "../parser/ast.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
+import type { Validator } from "../engine/validate.js";
 import { outputLimit, type RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { checkpoint } from "../engine/clock.js";
@@ -33,8 +34,16 @@ export function pathTarget(path: string, loc: Loc): LValue {
   return e;
 }
 
-export function interpretSteps(it: Interpreter, steps: (string | Expr)[]): PathStep[] {
-  return steps.map((s) => (typeof s === "string" ? s : { index: it.eval(s) }));
+export async function interpretSteps(it: Interpreter, steps: (string | Expr)[]): Promise<PathStep[]> {
+  const out: PathStep[] = [];
+  for (const s of steps) out.push(typeof s === "string" ? s : { index: await it.value(s) });
+  return out;
+}
+
+/** The target of <dbt:set>: `var x` (node.local) is `local.x`. */
+export function setTarget(node: TagNode): { base: string; steps: (string | Expr)[] } {
+  const t = splitTarget(node.target!);
+  return node.local ? { base: "local", steps: [t.base, ...t.steps] } : t;
 }
 
 export function compileSteps(c: Compiler, steps: (string | Expr)[]): string {
@@ -72,13 +81,39 @@ export function rowTick(ctx: RenderContext, outLength: number, loc: Loc): boolea
   return --ctx.page.budget <= 0 && checkpoint(ctx.page, loc);
 }
 
+/** How rows are grouped: by one column, comparing strings with or without case. */
+export interface Grouping {
+  column: string;
+  caseSensitive: boolean;
+}
+
+/** The group and groupcasesensitive attributes of a dbt:output or dbt:loop (CFML's default: with case). */
+export function groupingOf(node: TagNode): Grouping | undefined {
+  const column = fixedArg(node, "group");
+  if (column === undefined) return undefined;
+  const cs = fixedArg(node, "groupcasesensitive");
+  return { column, caseSensitive: cs === undefined || cs === "true" || cs === "yes" };
+}
+
+/** True when the nearest enclosing query loop or output groups its rows (so a nested one iterates them). */
+export function insideGroup(v: Validator): boolean {
+  for (let i = v.ancestors.length - 1; i >= 0; i--) {
+    const t = v.ancestors[i] as TagNode<{ group?: Grouping; inner?: boolean } | undefined>;
+    // A plain <dbt:output> (no query, not iterating a group) only turns on #…#: look past it.
+    if (t.name === "output" && !t.args.query && !t.data?.inner) continue;
+    if (t.name === "loop" || t.name === "output") return t.data?.group !== undefined;
+  }
+  return false;
+}
+
 /** The end (exclusive) of the group of rows that starts at `i`. */
-export function groupEnd(q: QueryResult, i: number, end: number, column: string): number {
+export function groupEnd(q: QueryResult, i: number, end: number, column: string, caseSensitive = true): number {
   const rows = q.rows;
-  const key = groupKey(rows[i]![column]);
+  const key = groupKey(rows[i]![column], caseSensitive);
   let j = i + 1;
-  while (j < end && groupKey(rows[j]![column]) === key) j++;
+  while (j < end && groupKey(rows[j]![column], caseSensitive) === key) j++;
   return j;
 }
 
-const groupKey = (v: unknown): unknown => (v instanceof Date ? v.getTime() : v);
+const groupKey = (v: unknown, caseSensitive: boolean): unknown =>
+  v instanceof Date ? v.getTime() : !caseSensitive && typeof v === "string" ? v.toLowerCase() : v;

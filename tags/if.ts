@@ -32,7 +32,7 @@ export const ifTag: TagDef<IfData> = {
   async interpret(node, it) {
     const { branches, otherwise } = node.data;
     for (const b of branches) {
-      if (rt.toBool(it.eval(b.test), b.test.loc)) return it.run(b.body);
+      if (rt.toBool(b.test.async ? await it.evalAsync(b.test) : it.eval(b.test), b.test.loc)) return it.run(b.body);
     }
     if (otherwise) await it.run(otherwise);
   },

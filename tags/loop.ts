@@ -1,33 +1,35 @@
-// <dbt:loop> in six forms, chosen by the attributes given:
-//   query="q" [startrow endrow] | from to [step] index | list [delimiters] [item] [index]
-//   array [item] [index] | collection [key] [item] [value] | condition
+// <dbt:loop> in seven forms, chosen by the attributes given:
+//   query="q" [startrow endrow group groupcasesensitive] | from to [step] index
+//   list [delimiters] [item] [index] | array [item] [index] | collection [key] [item] [value]
+//   condition | none (or only group) inside a grouped loop or output: the rows of its group
 // Every form counts its iterations and stops at limits.maxIterations with an error; every
 // iteration ticks the page's clock (engine/clock.ts).
 import type { TagNode, Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { Compiler } from "../engine/compiler.js";
-import type { RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import * as rt from "../engine/runtime.js";
 import { isStruct, typeName } from "../engine/values.js";
 import { listItems } from "../engine/functions/lists.js";
-import { asQuery, fixedArg, queryNameToExpr, tick } from "./helpers.js";
+import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, tick, type Grouping } from "./helpers.js";
 import { pause } from "../engine/clock.js";
-import { rowRange } from "./output.js";
+import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 
-type Kind = "query" | "range" | "list" | "array" | "collection" | "condition";
+type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition";
 
 interface LoopData {
   kind: Kind;
   index?: string;
   item?: string;
   key?: string;
+  group?: Grouping;
 }
 
 const FORMS: Record<Kind, { needs: string[]; allows: string[] }> = {
-  query: { needs: ["query"], allows: ["startrow", "endrow"] },
+  query: { needs: ["query"], allows: ["startrow", "endrow", "group", "groupcasesensitive"] },
+  rows: { needs: [], allows: ["group", "groupcasesensitive"] },
   range: { needs: ["from", "to", "index"], allows: ["step"] },
   list: { needs: ["list"], allows: ["delimiters", "item", "index"] },
   array: { needs: ["array"], allows: ["item", "index"] },
@@ -53,13 +55,6 @@ export function range(from: unknown, to: unknown, step: unknown, loc: Loc): [num
   return [rt.toNum(from, loc), rt.toNum(to, loc), s];
 }
 
-/** Query loop bounds: startrow/endrow are 1-based and inclusive. */
-export function queryRange(q: RowFrame["query"], startrow: unknown, endrow: unknown, loc: Loc): [number, number] {
-  const [s] = rowRange(q, startrow, undefined, loc);
-  const e = endrow === undefined ? q.rows.length : Math.min(q.rows.length, rt.toNum(endrow, loc));
-  return [s, e];
-}
-
 /** Runs one iteration; returns false when the body broke out of the loop. */
 async function body(it: Interpreter, node: TagNode): Promise<boolean> {
   try {
@@ -74,6 +69,7 @@ async function body(it: Interpreter, node: TagNode): Promise<boolean> {
 export const loopTag: TagDef<LoopData> = {
   name: "loop",
   body: "required",
+  lazyArgs: ["condition"],
   attributes: {
     query: { type: "any" }, startrow: { type: "integer" }, endrow: { type: "integer" },
     from: { type: "number" }, to: { type: "number" }, step: { type: "number" },
@@ -81,11 +77,19 @@ export const loopTag: TagDef<LoopData> = {
     list: { type: "string" }, delimiters: { type: "string" },
     array: { type: "any" }, collection: { type: "any" },
     condition: { type: "expr" },
+    group: { type: "name" }, groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
   },
   validate(node, v) {
     queryNameToExpr(node);
     const given = Object.keys(node.args);
-    const kinds = (Object.keys(FORMS) as Kind[]).filter((k) => given.includes(FORMS[k].needs[0]!));
+    const kinds = (Object.keys(FORMS) as Kind[]).filter((k) => k !== "rows" && given.includes(FORMS[k].needs[0]!));
+    if (kinds.length === 0 && given.every((a) => FORMS.rows.allows.includes(a))) {
+      if (!insideGroup(v)) {
+        throw v.error("<dbt:loop> needs one of query, from/to, list, array, collection or condition (without them it iterates the rows of a group, inside a grouped loop or output)", node.loc);
+      }
+      node.data = { kind: "rows", group: groupingOf(node) } satisfies LoopData;
+      return;
+    }
     if (kinds.length !== 1) {
       throw v.error(
         kinds.length === 0
@@ -100,6 +104,10 @@ export const loopTag: TagDef<LoopData> = {
     for (const a of given) {
       if (!form.needs.includes(a) && !form.allows.includes(a)) throw v.error(`Attribute "${a}" does not go with <dbt:loop ${form.needs[0]}>`, node.args[a]!.loc);
     }
+    if (kind === "query") {
+      node.data = { kind, group: groupingOf(node) } satisfies LoopData;
+      return;
+    }
     // Names as in CFML (Lucee, ACF 2016+): alone, a list or array loop's index is the element and
     // a collection loop's item is the key; beside item, index is the position, and beside key,
     // item is the value (as is value).
@@ -108,31 +116,25 @@ export const loopTag: TagDef<LoopData> = {
       ? { kind, index: item ? index : undefined, item: item ?? index }
       : kind === "collection"
         ? { kind, key: key ?? item, item: key ? (item ?? value) : value }
-        : { kind, index }) satisfies LoopData;
+        : { kind, index: kind === "range" ? index : undefined }) satisfies LoopData;
     if (kind === "collection" && key && item && value) throw v.error("<dbt:loop collection> takes item or value for the value, not both", node.args.value!.loc);
   },
   async interpret(node, it) {
     const d = node.data;
     const ctx = it.ctx;
-    const vars = ctx.scopes.variables;
+    // Inside a function, loop variables are the function's own, as an unscoped dbt:set is.
+    const vars = ctx.scopes.local ?? ctx.scopes.variables;
     let n = 0;
     switch (d.kind) {
-      case "query": {
-        const q = asQuery(it.arg(node, "query"), node.args.query!.loc);
-        const [s, e] = queryRange(q, it.arg(node, "startrow"), it.arg(node, "endrow"), node.loc);
-        const f: RowFrame = { kind: "row", query: q, row: s, end: s + 1 };
-        ctx.frames.push(f);
-        try {
-          for (let i = s; i < e; i++) {
-            if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
-            f.row = i;
-            f.end = i + 1;
-            if (!(await body(it, node))) break;
-          }
-        } finally {
-          ctx.frames.pop();
+      case "query":
+      case "rows": {
+        let src: RowSource = "group";
+        if (d.kind === "query") {
+          const query = asQuery(it.arg(node, "query"), node.args.query!.loc);
+          const [start, end] = queryRange(query, it.arg(node, "startrow"), it.arg(node, "endrow"), node.loc);
+          src = { query, start, end };
         }
-        return;
+        return eachRow(it, node, src, { group: d.group, counted: true }, () => body(it, node));
       }
       case "range": {
         const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), node.loc);
@@ -145,7 +147,7 @@ export const loopTag: TagDef<LoopData> = {
       }
       case "condition": {
         const cond = node.args.condition!;
-        while (rt.toBool(it.eval(cond), cond.loc)) {
+        while (rt.toBool(cond.async ? await it.evalAsync(cond) : it.eval(cond), cond.loc)) {
           if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
           if (!(await body(it, node))) break;
         }
@@ -169,7 +171,7 @@ export const loopTag: TagDef<LoopData> = {
     const label = c.tmp("loop");
     const L = c.loc(node.loc);
     const n = c.tmp("n");
-    const setVar = (name: string | undefined, value: string) => (name ? `ctx.scopes.variables[${JSON.stringify(name)}] = ${value};\n` : "");
+    const setVar = (name: string | undefined, value: string) => (name ? `(ctx.scopes.local ?? ctx.scopes.variables)[${JSON.stringify(name)}] = ${value};\n` : "");
     const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) await T.pause(ctx.page, ${L});\n`;
     const bodyCode = (): string => {
       c.loops.push(label);
@@ -181,18 +183,13 @@ export const loopTag: TagDef<LoopData> = {
     };
     const arg = (name: string) => c.arg(node, name) ?? "undefined";
     switch (d.kind) {
-      case "query": {
-        const [q, f, i, s, e] = [c.tmp("q"), c.tmp("f"), c.tmp("i"), c.tmp("s"), c.tmp("e")];
-        return `{ let ${n} = 0; const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
-const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${L});
-const ${f} = { kind: "row", query: ${q}, row: ${s}, end: ${s} + 1 };
-ctx.frames.push(${f});
-try {
-${label}: for (let ${i} = ${s}; ${i} < ${e}; ${i}++) {
-${tickCode}${f}.row = ${i}; ${f}.end = ${i} + 1;
-${bodyCode()}}
-} finally { ctx.frames.pop(); }
-}\n`;
+      case "query":
+      case "rows": {
+        const src = d.kind === "rows"
+          ? "group"
+          : (q: string, s: string, e: string) => `const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
+const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${L});`;
+        return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode(), label);
       }
       case "range": {
         const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
@@ -237,6 +234,6 @@ const jump = (name: "break" | "continue"): TagDef => ({
 export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
-export const runtime = { tick, pause, entries, range, queryRange };
+export const runtime = { ...rowRuntime, asQuery, entries, range };
 
 export default { tags: [loopTag, breakTag, continueTag], runtime } satisfies TagModule;

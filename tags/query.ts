@@ -93,6 +93,7 @@ function bindInterpolations(nodes: Node[], v: Validator): void {
       if (quotes % 2 === 1) {
         throw v.error("#…# inside a quoted SQL string is not bound: write the whole value as one expression, e.g. LIKE #'%' & term & '%'#", n.loc, codes.QUERYPARAM);
       }
+      v.expr(n.expr); // checked here: the validator meets it next as an attribute, which it does not check again
       const param: TagNode = {
         type: "tag", name: "queryparam", attrs: [], args: Object.assign(Object.create(null) as TagNode["args"], { value: n.expr }),
         expr: null, target: null, body: null, data: null, loc: n.loc, endLoc: null,

@@ -129,7 +129,9 @@ export const queryparamTag: TagDef<QueryparamData> = {
     const a = (n: string) => c.arg(node, n) ?? "undefined";
     const { type, label } = staticSpec(node);
     const spec = `{ type: ${JSON.stringify(type)}, label: ${JSON.stringify(label)}, list: ${a("list")}, separator: ${a("separator")}, isNull: ${a("null")}, maxlength: ${a("maxlength")} }`;
-    return `$o += T.bindParam(ctx, ${c.expr(node.args.value!)}, ${spec}, ${c.loc(node.loc)});\n`;
+    // Taken before it is appended, as in nodes(): a function called in the value writes as it runs.
+    const p = c.tmp("p");
+    return `{ const ${p} = T.bindParam(ctx, ${c.expr(node.args.value!)}, ${spec}, ${c.loc(node.loc)}); $o += ${p}; }\n`;
   },
 };
 

@@ -24,11 +24,13 @@ import lockModule from "./lock.js";
 import cacheModule from "./cache.js";
 import httpModule from "./http.js";
 import mailModule from "./mail.js";
+import functionModule from "./function.js";
+import settingModule from "./setting.js";
 
 const MODULES: readonly TagModule[] = [
   ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
   savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
-  logModule, lockModule, cacheModule, httpModule, mailModule,
+  logModule, lockModule, cacheModule, httpModule, mailModule, functionModule, settingModule,
 ];
 
 const tags = new Map<string, TagDef>();

@@ -1,7 +1,7 @@
 // <dbt:set target = expression>, or <dbt:set f(…)> to call a function for its effect
 import type { TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
-import { splitTarget, interpretSteps, compileSteps } from "./helpers.js";
+import { setTarget, interpretSteps, compileSteps } from "./helpers.js";
 import { codes } from "../engine/errors.js";
 import { queryExecute, staticSql } from "./query-execute.js";
 import type { Expr } from "../parser/ast.js";
@@ -19,6 +19,7 @@ export const setTag: TagDef = {
   validate(node, v) {
     // Without a target only a call makes sense (<dbt:set writeOutput(x)>), as CFML's <cfset f()>.
     if (!node.expr || (!node.target && node.expr.type !== "call")) throw v.error("<dbt:set> needs an assignment: <dbt:set name = value>", node.loc);
+    if (node.local && !v.enclosing("function")) throw v.error("<dbt:set var …> declares a function's local variable: it goes inside <dbt:function>", node.loc, codes.NESTING);
     const q = queryCall(node.expr);
     if (q && q.args[0] && !staticSql(q.args[0])) {
       throw v.error("queryExecute's SQL must be written out (string literals, joined with & only to ident() calls): pass values as params, e.g. queryExecute(\"SELECT * FROM t WHERE id = :id\", {id: url.id})", q.args[0].loc, codes.QUERYPARAM);
@@ -26,16 +27,18 @@ export const setTag: TagDef = {
   },
   async interpret(node, it) {
     const q = queryCall(node.expr);
-    const value = q ? await queryExecute(it.ctx, it.eval(q.args[0]!), q.args[1] && it.eval(q.args[1]), q.args[2] && it.eval(q.args[2]), q.loc) : it.eval(node.expr!);
+    const value = q
+      ? await queryExecute(it.ctx, await it.value(q.args[0]!), q.args[1] && (await it.value(q.args[1])), q.args[2] && (await it.value(q.args[2])), q.loc)
+      : node.expr!.async ? await it.evalAsync(node.expr!) : it.eval(node.expr!);
     if (!node.target) return;
-    const { base, steps } = splitTarget(node.target);
-    rt.assign(it.ctx, base, interpretSteps(it, steps), value, node.loc);
+    const { base, steps } = setTarget(node);
+    rt.assign(it.ctx, base, steps.length ? await interpretSteps(it, steps) : [], value, node.loc);
   },
   compile(node, c) {
     const q = queryCall(node.expr);
     const value = q ? `await T.queryExecute(ctx, ${q.args.map((a) => c.expr(a)).join(", ")}${", undefined".repeat(3 - q.args.length)}, ${c.loc(q.loc)})` : c.expr(node.expr!);
     if (!node.target) return `${value};\n`;
-    const { base, steps } = splitTarget(node.target);
+    const { base, steps } = setTarget(node);
     const v = c.tmp("v");
     return `{ const ${v} = ${value}; rt.assign(ctx, ${JSON.stringify(base)}, ${compileSteps(c, steps)}, ${v}, ${c.loc(node.loc)}); }\n`;
   },

@@ -40,7 +40,9 @@ export const switchTag: TagDef<SwitchData> = {
     const { cases, otherwise } = node.data;
     const subject = it.arg(node, "expression");
     for (const k of cases) {
-      if (caseMatches(subject, it.arg(k, "value"), it.arg(k, "delimiters"), k.args.value!.loc)) return it.run(k.body!);
+      // Each case's value is evaluated only when the cases before it did not match.
+      const [value, delimiters] = [k.args.value!, k.args.delimiters];
+      if (caseMatches(subject, await it.value(value), delimiters && (await it.value(delimiters)), value.loc)) return it.run(k.body!);
     }
     if (otherwise) await it.run(otherwise);
   },

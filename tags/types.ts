@@ -41,6 +41,12 @@ export interface TagDef<D = unknown> {
   attributes: Record<string, AttrSpec>;
   /** Accept attributes beyond the schema (dbt:module passes them on). */
   extraAttributes?: boolean;
+  /**
+   * Attributes the tag evaluates at a time of its own (a loop's condition, each iteration) with
+   * `it.value`. The interpreter evaluates the tag's other attributes that await (they call a
+   * function defined with dbt:function) before the tag runs.
+   */
+  lazyArgs?: readonly string[];
   /** The tag may only stand directly inside one of these. */
   parents?: readonly string[];
   /** Checks beyond the attribute schema; sets `node.data` for the other hooks. */

@@ -59,7 +59,7 @@ describe("the time limit", () => {
         const err = await stopped(root, mode, page, () => newPageState(null, 50));
         expect(err.code).toBe("QRY_ERR_TIMEOUT");
         expect(err.status).toBe(503);
-        expect(err.message).toBe("Page stopped: it ran longer than its time limit (renderTimeoutMs)");
+        expect(err.message).toBe("Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)");
         expect(TICKS[page]).toContain(`${err.loc?.file}:${err.loc?.line}:${err.loc?.column}`);
       });
     }
@@ -123,7 +123,7 @@ describe("the time limit over HTTP", () => {
     it(`${mode}: a spinning page answers 503 with the site's error page`, async () => {
       const r = await fetch(`${bases[n]!}/loops`);
       expect({ status: r.status, retry: r.headers.get("retry-after"), body: await r.text() }).toEqual({
-        status: 503, retry: "5", body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs)",
+        status: 503, retry: "5", body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)",
       });
     });
 
@@ -140,7 +140,7 @@ describe("the time limit over HTTP", () => {
       const pages = ["loops", "rows", "modules", "caught", "waits"];
       const results = await Promise.all(pages.map((p) => fetch(`${base}/${p}`).then(async (r) => ({ page: p, status: r.status, body: await r.text() }))));
       for (const r of results) {
-        expect(r).toEqual({ page: r.page, status: 503, body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs)" });
+        expect(r).toEqual({ page: r.page, status: 503, body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)" });
       }
     });
   }

@@ -25,7 +25,15 @@ export interface BuiltinDef {
    * example is checked against a database (test/query-execute.test.ts).
    */
   statement?: boolean;
+  /**
+   * Calls back a function defined with <dbt:function> (arrayMap…), so it awaits: `fn` returns a
+   * promise and gets such functions as plain async Callbacks (engine/udf.ts callAwaiting).
+   */
+  awaits?: true;
 }
+
+/** A function defined with <dbt:function>, as an awaiting built-in receives it. */
+export type Callback = (...args: unknown[]) => Promise<unknown>;
 
 type Spec = Omit<BuiltinDef, "name" | "category" | "min" | "max" | "fn"> & { min?: number; max?: number };
 

@@ -12,10 +12,11 @@ import queries from "./queries.js";
 import misc from "./misc.js";
 import session from "./session.js";
 import compat from "./compat.js";
+import callbacks from "./callbacks.js";
 
 export type { BuiltinDef } from "./define.js";
 
-export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc, ...session, ...compat];
+export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc, ...session, ...compat, ...callbacks];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 
