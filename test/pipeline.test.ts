@@ -192,7 +192,8 @@ describe("pipeline", () => {
       "sleep.dbt": `<dbt:query name="s">SELECT pg_sleep(30) AS s, 'pipeline-disconnect' AS tag</dbt:query>slept`,
       "quick.dbt": `<dbt:query name="q">SELECT 1 AS n</dbt:query><dbt:output>#q.n#</dbt:output>`,
     });
-    const server = await startServer({ root, database: database(url, { strategy: "pipeline", max: 1, pipelineConnections: 1, acquireTimeoutMs: 2000 }) });
+    const db = database(url, { strategy: "pipeline", max: 1, pipelineConnections: 1, acquireTimeoutMs: 2000 });
+    const server = await startServer({ root, database: db });
     try {
       const u = new URL(server.base);
       const req = request({ host: u.hostname, port: u.port, path: "/sleep", agent: false });
@@ -203,6 +204,11 @@ describe("pipeline", () => {
       req.destroy();
       const after = await until(() => sql<{ state: string }>(url, "SELECT state FROM pg_stat_activity WHERE pid = $1", [running[0]!.pid]), (r) => r[0]?.state === "idle");
       expect(after).toEqual([{ state: "idle" }]);
+      // Postgres shows the backend idle before the client has read the cancel's error; until then
+      // the shared connection counts the statement in flight and, stalled, would send /quick to
+      // the one-connection pool. Barrier on the datasource's own count, as the disconnect test does.
+      const main = db.datasources.get(undefined);
+      expect((await until(() => main.stats(), (s) => s.inFlight === 0, 20_000)).inFlight).toBe(0);
       const next = await fetch(`${server.base}/quick`);
       expect([next.status, await next.text()]).toEqual([200, "1"]);
     } finally {
