@@ -6,6 +6,7 @@ import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
+import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
 
 type BinaryFn = (a: unknown, b: unknown, loc: Expr["loc"]) => unknown;
@@ -23,25 +24,42 @@ export class Interpreter {
     private readonly registry: Registry = Registry.builtin(),
   ) {}
 
-  async run(nodes: Node[]): Promise<void> {
-    for (const n of nodes) {
+  /**
+   * Runs `nodes` from `from` on. Synchronous while every node is: from the first that awaits
+   * (a tag's promise, an awaiting expression) it returns a promise for the rest.
+   */
+  run(nodes: Node[], from = 0): void | Promise<void> {
+    for (let i = from; i < nodes.length; i++) {
+      const n = nodes[i]!;
       if (n.type === "text") {
         if (!n.plain || this.ctx.page.outputOnly === 0) this.out += n.value;
       }
       else if (n.type === "interp") {
+        if (n.expr.async) return this.interpAsync(n.expr, n.loc, nodes, i + 1);
         // Evaluated before it is appended: writeOutput() in the expression writes first.
-        const v = rt.esc(n.expr.async ? await this.evalAsync(n.expr) : this.eval(n.expr), n.loc);
+        const v = rt.esc(this.eval(n.expr), n.loc);
         this.out += v;
       }
       else {
         const def = this.registry.tagDef(n.name);
-        if (n.asyncArgs) {
-          for (const a of n.asyncArgs) if (!def.lazyArgs?.includes(a)) this.ready.set(n.args[a]!, await this.evalAsync(n.args[a]!));
-        }
+        if (n.asyncArgs?.some((a) => !def.lazyArgs?.includes(a))) return this.tagAsync(def, n, nodes, i + 1);
         const r = def.interpret(n, this);
-        if (r) await r;
+        if (r) return r.then(() => this.run(nodes, i + 1));
       }
     }
+  }
+
+  private async interpAsync(e: Expr, loc: Expr["loc"], nodes: Node[], next: number): Promise<void> {
+    const v = rt.esc(await this.evalAsync(e), loc);
+    this.out += v;
+    return this.run(nodes, next);
+  }
+
+  /** A tag whose attributes await: they are evaluated before it runs (see eval). */
+  private async tagAsync(def: TagDef, n: TagNode, nodes: Node[], next: number): Promise<void> {
+    for (const a of n.asyncArgs!) if (!def.lazyArgs?.includes(a)) this.ready.set(n.args[a]!, await this.evalAsync(n.args[a]!));
+    await def.interpret(n, this);
+    return this.run(nodes, next);
   }
 
   /** Runs `nodes` and returns their output instead of appending it. */

@@ -3,10 +3,19 @@ import type { Expr, Node, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
+import type { Interpreter } from "../engine/interpreter.js";
 
 interface IfData {
   branches: { test: Expr; body: Node[] }[];
   otherwise: Node[] | null;
+}
+
+/** The rest of an if from branch `from` on, whose test awaits. */
+async function fromBranch({ branches, otherwise }: IfData, from: number, it: Interpreter): Promise<void> {
+  for (const b of branches.slice(from)) {
+    if (rt.toBool(await it.value(b.test), b.test.loc)) return it.run(b.body);
+  }
+  if (otherwise) return it.run(otherwise);
 }
 
 export const ifTag: TagDef<IfData> = {
@@ -29,12 +38,14 @@ export const ifTag: TagDef<IfData> = {
     }
     node.data = data;
   },
-  async interpret(node, it) {
-    const { branches, otherwise } = node.data;
-    for (const b of branches) {
-      if (rt.toBool(b.test.async ? await it.evalAsync(b.test) : it.eval(b.test), b.test.loc)) return it.run(b.body);
+  interpret(node, it) {
+    const { branches } = node.data;
+    for (let i = 0; i < branches.length; i++) {
+      const b = branches[i]!;
+      if (b.test.async) return fromBranch(node.data, i, it);
+      if (rt.toBool(it.eval(b.test), b.test.loc)) return it.run(b.body);
     }
-    if (otherwise) await it.run(otherwise);
+    if (node.data.otherwise) return it.run(node.data.otherwise);
   },
   compile(node, c) {
     const { branches, otherwise } = node.data;

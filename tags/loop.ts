@@ -4,17 +4,16 @@
 //   condition | none (or only group) inside a grouped loop or output: the rows of its group
 // Every form counts its iterations and stops at limits.maxIterations with an error; every
 // iteration ticks the page's clock (engine/clock.ts).
-import type { TagNode, Loc } from "../parser/ast.js";
+import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
-import type { Interpreter } from "../engine/interpreter.js";
 import type { Compiler } from "../engine/compiler.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
+import { drive, loopBody, type Maybe } from "./drive.js";
 import * as rt from "../engine/runtime.js";
 import { isStruct, typeName } from "../engine/values.js";
 import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, tick, type Grouping } from "./helpers.js";
-import { pause } from "../engine/clock.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 
 type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition";
@@ -53,17 +52,6 @@ export function range(from: unknown, to: unknown, step: unknown, loc: Loc): [num
   const s = step === undefined ? 1 : rt.toNum(step, loc);
   if (s === 0) throw new RuntimeError(codes.TYPE, "The step of a loop cannot be 0", loc);
   return [rt.toNum(from, loc), rt.toNum(to, loc), s];
-}
-
-/** Runs one iteration; returns false when the body broke out of the loop. */
-async function body(it: Interpreter, node: TagNode): Promise<boolean> {
-  try {
-    await it.run(node.body!);
-  } catch (e) {
-    if (e instanceof BreakSignal) return false;
-    if (!(e instanceof ContinueSignal)) throw e;
-  }
-  return true;
 }
 
 export const loopTag: TagDef<LoopData> = {
@@ -119,50 +107,59 @@ export const loopTag: TagDef<LoopData> = {
         : { kind, index: kind === "range" ? index : undefined }) satisfies LoopData;
     if (kind === "collection" && key && item && value) throw v.error("<dbt:loop collection> takes item or value for the value, not both", node.args.value!.loc);
   },
-  async interpret(node, it) {
+  interpret(node, it) {
     const d = node.data;
     const ctx = it.ctx;
     // Inside a function, loop variables are the function's own, as an unscoped dbt:set is.
     const vars = ctx.scopes.local ?? ctx.scopes.variables;
+    const loc = node.loc;
     let n = 0;
+    const due = (): boolean => tick(ctx, ++n, it.out.length, loc);
+    const body = (): Maybe<boolean> => loopBody(it, node);
     switch (d.kind) {
       case "query":
       case "rows": {
         let src: RowSource = "group";
         if (d.kind === "query") {
           const query = asQuery(it.arg(node, "query"), node.args.query!.loc);
-          const [start, end] = queryRange(query, it.arg(node, "startrow"), it.arg(node, "endrow"), node.loc);
+          const [start, end] = queryRange(query, it.arg(node, "startrow"), it.arg(node, "endrow"), loc);
           src = { query, start, end };
         }
-        return eachRow(it, node, src, { group: d.group, counted: true }, () => body(it, node));
+        return eachRow(it, node, src, { group: d.group, counted: true }, body);
       }
       case "range": {
-        const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), node.loc);
-        for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
-          if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
+        const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
+        // i += step, as the compiled loop counts (the same float steps in both modes).
+        let i = from;
+        let first = true;
+        const next = (): boolean => {
+          if (!first) i += step;
+          first = false;
+          return step > 0 ? i <= to : i >= to;
+        };
+        return drive(loc, it, next, due, () => {
           vars[d.index!] = i;
-          if (!(await body(it, node))) break;
-        }
-        return;
+          return body();
+        });
       }
       case "condition": {
         const cond = node.args.condition!;
-        while (rt.toBool(cond.async ? await it.evalAsync(cond) : it.eval(cond), cond.loc)) {
-          if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
-          if (!(await body(it, node))) break;
-        }
-        return;
+        const next = cond.async
+          ? () => it.evalAsync(cond).then((v) => rt.toBool(v, cond.loc))
+          : () => rt.toBool(it.eval(cond), cond.loc);
+        return drive(loc, it, next, due, body);
       }
       default: {
         const attr = d.kind;
         const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
-        for (const [k, v] of list) {
-          if (tick(ctx, ++n, it.out.length, node.loc)) await pause(ctx.page, node.loc);
+        let at = -1;
+        return drive(loc, it, () => ++at < list.length, due, () => {
+          const [k, v] = list[at]!;
           if (kName) vars[kName] = k;
           if (vName) vars[vName] = v;
-          if (!(await body(it, node))) break;
-        }
+          return body();
+        });
       }
     }
   },

@@ -4,6 +4,7 @@
 // current group. Every row (or group) ticks the page's clock (engine/clock.ts).
 import type { TagDef, TagModule } from "./types.js";
 import { asQuery, groupingOf, queryNameToExpr, type Grouping } from "./helpers.js";
+import { andThen } from "./drive.js";
 import { compileRows, eachRow, rowRange, runtime, type RowSource } from "./rows.js";
 
 interface OutputData {
@@ -35,7 +36,7 @@ export const outputTag: TagDef<OutputData> = {
     }
     node.data = { inner, group } satisfies OutputData;
   },
-  async interpret(node, it) {
+  interpret(node, it) {
     const { inner, group } = node.data;
     if (!inner && !node.args.query) return it.run(node.body!);
     let src: RowSource = "group";
@@ -44,7 +45,7 @@ export const outputTag: TagDef<OutputData> = {
       const [start, end] = rowRange(query, it.arg(node, "startrow"), it.arg(node, "maxrows"), node.loc);
       src = { query, start, end };
     }
-    await eachRow(it, node, src, { group, counted: false }, async () => (await it.run(node.body!), true));
+    return eachRow(it, node, src, { group, counted: false }, () => andThen(it.run(node.body!), () => true));
   },
   compile(node, c) {
     const { inner, group } = node.data;

@@ -9,6 +9,7 @@ import type { RenderContext, RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { pause } from "../engine/clock.js";
+import { drive, ensure, type Maybe } from "./drive.js";
 import type { QueryResult } from "../engine/values.js";
 import { groupEnd, rowTick, tick, type Grouping } from "./helpers.js";
 
@@ -48,30 +49,34 @@ export interface RowLoop {
 
 /**
  * Runs `step` once per row (or group of rows), with the frame on that row; stops early when
- * `step` returns false (a dbt:break).
+ * `step` returns false (a dbt:break). Synchronous while `step` is (see drive).
  */
-export async function eachRow(it: Interpreter, node: TagNode, src: RowSource, how: RowLoop, step: () => Promise<boolean>): Promise<void> {
+export function eachRow(it: Interpreter, node: TagNode, src: RowSource, how: RowLoop, step: () => Maybe<boolean>): Maybe<void> {
   const ctx = it.ctx;
   const loc = node.loc;
   const own = src !== "group";
   const f: RowFrame = own ? { kind: "row", query: src.query, row: src.start, end: src.end } : innerFrame(ctx, loc);
   const [start, end] = own ? [src.start, src.end] : [f.row, f.end];
   const { group, counted } = how;
-  if (own) ctx.frames.push(f);
   let n = 0;
-  try {
-    for (let i = start; i < end; ) {
-      const j = group === undefined ? i + 1 : groupEnd(f.query, i, end, group.column, group.caseSensitive);
-      if (counted ? tick(ctx, ++n, it.out.length, loc) : rowTick(ctx, it.out.length, loc)) await pause(ctx.page, loc);
+  let i = start;
+  let j = start;
+  const next = (): boolean => {
+    i = j;
+    if (i >= end) return false;
+    j = group === undefined ? i + 1 : groupEnd(f.query, i, end, group.column, group.caseSensitive);
+    return true;
+  };
+  const due = (): boolean => (counted ? tick(ctx, ++n, it.out.length, loc) : rowTick(ctx, it.out.length, loc));
+  if (own) ctx.frames.push(f);
+  return ensure(
+    () => drive(loc, it, next, due, () => {
       f.row = i;
       f.end = j;
-      if (!(await step())) break;
-      i = j;
-    }
-  } finally {
-    if (own) ctx.frames.pop();
-    else [f.row, f.end] = [start, end];
-  }
+      return step();
+    }),
+    own ? () => ctx.frames.pop() : () => void ([f.row, f.end] = [start, end]),
+  );
 }
 
 /**

@@ -4,14 +4,31 @@ import * as rt from "../engine/runtime.js";
 import { setTarget, interpretSteps, compileSteps } from "./helpers.js";
 import { codes } from "../engine/errors.js";
 import { queryExecute, staticSql } from "./query-execute.js";
-import type { Expr } from "../parser/ast.js";
+import type { Expr, TagNode } from "../parser/ast.js";
+import type { Interpreter } from "../engine/interpreter.js";
 
 /** queryExecute(…) as the whole value: the one call that awaits (it runs a query; the validator refuses it elsewhere). */
 function queryCall(e: Expr | null): Extract<Expr, { type: "call" }> | null {
   return e?.type === "call" && e.name.toLowerCase() === "queryexecute" ? e : null;
 }
 
-export const setTag: TagDef = {
+interface SetData {
+  /** The target split once (undefined for a bare call). */
+  target: { base: string; steps: (string | Expr)[] } | undefined;
+  /** The value or a target index awaits (queryExecute, a dbt:function call): run as setAsync. */
+  awaits: boolean;
+}
+
+async function setAsync(node: TagNode<SetData>, it: Interpreter): Promise<void> {
+  const q = queryCall(node.expr);
+  const value = q
+    ? await queryExecute(it.ctx, await it.value(q.args[0]!), q.args[1] && (await it.value(q.args[1])), q.args[2] && (await it.value(q.args[2])), q.loc)
+    : await it.value(node.expr!);
+  const target = node.data.target;
+  if (target) rt.assign(it.ctx, target.base, target.steps.length ? await interpretSteps(it, target.steps) : [], value, node.loc);
+}
+
+export const setTag: TagDef<SetData> = {
   name: "set",
   body: "none",
   expression: "assign",
@@ -24,21 +41,21 @@ export const setTag: TagDef = {
     if (q && q.args[0] && !staticSql(q.args[0])) {
       throw v.error("queryExecute's SQL must be written out (string literals, joined with & only to ident() calls): pass values as params, e.g. queryExecute(\"SELECT * FROM t WHERE id = :id\", {id: url.id})", q.args[0].loc, codes.QUERYPARAM);
     }
+    const target = node.target ? setTarget(node) : undefined;
+    const awaits = !!q || node.expr.async === true || !!target?.steps.some((x) => typeof x !== "string" && x.async);
+    node.data = { target, awaits };
   },
-  async interpret(node, it) {
-    const q = queryCall(node.expr);
-    const value = q
-      ? await queryExecute(it.ctx, await it.value(q.args[0]!), q.args[1] && (await it.value(q.args[1])), q.args[2] && (await it.value(q.args[2])), q.loc)
-      : node.expr!.async ? await it.evalAsync(node.expr!) : it.eval(node.expr!);
-    if (!node.target) return;
-    const { base, steps } = setTarget(node);
-    rt.assign(it.ctx, base, steps.length ? await interpretSteps(it, steps) : [], value, node.loc);
+  interpret(node, it) {
+    const { target, awaits } = node.data;
+    if (awaits) return setAsync(node, it);
+    const value = it.eval(node.expr!);
+    if (target) rt.assign(it.ctx, target.base, target.steps.length ? target.steps.map((x) => (typeof x === "string" ? x : { index: it.eval(x) })) : [], value, node.loc);
   },
   compile(node, c) {
     const q = queryCall(node.expr);
     const value = q ? `await T.queryExecute(ctx, ${q.args.map((a) => c.expr(a)).join(", ")}${", undefined".repeat(3 - q.args.length)}, ${c.loc(q.loc)})` : c.expr(node.expr!);
     if (!node.target) return `${value};\n`;
-    const { base, steps } = setTarget(node);
+    const { base, steps } = node.data.target!;
     const v = c.tmp("v");
     return `{ const ${v} = ${value}; rt.assign(ctx, ${JSON.stringify(base)}, ${compileSteps(c, steps)}, ${v}, ${c.loc(node.loc)}); }\n`;
   },
