@@ -5,6 +5,9 @@
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
 import { BINARY } from "./runtime.js";
+import { SCOPE_NAMES } from "./context.js";
+
+const SCOPES: ReadonlySet<string> = new Set(SCOPE_NAMES);
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 
@@ -27,6 +30,40 @@ export class Compiler {
   private counter = 0;
   /** Labels of the enclosing dbt:loop statements, innermost last. */
   readonly loops: string[] = [];
+  /**
+   * The row frames (their variables in the generated code) the code being written runs in,
+   * innermost last; null for a frame of another kind (a catch's `error`). An unscoped name
+   * under a row frame reads that frame's row first, as rt.lookup would find it (see T.col).
+   */
+  readonly frames: (string | null)[] = [];
+
+  /** Loop variables bound by withBound, innermost last. */
+  private readonly bound: { name: string; depth: number; read: (loc: string) => string }[] = [];
+
+  /**
+   * `write()` with loop variables bound: an unscoped read of one, under no frame pushed since
+   * (compare `frames`), is `read(loc)` instead of rt.lookup. Scope names and `error` (a catch's)
+   * are never bound.
+   */
+  withBound(vars: { name: string; read: (loc: string) => string }[], write: () => string): string {
+    const n = this.bound.length;
+    for (const v of vars) if (!SCOPES.has(v.name) && v.name !== "error") this.bound.push({ ...v, depth: this.frames.length });
+    try {
+      return write();
+    } finally {
+      this.bound.length = n;
+    }
+  }
+
+  /** `write()` with `frame` as the innermost frame. */
+  inFrame(frame: string | null, write: () => string): string {
+    this.frames.push(frame);
+    try {
+      return write();
+    } finally {
+      this.frames.pop();
+    }
+  }
 
   constructor(private readonly registry: Registry = Registry.builtin()) {}
 
@@ -92,8 +129,13 @@ export class Compiler {
         return `[${e.items.map((i) => this.expr(i)).join(", ")}]`;
       case "struct":
         return `rt.struct(${lit(e.entries.map((x) => x.key))}, [${e.entries.map((x) => this.expr(x.value)).join(", ")}])`;
-      case "var":
-        return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+      case "var": {
+        const b = this.bound.findLast((x) => x.name === e.name);
+        if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
+        const f = this.frames[this.frames.length - 1];
+        // "error": a catch inside a group's rows loop sits above the row frame it borrows.
+        return f && !SCOPES.has(e.name) && e.name !== "error" ? `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})` : `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+      }
       case "member":
         return `rt.member(ctx, ${this.expr(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
       case "index":

@@ -11,7 +11,8 @@ import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { drive, loopBody, type Maybe } from "./drive.js";
 import * as rt from "../engine/runtime.js";
-import { isStruct, typeName } from "../engine/values.js";
+import { isStruct, typeName, type Struct } from "../engine/values.js";
+import type { RenderContext } from "../engine/context.js";
 import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, tick, type Grouping } from "./helpers.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
@@ -168,12 +169,23 @@ export const loopTag: TagDef<LoopData> = {
     const label = c.tmp("loop");
     const L = c.loc(node.loc);
     const n = c.tmp("n");
-    const setVar = (name: string | undefined, value: string) => (name ? `(ctx.scopes.local ?? ctx.scopes.variables)[${JSON.stringify(name)}] = ${value};\n` : "");
+    // Loop variables are written to their scope each iteration (the template may read them any
+    // way, and they keep their last value); unscoped reads in the body go straight to that scope
+    // object unless, when the loop starts, a frame would answer the name first (T.shadowed).
+    const vars = c.tmp("vars");
+    const named = (d.kind === "collection" ? [d.key, d.item] : [d.index, d.item]).filter((x): x is string => x !== undefined);
+    const shadow = named.map(() => c.tmp("sh"));
+    const prelude = `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
     const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) await T.pause(ctx.page, ${L});\n`;
+    const setVar = (name: string | undefined, value: string) => (name ? `${vars}[${JSON.stringify(name)}] = ${value};\n` : "");
     const bodyCode = (): string => {
       c.loops.push(label);
       try {
-        return c.nodes(node.body!);
+        const reads = named.map((x, k) => ({
+          name: x,
+          read: (l: string) => `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${vars}[${JSON.stringify(x)}] ?? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}))`,
+        }));
+        return c.withBound(reads, () => c.nodes(node.body!));
       } finally {
         c.loops.pop();
       }
@@ -186,11 +198,11 @@ export const loopTag: TagDef<LoopData> = {
           ? "group"
           : (q: string, s: string, e: string) => `const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
 const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${L});`;
-        return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode(), label);
+        return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode, label);
       }
       case "range": {
         const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
-        return `{ let ${n} = 0; const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});
+        return `{ let ${n} = 0; ${prelude}const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});
 ${label}: for (let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}) {
 ${tickCode}${setVar(d.index, i)}${bodyCode()}}
 }\n`;
@@ -203,7 +215,7 @@ ${tickCode}${bodyCode()}}
       default: {
         const [k, v] = [c.tmp("k"), c.tmp("v")];
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
-        return `{ let ${n} = 0;
+        return `{ let ${n} = 0; ${prelude}
 ${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
 ${tickCode}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
 }\n`;
@@ -231,6 +243,22 @@ const jump = (name: "break" | "continue"): TagDef => ({
 export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
-export const runtime = { ...rowRuntime, asQuery, entries, range };
+/**
+ * Would rt.lookup find `name` in a frame before the scope object `vars` the loop writes it to
+ * (a row with that column, a catch's error)? Then the body's reads go through rt.lookup.
+ */
+export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolean {
+  for (let i = ctx.frames.length - 1; i >= 0; i--) {
+    const f = ctx.frames[i]!;
+    if (f.kind === "row") {
+      const row = f.query.rows[f.row];
+      if (row !== undefined && Object.hasOwn(row, name)) return true;
+    } else if (f.vars === vars) return false;
+    else if (Object.hasOwn(f.vars, name)) return true;
+  }
+  return false;
+}
+
+export const runtime = { ...rowRuntime, asQuery, entries, range, shadowed };
 
 export default { tags: [loopTag, breakTag, continueTag], runtime } satisfies TagModule;

@@ -54,7 +54,7 @@ export const outputTag: TagDef<OutputData> = {
       ? "group"
       : (q: string, s: string, e: string) => `const ${q} = T.asQuery(${c.arg(node, "query")}, ${c.loc(node.args.query!.loc)});
 const [${s}, ${e}] = T.rowRange(${q}, ${c.arg(node, "startrow") ?? "undefined"}, ${c.arg(node, "maxrows") ?? "undefined"}, ${c.loc(node.loc)});`;
-    return compileRows(c, node, src, { group, counted: false }, c.nodes(node.body!));
+    return compileRows(c, node, src, { group, counted: false }, () => c.nodes(node.body!));
   },
 };
 

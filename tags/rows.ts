@@ -81,10 +81,12 @@ export function eachRow(it: Interpreter, node: TagNode, src: RowSource, how: Row
 
 /**
  * The compiled form of eachRow. `src` is JavaScript that declares `query`, `start` and `end`
- * from the temporaries given, or "group"; `body` is the loop body, under `label` if any.
+ * from the temporaries given, or "group"; `write` writes the loop body (in the row frame), under
+ * `label` if any.
  */
-export function compileRows(c: Compiler, node: TagNode, src: ((q: string, s: string, e: string) => string) | "group", how: RowLoop, body: string, label = ""): string {
+export function compileRows(c: Compiler, node: TagNode, src: ((q: string, s: string, e: string) => string) | "group", how: RowLoop, write: () => string, label = ""): string {
   const [f, i, j, s, e, n] = [c.tmp("f"), c.tmp("i"), c.tmp("j"), c.tmp("s"), c.tmp("e"), c.tmp("n")];
+  const body = c.inFrame(f, write);
   const L = c.loc(node.loc);
   const g = how.group;
   const next = g === undefined ? `${i} + 1` : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(g.column)}, ${g.caseSensitive})`;
@@ -110,4 +112,15 @@ ${loop}} finally { ctx.frames.pop(); }
 }\n`;
 }
 
-export const runtime = { rowRange, queryRange, innerFrame, groupEnd, rowTick, tick, pause };
+/**
+ * An unscoped name read in a row frame's body: the frame's row when it has the column, as
+ * rt.lookup finds it, without walking the scopes and frames first.
+ */
+export function col(ctx: RenderContext, f: RowFrame, name: string, loc: Loc): unknown {
+  const row = f.query.rows[f.row];
+  // An empty cell (SQL NULL) reads as "", as in CFML.
+  if (row !== undefined && Object.hasOwn(row, name)) return row[name] ?? "";
+  return rt.lookup(ctx, name, loc);
+}
+
+export const runtime = { col, rowRange, queryRange, innerFrame, groupEnd, rowTick, tick, pause };

@@ -108,7 +108,7 @@ export const tryTag: TagDef<TryData> = {
   compile(node, c) {
     const { body, catches, final } = node.data;
     const [mark, e, i] = [c.tmp("mark"), c.tmp("e"), c.tmp("i")];
-    const handlers = catches.map((k, n) => `if (${i} === ${n}) {\n${c.nodes(k.body!)}}`).join(" else ");
+    const handlers = catches.map((k, n) => `if (${i} === ${n}) {\n${c.inFrame(null, () => c.nodes(k.body!))}}`).join(" else ");
     const caught = catches.length === 0 ? "" : ` catch (${e}) {
 const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))});
 if (${i} < 0) throw ${e};
