@@ -220,7 +220,8 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
   beforeAll(() => {
     root = site({
       // 2 workers × 60 is more than a new cluster's max_connections (100): the guardian raises it.
-      "quarry.config.json": JSON.stringify({ datasources: { main: { max: 60 } } }),
+      // A generous time limit: this is about shutdown, and a loaded machine must not turn a 2 s page into a 503.
+      "quarry.config.json": JSON.stringify({ renderTimeoutMs: 60_000, datasources: { main: { max: 60 } } }),
       "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(2) AS s</dbt:query>slept`,
     });
     dist = join(parent, "dist");
