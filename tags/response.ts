@@ -105,6 +105,28 @@ function expiry(v: unknown, loc: Loc): Date | null {
   }
 }
 
+/**
+ * A cookie's path and domain go into Set-Cookie as they are, and the cookie serializer refuses
+ * (while the response is being sent, too late for the error page: a bare JSON 500 that names
+ * the value) a path with ";" or a character outside printable ASCII, and a domain that is not a
+ * host name. Refuse the same here, at the tag.
+ */
+function cookiePath(v: unknown, loc: Loc): string {
+  const s = headerText(v, "The cookie path", loc);
+  if (!/^[\x20-\x3a\x3c-\x7e]*$/.test(s)) {
+    throw new RuntimeError(codes.HEADER, `The cookie path ${JSON.stringify(s)} may hold only printable ASCII other than ";" (encode it, e.g. with urlEncodedFormat)`, loc);
+  }
+  return s;
+}
+
+function cookieDomain(v: unknown, loc: Loc): string {
+  const s = headerText(v, "The cookie domain", loc);
+  if (s !== "" && !/^\.?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(s)) {
+    throw new RuntimeError(codes.HEADER, `The cookie domain ${JSON.stringify(s)} is not a host name`, loc);
+  }
+  return s;
+}
+
 export function setCookie(ctx: RenderContext, a: CookieArgs, loc: Loc): void {
   const name = headerText(a.name, "A cookie name", loc);
   if (!TOKEN.test(name)) throw new RuntimeError(codes.HEADER, `${JSON.stringify(name)} is not a valid cookie name`, loc);
@@ -119,8 +141,8 @@ export function setCookie(ctx: RenderContext, a: CookieArgs, loc: Loc): void {
     httpOnly: bool(a.httponly, true),
     secure: bool(a.secure, false),
     sameSite: sameSite as "lax" | "strict" | "none",
-    path: a.path === undefined ? "/" : headerText(a.path, "The cookie path", loc),
-    domain: a.domain === undefined ? null : headerText(a.domain, "The cookie domain", loc),
+    path: a.path === undefined ? "/" : cookiePath(a.path, loc),
+    domain: a.domain === undefined ? null : cookieDomain(a.domain, loc),
   });
 }
 
