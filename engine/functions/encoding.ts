@@ -38,6 +38,11 @@ function parseJson(ctx: RenderContext, s: unknown, fn: string): unknown {
   return fromJson(v);
 }
 
+/** %XX for every byte but the ASCII characters `keep` matches. */
+function percentEncode(b: Uint8Array, keep: RegExp): string {
+  return [...b].map((x) => (x < 128 && keep.test(String.fromCharCode(x)) ? String.fromCharCode(x) : `%${x.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+}
+
 export default category("encoding", {
   jsonEncode: [{ params: "value", doc: "The value as JSON.", example: 'jsonEncode({a: [1, "x"]})', result: '{"a":[1,"x"]}' }, (_c, v: unknown) => jsonEncode(v)],
   jsonDecode: [{ params: "string", doc: "Reads JSON into arrays and structs.", example: 'jsonDecode("[1,2]")[2]', result: "2" },
@@ -85,7 +90,9 @@ export default category("encoding", {
       return strict !== undefined && !toBool(strict, null) ? toQueries(v) : v;
     }],
   urlEncodedFormat: [{ params: "string, [charset]", doc: "Percent-encodes every character but letters and digits (UTF-8, or iso-8859-1), as CFML does.", example: 'urlEncodedFormat("a b-c")', result: "a%20b%2Dc" },
-    (_c, s: unknown, cs?: unknown) => [...bytes(s, cs)].map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("")],
+    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9]/)],
+  urlEncode: [{ params: "string, [charset]", doc: "Percent-encodes every character but letters, digits and - . _ ~ (RFC 3986's unreserved ones; UTF-8, or iso-8859-1).", example: 'urlEncode("a b/c-d")', result: "a%20b%2Fc-d" },
+    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9\-._~]/)],
   encodeForJavaScript: [{ params: "string, [canonicalize]", doc: "Same as encodeForJS.", example: 'encodeForJavaScript("<b>")', result: "\\x3Cb\\x3E" }, (_c, s: unknown, c?: unknown) => encodeJs(input(s, c))],
   encodeForCSS: [{ params: "string, [canonicalize]", doc: "Escapes every character but letters and digits as a CSS escape (\\3c ).", example: 'encodeForCSS("a<b")', result: "a\\3c b" },
     (_c, s: unknown, c?: unknown) => input(s, c).replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)],

@@ -3,7 +3,7 @@ import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
 import { lookup, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
-import { SafeString, QueryResult, isStruct, toBool, typeName } from "../values.js";
+import { FunctionValue, SafeString, QueryResult, isStruct, toBool, typeName } from "../values.js";
 import { isDate } from "./dates.js";
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
@@ -32,6 +32,10 @@ function isDefined(ctx: RenderContext, path: unknown): boolean {
 export default category("types", {
   isDefined: [{ params: "path", doc: 'true when a variable path such as "url.page" exists and is not null.', example: 'isDefined("url.nothing")', result: "false" },
     (ctx, p: unknown) => isDefined(ctx, p)],
+  parameterExists: [{ params: "path", doc: "CFML's older name for isDefined.", example: 'parameterExists("url.nothing")', result: "false" },
+    (ctx, p: unknown) => isDefined(ctx, p)],
+  isCustomFunction: [{ params: "value", doc: "true for a function defined with dbt:function.", example: 'isCustomFunction("f")', result: "false" },
+    (_c, v: unknown) => v instanceof FunctionValue],
   isNull: [{ params: "value", doc: "true for null.", example: "isNull(null)", result: "true" }, (_c, v: unknown) => v === null],
   isArray: [{ params: "value", doc: "true for an array.", example: "isArray([1])", result: "true" }, (_c, v: unknown) => Array.isArray(v)],
   isStruct: [{ params: "value", doc: "true for a struct.", example: "isStruct({})", result: "true" }, (_c, v: unknown) => isStruct(v)],
@@ -56,6 +60,7 @@ export default category("types", {
 // RFC 5322's dot-atom local part; a domain of letter-digit labels with an alphabetic top level.
 const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}$`);
+const BOOLEAN_WORD = /^(true|false|yes|no)$/i;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CFML_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{16}$/i;
 const INTEGER = /^\s*[+-]?\d+(\.0*)?\s*$/;
@@ -102,7 +107,8 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
       return fullMatch(userRegex(str(a)), text);
     }
     case "string": case "numeric": case "integer": case "float": {
-      const ok = isValidType(type === "float" ? "numeric" : type, v);
+      // CFML's numbers include its booleans (true is 1): isValid("numeric", "yes") is true.
+      const ok = isValidType(type === "float" ? "numeric" : type, v) || ((type === "numeric" || type === "float") && (typeof v === "boolean" || (text !== null && BOOLEAN_WORD.test(text.trim()))));
       if (!ok || a === undefined) return ok;
       const size = type === "string" ? str(v).length : Number(str(v));
       return size >= num(a) && (b === undefined || size <= num(b));
@@ -119,7 +125,7 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
     }
     case "usdate": return dayMonth(v, "us");
     case "eurodate": return dayMonth(v, "euro");
-    case "time": return v instanceof Date || (text !== null && /^\d{1,2}:\d{2}(:\d{2})?\s*([AaPp][Mm])?$/.test(text.trim()));
+    case "time": return v instanceof Date || (text !== null && (/^\d{1,2}:\d{2}(:\d{2})?\s*([AaPp][Mm])?$/.test(text.trim()) || (text.trim().startsWith("{ts '") && isDate(text, ctx.page.timezone))));
     case "variablename": return typeof v === "string" || typeof v === "boolean" ? /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(str(v)) : false;
     case "query": return v instanceof QueryResult;
     case "binary": return v instanceof Uint8Array;
