@@ -67,7 +67,8 @@ module.exports = {
     },
     {
       name: "datasources-registry-beside-engine",
-      comment: "datasources/registry.ts may import engine/values.ts (QueryResult) and the errors leaf, nothing else of the engine.",
+      comment:
+        "datasources/registry.ts may import engine/values.ts (QueryResult) and the errors leaf, nothing else of the engine.",
       severity: "error",
       from: { path: "^datasources/registry\\.ts$" },
       to: { path: "^engine/", pathNot: `${ERRORS}|^engine/values\\.ts$` },
@@ -108,7 +109,10 @@ module.exports = {
         "server/guardian.ts), the migration runner (server/migrations.ts), the guardian's " +
         "max_connections check (server/guardian.ts).",
       severity: "error",
-      from: { pathNot: "^(datasources/postgres/|datasources/drivers\\.ts$|server/(database|migrations|guardian)\\.ts$|test/|bench/)" },
+      from: {
+        pathNot:
+          "^(datasources/postgres/|datasources/drivers\\.ts$|server/(database|migrations|guardian)\\.ts$|test/|bench/)",
+      },
       to: { path: "^datasources/postgres/" },
     },
     {

@@ -4,12 +4,27 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", "parser/generated/", "build-lean-*/", "bench/results/", "templates/", "**/*.js", "**/*.mjs", "**/*.cjs"] },
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      "parser/generated/",
+      "build-lean-*/",
+      "bench/results/",
+      "templates/",
+      "**/*.js",
+      "**/*.mjs",
+      "**/*.cjs",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ["vitest.config.ts"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["vitest.config.ts"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // A leading underscore marks a parameter an interface requires but this implementation ignores.
@@ -19,7 +34,18 @@ export default tseslint.config(
       "@typescript-eslint/require-await": "off",
       // Validators match control characters on purpose (header values, CR/LF/NUL checks).
       "no-control-regex": "off",
-      "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "file", name: ["BreakSignal", "ContinueSignal", "AbortSignal", "ExitSignal", "ReturnSignal"], path: "engine/signals.ts" }] }],
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            {
+              from: "file",
+              name: ["BreakSignal", "ContinueSignal", "AbortSignal", "ExitSignal", "ReturnSignal"],
+              path: "engine/signals.ts",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -34,7 +34,12 @@ try {
   if (name) {
     const scopes = scopesFrom({
       url: Object.fromEntries(uri.searchParams),
-      cgi: { request_method: "GET", path_info: uri.pathname, script_name: uri.pathname, query_string: uri.search.slice(1) },
+      cgi: {
+        request_method: "GET",
+        path_info: uri.pathname,
+        script_name: uri.pathname,
+        query_string: uri.search.slice(1),
+      },
     });
     scopes.application = application;
     const page = newPage();

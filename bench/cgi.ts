@@ -8,10 +8,20 @@ import Fastify, { type FastifyInstance } from "fastify";
 
 const PAGE = fileURLToPath(new URL("./cgi-page.js", import.meta.url));
 
-function runCgi(dist: string, databaseUrl: string, uri: string): Promise<{ status: number; type: string; body: Buffer }> {
+function runCgi(
+  dist: string,
+  databaseUrl: string,
+  uri: string,
+): Promise<{ status: number; type: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PAGE], {
-      env: { PATH: process.env.PATH, QUARRY_CGI_DIST: dist, DATABASE_URL: databaseUrl, REQUEST_URI: uri, LOG_LEVEL: "silent" },
+      env: {
+        PATH: process.env.PATH,
+        QUARRY_CGI_DIST: dist,
+        DATABASE_URL: databaseUrl,
+        REQUEST_URI: uri,
+        LOG_LEVEL: "silent",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const out: Buffer[] = [];
@@ -22,7 +32,8 @@ function runCgi(dist: string, databaseUrl: string, uri: string): Promise<{ statu
     child.on("close", (code) => {
       const all = Buffer.concat(out);
       const split = all.indexOf("\r\n\r\n");
-      if (code !== 0 || split < 0) return reject(new Error(`cgi process exited with ${code}: ${Buffer.concat(err).toString().slice(0, 500)}`));
+      if (code !== 0 || split < 0)
+        return reject(new Error(`cgi process exited with ${code}: ${Buffer.concat(err).toString().slice(0, 500)}`));
       const head = all.subarray(0, split).toString();
       resolve({
         status: Number(/^Status: (\d+)/m.exec(head)?.[1] ?? 200),

@@ -27,12 +27,23 @@ function beforeSlow(s: string): string {
   for (let i = 0; i < s.length; i++) {
     let rep: string;
     switch (s.charCodeAt(i)) {
-      case 38: rep = "&amp;"; break;
-      case 60: rep = "&lt;"; break;
-      case 62: rep = "&gt;"; break;
-      case 34: rep = "&quot;"; break;
-      case 39: rep = "&#39;"; break;
-      default: continue;
+      case 38:
+        rep = "&amp;";
+        break;
+      case 60:
+        rep = "&lt;";
+        break;
+      case 62:
+        rep = "&gt;";
+        break;
+      case 34:
+        rep = "&quot;";
+        break;
+      case 39:
+        rep = "&#39;";
+        break;
+      default:
+        continue;
     }
     if (last !== i) out += s.slice(last, i);
     out += rep;
@@ -49,12 +60,23 @@ function scanFrom(s: string, first: number): string {
   for (let i = first; i < s.length; i++) {
     let rep: string;
     switch (s.charCodeAt(i)) {
-      case 38: rep = "&amp;"; break;
-      case 60: rep = "&lt;"; break;
-      case 62: rep = "&gt;"; break;
-      case 34: rep = "&quot;"; break;
-      case 39: rep = "&#39;"; break;
-      default: continue;
+      case 38:
+        rep = "&amp;";
+        break;
+      case 60:
+        rep = "&lt;";
+        break;
+      case 62:
+        rep = "&gt;";
+        break;
+      case 34:
+        rep = "&quot;";
+        break;
+      case 39:
+        rep = "&#39;";
+        break;
+      default:
+        continue;
     }
     if (last !== i) out += s.slice(last, i);
     out += rep;
@@ -97,11 +119,20 @@ function regexJump(s: string): string {
     const i = m.index;
     if (last !== i) out += s.slice(last, i);
     switch (s.charCodeAt(i)) {
-      case 38: out += "&amp;"; break;
-      case 60: out += "&lt;"; break;
-      case 62: out += "&gt;"; break;
-      case 34: out += "&quot;"; break;
-      default: out += "&#39;";
+      case 38:
+        out += "&amp;";
+        break;
+      case 60:
+        out += "&lt;";
+        break;
+      case 62:
+        out += "&gt;";
+        break;
+      case 34:
+        out += "&quot;";
+        break;
+      default:
+        out += "&#39;";
     }
     last = i + 1;
     m = ALL.exec(s);
@@ -122,11 +153,21 @@ function hybrid(s: string): string {
   while (i < n) {
     let rep: string;
     switch (s.charCodeAt(i)) {
-      case 38: rep = "&amp;"; break;
-      case 60: rep = "&lt;"; break;
-      case 62: rep = "&gt;"; break;
-      case 34: rep = "&quot;"; break;
-      case 39: rep = "&#39;"; break;
+      case 38:
+        rep = "&amp;";
+        break;
+      case 60:
+        rep = "&lt;";
+        break;
+      case 62:
+        rep = "&gt;";
+        break;
+      case 34:
+        rep = "&quot;";
+        break;
+      case 39:
+        rep = "&#39;";
+        break;
       default:
         if (i - last < 16) i++;
         else {
@@ -165,7 +206,8 @@ const inputs: Record<string, string> = {
   "short, specials (12)": `a<b & "c"'d`,
   [`fortune, one (${fortune.length})`]: fortune,
   "5 KB, none": "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(90).slice(0, 5120),
-  "5 KB, few (1 per 512)": `${"Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(9).slice(0, 511)}&`.repeat(10),
+  "5 KB, few (1 per 512)":
+    `${"Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(9).slice(0, 511)}&`.repeat(10),
   "5 KB, many": `<p class="x">Tom & Jerry's</p> `.repeat(200).slice(0, 5120),
 };
 
@@ -190,7 +232,9 @@ for (let r = 0; r < rounds; r++) {
   for (const [iname, s] of Object.entries(inputs)) {
     for (const vname of order) {
       const f = fn(vname);
-      bench.add(`${iname}|${vname}`, () => { sink += f(s).length; });
+      bench.add(`${iname}|${vname}`, () => {
+        sink += f(s).length;
+      });
     }
   }
   await bench.run();
@@ -206,12 +250,21 @@ const median = (xs: number[]): number => {
 
 const rows = Object.keys(inputs).map((iname) => {
   const base = median(samples.get(`${iname}|quarry before`)!);
-  return [iname, ...names.map((v) => {
-    const hz = median(samples.get(`${iname}|${v}`)!);
-    return `${Math.round(hz).toLocaleString("en-US")} (${(hz / base).toFixed(2)}×)`;
-  })];
+  return [
+    iname,
+    ...names.map((v) => {
+      const hz = median(samples.get(`${iname}|${v}`)!);
+      return `${Math.round(hz).toLocaleString("en-US")} (${(hz / base).toFixed(2)}×)`;
+    }),
+  ];
 });
 const markdown = `${rounds} interleaved rounds × ${ms} ms per task, median ops/s; ratio = ops/s ÷ "quarry before" (higher is faster).\n\n${mdTable(["input", ...names], rows)}`;
 process.stdout.write(`${markdown}\n`);
-writeSection({ name: "escape", title: "Escaping (`npm run bench:escape`)", command: commandLine("bench:escape", ["ROUNDS", "BENCH_MS"]), markdown, loadAtStart });
+writeSection({
+  name: "escape",
+  title: "Escaping (`npm run bench:escape`)",
+  command: commandLine("bench:escape", ["ROUNDS", "BENCH_MS"]),
+  markdown,
+  loadAtStart,
+});
 if (sink < 0) console.log(sink);

@@ -21,12 +21,19 @@ export class HandDb {
   private client: pg.Client | null = null;
   private pipelined: pg.Client[] = [];
   private next = 0;
-  constructor(private readonly url: string, readonly strategy: HandStrategy, max: number) {
+  constructor(
+    private readonly url: string,
+    readonly strategy: HandStrategy,
+    max: number,
+  ) {
     if (strategy === "pool") this.pool = new pg.Pool({ connectionString: url, max });
   }
   async open(): Promise<void> {
     if (this.strategy === "pipeline") {
-      this.pipelined = Array.from({ length: PIPELINE_CONNECTIONS }, () => new pg.Client({ connectionString: this.url, pipeline: true }));
+      this.pipelined = Array.from(
+        { length: PIPELINE_CONNECTIONS },
+        () => new pg.Client({ connectionString: this.url, pipeline: true }),
+      );
       await Promise.all(this.pipelined.map((c) => c.connect()));
       return;
     }
@@ -100,7 +107,10 @@ class Sessions {
     this.map.set(id, s.data);
     const prev = reply.getHeader("set-cookie");
     const cookie = `hsid=${id}; Path=/; HttpOnly; SameSite=Lax`;
-    reply.header("set-cookie", prev === undefined ? cookie : [...(Array.isArray(prev) ? prev : [String(prev)]), cookie]);
+    reply.header(
+      "set-cookie",
+      prev === undefined ? cookie : [...(Array.isArray(prev) ? prev : [String(prev)]), cookie],
+    );
   }
 }
 
@@ -108,8 +118,11 @@ function fortunes(app: FastifyInstance, db: HandDb): void {
   app.get("/fortunes", async (_req, reply) => {
     const rows = await db.with((q) => q("SELECT id, message FROM fortune"));
     rows.push({ id: 0, message: "Additional fortune added at request time." });
-    rows.sort((a, b) => ((a.message as string) < (b.message as string) ? -1 : (a.message as string) > (b.message as string) ? 1 : 0));
-    let o = "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>";
+    rows.sort((a, b) =>
+      (a.message as string) < (b.message as string) ? -1 : (a.message as string) > (b.message as string) ? 1 : 0,
+    );
+    let o =
+      "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>";
     for (const r of rows) o += `<tr><td>${r.id as number}</td><td>${esc(r.message as string)}</td></tr>`;
     return html(reply, `${o}</table></body></html>\n`);
   });
@@ -117,7 +130,9 @@ function fortunes(app: FastifyInstance, db: HandDb): void {
 
 function authors(app: FastifyInstance, db: HandDb): void {
   app.get("/authors", async (_req, reply) => {
-    const rows = await db.with((q) => q("SELECT au_id, au_fname, au_lname, phone, address, city, state, zip, contract FROM author ORDER BY au_id"));
+    const rows = await db.with((q) =>
+      q("SELECT au_id, au_fname, au_lname, phone, address, city, state, zip, contract FROM author ORDER BY au_id"),
+    );
     let o = `${header("Authors")}<h1>Authors</h1>\n<table>\n<tr><th>ID</th><th>First name</th><th>Last name</th><th>Phone</th><th>Address</th><th>City</th><th>State</th><th>Zip</th><th>Contract</th></tr>\n`;
     for (const r of rows) {
       o += `<tr><td>${esc(r.au_id as string)}</td><td>${esc(r.au_fname as string)}</td><td>${esc(r.au_lname as string)}</td><td>${esc(r.phone as string)}</td><td>${esc(r.address as string)}</td><td>${esc(r.city as string)}</td><td>${esc(r.state as string)}</td><td>${esc(r.zip as string)}</td><td>${r.contract ? "Yes" : "No"}</td></tr>\n`;
@@ -128,7 +143,9 @@ function authors(app: FastifyInstance, db: HandDb): void {
 
 function accessLog(app: FastifyInstance, db: HandDb): void {
   app.get("/access-log", async (_req, reply) => {
-    const rows = await db.with((q) => q("SELECT host(ip) AS ip, sum(bytes) AS bytes FROM access_log WHERE status = 200 GROUP BY ip ORDER BY ip"));
+    const rows = await db.with((q) =>
+      q("SELECT host(ip) AS ip, sum(bytes) AS bytes FROM access_log WHERE status = 200 GROUP BY ip ORDER BY ip"),
+    );
     let o = `${header("Access log report")}<h1>Bytes sent per address (status 200)</h1>\n<table>\n<tr><th>IP address</th><th>Bytes</th></tr>\n`;
     for (const r of rows) o += `<tr><td>${esc(r.ip as string)}</td><td>${esc(String(r.bytes))}</td></tr>\n`;
     return html(reply, `${o}</table>\n${FOOTER}`);
@@ -141,15 +158,23 @@ function personalised(app: FastifyInstance, db: HandDb): void {
     const u = req.query as Record<string, string | undefined>;
     const id = Number(u.user);
     const file = u.file === undefined ? 1 : Number(u.file);
-    if (!Number.isInteger(id) || id < 1 || !Number.isInteger(file) || file < 1 || u.password === undefined) return reply.code(400).send("bad parameters");
+    if (!Number.isInteger(id) || id < 1 || !Number.isInteger(file) || file < 1 || u.password === undefined)
+      return reply.code(400).send("bad parameters");
     return db.with(async (q) => {
-      const [user] = await q("SELECT password_hash, first_name, last_name, city, plan FROM app_user WHERE id = $1", [id]);
-      if (!user || user.password_hash !== createHash("sha256").update(u.password!).digest("hex")) return html(reply.code(403), "<p>Unknown user or wrong password.</p>");
+      const [user] = await q("SELECT password_hash, first_name, last_name, city, plan FROM app_user WHERE id = $1", [
+        id,
+      ]);
+      if (!user || user.password_hash !== createHash("sha256").update(u.password!).digest("hex"))
+        return html(reply.code(403), "<p>Unknown user or wrong password.</p>");
       const [content] = await q("SELECT title, body FROM content_file WHERE id = $1", [file]);
       if (!content) return html(reply.code(404), "<p>No such content file.</p>");
       let body = content.body as string;
-      for (const f of ["first_name", "last_name", "city", "plan"]) body = body.replaceAll(`{${f}}`, esc(user[f] as string));
-      return html(reply, `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(content.title as string)}</title></head><body>\n${body}\n</body></html>\n`);
+      for (const f of ["first_name", "last_name", "city", "plan"])
+        body = body.replaceAll(`{${f}}`, esc(user[f] as string));
+      return html(
+        reply,
+        `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(content.title as string)}</title></head><body>\n${body}\n</body></html>\n`,
+      );
     });
   });
 }
@@ -158,8 +183,11 @@ function personalised(app: FastifyInstance, db: HandDb): void {
 function board(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
   app.get("/board/", async (req, reply) => {
     const s = sessions.get(req);
-    if ((req.query as Record<string, string>).restart === "true" || typeof s.data.boardLastRead !== "number") s.data.boardLastRead = 0;
-    const rows = await db.with((q) => q("SELECT id, author, body FROM board_message WHERE id > $1 ORDER BY id LIMIT 10", [s.data.boardLastRead]));
+    if ((req.query as Record<string, string>).restart === "true" || typeof s.data.boardLastRead !== "number")
+      s.data.boardLastRead = 0;
+    const rows = await db.with((q) =>
+      q("SELECT id, author, body FROM board_message WHERE id > $1 ORDER BY id LIMIT 10", [s.data.boardLastRead]),
+    );
     if (rows.length > 0) s.data.boardLastRead = Math.max(...rows.map((r) => r.id as number));
     const csrf = csrfField(req, reply);
     let o = `${header("Bulletin board")}<h1>Bulletin board</h1>\n`;
@@ -180,7 +208,8 @@ function cart(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
   let products: { rows: Row[]; at: number } | null = null;
   app.get("/cart", async (req, reply) => {
     const c = (sessions.get(req).data.cart ?? {}) as Record<string, number>;
-    if (!products || Date.now() - products.at > 300_000) products = { rows: await db.with((q) => q("SELECT id, name, price FROM product ORDER BY id")), at: Date.now() };
+    if (!products || Date.now() - products.at > 300_000)
+      products = { rows: await db.with((q) => q("SELECT id, name, price FROM product ORDER BY id")), at: Date.now() };
     const csrf = csrfField(req, reply);
     let o = `${header("Shopping cart")}<h1>Shopping cart</h1>\n<table>\n<tr><th>Product</th><th>Quantity</th><th>Price</th><th></th></tr>\n`;
     let total = 0;
@@ -191,7 +220,8 @@ function cart(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
       o += `<tr><td>${esc(p.name as string)}</td><td>${n}</td><td>${(Number(p.price) * n).toFixed(2)}</td><td><form method="post">${csrf}<button name="remove" value="${p.id as number}">Remove</button></form></td></tr>\n`;
     }
     o += `</table>\n<p>Total: ${total.toFixed(2)} (${Object.keys(c).length} products)</p>\n<h2>Products</h2>\n<ul>\n`;
-    for (const p of products.rows) o += `<li>${esc(p.name as string)}, ${Number(p.price).toFixed(2)} <form method="post">${csrf}<button name="add" value="${p.id as number}">Add to cart</button></form></li>\n`;
+    for (const p of products.rows)
+      o += `<li>${esc(p.name as string)}, ${Number(p.price).toFixed(2)} <form method="post">${csrf}<button name="add" value="${p.id as number}">Add to cart</button></form></li>\n`;
     return html(reply, `${o}</ul>\n${FOOTER}`);
   });
 }
@@ -202,7 +232,15 @@ function mandelbrot(app: FastifyInstance): void {
   app.get("/mandelbrot", async (req, reply) => {
     const u = req.query as Record<string, string | undefined>;
     const num = (k: string, d: number) => (u[k] === undefined ? d : Number(u[k]));
-    const [w, h, max, x0, x1, y0, y1] = [num("width", 72), num("height", 32), num("maxiter", 256), num("x0", -2.2), num("x1", 1), num("y0", -1.2), num("y1", 1.2)];
+    const [w, h, max, x0, x1, y0, y1] = [
+      num("width", 72),
+      num("height", 32),
+      num("maxiter", 256),
+      num("x0", -2.2),
+      num("x1", 1),
+      num("y0", -1.2),
+      num("y1", 1.2),
+    ];
     const ascii = (u.output ?? "ascii") === "ascii";
     let inside = 0;
     let art = "";
@@ -226,7 +264,10 @@ function mandelbrot(app: FastifyInstance): void {
       if (ascii) art += `${line}\n`;
     }
     const pre = ascii ? `<pre class="mandelbrot">${esc(art)}</pre>` : "";
-    return html(reply, `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${w} × ${h} points, at most ${max} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`);
+    return html(
+      reply,
+      `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${w} × ${h} points, at most ${max} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`,
+    );
   });
 }
 

@@ -35,9 +35,13 @@ try {
       const late: number[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const state = newPageState(null, LIMIT);
-        const err = await engine.render(page, scopesFrom({}), state).then(() => null, (e: unknown) => e);
+        const err = await engine.render(page, scopesFrom({}), state).then(
+          () => null,
+          (e: unknown) => e,
+        );
         const at = Date.now();
-        if (!(err instanceof QuarryError) || err.code !== codes.TIMEOUT) throw new Error(`${page} (${mode}) did not stop with QRY_ERR_TIMEOUT: ${String(err)}`);
+        if (!(err instanceof QuarryError) || err.code !== codes.TIMEOUT)
+          throw new Error(`${page} (${mode}) did not stop with QRY_ERR_TIMEOUT: ${String(err)}`);
         late.push(at - state.deadline);
       }
       late.sort((a, b) => a - b);
@@ -46,7 +50,13 @@ try {
   }
   const markdown = `Limit ${LIMIT} ms, ${ROUNDS} renders per page and mode, in-process; the aim is to stop within 100 ms of the limit.\n\n${mdTable(["page", "mode", "ms past the limit, median", "max"], rows)}`;
   process.stdout.write(`${markdown}\n`);
-  writeSection({ name: "limits", title: "How soon a spinning page stops after its time limit (`npm run bench:limits`)", command: commandLine("bench:limits", ["BENCH_ROUNDS", "BENCH_LIMIT_MS"]), markdown, loadAtStart });
+  writeSection({
+    name: "limits",
+    title: "How soon a spinning page stops after its time limit (`npm run bench:limits`)",
+    command: commandLine("bench:limits", ["BENCH_ROUNDS", "BENCH_LIMIT_MS"]),
+    markdown,
+    loadAtStart,
+  });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

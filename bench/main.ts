@@ -6,7 +6,17 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults, PageSpec, ScenarioResult, ServerSpec, Strategy } from "./spec.js";
-import { BenchError, cellCount, CSRF_MASK, LoadGenerator, machine, runScenario, startDatabase, type Progress, type ScenarioDef } from "./runner.js";
+import {
+  BenchError,
+  cellCount,
+  CSRF_MASK,
+  LoadGenerator,
+  machine,
+  runScenario,
+  startDatabase,
+  type Progress,
+  type ScenarioDef,
+} from "./runner.js";
 import { seedScenarios } from "./seeds.js";
 import { htmlReport, summaryMarkdown } from "./report.js";
 import { siteTemplates } from "../server/site-files.js";
@@ -56,7 +66,10 @@ const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The URL paths of a site's pages (every .dbt not starting with _), or of a build's. */
 export function sitePages(dir: string): string[] {
   let names: string[];
-  if (existsSync(join(dir, "manifest.json"))) names = Object.keys((JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { templates: Record<string, string> }).templates);
+  if (existsSync(join(dir, "manifest.json")))
+    names = Object.keys(
+      (JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { templates: Record<string, string> }).templates,
+    );
   else names = siteTemplates(dir);
   return names
     .filter((n) => !n.split("/").some((s) => s.startsWith("_")))
@@ -70,7 +83,10 @@ function r0(summary: string): string {
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z");
+  return d
+    .toISOString()
+    .replace(/:/g, "-")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 async function buildTo(site: string, log: (l: string) => void): Promise<string> {
@@ -84,10 +100,19 @@ async function buildTo(site: string, log: (l: string) => void): Promise<string> 
 
 /** The variants measured: all three for a site folder, precompiled for a build or for --workers above 1. */
 function siteVariants(o: BenchOptions, isBuild: boolean): Variant[] {
-  return o.variants ?? (isBuild || o.workers?.some((w) => w > 1) ? ["precompiled"] : ["compiled", "interpreted", "precompiled"]);
+  return (
+    o.variants ??
+    (isBuild || o.workers?.some((w) => w > 1) ? ["precompiled"] : ["compiled", "interpreted", "precompiled"])
+  );
 }
 
-function siteScenario(o: BenchOptions, dir: string, dist: string | null, isBuild: boolean, pages: PageSpec[]): ScenarioDef {
+function siteScenario(
+  o: BenchOptions,
+  dir: string,
+  dist: string | null,
+  isBuild: boolean,
+  pages: PageSpec[],
+): ScenarioDef {
   const variants: Variant[] = o.url ? [] : siteVariants(o, isBuild);
   const strategies: (Strategy | undefined)[] = o.strategies?.length ? o.strategies : [undefined];
   const workers: (number | undefined)[] = o.workers?.length ? o.workers : [undefined];
@@ -98,20 +123,30 @@ function siteScenario(o: BenchOptions, dir: string, dist: string | null, isBuild
           workers.map((w): ServerSpec => {
             let name = strategies.length > 1 ? `${v}/${s}` : v;
             if (w !== undefined && (workers.length > 1 || w > 1)) name += ` ×${w}`;
-            const base: ServerSpec = v === "precompiled" ? { name, kind: "quarry", dist: dist! } : { name, kind: "quarry", root: dir, mode: v };
+            const base: ServerSpec =
+              v === "precompiled"
+                ? { name, kind: "quarry", dist: dist! }
+                : { name, kind: "quarry", root: dir, mode: v };
             return { ...base, ...(s ? { strategy: s } : {}), ...(w !== undefined && w > 1 ? { workers: w } : {}) };
           }),
         ),
       );
   if (o.hand && !o.url) {
-    const hands = strategies.map((s): ServerSpec => ({ name: `hand/${s ?? "pool"}`, kind: "hand", site: dir, strategy: s ?? "pool" }));
+    const hands = strategies.map((s): ServerSpec => ({
+      name: `hand/${s ?? "pool"}`,
+      kind: "hand",
+      site: dir,
+      strategy: s ?? "pool",
+    }));
     servers.push(...hands);
   }
   const quick = !!o.quick;
   return {
     id: "site",
     title: o.url ? `Running server at ${o.url}` : `Site ${relative(process.cwd(), dir) || "."}`,
-    about: o.url ? "Measured from outside: no server CPU or memory figures." : `Each variant served in its own process on one shared database; ${isBuild ? "a quarry build folder" : "a site folder"}.`,
+    about: o.url
+      ? "Measured from outside: no server CPU or memory figures."
+      : `Each variant served in its own process on one shared database; ${isBuild ? "a quarry build folder" : "a site folder"}.`,
     baseline: servers[0]!.name,
     servers,
     pages,
@@ -144,22 +179,37 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
     scenarios = seedScenarios({ site, dist, duration: o.duration, warmup: o.warmup, rounds: o.rounds, quick: o.quick });
     if (o.only?.length) {
       const unknown = o.only.filter((id) => !scenarios.some((s) => s.id === id));
-      if (unknown.length) throw new BenchError(`unknown scenario ${unknown.join(", ")} (known: ${scenarios.map((s) => s.id).join(", ")})`);
+      if (unknown.length)
+        throw new BenchError(
+          `unknown scenario ${unknown.join(", ")} (known: ${scenarios.map((s) => s.id).join(", ")})`,
+        );
       scenarios = scenarios.filter((s) => o.only!.includes(s.id));
     }
   } else {
-    if (o.url && (o.variants || o.strategies || o.workers)) throw new BenchError("--url measures a running server as it is: --variants, --strategies and --workers do not apply");
+    if (o.url && (o.variants || o.strategies || o.workers))
+      throw new BenchError(
+        "--url measures a running server as it is: --variants, --strategies and --workers do not apply",
+      );
     const dir = resolve(o.target ?? ".");
     let dist: string | null = null;
     let isBuild = false;
     if (!o.url) {
       if (!existsSync(dir)) throw new BenchError(`no site or build folder at ${dir}`);
       isBuild = existsSync(join(dir, "manifest.json"));
-      if (isBuild && o.variants?.some((v) => v !== "precompiled")) throw new BenchError(`${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`);
+      if (isBuild && o.variants?.some((v) => v !== "precompiled"))
+        throw new BenchError(
+          `${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`,
+        );
       if (o.workers?.some((w) => w > 1)) {
         // Workers are quarry start's: it serves a build, with the datasource strategy of its config.
-        if (o.variants?.some((v) => v !== "precompiled")) throw new BenchError("--workers above 1 runs quarry start, which serves a build: use it with --variants precompiled");
-        if (o.strategies?.length) throw new BenchError("--workers above 1 runs quarry start, which uses the site config's datasource strategy: leave out --strategies (set the strategy in quarry.config.json)");
+        if (o.variants?.some((v) => v !== "precompiled"))
+          throw new BenchError(
+            "--workers above 1 runs quarry start, which serves a build: use it with --variants precompiled",
+          );
+        if (o.strategies?.length)
+          throw new BenchError(
+            "--workers above 1 runs quarry start, which uses the site config's datasource strategy: leave out --strategies (set the strategy in quarry.config.json)",
+          );
       }
       const variants = siteVariants(o, isBuild);
       if (isBuild) dist = dir;
@@ -173,7 +223,10 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
     const paths = o.pages?.length ? o.pages : o.url ? ["/"] : sitePages(dir);
     // A form's CSRF field is a fresh token on every request: masked, so a page with a form is
     // still compared byte for byte.
-    const pages = paths.map((p): PageSpec => ({ path: p.startsWith("/") ? p : `/${p}`, ...(o.expect !== undefined ? { expect: o.expect } : { mask: CSRF_MASK }) }));
+    const pages = paths.map((p): PageSpec => ({
+      path: p.startsWith("/") ? p : `/${p}`,
+      ...(o.expect !== undefined ? { expect: o.expect } : { mask: CSRF_MASK }),
+    }));
     scenarios = [siteScenario(o, dir, dist, isBuild, pages)];
     if (!o.pages?.length && !o.url) notes.push(`pages found in the site: ${paths.join(", ")}`);
   }
@@ -182,7 +235,17 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
   const loadgen = new LoadGenerator();
   const total = scenarios.reduce((n, s) => n + cellCount(s), 0);
   const { SingleBar, Presets } = await import("cli-progress");
-  const bar = o.progressBar ? new SingleBar({ format: "{bar} {value}/{total} cells | ETA {eta_formatted} | {label}", stream: process.stderr, etaBuffer: 20, hideCursor: true }, Presets.shades_classic) : null;
+  const bar = o.progressBar
+    ? new SingleBar(
+        {
+          format: "{bar} {value}/{total} cells | ETA {eta_formatted} | {label}",
+          stream: process.stderr,
+          etaBuffer: 20,
+          hideCursor: true,
+        },
+        Presets.shades_classic,
+      )
+    : null;
   bar?.start(total, 0, { label: "starting" });
   const progress: Progress = { label: (text) => bar?.update({ label: text }), advance: () => bar?.increment() };
   const results: ScenarioResult[] = [];
@@ -190,7 +253,13 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
     for (const s of scenarios) {
       if (!bar) log(`${s.id}: ${cellCount(s)} cells`);
       if (!o.seeds && !o.pages?.length && !o.url) s.pages = await usablePages(s, db!.url, log, notes);
-      results.push(await runScenario(s, { db: db ?? { url: "", postmaster: null, description: "", stop: async () => {} }, loadgen, progress }));
+      results.push(
+        await runScenario(s, {
+          db: db ?? { url: "", postmaster: null, description: "", stop: async () => {} },
+          loadgen,
+          progress,
+        }),
+      );
     }
   } finally {
     bar?.stop();
@@ -200,7 +269,10 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
   }
 
   const m = machine();
-  if (m.loadAvg[0]! > m.cores * 0.5) notes.push(`the machine was busy when the run started (load average ${m.loadAvg.join(", ")} on ${m.cores} cores): compare ratios within a round, not absolute figures`);
+  if (m.loadAvg[0]! > m.cores * 0.5)
+    notes.push(
+      `the machine was busy when the run started (load average ${m.loadAvg.join(", ")} on ${m.cores} cores): compare ratios within a round, not absolute figures`,
+    );
   const out: BenchResults = {
     version: 1,
     startedAt: started.toISOString(),
@@ -221,13 +293,24 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
   if (o.resultsSection) {
     const { writeSection } = await import("./results-file.js");
     const body = r0(summary);
-    writeSection({ name: o.resultsSection, title: `\`${o.command}\``, command: o.command, markdown: body, loadAtStart: m.loadAvg });
+    writeSection({
+      name: o.resultsSection,
+      title: `\`${o.command}\``,
+      command: o.command,
+      markdown: body,
+      loadAtStart: m.loadAvg,
+    });
   }
   return { dir, results: out, summary, failures };
 }
 
 /** Default pages: those the first variant answers with 2xx without parameters. */
-async function usablePages(s: ScenarioDef, databaseUrl: string, log: (l: string) => void, notes: string[]): Promise<PageSpec[]> {
+async function usablePages(
+  s: ScenarioDef,
+  databaseUrl: string,
+  log: (l: string) => void,
+  notes: string[],
+): Promise<PageSpec[]> {
   const { startServer } = await import("./runner.js");
   const server = await startServer(s.servers[0]!, databaseUrl);
   try {
@@ -242,7 +325,8 @@ async function usablePages(s: ScenarioDef, databaseUrl: string, log: (l: string)
         notes.push(why);
       }
     }
-    if (keep.length === 0) throw new BenchError("no page of the site answers 2xx without parameters: name pages with --pages");
+    if (keep.length === 0)
+      throw new BenchError("no page of the site answers 2xx without parameters: name pages with --pages");
     return keep;
   } finally {
     await server.stop();

@@ -27,26 +27,48 @@ const MS = Number(process.env.PEERS_MS ?? 250);
 // ------------------------------------------------------------------ the data
 
 const MESSAGES = [
-  "fortune: No such file or directory", "A computer scientist is someone who fixes things that aren't broken.",
-  "After enough decimal places, nobody gives a damn.", "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1",
-  "A computer program does what you tell it to do, not what you want it to do.", "Emacs is a nice operating system, but I prefer UNIX. — Tom Christaensen",
-  "Any program that runs right is obsolete.", "A list is only as strong as its weakest link. — Donald Knuth", "Feature: A bug with seniority.",
-  "Computers make very fast, very accurate mistakes.", '<script>alert("This should not be displayed in a browser alert box.");</script>',
-  "フレームワークのベンチマーク", "Additional fortune added at request time.",
+  "fortune: No such file or directory",
+  "A computer scientist is someone who fixes things that aren't broken.",
+  "After enough decimal places, nobody gives a damn.",
+  "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1",
+  "A computer program does what you tell it to do, not what you want it to do.",
+  "Emacs is a nice operating system, but I prefer UNIX. — Tom Christaensen",
+  "Any program that runs right is obsolete.",
+  "A list is only as strong as its weakest link. — Donald Knuth",
+  "Feature: A bug with seniority.",
+  "Computers make very fast, very accurate mistakes.",
+  '<script>alert("This should not be displayed in a browser alert box.");</script>',
+  "フレームワークのベンチマーク",
+  "Additional fortune added at request time.",
 ];
 const fortuneRows = MESSAGES.map((message, i) => ({ id: i + 1, message }));
 const FIELDS = ["name", "email", "city", "plan", "lastLogin", "points", "level", "manager", "team", "office"];
-const PARA = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ";
-const user = { name: "Ann O'Neil", email: "ann@example.com", city: "Oslo", plan: "gold", lastLogin: "2024-03-01", points: 1250, level: 7, manager: "Bo <Boss>", team: "R&D", office: "B-12" };
+const PARA =
+  "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ";
+const user = {
+  name: "Ann O'Neil",
+  email: "ann@example.com",
+  city: "Oslo",
+  plan: "gold",
+  lastLogin: "2024-03-01",
+  points: 1250,
+  level: 7,
+  manager: "Bo <Boss>",
+  team: "R&D",
+  office: "B-12",
+};
 
 // ------------------------------------------------------------------ the templates
 
-const FORTUNES_HEAD = "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>\n";
+const FORTUNES_HEAD =
+  "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>\n";
 const FORTUNES_TAIL = "\n</table></body></html>\n";
 /** The personalised page's lines with {field} where a value goes (from bench/pages/personalised.dbt). */
 const personalisedLines = readFileSync(join(pagesDir, "personalised.dbt"), "utf8")
-  .replace(/^<dbt:output>/, "").replace(/<\/dbt:output>\n$/, "")
-  .split("\n").map((l) => l.replace(/#user\.(\w+)#/g, "{$1}"));
+  .replace(/^<dbt:output>/, "")
+  .replace(/<\/dbt:output>\n$/, "")
+  .split("\n")
+  .map((l) => l.replace(/#user\.(\w+)#/g, "{$1}"));
 const subst = (line: string, f: (field: string) => string) => line.replace(/\{(\w+)\}/g, (_m, k: string) => f(k));
 const personalisedWith = (f: (field: string) => string) => `${personalisedLines.map((l) => subst(l, f)).join("\n")}\n`;
 
@@ -61,14 +83,27 @@ interface Page {
 function fortunesPage(): Page {
   const data = { fortunes: fortuneRows };
   const eta = new Eta({ autoTrim: false, autoEscape: true });
-  const etaFn = eta.compile(`${FORTUNES_HEAD}<% for (const f of it.fortunes) { %><tr><td><%= f.id %></td><td><%= f.message %></td></tr><% } %>${FORTUNES_TAIL}`);
-  const ejsFn = ejs.compile(`${FORTUNES_HEAD}<% for (const f of fortunes) { %><tr><td><%= f.id %></td><td><%= f.message %></td></tr><% } %>${FORTUNES_TAIL}`);
-  const hbs = Handlebars.compile(`${FORTUNES_HEAD}{{#each fortunes}}<tr><td>{{id}}</td><td>{{message}}</td></tr>{{/each}}${FORTUNES_TAIL}`);
+  const etaFn = eta.compile(
+    `${FORTUNES_HEAD}<% for (const f of it.fortunes) { %><tr><td><%= f.id %></td><td><%= f.message %></td></tr><% } %>${FORTUNES_TAIL}`,
+  );
+  const ejsFn = ejs.compile(
+    `${FORTUNES_HEAD}<% for (const f of fortunes) { %><tr><td><%= f.id %></td><td><%= f.message %></td></tr><% } %>${FORTUNES_TAIL}`,
+  );
+  const hbs = Handlebars.compile(
+    `${FORTUNES_HEAD}{{#each fortunes}}<tr><td>{{id}}</td><td>{{message}}</td></tr>{{/each}}${FORTUNES_TAIL}`,
+  );
   const nj = new nunjucks.Environment(null, { autoescape: true });
-  const njT = nunjucks.compile(`${FORTUNES_HEAD}{% for f in fortunes %}<tr><td>{{ f.id }}</td><td>{{ f.message }}</td></tr>{% endfor %}${FORTUNES_TAIL}`, nj);
+  const njT = nunjucks.compile(
+    `${FORTUNES_HEAD}{% for f in fortunes %}<tr><td>{{ f.id }}</td><td>{{ f.message }}</td></tr>{% endfor %}${FORTUNES_TAIL}`,
+    nj,
+  );
   const liquid = new Liquid({ outputEscape: "escape" });
-  const lqT = liquid.parse(`${FORTUNES_HEAD}{% for f in fortunes %}<tr><td>{{ f.id }}</td><td>{{ f.message }}</td></tr>{% endfor %}${FORTUNES_TAIL}`);
-  const pugFn = pug.compile(`| ${FORTUNES_HEAD.trimEnd()}\n|\neach f in fortunes\n  | <tr><td>#{f.id}</td><td>#{f.message}</td></tr>\n|\n| </table></body></html>\n|\n`);
+  const lqT = liquid.parse(
+    `${FORTUNES_HEAD}{% for f in fortunes %}<tr><td>{{ f.id }}</td><td>{{ f.message }}</td></tr>{% endfor %}${FORTUNES_TAIL}`,
+  );
+  const pugFn = pug.compile(
+    `| ${FORTUNES_HEAD.trimEnd()}\n|\neach f in fortunes\n  | <tr><td>#{f.id}</td><td>#{f.message}</td></tr>\n|\n| </table></body></html>\n|\n`,
+  );
   return {
     name: "fortunes",
     file: "fortunes.dbt",
@@ -96,7 +131,10 @@ function personalisedPage(): Page {
   const ejsFn = ejs.compile(personalisedWith((k) => `<%= user.${k} %>`));
   const hbs = Handlebars.compile(personalisedWith((k) => `{{user.${k}}}`));
   const nj = new nunjucks.Environment(null, { autoescape: true });
-  const njT = nunjucks.compile(personalisedWith((k) => `{{ user.${k} }}`), nj);
+  const njT = nunjucks.compile(
+    personalisedWith((k) => `{{ user.${k} }}`),
+    nj,
+  );
   const liquid = new Liquid({ outputEscape: "escape" });
   const lqT = liquid.parse(personalisedWith((k) => `{{ user.${k} }}`));
   const pugFn = pug.compile(`${personalisedLines.map((l) => `| ${subst(l, (k) => `#{user.${k}}`)}`).join("\n")}\n|\n`);
@@ -128,7 +166,11 @@ function personalisedPage(): Page {
 
 /** Equal up to how an entity is spelled: &#39; &#x27; &#039; &apos; are ', &quot; &#34; &#x22; are ", &#x3D; is =, &#x60; is `. */
 export const canonical = (s: string): string =>
-  s.replace(/&#39;|&#x27;|&#039;|&apos;/g, "'").replace(/&quot;|&#34;|&#x22;/g, '"').replace(/&#x3D;/g, "=").replace(/&#x60;/g, "`");
+  s
+    .replace(/&#39;|&#x27;|&#039;|&apos;/g, "'")
+    .replace(/&quot;|&#34;|&#x22;/g, '"')
+    .replace(/&#x3D;/g, "=")
+    .replace(/&#x60;/g, "`");
 
 // ------------------------------------------------------------------ measuring
 
@@ -162,7 +204,10 @@ interface PeerResult {
 }
 
 const startedAt = new Date();
-const quarry = { compiled: new Engine({ root: pagesDir, mode: "compiled" }), interpreted: new Engine({ root: pagesDir, mode: "interpreted" }) };
+const quarry = {
+  compiled: new Engine({ root: pagesDir, mode: "compiled" }),
+  interpreted: new Engine({ root: pagesDir, mode: "interpreted" }),
+};
 const results: PeerResult[] = [];
 for (const page of [fortunesPage(), personalisedPage()]) {
   const scopes = () => {
@@ -183,7 +228,9 @@ for (const page of [fortunesPage(), personalisedPage()]) {
       let i = 0;
       const [a, b] = [canonical(reference), canonical(out)];
       while (a[i] === b[i]) i++;
-      throw new Error(`${page.name}: ${name}'s output differs from Quarry's at character ${i}:\n  ${JSON.stringify(a.slice(i - 30, i + 30))}\n  ${JSON.stringify(b.slice(i - 30, i + 30))}`);
+      throw new Error(
+        `${page.name}: ${name}'s output differs from Quarry's at character ${i}:\n  ${JSON.stringify(a.slice(i - 30, i + 30))}\n  ${JSON.stringify(b.slice(i - 30, i + 30))}`,
+      );
     }
   }
   const names = Object.keys(engines);
@@ -212,11 +259,36 @@ const out = {
   startedAt: startedAt.toISOString(),
   command: "npm run bench:peers",
   settings: { rounds: ROUNDS, msPerEngineAndRound: MS, countedRounds: Math.max(1, ROUNDS - 1) },
-  machine: { node: process.version, cpu: cpus()[0]?.model.trim() ?? "?", cores: cpus().length, memGiB: Math.round(totalmem() / 2 ** 30), os: `${platform()} ${release()}`, loadAvg: loadavg().map((x) => Math.round(x * 100) / 100) },
-  versions: Object.fromEntries(["eta", "pug", "ejs", "handlebars", "nunjucks", "liquidjs"].map((p) => [p, (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${p}/package.json`, import.meta.url)), "utf8")) as { version: string }).version])),
+  machine: {
+    node: process.version,
+    cpu: cpus()[0]?.model.trim() ?? "?",
+    cores: cpus().length,
+    memGiB: Math.round(totalmem() / 2 ** 30),
+    os: `${platform()} ${release()}`,
+    loadAvg: loadavg().map((x) => Math.round(x * 100) / 100),
+  },
+  versions: Object.fromEntries(
+    ["eta", "pug", "ejs", "handlebars", "nunjucks", "liquidjs"].map((p) => [
+      p,
+      (
+        JSON.parse(
+          readFileSync(fileURLToPath(new URL(`../../node_modules/${p}/package.json`, import.meta.url)), "utf8"),
+        ) as { version: string }
+      ).version,
+    ]),
+  ),
   results,
 };
-const dir = resolve(process.env.PEERS_OUT ?? join("bench-results", `peers-${startedAt.toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z")}`));
+const dir = resolve(
+  process.env.PEERS_OUT ??
+    join(
+      "bench-results",
+      `peers-${startedAt
+        .toISOString()
+        .replace(/:/g, "-")
+        .replace(/\.\d+Z$/, "Z")}`,
+    ),
+);
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "peers.json"), `${JSON.stringify(out, null, 1)}\n`);
 const { peersMarkdown } = await import("./results-md.js");

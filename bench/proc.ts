@@ -33,7 +33,11 @@ function stat(pid: number): Stat | null {
   // The command name (field 2) may hold spaces and parentheses: split after its last ')'.
   const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
   const us = 1e6 / clockTicks();
-  return { ppid: Number(f[1]), self: (Number(f[11]) + Number(f[12])) * us, children: (Number(f[13]) + Number(f[14])) * us };
+  return {
+    ppid: Number(f[1]),
+    self: (Number(f[11]) + Number(f[12])) * us,
+    children: (Number(f[13]) + Number(f[14])) * us,
+  };
 }
 
 export const procAvailable = (): boolean => existsSync("/proc/self/stat");

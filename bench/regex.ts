@@ -11,10 +11,30 @@ const loadAtStart = loadavg();
 
 const text = "Lorem ipsum dolor sit amet, 2024-03-01 consectetur 42 adipiscing elit. ".repeat(20);
 const cases = [
-  { name: "search a date in 1.4 KB", pattern: "[0-9]{4}-[0-9]{2}", re2: () => search(userRegex("[0-9]{4}-[0-9]{2}"), text), js: () => text.search(/[0-9]{4}-[0-9]{2}/) },
-  { name: "replace-all \\s+ in 1.4 KB", pattern: "\\s+", re2: () => replace(userRegex("\\s+"), text, " ", true), js: () => text.replace(/\s+/g, " ") },
-  { name: "find-all [a-z]+ in 1.4 KB", pattern: "[a-z]+", re2: () => matchAll(userRegex("[a-z]+"), text), js: () => text.match(/[a-z]+/g) },
-  { name: "(a+)+$ on 24 a's and !", pattern: "(a+)+$", re2: () => search(userRegex("(a+)+$"), `${"a".repeat(24)}!`), js: () => `${"a".repeat(24)}!`.search(/(a+)+$/) },
+  {
+    name: "search a date in 1.4 KB",
+    pattern: "[0-9]{4}-[0-9]{2}",
+    re2: () => search(userRegex("[0-9]{4}-[0-9]{2}"), text),
+    js: () => text.search(/[0-9]{4}-[0-9]{2}/),
+  },
+  {
+    name: "replace-all \\s+ in 1.4 KB",
+    pattern: "\\s+",
+    re2: () => replace(userRegex("\\s+"), text, " ", true),
+    js: () => text.replace(/\s+/g, " "),
+  },
+  {
+    name: "find-all [a-z]+ in 1.4 KB",
+    pattern: "[a-z]+",
+    re2: () => matchAll(userRegex("[a-z]+"), text),
+    js: () => text.match(/[a-z]+/g),
+  },
+  {
+    name: "(a+)+$ on 24 a's and !",
+    pattern: "(a+)+$",
+    re2: () => search(userRegex("(a+)+$"), `${"a".repeat(24)}!`),
+    js: () => `${"a".repeat(24)}!`.search(/(a+)+$/),
+  },
 ];
 
 const bench = new Bench({ time: Number(process.env.BENCH_MS ?? 500), warmup: true });
@@ -34,4 +54,10 @@ const rows = cases.map((c) => {
 });
 const markdown = `tinybench, ${Number(process.env.BENCH_MS ?? 500)} ms per task, ops/s.\n\n${mdTable(["work", "RE2JS ops/s", "RegExp ops/s", "RegExp ÷ RE2JS"], rows)}`;
 process.stdout.write(`${markdown}\n`);
-writeSection({ name: "regex", title: "Template regular expressions: RE2JS against V8 (`npm run bench:regex`)", command: commandLine("bench:regex", ["BENCH_MS"]), markdown, loadAtStart });
+writeSection({
+  name: "regex",
+  title: "Template regular expressions: RE2JS against V8 (`npm run bench:regex`)",
+  command: commandLine("bench:regex", ["BENCH_MS"]),
+  markdown,
+  loadAtStart,
+});

@@ -18,30 +18,54 @@ const loadAtStart = loadavg();
 
 const root = fileURLToPath(new URL("../../bench/pages", import.meta.url));
 
-const fortunes = new QueryResult(["id", "message"], [
-  "fortune: No such file or directory", "A computer scientist is someone who fixes things that aren't broken.",
-  "After enough decimal places, nobody gives a damn.", "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1",
-  "A computer program does what you tell it to do, not what you want it to do.", "Emacs is a nice operating system, but I prefer UNIX. — Tom Christaensen",
-  "Any program that runs right is obsolete.", "A list is only as strong as its weakest link. — Donald Knuth", "Feature: A bug with seniority.",
-  "Computers make very fast, very accurate mistakes.", '<script>alert("This should not be displayed in a browser alert box.");</script>',
-  "フレームワークのベンチマーク", "Additional fortune added at request time.",
-].map((message, i) => ({ id: i + 1, message })));
+const fortunes = new QueryResult(
+  ["id", "message"],
+  [
+    "fortune: No such file or directory",
+    "A computer scientist is someone who fixes things that aren't broken.",
+    "After enough decimal places, nobody gives a damn.",
+    "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1",
+    "A computer program does what you tell it to do, not what you want it to do.",
+    "Emacs is a nice operating system, but I prefer UNIX. — Tom Christaensen",
+    "Any program that runs right is obsolete.",
+    "A list is only as strong as its weakest link. — Donald Knuth",
+    "Feature: A bug with seniority.",
+    "Computers make very fast, very accurate mistakes.",
+    '<script>alert("This should not be displayed in a browser alert box.");</script>',
+    "フレームワークのベンチマーク",
+    "Additional fortune added at request time.",
+  ].map((message, i) => ({ id: i + 1, message })),
+);
 
 const user = Object.assign(Object.create(null) as Record<string, unknown>, {
-  name: "Ann O'Neil", email: "ann@example.com", city: "Oslo", plan: "gold", lastLogin: "2024-03-01",
-  points: 1250, level: 7, manager: "Bo <Boss>", team: "R&D", office: "B-12",
+  name: "Ann O'Neil",
+  email: "ann@example.com",
+  city: "Oslo",
+  plan: "gold",
+  lastLogin: "2024-03-01",
+  points: 1250,
+  level: 7,
+  manager: "Bo <Boss>",
+  team: "R&D",
+  office: "B-12",
 });
 
-const rows = new QueryResult(["id", "name", "price"], Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}`, price: (i * 3.7).toFixed(2) })));
+const rows = new QueryResult(
+  ["id", "name", "price"],
+  Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}`, price: (i * 3.7).toFixed(2) })),
+);
 
 const FIELDS = ["name", "email", "city", "plan", "lastLogin", "points", "level", "manager", "team", "office"];
-const PARA = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ";
+const PARA =
+  "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ";
 
 // Hand-written baselines: the same output, built with plain string concatenation.
 const hand = {
   fortunes(): string {
-    let o = '<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>\n';
-    for (const r of fortunes.rows) o += `<tr><td>${numToStr(r.id as number)}</td><td>${escapeHtml(r.message as string)}</td></tr>`;
+    let o =
+      "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>\n";
+    for (const r of fortunes.rows)
+      o += `<tr><td>${numToStr(r.id as number)}</td><td>${escapeHtml(r.message as string)}</td></tr>`;
     return `${o}\n</table></body></html>\n`;
   },
   personalised(): string {
@@ -60,7 +84,10 @@ const hand = {
       const id = r.id as number;
       o += `<tr><td>${numToStr(id)}</td><td>${escapeHtml(r.name as string)}</td>`;
       for (let j = 1; j <= 5; j++) o += `<td>${numToStr(id * j)}</td>`;
-      o += id % 2 === 0 ? `<td class="even">${escapeHtml(r.price as string)}</td>` : `<td>${escapeHtml(r.price as string)}</td>`;
+      o +=
+        id % 2 === 0
+          ? `<td class="even">${escapeHtml(r.price as string)}</td>`
+          : `<td>${escapeHtml(r.price as string)}</td>`;
       o += "</tr>\n";
     }
     return `${o}</table>\n`;
@@ -79,7 +106,10 @@ const pages = [
   { name: "loop", file: "loop.dbt", data: { variables: {} }, vars: {} },
 ] as const;
 
-const engines = { compiled: new Engine({ root, mode: "compiled" }), interpreted: new Engine({ root, mode: "interpreted" }) };
+const engines = {
+  compiled: new Engine({ root, mode: "compiled" }),
+  interpreted: new Engine({ root, mode: "interpreted" }),
+};
 
 function scopes(vars: Record<string, unknown>) {
   const s = scopesFrom({});
@@ -90,7 +120,7 @@ function scopes(vars: Record<string, unknown>) {
 for (const p of pages) {
   const a = await engines.compiled.render(p.file, scopes(p.vars));
   const b = await engines.interpreted.render(p.file, scopes(p.vars));
-  const h = (hand[p.name])();
+  const h = hand[p.name]();
   if (a !== b || a !== h) throw new Error(`${p.name}: the three renderings differ; fix the baseline before measuring`);
 }
 
@@ -102,20 +132,27 @@ function withoutClock(source: string): string {
   const lines = source.split("\n").flatMap((line) => {
     if (line.startsWith("if (T.tickClock(ctx.page, ")) return [];
     if (line.startsWith("if (T.rowTick(ctx, $o.length, ")) return [outputCheck];
-    const loop = line.startsWith("if (T.tick(ctx, ++") ? line.slice("if (T.tick(ctx, ++".length, line.indexOf(",", "if (T.tick(ctx, ++".length)) : null;
-    return loop === null ? [line] : [`if (++${loop} > ctx.limits.maxIterations) throw new Error('limit');`, outputCheck];
+    const loop = line.startsWith("if (T.tick(ctx, ++")
+      ? line.slice("if (T.tick(ctx, ++".length, line.indexOf(",", "if (T.tick(ctx, ++".length))
+      : null;
+    return loop === null
+      ? [line]
+      : [`if (++${loop} > ctx.limits.maxIterations) throw new Error('limit');`, outputCheck];
   });
   const out = lines.join("\n");
-  if (/tickClock|T\.tick\(|T\.pause/.test(out)) throw new Error("the clock's generated code changed: update bench/render.ts");
+  if (/tickClock|T\.tick\(|T\.pause/.test(out))
+    throw new Error("the clock's generated code changed: update bench/render.ts");
   return out;
 }
 const clockVariants = pages.map((p) => {
   const source = engines.compiled.compiledSource(p.file);
   return { page: p, on: compiledFunction(source), off: compiledFunction(withoutClock(source)) };
 });
-const run = (fn: RenderFn, s: ReturnType<typeof scopes>) => runPage(fn, new RenderContext(s, engines.compiled, engines.compiled.limits, newPageState()));
+const run = (fn: RenderFn, s: ReturnType<typeof scopes>) =>
+  runPage(fn, new RenderContext(s, engines.compiled, engines.compiled.limits, newPageState()));
 for (const v of clockVariants) {
-  if ((await run(v.on, scopes(v.page.vars))) !== (await run(v.off, scopes(v.page.vars)))) throw new Error(`${v.page.name}: the page renders differently without its clock`);
+  if ((await run(v.on, scopes(v.page.vars))) !== (await run(v.off, scopes(v.page.vars))))
+    throw new Error(`${v.page.name}: the page renders differently without its clock`);
 }
 
 const bench = new Bench({ time: Number(process.env.BENCH_MS ?? 1000), warmup: true });
@@ -123,7 +160,7 @@ for (const p of pages) {
   const s = scopes(p.vars);
   // Every output is flattened (Buffer.byteLength), as a socket write would: a concatenated
   // string left as a rope would flatter whichever side builds it lazily.
-  bench.add(`${p.name} hand-written`, () => void Buffer.byteLength((hand[p.name])()));
+  bench.add(`${p.name} hand-written`, () => void Buffer.byteLength(hand[p.name]()));
   bench.add(`${p.name} compiled`, async () => void Buffer.byteLength(await engines.compiled.render(p.file, s)));
   bench.add(`${p.name} interpreted`, async () => void Buffer.byteLength(await engines.interpreted.render(p.file, s)));
 }
@@ -176,11 +213,20 @@ const clockRows = pages.map((p) => {
 const markdown = [
   `tinybench, ${Number(process.env.BENCH_MS ?? 1000)} ms per task; renders per second. Targets (issue 10): hand ÷ compiled ≤ 1.10×, compiled ÷ interpreted ≤ 3×.`,
   "",
-  mdTable(["page", "hand-written/s", "compiled/s", "interpreted/s", "hand ÷ compiled", "compiled ÷ interpreted"], renderRows),
+  mdTable(
+    ["page", "hand-written/s", "compiled/s", "interpreted/s", "hand ÷ compiled", "compiled ÷ interpreted"],
+    renderRows,
+  ),
   "",
   `The time-limit clock: ${ROUNDS} alternating rounds of ${roundMs} ms, median round, compiled mode.`,
   "",
   mdTable(["page", "clock on/s", "clock off/s", "cost of the clock"], clockRows),
 ].join("\n");
 process.stdout.write(`${markdown}\n`);
-writeSection({ name: "render", title: "Render only (`npm run bench:render`)", command: commandLine("bench:render", ["BENCH_MS"]), markdown, loadAtStart });
+writeSection({
+  name: "render",
+  title: "Render only (`npm run bench:render`)",
+  command: commandLine("bench:render", ["BENCH_MS"]),
+  markdown,
+  loadAtStart,
+});

@@ -7,31 +7,58 @@ import { dirname, join } from "node:path";
 import type { BenchResults, Cell, ScenarioResult } from "./spec.js";
 
 const fmt = (n: number | null | undefined, digits = 0): string =>
-  n === null || n === undefined || !Number.isFinite(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  n === null || n === undefined || !Number.isFinite(n)
+    ? "n/a"
+    : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const lat = (x: number) => (x === 0 ? "<1" : fmt(x));
 const pct = (x: number) => `${Math.round(x * 100)}%`;
-const ratio = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(2)}×`);
+const ratio = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(2)}×`;
 const series = (c: Cell) => (c.perClient ? `${c.server} ×${c.perClient}` : c.server);
 
 export function failureText(c: Cell): string {
-  const e = c.rounds.reduce((a, r) => ({ errors: a.errors + r.errors, timeouts: a.timeouts + r.timeouts, non2xx: a.non2xx + r.non2xx, mismatches: a.mismatches + r.mismatches }), { errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 });
-  const parts = [e.errors && `${e.errors} errors`, e.timeouts && `${e.timeouts} timeouts`, e.non2xx && `${e.non2xx} non-2xx`, e.mismatches && `${e.mismatches} wrong bodies`].filter(Boolean);
+  const e = c.rounds.reduce(
+    (a, r) => ({
+      errors: a.errors + r.errors,
+      timeouts: a.timeouts + r.timeouts,
+      non2xx: a.non2xx + r.non2xx,
+      mismatches: a.mismatches + r.mismatches,
+    }),
+    { errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 },
+  );
+  const parts = [
+    e.errors && `${e.errors} errors`,
+    e.timeouts && `${e.timeouts} timeouts`,
+    e.non2xx && `${e.non2xx} non-2xx`,
+    e.mismatches && `${e.mismatches} wrong bodies`,
+  ].filter(Boolean);
   return parts.length ? `✗ ${parts.join(", ")}` : "0";
 }
 
 /** Rows of the main table of a scenario: page, connections, server; figures as medians over rounds. */
 export function cellRows(s: ScenarioResult): string[][] {
   const order = new Map(s.servers.map((x, i) => [x.name, i]));
-  const cells = [...s.cells].sort((a, b) => s.pages.findIndex((p) => p.path === a.page) - s.pages.findIndex((p) => p.path === b.page) || a.connections - b.connections || (a.perClient ?? 0) - (b.perClient ?? 0) || order.get(a.server)! - order.get(b.server)!);
+  const cells = [...s.cells].sort(
+    (a, b) =>
+      s.pages.findIndex((p) => p.path === a.page) - s.pages.findIndex((p) => p.path === b.page) ||
+      a.connections - b.connections ||
+      (a.perClient ?? 0) - (b.perClient ?? 0) ||
+      order.get(a.server)! - order.get(b.server)!,
+  );
   return cells.map((c) => {
     const r = c.summary;
     const rounds = c.rounds.length > 1;
     return [
       c.page,
-      (c.perClient ? `${c.connections} × ${c.perClient}` : String(c.connections)) + (c.rounds.some((m) => m.capped) ? " (capped)" : ""),
+      (c.perClient ? `${c.connections} × ${c.perClient}` : String(c.connections)) +
+        (c.rounds.some((m) => m.capped) ? " (capped)" : ""),
       c.server,
       rounds ? `${fmt(r.rps.median)} (${fmt(r.rps.min)}–${fmt(r.rps.max)})` : fmt(r.rps.median),
-      r.ratio ? (rounds ? `${ratio(r.ratio.median)} (${r.ratio.min.toFixed(2)}–${r.ratio.max.toFixed(2)})` : ratio(r.ratio.median)) : "n/a",
+      r.ratio
+        ? rounds
+          ? `${ratio(r.ratio.median)} (${r.ratio.min.toFixed(2)}–${r.ratio.max.toFixed(2)})`
+          : ratio(r.ratio.median)
+        : "n/a",
       `${lat(r.p50)} / ${lat(r.p90)} / ${lat(r.p99)}`,
       fmt(r.serverCpuUs),
       fmt(r.pgCpuUs),
@@ -43,10 +70,28 @@ export function cellRows(s: ScenarioResult): string[][] {
   });
 }
 
-export const CELL_HEAD = ["page", "clients", "server", "req/s median (min–max)", "÷ baseline", "latency p50 / p90 / p99 ms", "server CPU µs/req", "Postgres CPU µs/req", "RSS MiB", "generator CPU", "rounds spread", "failures"];
+export const CELL_HEAD = [
+  "page",
+  "clients",
+  "server",
+  "req/s median (min–max)",
+  "÷ baseline",
+  "latency p50 / p90 / p99 ms",
+  "server CPU µs/req",
+  "Postgres CPU µs/req",
+  "RSS MiB",
+  "generator CPU",
+  "rounds spread",
+  "failures",
+];
 
 export function comparisonRows(s: ScenarioResult): string[][] {
-  return s.comparisons.map((c) => [c.what, c.paper, c.ours === null ? (c.note ?? "n/a") : `${c.ours.toFixed(2)}`, c.ratio === null ? "—" : `${c.ratio.toFixed(2)}`]);
+  return s.comparisons.map((c) => [
+    c.what,
+    c.paper,
+    c.ours === null ? (c.note ?? "n/a") : `${c.ours.toFixed(2)}`,
+    c.ratio === null ? "—" : `${c.ratio.toFixed(2)}`,
+  ]);
 }
 export const COMPARISON_HEAD = ["comparison", "paper", "ours", "ours ÷ paper"];
 
@@ -59,11 +104,17 @@ function disagreement(s: ScenarioResult): string {
 
 export function mdTable(head: string[], rows: string[][]): string {
   const esc = (x: string) => x.replace(/\|/g, "\\|");
-  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(esc).join(" | ")} |`)].join("\n");
+  return [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(" | ")} |`),
+  ].join("\n");
 }
 
 function design(s: ScenarioResult): string {
-  const d = s.perClient ? `each client makes ${s.perClient.join(" or ")} requests (the total time is what counts; a cell marked capped was stopped at its time limit)` : `${s.duration} s per cell`;
+  const d = s.perClient
+    ? `each client makes ${s.perClient.join(" or ")} requests (the total time is what counts; a cell marked capped was stopped at its time limit)`
+    : `${s.duration} s per cell`;
   return `${s.rounds} round${s.rounds > 1 ? "s" : ""}, ${d}, ${s.warmup} s warm-up per page and server each round; baseline: ${s.baseline}`;
 }
 
@@ -73,7 +124,14 @@ export function machineLine(r: BenchResults): string {
 }
 
 export function scenarioMarkdown(s: ScenarioResult, level = "##"): string {
-  const parts = [`${level} ${s.title}`, "", s.about, "", `Servers: ${s.servers.map((x) => `**${x.name}** (${x.detail})`).join("; ")}. Pages: ${s.pages.map((p) => `${p.path} (${fmt(p.bytes)} bytes)`).join(", ")}. ${design(s)}; ${disagreement(s)}.`, ""];
+  const parts = [
+    `${level} ${s.title}`,
+    "",
+    s.about,
+    "",
+    `Servers: ${s.servers.map((x) => `**${x.name}** (${x.detail})`).join("; ")}. Pages: ${s.pages.map((p) => `${p.path} (${fmt(p.bytes)} bytes)`).join(", ")}. ${design(s)}; ${disagreement(s)}.`,
+    "",
+  ];
   if (s.comparisons.length) parts.push(mdTable(COMPARISON_HEAD, comparisonRows(s)), "");
   parts.push(mdTable(CELL_HEAD, cellRows(s)), "");
   return parts.join("\n");
@@ -97,7 +155,8 @@ export function summaryMarkdown(r: BenchResults): string {
 
 // ---------------------------------------------------------------------------- HTML
 
-const escHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const htmlTable = (head: string[], rows: string[][]) =>
   `<table><thead><tr>${head.map((h) => `<th>${escHtml(h)}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((x) => `<td${x.startsWith("✗") ? ' class="bad"' : ""}>${escHtml(x)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
 
@@ -109,23 +168,64 @@ function charts(s: ScenarioResult): object[] {
   for (const p of s.pages) {
     const cells = s.cells.filter((c) => c.page === p.path);
     if (xs.length > 1) {
-      const line = (metric: (c: Cell) => number | null) => names.map((n) => ({ label: n, data: xs.map((x) => metric(cells.find((c) => series(c) === n && c.connections === x)!) ?? null) }));
-      out.push({ type: "line", title: `${p.path}: requests/s against clients`, x: xs.map(String), xTitle: "clients (connections)", yTitle: "req/s (median of rounds)", datasets: line((c) => c?.summary.rps.median ?? null) });
-      out.push({ type: "line", title: `${p.path}: p99 latency against clients`, x: xs.map(String), xTitle: "clients (connections)", yTitle: "p99 ms (median of rounds)", datasets: line((c) => c?.summary.p99 ?? null) });
+      const line = (metric: (c: Cell) => number | null) =>
+        names.map((n) => ({
+          label: n,
+          data: xs.map((x) => metric(cells.find((c) => series(c) === n && c.connections === x)!) ?? null),
+        }));
+      out.push({
+        type: "line",
+        title: `${p.path}: requests/s against clients`,
+        x: xs.map(String),
+        xTitle: "clients (connections)",
+        yTitle: "req/s (median of rounds)",
+        datasets: line((c) => c?.summary.rps.median ?? null),
+      });
+      out.push({
+        type: "line",
+        title: `${p.path}: p99 latency against clients`,
+        x: xs.map(String),
+        xTitle: "clients (connections)",
+        yTitle: "p99 ms (median of rounds)",
+        datasets: line((c) => c?.summary.p99 ?? null),
+      });
     }
   }
   const top = Math.max(...xs);
   const atTop = s.cells.filter((c) => c.connections === top);
   const labels = s.pages.map((p) => p.path);
-  out.push({ type: "bar", title: `Requests/s per page at ${top} clients`, x: labels, xTitle: "page", yTitle: "req/s (median of rounds)", datasets: names.map((n) => ({ label: n, data: labels.map((l) => atTop.find((c) => c.page === l && series(c) === n)?.summary.rps.median ?? null) })) });
-  out.push({ type: "bar", title: `Ratio to ${s.baseline} at ${top} clients (within a round; median)`, x: labels, xTitle: "page", yTitle: `req/s ÷ ${s.baseline}`, datasets: names.map((n) => ({ label: n, data: labels.map((l) => atTop.find((c) => c.page === l && series(c) === n)?.summary.ratio?.median ?? null) })) });
+  out.push({
+    type: "bar",
+    title: `Requests/s per page at ${top} clients`,
+    x: labels,
+    xTitle: "page",
+    yTitle: "req/s (median of rounds)",
+    datasets: names.map((n) => ({
+      label: n,
+      data: labels.map((l) => atTop.find((c) => c.page === l && series(c) === n)?.summary.rps.median ?? null),
+    })),
+  });
+  out.push({
+    type: "bar",
+    title: `Ratio to ${s.baseline} at ${top} clients (within a round; median)`,
+    x: labels,
+    xTitle: "page",
+    yTitle: `req/s ÷ ${s.baseline}`,
+    datasets: names.map((n) => ({
+      label: n,
+      data: labels.map((l) => atTop.find((c) => c.page === l && series(c) === n)?.summary.ratio?.median ?? null),
+    })),
+  });
   return out;
 }
 
 function chartLibrary(): string {
   const require = createRequire(import.meta.url);
   // The package exports no path to its UMD build; it sits beside the CommonJS entry.
-  return readFileSync(join(dirname(require.resolve("chart.js")), "chart.umd.min.js"), "utf8").replace(/<\/script/gi, "<\\/script");
+  return readFileSync(join(dirname(require.resolve("chart.js")), "chart.umd.min.js"), "utf8").replace(
+    /<\/script/gi,
+    "<\\/script",
+  );
 }
 
 export function htmlReport(r: BenchResults): string {

@@ -30,7 +30,17 @@ export function peersMarkdown(p: PeersResults): string {
       return { e, cells };
     })
     .sort((a, b) => a.cells[0]!.ratio - b.cells[0]!.ratio)
-    .map(({ e, cells }) => [e === "hand" ? "hand-written concatenation" : e === "quarry compiled" || e === "quarry interpreted" ? `**${e}**` : `${e} ${p.versions[e] ?? ""}`.trim(), ...cells.flatMap((c) => [n0(c.median), `${c.ratio.toFixed(2)}× (${Math.min(...c.ratios).toFixed(2)}–${Math.max(...c.ratios).toFixed(2)})`])]);
+    .map(({ e, cells }) => [
+      e === "hand"
+        ? "hand-written concatenation"
+        : e === "quarry compiled" || e === "quarry interpreted"
+          ? `**${e}**`
+          : `${e} ${p.versions[e] ?? ""}`.trim(),
+      ...cells.flatMap((c) => [
+        n0(c.median),
+        `${c.ratio.toFixed(2)}× (${Math.min(...c.ratios).toFixed(2)}–${Math.max(...c.ratios).toFixed(2)})`,
+      ]),
+    ]);
   return [
     `Command: \`${p.command}\` (render only: no HTTP, no database). Machine: ${p.machine.cores} × ${p.machine.cpu}, ${p.machine.memGiB} GiB, ${p.machine.os}, Node ${p.machine.node}; load average at start ${p.machine.loadAvg.join(", ")}. Run ${p.startedAt}.`,
     "",
@@ -42,8 +52,16 @@ export function peersMarkdown(p: PeersResults): string {
 }
 
 export function headlineMarkdown(r: BenchResults): string {
-  const rows = r.scenarios.flatMap((s) => comparisonRows(s).filter((row) => row[2] !== "n/a").map((row) => [s.id, ...row]));
-  return [mdTable(["scenario", ...COMPARISON_HEAD], rows), "", `From \`${r.command}\` on ${machineLine(r)}; ${r.startedAt}. Ratios only: the machine is shared and noisy.`].join("\n");
+  const rows = r.scenarios.flatMap((s) =>
+    comparisonRows(s)
+      .filter((row) => row[2] !== "n/a")
+      .map((row) => [s.id, ...row]),
+  );
+  return [
+    mdTable(["scenario", ...COMPARISON_HEAD], rows),
+    "",
+    `From \`${r.command}\` on ${machineLine(r)}; ${r.startedAt}. Ratios only: the machine is shared and noisy.`,
+  ].join("\n");
 }
 
 export function resultsMarkdown(r: BenchResults, p: PeersResults | null): string {
@@ -66,7 +84,9 @@ export function resultsMarkdown(r: BenchResults, p: PeersResults | null): string
     headlineMarkdown(r),
     "",
     ...r.scenarios.map((s) => scenarioMarkdown(s, "###")),
-    ...(p ? ["### Render only: Quarry against other template engines (`npm run bench:peers`)", "", peersMarkdown(p)] : []),
+    ...(p
+      ? ["### Render only: Quarry against other template engines (`npm run bench:peers`)", "", peersMarkdown(p)]
+      : []),
   ].join("\n");
 }
 
@@ -80,9 +100,29 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const p = peersFile ? (JSON.parse(readFileSync(peersFile, "utf8")) as PeersResults) : null;
   const root = fileURLToPath(new URL("../../", import.meta.url));
   const results = `${root}bench/RESULTS.md`;
-  writeFileSync(results, between(readFileSync(results, "utf8"), "bench/RESULTS.md", "<!-- bench:seeds -->", "<!-- /bench:seeds -->", resultsMarkdown(r, p)));
+  writeFileSync(
+    results,
+    between(
+      readFileSync(results, "utf8"),
+      "bench/RESULTS.md",
+      "<!-- bench:seeds -->",
+      "<!-- /bench:seeds -->",
+      resultsMarkdown(r, p),
+    ),
+  );
   const readme = `${root}README.md`;
-  writeFileSync(readme, between(readFileSync(readme, "utf8"), "README.md", "<!-- bench:headline -->", "<!-- /bench:headline -->", headlineMarkdown(r)));
+  writeFileSync(
+    readme,
+    between(
+      readFileSync(readme, "utf8"),
+      "README.md",
+      "<!-- bench:headline -->",
+      "<!-- /bench:headline -->",
+      headlineMarkdown(r),
+    ),
+  );
   writeFileSync(`${root}bench/results/report.html`, htmlReport(r));
-  process.stdout.write("wrote bench/RESULTS.md's seeds section, the README's headline table and bench/results/report.html\n");
+  process.stdout.write(
+    "wrote bench/RESULTS.md's seeds section, the README's headline table and bench/results/report.html\n",
+  );
 }

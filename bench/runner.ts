@@ -153,14 +153,31 @@ function waitExit(child: ChildProcess, ms: number): Promise<void> {
 
 /** `quarry start DIST --workers N` on the shared database, as a user runs it: the guardian's tree is the server. */
 async function startWorkers(spec: ServerSpec, databaseUrl: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, [here("../../bin/quarry.js"), "start", spec.dist!, "--workers", String(spec.workers), "--port", "0", "--host", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      here("../../bin/quarry.js"),
+      "start",
+      spec.dist!,
+      "--workers",
+      String(spec.workers),
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+    ],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stderr.on("data", (b: Buffer) => (output = (output + b.toString()).slice(-4000)));
   const base = await new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new BenchError(`${spec.name}: quarry start did not listen within 60 s\n${output}`)), 60_000);
+    const t = setTimeout(
+      () => reject(new BenchError(`${spec.name}: quarry start did not listen within 60 s\n${output}`)),
+      60_000,
+    );
     let stdout = "";
     child.stdout.on("data", (b: Buffer) => {
       stdout += b.toString();
@@ -191,13 +208,20 @@ export async function startServer(spec: ServerSpec, databaseUrl: string): Promis
   if (spec.kind === "url") return { spec, base: spec.url!.replace(/\/$/, ""), pid: null, stop: async () => {} };
   if (spec.workers !== undefined && spec.workers > 1) return startWorkers(spec, databaseUrl);
   const child = fork(here("./server-child.js"), [], {
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", QUARRY_BENCH_SERVER: JSON.stringify({ ...spec, databaseUrl }) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+      QUARRY_BENCH_SERVER: JSON.stringify({ ...spec, databaseUrl }),
+    },
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
   let stderr = "";
   child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
   const port = await new Promise<number>((resolve, reject) => {
-    const t = setTimeout(() => reject(new BenchError(`${spec.name}: the server did not start within 60 s\n${stderr}`)), 60_000);
+    const t = setTimeout(
+      () => reject(new BenchError(`${spec.name}: the server did not start within 60 s\n${stderr}`)),
+      60_000,
+    );
     child.once("message", (m: { port: number }) => {
       clearTimeout(t);
       resolve(m.port);
@@ -259,30 +283,54 @@ export const CSRF_MASK = 'name="_csrf" value="[^"]*"';
 
 async function get(url: string, cookie?: string): Promise<{ status: number; body: string; cookies: string }> {
   const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  return { status: res.status, body: await res.text(), cookies: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return {
+    status: res.status,
+    body: await res.text(),
+    cookies: res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 }
 
 /**
  * The body every server must give for a page, fetched before the run: a 2xx status, the same
  * body twice, and (unless the page has an expect pattern) the same body from every server.
  */
-export async function expectedBody(servers: RunningServer[], page: PageSpec): Promise<{ bodies: Map<string, string>; cookies: Map<string, string>; bytes: number }> {
+export async function expectedBody(
+  servers: RunningServer[],
+  page: PageSpec,
+): Promise<{ bodies: Map<string, string>; cookies: Map<string, string>; bytes: number }> {
   const bodies = new Map<string, string>();
   const cookies = new Map<string, string>();
   let first: { server: string; body: string } | null = null;
   for (const s of servers) {
     const cookie = page.session ? (await get(s.base + page.path)).cookies : undefined;
     if (cookie) cookies.set(s.spec.name, cookie);
-    const masked = (r: { status: number; body: string }) => (page.mask !== undefined ? { ...r, body: r.body.replace(new RegExp(page.mask, "g"), "…") } : r);
+    const masked = (r: { status: number; body: string }) =>
+      page.mask !== undefined ? { ...r, body: r.body.replace(new RegExp(page.mask, "g"), "…") } : r;
     const a = masked(await get(s.base + page.path, cookie));
-    if (page.exact !== undefined && a.body !== page.exact) throw new WrongAnswer(`${s.spec.name} ${page.path}: not the exact expected page\n${firstDifference(page.exact, a.body)}`);
-    if (a.status < 200 || a.status > 299) throw new WrongAnswer(`${s.spec.name} ${page.path}: status ${a.status} before the run (expected 2xx)\n${a.body.slice(0, 300)}`);
+    if (page.exact !== undefined && a.body !== page.exact)
+      throw new WrongAnswer(
+        `${s.spec.name} ${page.path}: not the exact expected page\n${firstDifference(page.exact, a.body)}`,
+      );
+    if (a.status < 200 || a.status > 299)
+      throw new WrongAnswer(
+        `${s.spec.name} ${page.path}: status ${a.status} before the run (expected 2xx)\n${a.body.slice(0, 300)}`,
+      );
     if (page.expect !== undefined) {
-      if (!new RegExp(page.expect).test(a.body)) throw new WrongAnswer(`${s.spec.name} ${page.path}: the body does not match --expect ${page.expect}`);
+      if (!new RegExp(page.expect).test(a.body))
+        throw new WrongAnswer(`${s.spec.name} ${page.path}: the body does not match --expect ${page.expect}`);
     } else {
       const b = masked(await get(s.base + page.path, cookie));
-      if (b.body !== a.body) throw new WrongAnswer(`${s.spec.name} ${page.path}: two requests gave different bodies; give --expect PATTERN for a page that changes`);
-      if (first && a.body !== first.body) throw new WrongAnswer(`${page.path}: ${s.spec.name} answers differently from ${first.server}\n${firstDifference(first.body, a.body)}`);
+      if (b.body !== a.body)
+        throw new WrongAnswer(
+          `${s.spec.name} ${page.path}: two requests gave different bodies; give --expect PATTERN for a page that changes`,
+        );
+      if (first && a.body !== first.body)
+        throw new WrongAnswer(
+          `${page.path}: ${s.spec.name} answers differently from ${first.server}\n${firstDifference(first.body, a.body)}`,
+        );
       first ??= { server: s.spec.name, body: a.body };
     }
     bodies.set(s.spec.name, a.body);
@@ -306,7 +354,9 @@ export interface RunContext {
 
 /** The (connections, perClient) pairs a scenario measures. */
 export const designs = (d: ScenarioDef): [number, number | undefined][] =>
-  d.connections.flatMap((c) => (d.perClient ?? [undefined]).map((n): [number, number | undefined] => [c, n])).filter(([c, n]) => !d.skip?.(c, n));
+  d.connections
+    .flatMap((c) => (d.perClient ?? [undefined]).map((n): [number, number | undefined] => [c, n]))
+    .filter(([c, n]) => !d.skip?.(c, n));
 export const cellCount = (d: ScenarioDef): number => d.rounds * d.pages.length * designs(d).length * d.servers.length;
 
 export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<ScenarioResult> {
@@ -325,7 +375,8 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
       pages.push({ path: page.path, bytes: e.bytes });
     }
     const cells = new Map<string, Cell>();
-    const key = (page: string, server: string, c: number, n: number | undefined) => `${page}\0${server}\0${c}\0${n ?? ""}`;
+    const key = (page: string, server: string, c: number, n: number | undefined) =>
+      `${page}\0${server}\0${c}\0${n ?? ""}`;
     for (let round = 1; round <= def.rounds; round++) {
       // Rotate the order every round, so no server always runs first (or right after another).
       const order = servers.map((_, i) => servers[(i + round - 1) % servers.length]!);
@@ -334,23 +385,38 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
           for (const s of order) {
             progress.label(`${def.id} round ${round}: warming ${s.spec.name} ${page.path}`);
             const cookie = sessions.get(page.path)!.get(s.spec.name);
-            await loadgen.run({ url: s.base + page.path, connections: Math.max(...def.connections), duration: def.warmup, ...(cookie ? { headers: { cookie } } : {}) });
+            await loadgen.run({
+              url: s.base + page.path,
+              connections: Math.max(...def.connections),
+              duration: def.warmup,
+              ...(cookie ? { headers: { cookie } } : {}),
+            });
           }
         }
         for (const [c, n] of designs(def)) {
           const measured = new Map<string, Measure>();
           for (const s of order) {
-            progress.label(`${def.id} round ${round}/${def.rounds} ${s.spec.name} ${page.path} c=${c}${n ? ` ×${n}` : ""}`);
+            progress.label(
+              `${def.id} round ${round}/${def.rounds} ${s.spec.name} ${page.path} c=${c}${n ? ` ×${n}` : ""}`,
+            );
             const body = expected.get(page.path)!.get(s.spec.name)!;
-            const m = await measure(s, db, loadgen, {
-              url: s.base + page.path,
-              connections: c,
-              duration: def.duration,
-              amount: n ? n * c : undefined,
-              maxSeconds: def.maxSeconds,
-              ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body, mask: page.mask }),
-              ...(sessions.get(page.path)!.get(s.spec.name) ? { headers: { cookie: sessions.get(page.path)!.get(s.spec.name)! } } : {}),
-            }, round);
+            const m = await measure(
+              s,
+              db,
+              loadgen,
+              {
+                url: s.base + page.path,
+                connections: c,
+                duration: def.duration,
+                amount: n ? n * c : undefined,
+                maxSeconds: def.maxSeconds,
+                ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body, mask: page.mask }),
+                ...(sessions.get(page.path)!.get(s.spec.name)
+                  ? { headers: { cookie: sessions.get(page.path)!.get(s.spec.name)! } }
+                  : {}),
+              },
+              round,
+            );
             measured.set(s.spec.name, m);
             progress.advance();
           }
@@ -358,7 +424,14 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
           for (const [name, m] of measured) {
             m.ratio = base ? m.rps / base : null;
             const k = key(page.path, name, c, n);
-            const cell = cells.get(k) ?? { page: page.path, server: name, connections: c, ...(n ? { perClient: n } : {}), rounds: [], summary: summarise([m]) };
+            const cell = cells.get(k) ?? {
+              page: page.path,
+              server: name,
+              connections: c,
+              ...(n ? { perClient: n } : {}),
+              rounds: [],
+              summary: summarise([m]),
+            };
             cell.rounds.push(m);
             cells.set(k, cell);
           }
@@ -389,7 +462,8 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
 
 function describe(s: ServerSpec): string {
   const parts: string[] = [];
-  if (s.kind === "quarry") parts.push(s.dist ? "quarry, precompiled build" : `quarry, ${s.mode ?? "compiled"} from the site folder`);
+  if (s.kind === "quarry")
+    parts.push(s.dist ? "quarry, precompiled build" : `quarry, ${s.mode ?? "compiled"} from the site folder`);
   if (s.workers && s.workers > 1) parts.push(`quarry start --workers ${s.workers}`);
   if (s.kind === "hand") parts.push("hand-written Fastify + pg, string concatenation");
   if (s.kind === "cgi") parts.push("a fresh Node process per request loading the precompiled page");
@@ -399,14 +473,21 @@ function describe(s: ServerSpec): string {
   return parts.join(", ");
 }
 
-async function measure(s: RunningServer, db: SharedDatabase, loadgen: LoadGenerator, job: LoadJob, round: number): Promise<Measure> {
+async function measure(
+  s: RunningServer,
+  db: SharedDatabase,
+  loadgen: LoadGenerator,
+  job: LoadJob,
+  round: number,
+): Promise<Measure> {
   const cpu = (pid: number) => (s.tree ? treeCpuMicros(pid) : cpuMicros(pid));
   const cpu0 = s.pid ? cpu(s.pid) : null;
   const pg0 = db.postmaster ? treeCpuMicros(db.postmaster) : null;
   const r = await loadgen.run(job);
   const cpu1 = s.pid ? cpu(s.pid) : null;
   const pg1 = db.postmaster ? treeCpuMicros(db.postmaster) : null;
-  const per = (a: number | null, b: number | null) => (a !== null && b !== null && r.requests > 0 ? (b - a) / r.requests : null);
+  const per = (a: number | null, b: number | null) =>
+    a !== null && b !== null && r.requests > 0 ? (b - a) / r.requests : null;
   return {
     round,
     requests: r.requests,

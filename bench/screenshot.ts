@@ -26,16 +26,35 @@ if (!browser) {
   process.stderr.write("no Chromium found: install the distribution's package (apt-get install chromium)\n");
   process.exit(2);
 }
-const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--virtual-time-budget=5000"];
+const flags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--virtual-time-budget=5000",
+];
 const url = pathToFileURL(resolve(file)).href;
-execFileSync(browser, [...flags, "--hide-scrollbars", `--window-size=1400,${height}`, `--screenshot=${out}`, url], { stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
-const dom = execFileSync(browser, [...flags, "--dump-dom", url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000, maxBuffer: 64 * 2 ** 20 });
+execFileSync(browser, [...flags, "--hide-scrollbars", `--window-size=1400,${height}`, `--screenshot=${out}`, url], {
+  stdio: ["ignore", "ignore", "pipe"],
+  timeout: 60_000,
+});
+const dom = execFileSync(browser, [...flags, "--dump-dom", url], {
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "pipe"],
+  timeout: 60_000,
+  maxBuffer: 64 * 2 ** 20,
+});
 // The attribute the report's script sets on <body> once it has drawn: found by position, then
 // read with an anchored pattern (no scan that could backtrack over the whole page).
 const at = dom.indexOf(' data-charts="');
 const charts = at < 0 ? null : /^ data-charts="(\d+)\/(\d+)"/.exec(dom.slice(at, at + 40));
 if (!charts || charts[1] !== charts[2] || charts[1] === "0") {
-  process.stderr.write(`${file}: the charts were not all drawn (${charts ? `${charts[1]} of ${charts[2]} canvases` : "the report's script did not finish"})\n`);
+  process.stderr.write(
+    `${file}: the charts were not all drawn (${charts ? `${charts[1]} of ${charts[2]} canvases` : "the report's script did not finish"})\n`,
+  );
   process.exit(1);
 }
 process.stdout.write(`${out}: ${charts[1]} charts drawn\n`);

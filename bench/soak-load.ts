@@ -76,9 +76,21 @@ function run(job: SoakLoadJob): Promise<SoakLoadResult> {
           },
         })),
       },
-      (err: Error | null, r: { errors: number; timeouts: number; latency: { p50: number; p99: number; max: number } }) => {
+      (
+        err: Error | null,
+        r: { errors: number; timeouts: number; latency: { p50: number; p99: number; max: number } },
+      ) => {
         if (err) reject(err);
-        else resolve({ sent, answered, errors: r.errors, timeouts: r.timeouts, startedAt: t0, seconds, latency: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max } });
+        else
+          resolve({
+            sent,
+            answered,
+            errors: r.errors,
+            timeouts: r.timeouts,
+            startedAt: t0,
+            seconds,
+            latency: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+          });
       },
     ) as { on(event: string, fn: (...a: unknown[]) => void): void };
     instance.on("reqError", () => count("error"));

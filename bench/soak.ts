@@ -38,12 +38,25 @@ const RSS_BOUND = 1.5;
 /** Seconds after a fault's recovery in which failures still count as its own. */
 const GRACE_S = 3;
 
-const PATHS = ["/", "/fortunes", "/authors", "/access-log", "/personalised?user=3&password=secret3&file=4", "/style.css", "/board/", "/mandelbrot?width=40&height=16"];
+const PATHS = [
+  "/",
+  "/fortunes",
+  "/authors",
+  "/access-log",
+  "/personalised?user=3&password=secret3&file=4",
+  "/style.css",
+  "/board/",
+  "/mandelbrot?width=40&height=16",
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => Date.now();
 
-function get(base: string, path: string, timeoutMs = 30_000): Promise<{ status: number; body: string; ms: number } | { error: string; ms: number }> {
+function get(
+  base: string,
+  path: string,
+  timeoutMs = 30_000,
+): Promise<{ status: number; body: string; ms: number } | { error: string; ms: number }> {
   const t = now();
   return new Promise((resolve) => {
     const req = request(`${base}${path}`, { agent: false, timeout: timeoutMs }, (res) => {
@@ -95,16 +108,22 @@ async function main(): Promise<void> {
     // The heartbeat limit short enough for a frozen worker to be replaced inside a short soak.
     // One load generator on 127.0.0.1 plays many cookieless visitors of /board/, each given a
     // session: lift the per-address creation limit a real site keeps (as quarry bench does).
-    writeFileSync(join(dist, "quarry.config.json"), JSON.stringify({ server: { heartbeatTimeoutMs: HEARTBEAT_MS }, session: { createPerMinute: 1_000_000_000 } }));
+    writeFileSync(
+      join(dist, "quarry.config.json"),
+      JSON.stringify({ server: { heartbeatTimeoutMs: HEARTBEAT_MS }, session: { createPerMinute: 1_000_000_000 } }),
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn" };
     delete env.DATABASE_URL;
-    const server = spawn(process.execPath, [BIN, "start", dist, "--workers", "2", "--port", "0", "--data-dir", data], { env });
+    const server = spawn(process.execPath, [BIN, "start", dist, "--workers", "2", "--port", "0", "--data-dir", data], {
+      env,
+    });
     children.push(server);
     let out = "";
     const lines: { t: number; line: string }[] = [];
     const take = (d: Buffer) => {
       out += d.toString();
-      for (const line of d.toString().split("\n")) if (line.startsWith("quarry guardian:")) lines.push({ t: now(), line });
+      for (const line of d.toString().split("\n"))
+        if (line.startsWith("quarry guardian:")) lines.push({ t: now(), line });
     };
     server.stdout.on("data", take);
     server.stderr.on("data", take);
@@ -134,7 +153,9 @@ async function main(): Promise<void> {
     children.push(load);
     const loadStart = now();
     const loaded = new Promise<SoakLoadResult>((resolve, reject) => {
-      load.on("message", (m: { result?: SoakLoadResult; error?: string }) => (m.result ? resolve(m.result) : reject(new Error(m.error))));
+      load.on("message", (m: { result?: SoakLoadResult; error?: string }) =>
+        m.result ? resolve(m.result) : reject(new Error(m.error)),
+      );
       load.on("exit", (code) => code !== 0 && reject(new Error(`the load process exited ${code}`)));
     });
     const at = (fraction: number) => sleep(Math.max(0, loadStart + fraction * SECONDS * 1000 - now()));
@@ -168,7 +189,13 @@ async function main(): Promise<void> {
       process.kill(victim, "SIGKILL");
       const ready = await readyAfter(t, 30_000);
       if (ready) pids = [ready.pid, pids[1]!];
-      faults.push({ name: "worker killed (SIGKILL)", at: t, recoveredMs: ready ? ready.t - t : null, window: [t, ready?.t ?? t], detail: `pid ${victim} → replacement ${ready?.pid ?? "none"} ready` });
+      faults.push({
+        name: "worker killed (SIGKILL)",
+        at: t,
+        recoveredMs: ready ? ready.t - t : null,
+        window: [t, ready?.t ?? t],
+        detail: `pid ${victim} → replacement ${ready?.pid ?? "none"} ready`,
+      });
     }
     // 2. Every Postgres backend of the site terminated.
     await at(0.4);
@@ -176,18 +203,34 @@ async function main(): Promise<void> {
       const admin = new pg.Client({ connectionString: dbUrl });
       await admin.connect();
       const t = now();
-      const r = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'quarry' AND pid <> pg_backend_pid()) x");
+      const r = await admin.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'quarry' AND pid <> pg_backend_pid()) x",
+      );
       await admin.end();
       const ok = await healthyAfter(t, 30_000);
-      faults.push({ name: "Postgres backends terminated", at: t, recoveredMs: ok ? ok - t : null, window: [t, ok ?? t], detail: `${r.rows[0]!.n} backends` });
+      faults.push({
+        name: "Postgres backends terminated",
+        at: t,
+        recoveredMs: ok ? ok - t : null,
+        window: [t, ok ?? t],
+        detail: `${r.rows[0]!.n} backends`,
+      });
     }
     // 3. Spinning pages: the largest Mandelbrot, stopped by the time limit.
     await at(0.55);
     {
       const t = now();
-      const spins = await Promise.all(Array.from({ length: 3 }, () => get(base, "/mandelbrot?width=1023&height=767&maxiter=1000", 60_000)));
+      const spins = await Promise.all(
+        Array.from({ length: 3 }, () => get(base, "/mandelbrot?width=1023&height=767&maxiter=1000", 60_000)),
+      );
       const answered = spins.map((s) => ("status" in s ? `${s.status} in ${(s.ms / 1000).toFixed(1)} s` : s.error));
-      faults.push({ name: "spinning pages (3 × /mandelbrot 1023×767)", at: t, recoveredMs: Math.max(...spins.map((s) => s.ms)), window: [t, now()], detail: answered.join(", ") });
+      faults.push({
+        name: "spinning pages (3 × /mandelbrot 1023×767)",
+        at: t,
+        recoveredMs: Math.max(...spins.map((s) => s.ms)),
+        window: [t, now()],
+        detail: answered.join(", "),
+      });
     }
     // 4. A worker frozen: no heartbeat, killed and replaced by the guardian.
     await at(0.7);
@@ -197,15 +240,23 @@ async function main(): Promise<void> {
       process.kill(frozen, "SIGSTOP");
       const ready = await readyAfter(t, HEARTBEAT_MS + 30_000);
       if (ready) pids = [pids[0]!, ready.pid];
-      faults.push({ name: `worker frozen (SIGSTOP; heartbeat limit ${HEARTBEAT_MS} ms)`, at: t, recoveredMs: ready ? ready.t - t : null, window: [t, ready?.t ?? t], detail: `pid ${frozen} → replacement ${ready?.pid ?? "none"} ready` });
+      faults.push({
+        name: `worker frozen (SIGSTOP; heartbeat limit ${HEARTBEAT_MS} ms)`,
+        at: t,
+        recoveredMs: ready ? ready.t - t : null,
+        window: [t, ready?.t ?? t],
+        detail: `pid ${frozen} → replacement ${ready?.pid ?? "none"} ready`,
+      });
     }
 
     const result = await loaded;
     const sec = (t: number) => Math.floor((t - result.startedAt) / 1000);
-    for (const f of faults) f.window = [sec(f.window[0]) , sec(f.window[1]) + 1];
+    for (const f of faults) f.window = [sec(f.window[0]), sec(f.window[1]) + 1];
     const rssEnd = serverRss();
     server.kill("SIGTERM");
-    const code = await new Promise<number | null>((r) => (server.exitCode !== null ? r(server.exitCode) : server.on("exit", r)));
+    const code = await new Promise<number | null>((r) =>
+      server.exitCode !== null ? r(server.exitCode) : server.on("exit", r),
+    );
 
     // Tally: every answer by cause; a failure is explained by a fault when it falls in that
     // fault's window (from the fault until it recovered, plus a grace of a few seconds for
@@ -226,19 +277,46 @@ async function main(): Promise<void> {
     // Each connection has at most one request in flight: a worker killed or frozen can cut at
     // most one per connection, and so can the end of the run.
     const allowance = CONNECTIONS * 3;
-    const ok = Object.entries(total).filter(([k]) => /^(2\d\d|304)$/.test(k)).reduce((a, [, n]) => a + n, 0);
+    const ok = Object.entries(total)
+      .filter(([k]) => /^(2\d\d|304)$/.test(k))
+      .reduce((a, [, n]) => a + n, 0);
     const report: string[] = [];
     const print = (s: string) => {
       report.push(s);
       process.stdout.write(`${s}\n`);
     };
-    print(`soak: ${SECONDS} s, ${CONNECTIONS} connections, ${RATE} req/s bound, quarry start --workers 2 on the embedded Postgres, sample site`);
-    print(`requests sent: ${result.sent}; answered: ${result.answered} (${ok} 2xx/304); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    print(`answers by cause: ${Object.entries(total).sort().map(([k, n]) => `${k}: ${n}`).join(", ")}`);
-    print(`no answer: ${noAnswer} (at most ${allowance} may be: the requests in flight on a killed or frozen worker and at the end of the run); autocannon counted ${result.errors} errors, ${result.timeouts} timeouts`);
-    faults.forEach((f, i) => print(`fault at ${((f.at - result.startedAt) / 1000).toFixed(1)} s: ${f.name}: ${f.detail}; recovered in ${f.recoveredMs === null ? "NEVER" : `${Math.round(f.recoveredMs)} ms`}; failed answers in its window: ${perFault[i]}`));
-    print(`server RSS (guardian + workers): ${(rssStart / 1024).toFixed(0)} MiB at start, ${(rssEnd / 1024).toFixed(0)} MiB at end (bound ×${RSS_BOUND})`);
-    print(`non-2xx or no answer outside the fault windows: ${Object.keys(unexplained).length ? Object.entries(unexplained).map(([sec, c]) => `at ${sec} s ${JSON.stringify(c)}`).join(", ") : "none"}; server exit code after SIGTERM: ${code}`);
+    print(
+      `soak: ${SECONDS} s, ${CONNECTIONS} connections, ${RATE} req/s bound, quarry start --workers 2 on the embedded Postgres, sample site`,
+    );
+    print(
+      `requests sent: ${result.sent}; answered: ${result.answered} (${ok} 2xx/304); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    );
+    print(
+      `answers by cause: ${Object.entries(total)
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(", ")}`,
+    );
+    print(
+      `no answer: ${noAnswer} (at most ${allowance} may be: the requests in flight on a killed or frozen worker and at the end of the run); autocannon counted ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+    faults.forEach((f, i) =>
+      print(
+        `fault at ${((f.at - result.startedAt) / 1000).toFixed(1)} s: ${f.name}: ${f.detail}; recovered in ${f.recoveredMs === null ? "NEVER" : `${Math.round(f.recoveredMs)} ms`}; failed answers in its window: ${perFault[i]}`,
+      ),
+    );
+    print(
+      `server RSS (guardian + workers): ${(rssStart / 1024).toFixed(0)} MiB at start, ${(rssEnd / 1024).toFixed(0)} MiB at end (bound ×${RSS_BOUND})`,
+    );
+    print(
+      `non-2xx or no answer outside the fault windows: ${
+        Object.keys(unexplained).length
+          ? Object.entries(unexplained)
+              .map(([sec, c]) => `at ${sec} s ${JSON.stringify(c)}`)
+              .join(", ")
+          : "none"
+      }; server exit code after SIGTERM: ${code}`,
+    );
     const problems = [
       ...(Object.keys(unexplained).length ? ["requests failed outside a fault"] : []),
       ...(noAnswer > allowance ? [`${noAnswer} requests never answered`] : []),
@@ -249,7 +327,13 @@ async function main(): Promise<void> {
     ];
     print(problems.length ? `FAILED: ${problems.join("; ")}` : "PASSED");
     const command = commandLine("soak", [], args);
-    writeSection({ name: "soak", title: "Soak: faults under load (`npm run soak`)", command, markdown: report.map((l) => `- ${l}`).join("\n"), loadAtStart });
+    writeSection({
+      name: "soak",
+      title: "Soak: faults under load (`npm run soak`)",
+      command,
+      markdown: report.map((l) => `- ${l}`).join("\n"),
+      loadAtStart,
+    });
     process.exitCode = problems.length ? 1 : 0;
   } finally {
     cleanup();

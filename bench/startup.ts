@@ -26,7 +26,8 @@ const PAGES = 100;
 const cli = fileURLToPath(new URL("../../bin/quarry.js", import.meta.url));
 
 function page(i: number): string {
-  const query = i % 10 === 0 ? `<dbt:query name="q">SELECT ${i} AS n</dbt:query>\n<dbt:output query="q">#n#</dbt:output>\n` : "";
+  const query =
+    i % 10 === 0 ? `<dbt:query name="q">SELECT ${i} AS n</dbt:query>\n<dbt:output query="q">#n#</dbt:output>\n` : "";
   return `<dbt:include template="_header.dbt">
 <dbt:set title = "Page ${i}">
 <dbt:set total = 0>
@@ -63,12 +64,20 @@ async function fetchText(url: string): Promise<{ status: number; body: string } 
 }
 
 /** Polls `url` every 2 ms until `done` holds for its answer; the ms since `t0`. */
-async function until(url: string, t0: number, done: (r: { status: number; body: string }) => boolean, child?: ChildProcess): Promise<number> {
+async function until(
+  url: string,
+  t0: number,
+  done: (r: { status: number; body: string }) => boolean,
+  child?: ChildProcess,
+): Promise<number> {
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`);
     const r = await fetchText(url);
     if (r && done(r)) return performance.now() - t0;
-    if (performance.now() - t0 > 60_000) throw new Error(`${url} did not answer as expected within 60 s (last: ${r ? `${r.status} ${r.body.slice(0, 200)}` : "no answer"})`);
+    if (performance.now() - t0 > 60_000)
+      throw new Error(
+        `${url} did not answer as expected within 60 s (last: ${r ? `${r.status} ${r.body.slice(0, 200)}` : "no answer"})`,
+      );
     await new Promise((res) => setTimeout(res, 2));
   }
 }
@@ -87,7 +96,10 @@ function stop(child: ChildProcess): Promise<void> {
 
 function quarry(args: string[], databaseUrl: string): ChildProcess {
   let err = "";
-  const child = spawn(process.execPath, [cli, ...args, "--log-level", "warn"], { env: { ...process.env, DATABASE_URL: databaseUrl, CI: "true" }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [cli, ...args, "--log-level", "warn"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, CI: "true" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   child.stderr.on("data", (b: Buffer) => (err = (err + b.toString()).slice(-2000)));
   child.once("exit", (code) => {
     if (code) process.stderr.write(`quarry ${args[0]} exited with ${code}:\n${err}\n`);
@@ -107,7 +119,10 @@ async function fastifyStart(): Promise<number> {
   const port = await freePort();
   const script = `import Fastify from "fastify"; const app = Fastify(); app.get("/", async () => "ok"); await app.listen({ port: ${port}, host: "127.0.0.1" });`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: fileURLToPath(new URL("../../", import.meta.url)), stdio: "ignore" });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: fileURLToPath(new URL("../../", import.meta.url)),
+    stdio: "ignore",
+  });
   try {
     return await until(`http://127.0.0.1:${port}/`, t0, (r) => r.status === 200, child);
   } finally {
@@ -120,7 +135,12 @@ async function startRound(dist: string, databaseUrl: string): Promise<number> {
   const t0 = performance.now();
   const child = quarry(["start", dist, "--workers", "1", "--port", String(port), "--host", "127.0.0.1"], databaseUrl);
   try {
-    return await until(`http://127.0.0.1:${port}/p050`, t0, (r) => r.status === 200 && r.body.includes("Page 50"), child);
+    return await until(
+      `http://127.0.0.1:${port}/p050`,
+      t0,
+      (r) => r.status === 200 && r.body.includes("Page 50"),
+      child,
+    );
   } finally {
     await stop(child);
   }
@@ -160,27 +180,41 @@ try {
   const starts: number[] = [];
   const nodes: number[] = [];
   const bare: number[] = [];
-  const tasks = [async () => starts.push(await startRound(dist, db.url)), async () => nodes.push(await nodeStart()), async () => bare.push(await fastifyStart())];
+  const tasks = [
+    async () => starts.push(await startRound(dist, db.url)),
+    async () => nodes.push(await nodeStart()),
+    async () => bare.push(await fastifyStart()),
+  ];
   for (let r = 0; r < ROUNDS; r++) {
     // Rotate the order so none always runs on a machine another just warmed.
     for (let k = 0; k < tasks.length; k++) await tasks[(k + r) % tasks.length]!();
   }
   const dev = await devSaves(site, db.url);
 
-  const ms = (xs: number[]) => `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`;
+  const ms = (xs: number[]) =>
+    `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`;
   const markdown = [
     `A generated site of ${PAGES} templates, built with \`quarry build\`; the database (${db.description}) already running. ${ROUNDS} rounds; median (min–max).`,
     "",
-    mdTable(["measure", "time", "target"], [
-      [`\`quarry start --workers 1\`: spawn → first 200 from a page`, ms(starts), "< 500 ms"],
-      ["a bare Fastify server with one route, spawn → first 200 (same rounds)", ms(bare), "—"],
-      ["Node's own start (`node -e \"\"`, same rounds)", ms(nodes), "—"],
-      ["`quarry dev`: spawn → first 200 (compiles on demand)", `${Math.round(dev.ready)} ms (one run)`, "—"],
-      [`\`quarry dev\`: a save → the new text served (${SAVES} saves)`, ms(dev.saves), "< 100 ms"],
-    ]),
+    mdTable(
+      ["measure", "time", "target"],
+      [
+        [`\`quarry start --workers 1\`: spawn → first 200 from a page`, ms(starts), "< 500 ms"],
+        ["a bare Fastify server with one route, spawn → first 200 (same rounds)", ms(bare), "—"],
+        ['Node\'s own start (`node -e ""`, same rounds)', ms(nodes), "—"],
+        ["`quarry dev`: spawn → first 200 (compiles on demand)", `${Math.round(dev.ready)} ms (one run)`, "—"],
+        [`\`quarry dev\`: a save → the new text served (${SAVES} saves)`, ms(dev.saves), "< 100 ms"],
+      ],
+    ),
   ].join("\n");
   process.stdout.write(`${markdown}\n`);
-  writeSection({ name: "startup", title: "Start-up and dev reload (`npm run bench:startup`)", command: commandLine("bench:startup", ["BENCH_ROUNDS", "BENCH_SAVES"]), markdown, loadAtStart });
+  writeSection({
+    name: "startup",
+    title: "Start-up and dev reload (`npm run bench:startup`)",
+    command: commandLine("bench:startup", ["BENCH_ROUNDS", "BENCH_SAVES"]),
+    markdown,
+    loadAtStart,
+  });
 } finally {
   await db.stop();
   rmSync(work, { recursive: true, force: true });

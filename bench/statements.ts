@@ -22,24 +22,48 @@ const perCell = Number(process.env.BENCH_QUERIES ?? 3000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 const QUERIES: { name: string; sql: string; params: () => unknown[]; n: number }[] = [
-  { name: "fortunes: SELECT id, message FROM fortune", sql: "SELECT id, message FROM fortune", params: () => [], n: perCell },
-  { name: "lookup: SELECT * FROM author WHERE au_id = $1", sql: "SELECT * FROM author WHERE au_id = $1", params: () => ["409-56-7008"], n: perCell },
-  { name: "report: SUM(bytes) … GROUP BY ip (50,000 rows)", sql: "SELECT ip, SUM(bytes) AS bytes FROM access_log WHERE status = $1 GROUP BY ip ORDER BY ip", params: () => [200], n: Math.max(20, Math.round(perCell / 100)) },
+  {
+    name: "fortunes: SELECT id, message FROM fortune",
+    sql: "SELECT id, message FROM fortune",
+    params: () => [],
+    n: perCell,
+  },
+  {
+    name: "lookup: SELECT * FROM author WHERE au_id = $1",
+    sql: "SELECT * FROM author WHERE au_id = $1",
+    params: () => ["409-56-7008"],
+    n: perCell,
+  },
+  {
+    name: "report: SUM(bytes) … GROUP BY ip (50,000 rows)",
+    sql: "SELECT ip, SUM(bytes) AS bytes FROM access_log WHERE status = $1 GROUP BY ip ORDER BY ip",
+    params: () => [200],
+    n: Math.max(20, Math.round(perCell / 100)),
+  },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), "quarry-bench-statements-"));
 const pg = await startEmbedded({ dataDir: dir, seedDir: join(site, "_db"), ephemeral: true });
 const sources = (prepared: boolean) =>
-  new Datasources(parseConfig({ datasources: { main: { url: pg.url, max: concurrency, preparedStatements: prepared } } }, "(bench)", {}), { main: pg.url });
+  new Datasources(
+    parseConfig(
+      { datasources: { main: { url: pg.url, max: concurrency, preparedStatements: prepared } } },
+      "(bench)",
+      {},
+    ),
+    { main: pg.url },
+  );
 const variants = { named: sources(true), unnamed: sources(false) };
 
 async function cell(db: Datasources, sql: string, params: () => unknown[], n: number): Promise<number> {
   const ds = db.get(undefined);
   let left = n;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (left-- > 0) await db.query(ds, null, sql, params());
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await db.query(ds, null, sql, params());
+    }),
+  );
   return n / ((performance.now() - started) / 1000);
 }
 
@@ -71,4 +95,10 @@ const markdown = `Quarry's \`Datasources.query\` on an embedded Postgres, two po
 |---|---:|---:|---:|
 ${rows.join("\n")}`;
 process.stdout.write(`${markdown}\n`);
-writeSection({ name: "statements", title: "Named against unnamed prepared statements (`npm run bench:statements`)", command: commandLine("bench:statements", ["BENCH_ROUNDS", "BENCH_QUERIES", "BENCH_CONCURRENCY"]), markdown, loadAtStart });
+writeSection({
+  name: "statements",
+  title: "Named against unnamed prepared statements (`npm run bench:statements`)",
+  command: commandLine("bench:statements", ["BENCH_ROUNDS", "BENCH_QUERIES", "BENCH_CONCURRENCY"]),
+  markdown,
+  loadAtStart,
+});

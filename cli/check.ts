@@ -23,7 +23,9 @@ export function register(program: Command): void {
         }
       }
       const where = relative(process.cwd(), engine.root) || basename(engine.root) || ".";
-      process.stdout.write(`${files.length} template${files.length === 1 ? "" : "s"} checked in ${where}: ${seen.size === 0 ? "no errors" : `${seen.size} error${seen.size === 1 ? "" : "s"}`}\n`);
+      process.stdout.write(
+        `${files.length} template${files.length === 1 ? "" : "s"} checked in ${where}: ${seen.size === 0 ? "no errors" : `${seen.size} error${seen.size === 1 ? "" : "s"}`}\n`,
+      );
       process.exitCode = seen.size === 0 ? 0 : 1;
     });
 }

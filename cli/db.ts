@@ -12,7 +12,11 @@ const SITE_HELP = "the site folder, or a build made by quarry build (its _db/ co
 type SiteDatabase = import("../server/database.js").SiteDatabase;
 
 /** Opens the site's database, runs `fn`, and always stops what it started. */
-async function withDatabase(site: string, dataDir: string | undefined, fn: (db: SiteDatabase, dir: string) => Promise<number>): Promise<void> {
+async function withDatabase(
+  site: string,
+  dataDir: string | undefined,
+  fn: (db: SiteDatabase, dir: string) => Promise<number>,
+): Promise<void> {
   const { openSiteDatabase } = await import("../server/database.js");
   const dir = resolve(site);
   // A build (it has a manifest) finds its data folder through the site it records.
@@ -49,7 +53,10 @@ async function stopped(db: SiteDatabase | null): Promise<void> {
 const common = (cmd: Command) =>
   cmd
     .argument("[site]", SITE_HELP, ".")
-    .option("--data-dir <dir>", "the embedded Postgres's data folder, as for quarry dev and start (default: dataDir in the config, else SITE/.quarry/postgres)");
+    .option(
+      "--data-dir <dir>",
+      "the embedded Postgres's data folder, as for quarry dev and start (default: dataDir in the config, else SITE/.quarry/postgres)",
+    );
 
 const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).replace("T", " ")} UTC` : "");
 
@@ -77,97 +84,133 @@ function findPsql(): boolean {
 export function register(program: Command): void {
   const db = program
     .command("db")
-    .description("the site's database: migration status, migrate, reset, a psql shell (same datasource and data folder as dev and start)");
+    .description(
+      "the site's database: migration status, migrate, reset, a psql shell (same datasource and data folder as dev and start)",
+    );
 
   common(db.command("status"))
-    .description("list every _db/*.sql migration as applied, adopted, pending, changed (edited after it was applied) or missing, with the time it was applied; exits 1 if one changed")
-    .action((site: string, o: { dataDir?: string }) => withDatabase(site, o.dataDir, async (d, dir) => {
-      const { migrationStatus } = await import("../server/migrations.js");
-      const list = await migrationStatus(d.url, join(dir, "_db"));
-      process.stdout.write(`database: ${d.how}\n`);
-      if (list.length === 0) {
-        process.stdout.write(`no migrations: ${join(dir, "_db")} has no .sql files\n`);
-        return 0;
-      }
-      for (const m of list) process.stdout.write(`${m.state.padEnd(8)} ${when(m.appliedAt).padEnd(23)} _db/${m.name}${STATE_NOTE[m.state] ?? ""}\n`);
-      const count = (s: string) => list.filter((m) => m.state === s).length;
-      const parts = ["applied", "adopted", "pending", "changed", "missing"].filter((s) => count(s) > 0).map((s) => `${count(s)} ${s}`);
-      process.stdout.write(`${parts.join(", ")}\n`);
-      return count("changed") > 0 ? 1 : 0;
-    }));
-
-  common(db.command("migrate"))
-    .description("apply the pending _db/*.sql files in name order, each in its own transaction (quarry dev and start do this too when they start)")
-    .action((site: string, o: { dataDir?: string }) => withDatabase(site, o.dataDir, async (d, dir) => {
-      const { migrate } = await import("../server/migrations.js");
-      const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
-      if (r.applied.length === 0 && r.adopted.length === 0) process.stdout.write("up to date: no pending migrations\n");
-      return 0;
-    }));
-
-  common(db.command("reset"))
-    .description("drop what the site put in its database and apply every _db/*.sql file again: everything in the embedded Postgres, which Quarry made; on any other database only what the migrations created; asks first on a terminal")
-    .option("--yes", "do not ask (required when not run from a terminal)")
-    .option("--force", "allow resetting a database other than the embedded one (only what the migrations created is dropped there)")
-    .action((site: string, opts: { yes?: boolean; force?: boolean; dataDir?: string }) => withDatabase(site, opts.dataDir, async (d, dir) => {
-      const { dropCreated, dropOwned, migrate } = await import("../server/migrations.js");
-      // No command deletes what it did not create: on a database Quarry did not make, only what
-      // its migrations created goes, and only when --force says this database may be reset.
-      if (!d.embedded && !opts.force) {
-        process.stderr.write(`refusing to reset ${d.how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n`);
-        return 1;
-      }
-      const everything = d.embedded;
-      const what = everything ? `everything in ${d.how}` : `what the _db/*.sql migrations created in ${d.how}`;
-      if (!opts.yes) {
-        if (!process.stdin.isTTY) {
-          process.stderr.write(`quarry db reset drops ${what}: add --yes to do it when not run from a terminal\n`);
-          return 1;
-        }
-        if (!(await confirm(`Drop ${what} and apply every _db/*.sql file again? [y/N] `))) {
-          process.stdout.write("nothing dropped\n");
-          return 1;
-        }
-      }
-      if (everything) {
-        const dropped = await dropOwned(d.url);
-        process.stdout.write(`dropped ${dropped.length === 1 ? "schema" : "schemas"} ${dropped.join(", ")}\n`);
-      } else {
-        const dropped = await dropCreated(d.url);
-        process.stdout.write(dropped.length ? `dropped ${dropped.join(", ")}\n` : "nothing to drop: no migration had created anything\n");
-      }
-      const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
-      process.stdout.write(`reset done: ${r.applied.length} migration${r.applied.length === 1 ? "" : "s"} applied\n`);
-      return 0;
-    }));
-
-  common(db.command("psql"))
-    .description("open a psql shell on the site's database; without psql installed, print the connection URL (and, for the embedded Postgres, keep it running until Ctrl-C)")
-    .action((site: string, o: { dataDir?: string }) => withDatabase(site, o.dataDir, async (d) => {
-      if (!findPsql()) {
-        process.stdout.write(`psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${d.url}\n`);
-        if (d.started) {
-          // Started for this command: keep it up so the URL works, until the user is done.
-          process.stdout.write("The embedded Postgres runs until you press Ctrl-C.\n");
-          // Signal listeners do not keep a process alive (the Postgres child is unreferenced): a timer does.
-          const hold = setInterval(() => {}, 60_000);
-          await new Promise<void>((done) => process.once("SIGINT", done).once("SIGTERM", done));
-          clearInterval(hold);
+    .description(
+      "list every _db/*.sql migration as applied, adopted, pending, changed (edited after it was applied) or missing, with the time it was applied; exits 1 if one changed",
+    )
+    .action((site: string, o: { dataDir?: string }) =>
+      withDatabase(site, o.dataDir, async (d, dir) => {
+        const { migrationStatus } = await import("../server/migrations.js");
+        const list = await migrationStatus(d.url, join(dir, "_db"));
+        process.stdout.write(`database: ${d.how}\n`);
+        if (list.length === 0) {
+          process.stdout.write(`no migrations: ${join(dir, "_db")} has no .sql files\n`);
           return 0;
         }
-        return 1;
-      }
-      process.stderr.write(`psql on ${d.how}\n`);
-      // The password goes by environment, not on a command line others can list.
-      const url = new URL(d.url);
-      const password = decodeURIComponent(url.password);
-      url.password = "";
-      const child = spawn("psql", [url.toString()], { stdio: "inherit", env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } });
-      // Ctrl-C belongs to psql while it runs (it cancels the query, not the shell).
-      const ignore = () => {};
-      process.on("SIGINT", ignore);
-      const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
-      process.off("SIGINT", ignore);
-      return code;
-    }));
+        for (const m of list)
+          process.stdout.write(
+            `${m.state.padEnd(8)} ${when(m.appliedAt).padEnd(23)} _db/${m.name}${STATE_NOTE[m.state] ?? ""}\n`,
+          );
+        const count = (s: string) => list.filter((m) => m.state === s).length;
+        const parts = ["applied", "adopted", "pending", "changed", "missing"]
+          .filter((s) => count(s) > 0)
+          .map((s) => `${count(s)} ${s}`);
+        process.stdout.write(`${parts.join(", ")}\n`);
+        return count("changed") > 0 ? 1 : 0;
+      }),
+    );
+
+  common(db.command("migrate"))
+    .description(
+      "apply the pending _db/*.sql files in name order, each in its own transaction (quarry dev and start do this too when they start)",
+    )
+    .action((site: string, o: { dataDir?: string }) =>
+      withDatabase(site, o.dataDir, async (d, dir) => {
+        const { migrate } = await import("../server/migrations.js");
+        const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
+        if (r.applied.length === 0 && r.adopted.length === 0)
+          process.stdout.write("up to date: no pending migrations\n");
+        return 0;
+      }),
+    );
+
+  common(db.command("reset"))
+    .description(
+      "drop what the site put in its database and apply every _db/*.sql file again: everything in the embedded Postgres, which Quarry made; on any other database only what the migrations created; asks first on a terminal",
+    )
+    .option("--yes", "do not ask (required when not run from a terminal)")
+    .option(
+      "--force",
+      "allow resetting a database other than the embedded one (only what the migrations created is dropped there)",
+    )
+    .action((site: string, opts: { yes?: boolean; force?: boolean; dataDir?: string }) =>
+      withDatabase(site, opts.dataDir, async (d, dir) => {
+        const { dropCreated, dropOwned, migrate } = await import("../server/migrations.js");
+        // No command deletes what it did not create: on a database Quarry did not make, only what
+        // its migrations created goes, and only when --force says this database may be reset.
+        if (!d.embedded && !opts.force) {
+          process.stderr.write(
+            `refusing to reset ${d.how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n`,
+          );
+          return 1;
+        }
+        const everything = d.embedded;
+        const what = everything ? `everything in ${d.how}` : `what the _db/*.sql migrations created in ${d.how}`;
+        if (!opts.yes) {
+          if (!process.stdin.isTTY) {
+            process.stderr.write(`quarry db reset drops ${what}: add --yes to do it when not run from a terminal\n`);
+            return 1;
+          }
+          if (!(await confirm(`Drop ${what} and apply every _db/*.sql file again? [y/N] `))) {
+            process.stdout.write("nothing dropped\n");
+            return 1;
+          }
+        }
+        if (everything) {
+          const dropped = await dropOwned(d.url);
+          process.stdout.write(`dropped ${dropped.length === 1 ? "schema" : "schemas"} ${dropped.join(", ")}\n`);
+        } else {
+          const dropped = await dropCreated(d.url);
+          process.stdout.write(
+            dropped.length ? `dropped ${dropped.join(", ")}\n` : "nothing to drop: no migration had created anything\n",
+          );
+        }
+        const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
+        process.stdout.write(`reset done: ${r.applied.length} migration${r.applied.length === 1 ? "" : "s"} applied\n`);
+        return 0;
+      }),
+    );
+
+  common(db.command("psql"))
+    .description(
+      "open a psql shell on the site's database; without psql installed, print the connection URL (and, for the embedded Postgres, keep it running until Ctrl-C)",
+    )
+    .action((site: string, o: { dataDir?: string }) =>
+      withDatabase(site, o.dataDir, async (d) => {
+        if (!findPsql()) {
+          process.stdout.write(
+            `psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${d.url}\n`,
+          );
+          if (d.started) {
+            // Started for this command: keep it up so the URL works, until the user is done.
+            process.stdout.write("The embedded Postgres runs until you press Ctrl-C.\n");
+            // Signal listeners do not keep a process alive (the Postgres child is unreferenced): a timer does.
+            const hold = setInterval(() => {}, 60_000);
+            await new Promise<void>((done) => process.once("SIGINT", done).once("SIGTERM", done));
+            clearInterval(hold);
+            return 0;
+          }
+          return 1;
+        }
+        process.stderr.write(`psql on ${d.how}\n`);
+        // The password goes by environment, not on a command line others can list.
+        const url = new URL(d.url);
+        const password = decodeURIComponent(url.password);
+        url.password = "";
+        const child = spawn("psql", [url.toString()], {
+          stdio: "inherit",
+          env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+        });
+        // Ctrl-C belongs to psql while it runs (it cancels the query, not the shell).
+        const ignore = () => {};
+        process.on("SIGINT", ignore);
+        const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
+        process.off("SIGINT", ignore);
+        return code;
+      }),
+    );
 }

@@ -15,8 +15,14 @@ import * as start from "./start.js";
 const program = new Command();
 program
   .name("quarry")
-  .description("Quarry: ColdFusion-style .dbt templates for Node.js, interpreted or compiled, served with pooled Postgres.")
-  .version((JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version, "-V, --version", "print the version of quarry")
+  .description(
+    "Quarry: ColdFusion-style .dbt templates for Node.js, interpreted or compiled, served with pooled Postgres.",
+  )
+  .version(
+    (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version,
+    "-V, --version",
+    "print the version of quarry",
+  )
   .showHelpAfterError();
 
 for (const command of [render, check, dev, start, build, init, bench, db]) command.register(program);

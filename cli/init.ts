@@ -12,7 +12,9 @@ export function register(program: Command): void {
       const { initSite } = await import("../server/init.js");
       try {
         const files = initSite(resolve(dir));
-        process.stdout.write(`${files.map((f) => `  ${f}`).join("\n")}\nwrote a starter site into ${dir}; run: ${invocation()} dev ${dir}\n`);
+        process.stdout.write(
+          `${files.map((f) => `  ${f}`).join("\n")}\nwrote a starter site into ${dir}; run: ${invocation()} dev ${dir}\n`,
+        );
       } catch (err) {
         report(err);
       }

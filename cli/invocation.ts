@@ -19,7 +19,8 @@ export function invocation(): string {
   const script = process.argv[1] ? realpathSync(process.argv[1]) : "";
   if (onPath(script)) return "quarry";
   // npx, or a project's own node_modules: npx finds it from the project folder.
-  if (process.env.npm_command === "exec" || script.includes(`${sep}node_modules${sep}quarry${sep}`)) return "npx quarry";
+  if (process.env.npm_command === "exec" || script.includes(`${sep}node_modules${sep}quarry${sep}`))
+    return "npx quarry";
   const rel = relative(process.cwd(), script);
   return `node ${rel.startsWith("..") || rel === "" ? script : rel}`;
 }

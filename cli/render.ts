@@ -17,7 +17,10 @@ export function register(program: Command): void {
       const { loadConfig } = await import("../datasources/config.js");
       const root = resolve(opts.root ?? dirname(file));
       // The site's limits hold here as when it is served; a bad config is reported like any error.
-      const limits = await loadConfig(root).then((c) => c.limits, (err: unknown) => report(err));
+      const limits = await loadConfig(root).then(
+        (c) => c.limits,
+        (err: unknown) => report(err),
+      );
       const engine = new Engine({ root, mode: opts.mode, limits });
       const name = engine.name(resolve(file));
       if (name === null) report(new Error(`${file} is not inside ${root}`));

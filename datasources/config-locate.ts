@@ -32,7 +32,10 @@ const SYNTAX: Record<string, string> = {
 };
 
 /** Parses the config file's JSON; every syntax error is located. */
-export function parseJsonConfig(file: string, text: string): { value: unknown; tree: Node | undefined; errors: string[] } {
+export function parseJsonConfig(
+  file: string,
+  text: string,
+): { value: unknown; tree: Node | undefined; errors: string[] } {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const shown = errors.filter((e, i) => i === 0 || e.offset !== errors[i - 1]!.offset);
@@ -51,7 +54,10 @@ export function locateProblem(file: string, text: string, tree: Node | undefined
   const body = problem.startsWith(`${file}: `) ? problem.slice(file.length + 2) : problem;
   const unknown = body.startsWith("unknown setting ");
   // A name, quoted or not (an alternation rather than a back-reference: linear, see test/redos).
-  const m = /^(?:unknown setting |datasource name )?(?:"([A-Za-z_][\w-]*(?:\.[\w-]+)*)"|([A-Za-z_][\w-]*(?:\.[\w-]+)*))/.exec(body);
+  const m =
+    /^(?:unknown setting |datasource name )?(?:"([A-Za-z_][\w-]*(?:\.[\w-]+)*)"|([A-Za-z_][\w-]*(?:\.[\w-]+)*))/.exec(
+      body,
+    );
   if (!tree || !m) return `${file}: ${body}`;
   const name = m[1] ?? m[2]!;
   let path = name.split(".");

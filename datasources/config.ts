@@ -97,8 +97,17 @@ export interface CsrfSettings {
 export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
 
 const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
-  strategy: "pipeline", min: 0, max: 10, acquireTimeoutMs: 5000, idleTimeoutMs: 30_000, maxWaiting: 1000, statementTimeoutMs: 30_000,
-  queryTimeoutMs: 31_000, validateAfterIdleMs: 10_000, preparedStatements: true, pipelineConnections: 2,
+  strategy: "pipeline",
+  min: 0,
+  max: 10,
+  acquireTimeoutMs: 5000,
+  idleTimeoutMs: 30_000,
+  maxWaiting: 1000,
+  statementTimeoutMs: 30_000,
+  queryTimeoutMs: 31_000,
+  validateAfterIdleMs: 10_000,
+  preparedStatements: true,
+  pipelineConnections: 2,
 };
 
 type Raw = Record<string, unknown>;
@@ -133,10 +142,18 @@ function num(file: string, where: string, v: unknown, dflt: number, min = 0): nu
 function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
   const at = `datasources.${name}`;
   const known = ["url", ...Object.keys(DATASOURCE_DEFAULTS)];
-  for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${at}.${k} (known: ${known.join(", ")})`));
-  if (raw.url !== undefined && raw.url !== null && typeof raw.url !== "string") problem(new ConfigError(`${file}: ${at}.url must be a string`));
+  for (const k of Object.keys(raw))
+    if (!known.includes(k))
+      problem(new ConfigError(`${file}: unknown setting ${at}.${k} (known: ${known.join(", ")})`));
+  if (raw.url !== undefined && raw.url !== null && typeof raw.url !== "string")
+    problem(new ConfigError(`${file}: ${at}.url must be a string`));
   const strategy = raw.strategy ?? DATASOURCE_DEFAULTS.strategy;
-  if (!STRATEGIES.includes(strategy as Strategy)) problem(new ConfigError(`${file}: ${at}.strategy must be one of ${STRATEGIES.join(", ")}, got ${JSON.stringify(strategy)}`));
+  if (!STRATEGIES.includes(strategy as Strategy))
+    problem(
+      new ConfigError(
+        `${file}: ${at}.strategy must be one of ${STRATEGIES.join(", ")}, got ${JSON.stringify(strategy)}`,
+      ),
+    );
   const d = DATASOURCE_DEFAULTS;
   const c: DatasourceConfig = {
     name,
@@ -153,17 +170,36 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     preparedStatements: d.preparedStatements,
     pipelineConnections: 0,
   };
-  c.queryTimeoutMs = num(file, `${at}.queryTimeoutMs`, raw.queryTimeoutMs, c.statementTimeoutMs > 0 ? c.statementTimeoutMs + 1000 : 0);
+  c.queryTimeoutMs = num(
+    file,
+    `${at}.queryTimeoutMs`,
+    raw.queryTimeoutMs,
+    c.statementTimeoutMs > 0 ? c.statementTimeoutMs + 1000 : 0,
+  );
   if (c.queryTimeoutMs > 0 && c.queryTimeoutMs <= c.statementTimeoutMs) {
-    problem(new ConfigError(`${file}: ${at}.queryTimeoutMs (${c.queryTimeoutMs}) must be above statementTimeoutMs (${c.statementTimeoutMs}), so Postgres's own limit acts first`));
+    problem(
+      new ConfigError(
+        `${file}: ${at}.queryTimeoutMs (${c.queryTimeoutMs}) must be above statementTimeoutMs (${c.statementTimeoutMs}), so Postgres's own limit acts first`,
+      ),
+    );
   }
   if (raw.preparedStatements !== undefined) {
-    if (typeof raw.preparedStatements !== "boolean") problem(new ConfigError(`${file}: ${at}.preparedStatements must be true or false`));
+    if (typeof raw.preparedStatements !== "boolean")
+      problem(new ConfigError(`${file}: ${at}.preparedStatements must be true or false`));
     else c.preparedStatements = raw.preparedStatements;
   }
   // Unset, it follows a small max down (a pool of one shares that one).
-  c.pipelineConnections = num(file, `${at}.pipelineConnections`, raw.pipelineConnections, Math.min(d.pipelineConnections, c.max), 1);
-  if (c.strategy === "pipeline" && c.pipelineConnections > c.max) problem(new ConfigError(`${file}: ${at}.pipelineConnections (${c.pipelineConnections}) is larger than max (${c.max})`));
+  c.pipelineConnections = num(
+    file,
+    `${at}.pipelineConnections`,
+    raw.pipelineConnections,
+    Math.min(d.pipelineConnections, c.max),
+    1,
+  );
+  if (c.strategy === "pipeline" && c.pipelineConnections > c.max)
+    problem(
+      new ConfigError(`${file}: ${at}.pipelineConnections (${c.pipelineConnections}) is larger than max (${c.max})`),
+    );
   if (c.min > c.max) problem(new ConfigError(`${file}: ${at}.min (${c.min}) is larger than max (${c.max})`));
   return c;
 }
@@ -178,7 +214,10 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
   try {
     const config = parseSettings(raw, file, env);
     if (problems.length === 1) throw problems[0]!;
-    if (problems.length > 1) throw Object.assign(new ConfigError(problems.map((p) => p.message).join("\n")), { problems: problems.map((p) => p.message) });
+    if (problems.length > 1)
+      throw Object.assign(new ConfigError(problems.map((p) => p.message).join("\n")), {
+        problems: problems.map((p) => p.message),
+      });
     return config;
   } finally {
     problems = outer;
@@ -186,24 +225,51 @@ export function parseConfig(raw: Raw, file: string, env: NodeJS.ProcessEnv = pro
 }
 
 function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConfig {
-  const known = ["datasources", "defaultDatasource", "sessionTimeoutMinutes", "secret", "renderTimeoutMs", "queryCacheSize", "fragmentCacheSize", "logLevel", "dataDir", "timezone", "locale", "server", "mail", "limits", ...SERVER_KEYS];
-  for (const k of Object.keys(raw)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
+  const known = [
+    "datasources",
+    "defaultDatasource",
+    "sessionTimeoutMinutes",
+    "secret",
+    "renderTimeoutMs",
+    "queryCacheSize",
+    "fragmentCacheSize",
+    "logLevel",
+    "dataDir",
+    "timezone",
+    "locale",
+    "server",
+    "mail",
+    "limits",
+    ...SERVER_KEYS,
+  ];
+  for (const k of Object.keys(raw))
+    if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${k} (known: ${known.join(", ")})`));
   const rawSources = (raw.datasources ?? { main: {} }) as Record<string, Raw>;
-  if (typeof rawSources !== "object" || Array.isArray(rawSources)) throw new ConfigError(`${file}: datasources must be an object of named datasources`);
+  if (typeof rawSources !== "object" || Array.isArray(rawSources))
+    throw new ConfigError(`${file}: datasources must be an object of named datasources`);
   const datasources = Object.create(null) as Record<string, DatasourceConfig>;
   for (const [name, ds] of Object.entries(rawSources)) {
-    if (!/^[A-Za-z_]\w*$/.test(name)) problem(new ConfigError(`${file}: datasource name ${JSON.stringify(name)} must be letters, digits and _`));
+    if (!/^[A-Za-z_]\w*$/.test(name))
+      problem(new ConfigError(`${file}: datasource name ${JSON.stringify(name)} must be letters, digits and _`));
     datasources[name] = checked(() => datasource(file, name, ds ?? {}), { name, url: null, ...DATASOURCE_DEFAULTS });
   }
   const names = Object.keys(datasources);
   if (names.length === 0) throw new ConfigError(`${file}: datasources is empty`);
   const defaultDatasource = (raw.defaultDatasource as string | undefined) ?? names[0]!;
   const dflt = datasources[defaultDatasource];
-  if (!dflt) problem(new ConfigError(`${file}: defaultDatasource ${JSON.stringify(defaultDatasource)} is not one of the datasources (${names.join(", ")})`));
+  if (!dflt)
+    problem(
+      new ConfigError(
+        `${file}: defaultDatasource ${JSON.stringify(defaultDatasource)} is not one of the datasources (${names.join(", ")})`,
+      ),
+    );
   else if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
-  if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === "")) problem(new ConfigError(`${file}: dataDir must be a folder path`));
-  if (raw.secret !== undefined && (typeof raw.secret !== "string" || raw.secret.length < 16)) problem(new ConfigError(`${file}: secret must be a string of 16 or more characters`));
-  if (raw.secret === undefined && env.QUARRY_SECRET !== undefined && env.QUARRY_SECRET.length < 16) problem(new ConfigError("QUARRY_SECRET must be 16 or more characters"));
+  if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === ""))
+    problem(new ConfigError(`${file}: dataDir must be a folder path`));
+  if (raw.secret !== undefined && (typeof raw.secret !== "string" || raw.secret.length < 16))
+    problem(new ConfigError(`${file}: secret must be a string of 16 or more characters`));
+  if (raw.secret === undefined && env.QUARRY_SECRET !== undefined && env.QUARRY_SECRET.length < 16)
+    problem(new ConfigError("QUARRY_SECRET must be 16 or more characters"));
   return {
     datasources,
     defaultDatasource,
@@ -233,7 +299,8 @@ function limitsOf(file: string, raw: unknown): Limits {
   }
   const known = Object.keys(defaultLimits);
   for (const [k, v] of Object.entries(raw as Raw)) {
-    if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting limits.${k} (known: ${known.join(", ")})`));
+    if (!known.includes(k))
+      problem(new ConfigError(`${file}: unknown setting limits.${k} (known: ${known.join(", ")})`));
     else out[k as keyof Limits] = num(file, `limits.${k}`, v, defaultLimits[k as keyof Limits], 1);
   }
   return out;
@@ -242,7 +309,10 @@ function limitsOf(file: string, raw: unknown): Limits {
 // Sessions, CSRF, proxies and static files: the server's keys of the config file.
 const SERVER_KEYS = ["session", "csrf", "trustProxy", "requestTemplateForStatic"];
 
-function serverSettings(raw: Raw, file: string): Pick<SiteConfig, "session" | "csrf" | "trustProxy" | "requestTemplateForStatic"> {
+function serverSettings(
+  raw: Raw,
+  file: string,
+): Pick<SiteConfig, "session" | "csrf" | "trustProxy" | "requestTemplateForStatic"> {
   const obj = (key: string): Raw => {
     const v = raw[key] ?? {};
     if (v !== null && typeof v === "object" && !Array.isArray(v)) return v as Raw;
@@ -250,7 +320,9 @@ function serverSettings(raw: Raw, file: string): Pick<SiteConfig, "session" | "c
     return {};
   };
   const only = (key: string, o: Raw, known: string[]) => {
-    for (const k of Object.keys(o)) if (!known.includes(k)) problem(new ConfigError(`${file}: unknown setting ${key}.${k} (known: ${known.join(", ")})`));
+    for (const k of Object.keys(o))
+      if (!known.includes(k))
+        problem(new ConfigError(`${file}: unknown setting ${key}.${k} (known: ${known.join(", ")})`));
   };
   const bool = (where: string, v: unknown, dflt: boolean): boolean => {
     if (v === undefined) return dflt;
@@ -262,18 +334,31 @@ function serverSettings(raw: Raw, file: string): Pick<SiteConfig, "session" | "c
   only("session", session, ["store", "createPerMinute", "maxSessions"]);
   const storeOk = session.store === undefined || session.store === "memory" || session.store === "postgres";
   if (!storeOk) {
-    problem(new ConfigError(`${file}: session.store must be "memory" or "postgres", got ${JSON.stringify(session.store)}`));
+    problem(
+      new ConfigError(`${file}: session.store must be "memory" or "postgres", got ${JSON.stringify(session.store)}`),
+    );
   }
   const csrf = obj("csrf");
   only("csrf", csrf, ["enabled", "exempt"]);
   const exempt = csrf.exempt ?? [];
   const exemptOk = Array.isArray(exempt) && exempt.every((p) => typeof p === "string" && p.startsWith("/"));
   if (!exemptOk) {
-    problem(new ConfigError(`${file}: csrf.exempt must be a list of paths starting with /, got ${JSON.stringify(exempt)}`));
+    problem(
+      new ConfigError(`${file}: csrf.exempt must be a list of paths starting with /, got ${JSON.stringify(exempt)}`),
+    );
   }
   const tp = raw.trustProxy ?? false;
-  const tpOk = typeof tp === "boolean" || (typeof tp === "number" && Number.isInteger(tp) && tp >= 0) || typeof tp === "string" || (Array.isArray(tp) && tp.every((x) => typeof x === "string"));
-  if (!tpOk) problem(new ConfigError(`${file}: trustProxy must be true, false, a number of hops, or proxy addresses (a string or a list), got ${JSON.stringify(tp)}`));
+  const tpOk =
+    typeof tp === "boolean" ||
+    (typeof tp === "number" && Number.isInteger(tp) && tp >= 0) ||
+    typeof tp === "string" ||
+    (Array.isArray(tp) && tp.every((x) => typeof x === "string"));
+  if (!tpOk)
+    problem(
+      new ConfigError(
+        `${file}: trustProxy must be true, false, a number of hops, or proxy addresses (a string or a list), got ${JSON.stringify(tp)}`,
+      ),
+    );
   return {
     session: {
       store: storeOk ? ((session.store as "memory" | "postgres" | undefined) ?? null) : null,
@@ -281,7 +366,7 @@ function serverSettings(raw: Raw, file: string): Pick<SiteConfig, "session" | "c
       maxSessions: num(file, "session.maxSessions", session.maxSessions, 100_000, 1),
     },
     csrf: { enabled: bool("csrf.enabled", csrf.enabled, true), exempt: exemptOk ? (exempt as string[]) : [] },
-    trustProxy: tpOk ? (tp) : false,
+    trustProxy: tpOk ? tp : false,
     requestTemplateForStatic: bool("requestTemplateForStatic", raw.requestTemplateForStatic, true),
   };
 }
@@ -295,7 +380,9 @@ function timezoneOf(file: string, v: unknown): string {
       // reported below
     }
   }
-  throw new ConfigError(`${file}: timezone must be a time zone name such as "Europe/Oslo" or "UTC", got ${JSON.stringify(v)}`);
+  throw new ConfigError(
+    `${file}: timezone must be a time zone name such as "Europe/Oslo" or "UTC", got ${JSON.stringify(v)}`,
+  );
 }
 
 function localeOf(file: string, v: unknown): string {
@@ -314,7 +401,8 @@ export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "
 
 function logLevelOf(file: string, v: unknown): string | null {
   if (v === undefined) return null;
-  if (typeof v !== "string" || !(LOG_LEVELS as readonly string[]).includes(v)) throw new ConfigError(`${file}: logLevel must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(v)}`);
+  if (typeof v !== "string" || !(LOG_LEVELS as readonly string[]).includes(v))
+    throw new ConfigError(`${file}: logLevel must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -331,21 +419,26 @@ export async function loadConfig(root: string, env: NodeJS.ProcessEnv = process.
     const text = readFileSync(json, "utf8");
     const { value, tree, errors } = parseJsonConfig(json, text);
     if (errors.length > 0) throw Object.assign(new ConfigError(errors.join("\n")), { problems: errors });
-    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new ConfigError(`${json}: must hold a JSON object`);
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      throw new ConfigError(`${json}: must hold a JSON object`);
     try {
       return parseConfig(value as Raw, json, env);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       // Every problem, placed at its line and column with a code frame.
-      const list = ((err as ConfigError & { problems?: string[] }).problems ?? [err.message]).map((p) => locateProblem(json, text, tree, p));
-      const place = (p: string) => (/^[^\n]*?:(\d+):(\d+) /.exec(p.slice(json.length)) ?? ["", "0", "0"]).slice(1).map(Number) as [number, number];
+      const list = ((err as ConfigError & { problems?: string[] }).problems ?? [err.message]).map((p) =>
+        locateProblem(json, text, tree, p),
+      );
+      const place = (p: string) =>
+        (/^[^\n]*?:(\d+):(\d+) /.exec(p.slice(json.length)) ?? ["", "0", "0"]).slice(1).map(Number) as [number, number];
       list.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
       throw Object.assign(new ConfigError(list.join("\n")), { problems: list });
     }
   }
   if (existsSync(js)) {
     const mod = (await import(pathToFileURL(js).href)) as { default?: unknown };
-    if (mod.default === null || typeof mod.default !== "object") throw new ConfigError(`${js}: must export default an object`);
+    if (mod.default === null || typeof mod.default !== "object")
+      throw new ConfigError(`${js}: must export default an object`);
     return parseConfig(mod.default as Raw, js, env);
   }
   return parseConfig({}, "(default config)", env);

@@ -97,9 +97,11 @@ export function resolveDataDir(input: DataDirInput): DataDir {
   let source: string;
   const missingSite = () => {
     const rec = recordedSite(root);
-    return new ConfigError(rec
-      ? `${root} was built from ${rec}, which is not on this machine, and the embedded Postgres keeps its data in the site folder: pass --data-dir (or an absolute dataDir in the config), or set DATABASE_URL`
-      : `${root} was built by an older quarry build that does not record its site folder: build it again, or pass --data-dir`);
+    return new ConfigError(
+      rec
+        ? `${root} was built from ${rec}, which is not on this machine, and the embedded Postgres keeps its data in the site folder: pass --data-dir (or an absolute dataDir in the config), or set DATABASE_URL`
+        : `${root} was built by an older quarry build that does not record its site folder: build it again, or pass --data-dir`,
+    );
   };
   if (input.explicit) {
     dir = resolve(input.explicit);
@@ -112,27 +114,41 @@ export function resolveDataDir(input: DataDirInput): DataDir {
     // An older build kept its cluster inside itself: keep serving it, and say how to move it.
     dir = legacy;
     source = "inside an older build";
-    warnings.push(`the database lives inside the build folder (${legacy}); move it to the site's .quarry/postgres (or pass --data-dir) and build again, or a deploy could lose it`);
+    warnings.push(
+      `the database lives inside the build folder (${legacy}); move it to the site's .quarry/postgres (or pass --data-dir) and build again, or a deploy could lose it`,
+    );
   } else {
     if (!site) throw missingSite();
     dir = join(site, ".quarry", "postgres");
     source = `default for the site ${site}`;
   }
   if (input.built && !legacy && inside(real(dir), real(root))) {
-    throw new ConfigError(`The database folder ${dir} lies inside the build folder ${root}, which quarry build replaces: choose another with --data-dir or dataDir`);
+    throw new ConfigError(
+      `The database folder ${dir} lies inside the build folder ${root}, which quarry build replaces: choose another with --data-dir or dataDir`,
+    );
   }
   const uid = input.uid ?? process.getuid?.();
   if (uid === 0 && !enterableByOthers(dirname(dir))) {
     // Postgres refuses to run as root, so it runs as the `postgres` user, who must reach the folder.
     if (source === "--data-dir" || source === "dataDir in the config") {
-      throw new ConfigError(`The database folder ${dir} (${source}) lies inside a folder the postgres user cannot enter (Postgres runs as that user under root): choose one it can reach, e.g. ${join(ROOT_DATA_HOME, basename(site ?? root))}`);
+      throw new ConfigError(
+        `The database folder ${dir} (${source}) lies inside a folder the postgres user cannot enter (Postgres runs as that user under root): choose one it can reach, e.g. ${join(ROOT_DATA_HOME, basename(site ?? root))}`,
+      );
     }
-    const moved = join(ROOT_DATA_HOME, `${basename(site ?? root)}-${createHash("sha256").update(dir).digest("hex").slice(0, 10)}`);
-    warnings.push(`${dir} lies inside a folder the postgres user cannot enter; the database is kept in ${moved} instead (pass --data-dir to choose)`);
+    const moved = join(
+      ROOT_DATA_HOME,
+      `${basename(site ?? root)}-${createHash("sha256").update(dir).digest("hex").slice(0, 10)}`,
+    );
+    warnings.push(
+      `${dir} lies inside a folder the postgres user cannot enter; the database is kept in ${moved} instead (pass --data-dir to choose)`,
+    );
     dir = moved;
     source = `${source}, moved for the postgres user`;
   }
   const tmp = temporaryFolders().find((t) => inside(real(dir), t));
-  if (tmp) warnings.push(`the database folder ${dir} is inside ${tmp}, a temporary folder: a reboot or a cleaner may delete it and every row in it (pass --data-dir or set dataDir to keep it)`);
+  if (tmp)
+    warnings.push(
+      `the database folder ${dir} is inside ${tmp}, a temporary folder: a reboot or a cleaner may delete it and every row in it (pass --data-dir or set dataDir to keep it)`,
+    );
   return { dir, source, warnings };
 }

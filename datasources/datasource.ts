@@ -84,7 +84,10 @@ export class Datasource {
         destroy: (conn) => this.driver.disconnect(conn),
         // A connection silent for a while may sit behind a dead route or a restarted server:
         // one round trip proves it before a page gets it (a failed one is destroyed).
-        validate: async (conn) => !conn.broken && (Date.now() - conn.lastUsed < c.validateAfterIdleMs || (await this.driver.ping(conn, Math.min(1000, c.acquireTimeoutMs / 2)))),
+        validate: async (conn) =>
+          !conn.broken &&
+          (Date.now() - conn.lastUsed < c.validateAfterIdleMs ||
+            (await this.driver.ping(conn, Math.min(1000, c.acquireTimeoutMs / 2)))),
       },
       {
         min: single ? 1 : c.min,
@@ -107,11 +110,15 @@ export class Datasource {
   private async open(): Promise<Connection> {
     // Never longer than half the acquire timeout, so the first try after an outage heals can
     // still answer the request that waits for it.
-    if (this.failures > 0) await sleep(Math.min(MAX_BACKOFF_MS, this.config.acquireTimeoutMs / 2, 50 * 2 ** (this.failures - 1)));
+    if (this.failures > 0)
+      await sleep(Math.min(MAX_BACKOFF_MS, this.config.acquireTimeoutMs / 2, 50 * 2 ** (this.failures - 1)));
     if (this.closed) throw new Error(`datasource ${this.name} is closed`);
     try {
-      const conn = await this.driver.connect(this.config, this.url, (err) => this.log(`datasource ${this.name}: connection lost: ${err.message}`));
-      if (this.failures > 0) this.log(`datasource ${this.name}: connected again after ${this.failures} failed attempt(s)`);
+      const conn = await this.driver.connect(this.config, this.url, (err) =>
+        this.log(`datasource ${this.name}: connection lost: ${err.message}`),
+      );
+      if (this.failures > 0)
+        this.log(`datasource ${this.name}: connected again after ${this.failures} failed attempt(s)`);
       this.failures = 0;
       this.lastError = null;
       return conn;
@@ -151,7 +158,8 @@ export class Datasource {
       if (signal?.aborted) throw err;
       const e = err as Error;
       if (e.name === "TimeoutError") throw this.unavailable(`no connection within ${this.config.acquireTimeoutMs} ms`);
-      if (/max waitingClients/.test(e.message)) throw this.unavailable(`${this.config.maxWaiting} requests are already waiting`);
+      if (/max waitingClients/.test(e.message))
+        throw this.unavailable(`${this.config.maxWaiting} requests are already waiting`);
       throw this.unavailable(e.message);
     }
     let released = false;
@@ -235,7 +243,11 @@ export class Datasource {
         // Broken or stale: out at once. Idle: back to the pool after a while (there it is
         // checked before reuse and evicted when idle long), so a busy site keeps it shared.
         if (conn.broken || conn.retire || this.closed) await this.unslot(slot);
-        else slot.idleTimer = setTimeout(() => void this.unslot(slot), Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs)).unref();
+        else
+          slot.idleTimer = setTimeout(
+            () => void this.unslot(slot),
+            Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs),
+          ).unref();
       },
     };
   }
@@ -251,8 +263,11 @@ export class Datasource {
 
   stats(): DatasourceStats {
     const p = this.pool;
-    const s = p ? { size: p.size, available: p.available, borrowed: p.borrowed, pending: p.pending } : { size: 0, available: 0, borrowed: 0, pending: 0 };
-    if (this.strategy === "pipeline") return { ...s, shared: this.slots.length, inFlight: this.slots.reduce((n, x) => n + x.users, 0) };
+    const s = p
+      ? { size: p.size, available: p.available, borrowed: p.borrowed, pending: p.pending }
+      : { size: 0, available: 0, borrowed: 0, pending: 0 };
+    if (this.strategy === "pipeline")
+      return { ...s, shared: this.slots.length, inFlight: this.slots.reduce((n, x) => n + x.users, 0) };
     return s;
   }
 
@@ -270,7 +285,9 @@ export class Datasource {
 
 /** The cancellation error of a signal: its reason when that is an Error. */
 export function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error(`cancelled${signal.reason ? `: ${String(signal.reason)}` : ""}`);
+  return signal.reason instanceof Error
+    ? signal.reason
+    : new Error(`cancelled${signal.reason ? `: ${String(signal.reason)}` : ""}`);
 }
 
 /** `work`, or a rejection as soon as `signal` aborts; a result that arrives later goes to `late`. */

@@ -55,7 +55,12 @@ export class Datasources {
   get(name: string | undefined): Datasource {
     const ds = this.sources.get(name ?? this.defaultName);
     if (!ds) {
-      throw new RuntimeError(codes.NO_DATASOURCE, `No datasource named ${JSON.stringify(name)} (configured: ${[...this.sources.keys()].join(", ")})`, null, "database");
+      throw new RuntimeError(
+        codes.NO_DATASOURCE,
+        `No datasource named ${JSON.stringify(name)} (configured: ${[...this.sources.keys()].join(", ")})`,
+        null,
+        "database",
+      );
     }
     return ds;
   }
@@ -68,8 +73,15 @@ export class Datasources {
    * Runs one statement. With `lease` it runs on that connection (a transaction); otherwise it
    * borrows one from the datasource for this statement only.
    */
-  async query(ds: Datasource, lease: Lease | null, sql: string, params: unknown[], opts: QueryOptions = {}): Promise<QueryResult> {
-    const key = opts.cacheMs !== undefined && this.cache && !lease ? `${ds.name}\0${sql}\0${JSON.stringify(params)}` : null;
+  async query(
+    ds: Datasource,
+    lease: Lease | null,
+    sql: string,
+    params: unknown[],
+    opts: QueryOptions = {},
+  ): Promise<QueryResult> {
+    const key =
+      opts.cacheMs !== undefined && this.cache && !lease ? `${ds.name}\0${sql}\0${JSON.stringify(params)}` : null;
     // cachedwithin="0" runs the query afresh and forgets the result kept for it.
     if (key && opts.cacheMs === 0) this.cache!.delete(key);
     else if (key) {
@@ -79,7 +91,8 @@ export class Datasources {
     if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
     const started = performance.now();
     let res: DriverResult | null = null;
-    for (let attempt = 0; !res; attempt++) res = await this.attempt(ds, lease, sql, params, opts, attempt < SHARED_RETRIES);
+    for (let attempt = 0; !res; attempt++)
+      res = await this.attempt(ds, lease, sql, params, opts, attempt < SHARED_RETRIES);
     const rows = res.rows;
     const q = new QueryResult(
       res.columns.map((f) => f.name),
@@ -94,7 +107,14 @@ export class Datasources {
    * One try at a statement; null when it should be tried again: it was on a shared connection
    * the server ended and never took effect (see datasources/postgres/pipeline.ts).
    */
-  private async attempt(ds: Datasource, lease: Lease | null, sql: string, params: unknown[], opts: QueryOptions, mayRetry: boolean): Promise<DriverResult | null> {
+  private async attempt(
+    ds: Datasource,
+    lease: Lease | null,
+    sql: string,
+    params: unknown[],
+    opts: QueryOptions,
+    mayRetry: boolean,
+  ): Promise<DriverResult | null> {
     let own: Lease;
     try {
       own = lease ?? (await ds.acquireShared(opts.signal ?? undefined));
@@ -112,8 +132,13 @@ export class Datasources {
       if (err instanceof QueryError) throw err;
       if (gone && own.shared && c?.unexecuted && mayRetry) return null;
       if (gone) {
-        const why = c?.clientTimeout ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed` : (err as Error).message;
-        throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: connection lost during the query (${why})`);
+        const why = c?.clientTimeout
+          ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed`
+          : (err as Error).message;
+        throw new DatasourceError(
+          ds.name,
+          `Datasource ${ds.name} unavailable: connection lost during the query (${why})`,
+        );
       }
       throw toQueryError(c!, sql, params);
     }
@@ -147,7 +172,8 @@ export class Datasources {
       await ds.driver.control(lease.conn, sql);
     } catch (err) {
       const c = ds.driver.classify(err, [], lease.conn);
-      if (c.kind === "connection") throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: ${(err as Error).message}`);
+      if (c.kind === "connection")
+        throw new DatasourceError(ds.name, `Datasource ${ds.name} unavailable: ${(err as Error).message}`);
       const e = toQueryError(c, sql, []);
       throw new QueryError(`${sql} failed: ${(err as Error).message}`, sql, [], e.sqlState, null);
     }
@@ -183,7 +209,14 @@ function statementName(sql: string): string {
  * deadline passes. It returns only once any cancel has been taken by the server, so the
  * connection can go back to the pool without a late cancel hitting someone else's query.
  */
-async function execute(lease: Lease, ds: Datasource, sql: string, params: unknown[], opts: QueryOptions, ownLease: boolean): Promise<DriverResult> {
+async function execute(
+  lease: Lease,
+  ds: Datasource,
+  sql: string,
+  params: unknown[],
+  opts: QueryOptions,
+  ownLease: boolean,
+): Promise<DriverResult> {
   const conn = lease.conn;
   const c = ds.config;
   // A per-request connection is used once: preparing a named statement there buys nothing.
@@ -198,9 +231,11 @@ async function execute(lease: Lease, ds: Datasource, sql: string, params: unknow
   const stop = () => {
     if (shared) return shared.abort();
     if (settled || cancels.length > 3) return;
-    cancels.push(ds.driver.cancel(conn).then(() => {
-      if (!settled) retry = setTimeout(stop, 250);
-    }));
+    cancels.push(
+      ds.driver.cancel(conn).then(() => {
+        if (!settled) retry = setTimeout(stop, 250);
+      }),
+    );
   };
   const signal = opts.signal ?? null;
   signal?.addEventListener("abort", stop, { once: true });
@@ -211,10 +246,16 @@ async function execute(lease: Lease, ds: Datasource, sql: string, params: unknow
   try {
     if (stopped()) throw cancelled(signal, sql, params);
     return await ds.driver.query(conn, sql, params, {
-      name, statementTimeoutMs: perQuery, clientTimeoutMs: clientTimeout(c, perQuery), mayRetry: ownLease && !stopped(), shared: !!shared, stop: shared?.signal,
+      name,
+      statementTimeoutMs: perQuery,
+      clientTimeoutMs: clientTimeout(c, perQuery),
+      mayRetry: ownLease && !stopped(),
+      shared: !!shared,
+      stop: shared?.signal,
     });
   } catch (err) {
-    if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection") throw cancelled(signal, sql, params);
+    if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection")
+      throw cancelled(signal, sql, params);
     throw err;
   } finally {
     settled = true;
@@ -241,7 +282,14 @@ export function toQueryError(c: ClassifiedError, sql: string, params: unknown[])
   if (c.kind === "input" && c.param !== null) {
     const n = c.param;
     const label = paramLabel(params, n);
-    e = new QueryError(`Query parameter $${n}${label ? ` (${label})` : ""} was refused by the database: ${c.message} (SQLSTATE ${state})`, sql, params, state, null, codes.QUERY_INPUT);
+    e = new QueryError(
+      `Query parameter $${n}${label ? ` (${label})` : ""} was refused by the database: ${c.message} (SQLSTATE ${state})`,
+      sql,
+      params,
+      state,
+      null,
+      codes.QUERY_INPUT,
+    );
     e.status = 400;
     e.param = n;
   } else {
@@ -255,7 +303,10 @@ export function toQueryError(c: ClassifiedError, sql: string, params: unknown[])
 
 /** Cached results are copied in and out, so a template that changes one changes only its own. */
 function copyResult(q: QueryResult, cached: boolean): QueryResult {
-  const c = new QueryResult([...q.columns], q.rows.map((r) => ({ ...r })));
+  const c = new QueryResult(
+    [...q.columns],
+    q.rows.map((r) => ({ ...r })),
+  );
   c.executionTime = cached ? 0 : q.executionTime;
   c.cached = cached;
   return c;

@@ -31,10 +31,20 @@ export function checkpoint(page: PageState, loc: Loc | null): boolean {
 /** Stops a page past its deadline (QRY_ERR_TIMEOUT) or cancelled (QRY_ERR_CANCELLED). */
 export function stopIfDue(page: PageState, now: number, loc: Loc | null): void {
   if (page.deadline !== 0 && now > page.deadline) {
-    throw new LimitError(codes.TIMEOUT, "Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)", loc, 503);
+    throw new LimitError(
+      codes.TIMEOUT,
+      "Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)",
+      loc,
+      503,
+    );
   }
   if (page.signal?.aborted) {
-    const why = page.signal.reason instanceof Error ? `: ${page.signal.reason.message}` : typeof page.signal.reason === "string" ? `: ${page.signal.reason}` : "";
+    const why =
+      page.signal.reason instanceof Error
+        ? `: ${page.signal.reason.message}`
+        : typeof page.signal.reason === "string"
+          ? `: ${page.signal.reason}`
+          : "";
     throw new LimitError(codes.CANCELLED, `Page stopped: its request was cancelled${why}`, loc, 503);
   }
 }
@@ -76,8 +86,10 @@ export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc): Pr
       signal.addEventListener("abort", onAbort, { once: true });
     }
   });
-  return Promise.race([work, stop]).finally(() => {
-    clearTimeout(timer);
-    if (onAbort) signal!.removeEventListener("abort", onAbort);
-  }).then((v) => (stopIfDue(page, Date.now(), loc), v));
+  return Promise.race([work, stop])
+    .finally(() => {
+      clearTimeout(timer);
+      if (onAbort) signal!.removeEventListener("abort", onAbort);
+    })
+    .then((v) => (stopIfDue(page, Date.now(), loc), v));
 }

@@ -47,7 +47,8 @@ export class Compiler {
    */
   withBound(vars: { name: string; read: (loc: string) => string }[], write: () => string): string {
     const n = this.bound.length;
-    for (const v of vars) if (!SCOPES.has(v.name) && v.name !== "error") this.bound.push({ ...v, depth: this.frames.length });
+    for (const v of vars)
+      if (!SCOPES.has(v.name) && v.name !== "error") this.bound.push({ ...v, depth: this.frames.length });
     try {
       return write();
     } finally {
@@ -97,14 +98,14 @@ export class Compiler {
   nodes(nodes: Node[]): string {
     let code = "";
     for (const n of nodes) {
-      if (n.type === "text") code += n.plain ? `if (ctx.page.outputOnly === 0) $o += ${lit(n.value)};\n` : `$o += ${lit(n.value)};\n`;
+      if (n.type === "text")
+        code += n.plain ? `if (ctx.page.outputOnly === 0) $o += ${lit(n.value)};\n` : `$o += ${lit(n.value)};\n`;
       else if (n.type === "interp") {
         const v = `rt.esc(${this.expr(n.expr)}, ${this.loc(n.loc)})`;
         // writeOutput() appends to $o while the expression runs, so the value is taken first.
         const w = this.tmp("w");
         code += writesOutput(n.expr) ? `{ const ${w} = ${v}; $o += ${w}; }\n` : `$o += ${v};\n`;
-      }
-      else code += this.registry.tagDef(n.name).compile(n, this);
+      } else code += this.registry.tagDef(n.name).compile(n, this);
     }
     return code;
   }
@@ -134,14 +135,17 @@ export class Compiler {
         if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
         const f = this.frames[this.frames.length - 1];
         // "error": a catch inside a group's rows loop sits above the row frame it borrows.
-        return f && !SCOPES.has(e.name) && e.name !== "error" ? `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})` : `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        return f && !SCOPES.has(e.name) && e.name !== "error"
+          ? `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`
+          : `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
       }
       case "member":
         return `rt.member(ctx, ${this.expr(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
       case "index":
         return `rt.index(ctx, ${this.expr(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
       case "call":
-        if (e.user) return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
+        if (e.user)
+          return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
         if (this.registry.findFunction(e.name)!.awaits) {
           return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
         }
@@ -160,7 +164,8 @@ export class Compiler {
       case "cond":
         return `(${this.bool(e.test)} ? ${this.expr(e.then)} : ${this.expr(e.else)})`;
       case "elvis":
-        if (e.async) return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}))`;
+        if (e.async)
+          return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}))`;
         return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
@@ -173,7 +178,9 @@ export class Compiler {
    */
   private functionDef(f: FunctionDef): string {
     const id = this.tmp("U");
-    const defaults = f.params.map((p) => (p.default ? `async (ctx) => { let $o = ""; return ${this.expr(p.default)}; }` : "null"));
+    const defaults = f.params.map((p) =>
+      p.default ? `async (ctx) => { let $o = ""; return ${this.expr(p.default)}; }` : "null",
+    );
     const body = this.nodes(f.body);
     this.header.push(`const ${id} = { defaults: [${defaults.join(", ")}], run: async (ctx) => {
 let $o = "";

@@ -7,7 +7,18 @@ import { AbortSignal } from "./signals.js";
 import { RuntimeError, codes, type QuarryError } from "./errors.js";
 
 export const SCOPE_NAMES = [
-  "variables", "url", "form", "cookie", "cgi", "session", "application", "request", "attributes", "thisTag", "local", "arguments",
+  "variables",
+  "url",
+  "form",
+  "cookie",
+  "cgi",
+  "session",
+  "application",
+  "request",
+  "attributes",
+  "thisTag",
+  "local",
+  "arguments",
 ] as const;
 export type ScopeName = (typeof SCOPE_NAMES)[number];
 export type Scopes = Partial<Record<ScopeName, Struct>> & { variables: Struct };
@@ -65,8 +76,19 @@ export class RenderContext {
    */
   forFunction(defined: Scopes, args: Struct): RenderContext {
     const local = newStruct();
-    const ctx = this.nested(withScopes(defined, { variables: defined.variables, attributes: defined.attributes, thisTag: defined.thisTag, local, arguments: args }));
-    ctx.frames = [{ kind: "vars", vars: args }, { kind: "vars", vars: local }];
+    const ctx = this.nested(
+      withScopes(defined, {
+        variables: defined.variables,
+        attributes: defined.attributes,
+        thisTag: defined.thisTag,
+        local,
+        arguments: args,
+      }),
+    );
+    ctx.frames = [
+      { kind: "vars", vars: args },
+      { kind: "vars", vars: local },
+    ];
     return ctx;
   }
 
@@ -111,7 +133,11 @@ export function checkOutput(ctx: RenderContext, out: string, loc: Loc | null): s
 }
 
 export function outputLimit(limits: Limits, loc: Loc | null): RuntimeError {
-  return new RuntimeError(codes.OUTPUT_LIMIT, `The page's output passed ${limits.maxOutputLength} characters (limit maxOutputLength)`, loc);
+  return new RuntimeError(
+    codes.OUTPUT_LIMIT,
+    `The page's output passed ${limits.maxOutputLength} characters (limit maxOutputLength)`,
+    loc,
+  );
 }
 
 /** Runs a page's render function; dbt:abort ends it early and keeps the output so far. */

@@ -8,7 +8,14 @@ import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type T
 import { traced } from "./trace.js";
 import { newPageState, type PageState } from "./page.js";
 import { Registry, type Extensions } from "./extensions.js";
-import { parseTemplate, compileSource, compiledFunction, interpretedFunction, type ParsedTemplate, type RenderFn } from "./template.js";
+import {
+  parseTemplate,
+  compileSource,
+  compiledFunction,
+  interpretedFunction,
+  type ParsedTemplate,
+  type RenderFn,
+} from "./template.js";
 
 export type Mode = "compiled" | "interpreted";
 
@@ -54,7 +61,8 @@ export class Engine implements TemplateHost {
   resolve = (from: string, path: string, loc: Loc): string => {
     const joined = path.startsWith("/") ? posix.normalize(path.slice(1)) : posix.join(posix.dirname(from), path);
     const name = this.name(joined);
-    if (name === null || joined.startsWith("..")) throw new TemplateError(codes.INCLUDE, `Template "${path}" is outside the site folder`, loc);
+    if (name === null || joined.startsWith(".."))
+      throw new TemplateError(codes.INCLUDE, `Template "${path}" is outside the site folder`, loc);
     let real: string;
     try {
       real = realpathSync(join(this.root, name));
@@ -62,7 +70,8 @@ export class Engine implements TemplateHost {
     } catch {
       throw new TemplateError(codes.TEMPLATE_NOT_FOUND, `Template "${path}" not found (looked for ${name})`, loc);
     }
-    if (this.name(real) === null) throw new TemplateError(codes.INCLUDE, `Template "${path}" links outside the site folder`, loc);
+    if (this.name(real) === null)
+      throw new TemplateError(codes.INCLUDE, `Template "${path}" links outside the site folder`, loc);
     return name;
   };
 
@@ -95,10 +104,11 @@ export class Engine implements TemplateHost {
     if (!names) {
       this.loaded.clear();
       this.sources.clear();
-    } else for (const n of names) {
-      this.loaded.delete(n);
-      this.sources.delete(n);
-    }
+    } else
+      for (const n of names) {
+        this.loaded.delete(n);
+        this.sources.delete(n);
+      }
   }
 
   /**
@@ -107,7 +117,7 @@ export class Engine implements TemplateHost {
    */
   invalidateWithDependents(name: string): string[] {
     const gone = new Set([name]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const [n, t] of this.loaded) {
         if (!gone.has(n) && t.ast.includes.some((i) => gone.has(i.path))) {
@@ -125,7 +135,10 @@ export class Engine implements TemplateHost {
     const source = readFileSync(join(this.root, name), "utf8");
     this.sources.set(name, source);
     const parsed = this.withSourceFrame(() => parseTemplate(name, source, this.resolve, this.registry));
-    const render = this.mode === "compiled" ? compiledFunction(compileSource(parsed.ast, this.registry), this.registry) : interpretedFunction(parsed.ast, this.registry);
+    const render =
+      this.mode === "compiled"
+        ? compiledFunction(compileSource(parsed.ast, this.registry), this.registry)
+        : interpretedFunction(parsed.ast, this.registry);
     return { ...parsed, render };
   }
 

@@ -89,7 +89,11 @@ export class ExtensionError extends QuarryError {
 
 /** A datasource is down or exhausted: the server answers 503 with Retry-After. */
 export class DatasourceError extends QuarryError {
-  constructor(readonly datasource: string, message: string, loc: Loc | null = null) {
+  constructor(
+    readonly datasource: string,
+    message: string,
+    loc: Loc | null = null,
+  ) {
     super(codes.DATASOURCE_UNAVAILABLE, "database", message, loc);
     this.status = 503;
   }
@@ -126,7 +130,12 @@ export class QueryParamError extends QuarryError {
 
 /** The server's own refusals of a request (bad path, no such page, wrong method). */
 export class RequestError extends QuarryError {
-  constructor(code: string, status: number, message: string, readonly candidates: string[] = []) {
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    readonly candidates: string[] = [],
+  ) {
     super(code, "application", message, null);
     this.status = status;
   }
@@ -191,7 +200,11 @@ export type ErrorCode = (typeof codes)[keyof typeof codes];
 
 /** Code frame (with a caret under the column) of `loc` in `source`. */
 export function codeFrame(source: string, loc: Loc): string {
-  return frameLib()(source, { start: { line: loc.line, column: loc.column } }, { highlightCode: false, linesAbove: 2, linesBelow: 2 });
+  return frameLib()(
+    source,
+    { start: { line: loc.line, column: loc.column } },
+    { highlightCode: false, linesAbove: 2, linesBelow: 2 },
+  );
 }
 
 /** Fill in the code frame of an error whose location lies in `source`. */
@@ -203,5 +216,6 @@ export function withFrame<E extends QuarryError>(err: E, source: string, file: s
 // Loaded on the first error shown, not at start-up: a served site may never print a frame.
 let frame: typeof import("@babel/code-frame").codeFrameColumns | null = null;
 function frameLib(): typeof import("@babel/code-frame").codeFrameColumns {
-  return (frame ??= (createRequire(import.meta.url)("@babel/code-frame") as typeof import("@babel/code-frame")).codeFrameColumns);
+  return (frame ??= (createRequire(import.meta.url)("@babel/code-frame") as typeof import("@babel/code-frame"))
+    .codeFrameColumns);
 }

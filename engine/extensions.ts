@@ -36,7 +36,10 @@ const TAG_NAME = /^[a-z][a-z0-9_-]*$/;
 
 function arity(params: string | undefined, fn: HostFunction): { min: number; max: number; params: string } {
   if (params === undefined) return { min: fn.length, max: Infinity, params: "…" };
-  const list = params.split(",").map((p) => p.trim()).filter(Boolean);
+  const list = params
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const rest = list.some((p) => p.includes("..."));
   return { min: list.filter((p) => !p.startsWith("[")).length, max: rest ? Infinity : list.length, params };
 }
@@ -54,7 +57,8 @@ function templateValue(v: unknown): unknown {
 
 function hostFunction(name: string, spec: HostFunction | HostFunctionDef): BuiltinDef {
   const def: HostFunctionDef = typeof spec === "function" ? { fn: spec } : spec;
-  if (typeof def?.fn !== "function") throw new ExtensionError(`Function ${name}: give a function, or { fn, params?, doc? }`);
+  if (typeof def?.fn !== "function")
+    throw new ExtensionError(`Function ${name}: give a function, or { fn, params?, doc? }`);
   const host = def.fn as (...args: unknown[]) => unknown;
   return {
     name,
@@ -67,7 +71,12 @@ function hostFunction(name: string, spec: HostFunction | HostFunctionDef): Built
     // to reach), and a promise is refused, since expressions do not await.
     fn: (_ctx: RenderContext, ...args: unknown[]) => {
       const v = host(...args);
-      if (v instanceof Promise) throw new RuntimeError(codes.FUNCTION, `${name}() returned a promise: functions a host app adds must return their value`, null);
+      if (v instanceof Promise)
+        throw new RuntimeError(
+          codes.FUNCTION,
+          `${name}() returned a promise: functions a host app adds must return their value`,
+          null,
+        );
       return templateValue(v);
     },
   };
@@ -103,9 +112,13 @@ export class Registry {
     const tagRuntime = { ...this.tagRuntime };
     const functionTable = { ...this.functionTable };
     for (const [name, spec] of Object.entries(ext.functions ?? {})) {
-      if (!FUNCTION_NAME.test(name) || isForbiddenKey(name)) throw new ExtensionError(`Function name ${JSON.stringify(name)} is not allowed: use letters, digits and _`);
+      if (!FUNCTION_NAME.test(name) || isForbiddenKey(name))
+        throw new ExtensionError(`Function name ${JSON.stringify(name)} is not allowed: use letters, digits and _`);
       const key = name.toLowerCase();
-      if (functions.has(key)) throw new ExtensionError(`Function ${name}() is already defined${this.functions.get(key)?.category === "host" ? "" : " (a built-in)"}`);
+      if (functions.has(key))
+        throw new ExtensionError(
+          `Function ${name}() is already defined${this.functions.get(key)?.category === "host" ? "" : " (a built-in)"}`,
+        );
       const def = hostFunction(name, spec);
       functions.set(key, def);
       functionTable[name] = def.fn;
@@ -113,13 +126,20 @@ export class Registry {
     for (const item of ext.tags ?? []) {
       const mod: TagModule = "tags" in item && Array.isArray(item.tags) ? item : { tags: [item as TagDef] };
       for (const def of mod.tags) {
-        if (typeof def?.name !== "string" || !TAG_NAME.test(def.name)) throw new ExtensionError(`Tag name ${JSON.stringify(def?.name)} is not allowed: use lower-case letters, digits, - and _`);
-        if (typeof def.interpret !== "function" || typeof def.compile !== "function" || !def.attributes) throw new ExtensionError(`Tag <dbt:${def.name}> needs attributes, interpret and compile (see docs/extending.md)`);
+        if (typeof def?.name !== "string" || !TAG_NAME.test(def.name))
+          throw new ExtensionError(
+            `Tag name ${JSON.stringify(def?.name)} is not allowed: use lower-case letters, digits, - and _`,
+          );
+        if (typeof def.interpret !== "function" || typeof def.compile !== "function" || !def.attributes)
+          throw new ExtensionError(
+            `Tag <dbt:${def.name}> needs attributes, interpret and compile (see docs/extending.md)`,
+          );
         if (tags.has(def.name)) throw new ExtensionError(`Tag <dbt:${def.name}> is already defined`);
         tags.set(def.name, def);
       }
       for (const [name, fn] of Object.entries(mod.runtime ?? {})) {
-        if (isForbiddenKey(name) || (Object.hasOwn(tagRuntime, name) && tagRuntime[name] !== fn)) throw new ExtensionError(`Tag runtime helper ${name} is already defined`);
+        if (isForbiddenKey(name) || (Object.hasOwn(tagRuntime, name) && tagRuntime[name] !== fn))
+          throw new ExtensionError(`Tag runtime helper ${name} is already defined`);
         tagRuntime[name] = fn;
       }
     }

@@ -33,14 +33,12 @@ export class Interpreter {
       const n = nodes[i]!;
       if (n.type === "text") {
         if (!n.plain || this.ctx.page.outputOnly === 0) this.out += n.value;
-      }
-      else if (n.type === "interp") {
+      } else if (n.type === "interp") {
         if (n.expr.async) return this.interpAsync(n.expr, n.loc, nodes, i + 1);
         // Evaluated before it is appended: writeOutput() in the expression writes first.
         const v = rt.esc(this.eval(n.expr), n.loc);
         this.out += v;
-      }
-      else {
+      } else {
         const def = this.registry.tagDef(n.name);
         if (n.asyncArgs?.some((a) => !def.lazyArgs?.includes(a))) return this.tagAsync(def, n, nodes, i + 1);
         const r = def.interpret(n, this);
@@ -57,7 +55,8 @@ export class Interpreter {
 
   /** A tag whose attributes await: they are evaluated before it runs (see eval). */
   private async tagAsync(def: TagDef, n: TagNode, nodes: Node[], next: number): Promise<void> {
-    for (const a of n.asyncArgs!) if (!def.lazyArgs?.includes(a)) this.ready.set(n.args[a]!, await this.evalAsync(n.args[a]!));
+    for (const a of n.asyncArgs!)
+      if (!def.lazyArgs?.includes(a)) this.ready.set(n.args[a]!, await this.evalAsync(n.args[a]!));
     await def.interpret(n, this);
     return this.run(nodes, next);
   }
@@ -88,7 +87,10 @@ export class Interpreter {
   eval(e: Expr): unknown {
     const ctx = this.ctx;
     if (e.async) {
-      if (!this.ready.has(e)) throw new Error(`Internal error: an awaiting expression at ${e.loc.line}:${e.loc.column} was evaluated without await`);
+      if (!this.ready.has(e))
+        throw new Error(
+          `Internal error: an awaiting expression at ${e.loc.line}:${e.loc.column} was evaluated without await`,
+        );
       return this.ready.get(e);
     }
     switch (e.type) {
@@ -97,7 +99,10 @@ export class Interpreter {
       case "array":
         return e.items.map((i) => this.eval(i));
       case "struct":
-        return rt.struct(e.entries.map((x) => x.key), e.entries.map((x) => this.eval(x.value)));
+        return rt.struct(
+          e.entries.map((x) => x.key),
+          e.entries.map((x) => this.eval(x.value)),
+        );
       case "var":
         return rt.lookup(ctx, e.name, e.loc);
       case "member":
@@ -109,7 +114,12 @@ export class Interpreter {
           this.out += rt.esc(this.eval(e.args[0]!), e.loc);
           return "";
         }
-        return rt.call(ctx, this.registry.findFunction(e.name)!.fn as rt.BuiltinFn, e.loc, ...e.args.map((a) => this.eval(a)));
+        return rt.call(
+          ctx,
+          this.registry.findFunction(e.name)!.fn as rt.BuiltinFn,
+          e.loc,
+          ...e.args.map((a) => this.eval(a)),
+        );
       case "unary": {
         const v = this.eval(e.arg);
         return e.op === "not" ? !rt.toBool(v, e.loc) : e.op === "-" ? rt.neg(v, e.loc) : rt.toNum(v, e.loc);
@@ -126,7 +136,10 @@ export class Interpreter {
       case "cond":
         return rt.toBool(this.eval(e.test), e.test.loc) ? this.eval(e.then) : this.eval(e.else);
       case "elvis":
-        return rt.elvis(() => this.eval(e.left), () => this.eval(e.right));
+        return rt.elvis(
+          () => this.eval(e.left),
+          () => this.eval(e.right),
+        );
       case "template":
         return rt.join(e.loc, ...e.parts.map((p) => this.eval(p)));
     }
@@ -148,7 +161,10 @@ export class Interpreter {
       case "array":
         return all(e.items);
       case "struct":
-        return rt.struct(e.entries.map((x) => x.key), await all(e.entries.map((x) => x.value)));
+        return rt.struct(
+          e.entries.map((x) => x.key),
+          await all(e.entries.map((x) => x.value)),
+        );
       case "member":
         return rt.member(ctx, await v(e.object), e.name, e.loc);
       case "index": {
@@ -159,7 +175,14 @@ export class Interpreter {
         const args = await all(e.args);
         if (e.user) return callFunction(ctx, e.name, args, e.loc, this.emit);
         const def = this.registry.findFunction(e.name)!;
-        if (def.awaits) return callAwaiting(ctx, def.fn as (ctx: unknown, ...a: unknown[]) => Promise<unknown>, e.loc, this.emit, args);
+        if (def.awaits)
+          return callAwaiting(
+            ctx,
+            def.fn as (ctx: unknown, ...a: unknown[]) => Promise<unknown>,
+            e.loc,
+            this.emit,
+            args,
+          );
         if (isWriteOutput(e.name)) {
           this.out += rt.esc(args[0], e.loc);
           return "";
@@ -183,7 +206,10 @@ export class Interpreter {
       case "cond":
         return rt.toBool(await v(e.test), e.test.loc) ? v(e.then) : v(e.else);
       case "elvis":
-        return rt.elvisAsync(async () => v(e.left), async () => v(e.right));
+        return rt.elvisAsync(
+          async () => v(e.left),
+          async () => v(e.right),
+        );
       case "template":
         return rt.join(e.loc, ...(await all(e.parts)));
     }

@@ -87,7 +87,12 @@ export interface PageState {
   services: SiteServices | null;
 }
 
-export function newPageState(db: Datasources | null = null, timeoutMs = 0, signal: PageSignal | null = null, zone: { timezone?: string; locale?: string } = {}): PageState {
+export function newPageState(
+  db: Datasources | null = null,
+  timeoutMs = 0,
+  signal: PageSignal | null = null,
+  zone: { timezone?: string; locale?: string } = {},
+): PageState {
   const now = Date.now();
   return {
     db,

@@ -52,7 +52,11 @@ export function fullMatch(re: RE2JS, s: string): boolean {
 }
 
 /** One match with its groups: 0-based starts and lengths (-1 and 0 for a group that took no part). */
-export interface GroupMatch { starts: number[]; lengths: number[]; texts: string[] }
+export interface GroupMatch {
+  starts: number[];
+  lengths: number[];
+  texts: string[];
+}
 
 /** The first match (or every match) at or after `from`, with its groups, as CFML's reFind reports them. */
 export function findGroups(re: RE2JS, s: string, from: number, all: boolean): GroupMatch[] {

@@ -4,7 +4,16 @@ import type { Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
 import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
 import {
-  QueryResult, compare, describeValue, isStruct, newStruct, setZone, toNum, toStr, typeName, type Struct,
+  QueryResult,
+  compare,
+  describeValue,
+  isStruct,
+  newStruct,
+  setZone,
+  toNum,
+  toStr,
+  typeName,
+  type Struct,
 } from "./values.js";
 
 export { esc, toBool, toStr, toNum, compare } from "./values.js";
@@ -72,10 +81,14 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
       const row = obj.rows[frameOf(ctx, obj)?.row ?? 0];
       return row === undefined ? "" : (row[key] ?? "");
     }
-    throw new RuntimeError(codes.UNDEFINED, `Column "${key}" is not in the query (columns: ${obj.columns.join(", ")})`, loc);
+    throw new RuntimeError(
+      codes.UNDEFINED,
+      `Column "${key}" is not in the query (columns: ${obj.columns.join(", ")})`,
+      loc,
+    );
   }
   if (isStruct(obj)) {
-    if (own.call(obj, key)) return (obj)[key];
+    if (own.call(obj, key)) return obj[key];
     throw new RuntimeError(codes.UNDEFINED, `Element "${key}" is undefined`, loc);
   }
   throw new RuntimeError(codes.TYPE, `Cannot read "${key}" of ${typeName(obj)}`, loc);
@@ -115,7 +128,8 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     steps = steps.slice(1);
   } else {
     // `local` and `arguments` are scopes only inside a function; elsewhere they are plain names.
-    if (SCOPES.has(base) && (ctx.scopes[base as keyof typeof ctx.scopes] || !FUNCTION_SCOPES.has(base))) throw new RuntimeError(codes.TYPE, `Cannot replace the ${base} scope`, loc);
+    if (SCOPES.has(base) && (ctx.scopes[base as keyof typeof ctx.scopes] || !FUNCTION_SCOPES.has(base)))
+      throw new RuntimeError(codes.TYPE, `Cannot replace the ${base} scope`, loc);
     // In a function, an unscoped name is an argument's or the function's own (local).
     const { local, arguments: args } = ctx.scopes;
     container = local ? (own.call(args, base) ? args : local) : ctx.scopes.variables;
@@ -137,7 +151,8 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
 function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {
   if (Array.isArray(container)) {
     const n = toNum(typeof key === "string" ? key : key.index, loc);
-    if (!Number.isInteger(n) || n < 1) throw new RuntimeError(codes.UNDEFINED, `Invalid array index ${describeValue(n)}`, loc);
+    if (!Number.isInteger(n) || n < 1)
+      throw new RuntimeError(codes.UNDEFINED, `Invalid array index ${describeValue(n)}`, loc);
     return n - 1;
   }
   const k = typeof key === "string" ? key : toStr(key.index, loc);
@@ -159,7 +174,12 @@ function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, 
   const k = slotKey(container, key, loc);
   if (typeof k === "number") {
     const arr = container as unknown[];
-    if (k >= arr.length && k >= maxLength) throw new RuntimeError(codes.ARRAY_LIMIT, `Array index ${k + 1} would grow the array past ${maxLength} elements (limit maxArrayLength)`, loc);
+    if (k >= arr.length && k >= maxLength)
+      throw new RuntimeError(
+        codes.ARRAY_LIMIT,
+        `Array index ${k + 1} would grow the array past ${maxLength} elements (limit maxArrayLength)`,
+        loc,
+      );
     while (arr.length < k) arr.push(null);
     arr[k] = value;
   } else (container as Struct)[k] = value;
@@ -203,7 +223,11 @@ export function concat(ctx: RenderContext, a: unknown, b: unknown, loc: Loc): st
 }
 
 export function stringLimit(ctx: RenderContext, length: number, loc: Loc): RuntimeError {
-  return new RuntimeError(codes.STRING_LIMIT, `A string of ${length} characters is longer than ${ctx.limits.maxStringLength} (limit maxStringLength)`, loc);
+  return new RuntimeError(
+    codes.STRING_LIMIT,
+    `A string of ${length} characters is longer than ${ctx.limits.maxStringLength} (limit maxStringLength)`,
+    loc,
+  );
 }
 export function contains(a: unknown, b: unknown, loc: Loc): boolean {
   return toStr(a, loc).toLowerCase().includes(toStr(b, loc).toLowerCase());
@@ -247,14 +271,28 @@ export function checkSize(ctx: RenderContext, v: unknown, loc: Loc): unknown {
 }
 
 function arrayLimit(ctx: RenderContext, length: number, loc: Loc): RuntimeError {
-  return new RuntimeError(codes.ARRAY_LIMIT, `An array of ${length} elements is longer than ${ctx.limits.maxArrayLength} (limit maxArrayLength)`, loc);
+  return new RuntimeError(
+    codes.ARRAY_LIMIT,
+    `An array of ${length} elements is longer than ${ctx.limits.maxArrayLength} (limit maxArrayLength)`,
+    loc,
+  );
 }
 
 /** JavaScript's own size failures inside a function become the limit errors they amount to. */
 function sizeError(ctx: RenderContext, err: unknown, loc: Loc): unknown {
   if (!(err instanceof RangeError)) return err;
-  if (err.message === "Invalid string length") return new RuntimeError(codes.STRING_LIMIT, `A string would be longer than ${ctx.limits.maxStringLength} characters (limit maxStringLength)`, loc);
-  if (err.message === "Invalid array length") return new RuntimeError(codes.ARRAY_LIMIT, `An array would be longer than ${ctx.limits.maxArrayLength} elements (limit maxArrayLength)`, loc);
+  if (err.message === "Invalid string length")
+    return new RuntimeError(
+      codes.STRING_LIMIT,
+      `A string would be longer than ${ctx.limits.maxStringLength} characters (limit maxStringLength)`,
+      loc,
+    );
+  if (err.message === "Invalid array length")
+    return new RuntimeError(
+      codes.ARRAY_LIMIT,
+      `An array would be longer than ${ctx.limits.maxArrayLength} elements (limit maxArrayLength)`,
+      loc,
+    );
   return err;
 }
 
@@ -312,8 +350,19 @@ export function lte(a: unknown, b: unknown, loc: Loc): boolean {
  * context for its length limit); the compiler emits `rt.<name>`.
  */
 export const BINARY = {
-  "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "^": "pow",
-  eq: "eq", neq: "neq", gt: "gt", gte: "gte", lt: "lt", lte: "lte", contains: "contains",
+  "+": "add",
+  "-": "sub",
+  "*": "mul",
+  "/": "div",
+  "%": "mod",
+  "^": "pow",
+  eq: "eq",
+  neq: "neq",
+  gt: "gt",
+  gte: "gte",
+  lt: "lt",
+  lte: "lte",
+  contains: "contains",
 } as const;
 
 /** A struct literal: keys in order, later duplicates win. */

@@ -17,7 +17,12 @@ export interface ParsedTemplate {
 }
 
 /** Parses and validates one template; `resolve` maps include/module paths (see Engine). */
-export function parseTemplate(file: string, source: string, resolve: (from: string, path: string, loc: Loc) => string, registry = Registry.builtin()): ParsedTemplate {
+export function parseTemplate(
+  file: string,
+  source: string,
+  resolve: (from: string, path: string, loc: Loc) => string,
+  registry = Registry.builtin(),
+): ParsedTemplate {
   const src = new SourceFile(file, source);
   const body = buildTree(src, tokenize(src, registry.exprKind), registry.tagShape);
   const v = new Validator(src, { tag: registry.findTag, fn: registry.findFunction, resolve });
@@ -27,7 +32,6 @@ export function parseTemplate(file: string, source: string, resolve: (from: stri
 }
 
 export type RenderFn = (ctx: RenderContext) => Promise<string>;
-
 
 /** The JavaScript source of a template's compiled form (the body of `function (rt, F, T)`). */
 export function compileSource(ast: TemplateAst, registry = Registry.builtin()): string {

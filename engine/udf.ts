@@ -10,11 +10,24 @@ import { pause, tickClock } from "./clock.js";
 import { FunctionValue, QueryResult, isNumeric, isStruct, newStruct, toBool, typeName } from "./values.js";
 
 /** The types an argument or a return value may declare (CFML's names). */
-export const TYPES = ["any", "string", "numeric", "boolean", "array", "struct", "query", "date", "function", "void"] as const;
+export const TYPES = [
+  "any",
+  "string",
+  "numeric",
+  "boolean",
+  "array",
+  "struct",
+  "query",
+  "date",
+  "function",
+  "void",
+] as const;
 export type TypeName = (typeof TYPES)[number];
 
 /** What a definition declares, fixed when the template is validated (compiled code holds it as JSON). */
-export type FunctionSpec = Pick<FunctionDef, "name" | "returnType" | "output"> & { params: Pick<FunctionDef["params"][number], "name" | "type" | "required">[] };
+export type FunctionSpec = Pick<FunctionDef, "name" | "returnType" | "output"> & {
+  params: Pick<FunctionDef["params"][number], "name" | "type" | "required">[];
+};
 
 /** The spec alone, for compiled code to hold. */
 export const specOf = (d: FunctionDef): FunctionSpec => ({
@@ -56,29 +69,56 @@ function findFunction(ctx: RenderContext, name: string, loc: Loc): UserFunction 
   } catch (err) {
     if (!(err instanceof RuntimeError && err.code === codes.UNDEFINED)) throw err;
     const vars = ctx.scopes.variables;
-    const key = Object.keys(vars).find((k) => k.toLowerCase() === name.toLowerCase() && vars[k] instanceof UserFunction);
+    const key = Object.keys(vars).find(
+      (k) => k.toLowerCase() === name.toLowerCase() && vars[k] instanceof UserFunction,
+    );
     if (key === undefined) {
-      throw new RuntimeError(codes.UNKNOWN_FUNCTION, `Unknown function ${name}(): define it with <dbt:function name="${name}">, or include the template that does, before calling it`, loc);
+      throw new RuntimeError(
+        codes.UNKNOWN_FUNCTION,
+        `Unknown function ${name}(): define it with <dbt:function name="${name}">, or include the template that does, before calling it`,
+        loc,
+      );
     }
     f = vars[key];
   }
-  if (!(f instanceof UserFunction)) throw new RuntimeError(codes.TYPE, `${name} is a ${typeName(f)}, not a function`, loc);
+  if (!(f instanceof UserFunction))
+    throw new RuntimeError(codes.TYPE, `${name} is a ${typeName(f)}, not a function`, loc);
   return f;
 }
 
 /** A call written `name(args)` in an expression. `emit` takes the function's output. */
-export function callFunction(ctx: RenderContext, name: string, args: unknown[], loc: Loc, emit: (out: string) => void): Promise<unknown> {
+export function callFunction(
+  ctx: RenderContext,
+  name: string,
+  args: unknown[],
+  loc: Loc,
+  emit: (out: string) => void,
+): Promise<unknown> {
   return invoke(ctx, findFunction(ctx, name, loc), args, loc, emit);
 }
 
-export async function invoke(ctx: RenderContext, f: UserFunction, args: unknown[], loc: Loc, emit: (out: string) => void): Promise<unknown> {
+export async function invoke(
+  ctx: RenderContext,
+  f: UserFunction,
+  args: unknown[],
+  loc: Loc,
+  emit: (out: string) => void,
+): Promise<unknown> {
   const { spec, impl } = f;
   if (ctx.callDepth >= ctx.limits.maxCallDepth) {
-    throw new RuntimeError(codes.CALL_DEPTH, `Calls nested more than ${ctx.limits.maxCallDepth} deep in ${spec.name}() (limit maxCallDepth): does it call itself without end?`, loc);
+    throw new RuntimeError(
+      codes.CALL_DEPTH,
+      `Calls nested more than ${ctx.limits.maxCallDepth} deep in ${spec.name}() (limit maxCallDepth): does it call itself without end?`,
+      loc,
+    );
   }
   if (args.length > spec.params.length) {
     const n = spec.params.length;
-    throw new RuntimeError(codes.ARITY, `${spec.name}() takes ${n === 0 ? "no" : `at most ${n}`} argument${n === 1 ? "" : "s"}, got ${args.length}`, loc);
+    throw new RuntimeError(
+      codes.ARITY,
+      `${spec.name}() takes ${n === 0 ? "no" : `at most ${n}`} argument${n === 1 ? "" : "s"}, got ${args.length}`,
+      loc,
+    );
   }
   if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
   const bound = newStruct();
@@ -104,8 +144,16 @@ export async function invoke(ctx: RenderContext, f: UserFunction, args: unknown[
  * arguments becomes a plain async callback bound to this call, taking as many arguments as the
  * function declares (CFML passes callbacks more than they use).
  */
-export async function callAwaiting(ctx: RenderContext, fn: (ctx: RenderContext, ...args: unknown[]) => Promise<unknown>, loc: Loc, emit: (out: string) => void, args: unknown[]): Promise<unknown> {
-  const bound = args.map((a) => (a instanceof UserFunction ? (...xs: unknown[]) => invoke(ctx, a, xs.slice(0, a.spec.params.length), loc, emit) : a));
+export async function callAwaiting(
+  ctx: RenderContext,
+  fn: (ctx: RenderContext, ...args: unknown[]) => Promise<unknown>,
+  loc: Loc,
+  emit: (out: string) => void,
+  args: unknown[],
+): Promise<unknown> {
+  const bound = args.map((a) =>
+    a instanceof UserFunction ? (...xs: unknown[]) => invoke(ctx, a, xs.slice(0, a.spec.params.length), loc, emit) : a,
+  );
   let v: unknown;
   try {
     v = await fn(ctx, ...bound);
@@ -119,7 +167,11 @@ export async function callAwaiting(ctx: RenderContext, fn: (ctx: RenderContext, 
 /** `v` when it is of the declared type (CFML checks, it does not convert), else a located error. */
 function ofType(v: unknown, type: string, what: () => string, loc: Loc): unknown {
   if (type === "any" || (type === "void" ? v === null : isType(v, type as Exclude<TypeName, "any" | "void">))) return v;
-  throw new RuntimeError(codes.TYPE, `${what()} must be ${type === "void" ? "nothing (returntype void)" : type}, got ${typeName(v)}`, loc);
+  throw new RuntimeError(
+    codes.TYPE,
+    `${what()} must be ${type === "void" ? "nothing (returntype void)" : type}, got ${typeName(v)}`,
+    loc,
+  );
 }
 
 function isType(v: unknown, type: Exclude<TypeName, "any" | "void">): boolean {

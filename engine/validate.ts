@@ -93,7 +93,8 @@ export class Validator {
 
   /** The nearest enclosing tag with one of these names, or undefined. */
   enclosing(...names: string[]): TagNode | undefined {
-    for (let i = this.ancestors.length - 1; i >= 0; i--) if (names.includes(this.ancestors[i]!.name)) return this.ancestors[i];
+    for (let i = this.ancestors.length - 1; i >= 0; i--)
+      if (names.includes(this.ancestors[i]!.name)) return this.ancestors[i];
     return undefined;
   }
 
@@ -112,8 +113,13 @@ export class Validator {
       const key = known ? lower : a.name;
       if (seen.has(key.toLowerCase())) throw this.error(`Attribute "${a.name}" is given twice`, a.loc);
       seen.add(key.toLowerCase());
-      if (!known && isForbiddenKey(a.name)) throw this.error(`Access to "${a.name}" is not allowed`, a.loc, codes.FORBIDDEN);
-      const spec: AttrSpec | undefined = known ? def.attributes[lower] : def.extraAttributes ? { type: "any" } : undefined;
+      if (!known && isForbiddenKey(a.name))
+        throw this.error(`Access to "${a.name}" is not allowed`, a.loc, codes.FORBIDDEN);
+      const spec: AttrSpec | undefined = known
+        ? def.attributes[lower]
+        : def.extraAttributes
+          ? { type: "any" }
+          : undefined;
       if (!spec) {
         const known = Object.keys(def.attributes);
         throw this.error(
@@ -124,7 +130,8 @@ export class Validator {
       node.args[key] = this.value(node, a.name, spec, a.raw, a.valueOffset, a.loc);
     }
     for (const [name, spec] of Object.entries(def.attributes)) {
-      if (spec.required && !seen.has(name)) throw this.error(`<dbt:${node.name}> needs the attribute "${name}"`, node.loc);
+      if (spec.required && !seen.has(name))
+        throw this.error(`<dbt:${node.name}> needs the attribute "${name}"`, node.loc);
     }
   }
 
@@ -136,8 +143,10 @@ export class Validator {
       throw this.error(`Attribute "${name}" of <dbt:${node.name}> needs a value`, attrLoc);
     }
     const fixed = (what: string, ok: boolean): Expr => {
-      if (raw.includes("#")) throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be a fixed ${what}, not an expression`, loc);
-      if (!ok) throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be ${what}, got ${JSON.stringify(raw)}`, loc);
+      if (raw.includes("#"))
+        throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be a fixed ${what}, not an expression`, loc);
+      if (!ok)
+        throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be ${what}, got ${JSON.stringify(raw)}`, loc);
       return literal(raw);
     };
     switch (spec.type) {
@@ -155,31 +164,48 @@ export class Validator {
       case "expr": {
         const m = /^\s*#([\s\S]*)#\s*$/.exec(raw);
         const inner = m && !m[1]!.includes("#") ? m[1]! : null;
-        const e = inner !== null ? parseExpression(this.src, inner, offset + raw.indexOf("#") + 1) : parseExpression(this.src, raw, offset);
+        const e =
+          inner !== null
+            ? parseExpression(this.src, inner, offset + raw.indexOf("#") + 1)
+            : parseExpression(this.src, raw, offset);
         this.expr(e);
         return e;
       }
       default: {
         const parts = parseInterpolated(this.src, raw, offset);
         for (const p of parts) if (p.type === "interp") this.expr(p.expr);
-        { const only = parts[0]; if (parts.length === 1 && only?.type === "interp") return only.expr; }
+        {
+          const only = parts[0];
+          if (parts.length === 1 && only?.type === "interp") return only.expr;
+        }
         if (parts.every((p) => p.type === "text")) {
           const text = parts.map((p) => (p as { value: string }).value).join("");
           if (spec.type === "number" || spec.type === "integer") {
             const n = Number(text);
             if (text.trim() === "" || Number.isNaN(n) || (spec.type === "integer" && !Number.isInteger(n))) {
-              throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be ${spec.type === "integer" ? "an integer" : "a number"}, got ${JSON.stringify(text)}`, loc);
+              throw this.error(
+                `Attribute "${name}" of <dbt:${node.name}> must be ${spec.type === "integer" ? "an integer" : "a number"}, got ${JSON.stringify(text)}`,
+                loc,
+              );
             }
             return literal(n);
           }
           if (spec.type === "boolean") {
             const b = text.trim().toLowerCase();
-            if (!["true", "false", "yes", "no"].includes(b)) throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be true or false, got ${JSON.stringify(text)}`, loc);
+            if (!["true", "false", "yes", "no"].includes(b))
+              throw this.error(
+                `Attribute "${name}" of <dbt:${node.name}> must be true or false, got ${JSON.stringify(text)}`,
+                loc,
+              );
             return literal(b === "true" || b === "yes");
           }
           return literal(text);
         }
-        const joined: Expr = { type: "template", parts: parts.map((p) => (p.type === "interp" ? p.expr : { type: "literal", value: p.value, loc: p.loc })), loc };
+        const joined: Expr = {
+          type: "template",
+          parts: parts.map((p) => (p.type === "interp" ? p.expr : { type: "literal", value: p.value, loc: p.loc })),
+          loc,
+        };
         if (parts.some((p) => p.type === "interp" && p.expr.async)) joined.async = true;
         return joined;
       }
@@ -235,11 +261,20 @@ export class Validator {
           e.args = [first.object, { type: "literal", value: first.name, loc: first.loc }];
         }
         if (e.args.length < fn.min || e.args.length > fn.max) {
-          const want = fn.min === fn.max ? `${fn.min}` : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
-          throw this.error(`${fn.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`, e.loc, codes.ARITY);
+          const want =
+            fn.min === fn.max ? `${fn.min}` : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
+          throw this.error(
+            `${fn.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`,
+            e.loc,
+            codes.ARITY,
+          );
         }
         if (fn.statement && e !== this.statementCall) {
-          throw this.error(`${fn.name}() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = ${fn.name}(…)>`, e.loc, codes.FUNCTION);
+          throw this.error(
+            `${fn.name}() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = ${fn.name}(…)>`,
+            e.loc,
+            codes.FUNCTION,
+          );
         }
         return this.all(e.args) || fn.awaits === true;
       }
@@ -247,7 +282,8 @@ export class Validator {
         return this.all(e.items);
       case "struct":
         for (const entry of e.entries) {
-          if (isForbiddenKey(entry.key)) throw this.error(`Access to "${entry.key}" is not allowed`, e.loc, codes.FORBIDDEN);
+          if (isForbiddenKey(entry.key))
+            throw this.error(`Access to "${entry.key}" is not allowed`, e.loc, codes.FORBIDDEN);
         }
         return this.all(e.entries.map((x) => x.value));
       case "unary":

@@ -70,7 +70,9 @@ export function asNumber(v: unknown): number {
 }
 
 export function isNumeric(v: unknown): boolean {
-  return typeof v === "number" ? Number.isFinite(v) : (typeof v === "string" || v instanceof SafeString) && !Number.isNaN(asNumber(v));
+  return typeof v === "number"
+    ? Number.isFinite(v)
+    : (typeof v === "string" || v instanceof SafeString) && !Number.isNaN(asNumber(v));
 }
 
 export function toNum(v: unknown, loc: Loc | null): number {
@@ -158,7 +160,8 @@ export function compare(a: unknown, b: unknown, loc: Loc | null): number {
   if (a instanceof Date || b instanceof Date) {
     const other = a instanceof Date ? b : a;
     const d = typeof other === "string" ? parseDate(other, zoneOf(a instanceof Date ? a : (b as Date))) : null;
-    if (d) return a instanceof Date ? Math.sign(a.getTime() - d.getTime()) : Math.sign(d.getTime() - (b as Date).getTime());
+    if (d)
+      return a instanceof Date ? Math.sign(a.getTime() - d.getTime()) : Math.sign(d.getTime() - (b as Date).getTime());
   }
   if (typeof a === "boolean" || typeof b === "boolean") {
     const x = asBool(a);
@@ -188,11 +191,21 @@ function escapeFrom(s: string, first: number): string {
   while (i < n) {
     let rep: string;
     switch (s.charCodeAt(i)) {
-      case 38: rep = "&amp;"; break;
-      case 60: rep = "&lt;"; break;
-      case 62: rep = "&gt;"; break;
-      case 34: rep = "&quot;"; break;
-      case 39: rep = "&#39;"; break;
+      case 38:
+        rep = "&amp;";
+        break;
+      case 60:
+        rep = "&lt;";
+        break;
+      case 62:
+        rep = "&gt;";
+        break;
+      case 34:
+        rep = "&quot;";
+        break;
+      case 39:
+        rep = "&#39;";
+        break;
       default:
         if (i - last < 16) i++;
         else {
@@ -230,7 +243,8 @@ export function nestedDeeperThan(v: unknown, max: number): boolean {
     const [x, depth] = stack.pop()!;
     if (x === null || typeof x !== "object") continue;
     if (depth > max) return true;
-    for (const child of Object.values(x)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    for (const child of Object.values(x))
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
   }
   return false;
 }

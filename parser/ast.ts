@@ -10,8 +10,7 @@ export interface Loc {
 }
 
 export type BinaryOp =
-  | "+" | "-" | "*" | "/" | "%" | "^" | "&"
-  | "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "contains";
+  "+" | "-" | "*" | "/" | "%" | "^" | "&" | "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "contains";
 
 /**
  * An expression. `async` marks one that awaits (it calls a function defined with dbt:function,

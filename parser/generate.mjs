@@ -12,13 +12,21 @@ const root = dirname(here);
 const peggy = join(dirname(createRequire(import.meta.url).resolve("peggy/package.json")), "bin", "peggy.js");
 const startRules = ["Template", "Interpolated", "ExpressionOnly"];
 mkdirSync(join(here, "generated"), { recursive: true });
-execFileSync(process.execPath, [
-  peggy,
-  "--format", "es",
-  "--dts",
-  "--allowed-start-rules", startRules.join(","),
-  // parse.ts gives each start rule's result its type; the parser itself promises nothing more.
-  "--return-types", JSON.stringify(Object.fromEntries(startRules.map((r) => [r, "unknown"]))),
-  "--output", relative(root, join(here, "generated", "grammar.js")),
-  relative(root, join(here, "grammar.peggy")),
-], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+execFileSync(
+  process.execPath,
+  [
+    peggy,
+    "--format",
+    "es",
+    "--dts",
+    "--allowed-start-rules",
+    startRules.join(","),
+    // parse.ts gives each start rule's result its type; the parser itself promises nothing more.
+    "--return-types",
+    JSON.stringify(Object.fromEntries(startRules.map((r) => [r, "unknown"]))),
+    "--output",
+    relative(root, join(here, "generated", "grammar.js")),
+    relative(root, join(here, "grammar.peggy")),
+  ],
+  { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
+);

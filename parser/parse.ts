@@ -1,6 +1,11 @@
 // Wraps the generated peggy parser: gives every node a full location and turns peggy's
 // syntax errors into located TemplateErrors.
-import { parse as peggyParse, SyntaxError as PeggySyntaxError, type Expectation, type StartRuleNames } from "./generated/grammar.js";
+import {
+  parse as peggyParse,
+  SyntaxError as PeggySyntaxError,
+  type Expectation,
+  type StartRuleNames,
+} from "./generated/grammar.js";
 import type { Expr, Loc, RawAttr, LValue } from "./ast.js";
 import { TemplateError, codes } from "../engine/errors.js";
 
@@ -9,7 +14,18 @@ export type Token =
   | { type: "text"; value: string; loc: Loc }
   | { type: "comment"; loc: Loc }
   | { type: "close"; name: string; written?: string; loc: Loc }
-  | { type: "open"; name: string; attrs: RawAttr[]; expr?: Expr | null; target?: LValue; selfClosing: boolean; local?: true; written?: string; custom?: CustomTag; loc: Loc };
+  | {
+      type: "open";
+      name: string;
+      attrs: RawAttr[];
+      expr?: Expr | null;
+      target?: LValue;
+      selfClosing: boolean;
+      local?: true;
+      written?: string;
+      custom?: CustomTag;
+      loc: Loc;
+    };
 
 /** `<ui:card>` after `<dbt:import prefix="ui" taglib="/_tags">`: the tag's name and its library (a folder). */
 export interface CustomTag {
@@ -25,7 +41,10 @@ export type ExprKind = "expr" | "assign" | null;
 /** Maps offsets to 1-based line and column for one source file. */
 export class SourceFile {
   readonly lineStarts: number[] = [0];
-  constructor(readonly file: string, readonly text: string) {
+  constructor(
+    readonly file: string,
+    readonly text: string,
+  ) {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }
 
@@ -42,15 +61,62 @@ export class SourceFile {
 }
 
 // Tokens that can start an expression: reported together as "an expression".
-const EXPRESSION_START = new Set(["number", "string", "true", "false", "null", "identifier", "variable", "[", "{", "(", "NOT", "!", "-", "+", "other"]);
+const EXPRESSION_START = new Set([
+  "number",
+  "string",
+  "true",
+  "false",
+  "null",
+  "identifier",
+  "variable",
+  "[",
+  "{",
+  "(",
+  "NOT",
+  "!",
+  "-",
+  "+",
+  "other",
+]);
 
 const OPERATORS = new Set([
-  "!=", "%", "&", "&&", "*", "+", "-", "/", "<", "<=", "<>", "==", ">", ">=", "^", "?", "?:", ".", "[", "(", "||",
-  "AND", "OR", "EQ", "NEQ", "GT", "GTE", "LT", "LTE", "CONTAINS", "MOD",
+  "!=",
+  "%",
+  "&",
+  "&&",
+  "*",
+  "+",
+  "-",
+  "/",
+  "<",
+  "<=",
+  "<>",
+  "==",
+  ">",
+  ">=",
+  "^",
+  "?",
+  "?:",
+  ".",
+  "[",
+  "(",
+  "||",
+  "AND",
+  "OR",
+  "EQ",
+  "NEQ",
+  "GT",
+  "GTE",
+  "LT",
+  "LTE",
+  "CONTAINS",
+  "MOD",
 ]);
 
 function describe(expected: Expectation[]): string {
-  let names = [...new Set(expected.map((e) => (e.type === "other" ? e.description : e.type === "literal" ? e.text : "other")))].filter((n) => n !== "whitespace" && n !== "other");
+  let names = [
+    ...new Set(expected.map((e) => (e.type === "other" ? e.description : e.type === "literal" ? e.text : "other"))),
+  ].filter((n) => n !== "whitespace" && n !== "other");
   if (names.includes("number")) names = ["an expression", ...names.filter((n) => !EXPRESSION_START.has(n))];
   const ops = names.filter((n) => OPERATORS.has(n.toUpperCase()));
   if (ops.length >= 3) names = ["an operator", ...names.filter((n) => !OPERATORS.has(n.toUpperCase()))];
@@ -60,7 +126,13 @@ function describe(expected: Expectation[]): string {
   return names.join(", ");
 }
 
-function run<T>(src: SourceFile, input: string, startRule: StartRuleNames, offset: number, extra: Record<string, unknown>): T {
+function run<T>(
+  src: SourceFile,
+  input: string,
+  startRule: StartRuleNames,
+  offset: number,
+  extra: Record<string, unknown>,
+): T {
   try {
     return peggyParse(input, { startRule, offset, loc: src.loc, ...extra }) as T;
   } catch (err) {
@@ -90,7 +162,8 @@ export function tokenize(src: SourceFile, exprKind: (name: string) => ExprKind):
     const raw = (n: string) => t.attrs.find((a) => a.name.toLowerCase() === n)?.raw;
     const [prefix, taglib] = [raw("prefix"), raw("taglib")];
     // A bad or missing prefix is reported by the import tag's own checks.
-    if (prefix && taglib && /^[A-Za-z_]\w*$/.test(prefix) && prefix.toLowerCase() !== "dbt") prefixes.set(prefix.toLowerCase(), taglib);
+    if (prefix && taglib && /^[A-Za-z_]\w*$/.test(prefix) && prefix.toLowerCase() !== "dbt")
+      prefixes.set(prefix.toLowerCase(), taglib);
   }
   return prefixes.size ? run<Token[]>(src, src.text, "Template", 0, { exprKind, prefixes }) : tokens;
 }

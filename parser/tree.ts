@@ -36,10 +36,22 @@ export function stripTagLines(tokens: Token[], silent: (name: string) => boolean
     let from = 0;
     const { value, loc } = t;
     for (let i = value.indexOf("\n"); i >= 0; i = value.indexOf("\n", from)) {
-      pieces.push({ type: "text", value: value.slice(from, i + 1), eol: true, silent: silentDepth > 0, loc: { ...loc, start: loc.start + from, end: loc.start + i + 1 } });
+      pieces.push({
+        type: "text",
+        value: value.slice(from, i + 1),
+        eol: true,
+        silent: silentDepth > 0,
+        loc: { ...loc, start: loc.start + from, end: loc.start + i + 1 },
+      });
       from = i + 1;
     }
-    if (from < value.length) pieces.push({ type: "text", value: value.slice(from), silent: silentDepth > 0, loc: { ...loc, start: loc.start + from } });
+    if (from < value.length)
+      pieces.push({
+        type: "text",
+        value: value.slice(from),
+        silent: silentDepth > 0,
+        loc: { ...loc, start: loc.start + from },
+      });
   }
   const out: Token[] = [];
   let line: Piece[] = [];
@@ -99,13 +111,22 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
     }
     const shape = shapeOf(t.name);
     if (!shape) throw new TemplateError(codes.UNKNOWN_TAG, `Unknown tag <dbt:${t.name}>`, t.loc);
-    const hasBody = shape.body === "required" || (shape.body === "optional" && !t.selfClosing && !shape.bodyless?.(t.attrs));
+    const hasBody =
+      shape.body === "required" || (shape.body === "optional" && !t.selfClosing && !shape.bodyless?.(t.attrs));
     if (shape.body === "required" && t.selfClosing) {
       throw new TemplateError(codes.NESTING, `<dbt:${t.name}> needs a body and a closing </dbt:${t.name}>`, t.loc);
     }
     const node: TagNode = {
-      type: "tag", name: t.name, attrs: t.attrs, args: Object.create(null) as TagNode["args"],
-      expr: t.expr ?? null, target: t.target ?? null, body: hasBody ? [] : null, data: null, loc: t.loc, endLoc: null,
+      type: "tag",
+      name: t.name,
+      attrs: t.attrs,
+      args: Object.create(null) as TagNode["args"],
+      expr: t.expr ?? null,
+      target: t.target ?? null,
+      body: hasBody ? [] : null,
+      data: null,
+      loc: t.loc,
+      endLoc: null,
     };
     if (t.local) node.local = true;
     if (t.custom) [node.custom, node.written] = [t.custom, t.written];
@@ -113,7 +134,12 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
     if (hasBody) stack.push({ tag: node, interp: interpolating() || !!shape.interpolateBody });
   }
   const open = stack.pop();
-  if (open) throw new TemplateError(codes.NESTING, `<${shown(open.tag)}> is never closed (expected </${shown(open.tag)}>)`, open.tag.loc);
+  if (open)
+    throw new TemplateError(
+      codes.NESTING,
+      `<${shown(open.tag)}> is never closed (expected </${shown(open.tag)}>)`,
+      open.tag.loc,
+    );
   return root;
 }
 
@@ -123,7 +149,8 @@ function textWithExpressions(src: SourceFile, t: TextNode): Node[] {
   const out: Node[] = [];
   for (const p of parts) {
     const last = out[out.length - 1];
-    if (p.type === "text" && last?.type === "text") out[out.length - 1] = { ...last, value: last.value + p.value, loc: { ...last.loc, end: p.loc.end } };
+    if (p.type === "text" && last?.type === "text")
+      out[out.length - 1] = { ...last, value: last.value + p.value, loc: { ...last.loc, end: p.loc.end } };
     else out.push(p);
   }
   return out;

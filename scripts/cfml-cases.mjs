@@ -12,20 +12,39 @@ import { join } from "node:path";
 const root = join(import.meta.dirname, "..");
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
-if (!dirs.length) throw new Error("usage: node scripts/cfml-cases.mjs <dirs of CFML test .cfc files…> [--failures] [--write]");
+if (!dirs.length)
+  throw new Error("usage: node scripts/cfml-cases.mjs <dirs of CFML test .cfc files…> [--failures] [--write]");
 
 // ---------------------------------------------------------------- CFML source scanning
 
 /** Removes comments outside strings. */
 function stripComments(src) {
   let out = "";
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const c = src[i];
-    if (c === '"' || c === "'") { const j = skipString(src, i); out += src.slice(i, j); i = j; continue; }
-    if (src.startsWith("<!---", i)) { const j = src.indexOf("--->", i); i = j < 0 ? src.length : j + 4; continue; }
-    if (src.startsWith("//", i)) { const j = src.indexOf("\n", i); i = j < 0 ? src.length : j; continue; }
-    if (src.startsWith("/*", i)) { const j = src.indexOf("*/", i); i = j < 0 ? src.length : j + 2; continue; }
-    out += c; i++;
+    if (c === '"' || c === "'") {
+      const j = skipString(src, i);
+      out += src.slice(i, j);
+      i = j;
+      continue;
+    }
+    if (src.startsWith("<!---", i)) {
+      const j = src.indexOf("--->", i);
+      i = j < 0 ? src.length : j + 4;
+      continue;
+    }
+    if (src.startsWith("//", i)) {
+      const j = src.indexOf("\n", i);
+      i = j < 0 ? src.length : j;
+      continue;
+    }
+    if (src.startsWith("/*", i)) {
+      const j = src.indexOf("*/", i);
+      i = j < 0 ? src.length : j + 2;
+      continue;
+    }
+    out += c;
+    i++;
   }
   return out;
 }
@@ -35,13 +54,24 @@ function skipString(src, i) {
   const q = src[i];
   let j = i + 1;
   while (j < src.length) {
-    if (src[j] === q) { if (src[j + 1] === q) { j += 2; continue; } return j + 1; }
+    if (src[j] === q) {
+      if (src[j + 1] === q) {
+        j += 2;
+        continue;
+      }
+      return j + 1;
+    }
     if (src[j] === "#") {
-      if (src[j + 1] === "#") { j += 2; continue; }
+      if (src[j + 1] === "#") {
+        j += 2;
+        continue;
+      }
       j = skipExpr(src, j + 1, "#") + 1;
       continue;
     }
-    if (src[j] === "\n" && q === "'" ) { /* tolerate */ }
+    if (src[j] === "\n" && q === "'") {
+      /* tolerate */
+    }
     j++;
   }
   return j;
@@ -52,10 +82,16 @@ function skipExpr(src, i, end) {
   let depth = 0;
   for (let j = i; j < src.length; j++) {
     const c = src[j];
-    if (c === '"' || c === "'") { j = skipString(src, j) - 1; continue; }
+    if (c === '"' || c === "'") {
+      j = skipString(src, j) - 1;
+      continue;
+    }
     if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") { if (depth === 0 && c === end) return j; depth--; if (depth < 0) return j; }
-    else if (depth === 0 && c === end) return j;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (depth === 0 && c === end) return j;
+      depth--;
+      if (depth < 0) return j;
+    } else if (depth === 0 && c === end) return j;
   }
   return src.length;
 }
@@ -65,13 +101,20 @@ function callArgs(src, i) {
   const close = skipExpr(src, i + 1, ")");
   const inner = src.slice(i + 1, close);
   const args = [];
-  let start = 0, depth = 0;
+  let start = 0,
+    depth = 0;
   for (let j = 0; j < inner.length; j++) {
     const c = inner[j];
-    if (c === '"' || c === "'") { j = skipString(inner, j) - 1; continue; }
+    if (c === '"' || c === "'") {
+      j = skipString(inner, j) - 1;
+      continue;
+    }
     if ("([{".includes(c)) depth++;
     else if (")]}".includes(c)) depth--;
-    else if (c === "," && depth === 0) { args.push(inner.slice(start, j).trim()); start = j + 1; }
+    else if (c === "," && depth === 0) {
+      args.push(inner.slice(start, j).trim());
+      start = j + 1;
+    }
   }
   if (inner.trim() !== "" || args.length) args.push(inner.slice(start).trim());
   return { args, end: close + 1 };
@@ -97,7 +140,9 @@ function javaBranches(src) {
     const thenSpan = statementAt(src, close + 1);
     const rest = /^\s*else\b/.exec(src.slice(thenSpan[1]));
     const elseSpan = rest ? statementAt(src, thenSpan[1] + rest[0].length) : null;
-    const blank = ([a, b]) => { src = src.slice(0, a) + src.slice(a, b).replace(/[^\n]/g, " ") + src.slice(b); };
+    const blank = ([a, b]) => {
+      src = src.slice(0, a) + src.slice(a, b).replace(/[^\n]/g, " ") + src.slice(b);
+    };
     if (!taken) blank(thenSpan);
     else if (elseSpan) blank(elseSpan);
   }
@@ -113,8 +158,52 @@ function statementAt(src, i) {
 
 // ---------------------------------------------------------------- translation
 
-const KEYWORDS = new Set(["eq", "neq", "gt", "gte", "lt", "lte", "and", "or", "not", "mod", "contains", "true", "false", "null"]);
-const OPS = ["&&", "||", "==", "!=", "<>", "<=", ">=", "<", ">", "&", "+", "-", "*", "/", "%", "^", "!", "?", ":", ".", ",", "(", ")", "[", "]", "{", "}", "="];
+const KEYWORDS = new Set([
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "and",
+  "or",
+  "not",
+  "mod",
+  "contains",
+  "true",
+  "false",
+  "null",
+]);
+const OPS = [
+  "&&",
+  "||",
+  "==",
+  "!=",
+  "<>",
+  "<=",
+  ">=",
+  "<",
+  ">",
+  "&",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "^",
+  "!",
+  "?",
+  ":",
+  ".",
+  ",",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  "=",
+];
 
 class Untranslatable extends Error {}
 
@@ -124,10 +213,18 @@ function stringParts(lit) {
   const body = lit.slice(1, -1);
   const parts = [];
   let text = "";
-  for (let j = 0; j < body.length; ) {
-    if (body[j] === q && body[j + 1] === q) { text += q; j += 2; continue; }
+  for (let j = 0; j < body.length;) {
+    if (body[j] === q && body[j + 1] === q) {
+      text += q;
+      j += 2;
+      continue;
+    }
     if (body[j] === "#") {
-      if (body[j + 1] === "#") { text += "#"; j += 2; continue; }
+      if (body[j + 1] === "#") {
+        text += "#";
+        j += 2;
+        continue;
+      }
       const end = skipExpr(body, j + 1, "#");
       if (text) parts.push({ text });
       text = "";
@@ -157,14 +254,24 @@ function receiverStart(out) {
     while (j >= 0 && !(out[j] === '"' && out[j - 1] !== '"')) j -= out[j] === '"' ? 2 : 1;
     return j;
   }
-  if (/[\d.]/.test(c)) { while (j > 0 && /[\d.]/.test(out[j - 1])) j--; return j; }
+  if (/[\d.]/.test(c)) {
+    while (j > 0 && /[\d.]/.test(out[j - 1])) j--;
+    return j;
+  }
   if (!")]}".includes(c)) return -1;
   const pairs = { ")": "(", "]": "[", "}": "{" };
   let depth = 0;
   for (; j >= 0; j--) {
-    if (out[j] === '"') { j--; while (j >= 0 && out[j] !== '"') j--; continue; }
+    if (out[j] === '"') {
+      j--;
+      while (j >= 0 && out[j] !== '"') j--;
+      continue;
+    }
     if (")]}".includes(out[j])) depth++;
-    else if ("([{".includes(out[j])) { depth--; if (depth === 0) break; }
+    else if ("([{".includes(out[j])) {
+      depth--;
+      if (depth === 0) break;
+    }
   }
   if (j < 0 || pairs[c] === undefined) return -1;
   while (j > 0 && /[A-Za-z0-9_]/.test(out[j - 1])) j--;
@@ -174,32 +281,65 @@ function receiverStart(out) {
 /** Top-level comma-separated parts of an argument list. */
 function topLevel(inner) {
   const parts = [];
-  let start = 0, depth = 0;
+  let start = 0,
+    depth = 0;
   for (let j = 0; j < inner.length; j++) {
     const c = inner[j];
-    if (c === '"' || c === "'") { j = skipString(inner, j) - 1; continue; }
+    if (c === '"' || c === "'") {
+      j = skipString(inner, j) - 1;
+      continue;
+    }
     if ("([{".includes(c)) depth++;
     else if (")]}".includes(c)) depth--;
-    else if (c === "," && depth === 0) { parts.push(inner.slice(start, j)); start = j + 1; }
+    else if (c === "," && depth === 0) {
+      parts.push(inner.slice(start, j));
+      start = j + 1;
+    }
   }
   parts.push(inner.slice(start));
   return parts;
 }
 
-const SECOND = new Set(["find", "findnocase", "findoneof", "findlast", "findlastnocase", "refind", "refindnocase", "rematch", "rematchnocase", "insert"]);
+const SECOND = new Set([
+  "find",
+  "findnocase",
+  "findoneof",
+  "findlast",
+  "findlastnocase",
+  "refind",
+  "refindnocase",
+  "rematch",
+  "rematchnocase",
+  "insert",
+]);
 
 /** The function call CFML's member call stands for (Lucee's naming: arrayLen for [].len()). */
 function memberCall(recv, name, args) {
   const lower = name.toLowerCase();
-  const kind = recv.startsWith("[") ? "array" : recv.startsWith("{") ? "struct" : recv.startsWith('"') || /^[\d.]/.test(recv) ? "string" : "";
-  const order = kind === "array" ? ["array", "", "list"] : kind === "struct" ? ["struct", ""] : kind === "string" ? ["", "string", "list"] : ["", "date", "array", "struct", "query", "list", "string"];
+  const kind = recv.startsWith("[")
+    ? "array"
+    : recv.startsWith("{")
+      ? "struct"
+      : recv.startsWith('"') || /^[\d.]/.test(recv)
+        ? "string"
+        : "";
+  const order =
+    kind === "array"
+      ? ["array", "", "list"]
+      : kind === "struct"
+        ? ["struct", ""]
+        : kind === "string"
+          ? ["", "string", "list"]
+          : ["", "date", "array", "struct", "query", "list", "string"];
   for (const prefix of order) {
     const fn = builtin(prefix + name);
     if (!fn) continue;
     const full = fn.name;
-    if (full.toLowerCase() === "dateadd" || full.toLowerCase() === "datediff") return `${full}(${args.join(", ")}, ${recv})`;
+    if (full.toLowerCase() === "dateadd" || full.toLowerCase() === "datediff")
+      return `${full}(${args.join(", ")}, ${recv})`;
     // Functions whose string is their second argument: "abc".find("b") is find("b", "abc").
-    if (SECOND.has(full.toLowerCase()) && args.length > 0) return `${full}(${[args[0], recv, ...args.slice(1)].join(", ")})`;
+    if (SECOND.has(full.toLowerCase()) && args.length > 0)
+      return `${full}(${[args[0], recv, ...args.slice(1)].join(", ")})`;
     return `${full}(${[recv, ...args].join(", ")})`;
   }
   void lower;
@@ -214,16 +354,28 @@ function translate(src) {
   let prevIdent = false;
   while (i < s.length) {
     const c = s[i];
-    if (/\s/.test(c)) { out += c; i++; continue; }
+    if (/\s/.test(c)) {
+      out += c;
+      i++;
+      continue;
+    }
     if (c === '"' || c === "'") {
       const j = skipString(s, i);
       const parts = stringParts(s.slice(i, j));
       const pieces = parts.map((p) => (p.text !== undefined ? quote(p.text) : `(${translate(p.expr)})`));
-      out += pieces.length === 1 ? (parts[0].expr !== undefined ? `${pieces[0]}` : pieces[0]) : `(${pieces.join(" & ")})`;
-      i = j; prevIdent = false; continue;
+      out +=
+        pieces.length === 1 ? (parts[0].expr !== undefined ? `${pieces[0]}` : pieces[0]) : `(${pieces.join(" & ")})`;
+      i = j;
+      prevIdent = false;
+      continue;
     }
     const num = /^(\d+\.?\d*(e[+-]?\d+)?|\.\d+)/i.exec(s.slice(i));
-    if (num) { out += num[0]; i += num[0].length; prevIdent = false; continue; }
+    if (num) {
+      out += num[0];
+      i += num[0].length;
+      prevIdent = false;
+      continue;
+    }
     const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i));
     if (id) {
       const w = id[0];
@@ -248,14 +400,25 @@ function translate(src) {
       }
       const isKey = /^\s*[:=](?!=)/.test(rest) && /[{,]$/.test(before);
       const lw = w.toLowerCase();
-      if (lw === "function" || lw === "var" || lw === "new" || lw === "createobject" || lw === "evaluate") throw new Untranslatable(w);
+      if (lw === "function" || lw === "var" || lw === "new" || lw === "createobject" || lw === "evaluate")
+        throw new Untranslatable(w);
       if (!(isMember || isCall || isKey || KEYWORDS.has(lw))) {
-        if (lw === "yes") { out += "true"; i += w.length; continue; }
-        if (lw === "no") { out += "false"; i += w.length; continue; }
+        if (lw === "yes") {
+          out += "true";
+          i += w.length;
+          continue;
+        }
+        if (lw === "no") {
+          out += "false";
+          i += w.length;
+          continue;
+        }
         throw new Untranslatable(`variable ${w}`);
       }
       out += isKey ? `${quote(w)}` : w;
-      i += w.length; prevIdent = true; continue;
+      i += w.length;
+      prevIdent = true;
+      continue;
     }
     const op = OPS.find((o) => s.startsWith(o, i));
     if (!op) throw new Untranslatable(`character ${c}`);
@@ -264,7 +427,8 @@ function translate(src) {
       throw new Untranslatable("assignment");
     }
     out += op === "=" ? ":" : op;
-    i += op.length; prevIdent = false;
+    i += op.length;
+    prevIdent = false;
   }
   void prevIdent;
   if (!/\(/.test(out)) return out; // a literal
@@ -281,21 +445,27 @@ function assertions(src) {
   while ((m = re.exec(src))) {
     // The locale and time zone that the file set last before this assertion (setLocale("…")).
     const before = src.slice(0, m.index);
-    const prelude = ["setLocale", "setTimeZone"].map((f) => {
-      const calls = [...before.matchAll(new RegExp(`\\b${f}\\s*\\(\\s*("[^"]*"|'[^']*')\\s*\\)`, "gi"))];
-      return calls.length ? `${f}(${calls[calls.length - 1][1]})` : null;
-    }).filter(Boolean).join(" & ");
+    const prelude = ["setLocale", "setTimeZone"]
+      .map((f) => {
+        const calls = [...before.matchAll(new RegExp(`\\b${f}\\s*\\(\\s*("[^"]*"|'[^']*')\\s*\\)`, "gi"))];
+        return calls.length ? `${f}(${calls[calls.length - 1][1]})` : null;
+      })
+      .filter(Boolean)
+      .join(" & ");
     const push = out.push.bind(out);
     const out2 = { push: (x) => push({ ...x, prelude }) };
     const open = m.index + m[0].length - 1;
     const { args, end } = callArgs(src, open);
     const name = m[1].toLowerCase();
     if (name === "expect") {
-      const tail = /^\s*\.\s*(toBe|toBeWithCase|toBeTrue|toBeFalse|toThrow|notToBe|toBeTypeOf)\s*\(/i.exec(src.slice(end));
+      const tail = /^\s*\.\s*(toBe|toBeWithCase|toBeTrue|toBeFalse|toThrow|notToBe|toBeTypeOf)\s*\(/i.exec(
+        src.slice(end),
+      );
       if (!tail || args.length !== 1) continue;
       const t = tail[1].toLowerCase();
       const { args: targs } = callArgs(src, end + tail[0].length - 1);
-      if (t === "tobe" || t === "tobewithcase") out2.push({ kind: "eq", a: targs[0], b: args[0], withCase: t === "tobewithcase" });
+      if (t === "tobe" || t === "tobewithcase")
+        out2.push({ kind: "eq", a: targs[0], b: args[0], withCase: t === "tobewithcase" });
       else if (t === "tobetrue") out2.push({ kind: "eq", a: "true", b: args[0] });
       else if (t === "tobefalse") out2.push({ kind: "eq", a: "false", b: args[0] });
       else if (t === "tothrow") {
@@ -305,10 +475,14 @@ function assertions(src) {
       continue;
     }
     // assertEquals(…) directly followed by fail(…) inside a try: the call must throw.
-    if (/^\s*;?\s*fail\s*\(/i.test(src.slice(end)) && args.length >= 1) { out2.push({ kind: "throws", b: args[args.length - 1] }); continue; }
+    if (/^\s*;?\s*fail\s*\(/i.test(src.slice(end)) && args.length >= 1) {
+      out2.push({ kind: "throws", b: args[args.length - 1] });
+      continue;
+    }
     if (name === "asserttrue" && args.length >= 1) out2.push({ kind: "eq", a: "true", b: args[0] });
     else if (name === "assertfalse" && args.length >= 1) out2.push({ kind: "eq", a: "false", b: args[0] });
-    else if (args.length >= 2) out2.push({ kind: "eq", a: args[0], b: args[1], withCase: name === "assertequalswithcase" });
+    else if (args.length >= 2)
+      out2.push({ kind: "eq", a: args[0], b: args[1], withCase: name === "assertequalswithcase" });
   }
   return out;
 }
@@ -321,13 +495,19 @@ const { newPageState } = await import(join(root, "build", "engine", "page.js"));
 const { QueryResult } = await import(join(root, "build", "engine", "values.js"));
 
 const site = mkdtempSync(join(tmpdir(), "quarry-cfml-cases-"));
-const engines = { compiled: new Engine({ root: site, mode: "compiled" }), interpreted: new Engine({ root: site, mode: "interpreted" }) };
+const engines = {
+  compiled: new Engine({ root: site, mode: "compiled" }),
+  interpreted: new Engine({ root: site, mode: "interpreted" }),
+};
 let n = 0;
 
 /** What Quarry prints for an expression (JSON for complex values), or { error }. */
 async function run(expr, prelude = "") {
   const file = `c${n++}.dbt`;
-  writeFileSync(join(site, file), `${prelude ? `<dbt:set r = ${prelude}>` : ""}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`);
+  writeFileSync(
+    join(site, file),
+    `${prelude ? `<dbt:set r = ${prelude}>` : ""}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`,
+  );
   const outs = [];
   for (const mode of ["compiled", "interpreted"]) {
     try {
@@ -339,23 +519,42 @@ async function run(expr, prelude = "") {
   if (JSON.stringify(outs[0]) !== JSON.stringify(outs[1])) return { error: `modes differ: ${JSON.stringify(outs)}` };
   return outs[0];
 }
-const unescape = (s) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescape = (s) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** CFML's loose equality of two printed values (case-insensitive strings, numbers by value, booleans as yes/no). */
 function looseEqual(x, y, withCase) {
   if (x === y) return true;
-  const jx = tryJson(x), jy = tryJson(y);
-  if (jx !== undefined && jy !== undefined && typeof jx === "object" && typeof jy === "object") return deepLoose(jx, jy, withCase);
+  const jx = tryJson(x),
+    jy = tryJson(y);
+  if (jx !== undefined && jy !== undefined && typeof jx === "object" && typeof jy === "object")
+    return deepLoose(jx, jy, withCase);
   return simpleLoose(x, y, withCase);
 }
-function tryJson(s) { if (!/^[[{]/.test(s)) return undefined; try { return JSON.parse(s); } catch { return undefined; } }
+function tryJson(s) {
+  if (!/^[[{]/.test(s)) return undefined;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
 const BOOL = { true: true, yes: true, false: false, no: false };
 function simpleLoose(x, y, withCase) {
-  const a = String(x), b = String(y);
+  const a = String(x),
+    b = String(y);
   if (withCase ? a === b : a.toLowerCase() === b.toLowerCase()) return true;
-  const na = Number(a), nb = Number(b);
-  if (a.trim() !== "" && b.trim() !== "" && !Number.isNaN(na) && !Number.isNaN(nb)) return Math.abs(na - nb) < 1e-12 * Math.max(1, Math.abs(na));
-  const ba = BOOL[a.toLowerCase()], bb = BOOL[b.toLowerCase()];
+  const na = Number(a),
+    nb = Number(b);
+  if (a.trim() !== "" && b.trim() !== "" && !Number.isNaN(na) && !Number.isNaN(nb))
+    return Math.abs(na - nb) < 1e-12 * Math.max(1, Math.abs(na));
+  const ba = BOOL[a.toLowerCase()],
+    bb = BOOL[b.toLowerCase()];
   if (ba !== undefined && bb !== undefined) return ba === bb;
   if (ba !== undefined && !Number.isNaN(nb) && b.trim() !== "") return ba === (nb !== 0);
   if (bb !== undefined && !Number.isNaN(na) && a.trim() !== "") return bb === (na !== 0);
@@ -363,9 +562,11 @@ function simpleLoose(x, y, withCase) {
 }
 function deepLoose(a, b, withCase) {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return simpleLoose(a ?? "", b ?? "", withCase);
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object")
+    return simpleLoose(a ?? "", b ?? "", withCase);
   if (Array.isArray(a)) return a.length === b.length && a.every((v, i) => deepLoose(v, b[i], withCase));
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
   const lower = new Map(kb.map((k) => [k.toLowerCase(), k]));
   return ka.every((k) => lower.has(k.toLowerCase()) && deepLoose(a[k], b[lower.get(k.toLowerCase())], withCase));
@@ -377,7 +578,13 @@ const cases = [];
 let found = 0;
 const skipped = {};
 // Directories are read recursively.
-const files = dirs.flatMap((dir) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".cfc")).sort().map((f) => join(dir, f)));
+const files = dirs.flatMap((dir) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".cfc"))
+    .sort()
+    .map((f) => join(dir, f)),
+);
 for (const path of files) {
   const f = path.split("/").pop();
   const src = javaBranches(stripComments(readFileSync(path, "utf8")));
@@ -386,7 +593,15 @@ for (const path of files) {
     try {
       const b = translate(a.b);
       if (!b.includes("(")) throw new Untranslatable("no call");
-      cases.push({ file: f, prelude: a.prelude && !flags.includes("--isolated") ? translate(a.prelude) : "", kind: a.kind, expected: a.kind === "eq" ? translate(a.a) : null, actual: b, withCase: !!a.withCase, cfml: a.kind === "eq" ? `${a.a} == ${a.b}` : `throws ${a.b}` });
+      cases.push({
+        file: f,
+        prelude: a.prelude && !flags.includes("--isolated") ? translate(a.prelude) : "",
+        kind: a.kind,
+        expected: a.kind === "eq" ? translate(a.a) : null,
+        actual: b,
+        withCase: !!a.withCase,
+        cfml: a.kind === "eq" ? `${a.a} == ${a.b}` : `throws ${a.b}`,
+      });
     } catch (err) {
       if (!(err instanceof Untranslatable)) throw err;
       const why = err.message.startsWith("variable") ? "variable" : err.message;
@@ -403,22 +618,32 @@ const table = [];
 for (const c of cases) {
   const got = await run(c.actual, c.prelude);
   if (c.kind === "throws") {
-    if (got.error !== undefined) { pass++; table.push(entry(c, { error: got.error })); }
-    else failures.push({ ...c, got });
+    if (got.error !== undefined) {
+      pass++;
+      table.push(entry(c, { error: got.error }));
+    } else failures.push({ ...c, got });
     continue;
   }
   const want = await run(c.expected, c.prelude);
-  if (want.error !== undefined) { failures.push({ ...c, got, want, note: "expected side fails" }); continue; }
+  if (want.error !== undefined) {
+    failures.push({ ...c, got, want, note: "expected side fails" });
+    continue;
+  }
   if (got.output !== undefined && looseEqual(want.output, got.output, c.withCase)) {
     pass++;
     // What changes from run to run (the clock, random numbers) is checked, not kept.
-    if (!/\b(now|rand|randRange|createUUID|createGUID|getTickCount|beat)\s*\(/i.test(c.actual) || /^(true|false)$/.test(got.output)) table.push(entry(c, got.output));
-  }
-  else failures.push({ ...c, got, want: want.output });
+    if (
+      !/\b(now|rand|randRange|createUUID|createGUID|getTickCount|beat)\s*\(/i.test(c.actual) ||
+      /^(true|false)$/.test(got.output)
+    )
+      table.push(entry(c, got.output));
+  } else failures.push({ ...c, got, want: want.output });
 }
 rmSync(site, { recursive: true, force: true });
 
-console.log(`${found} assertions found, ${cases.length} translated (${members} member calls as function calls; skipped: ${JSON.stringify(skipped)})`);
+console.log(
+  `${found} assertions found, ${cases.length} translated (${members} member calls as function calls; skipped: ${JSON.stringify(skipped)})`,
+);
 console.log(`${pass} of ${cases.length} translated assertions pass`);
 // The cases that apply: every function they call exists in Quarry.
 const { findBuiltin } = await import(join(root, "build", "engine", "functions", "index.js"));
@@ -426,8 +651,13 @@ const applies = (c) => [...c.actual.matchAll(/([A-Za-z_]\w*)\s*\(/g)].every((m) 
 const failedApplying = failures.filter(applies).length;
 const applying = cases.filter(applies).length;
 console.log(`${applying - failedApplying} of ${applying} pass among those calling only functions Quarry has`);
-if (flags.includes("--failures")) for (const f of failures) console.log(`${f.file}: ${f.actual}  want ${JSON.stringify(f.want ?? "an error")}  got ${JSON.stringify(f.got)}`);
+if (flags.includes("--failures"))
+  for (const f of failures)
+    console.log(`${f.file}: ${f.actual}  want ${JSON.stringify(f.want ?? "an error")}  got ${JSON.stringify(f.got)}`);
 if (flags.includes("--write")) {
-  writeFileSync(join(root, "test", "cfml-cases.json"), JSON.stringify(table, null, 0).replace(/\],\[/g, "],\n[") + "\n");
+  writeFileSync(
+    join(root, "test", "cfml-cases.json"),
+    JSON.stringify(table, null, 0).replace(/\],\[/g, "],\n[") + "\n",
+  );
   console.log(`test/cfml-cases.json: ${table.length} cases`);
 }

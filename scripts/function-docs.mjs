@@ -22,7 +22,8 @@ for (const b of builtins) {
 let out = "\n";
 for (const [cat, fns] of groups) {
   out += `### ${cat[0].toUpperCase()}${cat.slice(1)}\n\n| function | what it does | example | result |\n|---|---|---|---|\n`;
-  for (const b of fns) out += `| \`${b.name}(${b.params})\` | ${cell(b.doc)} | ${code(b.example)} | ${code(b.result)} |\n`;
+  for (const b of fns)
+    out += `| \`${b.name}(${b.params})\` | ${cell(b.doc)} | ${code(b.example)} | ${code(b.result)} |\n`;
   out += "\n";
 }
 writeFileSync(file, doc.slice(0, start) + out + doc.slice(end));

@@ -7,8 +7,17 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const file = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(file, "utf8"));
-const CPU = { arm: "arm", "arm-eabi": "arm", arm64: "arm64", x64: "x64", ia32: "ia32", loong64: "loong64",
-  ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x" };
+const CPU = {
+  arm: "arm",
+  "arm-eabi": "arm",
+  arm64: "arm64",
+  x64: "x64",
+  ia32: "ia32",
+  loong64: "loong64",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+};
 let added = 0;
 for (const [path, entry] of Object.entries(lock.packages)) {
   for (const [dep, version] of Object.entries(entry.optionalDependencies ?? {})) {
@@ -19,11 +28,20 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     const [, os, cpuName, abi] = m;
     const cpu = abi === "eabi" ? "arm" : CPU[cpuName];
     const libc = abi === "gnu" || abi === "gnueabihf" ? ["glibc"] : abi?.startsWith("musl") ? ["musl"] : undefined;
-    lock.packages[at] = { version, cpu: [cpu], ...(entry.dev ? { dev: true } : {}), ...(libc && os === "linux" ? { libc } : {}),
-      license: "MIT", optional: true, os: [os] };
+    lock.packages[at] = {
+      version,
+      cpu: [cpu],
+      ...(entry.dev ? { dev: true } : {}),
+      ...(libc && os === "linux" ? { libc } : {}),
+      license: "MIT",
+      optional: true,
+      os: [os],
+    };
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
 console.log(`lock-platforms: ${added} platform entries added`);

@@ -45,16 +45,35 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const trustProxy = config.trustProxy;
   // Production logs one JSON line a request (id, method, url, status, ms, template) instead of
   // Fastify's two; dev prints one readable line a request.
-  const app = Fastify({ logger: dev ? false : { level }, logController: new LogController({ disableRequestLogging: true }), trustProxy: trustProxy as boolean });
+  const app = Fastify({
+    logger: dev ? false : { level },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: trustProxy as boolean,
+  });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
-  const log = opts.log ?? (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
+  const log =
+    opts.log ??
+    (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
   app.addHook("onResponse", async (req, reply) => {
     if (req.url.startsWith("/_quarry/")) return;
     const ms = Number(reply.elapsedTime.toFixed(1));
     if (dev) log(`${req.method} ${req.url} ${reply.statusCode} ${ms} ms`);
-    else req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms, template: req.quarryTemplate ?? undefined }, "request");
+    else
+      req.log.info(
+        { method: req.method, url: req.url, status: reply.statusCode, ms, template: req.quarryTemplate ?? undefined },
+        "request",
+      );
   });
-  const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log, embeddedUrl: opts.embeddedUrl, migrate: opts.migrate }));
+  const database =
+    opts.database ??
+    (await connectDatabase(config, {
+      siteDir: dir,
+      built: !!opts.dist,
+      dataDir: opts.dataDir,
+      log,
+      embeddedUrl: opts.embeddedUrl,
+      migrate: opts.migrate,
+    }));
   // onClose runs once the requests in flight have finished: pools, then the embedded Postgres.
   if (!opts.database) app.addHook("onClose", () => database.stop());
   try {
@@ -78,7 +97,11 @@ export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
  * the process exits (1 if anything had to be cut or failed). A second signal cuts at once;
  * calling `stop` again does nothing.
  */
-export function shutdownOnSignals(app: FastifyInstance, graceMs: number, say: (line: string) => void): (why: string) => void {
+export function shutdownOnSignals(
+  app: FastifyInstance,
+  graceMs: number,
+  say: (line: string) => void,
+): (why: string) => void {
   let closing = false;
   let code = 0;
   const stop = (why: string) => {

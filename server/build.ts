@@ -6,7 +6,18 @@
 // holding nothing but what a build writes; it may not be the site, hold it or lie inside it.
 // The new build is written beside the old one and swapped in with renames, so a failed or
 // interrupted build never leaves a half-written folder where the old one was.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { Engine } from "../engine/engine.js";
@@ -56,7 +67,13 @@ const inside = (child: string, parent: string) => child.startsWith(parent.endsWi
 export function readManifest(dir: string): Manifest | null {
   try {
     const m = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Partial<Manifest>;
-    return m.version === 1 && m.mode === "compiled" && m.templates !== null && typeof m.templates === "object" && Array.isArray(m.statics) ? (m as Manifest) : null;
+    return m.version === 1 &&
+      m.mode === "compiled" &&
+      m.templates !== null &&
+      typeof m.templates === "object" &&
+      Array.isArray(m.statics)
+      ? (m as Manifest)
+      : null;
   } catch {
     return null;
   }
@@ -70,18 +87,34 @@ export function checkOut(site: string, out: string): string {
   const s = realPath(site);
   const o = realPath(out);
   const shown = (p: string) => relative(process.cwd(), p) || ".";
-  if (o === s) throw new BuildOutError(`--out ${shown(out)} is the site folder itself: building there would replace the site's sources. Choose a folder outside the site, e.g. --out ${shown(join(dirname(s), `${basename(s)}-dist`))}`);
-  if (inside(s, o)) throw new BuildOutError(`--out ${shown(out)} contains the site folder ${shown(site)}: building there would replace the site's sources. Choose a folder outside the site`);
-  if (inside(o, s)) throw new BuildOutError(`--out ${shown(out)} lies inside the site folder ${shown(site)}: the build would become part of the site. Choose a folder outside the site, e.g. --out ${shown(join(dirname(s), `${basename(s)}-dist`))}`);
+  if (o === s)
+    throw new BuildOutError(
+      `--out ${shown(out)} is the site folder itself: building there would replace the site's sources. Choose a folder outside the site, e.g. --out ${shown(join(dirname(s), `${basename(s)}-dist`))}`,
+    );
+  if (inside(s, o))
+    throw new BuildOutError(
+      `--out ${shown(out)} contains the site folder ${shown(site)}: building there would replace the site's sources. Choose a folder outside the site`,
+    );
+  if (inside(o, s))
+    throw new BuildOutError(
+      `--out ${shown(out)} lies inside the site folder ${shown(site)}: the build would become part of the site. Choose a folder outside the site, e.g. --out ${shown(join(dirname(s), `${basename(s)}-dist`))}`,
+    );
   if (!existsSync(o)) return o;
   if (!lstatSync(o).isDirectory()) throw new BuildOutError(`--out ${shown(out)} exists and is not a folder`);
   const entries = readdirSync(o);
   if (entries.length === 0) return o;
-  if (!readManifest(o)) throw new BuildOutError(`--out ${shown(out)} is not empty and is not a Quarry build (no manifest.json written by quarry build): nothing was replaced. Choose a new or empty folder`);
+  if (!readManifest(o))
+    throw new BuildOutError(
+      `--out ${shown(out)} is not empty and is not a Quarry build (no manifest.json written by quarry build): nothing was replaced. Choose a new or empty folder`,
+    );
   const foreign = entries.filter((e) => !BUILD_ENTRIES.includes(e)).sort();
   if (foreign.length > 0) {
-    const data = foreign.includes(".quarry") ? ` (${shown(join(o, ".quarry"))} holds an embedded database an older Quarry kept in the build: move it to the site's data folder first, see docs/server.md)` : "";
-    throw new BuildOutError(`--out ${shown(out)} is a previous build that also holds ${foreign.join(", ")}, which quarry build did not write${data}: nothing was replaced. Move ${foreign.length === 1 ? "it" : "them"} out of the build folder`);
+    const data = foreign.includes(".quarry")
+      ? ` (${shown(join(o, ".quarry"))} holds an embedded database an older Quarry kept in the build: move it to the site's data folder first, see docs/server.md)`
+      : "";
+    throw new BuildOutError(
+      `--out ${shown(out)} is a previous build that also holds ${foreign.join(", ")}, which quarry build did not write${data}: nothing was replaced. Move ${foreign.length === 1 ? "it" : "them"} out of the build folder`,
+    );
   }
   return o;
 }
@@ -116,7 +149,9 @@ export function recoverInterrupted(target: string): string[] {
     const p = join(parent, e);
     if (m[1] === "old" && !existsSync(target) && readManifest(p)) {
       renameSync(p, target);
-      done.push(`restored the previous build ${shown(target)} from ${shown(p)}, where an interrupted build had moved it`);
+      done.push(
+        `restored the previous build ${shown(target)} from ${shown(p)}, where an interrupted build had moved it`,
+      );
     } else {
       rmSync(p, { recursive: true, force: true });
       done.push(`removed ${shown(p)}, left by an interrupted build`);
@@ -125,7 +160,12 @@ export function recoverInterrupted(target: string): string[] {
   return done;
 }
 
-export function build(site: string, out: string, progress: (done: number, total: number, name: string) => void = () => {}, ext: Extensions = {}): BuildResult {
+export function build(
+  site: string,
+  out: string,
+  progress: (done: number, total: number, name: string) => void = () => {},
+  ext: Extensions = {},
+): BuildResult {
   const recovered = recoverInterrupted(realPath(out));
   const target = checkOut(site, out);
   const engine = new Engine({ root: site, mode: "compiled", ...ext });
@@ -142,7 +182,8 @@ export function build(site: string, out: string, progress: (done: number, total:
     progress(i + 1, templates.length, name);
   });
   const statics = files.filter(isStatic);
-  if (errors.length > 0) return { templates: templates.length, statics: statics.length, errors: [...new Set(errors)], recovered };
+  if (errors.length > 0)
+    return { templates: templates.length, statics: statics.length, errors: [...new Set(errors)], recovered };
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
   // Beside the target, so the swap is a rename within one file system.
@@ -160,7 +201,8 @@ export function build(site: string, out: string, progress: (done: number, total:
       manifest.templates[name] = file;
     }
     for (const f of statics) cpSync(join(engine.root, f), join(fresh, "static", f));
-    for (const f of [...CONFIG_FILES, "_db"]) if (existsSync(join(engine.root, f))) cpSync(join(engine.root, f), join(fresh, f), { recursive: true });
+    for (const f of [...CONFIG_FILES, "_db"])
+      if (existsSync(join(engine.root, f))) cpSync(join(engine.root, f), join(fresh, f), { recursive: true });
     writeFileSync(join(fresh, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     if (existsSync(target)) {
       // Still ours? Something may have been put there while we compiled.

@@ -37,8 +37,17 @@ export interface DatabaseOptions {
 export const needsEmbedded = (config: SiteConfig) => Object.values(config.datasources).some((ds) => !ds.url);
 
 /** Starts the embedded Postgres of the site served from `opts.siteDir` (its data folder: see data-dir.ts). */
-export async function startSiteEmbedded(config: SiteConfig, opts: DatabaseOptions, log: LogFn): Promise<EmbeddedPostgresHandle> {
-  const data = resolveDataDir({ root: opts.siteDir, built: opts.built, explicit: opts.dataDir, configured: config.dataDir });
+export async function startSiteEmbedded(
+  config: SiteConfig,
+  opts: DatabaseOptions,
+  log: LogFn,
+): Promise<EmbeddedPostgresHandle> {
+  const data = resolveDataDir({
+    root: opts.siteDir,
+    built: opts.built,
+    explicit: opts.dataDir,
+    configured: config.dataDir,
+  });
   for (const w of data.warnings) log(`WARNING: ${w}`);
   log(`embedded Postgres: data in ${data.dir} (${data.source})`);
   // Migrations, not the embedded runner, apply _db/ (on any database alike).
@@ -132,18 +141,42 @@ export function runningEmbeddedUrl(dataDir: string): string | null {
  * quarry dev and start: DATABASE_URL or the default datasource's url, else the embedded
  * Postgres — joined when a server runs it, else started here and stopped by stop().
  */
-export async function openSiteDatabase(dir: string, opts: { built: boolean; dataDir?: string | null; log?: LogFn }): Promise<SiteDatabase> {
+export async function openSiteDatabase(
+  dir: string,
+  opts: { built: boolean; dataDir?: string | null; log?: LogFn },
+): Promise<SiteDatabase> {
   const log = opts.log ?? (() => {});
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(`${opts.built ? "Build" : "Site"} folder ${dir} does not exist`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new ConfigError(`${opts.built ? "Build" : "Site"} folder ${dir} does not exist`);
   const config = await loadConfig(dir);
   const ds = config.datasources[config.defaultDatasource]!;
-  if (ds.url) return { url: ds.url, embedded: false, how: `datasource ${ds.name} (${redact(ds.url)})`, started: false, stop: async () => {} };
+  if (ds.url)
+    return {
+      url: ds.url,
+      embedded: false,
+      how: `datasource ${ds.name} (${redact(ds.url)})`,
+      started: false,
+      stop: async () => {},
+    };
   const data = resolveDataDir({ root: dir, built: opts.built, explicit: opts.dataDir, configured: config.dataDir });
   for (const w of data.warnings) log(`WARNING: ${w}`);
   const running = runningEmbeddedUrl(data.dir);
-  if (running) return { url: running, embedded: true, how: `the embedded Postgres already running for this site (data in ${data.dir})`, started: false, stop: async () => {} };
+  if (running)
+    return {
+      url: running,
+      embedded: true,
+      how: `the embedded Postgres already running for this site (data in ${data.dir})`,
+      started: false,
+      stop: async () => {},
+    };
   const pg = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
-  return { url: pg.url, embedded: true, how: `the embedded Postgres (data in ${data.dir})`, started: true, stop: () => pg.stop() };
+  return {
+    url: pg.url,
+    embedded: true,
+    how: `the embedded Postgres (data in ${data.dir})`,
+    started: true,
+    stop: () => pg.stop(),
+  };
 }
 
 /** A connection URL without its password, for messages. */

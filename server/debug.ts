@@ -58,10 +58,14 @@ export class DebugLog {
 
 /** The terminal lines of `quarry dev --trace`. */
 export function traceText(e: DebugEntry): string {
-  const lines = [`── ${e.method} ${e.url} ${e.status} ${e.ms} ms · ${e.queries.length} quer${e.queries.length === 1 ? "y" : "ies"} · ${e.templates.length} template${e.templates.length === 1 ? "" : "s"}`];
+  const lines = [
+    `── ${e.method} ${e.url} ${e.status} ${e.ms} ms · ${e.queries.length} quer${e.queries.length === 1 ? "y" : "ies"} · ${e.templates.length} template${e.templates.length === 1 ? "" : "s"}`,
+  ];
   for (const t of e.templates) lines.push(`   ${"  ".repeat(t.depth)}${t.name} ${t.ms} ms`);
   for (const q of e.queries) {
-    lines.push(`   [${q.datasource}] ${q.at} ${q.error ? `failed: ${q.error}` : `${q.rows} row${q.rows === 1 ? "" : "s"} ${q.ms} ms${q.cached ? " (cached)" : ""}`}`);
+    lines.push(
+      `   [${q.datasource}] ${q.at} ${q.error ? `failed: ${q.error}` : `${q.rows} row${q.rows === 1 ? "" : "s"} ${q.ms} ms${q.cached ? " (cached)" : ""}`}`,
+    );
     lines.push(`     ${q.sql.replace(/\s+/g, " ")}${q.params.length ? `  ${JSON.stringify(json(q.params))}` : ""}`);
   }
   return lines.join("\n");
@@ -70,8 +74,17 @@ export function traceText(e: DebugEntry): string {
 /** The collapsed panel appended to an HTML page. */
 export function panelHtml(e: DebugEntry): string {
   const rows = (cells: string[][]) => cells.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("");
-  const queries = rows(e.queries.map((q) => [esc(q.datasource), `<pre>${esc(q.sql)}</pre>`, `<code>${esc(JSON.stringify(json(q.params)))}</code>`,
-    q.error ? `<b>${esc(q.error)}</b>` : String(q.rows), `${q.ms} ms`, q.cached ? "yes" : "", esc(q.at)]));
+  const queries = rows(
+    e.queries.map((q) => [
+      esc(q.datasource),
+      `<pre>${esc(q.sql)}</pre>`,
+      `<code>${esc(JSON.stringify(json(q.params)))}</code>`,
+      q.error ? `<b>${esc(q.error)}</b>` : String(q.rows),
+      `${q.ms} ms`,
+      q.cached ? "yes" : "",
+      esc(q.at),
+    ]),
+  );
   const templates = rows(e.templates.map((t) => [`${"&nbsp;&nbsp;".repeat(t.depth)}${esc(t.name)}`, `${t.ms} ms`]));
   const scopes = rows(Object.entries(e.scopes).map(([s, k]) => [s, String(k.length), esc(k.join(", "))]));
   return `<details id="quarry-debug" style="font:13px/1.4 system-ui,sans-serif;border-top:3px solid #a60;background:#fffaf0;color:#222;padding:.5em 1em;margin-top:2em">

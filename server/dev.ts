@@ -24,7 +24,11 @@ export interface DevReload {
  * `onChange` runs for every change to a template or a `_db/` file (dev flushes query caches and
  * applies new migrations); open pages reload once it is done.
  */
-export function devReload(engine: Engine, log: (line: string) => void, onChange: (name: string) => void | Promise<void> = () => {}): DevReload {
+export function devReload(
+  engine: Engine,
+  log: (line: string) => void,
+  onChange: (name: string) => void | Promise<void> = () => {},
+): DevReload {
   const clients = new Set<{ write(s: string): unknown }>();
   const broadcast = () => {
     for (const c of clients) c.write("data: reload\n\n");
@@ -46,10 +50,14 @@ export function devReload(engine: Engine, log: (line: string) => void, onChange:
     } else if (!removed && /^_db\/[^/]+\.sql$/.test(name)) {
       log(`changed ${name}: applying new migrations`);
     } else log(`changed ${name}`);
-    if (name.endsWith(".dbt") || name.startsWith("_db/")) void Promise.resolve(onChange(name)).then(broadcast, broadcast);
+    if (name.endsWith(".dbt") || name.startsWith("_db/"))
+      void Promise.resolve(onChange(name)).then(broadcast, broadcast);
     else broadcast();
   };
-  watcher.on("add", (f) => changed(f, false)).on("change", (f) => changed(f, false)).on("unlink", (f) => changed(f, true));
+  watcher
+    .on("add", (f) => changed(f, false))
+    .on("change", (f) => changed(f, false))
+    .on("unlink", (f) => changed(f, true));
   const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return {
     ready,
@@ -61,7 +69,11 @@ export function devReload(engine: Engine, log: (line: string) => void, onChange:
       app.get(RELOAD_PATH, (req, reply) => {
         reply.hijack();
         const res = reply.raw;
-        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+        res.writeHead(200, {
+          "content-type": "text/event-stream",
+          "cache-control": "no-cache",
+          connection: "keep-alive",
+        });
         res.write(": connected\n\n");
         clients.add(res);
         req.raw.on("close", () => clients.delete(res));

@@ -11,7 +11,15 @@ export function statusOf(err: unknown): number {
   return 500;
 }
 
-const TITLES: Record<number, string> = { 400: "Bad request", 403: "Forbidden", 404: "Not found", 413: "Payload too large", 405: "Method not allowed", 500: "Internal server error", 503: "Service unavailable" };
+const TITLES: Record<number, string> = {
+  400: "Bad request",
+  403: "Forbidden",
+  404: "Not found",
+  413: "Payload too large",
+  405: "Method not allowed",
+  500: "Internal server error",
+  503: "Service unavailable",
+};
 export const titleOf = (status: number) => TITLES[status] ?? `Error ${status}`;
 
 function page(title: string, body: string): string {
@@ -27,7 +35,8 @@ ${body}
 /** The message a visitor may see: bad input is theirs to fix; anything else stays internal. */
 export function publicMessage(err: unknown, status: number): string {
   if (status < 500 && err instanceof Error) return err.message;
-  if (err instanceof QuarryError && err.code === codes.TIMEOUT) return "The page took too long to answer. Try again shortly.";
+  if (err instanceof QuarryError && err.code === codes.TIMEOUT)
+    return "The page took too long to answer. Try again shortly.";
   if (err instanceof QuarryError && err.code === codes.CANCELLED) return "The request was cancelled.";
   if (err instanceof QuarryError && err.code === codes.OVERLOADED) return "The server is busy. Try again shortly.";
   if (status === 503) return "The site's database is unavailable. Try again shortly.";
@@ -36,13 +45,19 @@ export function publicMessage(err: unknown, status: number): string {
 
 export function errorPage(err: unknown, status: number, requestId: string, dev: boolean): string {
   const title = titleOf(status);
-  if (!dev) return page(title, `<h1>${status} ${esc(title)}</h1>\n<p>${esc(publicMessage(err, status))}</p>\n<p><small>Request id: ${esc(requestId)}</small></p>`);
+  if (!dev)
+    return page(
+      title,
+      `<h1>${status} ${esc(title)}</h1>\n<p>${esc(publicMessage(err, status))}</p>\n<p><small>Request id: ${esc(requestId)}</small></p>`,
+    );
   const parts = [`<h1>${status} ${esc(title)}</h1>`];
   if (err instanceof RequestError) {
     // Not a crash: say what was asked for and, for a 404, which files would have answered.
     parts.push(`<p><b>${esc(err.code)}</b>: ${esc(err.message)}</p>`);
     if (err.candidates.length > 0) {
-      parts.push(`<p>Looked for these files in the site folder:</p>\n<ul class="candidates">${err.candidates.map((c) => `<li><code>${esc(c)}</code></li>`).join("")}</ul>`);
+      parts.push(
+        `<p>Looked for these files in the site folder:</p>\n<ul class="candidates">${err.candidates.map((c) => `<li><code>${esc(c)}</code></li>`).join("")}</ul>`,
+      );
     }
   } else if (err instanceof QuarryError) {
     const where = err.loc ? `${err.loc.file}:${err.loc.line}:${err.loc.column}` : "";
@@ -81,13 +96,20 @@ export function sqlWithCaret(sql: string, position: number | null): string {
 export function errorText(err: unknown): string {
   if (!(err instanceof QuarryError)) return err instanceof Error ? (err.stack ?? err.message) : String(err);
   if (!(err instanceof QueryError)) return err.format();
-  const extra = [err.detail && `Detail: ${err.detail}`, err.hint && `Hint: ${err.hint}`].filter(Boolean).map((l) => `\n${l}`).join("");
+  const extra = [err.detail && `Detail: ${err.detail}`, err.hint && `Hint: ${err.hint}`]
+    .filter(Boolean)
+    .map((l) => `\n${l}`)
+    .join("");
   return `${err.format()}${extra}\nSQL: ${sqlWithCaret(err.sql, err.position).replace(/\n/g, "\n     ")}\nParameters: ${JSON.stringify(err.params)}`;
 }
 
 /** One log record of a failed request: everything, for the server's log. */
 export function errorRecord(err: unknown): Record<string, unknown> {
-  if (!(err instanceof QuarryError)) return { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined };
+  if (!(err instanceof QuarryError))
+    return {
+      message: err instanceof Error ? err.message : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    };
   const r: Record<string, unknown> = { code: err.code, message: err.message };
   if (err.loc) r.at = `${err.loc.file}:${err.loc.line}:${err.loc.column}`;
   if (err instanceof QueryError) {

@@ -29,7 +29,10 @@ export interface GuardianOptions extends WorkerOptions {
 const say = (line: string) => process.stderr.write(`quarry guardian: ${line}\n`);
 
 /** Connections one worker may hold on each Postgres (pool: max, single: 1; per-request is unbounded and not counted). */
-export function connectionsPerWorker(config: SiteConfig, urls: Record<string, string>): Map<string, { total: number; detail: string[] }> {
+export function connectionsPerWorker(
+  config: SiteConfig,
+  urls: Record<string, string>,
+): Map<string, { total: number; detail: string[] }> {
   const byUrl = new Map<string, { total: number; detail: string[] }>();
   for (const ds of Object.values(config.datasources)) {
     if (ds.strategy === "per-request") continue;
@@ -51,7 +54,12 @@ const EMBEDDED_SPARE = 10;
  * The embedded Postgres is Quarry's own: its max_connections is raised instead (ALTER SYSTEM,
  * kept in its data folder), and true is returned so the caller restarts it.
  */
-async function checkMaxConnections(config: SiteConfig, urls: Record<string, string>, workers: number, embeddedUrl: string | null): Promise<boolean> {
+async function checkMaxConnections(
+  config: SiteConfig,
+  urls: Record<string, string>,
+  workers: number,
+  embeddedUrl: string | null,
+): Promise<boolean> {
   let restart = false;
   for (const [url, { total, detail }] of connectionsPerWorker(config, urls)) {
     const where = (() => {
@@ -64,7 +72,9 @@ async function checkMaxConnections(config: SiteConfig, urls: Record<string, stri
       const r = await maxConnections(url, (m) => (need > m && url === embeddedUrl ? need + EMBEDDED_SPARE : null));
       max = r.max;
       if (r.raised) {
-        say(`${workers} workers × ${total} connections each = ${need}, more than the embedded Postgres's max_connections (${max}): raising it to ${need + EMBEDDED_SPARE} (restarting Postgres)`);
+        say(
+          `${workers} workers × ${total} connections each = ${need}, more than the embedded Postgres's max_connections (${max}): raising it to ${need + EMBEDDED_SPARE} (restarting Postgres)`,
+        );
         restart = true;
         continue;
       }
@@ -98,14 +108,16 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   let embedded = null as EmbeddedPostgresHandle | null;
   const urls: Record<string, string> = {};
   const startDb = async () => {
-    if (needsEmbedded(config)) embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
+    if (needsEmbedded(config))
+      embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
     for (const ds of Object.values(config.datasources)) urls[ds.name] = ds.url ?? embedded!.url;
   };
   await startDb();
   try {
     // Once here, not in every worker at the same time.
     const migrations = await migrate(urls[config.defaultDatasource]!, join(dir, "_db"), say);
-    if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db"))) say("migrations: up to date");
+    if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db")))
+      say("migrations: up to date");
     if (await checkMaxConnections(config, urls, opts.workers, embedded?.url ?? null)) {
       await embedded!.stop();
       await startDb();
@@ -121,7 +133,12 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   const beatMs = Math.max(25, Math.min(1000, Math.floor(s.heartbeatTimeoutMs / 4)));
   cluster.setupPrimary({ exec: fileURLToPath(new URL("./worker.js", import.meta.url)), args: [] });
   const env = {
-    QUARRY_WORKER: JSON.stringify({ dist: dir, port: opts.port, host: opts.host, logLevel: opts.logLevel } satisfies WorkerOptions),
+    QUARRY_WORKER: JSON.stringify({
+      dist: dir,
+      port: opts.port,
+      host: opts.host,
+      logLevel: opts.logLevel,
+    } satisfies WorkerOptions),
     QUARRY_HEARTBEAT_MS: String(beatMs),
     QUARRY_EMBEDDED_URL: embedded?.url ?? "",
   };
@@ -157,7 +174,13 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     else if (ready.size === opts.workers) {
       everReady = true;
       const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
-      process.stdout.write(`Quarry server listening on http://${shown}:${port}/ (${opts.workers} workers, pids ${Object.values(cluster.workers ?? {}).map((x) => x!.process.pid).join(" ")})\n`);
+      process.stdout.write(
+        `Quarry server listening on http://${shown}:${port}/ (${opts.workers} workers, pids ${Object.values(
+          cluster.workers ?? {},
+        )
+          .map((x) => x!.process.pid)
+          .join(" ")})\n`,
+      );
     }
   };
 
@@ -183,7 +206,9 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     while (crashes.length > 0 && crashes[0]! < now - 10_000) crashes.shift();
     // A worker that keeps dying right after it starts is restarted more and more slowly.
     const delay = crashes.length <= 3 ? 0 : Math.min(5000, 250 * 2 ** (crashes.length - 4));
-    say(`worker ${pid} ${heartbeat ? "was killed: its heartbeat stopped" : `exited (${signal ?? `code ${code}`})`}; starting a replacement${delay ? ` in ${delay} ms` : ""}`);
+    say(
+      `worker ${pid} ${heartbeat ? "was killed: its heartbeat stopped" : `exited (${signal ?? `code ${code}`})`}; starting a replacement${delay ? ` in ${delay} ms` : ""}`,
+    );
     setTimeout(() => {
       if (!stopping) fork();
     }, delay);
@@ -198,7 +223,9 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
       if (!w || killedForHeartbeat.has(w.id) || !lastBeat.has(w.id)) continue;
       const silent = now - lastBeat.get(w.id)!;
       if (silent > s.heartbeatTimeoutMs) {
-        say(`worker ${w.process.pid} sent no heartbeat for ${silent} ms (server.heartbeatTimeoutMs = ${s.heartbeatTimeoutMs}): killing it`);
+        say(
+          `worker ${w.process.pid} sent no heartbeat for ${silent} ms (server.heartbeatTimeoutMs = ${s.heartbeatTimeoutMs}): killing it`,
+        );
         killedForHeartbeat.add(w.id);
         w.process.kill("SIGKILL");
       }

@@ -46,7 +46,13 @@ INSERT INTO note (body) VALUES ('Hello from Quarry'), ('Edit index.dbt and save:
 
 /** Writes the starter site into `dir`, which must be missing or empty; returns the files. */
 export function initSite(dir: string): string[] {
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new QuarryError(codes.INIT_DIR, "application", `${dir} is not empty: quarry init writes only into a new or empty folder`, null);
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw new QuarryError(
+      codes.INIT_DIR,
+      "application",
+      `${dir} is not empty: quarry init writes only into a new or empty folder`,
+      null,
+    );
   for (const [file, text] of Object.entries(FILES)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);

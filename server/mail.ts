@@ -14,23 +14,28 @@ export interface SmtpMailer extends Mailer {
 export function smtpMailer(s: MailSettings): SmtpMailer {
   // nodemailer is loaded with the first message, not at start-up: most pages never send one.
   let made: Promise<Transporter> | null = null;
-  const transporter = () => (made ??= import("nodemailer").then(({ createTransport }) => createTransport({
-    pool: true,
-    maxConnections: 3,
-    host: s.host,
-    port: s.port,
-    secure: s.secure,
-    requireTLS: s.requireTLS,
-    auth: s.auth ?? undefined,
-    connectionTimeout: s.timeoutMs,
-    greetingTimeout: s.timeoutMs,
-    socketTimeout: s.timeoutMs,
-  })));
+  const transporter = () =>
+    (made ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({
+        pool: true,
+        maxConnections: 3,
+        host: s.host,
+        port: s.port,
+        secure: s.secure,
+        requireTLS: s.requireTLS,
+        auth: s.auth ?? undefined,
+        connectionTimeout: s.timeoutMs,
+        greetingTimeout: s.timeoutMs,
+        socketTimeout: s.timeoutMs,
+      }),
+    ));
   return {
     from: s.from,
     async send(m: MailMessage): Promise<MailReceipt> {
       try {
-        const info = await (await transporter()).sendMail({
+        const info = await (
+          await transporter()
+        ).sendMail({
           from: m.from,
           to: m.to,
           cc: m.cc || undefined,

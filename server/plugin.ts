@@ -87,8 +87,10 @@ interface Site {
 export function siteFolder(opts: Pick<QuarryOptions, "root" | "dist">): string {
   const dir = opts.dist ?? opts.root;
   if (!dir) throw new ConfigError("Give the quarry plugin `root` (a site folder) or `dist` (a built site)");
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(`${opts.dist ? "Build" : "Site"} folder ${dir} does not exist`);
-  if (opts.dist && !existsSync(join(dir, "manifest.json"))) throw new ConfigError(`${dir} is not a Quarry build (no manifest.json): run quarry build first`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new ConfigError(`${opts.dist ? "Build" : "Site"} folder ${dir} does not exist`);
+  if (opts.dist && !existsSync(join(dir, "manifest.json")))
+    throw new ConfigError(`${dir} is not a Quarry build (no manifest.json): run quarry build first`);
   return dir;
 }
 
@@ -100,14 +102,22 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const limits = { ...config.limits, ...opts.limits };
   let source: PageSource;
   let dev: DevReload | null = null;
-  if (opts.dist) source = await PrecompiledSource.load(opts.dist, limits, { functions: opts.functions, tags: opts.tags });
+  if (opts.dist)
+    source = await PrecompiledSource.load(opts.dist, limits, { functions: opts.functions, tags: opts.tags });
   else {
     // Loaded only here, so serving a built site never loads the parser or the compiler.
     const { Engine } = await import("../engine/engine.js");
-    const engine = new Engine({ root: dir, mode: opts.mode ?? "compiled", limits, functions: opts.functions, tags: opts.tags });
+    const engine = new Engine({
+      root: dir,
+      mode: opts.mode ?? "compiled",
+      limits,
+      functions: opts.functions,
+      tags: opts.tags,
+    });
     source = new EngineSource(engine);
   }
-  const database = opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
+  const database =
+    opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
   const fragments = new FragmentCache({ maxEntries: config.fragmentCacheSize, maxChars: FRAGMENT_DEFAULTS.maxChars });
   const mailer = config.mail ? smtpMailer(config.mail) : null;
   // A changed template or _db/ file may change what a cached query or fragment should answer; a
@@ -126,16 +136,24 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const timeoutMs = config.sessionTimeoutMinutes * 60_000;
   // A built site is served by several processes or machines: its sessions default to the database.
   const store = config.session.store ?? (opts.dist ? "postgres" : "memory");
-  const backend = store === "postgres" ? new PostgresBackend(database.datasources, timeoutMs) : new MemoryBackend(timeoutMs, config.session.maxSessions);
+  const backend =
+    store === "postgres"
+      ? new PostgresBackend(database.datasources, timeoutMs)
+      : new MemoryBackend(timeoutMs, config.session.maxSessions);
   let signer: Promise<Signer> | null = null;
   return {
-    source, config, database, ownsDatabase: !opts.database, dev,
+    source,
+    config,
+    database,
+    ownsDatabase: !opts.database,
+    dev,
     debug: opts.dev ? new DebugLog() : null,
     sessions: new Sessions(backend, timeoutMs, config.session.createPerMinute),
-    signer: () => (signer ??= sessionSigner(config.secret, database).catch((err: unknown) => {
-      signer = null;
-      throw err;
-    })),
+    signer: () =>
+      (signer ??= sessionSigner(config.secret, database).catch((err: unknown) => {
+        signer = null;
+        throw err;
+      })),
     application: newStruct(),
     services: { locks: opts.locks ?? new LockManager(), fragments, mailer },
     mailer,
@@ -204,7 +222,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // Register the parsers only where the host app has not already.
   if (!app.hasRequestDecorator("cookies")) await app.register(fastifyCookie);
   await registerBodyParsers(app, site.config.server);
-  if (!app.hasReplyDecorator("sendFile")) await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
+  if (!app.hasReplyDecorator("sendFile"))
+    await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
 
   const newPage = (signal: AbortSignal | null = null): PageState => {
     const page = newPageState(site.database.datasources, site.config.renderTimeoutMs, signal, site.config);
@@ -232,7 +251,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // _application.dbt runs once, before the first request, to fill the application scope.
   const appPage = site.source.find(["_application.dbt"]);
   if (appPage) {
-    await site.source.render(appPage, { variables: newStruct(), application: site.application, request: newStruct() }, newPage());
+    await site.source.render(
+      appPage,
+      { variables: newStruct(), application: site.application, request: newStruct() },
+      newPage(),
+    );
   }
 
   const prefix = app.prefix;
@@ -246,7 +269,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       const root = r.file && (req.method === "GET" || req.method === "HEAD") ? site.source.staticRoot(r.file) : null;
       if (!root) return notFound(req, reply, r.file ? [...r.pages, r.file] : r.pages);
       // _request.dbt (the site's auth check) runs before static files too, unless switched off.
-      if (!site.config.requestTemplateForStatic || !site.source.find(["_request.dbt"])) return reply.sendFile(r.file!, root);
+      if (!site.config.requestTemplateForStatic || !site.source.find(["_request.dbt"]))
+        return reply.sendFile(r.file!, root);
       return renderPage(req, reply, null, 200, undefined, [r.file!, root]);
     }
     let form;
@@ -288,14 +312,17 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       } catch {
         // "null" (a sandboxed frame, a privacy redirect) or garbage: not this site.
       }
-      if (host === null || host !== new URL(`http://${req.host}`).host) return refuse(`A form from another site (Origin ${origin}) may not post here`);
+      if (host === null || host !== new URL(`http://${req.host}`).host)
+        return refuse(`A form from another site (Origin ${origin}) may not post here`);
     } else if (req.headers["sec-fetch-site"] === "cross-site") {
       return refuse("A form from another site may not post here");
     }
     const secret = req.cookies?.[CSRF_COOKIE];
     const token = postedToken(req, fields);
     if (!secret || !token || !CSRF_SECRET.test(secret) || !tokens.verify(secret, token)) {
-      return refuse("The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again");
+      return refuse(
+        "The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again",
+      );
     }
     return null;
   }
@@ -304,7 +331,14 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
    * Runs _request.dbt and the page `name` (or, with `file`, _request.dbt before that static
    * file) with the visitor's session, and answers with what they rendered.
    */
-  async function renderPage(req: FastifyRequest, reply: FastifyReply, name: string | null, status: number, error?: Struct, file?: [string, string]): Promise<FastifyReply> {
+  async function renderPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    name: string | null,
+    status: number,
+    error?: Struct,
+    file?: [string, string],
+  ): Promise<FastifyReply> {
     if (name !== null) req.quarryTemplate = name;
     let session: SessionState;
     try {
@@ -348,7 +382,18 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (!site.debug || !page.trace) return null;
       reply.header("x-quarry-request-id", req.id);
       const ms = Math.round((performance.now() - started) * 100) / 100;
-      const entry = site.debug.record({ id: req.id, method: req.method, url: req.url, status, ms, queries: page.trace.queries, templates: page.trace.templates }, scopes);
+      const entry = site.debug.record(
+        {
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          status,
+          ms,
+          queries: page.trace.queries,
+          templates: page.trace.templates,
+        },
+        scopes,
+      );
       if (opts.trace) log(traceText(entry));
       return entry;
     };
@@ -375,7 +420,14 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     if (newCsrfSecret) reply.setCookie(CSRF_COOKIE, newCsrfSecret, secure);
     const res = page.response;
     for (const c of res.cookies) {
-      reply.setCookie(c.name, c.value, { expires: c.expires ?? undefined, httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite, path: c.path, domain: c.domain ?? undefined });
+      reply.setCookie(c.name, c.value, {
+        expires: c.expires ?? undefined,
+        httpOnly: c.httpOnly,
+        secure: c.secure,
+        sameSite: c.sameSite,
+        path: c.path,
+        domain: c.domain ?? undefined,
+      });
     }
     for (const [k, v] of res.headers) reply.header(k, v);
     if (res.location !== null) return reply.code(res.status).header("location", res.location).send();
@@ -385,7 +437,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // Only a browser loading a page gets the reload script; curl, tests and benchmark
     // clients get the page byte for byte.
     const reload = site.dev && type.startsWith("text/html") && req.headers["sec-fetch-dest"] === "document";
-    return reply.code(res.status).type(type).send(reload ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
+    return reply
+      .code(res.status)
+      .type(type)
+      .send(reload ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
   }
 
   /** Where a page's dbt:log lines go: dev's readable log, else the request's pino logger. */
@@ -418,10 +473,21 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   /** What `_404.dbt` and `_error.dbt` see as `error`. */
   function errorStruct(req: FastifyRequest, err: unknown, status: number): Struct {
     const code = err instanceof QuarryError ? err.code : codes.INTERNAL;
-    return toStructDeep({ status, title: titleOf(status), code, message: dev ? (err as Error).message : publicMessage(err, status), requestId: req.id }) as Struct;
+    return toStructDeep({
+      status,
+      title: titleOf(status),
+      code,
+      message: dev ? (err as Error).message : publicMessage(err, status),
+      requestId: req.id,
+    }) as Struct;
   }
 
-  async function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown, status: number): Promise<FastifyReply> {
+  async function sendError(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    err: unknown,
+    status: number,
+  ): Promise<FastifyReply> {
     // Nobody is listening any more: no error page, and no error in the log for a visitor who left.
     if (signals.get(req)?.aborted) {
       req.log.info({ reqId: req.id }, "request cancelled: the client disconnected");
@@ -439,7 +505,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         req.log.error({ err: errorRecord(e) }, "_error.dbt failed");
       }
     }
-    return reply.code(status).type("text/html; charset=utf-8").send(errorPage(err, status, req.id, dev));
+    return reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .send(errorPage(err, status, req.id, dev));
   }
 
   // Errors before the handler runs (a body over its limit, malformed JSON) get the same pages.
@@ -460,7 +529,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");
-    return sendError(req, reply, new RequestError(codes.METHOD, 405, `${req.method} is not allowed here: pages answer GET, HEAD and POST`), 405);
+    return sendError(
+      req,
+      reply,
+      new RequestError(codes.METHOD, 405, `${req.method} is not allowed here: pages answer GET, HEAD and POST`),
+      405,
+    );
   };
   for (const url of ["/", "/*"]) {
     app.route({ method: ["GET", "POST"], url, handler, bodyLimit: site.config.server.maxBodyBytes });

@@ -30,23 +30,37 @@ export function requestError(err: unknown, s: ServerSettings): unknown {
   if (limit) return limit;
   const status = (err as { statusCode?: unknown } | null)?.statusCode;
   // Malformed JSON, an unsupported media type, a broken multipart body: the client's to fix.
-  if (!(err instanceof RequestError) && err instanceof Error && typeof status === "number" && status >= 400 && status < 500) return new RequestError(codes.BAD_REQUEST, status, err.message);
+  if (
+    !(err instanceof RequestError) &&
+    err instanceof Error &&
+    typeof status === "number" &&
+    status >= 400 &&
+    status < 500
+  )
+    return new RequestError(codes.BAD_REQUEST, status, err.message);
   return err;
 }
 
-const tooMany = (what: string, key: keyof ServerSettings, limit: number) => new RequestLimitError(`Request has more ${what} than server.${key} allows (${limit})`);
+const tooMany = (what: string, key: keyof ServerSettings, limit: number) =>
+  new RequestLimitError(`Request has more ${what} than server.${key} allows (${limit})`);
 
 /** Fastify and multipart errors about size, as the RequestLimitError that names the setting. */
 export function limitError(err: unknown, s: ServerSettings): RequestLimitError | null {
   if (err instanceof RequestLimitError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   switch (code) {
-    case "FST_ERR_CTP_BODY_TOO_LARGE": return new RequestLimitError(`Request body is larger than server.maxBodyBytes allows (${s.maxBodyBytes} bytes)`);
-    case "FST_REQ_FILE_TOO_LARGE": return new RequestLimitError(`Uploaded file is larger than server.maxFileBytes allows (${s.maxFileBytes} bytes)`);
-    case "FST_FILES_LIMIT": return tooMany("files", "maxFiles", s.maxFiles);
-    case "FST_FIELDS_LIMIT": return tooMany("fields", "maxFields", s.maxFields);
-    case "FST_PARTS_LIMIT": return tooMany("parts", "maxFields", s.maxFields + s.maxFiles);
-    default: return null;
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new RequestLimitError(`Request body is larger than server.maxBodyBytes allows (${s.maxBodyBytes} bytes)`);
+    case "FST_REQ_FILE_TOO_LARGE":
+      return new RequestLimitError(`Uploaded file is larger than server.maxFileBytes allows (${s.maxFileBytes} bytes)`);
+    case "FST_FILES_LIMIT":
+      return tooMany("files", "maxFiles", s.maxFiles);
+    case "FST_FIELDS_LIMIT":
+      return tooMany("fields", "maxFields", s.maxFields);
+    case "FST_PARTS_LIMIT":
+      return tooMany("parts", "maxFields", s.maxFields + s.maxFiles);
+    default:
+      return null;
   }
 }
 
@@ -67,7 +81,14 @@ export async function registerBodyParsers(app: FastifyInstance, s: ServerSetting
   if (!app.hasContentTypeParser("multipart/form-data")) {
     await app.register(fastifyMultipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: s.maxFileBytes, files: s.maxFiles, fields: s.maxFields, fieldSize: s.maxFieldBytes, parts: s.maxFields + s.maxFiles, headerPairs: 100 },
+      limits: {
+        fileSize: s.maxFileBytes,
+        files: s.maxFiles,
+        fields: s.maxFields,
+        fieldSize: s.maxFieldBytes,
+        parts: s.maxFields + s.maxFiles,
+        headerPairs: 100,
+      },
     });
   }
 }
@@ -92,7 +113,8 @@ export async function readForm(req: FastifyRequest, s: ServerSettings): Promise<
 
 /** Refuses JSON nested deeper than `max`. */
 function checkDepth(body: object, max: number): void {
-  if (nestedDeeperThan(body, max)) throw new RequestLimitError(`Request body is nested deeper than server.maxBodyDepth allows (${max})`, 400);
+  if (nestedDeeperThan(body, max))
+    throw new RequestLimitError(`Request body is nested deeper than server.maxBodyDepth allows (${max})`, 400);
 }
 
 async function readMultipart(req: FastifyRequest, s: ServerSettings): Promise<FormBody> {
@@ -109,7 +131,10 @@ async function readMultipart(req: FastifyRequest, s: ServerSettings): Promise<Fo
     let n = 0;
     for await (const part of req.parts()) {
       if (part.type === "field") {
-        if (part.valueTruncated) throw new RequestLimitError(`Form field ${JSON.stringify(part.fieldname)} is larger than server.maxFieldBytes allows (${s.maxFieldBytes} bytes)`);
+        if (part.valueTruncated)
+          throw new RequestLimitError(
+            `Form field ${JSON.stringify(part.fieldname)} is larger than server.maxFieldBytes allows (${s.maxFieldBytes} bytes)`,
+          );
         add(part.fieldname, part.value);
         continue;
       }

@@ -5,9 +5,7 @@
 import { CONFIG_FILES } from "../datasources/config.js";
 
 export type Resolved =
-  | { kind: "bad"; reason: string }
-  | { kind: "hidden" }
-  | { kind: "ok"; pages: string[]; file: string | null };
+  { kind: "bad"; reason: string } | { kind: "hidden" } | { kind: "ok"; pages: string[]; file: string | null };
 
 /**
  * May the router serve the file at `rel` (a path inside the site, after resolving symlinks)?
@@ -29,20 +27,22 @@ export function resolvePath(urlPath: string): Resolved {
   const trailing = raw.length > 0 && raw[raw.length - 1] === "";
   const segments: string[] = [];
   for (const [i, s] of raw.entries()) {
-    if (s === "" && (i === raw.length - 1)) continue;
+    if (s === "" && i === raw.length - 1) continue;
     let d: string;
     try {
       d = decodeURIComponent(s);
     } catch {
       return { kind: "bad", reason: `The path segment ${JSON.stringify(s)} is not valid percent-encoding` };
     }
-    if (d === "" || d === "." || d === ".." || /[/\\\0]/.test(d) || d.startsWith("_") || d.startsWith(".")) return { kind: "hidden" };
+    if (d === "" || d === "." || d === ".." || /[/\\\0]/.test(d) || d.startsWith("_") || d.startsWith("."))
+      return { kind: "hidden" };
     segments.push(d);
   }
   const joined = segments.join("/");
   const last = segments[segments.length - 1] ?? "";
   if (last.toLowerCase().endsWith(".dbt")) return { kind: "hidden" };
   if (segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last)) return { kind: "hidden" };
-  if (segments.length === 0 || trailing) return { kind: "ok", pages: [joined ? `${joined}/index.dbt` : "index.dbt"], file: null };
+  if (segments.length === 0 || trailing)
+    return { kind: "ok", pages: [joined ? `${joined}/index.dbt` : "index.dbt"], file: null };
   return { kind: "ok", pages: [`${joined}.dbt`, `${joined}/index.dbt`], file: joined };
 }

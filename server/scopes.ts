@@ -77,6 +77,11 @@ class RequestScopes {
 }
 
 /** The scopes of one request; `form` holds its body's fields (see request-body.ts). */
-export function requestScopes(req: FastifyRequest, form: Record<string, unknown>, session: Struct, application: Struct): Scopes {
+export function requestScopes(
+  req: FastifyRequest,
+  form: Record<string, unknown>,
+  session: Struct,
+  application: Struct,
+): Scopes {
   return new RequestScopes(req, form, session, application);
 }

@@ -131,12 +131,18 @@ export class PostgresBackend implements SessionBackend {
   private startSweeper(): void {
     if (this.sweeper) return;
     // Expired rows are deleted every 10 minutes (by every process; the DELETE is cheap).
-    this.sweeper = setInterval(() => void this.q("DELETE FROM quarry_session WHERE expires < now()", []).catch(() => {}), 600_000);
+    this.sweeper = setInterval(
+      () => void this.q("DELETE FROM quarry_session WHERE expires < now()", []).catch(() => {}),
+      600_000,
+    );
     this.sweeper.unref();
   }
   async load(key: string): Promise<StoredSession | null> {
     this.startSweeper();
-    const r = await this.q("SELECT data, (extract(epoch FROM expires - now()) * 1000)::float8 AS remaining FROM quarry_session WHERE id = $1 AND expires > now()", [key]);
+    const r = await this.q(
+      "SELECT data, (extract(epoch FROM expires - now()) * 1000)::float8 AS remaining FROM quarry_session WHERE id = $1 AND expires > now()",
+      [key],
+    );
     const row = r.rows[0];
     return row ? { json: row.data as string, remainingMs: row.remaining as number } : null;
   }
@@ -147,7 +153,10 @@ export class PostgresBackend implements SessionBackend {
     );
   }
   async touch(key: string): Promise<void> {
-    await this.q("UPDATE quarry_session SET expires = now() + $2 * interval '1 minute' WHERE id = $1", [key, this.minutes]);
+    await this.q("UPDATE quarry_session SET expires = now() + $2 * interval '1 minute' WHERE id = $1", [
+      key,
+      this.minutes,
+    ]);
   }
   async destroy(key: string): Promise<void> {
     await this.q("DELETE FROM quarry_session WHERE id = $1", [key]);
@@ -169,7 +178,12 @@ export async function storedSecret(db: Datasources): Promise<string> {
   const setup = new Setup(() => createTables(db));
   const ds = db.get(undefined);
   return setup.then(async () => {
-    await db.query(ds, null, "INSERT INTO quarry_meta (name, value) VALUES ('secret', $1) ON CONFLICT (name) DO NOTHING", [randomBytes(32).toString("base64url")]);
+    await db.query(
+      ds,
+      null,
+      "INSERT INTO quarry_meta (name, value) VALUES ('secret', $1) ON CONFLICT (name) DO NOTHING",
+      [randomBytes(32).toString("base64url")],
+    );
     const r = await db.query(ds, null, "SELECT value FROM quarry_meta WHERE name = 'secret'", []);
     return r.rows[0]!.value as string;
   });

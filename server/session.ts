@@ -54,8 +54,16 @@ export class Sessions {
   /** The session of an id from a verified cookie, or a new, unsaved, empty one. */
   async open(id: string | null): Promise<SessionState> {
     const stored = id ? await this.backend.load(storeKey(id)) : null;
-    if (!id || !stored) return { id: null, data: newStruct(), loaded: "", remainingMs: 0, rotate: false, invalidate: false };
-    return { id, data: decode(stored.json), loaded: stored.json, remainingMs: stored.remainingMs, rotate: false, invalidate: false };
+    if (!id || !stored)
+      return { id: null, data: newStruct(), loaded: "", remainingMs: 0, rotate: false, invalidate: false };
+    return {
+      id,
+      data: decode(stored.json),
+      loaded: stored.json,
+      remainingMs: stored.remainingMs,
+      rotate: false,
+      invalidate: false,
+    };
   }
 
   /** Stores what the page did to the session; `client` is the address new sessions count against. */
@@ -83,7 +91,11 @@ export class Sessions {
 
   private async create(json: string, client: string | null): Promise<CookieAction> {
     if (client !== null && !this.limit.take(client)) {
-      throw new RequestError(codes.SESSION_LIMIT, 429, "Too many new sessions from this address; try again in a minute");
+      throw new RequestError(
+        codes.SESSION_LIMIT,
+        429,
+        "Too many new sessions from this address; try again in a minute",
+      );
     }
     if (client !== null && !this.backend.hasRoom()) {
       throw new RequestError(codes.SESSION_LIMIT, 503, "The server holds as many sessions as it may; try again later");
@@ -107,7 +119,8 @@ function enc(v: unknown): unknown {
   if (v === undefined || v === null) return null;
   if (v instanceof Date) return { [TAG]: "date", v: v.toISOString() };
   if (v instanceof SafeString) return { [TAG]: "raw", v: v.value };
-  if (v instanceof QueryResult) return { [TAG]: "query", v: { columns: v.columns, rows: v.rows.map((r) => v.columns.map((c) => enc(r[c]))) } };
+  if (v instanceof QueryResult)
+    return { [TAG]: "query", v: { columns: v.columns, rows: v.rows.map((r) => v.columns.map((c) => enc(r[c]))) } };
   if (Buffer.isBuffer(v)) return { [TAG]: "bytes", v: v.toString("base64") };
   if (Array.isArray(v)) return v.map(enc);
   if (typeof v === "object") {
@@ -127,17 +140,24 @@ function dec(v: unknown): unknown {
   if (typeof tag === "string") {
     const x = o.v;
     switch (tag) {
-      case "date": return new Date(x as string);
-      case "raw": return new SafeString(x as string);
-      case "bytes": return Buffer.from(x as string, "base64");
-      case "number": return Number(x);
+      case "date":
+        return new Date(x as string);
+      case "raw":
+        return new SafeString(x as string);
+      case "bytes":
+        return Buffer.from(x as string, "base64");
+      case "number":
+        return Number(x);
       case "query": {
         const q = x as { columns: string[]; rows: unknown[][] };
-        return new QueryResult(q.columns, q.rows.map((r) => {
-          const row: Record<string, unknown> = {};
-          q.columns.forEach((c, i) => (row[c] = dec(r[i])));
-          return row;
-        }));
+        return new QueryResult(
+          q.columns,
+          q.rows.map((r) => {
+            const row: Record<string, unknown> = {};
+            q.columns.forEach((c, i) => (row[c] = dec(r[i])));
+            return row;
+          }),
+        );
       }
     }
   }

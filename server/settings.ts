@@ -52,28 +52,40 @@ export const SERVER_DEFAULTS: ServerSettings = {
 };
 
 const MINIMUMS: Partial<Record<keyof ServerSettings, number>> = {
-  heartbeatTimeoutMs: 100, retryAfterSeconds: 1, maxBodyBytes: 1, maxFields: 1, maxFieldBytes: 1, maxFileBytes: 1, maxBodyDepth: 1,
+  heartbeatTimeoutMs: 100,
+  retryAfterSeconds: 1,
+  maxBodyBytes: 1,
+  maxFields: 1,
+  maxFieldBytes: 1,
+  maxFileBytes: 1,
+  maxBodyDepth: 1,
 };
 
 export function parseServerSettings(raw: unknown, file: string): ServerSettings {
   if (raw === undefined) return { ...SERVER_DEFAULTS };
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(`${file}: server must be an object`);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    throw new ConfigError(`${file}: server must be an object`);
   const known = Object.keys(SERVER_DEFAULTS);
   const out: ServerSettings = { ...SERVER_DEFAULTS };
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
     if (!known.includes(k)) throw new ConfigError(`${file}: unknown setting server.${k} (known: ${known.join(", ")})`);
     if (k === "uploadDir") {
-      if (v !== null && (typeof v !== "string" || v === "")) throw new ConfigError(`${file}: server.uploadDir must be a folder path`);
+      if (v !== null && (typeof v !== "string" || v === ""))
+        throw new ConfigError(`${file}: server.uploadDir must be a folder path`);
       out.uploadDir = v;
       continue;
     }
     if (k === "workers") {
-      if (v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 1024)) throw new ConfigError(`${file}: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got ${JSON.stringify(v)}`);
+      if (v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 1024))
+        throw new ConfigError(
+          `${file}: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got ${JSON.stringify(v)}`,
+        );
       out.workers = v;
       continue;
     }
     const min = MINIMUMS[k as keyof ServerSettings] ?? 0;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < min) throw new ConfigError(`${file}: server.${k} must be an integer of ${min} or more, got ${JSON.stringify(v)}`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < min)
+      throw new ConfigError(`${file}: server.${k} must be an integer of ${min} or more, got ${JSON.stringify(v)}`);
     (out as unknown as Record<string, number>)[k] = v;
   }
   return out;

@@ -9,7 +9,8 @@ import { errorPage } from "./error-page.js";
 import type { ServerSettings } from "./settings.js";
 
 /** The heap threshold in effect: the setting, else 90% of V8's heap limit. */
-export const heapThreshold = (s: ServerSettings) => s.maxHeapUsedBytes ?? Math.floor(getHeapStatistics().heap_size_limit * 0.9);
+export const heapThreshold = (s: ServerSettings) =>
+  s.maxHeapUsedBytes ?? Math.floor(getHeapStatistics().heap_size_limit * 0.9);
 
 const WHAT: Record<string, [string, keyof ServerSettings, string]> = {
   eventLoopDelay: ["event-loop delay", "maxEventLoopDelayMs", "ms"],
@@ -29,8 +30,16 @@ export async function registerShedding(app: FastifyInstance, s: ServerSettings, 
     pressureHandler: (req, reply, type, value) => {
       const [what, key, unit] = WHAT[type] ?? [type, "maxEventLoopDelayMs", ""];
       const limit = limits[type as keyof typeof limits];
-      const err = new RequestError(codes.OVERLOADED, 503, `Server overloaded: ${what} ${Math.round(Number(value))} ${unit} is over server.${key} (${limit} ${unit})`);
-      reply.code(503).header("retry-after", String(s.retryAfterSeconds)).type("text/html; charset=utf-8").send(errorPage(err, 503, req.id, dev));
+      const err = new RequestError(
+        codes.OVERLOADED,
+        503,
+        `Server overloaded: ${what} ${Math.round(Number(value))} ${unit} is over server.${key} (${limit} ${unit})`,
+      );
+      reply
+        .code(503)
+        .header("retry-after", String(s.retryAfterSeconds))
+        .type("text/html; charset=utf-8")
+        .send(errorPage(err, 503, req.id, dev));
     },
   });
 }

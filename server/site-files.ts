@@ -9,9 +9,14 @@ export const KEPT_OUT = /(^|[\\/])(\.quarry|node_modules|\.git)([\\/]|$)/;
 
 /** Every file of a site, relative to it with "/" separators, sorted. */
 export function siteFiles(root: string): string[] {
-  return (readdirSync(root, { recursive: true, withFileTypes: true }))
+  return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name).slice(root.length + 1).split("\\").join("/"))
+    .map((d) =>
+      join(d.parentPath, d.name)
+        .slice(root.length + 1)
+        .split("\\")
+        .join("/"),
+    )
     .filter((f) => !KEPT_OUT.test(f))
     .sort();
 }

@@ -5,7 +5,14 @@
 import { realpathSync, statSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "../engine/context.js";
+import {
+  RenderContext,
+  runPage,
+  defaultLimits,
+  type Limits,
+  type Scopes,
+  type TemplateHost,
+} from "../engine/context.js";
 import type { PageState } from "../engine/page.js";
 import type { Loc } from "../parser/ast.js";
 import type { Engine } from "../engine/engine.js";
@@ -74,7 +81,10 @@ export class PrecompiledSource implements PageSource, TemplateHost {
 
   static async load(dist: string, limits: Partial<Limits> = {}, ext: Extensions = {}): Promise<PrecompiledSource> {
     const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as Manifest;
-    if (manifest.version !== 1) throw new ConfigError(`${dist}/manifest.json: unknown version ${String(manifest.version)}; rebuild with quarry build`);
+    if (manifest.version !== 1)
+      throw new ConfigError(
+        `${dist}/manifest.json: unknown version ${String(manifest.version)}; rebuild with quarry build`,
+      );
     // Only the runtime: the parser and the compiler are never loaded in this mode.
     const { rt, functionTable, tagRuntime, extended } = await import("../engine/precompiled.js");
     const tables = ext.functions || ext.tags ? extended(ext) : { functionTable, tagRuntime };
@@ -86,7 +96,10 @@ export class PrecompiledSource implements PageSource, TemplateHost {
       }),
     );
     const renders = new Map<string, RenderFn>(loaded);
-    return new PrecompiledSource(renders, new Set(manifest.statics), join(dist, "static"), { ...defaultLimits, ...limits });
+    return new PrecompiledSource(renders, new Set(manifest.statics), join(dist, "static"), {
+      ...defaultLimits,
+      ...limits,
+    });
   }
 
   find(names: string[]): string | null {

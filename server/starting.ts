@@ -7,7 +7,9 @@
 export function stopWhileStarting(say: (line: string) => void): () => void {
   const handlers = (["SIGINT", "SIGTERM"] as const).map((name) => {
     const h = () => {
-      say(`${name} while starting: stopping before serving anything (a migration in progress is rolled back; the embedded Postgres, if any, stops)`);
+      say(
+        `${name} while starting: stopping before serving anything (a migration in progress is rolled back; the embedded Postgres, if any, stops)`,
+      );
       process.exit(1);
     };
     process.on(name, h);

@@ -40,7 +40,9 @@ async function main(): Promise<void> {
       onListening: (port) => send({ quarry: "ready", port }),
     }));
   } catch (err) {
-    process.stderr.write(`${err instanceof QuarryError ? err.format() : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `${err instanceof QuarryError ? err.format() : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     process.exit(1);
   }
   // The guardian asks for the same ordered shutdown a signal gives.

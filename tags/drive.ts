@@ -32,7 +32,13 @@ export function ensure<T>(run: () => Maybe<T>, cleanup: () => void): Maybe<T> {
  * Iterates: `next()` says whether there is another iteration, `due()` counts it (and says
  * whether the clock wants a pause first), `step()` runs it and returns false to stop (a break).
  */
-export function drive(loc: Loc, it: Interpreter, next: () => Maybe<boolean>, due: () => boolean, step: () => Maybe<boolean>): Maybe<void> {
+export function drive(
+  loc: Loc,
+  it: Interpreter,
+  next: () => Maybe<boolean>,
+  due: () => boolean,
+  step: () => Maybe<boolean>,
+): Maybe<void> {
   const iteration = (): Maybe<boolean> => (due() ? pause(it.ctx.page, loc).then(step) : step());
   const rest = async (current: Promise<boolean>): Promise<void> => {
     if (!(await current)) return;

@@ -20,11 +20,18 @@ function cell(v: unknown, depth: number, seen: Set<unknown>): string {
       }
       if (v instanceof QueryResult) {
         const head = `<tr><th>#</th>${v.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr>`;
-        const rows = v.rows.map((r, i) => `<tr><th>${i + 1}</th>${v.columns.map((c) => `<td>${cell(r[c] ?? null, depth + 1, seen)}</td>`).join("")}</tr>`).join("");
+        const rows = v.rows
+          .map(
+            (r, i) =>
+              `<tr><th>${i + 1}</th>${v.columns.map((c) => `<td>${cell(r[c] ?? null, depth + 1, seen)}</td>`).join("")}</tr>`,
+          )
+          .join("");
         return `<table class="dbt-dump dbt-dump-query"><caption>query [${v.recordCount} rows]</caption>${head}${rows}</table>`;
       }
       if (isStruct(v)) {
-        const rows = Object.keys(v).map((k) => `<tr><th>${escapeHtml(k)}</th><td>${cell(v[k], depth + 1, seen)}</td></tr>`).join("");
+        const rows = Object.keys(v)
+          .map((k) => `<tr><th>${escapeHtml(k)}</th><td>${cell(v[k], depth + 1, seen)}</td></tr>`)
+          .join("");
         return `<table class="dbt-dump dbt-dump-struct"><caption>struct [${Object.keys(v).length}]</caption>${rows}</table>`;
       }
       return `<span class="dbt-dump-ref">[${escapeHtml(type)}]</span>`;
@@ -37,7 +44,8 @@ function cell(v: unknown, depth: number, seen: Set<unknown>): string {
 }
 
 export function dump(v: unknown, label: unknown): string {
-  const caption = label === undefined ? "" : `<strong class="dbt-dump-label">${escapeHtml(rt.toStr(label, null))}</strong>`;
+  const caption =
+    label === undefined ? "" : `<strong class="dbt-dump-label">${escapeHtml(rt.toStr(label, null))}</strong>`;
   return `<div class="dbt-dump-block">${caption}${cell(v, 0, new Set())}</div>`;
 }
 

@@ -54,11 +54,17 @@ export const functionTag: TagDef<FunctionDef> = {
   },
   validate(node, v) {
     // At the top, so its body cannot reach a loop, a catch or a query around it.
-    if (v.ancestors.length) throw v.error("<dbt:function> goes at the top level of a template, not inside another tag", node.loc, codes.NESTING);
+    if (v.ancestors.length)
+      throw v.error(
+        "<dbt:function> goes at the top level of a template, not inside another tag",
+        node.loc,
+        codes.NESTING,
+      );
     const name = fixedArg(node, "name")!;
     const at = node.args.name!.loc;
     if (v.host.fn(name)) throw v.error(`${name}() is a built-in function: give yours another name`, at, codes.FUNCTION);
-    if (v.functions.some((f) => f.name.toLowerCase() === name.toLowerCase())) throw v.error(`Function ${name}() is defined twice in this template`, at, codes.FUNCTION);
+    if (v.functions.some((f) => f.name.toLowerCase() === name.toLowerCase()))
+      throw v.error(`Function ${name}() is defined twice in this template`, at, codes.FUNCTION);
     node.body = dropLayout(node.body!, v);
     node.data = {
       name,
@@ -92,8 +98,14 @@ export const argumentTag: TagDef = {
       throw v.error("<dbt:argument> must come before the rest of the function's body", node.loc, codes.NESTING);
     }
     const name = fixedArg(node, "name")!;
-    if (fn.data.params.some((p) => p.name.toLowerCase() === name.toLowerCase())) throw v.error(`Argument ${name} is declared twice`, node.args.name!.loc);
-    fn.data.params.push({ name, type: fixedArg(node, "type") ?? "any", required: isYes(fixedArg(node, "required"), false), default: node.args.default ?? null });
+    if (fn.data.params.some((p) => p.name.toLowerCase() === name.toLowerCase()))
+      throw v.error(`Argument ${name} is declared twice`, node.args.name!.loc);
+    fn.data.params.push({
+      name,
+      type: fixedArg(node, "type") ?? "any",
+      required: isYes(fixedArg(node, "required"), false),
+      default: node.args.default ?? null,
+    });
   },
   interpret() {},
   compile: () => "",
@@ -105,7 +117,8 @@ export const returnTag: TagDef = {
   expression: "expr",
   attributes: {},
   validate(node, v) {
-    if (!v.enclosing("function")) throw v.error("<dbt:return> must stand inside <dbt:function>", node.loc, codes.NESTING);
+    if (!v.enclosing("function"))
+      throw v.error("<dbt:return> must stand inside <dbt:function>", node.loc, codes.NESTING);
   },
   async interpret(node, it) {
     throw new ReturnSignal(node.expr ? await it.value(node.expr) : null);

@@ -70,7 +70,11 @@ export function asQuery(v: unknown, loc: Loc): QueryResult {
  */
 export function tick(ctx: RenderContext, count: number, outLength: number, loc: Loc): boolean {
   if (count > ctx.limits.maxIterations) {
-    throw new RuntimeError(codes.LOOP_LIMIT, `Loop stopped after ${ctx.limits.maxIterations} iterations (limit maxIterations)`, loc);
+    throw new RuntimeError(
+      codes.LOOP_LIMIT,
+      `Loop stopped after ${ctx.limits.maxIterations} iterations (limit maxIterations)`,
+      loc,
+    );
   }
   return rowTick(ctx, outLength, loc);
 }

@@ -41,11 +41,13 @@ const FORMS: Record<Kind, { needs: string[]; allows: string[] }> = {
 export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Loc): [unknown, unknown][] {
   if (kind === "list") return listItems(value, delimiters).map((s, i) => [i + 1, s]);
   if (kind === "array") {
-    if (!Array.isArray(value)) throw new RuntimeError(codes.TYPE, `The array attribute must be an array, got ${typeName(value)}`, loc);
+    if (!Array.isArray(value))
+      throw new RuntimeError(codes.TYPE, `The array attribute must be an array, got ${typeName(value)}`, loc);
     return value.map((v, i) => [i + 1, v]);
   }
-  if (!isStruct(value)) throw new RuntimeError(codes.TYPE, `The collection attribute must be a struct, got ${typeName(value)}`, loc);
-  return Object.keys(value).map((k) => [k, (value)[k]]);
+  if (!isStruct(value))
+    throw new RuntimeError(codes.TYPE, `The collection attribute must be a struct, got ${typeName(value)}`, loc);
+  return Object.keys(value).map((k) => [k, value[k]]);
 }
 
 /** from/to/step as numbers, refusing a step that would never reach the end. */
@@ -60,13 +62,23 @@ export const loopTag: TagDef<LoopData> = {
   body: "required",
   lazyArgs: ["condition"],
   attributes: {
-    query: { type: "any" }, startrow: { type: "integer" }, endrow: { type: "integer" },
-    from: { type: "number" }, to: { type: "number" }, step: { type: "number" },
-    index: { type: "name" }, item: { type: "name" }, key: { type: "name" }, value: { type: "name" },
-    list: { type: "string" }, delimiters: { type: "string" },
-    array: { type: "any" }, collection: { type: "any" },
+    query: { type: "any" },
+    startrow: { type: "integer" },
+    endrow: { type: "integer" },
+    from: { type: "number" },
+    to: { type: "number" },
+    step: { type: "number" },
+    index: { type: "name" },
+    item: { type: "name" },
+    key: { type: "name" },
+    value: { type: "name" },
+    list: { type: "string" },
+    delimiters: { type: "string" },
+    array: { type: "any" },
+    collection: { type: "any" },
     condition: { type: "expr" },
-    group: { type: "name" }, groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
+    group: { type: "name" },
+    groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
   },
   validate(node, v) {
     queryNameToExpr(node);
@@ -74,7 +86,10 @@ export const loopTag: TagDef<LoopData> = {
     const kinds = (Object.keys(FORMS) as Kind[]).filter((k) => k !== "rows" && given.includes(FORMS[k].needs[0]!));
     if (kinds.length === 0 && given.every((a) => FORMS.rows.allows.includes(a))) {
       if (!insideGroup(v)) {
-        throw v.error("<dbt:loop> needs one of query, from/to, list, array, collection or condition (without them it iterates the rows of a group, inside a grouped loop or output)", node.loc);
+        throw v.error(
+          "<dbt:loop> needs one of query, from/to, list, array, collection or condition (without them it iterates the rows of a group, inside a grouped loop or output)",
+          node.loc,
+        );
       }
       node.data = { kind: "rows", group: groupingOf(node) } satisfies LoopData;
       return;
@@ -89,9 +104,11 @@ export const loopTag: TagDef<LoopData> = {
     }
     const kind = kinds[0]!;
     const form = FORMS[kind];
-    for (const need of form.needs) if (!given.includes(need)) throw v.error(`<dbt:loop ${form.needs[0]}> needs the attribute "${need}"`, node.loc);
+    for (const need of form.needs)
+      if (!given.includes(need)) throw v.error(`<dbt:loop ${form.needs[0]}> needs the attribute "${need}"`, node.loc);
     for (const a of given) {
-      if (!form.needs.includes(a) && !form.allows.includes(a)) throw v.error(`Attribute "${a}" does not go with <dbt:loop ${form.needs[0]}>`, node.args[a]!.loc);
+      if (!form.needs.includes(a) && !form.allows.includes(a))
+        throw v.error(`Attribute "${a}" does not go with <dbt:loop ${form.needs[0]}>`, node.args[a]!.loc);
     }
     if (kind === "query") {
       node.data = { kind, group: groupingOf(node) } satisfies LoopData;
@@ -101,12 +118,15 @@ export const loopTag: TagDef<LoopData> = {
     // a collection loop's item is the key; beside item, index is the position, and beside key,
     // item is the value (as is value).
     const [index, item, key, value] = ["index", "item", "key", "value"].map((a) => fixedArg(node, a));
-    node.data = (kind === "list" || kind === "array"
-      ? { kind, index: item ? index : undefined, item: item ?? index }
-      : kind === "collection"
-        ? { kind, key: key ?? item, item: key ? (item ?? value) : value }
-        : { kind, index: kind === "range" ? index : undefined }) satisfies LoopData;
-    if (kind === "collection" && key && item && value) throw v.error("<dbt:loop collection> takes item or value for the value, not both", node.args.value!.loc);
+    node.data = (
+      kind === "list" || kind === "array"
+        ? { kind, index: item ? index : undefined, item: item ?? index }
+        : kind === "collection"
+          ? { kind, key: key ?? item, item: key ? (item ?? value) : value }
+          : { kind, index: kind === "range" ? index : undefined }
+    ) satisfies LoopData;
+    if (kind === "collection" && key && item && value)
+      throw v.error("<dbt:loop collection> takes item or value for the value, not both", node.args.value!.loc);
   },
   interpret(node, it) {
     const d = node.data;
@@ -155,12 +175,18 @@ export const loopTag: TagDef<LoopData> = {
         const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
         let at = -1;
-        return drive(loc, it, () => ++at < list.length, due, () => {
-          const [k, v] = list[at]!;
-          if (kName) vars[kName] = k;
-          if (vName) vars[vName] = v;
-          return body();
-        });
+        return drive(
+          loc,
+          it,
+          () => ++at < list.length,
+          due,
+          () => {
+            const [k, v] = list[at]!;
+            if (kName) vars[kName] = k;
+            if (vName) vars[vName] = v;
+            return body();
+          },
+        );
       }
     }
   },
@@ -173,17 +199,21 @@ export const loopTag: TagDef<LoopData> = {
     // way, and they keep their last value); unscoped reads in the body go straight to that scope
     // object unless, when the loop starts, a frame would answer the name first (T.shadowed).
     const vars = c.tmp("vars");
-    const named = (d.kind === "collection" ? [d.key, d.item] : [d.index, d.item]).filter((x): x is string => x !== undefined);
+    const named = (d.kind === "collection" ? [d.key, d.item] : [d.index, d.item]).filter(
+      (x): x is string => x !== undefined,
+    );
     const shadow = named.map(() => c.tmp("sh"));
     const prelude = `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
     const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) await T.pause(ctx.page, ${L});\n`;
-    const setVar = (name: string | undefined, value: string) => (name ? `${vars}[${JSON.stringify(name)}] = ${value};\n` : "");
+    const setVar = (name: string | undefined, value: string) =>
+      name ? `${vars}[${JSON.stringify(name)}] = ${value};\n` : "";
     const bodyCode = (): string => {
       c.loops.push(label);
       try {
         const reads = named.map((x, k) => ({
           name: x,
-          read: (l: string) => `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${vars}[${JSON.stringify(x)}] ?? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}))`,
+          read: (l: string) =>
+            `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${vars}[${JSON.stringify(x)}] ?? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}))`,
         }));
         return c.withBound(reads, () => c.nodes(node.body!));
       } finally {
@@ -194,9 +224,14 @@ export const loopTag: TagDef<LoopData> = {
     switch (d.kind) {
       case "query":
       case "rows": {
-        const src = d.kind === "rows"
-          ? "group"
-          : (q: string, s: string, e: string) => `const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
+        const src =
+          d.kind === "rows"
+            ? "group"
+            : (
+                q: string,
+                s: string,
+                e: string,
+              ) => `const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
 const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${L});`;
         return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode, label);
       }

@@ -10,9 +10,20 @@ import { SafeString, type Struct } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
 import { pause, tickClock } from "../engine/clock.js";
 
-export async function runModule(ctx: RenderContext, path: string, attributes: Struct, body: string, hasBody: boolean, loc: Loc): Promise<string> {
+export async function runModule(
+  ctx: RenderContext,
+  path: string,
+  attributes: Struct,
+  body: string,
+  hasBody: boolean,
+  loc: Loc,
+): Promise<string> {
   if (ctx.callDepth >= ctx.limits.maxCallDepth) {
-    throw new RuntimeError(codes.CALL_DEPTH, `Modules nested more than ${ctx.limits.maxCallDepth} deep (limit maxCallDepth)`, loc);
+    throw new RuntimeError(
+      codes.CALL_DEPTH,
+      `Modules nested more than ${ctx.limits.maxCallDepth} deep (limit maxCallDepth)`,
+      loc,
+    );
   }
   if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
   const thisTag = rt.struct(["body", "hasBody"], [new SafeString(body), hasBody]);
@@ -44,7 +55,10 @@ export const moduleTag: TagDef<string> = {
   },
   async interpret(node, it) {
     const names = passedOn(node);
-    const attributes = rt.struct(names, names.map((n) => it.arg(node, n)));
+    const attributes = rt.struct(
+      names,
+      names.map((n) => it.arg(node, n)),
+    );
     const body = node.body ? await it.capture(node.body) : "";
     it.out += await runModule(it.ctx, node.data, attributes, body, node.body !== null, node.loc);
   },
@@ -68,7 +82,8 @@ export const importTag: TagDef = {
   body: "none",
   attributes: { prefix: { type: "name", required: true }, taglib: { type: "text", required: true } },
   validate(node, v) {
-    if (fixedArg(node, "prefix")!.toLowerCase() === "dbt") throw v.error('The prefix "dbt" is Quarry\'s own: choose another', node.args.prefix!.loc);
+    if (fixedArg(node, "prefix")!.toLowerCase() === "dbt")
+      throw v.error('The prefix "dbt" is Quarry\'s own: choose another', node.args.prefix!.loc);
   },
   interpret() {},
   compile: () => "",

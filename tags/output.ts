@@ -52,7 +52,11 @@ export const outputTag: TagDef<OutputData> = {
     if (!inner && !node.args.query) return c.nodes(node.body!);
     const src = inner
       ? "group"
-      : (q: string, s: string, e: string) => `const ${q} = T.asQuery(${c.arg(node, "query")}, ${c.loc(node.args.query!.loc)});
+      : (
+          q: string,
+          s: string,
+          e: string,
+        ) => `const ${q} = T.asQuery(${c.arg(node, "query")}, ${c.loc(node.args.query!.loc)});
 const [${s}, ${e}] = T.rowRange(${q}, ${c.arg(node, "startrow") ?? "undefined"}, ${c.arg(node, "maxrows") ?? "undefined"}, ${c.loc(node.loc)});`;
     return compileRows(c, node, src, { group, counted: false }, () => c.nodes(node.body!));
   },

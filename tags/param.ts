@@ -13,14 +13,21 @@ import { describeValue } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 
 const TYPES = ["any", "string", "integer", "numeric", "boolean", "date", "email", "uuid", "array", "struct"] as const;
-const ARTICLE: Record<string, string> = { any: "any value", integer: "an integer", array: "an array", email: "an email address", uuid: "a UUID" };
+const ARTICLE: Record<string, string> = {
+  any: "any value",
+  integer: "an integer",
+  array: "an array",
+  email: "an email address",
+  uuid: "a UUID",
+};
 
 /** The pattern attribute compiled for the linear-time engine; a bad one is the template's fault. */
 function pattern(source: string, loc: Loc) {
   try {
     return userRegex(source);
   } catch (err) {
-    if (err instanceof PatternError) throw new RuntimeError(codes.FUNCTION, `Attribute "pattern" of <dbt:param>: ${err.message}`, loc);
+    if (err instanceof PatternError)
+      throw new RuntimeError(codes.FUNCTION, `Attribute "pattern" of <dbt:param>: ${err.message}`, loc);
     throw err;
   }
 }
@@ -66,13 +73,19 @@ export function checkParam(ctx: RenderContext, p: ParamSpec, loc: Loc): void {
     value = p.dflt;
   }
   if (!isValidType(p.type, value)) {
-    throw new ParamError(p.name, `Parameter ${p.name} must be ${ARTICLE[p.type] ?? `a ${p.type}`}, got ${describeValue(value)}`, loc);
+    throw new ParamError(
+      p.name,
+      `Parameter ${p.name} must be ${ARTICLE[p.type] ?? `a ${p.type}`}, got ${describeValue(value)}`,
+      loc,
+    );
   }
   value = convert(p.type, value);
   const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : rt.toStr(value, loc).length;
   const unit = typeof value === "number" ? "" : Array.isArray(value) ? " items" : " characters";
-  if (p.min !== undefined && size < rt.toNum(p.min, loc)) throw new ParamError(p.name, `Parameter ${p.name} must be at least ${rt.toStr(p.min, loc)}${unit}`, loc);
-  if (p.max !== undefined && size > rt.toNum(p.max, loc)) throw new ParamError(p.name, `Parameter ${p.name} must be at most ${rt.toStr(p.max, loc)}${unit}`, loc);
+  if (p.min !== undefined && size < rt.toNum(p.min, loc))
+    throw new ParamError(p.name, `Parameter ${p.name} must be at least ${rt.toStr(p.min, loc)}${unit}`, loc);
+  if (p.max !== undefined && size > rt.toNum(p.max, loc))
+    throw new ParamError(p.name, `Parameter ${p.name} must be at most ${rt.toStr(p.max, loc)}${unit}`, loc);
   if (p.pattern !== undefined && !fullMatch(pattern(rt.toStr(p.pattern, loc), loc), rt.toStr(value, loc))) {
     throw new ParamError(p.name, `Parameter ${p.name} does not match the pattern ${rt.toStr(p.pattern, loc)}`, loc);
   }
@@ -101,10 +114,19 @@ export const paramTag: TagDef = {
     }
   },
   interpret(node, it) {
-    checkParam(it.ctx, {
-      name: fixedArg(node, "name")!, type: fixedArg(node, "type") ?? "any", hasDefault: "default" in node.args,
-      dflt: it.arg(node, "default"), min: it.arg(node, "min"), max: it.arg(node, "max"), pattern: it.arg(node, "pattern"),
-    }, node.loc);
+    checkParam(
+      it.ctx,
+      {
+        name: fixedArg(node, "name")!,
+        type: fixedArg(node, "type") ?? "any",
+        hasDefault: "default" in node.args,
+        dflt: it.arg(node, "default"),
+        min: it.arg(node, "min"),
+        max: it.arg(node, "max"),
+        pattern: it.arg(node, "pattern"),
+      },
+      node.loc,
+    );
   },
   compile(node, c) {
     const a = (n: string) => c.arg(node, n) ?? "undefined";

@@ -29,9 +29,17 @@ function bind(ctx: RenderContext, p: unknown, label: string, loc: Loc): string {
   if (!isStruct(p) || get(p, "value") === undefined) return bindParam(ctx, p, { type: "", label }, loc);
   const t = get(p, "cfsqltype") ?? get(p, "sqltype") ?? get(p, "type");
   const type = t === undefined ? "" : normaliseType(rt.toStr(t, loc));
-  if (type !== "" && !isQueryparamType(type)) throw new QueryParamError(`Unknown type ${JSON.stringify(rt.toStr(t, loc))} for query parameter ${label}`, loc);
+  if (type !== "" && !isQueryparamType(type))
+    throw new QueryParamError(`Unknown type ${JSON.stringify(rt.toStr(t, loc))} for query parameter ${label}`, loc);
   const max = get(p, "maxlength");
-  const spec: BindSpec = { type, label, list: get(p, "list"), separator: get(p, "separator"), isNull: get(p, "null"), maxlength: max === undefined ? undefined : rt.toNum(max, loc) };
+  const spec: BindSpec = {
+    type,
+    label,
+    list: get(p, "list"),
+    separator: get(p, "separator"),
+    isNull: get(p, "null"),
+    maxlength: max === undefined ? undefined : rt.toNum(max, loc),
+  };
   return bindParam(ctx, get(p, "value"), spec, loc);
 }
 
@@ -39,10 +47,17 @@ function bind(ctx: RenderContext, p: unknown, label: string, loc: Loc): string {
 function placeholders(sql: string, positional: (i: number) => string, named: (name: string) => string): string {
   let out = "";
   let n = 0;
-  const skipTo = (end: string, from: number) => { const k = sql.indexOf(end, from); return k < 0 ? sql.length : k + end.length; };
-  for (let i = 0; i < sql.length; ) {
+  const skipTo = (end: string, from: number) => {
+    const k = sql.indexOf(end, from);
+    return k < 0 ? sql.length : k + end.length;
+  };
+  for (let i = 0; i < sql.length;) {
     const c = sql[i]!;
-    if (c === "?") { out += positional(n++); i++; continue; }
+    if (c === "?") {
+      out += positional(n++);
+      i++;
+      continue;
+    }
     if (c === ":" && /[A-Za-z_]/.test(sql[i + 1] ?? "")) {
       const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(sql.slice(i + 1))![0];
       out += named(name);
@@ -66,46 +81,88 @@ function placeholders(sql: string, positional: (i: number) => string, named: (na
 }
 
 /** Runs the query; returns it as a query, an array of row structs or a struct keyed by columnKey. */
-export async function queryExecute(ctx: RenderContext, sqlArg: unknown, params: unknown, options: unknown, loc: Loc): Promise<unknown> {
+export async function queryExecute(
+  ctx: RenderContext,
+  sqlArg: unknown,
+  params: unknown,
+  options: unknown,
+  loc: Loc,
+): Promise<unknown> {
   const sql = sqlArg instanceof SafeString ? sqlArg.value : rt.toStr(sqlArg, loc);
   const opts = options === undefined ? newStruct() : options;
-  if (!isStruct(opts)) throw new RuntimeError(codes.FUNCTION, "queryExecute's options must be a struct ({datasource: …, maxrows: …})", loc);
+  if (!isStruct(opts))
+    throw new RuntimeError(
+      codes.FUNCTION,
+      "queryExecute's options must be a struct ({datasource: …, maxrows: …})",
+      loc,
+    );
   const given = params ?? [];
-  if (!Array.isArray(given) && !isStruct(given)) throw new RuntimeError(codes.FUNCTION, "queryExecute's params must be an array (for ?) or a struct (for :name)", loc);
+  if (!Array.isArray(given) && !isStruct(given))
+    throw new RuntimeError(
+      codes.FUNCTION,
+      "queryExecute's params must be an array (for ?) or a struct (for :name)",
+      loc,
+    );
   const bound: unknown[] = [];
   const saved = ctx.page.sqlParams;
   ctx.page.sqlParams = bound;
   let text: string;
   try {
-    text = placeholders(sql, (i) => {
-      if (!Array.isArray(given) || i >= given.length) throw new QueryParamError(`The SQL's ? number ${i + 1} has no value in queryExecute's params array`, loc);
-      return bind(ctx, given[i], `?${i + 1}`, loc);
-    }, (name) => {
-      const v = isStruct(given) ? get(given, name.toLowerCase()) : undefined;
-      if (v === undefined) throw new QueryParamError(`The SQL's :${name} has no value in queryExecute's params struct`, loc);
-      return bind(ctx, v, `:${name}`, loc);
-    });
+    text = placeholders(
+      sql,
+      (i) => {
+        if (!Array.isArray(given) || i >= given.length)
+          throw new QueryParamError(`The SQL's ? number ${i + 1} has no value in queryExecute's params array`, loc);
+        return bind(ctx, given[i], `?${i + 1}`, loc);
+      },
+      (name) => {
+        const v = isStruct(given) ? get(given, name.toLowerCase()) : undefined;
+        if (v === undefined)
+          throw new QueryParamError(`The SQL's :${name} has no value in queryExecute's params struct`, loc);
+        return bind(ctx, v, `:${name}`, loc);
+      },
+    );
   } finally {
     ctx.page.sqlParams = saved;
   }
   const opt = (k: string) => get(opts, k);
   const result = opt("result");
-  const q = await runQuery(ctx, {
-    name: undefined, result: result === undefined ? undefined : rt.toStr(result, loc), datasource: opt("datasource") === undefined ? undefined : rt.toStr(opt("datasource"), loc),
-    maxrows: opt("maxrows"), timeout: opt("timeout"), cachedwithin: opt("cachedwithin"),
-  }, text, bound, loc);
+  const q = await runQuery(
+    ctx,
+    {
+      name: undefined,
+      result: result === undefined ? undefined : rt.toStr(result, loc),
+      datasource: opt("datasource") === undefined ? undefined : rt.toStr(opt("datasource"), loc),
+      maxrows: opt("maxrows"),
+      timeout: opt("timeout"),
+      cachedwithin: opt("cachedwithin"),
+    },
+    text,
+    bound,
+    loc,
+  );
   return shape(q, opt("returntype"), opt("columnkey"), loc);
 }
 
 function shape(q: QueryResult, returntype: unknown, columnKey: unknown, loc: Loc): unknown {
   const kind = returntype === undefined ? "query" : rt.toStr(returntype, loc).toLowerCase();
-  const row = (r: Struct) => { const s = newStruct(); for (const c of q.columns) s[c] = r[c]; return s; };
+  const row = (r: Struct) => {
+    const s = newStruct();
+    for (const c of q.columns) s[c] = r[c];
+    return s;
+  };
   if (kind === "query") return q;
   if (kind === "array" || kind === "array_of_struct") return q.rows.map(row);
   if (kind === "struct") {
-    if (columnKey === undefined) throw new RuntimeError(codes.FUNCTION, 'queryExecute\'s returntype "struct" needs the option columnKey', loc);
+    if (columnKey === undefined)
+      throw new RuntimeError(codes.FUNCTION, 'queryExecute\'s returntype "struct" needs the option columnKey', loc);
     const key = rt.toStr(columnKey, loc);
-    if (!q.columns.includes(key)) throw new RuntimeError(codes.FUNCTION, `columnKey "${key}" is not a column of the result (${q.columns.join(", ")})`, loc);
+    if (!q.columns.includes(key))
+      throw new RuntimeError(
+        codes.FUNCTION,
+        `columnKey "${key}" is not a column of the result (${q.columns.join(", ")})`,
+        loc,
+      );
     const out = newStruct();
     for (const r of q.rows) out[rt.toStr(r[key], loc)] = row(r);
     return out;

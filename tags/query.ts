@@ -28,14 +28,21 @@ const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000,
 export function parseDuration(v: unknown, loc: Loc): number {
   if (typeof v === "number" && v >= 0) return v * 1000;
   const m = /^\s*(\d+(?:\.\d+)?)(?:\s*(ms|s|m|h|d))?\s*$/.exec(rt.toStr(v, loc));
-  if (!m) throw new RuntimeError(codes.TYPE, `cachedwithin must be a duration such as 30s, 5m or 1h, got ${JSON.stringify(rt.toStr(v, loc))}`, loc);
+  if (!m)
+    throw new RuntimeError(
+      codes.TYPE,
+      `cachedwithin must be a duration such as 30s, 5m or 1h, got ${JSON.stringify(rt.toStr(v, loc))}`,
+      loc,
+    );
   return Number(m[1]) * UNITS[m[2] ?? "s"]!;
 }
 
 /** `IN ($3)` with an array bound to $3 becomes `= ANY($3)`; `NOT IN ($3)` becomes `<> ALL($3)`. */
 export function bindLists(sql: string, params: unknown[]): string {
-  return sql.replace(/\b(NOT\s+)?IN\s*\(\s*(\$(\d+)(?:::\w+(?:\[\])?)?)\s*\)/gi, (whole, not: string | undefined, ph: string, n: string) =>
-    Array.isArray(params[Number(n) - 1]) ? `${not ? "<> ALL" : "= ANY"}(${ph})` : whole,
+  return sql.replace(
+    /\b(NOT\s+)?IN\s*\(\s*(\$(\d+)(?:::\w+(?:\[\])?)?)\s*\)/gi,
+    (whole, not: string | undefined, ph: string, n: string) =>
+      Array.isArray(params[Number(n) - 1]) ? `${not ? "<> ALL" : "= ANY"}(${ph})` : whole,
   );
 }
 
@@ -44,38 +51,83 @@ function store(ctx: RenderContext, path: string, value: unknown, loc: Loc): void
   rt.assign(ctx, base, steps as string[], value, loc);
 }
 
-export async function runQuery(ctx: RenderContext, spec: QuerySpec, body: string, params: unknown[], loc: Loc): Promise<QueryResult> {
+export async function runQuery(
+  ctx: RenderContext,
+  spec: QuerySpec,
+  body: string,
+  params: unknown[],
+  loc: Loc,
+): Promise<QueryResult> {
   const db = ctx.page.db;
-  if (!db) throw new RuntimeError(codes.NO_DATASOURCE, "dbt:query needs a datasource: run the page with quarry dev or quarry start", loc, "database");
+  if (!db)
+    throw new RuntimeError(
+      codes.NO_DATASOURCE,
+      "dbt:query needs a datasource: run the page with quarry dev or quarry start",
+      loc,
+      "database",
+    );
   const sql = bindLists(body.trim(), params);
   let q: QueryResult;
   try {
     const ds = db.get(spec.datasource);
     const tx = ctx.page.tx;
     if (tx && tx.datasource !== ds.name) {
-      throw new RuntimeError(codes.TRANSACTION, `This query uses datasource ${ds.name} inside a transaction on ${tx.datasource}`, loc, "database");
+      throw new RuntimeError(
+        codes.TRANSACTION,
+        `This query uses datasource ${ds.name} inside a transaction on ${tx.datasource}`,
+        loc,
+        "database",
+      );
     }
     const num = (v: unknown) => (v === undefined ? undefined : rt.toNum(v, loc));
     const timeout = num(spec.timeout);
     stopIfDue(ctx.page, Date.now(), loc);
-    q = await untilStopped(ctx.page, db.query(ds, tx?.lease ?? null, sql, params, {
-      maxrows: num(spec.maxrows),
-      timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-      cacheMs: spec.cachedwithin === undefined ? undefined : parseDuration(spec.cachedwithin, loc),
-      // A page stopped (its signal, its deadline) also cancels its statement on Postgres.
-      signal: ctx.page.signal,
-      deadline: ctx.page.deadline || undefined,
-    }), loc);
+    q = await untilStopped(
+      ctx.page,
+      db.query(ds, tx?.lease ?? null, sql, params, {
+        maxrows: num(spec.maxrows),
+        timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+        cacheMs: spec.cachedwithin === undefined ? undefined : parseDuration(spec.cachedwithin, loc),
+        // A page stopped (its signal, its deadline) also cancels its statement on Postgres.
+        signal: ctx.page.signal,
+        deadline: ctx.page.deadline || undefined,
+      }),
+      loc,
+    );
   } catch (err) {
     if (err instanceof QuarryError && !err.loc) err.loc = loc;
-    ctx.page.trace?.queries.push({ datasource: spec.datasource ?? db.defaultName, sql, params, rows: 0, ms: 0, cached: false, at: `${loc.file}:${loc.line}:${loc.column}`, error: (err as Error).message });
+    ctx.page.trace?.queries.push({
+      datasource: spec.datasource ?? db.defaultName,
+      sql,
+      params,
+      rows: 0,
+      ms: 0,
+      cached: false,
+      at: `${loc.file}:${loc.line}:${loc.column}`,
+      error: (err as Error).message,
+    });
     throw err;
   }
-  ctx.page.trace?.queries.push({ datasource: spec.datasource ?? db.defaultName, sql, params, rows: q.recordCount, ms: q.executionTime, cached: q.cached, at: `${loc.file}:${loc.line}:${loc.column}` });
+  ctx.page.trace?.queries.push({
+    datasource: spec.datasource ?? db.defaultName,
+    sql,
+    params,
+    rows: q.recordCount,
+    ms: q.executionTime,
+    cached: q.cached,
+    at: `${loc.file}:${loc.line}:${loc.column}`,
+  });
   if (spec.name) store(ctx, spec.name, q, loc);
   if (spec.result) {
     const info = newStruct();
-    Object.assign(info, { sql, sqlParameters: params, recordCount: q.recordCount, executionTime: q.executionTime, cached: q.cached, columnList: q.columns.join(",") });
+    Object.assign(info, {
+      sql,
+      sqlParameters: params,
+      recordCount: q.recordCount,
+      executionTime: q.executionTime,
+      cached: q.cached,
+      columnList: q.columns.join(","),
+    });
     store(ctx, spec.result, info, loc);
   }
   return q;
@@ -91,12 +143,24 @@ function bindInterpolations(nodes: Node[], v: Validator): void {
     if (n.type === "text") quotes += n.value.split("'").length - 1;
     if (n.type === "interp") {
       if (quotes % 2 === 1) {
-        throw v.error("#…# inside a quoted SQL string is not bound: write the whole value as one expression, e.g. LIKE #'%' & term & '%'#", n.loc, codes.QUERYPARAM);
+        throw v.error(
+          "#…# inside a quoted SQL string is not bound: write the whole value as one expression, e.g. LIKE #'%' & term & '%'#",
+          n.loc,
+          codes.QUERYPARAM,
+        );
       }
       v.expr(n.expr); // checked here: the validator meets it next as an attribute, which it does not check again
       const param: TagNode = {
-        type: "tag", name: "queryparam", attrs: [], args: Object.assign(Object.create(null) as TagNode["args"], { value: n.expr }),
-        expr: null, target: null, body: null, data: null, loc: n.loc, endLoc: null,
+        type: "tag",
+        name: "queryparam",
+        attrs: [],
+        args: Object.assign(Object.create(null) as TagNode["args"], { value: n.expr }),
+        expr: null,
+        target: null,
+        body: null,
+        data: null,
+        loc: n.loc,
+        endLoc: null,
       };
       nodes[i] = param;
     } else if (n.type === "tag" && n.body) bindInterpolations(n.body, v);
@@ -117,7 +181,8 @@ export const queryTag: TagDef = {
     result: { type: "variable" },
   },
   validate(node, v) {
-    if (v.enclosing("query")) throw v.error("<dbt:query> cannot stand inside another <dbt:query>", node.loc, codes.NESTING);
+    if (v.enclosing("query"))
+      throw v.error("<dbt:query> cannot stand inside another <dbt:query>", node.loc, codes.NESTING);
     bindInterpolations(node.body!, v);
   },
   async interpret(node, it) {
@@ -132,8 +197,12 @@ export const queryTag: TagDef = {
       page.sqlParams = null;
     }
     const spec: QuerySpec = {
-      name: fixedArg(node, "name"), result: fixedArg(node, "result"), datasource: fixedArg(node, "datasource"),
-      maxrows: it.arg(node, "maxrows"), timeout: it.arg(node, "timeout"), cachedwithin: it.arg(node, "cachedwithin"),
+      name: fixedArg(node, "name"),
+      result: fixedArg(node, "result"),
+      datasource: fixedArg(node, "datasource"),
+      maxrows: it.arg(node, "maxrows"),
+      timeout: it.arg(node, "timeout"),
+      cachedwithin: it.arg(node, "cachedwithin"),
     };
     await runQuery(it.ctx, spec, sql, params, node.loc);
   },

@@ -14,9 +14,26 @@ import { labelParam } from "../datasources/param-labels.js";
 
 /** Quarry's queryparam types and the Postgres cast each adds. `cf_sql_` prefixes are accepted. */
 const CASTS: Record<string, string> = {
-  integer: "int", smallint: "smallint", bigint: "bigint", numeric: "numeric", decimal: "numeric", float: "float8", double: "float8",
-  real: "float4", varchar: "text", char: "text", text: "text", string: "text", longvarchar: "text", date: "date", timestamp: "timestamptz",
-  time: "time", boolean: "boolean", bit: "boolean", uuid: "uuid", json: "jsonb",
+  integer: "int",
+  smallint: "smallint",
+  bigint: "bigint",
+  numeric: "numeric",
+  decimal: "numeric",
+  float: "float8",
+  double: "float8",
+  real: "float4",
+  varchar: "text",
+  char: "text",
+  text: "text",
+  string: "text",
+  longvarchar: "text",
+  date: "date",
+  timestamp: "timestamptz",
+  time: "time",
+  boolean: "boolean",
+  bit: "boolean",
+  uuid: "uuid",
+  json: "jsonb",
 };
 const INTEGER_TYPES = new Set(["integer", "smallint", "bigint"]);
 const NUMBER_TYPES = new Set(["numeric", "decimal", "float", "double", "real"]);
@@ -42,13 +59,17 @@ export function normaliseType(t: string): string {
 /** A template value as the driver should send it. */
 function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
   if (v instanceof SafeString) v = v.value;
-  if (v instanceof QueryResult) throw new RuntimeError(codes.TYPE, `A query cannot be bound as a SQL value (${spec.label})`, loc);
+  if (v instanceof QueryResult)
+    throw new RuntimeError(codes.TYPE, `A query cannot be bound as a SQL value (${spec.label})`, loc);
   const t = spec.type;
   if (v === null || v === undefined) return null;
   if (INTEGER_TYPES.has(t) || NUMBER_TYPES.has(t)) {
     const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
     if (!Number.isFinite(n) || (INTEGER_TYPES.has(t) && !Number.isInteger(n))) {
-      throw new QueryParamError(`Query parameter ${spec.label} must be ${INTEGER_TYPES.has(t) ? "an integer" : "a number"}, got ${describeValue(v)}`, loc);
+      throw new QueryParamError(
+        `Query parameter ${spec.label} must be ${INTEGER_TYPES.has(t) ? "an integer" : "a number"}, got ${describeValue(v)}`,
+        loc,
+      );
     }
     return n;
   }
@@ -60,7 +81,10 @@ function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
       throw new QueryParamError(`Query parameter ${spec.label} must be a date, got ${describeValue(v)}`, loc);
     }
   }
-  if (t === "uuid" && (typeof v !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))) {
+  if (
+    t === "uuid" &&
+    (typeof v !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))
+  ) {
     throw new QueryParamError(`Query parameter ${spec.label} must be a UUID, got ${describeValue(v)}`, loc);
   }
   if (t === "json") return JSON.stringify(v);
@@ -68,7 +92,10 @@ function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
   if (isStruct(v)) return JSON.stringify(v);
   if (t !== "" && typeof v !== "string") v = rt.toStr(v, loc);
   if (spec.maxlength !== undefined && typeof v === "string" && v.length > spec.maxlength) {
-    throw new QueryParamError(`Query parameter ${spec.label} must be at most ${spec.maxlength} characters, got ${v.length}`, loc);
+    throw new QueryParamError(
+      `Query parameter ${spec.label} must be at most ${spec.maxlength} characters, got ${v.length}`,
+      loc,
+    );
   }
   return v;
 }
@@ -84,7 +111,13 @@ export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, lo
   if (spec.isNull !== undefined && rt.toBool(spec.isNull, loc)) v = null;
   else if (list) {
     const sep = spec.separator === undefined ? "," : rt.toStr(spec.separator, loc);
-    const items = Array.isArray(value) ? value : rt.toStr(value, loc).split(sep).map((s) => s.trim()).filter((s) => s !== "");
+    const items = Array.isArray(value)
+      ? value
+      : rt
+          .toStr(value, loc)
+          .split(sep)
+          .map((s) => s.trim())
+          .filter((s) => s !== "");
     v = items.map((x) => plain(x, spec, loc));
   } else v = plain(value, spec, loc);
   params.push(v);
@@ -111,17 +144,26 @@ export const queryparamTag: TagDef<QueryparamData> = {
   },
   validate(node, v) {
     if (!v.enclosing("query")) throw v.error("<dbt:queryparam> must stand inside <dbt:query>", node.loc, codes.NESTING);
-    if (!node.args.value) throw v.error("<dbt:queryparam> needs the attribute \"value\"", node.loc);
+    if (!node.args.value) throw v.error('<dbt:queryparam> needs the attribute "value"', node.loc);
     const type = fixedArg(node, "type");
     if (type !== undefined && !Object.hasOwn(CASTS, normaliseType(type))) {
-      throw v.error(`Unknown queryparam type ${JSON.stringify(type)} (known: ${Object.keys(CASTS).join(", ")})`, node.args.type!.loc);
+      throw v.error(
+        `Unknown queryparam type ${JSON.stringify(type)} (known: ${Object.keys(CASTS).join(", ")})`,
+        node.args.type!.loc,
+      );
     }
     // The label names the value in errors: the attribute as written, or the implicit #expr#.
-    const raw = node.attrs.find((a) => a.name.toLowerCase() === "value")?.raw ?? v.src.text.slice(node.loc.start, node.loc.end);
+    const raw =
+      node.attrs.find((a) => a.name.toLowerCase() === "value")?.raw ?? v.src.text.slice(node.loc.start, node.loc.end);
     node.data = { label: raw.trim().replace(/^#([\s\S]*)#$/, "$1") };
   },
   interpret(node, it) {
-    const spec: BindSpec = { ...staticSpec(node), list: it.arg(node, "list"), separator: it.arg(node, "separator"), isNull: it.arg(node, "null") };
+    const spec: BindSpec = {
+      ...staticSpec(node),
+      list: it.arg(node, "list"),
+      separator: it.arg(node, "separator"),
+      isNull: it.arg(node, "null"),
+    };
     spec.maxlength = it.arg(node, "maxlength") as number | undefined;
     it.out += bindParam(it.ctx, it.eval(node.args.value!), spec, node.loc);
   },

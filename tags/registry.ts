@@ -28,9 +28,28 @@ import functionModule from "./function.js";
 import settingModule from "./setting.js";
 
 const MODULES: readonly TagModule[] = [
-  ifModule, setModule, outputModule, loopModule, paramModule, includeModule, moduleModule, switchModule, tryModule,
-  savecontentModule, dumpModule, queryModule, queryparamModule, transactionModule, responseModule,
-  logModule, lockModule, cacheModule, httpModule, mailModule, functionModule, settingModule,
+  ifModule,
+  setModule,
+  outputModule,
+  loopModule,
+  paramModule,
+  includeModule,
+  moduleModule,
+  switchModule,
+  tryModule,
+  savecontentModule,
+  dumpModule,
+  queryModule,
+  queryparamModule,
+  transactionModule,
+  responseModule,
+  logModule,
+  lockModule,
+  cacheModule,
+  httpModule,
+  mailModule,
+  functionModule,
+  settingModule,
 ];
 
 const tags = new Map<string, TagDef>();
@@ -49,7 +68,8 @@ for (const m of MODULES) {
   for (const def of m.tags) registerTag(def);
   for (const [name, fn] of Object.entries(m.runtime ?? {})) {
     // Two modules exporting one name would make `T.name` mean only the last of them.
-    if (Object.hasOwn(tagRuntime, name) && tagRuntime[name] !== fn) throw new Error(`Two tag modules export the runtime helper ${name}`);
+    if (Object.hasOwn(tagRuntime, name) && tagRuntime[name] !== fn)
+      throw new Error(`Two tag modules export the runtime helper ${name}`);
     tagRuntime[name] = fn;
   }
 }

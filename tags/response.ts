@@ -23,7 +23,11 @@ function headerText(v: unknown, what: string, loc: Loc): string {
   const bad = /[^\t\x20-\x7e\x80-\xff]/.exec(s);
   if (bad) {
     const cp = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    throw new RuntimeError(codes.HEADER, `${what} must be Latin-1 text without control characters; it has U+${cp} at position ${bad.index + 1} (encode it, e.g. with urlEncodedFormat)`, loc);
+    throw new RuntimeError(
+      codes.HEADER,
+      `${what} must be Latin-1 text without control characters; it has U+${cp} at position ${bad.index + 1} (encode it, e.g. with urlEncodedFormat)`,
+      loc,
+    );
   }
   return s;
 }
@@ -39,7 +43,9 @@ function locationUrl(v: unknown, loc: Loc): string {
     const c = ch.codePointAt(0)!;
     // A lone surrogate cannot be UTF-8: it is sent as U+FFFD, as a browser would.
     if (c <= 0x7e) out += ch;
-    else for (const b of new TextEncoder().encode(c >= 0xd800 && c <= 0xdfff ? "\ufffd" : ch)) out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+    else
+      for (const b of new TextEncoder().encode(c >= 0xd800 && c <= 0xdfff ? "\ufffd" : ch))
+        out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
   }
   return out;
 }
@@ -50,17 +56,39 @@ function locationUrl(v: unknown, loc: Loc): string {
  * character that browsers may turn into one (`/\\host`, `/<TAB>/host`) is not.
  */
 function sameSiteUrl(url: string): boolean {
-  return !/[\x00-\x1f\x7f\\]/.test(url) && !/^\s/.test(url) && !url.startsWith("//") && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url);
+  return (
+    !/[\x00-\x1f\x7f\\]/.test(url) &&
+    !/^\s/.test(url) &&
+    !url.startsWith("//") &&
+    !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)
+  );
 }
 
 export function setLocation(ctx: RenderContext, url: unknown, status: unknown, external: unknown, loc: Loc): never {
   const code = status === undefined ? 302 : rt.toNum(status, loc);
-  if (!REDIRECTS.includes(code)) throw new RuntimeError(codes.HEADER, `statuscode of dbt:location must be one of ${REDIRECTS.join(", ")}, got ${code}`, loc);
+  if (!REDIRECTS.includes(code))
+    throw new RuntimeError(
+      codes.HEADER,
+      `statuscode of dbt:location must be one of ${REDIRECTS.join(", ")}, got ${code}`,
+      loc,
+    );
   const r = ctx.page.response;
   const target = locationUrl(url, loc);
   // Open redirects: another site only with external="true", and then only http(s).
-  if (!sameSiteUrl(target) && !(external !== undefined && rt.toBool(external, loc) && /^https?:\/\/[^/\\\s]+/i.test(target) && !/[\x00-\x20\x7f\\]/.test(target))) {
-    throw new RuntimeError(codes.REDIRECT, `dbt:location refuses ${JSON.stringify(target)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`, loc);
+  if (
+    !sameSiteUrl(target) &&
+    !(
+      external !== undefined &&
+      rt.toBool(external, loc) &&
+      /^https?:\/\/[^/\\\s]+/i.test(target) &&
+      !/[\x00-\x20\x7f\\]/.test(target)
+    )
+  ) {
+    throw new RuntimeError(
+      codes.REDIRECT,
+      `dbt:location refuses ${JSON.stringify(target)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`,
+      loc,
+    );
   }
   r.location = target;
   r.status = code;
@@ -71,7 +99,8 @@ export function setHeader(ctx: RenderContext, name: unknown, value: unknown, sta
   const r = ctx.page.response;
   if (status !== undefined) {
     const code = rt.toNum(status, loc);
-    if (!Number.isInteger(code) || code < 100 || code > 599) throw new RuntimeError(codes.HEADER, `statuscode must be an HTTP status from 100 to 599, got ${code}`, loc);
+    if (!Number.isInteger(code) || code < 100 || code > 599)
+      throw new RuntimeError(codes.HEADER, `statuscode must be an HTTP status from 100 to 599, got ${code}`, loc);
     r.status = code;
   }
   if (name === undefined) return;
@@ -101,7 +130,11 @@ function expiry(v: unknown, loc: Loc): Date | null {
   try {
     return toDate(v);
   } catch {
-    throw new RuntimeError(codes.HEADER, `expires must be a number of days, a date, "never" or "now", got ${JSON.stringify(s)}`, loc);
+    throw new RuntimeError(
+      codes.HEADER,
+      `expires must be a number of days, a date, "never" or "now", got ${JSON.stringify(s)}`,
+      loc,
+    );
   }
 }
 
@@ -114,7 +147,11 @@ function expiry(v: unknown, loc: Loc): Date | null {
 function cookiePath(v: unknown, loc: Loc): string {
   const s = headerText(v, "The cookie path", loc);
   if (!/^[\x20-\x3a\x3c-\x7e]*$/.test(s)) {
-    throw new RuntimeError(codes.HEADER, `The cookie path ${JSON.stringify(s)} may hold only printable ASCII other than ";" (encode it, e.g. with urlEncodedFormat)`, loc);
+    throw new RuntimeError(
+      codes.HEADER,
+      `The cookie path ${JSON.stringify(s)} may hold only printable ASCII other than ";" (encode it, e.g. with urlEncodedFormat)`,
+      loc,
+    );
   }
   return s;
 }
@@ -129,7 +166,8 @@ function cookieDomain(v: unknown, loc: Loc): string {
 
 export function setCookie(ctx: RenderContext, a: CookieArgs, loc: Loc): void {
   const name = headerText(a.name, "A cookie name", loc);
-  if (!TOKEN.test(name)) throw new RuntimeError(codes.HEADER, `${JSON.stringify(name)} is not a valid cookie name`, loc);
+  if (!TOKEN.test(name))
+    throw new RuntimeError(codes.HEADER, `${JSON.stringify(name)} is not a valid cookie name`, loc);
   const bool = (v: unknown, dflt: boolean) => (v === undefined ? dflt : rt.toBool(v, loc));
   const sameSite = a.samesite === undefined ? "lax" : rt.toStr(a.samesite, loc).toLowerCase();
   ctx.page.response.cookies.push({
@@ -153,7 +191,11 @@ export function setContentType(ctx: RenderContext, type: unknown, loc: Loc): voi
 export const locationTag: TagDef = {
   name: "location",
   body: "none",
-  attributes: { url: { type: "string", required: true }, statuscode: { type: "integer" }, external: { type: "boolean" } },
+  attributes: {
+    url: { type: "string", required: true },
+    statuscode: { type: "integer" },
+    external: { type: "boolean" },
+  },
   ...callTag("setLocation", setLocation, ["url", "statuscode", "external"]),
 };
 
@@ -162,7 +204,8 @@ export const headerTag: TagDef = {
   body: "none",
   attributes: { name: { type: "string" }, value: { type: "string" }, statuscode: { type: "integer" } },
   validate(node, v) {
-    if (!node.args.name && !node.args.statuscode) throw v.error('<dbt:header> needs "name" (with "value") or "statuscode"', node.loc);
+    if (!node.args.name && !node.args.statuscode)
+      throw v.error('<dbt:header> needs "name" (with "value") or "statuscode"', node.loc);
   },
   ...callTag("setHeader", setHeader, ["name", "value", "statuscode"]),
 };
@@ -173,8 +216,14 @@ export const cookieTag: TagDef = {
   name: "cookie",
   body: "none",
   attributes: {
-    name: { type: "string", required: true }, value: { type: "string" }, expires: { type: "any" }, httponly: { type: "boolean" },
-    secure: { type: "boolean" }, samesite: { type: "enum", values: ["lax", "strict", "none"] }, path: { type: "string" }, domain: { type: "string" },
+    name: { type: "string", required: true },
+    value: { type: "string" },
+    expires: { type: "any" },
+    httponly: { type: "boolean" },
+    secure: { type: "boolean" },
+    samesite: { type: "enum", values: ["lax", "strict", "none"] },
+    path: { type: "string" },
+    domain: { type: "string" },
   },
   interpret(node, it) {
     const a = Object.fromEntries(COOKIE_ATTRS.map((n) => [n, it.arg(node, n)])) as unknown as CookieArgs;

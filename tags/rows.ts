@@ -17,8 +17,10 @@ import { groupEnd, rowTick, tick, type Grouping } from "./helpers.js";
 export function rowRange(q: QueryResult, startrow: unknown, maxrows: unknown, loc: Loc): [number, number] {
   const start = startrow === undefined ? 1 : rt.toNum(startrow, loc);
   const max = maxrows === undefined ? Infinity : rt.toNum(maxrows, loc);
-  if (!Number.isInteger(start) || start < 1) throw new RuntimeError(codes.TYPE, `startrow must be an integer of 1 or more, got ${start}`, loc);
-  if (max !== Infinity && (!Number.isInteger(max) || max < 0)) throw new RuntimeError(codes.TYPE, `maxrows must be an integer of 0 or more, got ${max}`, loc);
+  if (!Number.isInteger(start) || start < 1)
+    throw new RuntimeError(codes.TYPE, `startrow must be an integer of 1 or more, got ${start}`, loc);
+  if (max !== Infinity && (!Number.isInteger(max) || max < 0))
+    throw new RuntimeError(codes.TYPE, `maxrows must be an integer of 0 or more, got ${max}`, loc);
   return [start - 1, Math.min(q.rows.length, start - 1 + max)];
 }
 
@@ -51,7 +53,13 @@ export interface RowLoop {
  * Runs `step` once per row (or group of rows), with the frame on that row; stops early when
  * `step` returns false (a dbt:break). Synchronous while `step` is (see drive).
  */
-export function eachRow(it: Interpreter, node: TagNode, src: RowSource, how: RowLoop, step: () => Maybe<boolean>): Maybe<void> {
+export function eachRow(
+  it: Interpreter,
+  node: TagNode,
+  src: RowSource,
+  how: RowLoop,
+  step: () => Maybe<boolean>,
+): Maybe<void> {
   const ctx = it.ctx;
   const loc = node.loc;
   const own = src !== "group";
@@ -70,11 +78,12 @@ export function eachRow(it: Interpreter, node: TagNode, src: RowSource, how: Row
   const due = (): boolean => (counted ? tick(ctx, ++n, it.out.length, loc) : rowTick(ctx, it.out.length, loc));
   if (own) ctx.frames.push(f);
   return ensure(
-    () => drive(loc, it, next, due, () => {
-      f.row = i;
-      f.end = j;
-      return step();
-    }),
+    () =>
+      drive(loc, it, next, due, () => {
+        f.row = i;
+        f.end = j;
+        return step();
+      }),
     own ? () => ctx.frames.pop() : () => void ([f.row, f.end] = [start, end]),
   );
 }
@@ -84,12 +93,22 @@ export function eachRow(it: Interpreter, node: TagNode, src: RowSource, how: Row
  * from the temporaries given, or "group"; `write` writes the loop body (in the row frame), under
  * `label` if any.
  */
-export function compileRows(c: Compiler, node: TagNode, src: ((q: string, s: string, e: string) => string) | "group", how: RowLoop, write: () => string, label = ""): string {
+export function compileRows(
+  c: Compiler,
+  node: TagNode,
+  src: ((q: string, s: string, e: string) => string) | "group",
+  how: RowLoop,
+  write: () => string,
+  label = "",
+): string {
   const [f, i, j, s, e, n] = [c.tmp("f"), c.tmp("i"), c.tmp("j"), c.tmp("s"), c.tmp("e"), c.tmp("n")];
   const body = c.inFrame(f, write);
   const L = c.loc(node.loc);
   const g = how.group;
-  const next = g === undefined ? `${i} + 1` : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(g.column)}, ${g.caseSensitive})`;
+  const next =
+    g === undefined
+      ? `${i} + 1`
+      : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(g.column)}, ${g.caseSensitive})`;
   const tickCall = how.counted ? `T.tick(ctx, ++${n}, $o.length, ${L})` : `T.rowTick(ctx, $o.length, ${L})`;
   const loop = `let ${n} = 0;
 ${label ? `${label}: ` : ""}for (let ${i} = ${s}, ${j}; ${i} < ${e}; ${i} = ${j}) {

@@ -22,10 +22,17 @@ interface SetData {
 async function setAsync(node: TagNode<SetData>, it: Interpreter): Promise<void> {
   const q = queryCall(node.expr);
   const value = q
-    ? await queryExecute(it.ctx, await it.value(q.args[0]!), q.args[1] && (await it.value(q.args[1])), q.args[2] && (await it.value(q.args[2])), q.loc)
+    ? await queryExecute(
+        it.ctx,
+        await it.value(q.args[0]!),
+        q.args[1] && (await it.value(q.args[1])),
+        q.args[2] && (await it.value(q.args[2])),
+        q.loc,
+      )
     : await it.value(node.expr!);
   const target = node.data.target;
-  if (target) rt.assign(it.ctx, target.base, target.steps.length ? await interpretSteps(it, target.steps) : [], value, node.loc);
+  if (target)
+    rt.assign(it.ctx, target.base, target.steps.length ? await interpretSteps(it, target.steps) : [], value, node.loc);
 }
 
 export const setTag: TagDef<SetData> = {
@@ -35,11 +42,21 @@ export const setTag: TagDef<SetData> = {
   attributes: {},
   validate(node, v) {
     // Without a target only a call makes sense (<dbt:set writeOutput(x)>), as CFML's <cfset f()>.
-    if (!node.expr || (!node.target && node.expr.type !== "call")) throw v.error("<dbt:set> needs an assignment: <dbt:set name = value>", node.loc);
-    if (node.local && !v.enclosing("function")) throw v.error("<dbt:set var …> declares a function's local variable: it goes inside <dbt:function>", node.loc, codes.NESTING);
+    if (!node.expr || (!node.target && node.expr.type !== "call"))
+      throw v.error("<dbt:set> needs an assignment: <dbt:set name = value>", node.loc);
+    if (node.local && !v.enclosing("function"))
+      throw v.error(
+        "<dbt:set var …> declares a function's local variable: it goes inside <dbt:function>",
+        node.loc,
+        codes.NESTING,
+      );
     const q = queryCall(node.expr);
     if (q && q.args[0] && !staticSql(q.args[0])) {
-      throw v.error("queryExecute's SQL must be written out (string literals, joined with & only to ident() calls): pass values as params, e.g. queryExecute(\"SELECT * FROM t WHERE id = :id\", {id: url.id})", q.args[0].loc, codes.QUERYPARAM);
+      throw v.error(
+        'queryExecute\'s SQL must be written out (string literals, joined with & only to ident() calls): pass values as params, e.g. queryExecute("SELECT * FROM t WHERE id = :id", {id: url.id})',
+        q.args[0].loc,
+        codes.QUERYPARAM,
+      );
     }
     const target = node.target ? setTarget(node) : undefined;
     const awaits = !!q || node.expr.async === true || !!target?.steps.some((x) => typeof x !== "string" && x.async);
@@ -49,11 +66,20 @@ export const setTag: TagDef<SetData> = {
     const { target, awaits } = node.data;
     if (awaits) return setAsync(node, it);
     const value = it.eval(node.expr!);
-    if (target) rt.assign(it.ctx, target.base, target.steps.length ? target.steps.map((x) => (typeof x === "string" ? x : { index: it.eval(x) })) : [], value, node.loc);
+    if (target)
+      rt.assign(
+        it.ctx,
+        target.base,
+        target.steps.length ? target.steps.map((x) => (typeof x === "string" ? x : { index: it.eval(x) })) : [],
+        value,
+        node.loc,
+      );
   },
   compile(node, c) {
     const q = queryCall(node.expr);
-    const value = q ? `await T.queryExecute(ctx, ${q.args.map((a) => c.expr(a)).join(", ")}${", undefined".repeat(3 - q.args.length)}, ${c.loc(q.loc)})` : c.expr(node.expr!);
+    const value = q
+      ? `await T.queryExecute(ctx, ${q.args.map((a) => c.expr(a)).join(", ")}${", undefined".repeat(3 - q.args.length)}, ${c.loc(q.loc)})`
+      : c.expr(node.expr!);
     if (!node.target) return `${value};\n`;
     const { base, steps } = node.data.target!;
     const v = c.tmp("v");

@@ -19,7 +19,8 @@ export function setting(ctx: RenderContext, outputOnly: string | undefined, time
   }
   if (timeout !== undefined) {
     const s = rt.toNum(timeout, loc);
-    if (!(s > 0) || !Number.isFinite(s)) throw new RuntimeError(codes.TYPE, `requesttimeout must be a number of seconds above 0, got ${s}`, loc);
+    if (!(s > 0) || !Number.isFinite(s))
+      throw new RuntimeError(codes.TYPE, `requesttimeout must be a number of seconds above 0, got ${s}`, loc);
     page.deadline = page.started + s * 1000;
     stopIfDue(page, Date.now(), loc);
   }
@@ -33,7 +34,8 @@ export const settingTag: TagDef = {
     requesttimeout: { type: "number" },
   },
   validate(node, v) {
-    if (!node.args.enableoutputonly && !node.args.requesttimeout) throw v.error("<dbt:setting> needs enableoutputonly or requesttimeout", node.loc);
+    if (!node.args.enableoutputonly && !node.args.requesttimeout)
+      throw v.error("<dbt:setting> needs enableoutputonly or requesttimeout", node.loc);
   },
   ...callTag("setting", setting, [{ fixed: (node) => fixedArg(node, "enableoutputonly") }, "requesttimeout"]),
 };

@@ -42,7 +42,8 @@ export const switchTag: TagDef<SwitchData> = {
     for (const k of cases) {
       // Each case's value is evaluated only when the cases before it did not match.
       const [value, delimiters] = [k.args.value!, k.args.delimiters];
-      if (caseMatches(subject, await it.value(value), delimiters && (await it.value(delimiters)), value.loc)) return it.run(k.body!);
+      if (caseMatches(subject, await it.value(value), delimiters && (await it.value(delimiters)), value.loc))
+        return it.run(k.body!);
     }
     if (otherwise) await it.run(otherwise);
   },
@@ -50,7 +51,8 @@ export const switchTag: TagDef<SwitchData> = {
     const { cases, otherwise } = node.data;
     const s = c.tmp("subject");
     const branches = cases.map(
-      (k) => `if (T.caseMatches(${s}, ${c.arg(k, "value")}, ${c.arg(k, "delimiters") ?? "undefined"}, ${c.loc(k.args.value!.loc)})) {\n${c.nodes(k.body!)}}`,
+      (k) =>
+        `if (T.caseMatches(${s}, ${c.arg(k, "value")}, ${c.arg(k, "delimiters") ?? "undefined"}, ${c.loc(k.args.value!.loc)})) {\n${c.nodes(k.body!)}}`,
     );
     const tail = otherwise ? `{\n${c.nodes(otherwise)}}` : "";
     return `{ const ${s} = ${c.arg(node, "expression")};\n${[...branches, tail].filter(Boolean).join(" else ")}\n}\n`;

@@ -21,10 +21,27 @@ function located<T>(loc: Loc, fn: () => Promise<T>): Promise<T> {
   });
 }
 
-export async function txBegin(ctx: RenderContext, datasource: string | null, isolation: Isolation | null, loc: Loc): Promise<OpenTransaction> {
+export async function txBegin(
+  ctx: RenderContext,
+  datasource: string | null,
+  isolation: Isolation | null,
+  loc: Loc,
+): Promise<OpenTransaction> {
   const db = ctx.page.db;
-  if (!db) throw new RuntimeError(codes.NO_DATASOURCE, "dbt:transaction needs a datasource: run the page with quarry dev or quarry start", loc, "database");
-  if (ctx.page.tx) throw new RuntimeError(codes.TRANSACTION, "Transactions do not nest: use savepoints inside the open one", loc, "database");
+  if (!db)
+    throw new RuntimeError(
+      codes.NO_DATASOURCE,
+      "dbt:transaction needs a datasource: run the page with quarry dev or quarry start",
+      loc,
+      "database",
+    );
+  if (ctx.page.tx)
+    throw new RuntimeError(
+      codes.TRANSACTION,
+      "Transactions do not nest: use savepoints inside the open one",
+      loc,
+      "database",
+    );
   return located(loc, async () => {
     const ds = db.get(datasource ?? undefined);
     const lease = await db.begin(ds, isolation ?? undefined, ctx.page.signal);
@@ -34,7 +51,8 @@ export async function txBegin(ctx: RenderContext, datasource: string | null, iso
   });
 }
 
-const isSignal = (e: unknown) => e instanceof AbortSignal || e instanceof BreakSignal || e instanceof ContinueSignal || e instanceof ExitSignal;
+const isSignal = (e: unknown) =>
+  e instanceof AbortSignal || e instanceof BreakSignal || e instanceof ContinueSignal || e instanceof ExitSignal;
 
 /** Ends the transaction: commit when the body finished (or left by a signal), else roll back. */
 export async function txEnd(ctx: RenderContext, tx: OpenTransaction, err: unknown, loc: Loc): Promise<void> {
@@ -60,7 +78,13 @@ export async function txEnd(ctx: RenderContext, tx: OpenTransaction, err: unknow
 
 export async function txAction(ctx: RenderContext, action: string, savepoint: string | null, loc: Loc): Promise<void> {
   const tx = ctx.page.tx;
-  if (!tx) throw new RuntimeError(codes.TRANSACTION, `dbt:transaction action="${action}" needs an open transaction`, loc, "database");
+  if (!tx)
+    throw new RuntimeError(
+      codes.TRANSACTION,
+      `dbt:transaction action="${action}" needs an open transaction`,
+      loc,
+      "database",
+    );
   const db = ctx.page.db!;
   const ds = db.get(tx.datasource);
   const sp = savepoint === null ? null : `"${savepoint}"`;
@@ -69,7 +93,13 @@ export async function txAction(ctx: RenderContext, action: string, savepoint: st
       await db.control(ds, tx.lease, `SAVEPOINT ${sp}`);
       tx.savepoints.add(savepoint!);
     } else if (action === "rollback" && sp) {
-      if (!tx.savepoints.has(savepoint!)) throw new RuntimeError(codes.TRANSACTION, `No savepoint named ${savepoint} in this transaction`, loc, "database");
+      if (!tx.savepoints.has(savepoint!))
+        throw new RuntimeError(
+          codes.TRANSACTION,
+          `No savepoint named ${savepoint} in this transaction`,
+          loc,
+          "database",
+        );
       await db.control(ds, tx.lease, `ROLLBACK TO SAVEPOINT ${sp}`);
     } else {
       await db.control(ds, tx.lease, action === "commit" ? "COMMIT" : "ROLLBACK");
@@ -83,7 +113,8 @@ export const transactionTag: TagDef = {
   name: "transaction",
   body: "optional",
   // <dbt:transaction action="rollback"> acts on the open transaction: it never has a body.
-  bodyless: (attrs) => attrs.some((a) => a.name.toLowerCase() === "action" && a.raw !== null && a.raw.trim().toLowerCase() !== "begin"),
+  bodyless: (attrs) =>
+    attrs.some((a) => a.name.toLowerCase() === "action" && a.raw !== null && a.raw.trim().toLowerCase() !== "begin"),
   attributes: {
     action: { type: "enum", values: ACTIONS },
     isolation: { type: "enum", values: ISOLATION },
@@ -93,21 +124,42 @@ export const transactionTag: TagDef = {
   validate(node, v) {
     const action = fixedArg(node, "action");
     if (node.body) {
-      if (action !== undefined && action !== "begin") throw v.error(`<dbt:transaction action="${action}"> takes no body`, node.loc, codes.NESTING);
-      if (v.enclosing("transaction")) throw v.error("Transactions do not nest: use savepoints inside the open one", node.loc, codes.NESTING);
-      if (node.args.savepoint) throw v.error('"savepoint" goes with action="setsavepoint" or action="rollback"', node.args.savepoint.loc);
+      if (action !== undefined && action !== "begin")
+        throw v.error(`<dbt:transaction action="${action}"> takes no body`, node.loc, codes.NESTING);
+      if (v.enclosing("transaction"))
+        throw v.error("Transactions do not nest: use savepoints inside the open one", node.loc, codes.NESTING);
+      if (node.args.savepoint)
+        throw v.error('"savepoint" goes with action="setsavepoint" or action="rollback"', node.args.savepoint.loc);
       return;
     }
-    if (action === undefined || action === "begin") throw v.error("<dbt:transaction> needs a body, or an action of commit, rollback or setsavepoint", node.loc, codes.NESTING);
-    if (!v.enclosing("transaction")) throw v.error(`<dbt:transaction action="${action}"/> must stand inside a <dbt:transaction> body`, node.loc, codes.NESTING);
-    if (node.args.isolation || node.args.datasource) throw v.error(`"isolation" and "datasource" go on the <dbt:transaction> that has the body`, node.loc);
-    if (action === "setsavepoint" && !node.args.savepoint) throw v.error('action="setsavepoint" needs the attribute "savepoint"', node.loc);
-    if (action === "commit" && node.args.savepoint) throw v.error('action="commit" takes no savepoint', node.args.savepoint.loc);
+    if (action === undefined || action === "begin")
+      throw v.error(
+        "<dbt:transaction> needs a body, or an action of commit, rollback or setsavepoint",
+        node.loc,
+        codes.NESTING,
+      );
+    if (!v.enclosing("transaction"))
+      throw v.error(
+        `<dbt:transaction action="${action}"/> must stand inside a <dbt:transaction> body`,
+        node.loc,
+        codes.NESTING,
+      );
+    if (node.args.isolation || node.args.datasource)
+      throw v.error(`"isolation" and "datasource" go on the <dbt:transaction> that has the body`, node.loc);
+    if (action === "setsavepoint" && !node.args.savepoint)
+      throw v.error('action="setsavepoint" needs the attribute "savepoint"', node.loc);
+    if (action === "commit" && node.args.savepoint)
+      throw v.error('action="commit" takes no savepoint', node.args.savepoint.loc);
   },
   async interpret(node, it) {
     const ctx = it.ctx;
     if (!node.body) return txAction(ctx, fixedArg(node, "action")!, fixedArg(node, "savepoint") ?? null, node.loc);
-    const tx = await txBegin(ctx, fixedArg(node, "datasource") ?? null, (fixedArg(node, "isolation") as Isolation | undefined) ?? null, node.loc);
+    const tx = await txBegin(
+      ctx,
+      fixedArg(node, "datasource") ?? null,
+      (fixedArg(node, "isolation") as Isolation | undefined) ?? null,
+      node.loc,
+    );
     let error: unknown = null;
     try {
       await it.run(node.body);

@@ -42,7 +42,12 @@ export function errorStruct(err: QuarryError) {
  */
 export function enterCatch(ctx: RenderContext, err: unknown, types: string[]): number {
   const i = matchCatch(err, types);
-  if (i >= 0) ctx.frames.push({ kind: "vars", vars: rt.struct(["error"], [errorStruct(err as QuarryError)]), caught: err as QuarryError });
+  if (i >= 0)
+    ctx.frames.push({
+      kind: "vars",
+      vars: rt.struct(["error"], [errorStruct(err as QuarryError)]),
+      caught: err as QuarryError,
+    });
   return i;
 }
 
@@ -60,7 +65,12 @@ export function leaveCatch(ctx: RenderContext): void {
 }
 
 export function thrown(message: unknown, type: unknown, detail: unknown, status: unknown, loc: Loc): QuarryError {
-  const err = new QuarryError(codes.THROW, type === undefined ? "application" : rt.toStr(type, loc), rt.toStr(message ?? "", loc), loc);
+  const err = new QuarryError(
+    codes.THROW,
+    type === undefined ? "application" : rt.toStr(type, loc),
+    rt.toStr(message ?? "", loc),
+    loc,
+  );
   if (detail !== undefined) err.detail = rt.toStr(detail, loc);
   if (status !== undefined) err.status = rt.toNum(status, loc);
   return err;
@@ -81,10 +91,15 @@ export const tryTag: TagDef<TryData> = {
       } else if (child.type === "tag" && child.name === "catch") {
         data.catches.push(child);
       } else if (data.catches.length > 0 && !blank) {
-        throw v.error("Nothing but <dbt:catch> or <dbt:finally> may follow the first <dbt:catch> in <dbt:try>", child.loc, codes.NESTING);
+        throw v.error(
+          "Nothing but <dbt:catch> or <dbt:finally> may follow the first <dbt:catch> in <dbt:try>",
+          child.loc,
+          codes.NESTING,
+        );
       } else if (data.catches.length === 0) data.body.push(child);
     }
-    if (data.catches.length === 0 && data.final === null) throw v.error("<dbt:try> needs at least one <dbt:catch> or a <dbt:finally>", node.loc, codes.NESTING);
+    if (data.catches.length === 0 && data.final === null)
+      throw v.error("<dbt:try> needs at least one <dbt:catch> or a <dbt:finally>", node.loc, codes.NESTING);
     node.data = data;
   },
   async interpret(node, it) {
@@ -108,8 +123,13 @@ export const tryTag: TagDef<TryData> = {
   compile(node, c) {
     const { body, catches, final } = node.data;
     const [mark, e, i] = [c.tmp("mark"), c.tmp("e"), c.tmp("i")];
-    const handlers = catches.map((k, n) => `if (${i} === ${n}) {\n${c.inFrame(null, () => c.nodes(k.body!))}}`).join(" else ");
-    const caught = catches.length === 0 ? "" : ` catch (${e}) {
+    const handlers = catches
+      .map((k, n) => `if (${i} === ${n}) {\n${c.inFrame(null, () => c.nodes(k.body!))}}`)
+      .join(" else ");
+    const caught =
+      catches.length === 0
+        ? ""
+        : ` catch (${e}) {
 const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))});
 if (${i} < 0) throw ${e};
 $o = ${mark};
@@ -160,9 +180,20 @@ export const rethrowTag: TagDef = {
 export const throwTag: TagDef = {
   name: "throw",
   body: "none",
-  attributes: { message: { type: "string" }, type: { type: "string" }, detail: { type: "string" }, status: { type: "integer" } },
+  attributes: {
+    message: { type: "string" },
+    type: { type: "string" },
+    detail: { type: "string" },
+    status: { type: "integer" },
+  },
   interpret(node, it) {
-    throw thrown(it.arg(node, "message"), it.arg(node, "type"), it.arg(node, "detail"), it.arg(node, "status"), node.loc);
+    throw thrown(
+      it.arg(node, "message"),
+      it.arg(node, "type"),
+      it.arg(node, "detail"),
+      it.arg(node, "status"),
+      node.loc,
+    );
   },
   compile(node, c) {
     const a = (n: string) => c.arg(node, n) ?? "undefined";

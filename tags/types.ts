@@ -14,7 +14,8 @@ import type { Validator } from "../engine/validate.js";
  * - name: an identifier; variable: a dotted variable path; text: any fixed text (paths, types);
  * - enum: one of `values`.
  */
-export type AttrType = "string" | "number" | "integer" | "boolean" | "any" | "expr" | "name" | "variable" | "text" | "enum";
+export type AttrType =
+  "string" | "number" | "integer" | "boolean" | "any" | "expr" | "name" | "variable" | "text" | "enum";
 
 export interface AttrSpec {
   type: AttrType;

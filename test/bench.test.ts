@@ -17,14 +17,16 @@ const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 
 describe("quarry bench", () => {
   const root = site({
-    "index.dbt": '<dbt:query name="n">SELECT name FROM thing ORDER BY id</dbt:query><ul><dbt:output query="n"><li>#name#</li></dbt:output></ul>\n',
+    "index.dbt":
+      '<dbt:query name="n">SELECT name FROM thing ORDER BY id</dbt:query><ul><dbt:output query="n"><li>#name#</li></dbt:output></ul>\n',
     "about.dbt": "<p>About</p>\n",
     "need.dbt": '<dbt:param name="url.id" type="integer"><dbt:output>#url.id#</dbt:output>\n',
     "clock.dbt": "<dbt:output>#createUUID()#</dbt:output>\n",
     // A form's CSRF field is a fresh token on every request: the bench masks it, not the user.
     "form.dbt": '<form method="post"><dbt:output>#csrfField()#</dbt:output><button>Go</button></form>\n',
     // The same body for the two requests before the run, then another: a fast wrong answer.
-    "drift.dbt": '<dbt:query name="q">SELECT nextval(\'hits\') AS n</dbt:query><dbt:output query="q"><dbt:if n gt 2>changed<dbt:else>same</dbt:if></dbt:output>\n',
+    "drift.dbt":
+      '<dbt:query name="q">SELECT nextval(\'hits\') AS n</dbt:query><dbt:output query="q"><dbt:if n gt 2>changed<dbt:else>same</dbt:if></dbt:output>\n',
     "_layout.dbt": "<p>never a page</p>\n",
     // Few connections per process: the --workers run holds a pool in each worker.
     "quarry.config.json": '{ "datasources": { "main": { "strategy": "pool", "max": 2 } } }\n',
@@ -36,15 +38,35 @@ describe("quarry bench", () => {
     const { Client } = (await import("pg")).default;
     const c = new Client({ connectionString: url });
     await c.connect();
-    await c.query("CREATE TABLE thing (id int PRIMARY KEY, name text); INSERT INTO thing VALUES (1, 'a<b'), (2, 'c'); CREATE SEQUENCE hits");
+    await c.query(
+      "CREATE TABLE thing (id int PRIMARY KEY, name text); INSERT INTO thing VALUES (1, 'a<b'), (2, 'c'); CREATE SEQUENCE hits",
+    );
     await c.end();
-    return run(process.execPath, [bin, "bench", root, ...args, "--out", out, "--no-progress"], { env: { ...process.env, DATABASE_URL: url } });
+    return run(process.execPath, [bin, "bench", root, ...args, "--out", out, "--no-progress"], {
+      env: { ...process.env, DATABASE_URL: url },
+    });
   };
 
-  const failed = (p: Promise<unknown>) => p.then(() => ({ code: 0, stderr: "" }), (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }));
+  const failed = (p: Promise<unknown>) =>
+    p.then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+    );
 
   it("measures pages in two variants and writes results.json, summary.md and report.html", async () => {
-    const { stdout } = await quarry("--quick", "--pages", "/,/form", "--variants", "compiled,precompiled", "--connections", "2", "--duration", "0.3", "--warmup", "0");
+    const { stdout } = await quarry(
+      "--quick",
+      "--pages",
+      "/,/form",
+      "--variants",
+      "compiled,precompiled",
+      "--connections",
+      "2",
+      "--duration",
+      "0.3",
+      "--warmup",
+      "0",
+    );
     const [dir] = readdirSync(out);
     const results = JSON.parse(readFileSync(join(out, dir!, "results.json"), "utf8")) as BenchResults;
     expect(results.version).toBe(1);
@@ -54,7 +76,12 @@ describe("quarry bench", () => {
     expect(s.baseline).toBe("compiled");
     expect(s.pages.map((p) => p.path)).toEqual(["/", "/form"]);
     expect(s.pages[0]!.bytes).toBe("<ul><li>a&lt;b</li><li>c</li></ul>\n".length);
-    expect(s.cells.map((c) => `${c.page} ${c.server} ${c.connections}`).sort()).toEqual(["/ compiled 2", "/ precompiled 2", "/form compiled 2", "/form precompiled 2"]);
+    expect(s.cells.map((c) => `${c.page} ${c.server} ${c.connections}`).sort()).toEqual([
+      "/ compiled 2",
+      "/ precompiled 2",
+      "/form compiled 2",
+      "/form precompiled 2",
+    ]);
     for (const c of s.cells) {
       expect(c.rounds).toHaveLength(1);
       const m = c.rounds[0]!;
@@ -70,22 +97,53 @@ describe("quarry bench", () => {
     const html = readFileSync(join(out, dir!, "report.html"), "utf8");
     expect(html).toContain('<canvas id="c0_0">');
     expect(html).toContain("new Chart(");
-    expect(html.split("<script").slice(1).filter((tag) => tag.slice(0, tag.indexOf(">")).includes("src="))).toEqual([]);
+    expect(
+      html
+        .split("<script")
+        .slice(1)
+        .filter((tag) => tag.slice(0, tag.indexOf(">")).includes("src=")),
+    ).toEqual([]);
     expect(existsSync(join(out, dir!, "summary.md"))).toBe(true);
     rmSync(out, { recursive: true, force: true });
   });
 
   it("finds the pages itself, skipping one that needs parameters, and refuses a page that changes", async () => {
-    const err = await quarry("--quick", "--variants", "compiled", "--connections", "1", "--duration", "0.2", "--warmup", "0").catch((e: { code: number; stderr: string }) => e);
+    const err = await quarry(
+      "--quick",
+      "--variants",
+      "compiled",
+      "--connections",
+      "1",
+      "--duration",
+      "0.2",
+      "--warmup",
+      "0",
+    ).catch((e: { code: number; stderr: string }) => e);
     expect(err).toMatchObject({ code: 1 });
     const stderr = (err as { stderr: string }).stderr;
     expect(stderr).toContain("/need skipped: it answers 400 without parameters");
-    expect(stderr).toContain("error: compiled /clock: two requests gave different bodies; give --expect PATTERN for a page that changes");
+    expect(stderr).toContain(
+      "error: compiled /clock: two requests gave different bodies; give --expect PATTERN for a page that changes",
+    );
     expect(existsSync(out)).toBe(false);
   });
 
   it("counts a body that changes during the run as a failure, and exits 1", async () => {
-    const r = await failed(quarry("--quick", "--pages", "/drift", "--variants", "compiled", "--connections", "1", "--duration", "0.3", "--warmup", "0"));
+    const r = await failed(
+      quarry(
+        "--quick",
+        "--pages",
+        "/drift",
+        "--variants",
+        "compiled",
+        "--connections",
+        "1",
+        "--duration",
+        "0.3",
+        "--warmup",
+        "0",
+      ),
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("1 cell had errors, timeouts, non-2xx or wrong bodies (marked ✗)");
     const [dir] = readdirSync(out);
@@ -97,15 +155,44 @@ describe("quarry bench", () => {
   });
 
   it("accepts a changing page with --expect, and refuses an --expect that is not a regular expression", async () => {
-    const ok = await quarry("--quick", "--pages", "/clock", "--variants", "compiled", "--connections", "1", "--duration", "0.2", "--warmup", "0", "--expect", "^[0-9A-F-]{35}\\n$");
+    const ok = await quarry(
+      "--quick",
+      "--pages",
+      "/clock",
+      "--variants",
+      "compiled",
+      "--connections",
+      "1",
+      "--duration",
+      "0.2",
+      "--warmup",
+      "0",
+      "--expect",
+      "^[0-9A-F-]{35}\\n$",
+    );
     expect(ok.stdout).toMatch(/\| \/clock \| 1 \| compiled \| [\d,]+ \| 1\.00× \|.*\| 0 \|\n/);
     rmSync(out, { recursive: true, force: true });
     const bad = await failed(quarry("--quick", "--pages", "/", "--expect", "("));
-    expect(bad).toEqual({ code: 1, stderr: "error: --expect is not a regular expression: Invalid regular expression: /(/: Unterminated group\n" });
+    expect(bad).toEqual({
+      code: 1,
+      stderr: "error: --expect is not a regular expression: Invalid regular expression: /(/: Unterminated group\n",
+    });
   });
 
   it("serves the build with quarry start --workers N, counting the guardian and its workers", async () => {
-    const { stdout } = await quarry("--quick", "--pages", "/", "--workers", "1,2", "--connections", "2", "--duration", "0.3", "--warmup", "0");
+    const { stdout } = await quarry(
+      "--quick",
+      "--pages",
+      "/",
+      "--workers",
+      "1,2",
+      "--connections",
+      "2",
+      "--duration",
+      "0.3",
+      "--warmup",
+      "0",
+    );
     const [dir] = readdirSync(out);
     const s = (JSON.parse(readFileSync(join(out, dir!, "results.json"), "utf8")) as BenchResults).scenarios[0]!;
     expect(s.servers).toEqual([
@@ -122,7 +209,10 @@ describe("quarry bench", () => {
     expect(stdout).toContain("| / | 2 | precompiled ×2 |");
     rmSync(out, { recursive: true, force: true });
     const mixed = await failed(quarry("--quick", "--workers", "2", "--variants", "compiled"));
-    expect(mixed).toEqual({ code: 1, stderr: "error: --workers above 1 runs quarry start, which serves a build: use it with --variants precompiled\n" });
+    expect(mixed).toEqual({
+      code: 1,
+      stderr: "error: --workers above 1 runs quarry start, which serves a build: use it with --variants precompiled\n",
+    });
   });
 });
 
@@ -130,17 +220,27 @@ describe("the published results", () => {
   const root = join(import.meta.dirname, "..");
   const seeds = JSON.parse(readFileSync(join(root, "bench/results/seeds.json"), "utf8")) as BenchResults;
   const peers = JSON.parse(readFileSync(join(root, "bench/results/peers.json"), "utf8")) as PeersResults;
-  const section = (text: string, name: string) => text.slice(text.indexOf(`<!-- ${name} -->`) + `<!-- ${name} -->`.length + 1, text.indexOf(`<!-- /${name} -->`) - 1);
+  const section = (text: string, name: string) =>
+    text.slice(text.indexOf(`<!-- ${name} -->`) + `<!-- ${name} -->`.length + 1, text.indexOf(`<!-- /${name} -->`) - 1);
 
   it("bench/RESULTS.md, the README's headline and the report are generated from one seeds run", () => {
-    expect(section(readFileSync(join(root, "bench/RESULTS.md"), "utf8"), "bench:seeds")).toBe(resultsMarkdown(seeds, peers));
+    expect(section(readFileSync(join(root, "bench/RESULTS.md"), "utf8"), "bench:seeds")).toBe(
+      resultsMarkdown(seeds, peers),
+    );
     expect(section(readFileSync(join(root, "README.md"), "utf8"), "bench:headline")).toBe(headlineMarkdown(seeds));
     expect(readFileSync(join(root, "bench/results/report.html"), "utf8")).toBe(htmlReport(seeds));
   });
 
   it("covers the five papers and Fortunes, each scenario with the paper's figure beside ours", () => {
     expect(seeds.command).toBe("quarry bench --seeds");
-    expect(seeds.scenarios.map((s) => s.id)).toEqual(["seed-000", "seed-001", "seed-002", "seed-003", "seed-004", "fortunes"]);
+    expect(seeds.scenarios.map((s) => s.id)).toEqual([
+      "seed-000",
+      "seed-001",
+      "seed-002",
+      "seed-003",
+      "seed-004",
+      "fortunes",
+    ]);
     for (const s of seeds.scenarios) {
       expect(s.comparisons.length, s.id).toBeGreaterThan(0);
       for (const c of s.comparisons) expect(c.paper, `${s.id} ${c.what}`).not.toBe("");
@@ -148,10 +248,31 @@ describe("the published results", () => {
   });
 
   it("flags a load generator that used 90% of a core or more", () => {
-    const m = (loadgenCpu: number): Measure => ({ round: 1, requests: 100, durationS: 1, rps: 100, latencyMs: { p50: 1, p90: 2, p99: 3, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, mismatches: 0, serverCpuUs: 10, pgCpuUs: null, rssMiB: 50, loadgenCpu, ratio: 1 });
+    const m = (loadgenCpu: number): Measure => ({
+      round: 1,
+      requests: 100,
+      durationS: 1,
+      rps: 100,
+      latencyMs: { p50: 1, p90: 2, p99: 3, mean: 1 },
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+      mismatches: 0,
+      serverCpuUs: 10,
+      pgCpuUs: null,
+      rssMiB: 50,
+      loadgenCpu,
+      ratio: 1,
+    });
     expect(summarise([m(0.5), m(0.95)]).saturatedGenerator).toBe(true);
     expect(summarise([m(0.5), m(0.89)]).saturatedGenerator).toBe(false);
-    const cell = (x: number): Cell => ({ page: "/", server: "a", connections: 1, rounds: [m(x)], summary: summarise([m(x)]) });
+    const cell = (x: number): Cell => ({
+      page: "/",
+      server: "a",
+      connections: 1,
+      rounds: [m(x)],
+      summary: summarise([m(x)]),
+    });
     const scenario = { ...seeds.scenarios[0]!, cells: [cell(0.95)] };
     expect(cellRows(scenario)[0]![9]).toBe("95% ⚠");
     expect(cellRows({ ...scenario, cells: [cell(0.5)] })[0]![9]).toBe("50%");

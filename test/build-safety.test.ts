@@ -2,7 +2,18 @@
 // the site, or that holds anything a build did not write; it swaps a previous build out whole;
 // and the embedded database stays in the site's folder, so a rebuild keeps every row.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
@@ -16,7 +27,10 @@ const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** A fresh folder holding a small site at ./site; returns both paths. */
-function workspace(files: Record<string, string> = { "index.dbt": "<p>hi</p>\n", "style.css": "p{}" }): { dir: string; root: string } {
+function workspace(files: Record<string, string> = { "index.dbt": "<p>hi</p>\n", "style.css": "p{}" }): {
+  dir: string;
+  root: string;
+} {
   const dir = mkdtempSync(join(tmpdir(), "quarry-bs-"));
   made.push(dir);
   const root = join(dir, "site");
@@ -44,9 +58,15 @@ describe("quarry build refuses an output folder that would destroy something", (
   it("refuses the site itself, a folder holding it and a folder inside it, touching nothing", () => {
     const { dir, root } = workspace();
     const before = tree(dir);
-    expect(refused(() => build(root, root))).toMatch(/^QRY_ERR_BUILD_OUT: --out \S+ is the site folder itself: building there would replace the site's sources\. Choose a folder outside the site, e\.g\. --out \S+site-dist$/);
-    expect(refused(() => build(root, dir))).toMatch(/^QRY_ERR_BUILD_OUT: --out \S+ contains the site folder \S+: building there would replace the site's sources/);
-    expect(refused(() => build(root, join(root, "dist")))).toMatch(/^QRY_ERR_BUILD_OUT: --out \S+ lies inside the site folder \S+: the build would become part of the site/);
+    expect(refused(() => build(root, root))).toMatch(
+      /^QRY_ERR_BUILD_OUT: --out \S+ is the site folder itself: building there would replace the site's sources\. Choose a folder outside the site, e\.g\. --out \S+site-dist$/,
+    );
+    expect(refused(() => build(root, dir))).toMatch(
+      /^QRY_ERR_BUILD_OUT: --out \S+ contains the site folder \S+: building there would replace the site's sources/,
+    );
+    expect(refused(() => build(root, join(root, "dist")))).toMatch(
+      /^QRY_ERR_BUILD_OUT: --out \S+ lies inside the site folder \S+: the build would become part of the site/,
+    );
     expect(refused(() => build(root, join(root, "_private", "deep", "dist")))).toMatch(/lies inside the site folder/);
     expect(tree(dir)).toEqual(before);
   });
@@ -64,7 +84,9 @@ describe("quarry build refuses an output folder that would destroy something", (
     const foreign = join(dir, "docs");
     mkdirSync(foreign);
     writeFileSync(join(foreign, "thesis.txt"), "years of work");
-    expect(refused(() => build(root, foreign))).toMatch(/^QRY_ERR_BUILD_OUT: --out \S+ is not empty and is not a Quarry build \(no manifest\.json written by quarry build\): nothing was replaced/);
+    expect(refused(() => build(root, foreign))).toMatch(
+      /^QRY_ERR_BUILD_OUT: --out \S+ is not empty and is not a Quarry build \(no manifest\.json written by quarry build\): nothing was replaced/,
+    );
     writeFileSync(join(foreign, "manifest.json"), '{"name":"some other tool"}');
     expect(refused(() => build(root, foreign))).toMatch(/is not a Quarry build/);
     expect(tree(foreign)).toEqual(["manifest.json", "thesis.txt"]);
@@ -75,7 +97,9 @@ describe("quarry build refuses an output folder that would destroy something", (
     mkdirSync(join(dist, ".quarry", "postgres"), { recursive: true });
     writeFileSync(join(dist, ".quarry", "postgres", "PG_VERSION"), "17");
     writeFileSync(join(dist, "notes.txt"), "mine");
-    expect(refused(() => build(root, dist))).toMatch(/is a previous build that also holds \.quarry, notes\.txt, which quarry build did not write \(\S+\.quarry holds an embedded database an older Quarry kept in the build: move it to the site's data folder first, see docs\/server\.md\): nothing was replaced/);
+    expect(refused(() => build(root, dist))).toMatch(
+      /is a previous build that also holds \.quarry, notes\.txt, which quarry build did not write \(\S+\.quarry holds an embedded database an older Quarry kept in the build: move it to the site's data folder first, see docs\/server\.md\): nothing was replaced/,
+    );
     expect(existsSync(join(dist, ".quarry", "postgres", "PG_VERSION"))).toBe(true);
     expect(readFileSync(join(dist, "notes.txt"), "utf8")).toBe("mine");
   });
@@ -90,15 +114,28 @@ describe("quarry build refuses an output folder that would destroy something", (
   it("as a process: exits 1 with the message and deletes nothing", async () => {
     const { dir, root } = workspace();
     const before = tree(dir);
-    for (const [out, says] of [[root, "is the site folder itself"], [dir, "contains the site folder"], [join(root, "dist"), "lies inside the site folder"]] as const) {
-      const err = (await run(process.execPath, [bin, "build", root, "--out", out], { cwd: dir }).catch((e: unknown) => e)) as { code: number; stdout: string; stderr: string };
+    for (const [out, says] of [
+      [root, "is the site folder itself"],
+      [dir, "contains the site folder"],
+      [join(root, "dist"), "lies inside the site folder"],
+    ] as const) {
+      const err = (await run(process.execPath, [bin, "build", root, "--out", out], { cwd: dir }).catch(
+        (e: unknown) => e,
+      )) as { code: number; stdout: string; stderr: string };
       expect(err.code).toBe(1);
       expect(err.stdout).toBe("");
       expect(err.stderr).toContain(`QRY_ERR_BUILD_OUT: --out ${relative(dir, out) || "."} ${says}`);
     }
     // `quarry build` run inside the site with the default --out is refused the same way.
-    const err = (await run(process.execPath, [bin, "build"], { cwd: root }).catch((e: unknown) => e)) as { code: number; stderr: string };
-    expect(err).toMatchObject({ code: 1, stderr: "QRY_ERR_BUILD_OUT: --out dist lies inside the site folder .: the build would become part of the site. Choose a folder outside the site, e.g. --out ../site-dist\n" });
+    const err = (await run(process.execPath, [bin, "build"], { cwd: root }).catch((e: unknown) => e)) as {
+      code: number;
+      stderr: string;
+    };
+    expect(err).toMatchObject({
+      code: 1,
+      stderr:
+        "QRY_ERR_BUILD_OUT: --out dist lies inside the site folder .: the build would become part of the site. Choose a folder outside the site, e.g. --out ../site-dist\n",
+    });
     expect(tree(dir)).toEqual(before);
   });
 });
@@ -141,7 +178,8 @@ describe("quarry build replaces a previous build whole", () => {
     const child = spawn(process.execPath, [bin, "build", root, "--out", dist], { stdio: "ignore" });
     const exited = new Promise<NodeJS.Signals | null>((res) => child.on("exit", (_code, sig) => res(sig)));
     // Kill as soon as the hidden new build has files in it.
-    const writing = () => readdirSync(dir).some((e) => e.startsWith(".dist.quarry-build-") && existsSync(join(dir, e, "static")));
+    const writing = () =>
+      readdirSync(dir).some((e) => e.startsWith(".dist.quarry-build-") && existsSync(join(dir, e, "static")));
     while (!writing() && child.exitCode === null) await new Promise((r) => setTimeout(r, 2));
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
@@ -151,7 +189,9 @@ describe("quarry build replaces a previous build whole", () => {
     expect(left).toHaveLength(1);
 
     const { stdout } = await run(process.execPath, [bin, "build", root, "--out", dist], { cwd: dir });
-    expect(stdout).toBe(`removed ${left[0]}, left by an interrupted build\nbuilt 1 templates and 3000 static files into dist\n`);
+    expect(stdout).toBe(
+      `removed ${left[0]}, left by an interrupted build\nbuilt 1 templates and 3000 static files into dist\n`,
+    );
     expect(readdirSync(dir).sort()).toEqual(["dist", "site"]);
     expect(readFileSync(join(dist, "templates", "index.mjs"), "utf8")).toContain("v2");
   }, 60_000);
@@ -162,7 +202,9 @@ describe("quarry build replaces a previous build whole", () => {
     expect(build(root, dist).errors).toEqual([]);
     const before = tree(dist);
     // What the first rename leaves when the process dies before the second, from a process that is gone.
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    }).stdout;
     const aside = join(dir, `.dist.quarry-old-${gone}-0badc0de`);
     renameSync(dist, aside);
     // A folder of a build that still runs (this process) is left alone.
@@ -172,7 +214,9 @@ describe("quarry build replaces a previous build whole", () => {
     expect(result.recovered).toEqual([]);
     rmSync(join(dir, "elsewhere"), { recursive: true });
     const again = build(root, dist);
-    expect(again.recovered).toEqual([`restored the previous build ${relative(process.cwd(), dist)} from ${relative(process.cwd(), aside)}, where an interrupted build had moved it`]);
+    expect(again.recovered).toEqual([
+      `restored the previous build ${relative(process.cwd(), dist)} from ${relative(process.cwd(), aside)}, where an interrupted build had moved it`,
+    ]);
     expect(tree(dist)).toEqual(before);
     expect(readdirSync(dir).sort()).toEqual([`.dist.quarry-build-${process.ppid}-0000beef`, "dist", "site"]);
     rmSync(running, { recursive: true });

@@ -51,9 +51,12 @@ describe.each(["compiled", "interpreted"] as const)("dbt:cache over HTTP (%s)", 
 
   it("caches the rest of the page after <dbt:cache … />, per URL; what comes before runs every time", async () => {
     const b = server.base;
-    expect([await get(b, "/rest?id=1"), await get(b, "/rest?id=1"), await get(b, "/rest?id=2"), await get(b, "/rest?id=1")]).toEqual([
-      "head 0|rest 1 1", "head 1|rest 1 1", "head 1|rest 2 2", "head 2|rest 1 1",
-    ]);
+    expect([
+      await get(b, "/rest?id=1"),
+      await get(b, "/rest?id=1"),
+      await get(b, "/rest?id=2"),
+      await get(b, "/rest?id=1"),
+    ]).toEqual(["head 0|rest 1 1", "head 1|rest 1 1", "head 1|rest 2 2", "head 2|rest 1 1"]);
   });
 
   it("refreshes one cached query with cachedwithin=0 and forgets all with queryCacheFlush()", async () => {

@@ -17,7 +17,13 @@ const before = (prelude?: string) => (prelude ? `<dbt:set r = ${prelude}>` : "")
 const after = (prelude?: string) => (prelude ? '<dbt:set r = setLocale("en-US") & setTimeZone("UTC")>' : "");
 
 const SEPARATOR = "\u241e";
-const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescape = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 describe("CFML engine assertions (test/cfml-cases.json)", () => {
   it("has the translated cases", () => {
@@ -29,7 +35,12 @@ describe("CFML engine assertions (test/cfml-cases.json)", () => {
   for (let start = 0; start < printed.length; start += 200) {
     const chunk = printed.slice(start, start + 200);
     it(`cases ${start + 1}-${start + chunk.length} print what CFML prints`, async () => {
-      const page = chunk.map(([expr, , prelude]) => `${before(prelude)}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>${after(prelude)}`).join(SEPARATOR);
+      const page = chunk
+        .map(
+          ([expr, , prelude]) =>
+            `${before(prelude)}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>${after(prelude)}`,
+        )
+        .join(SEPARATOR);
       const got = (await render(page)).split(SEPARATOR).map(unescape);
       expect(chunk.map(([e, , p], i) => [e, got[i], p])).toEqual(chunk.map(([e, w, p]) => [e, w, p]));
     });

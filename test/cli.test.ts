@@ -20,12 +20,22 @@ describe("quarry render", () => {
   });
 
   it.each(["compiled", "interpreted"])("prints the page in %s mode", async (mode) => {
-    const { stdout } = await quarry("render", join(root, "page.dbt"), "--data", join(root, "data.json"), "--mode", mode);
+    const { stdout } = await quarry(
+      "render",
+      join(root, "page.dbt"),
+      "--data",
+      join(root, "data.json"),
+      "--mode",
+      mode,
+    );
     expect(stdout).toBe("<p>Hello, &lt;Ann&gt;!</p>\n");
   });
 
   it("rejects an unknown mode", async () => {
-    await expect(quarry("render", join(root, "page.dbt"), "--mode", "fast")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Allowed choices are compiled, interpreted") });
+    await expect(quarry("render", join(root, "page.dbt"), "--mode", "fast")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Allowed choices are compiled, interpreted"),
+    });
   });
 
   it("exits 1 with the located error", async () => {
@@ -45,8 +55,15 @@ describe("quarry check", () => {
   });
 
   it("names the file, line and column of every broken template and exits non-zero", async () => {
-    const root = site({ "ok.dbt": "<p>ok</p>", "pages/bad.dbt": "<p>\n  <dbt:if x GT>y</dbt:if>", "worse.dbt": "<dbt:loop>" });
-    const err = await quarry("check", root).then(() => null, (e: { code: number; stderr: string; stdout: string }) => e);
+    const root = site({
+      "ok.dbt": "<p>ok</p>",
+      "pages/bad.dbt": "<p>\n  <dbt:if x GT>y</dbt:if>",
+      "worse.dbt": "<dbt:loop>",
+    });
+    const err = await quarry("check", root).then(
+      () => null,
+      (e: { code: number; stderr: string; stdout: string }) => e,
+    );
     expect(err?.code).toBe(1);
     expect(err?.stderr).toContain('pages/bad.dbt:2:15 QRY_ERR_SYNTAX: Expected an expression but found ">"');
     expect(err?.stderr).toContain("> 2 |   <dbt:if x GT>y</dbt:if>");
@@ -59,7 +76,8 @@ describe("quarry check", () => {
 describe("quarry --help", () => {
   it("lists every command", async () => {
     const { stdout } = await quarry("--help");
-    for (const cmd of ["render", "check", "dev", "start", "build", "init"]) expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
+    for (const cmd of ["render", "check", "dev", "start", "build", "init"])
+      expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
 });
 
@@ -78,17 +96,38 @@ describe("the package as users install it", () => {
       expect(listing).toContain("package/build/bench/main.js");
       expect(listing).not.toContain("package/build/bench/peers.js");
       writeFileSync(join(dir, "package.json"), '{"name":"app","private":true}');
-      await run("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline", `./${tarball}`], { cwd: dir });
+      await run("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline", `./${tarball}`], {
+        cwd: dir,
+      });
       const installed = join(dir, "node_modules", ".bin", "quarry");
       const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
       expect((await run(installed, ["--version"], { cwd: dir })).stdout).toBe(`${version}\n`);
       const init = await run(installed, ["init", "site"], { cwd: dir });
       expect(init.stdout).toContain("wrote a starter site into site; run: npx quarry dev site\n");
       expect(readFileSync(join(dir, "site", ".gitignore"), "utf8")).toBe(".quarry/\ndist/\nnode_modules/\n");
-      expect((await run(installed, ["check", "site"], { cwd: dir })).stdout).toBe("3 templates checked in site: no errors\n");
+      expect((await run(installed, ["check", "site"], { cwd: dir })).stdout).toBe(
+        "3 templates checked in site: no errors\n",
+      );
       // The starter page has a form (a fresh CSRF token each time): bench compares it all the same.
       const url = await createDatabase([join(dir, "site", "_db", "001_schema.sql")], "pack");
-      const args = ["bench", "site", "--pages", "/", "--variants", "precompiled", "--quick", "--connections", "1", "--duration", "0.3", "--warmup", "0", "--no-progress", "--out", "results"];
+      const args = [
+        "bench",
+        "site",
+        "--pages",
+        "/",
+        "--variants",
+        "precompiled",
+        "--quick",
+        "--connections",
+        "1",
+        "--duration",
+        "0.3",
+        "--warmup",
+        "0",
+        "--no-progress",
+        "--out",
+        "results",
+      ];
       const bench = await run(installed, args, { cwd: dir, env: { ...process.env, DATABASE_URL: url } });
       expect(bench.stdout).toMatch(/^\| \/ \| 1 \| precompiled \| [\d,]+ \| 1\.00× \|.*\| 0 \|$/m);
       expect(bench.stdout).toMatch(/^wrote results\/[\dT:Z-]+\/results\.json, summary\.md and report\.html$/m);

@@ -37,15 +37,20 @@ afterAll(async () => {
   for (const x of servers) await x.close();
 });
 
-const post = (base: string, path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { method: "POST", body: new URLSearchParams({ a: "1" }), ...init });
+const post = (base: string, path: string, init: RequestInit = {}) =>
+  fetch(`${base}${path}`, { method: "POST", body: new URLSearchParams({ a: "1" }), ...init });
 
 describe("CSRF", () => {
   it("a POST with the form's token (field or header) runs; the token is not part of form", async () => {
     const b = new Browser(s.base);
     await b.get("/form");
-    expect(await (await b.post("/post", { a: "1" })).text()).toBe('POST {&quot;a&quot;:&quot;1&quot;}');
-    const res = await b.fetch("/post", { method: "POST", body: new URLSearchParams({ a: "2" }), headers: { "x-csrf-token": b.token! } });
-    expect(await res.text()).toBe('POST {&quot;a&quot;:&quot;2&quot;}');
+    expect(await (await b.post("/post", { a: "1" })).text()).toBe("POST {&quot;a&quot;:&quot;1&quot;}");
+    const res = await b.fetch("/post", {
+      method: "POST",
+      body: new URLSearchParams({ a: "2" }),
+      headers: { "x-csrf-token": b.token! },
+    });
+    expect(await res.text()).toBe("POST {&quot;a&quot;:&quot;2&quot;}");
     // A same-site Origin is fine.
     const origin = new URL(s.base).origin;
     expect((await b.post("/post", { a: "3" }, { headers: { origin } })).status).toBe(200);
@@ -58,10 +63,19 @@ describe("CSRF", () => {
   ])("a POST with %s is a 403 QRY_ERR_CSRF", async (_what, how: { body?: string; cookie?: boolean }) => {
     const b = new Browser(s.base);
     await b.get("/form");
-    const body = new URLSearchParams({ a: "1", ...(how.body ? { _csrf: how.body === "tok" ? b.token! : how.body } : {}) });
-    const res = await fetch(`${s.base}/post`, { method: "POST", body, headers: how.cookie ? { cookie: b.cookieHeader } : {} });
+    const body = new URLSearchParams({
+      a: "1",
+      ...(how.body ? { _csrf: how.body === "tok" ? b.token! : how.body } : {}),
+    });
+    const res = await fetch(`${s.base}/post`, {
+      method: "POST",
+      body,
+      headers: how.cookie ? { cookie: b.cookieHeader } : {},
+    });
     expect(res.status).toBe(403);
-    expect(await res.text()).toContain("The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again");
+    expect(await res.text()).toContain(
+      "The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again",
+    );
   });
 
   it("a POST from another Origin is refused even with a valid token", async () => {
@@ -78,14 +92,16 @@ describe("CSRF", () => {
 
   it("exempt paths (exact, or a prefix ending in *) take POSTs without a token", async () => {
     expect(await (await post(s.base, "/hooks/pay")).text()).toBe("paid");
-    expect(await (await post(s.base, "/api/a", { headers: { origin: "https://partner.example" } })).text()).toBe("api a");
+    expect(await (await post(s.base, "/api/a", { headers: { origin: "https://partner.example" } })).text()).toBe(
+      "api a",
+    );
     expect((await post(s.base, "/hooks/pay/x")).status).toBe(404);
     expect((await post(s.base, "/post")).status).toBe(403);
   });
 
   it("csrf.enabled false switches it off for the whole site", async () => {
     const off = await serve({ csrf: { enabled: false } });
-    expect(await (await post(off.base, "/post")).text()).toBe('POST {&quot;a&quot;:&quot;1&quot;}');
+    expect(await (await post(off.base, "/post")).text()).toBe("POST {&quot;a&quot;:&quot;1&quot;}");
   });
 });
 
@@ -95,18 +111,27 @@ describe("dbt:location", () => {
     expect([res.status, res.headers.location]).toEqual([302, to]);
   });
 
-  it("sends an http(s) URL of another site only with external=\"true\"", async () => {
+  it('sends an http(s) URL of another site only with external="true"', async () => {
     const res = await raw(s.base, `/go?ext=true&to=${encodeURIComponent("https://pay.example/checkout?x=1")}`);
     expect([res.status, res.headers.location]).toEqual([302, "https://pay.example/checkout?x=1"]);
   });
 
   it.each([
-    ["//evil.example", false], ["https://evil.example", false], ["javascript:alert(1)", false], ["/\\evil.example", false],
-    ["/\t/evil.example", false], [" //evil.example", false], ["JavaScript:alert(1)", true], ["data:text/html,x", true], ["https:/\\evil.example", true],
+    ["//evil.example", false],
+    ["https://evil.example", false],
+    ["javascript:alert(1)", false],
+    ["/\\evil.example", false],
+    ["/\t/evil.example", false],
+    [" //evil.example", false],
+    ["JavaScript:alert(1)", true],
+    ["data:text/html,x", true],
+    ["https:/\\evil.example", true],
   ])("refuses %j (external: %s) with QRY_ERR_REDIRECT in both modes", async (to, external) => {
     const err = await renderError(`<p>\n<dbt:location url="#url.to#" external="${external}">`, { url: { to } });
     expect([err.code, at(err)]).toEqual(["QRY_ERR_REDIRECT", "2:1"]);
-    expect(err.message).toBe(`dbt:location refuses ${JSON.stringify(to)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`);
+    expect(err.message).toBe(
+      `dbt:location refuses ${JSON.stringify(to)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`,
+    );
   });
 });
 
@@ -115,7 +140,12 @@ describe("_request.dbt before static files", () => {
     const denied = await raw(s.base, "/members.css");
     expect([denied.status, denied.body]).toEqual([403, "members only"]);
     const ok = await raw(s.base, "/members.css?member=1");
-    expect([ok.status, ok.body, ok.headers["x-guarded"], ok.headers["content-type"]]).toEqual([200, "b{}", "yes", "text/css; charset=utf-8"]);
+    expect([ok.status, ok.body, ok.headers["x-guarded"], ok.headers["content-type"]]).toEqual([
+      200,
+      "b{}",
+      "yes",
+      "text/css; charset=utf-8",
+    ]);
   });
 
   it("is skipped for static files with requestTemplateForStatic false", async () => {

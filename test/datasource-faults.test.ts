@@ -20,7 +20,12 @@ beforeAll(async () => {
 });
 
 /** Backends of this test database opened by Quarry, with their state. */
-const backends = () => sql<{ pid: number; state: string; query: string }>(url, "SELECT pid, state, query FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main'", [dbName]);
+const backends = () =>
+  sql<{ pid: number; state: string; query: string }>(
+    url,
+    "SELECT pid, state, query FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main'",
+    [dbName],
+  );
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
   const end = Date.now() + ms;
@@ -37,7 +42,9 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number)
  * nothing in either direction and closes nothing (as a dead route does); resumed, what was
  * held goes through, closes included.
  */
-async function blackHoleProxy(target: URL): Promise<{ url: string; accepted(): number; pause(): void; resume(): void; close(): Promise<void> }> {
+async function blackHoleProxy(
+  target: URL,
+): Promise<{ url: string; accepted(): number; pause(): void; resume(): void; close(): Promise<void> }> {
   let paused = false;
   let accepted = 0;
   const pairs = new Set<{ a: Socket; b: Socket; held: boolean }>();
@@ -107,7 +114,9 @@ async function blackHoleProxy(target: URL): Promise<{ url: string; accepted(): n
 describe("a network that black-holes packets", () => {
   it("a query in flight fails after statementTimeoutMs + 1 s, its connection is destroyed; after the network heals pages answer at once and no backend is left behind", async () => {
     const proxy = await blackHoleProxy(new URL(url));
-    const root = site({ "n.dbt": `<dbt:query name="q">SELECT count(*) AS n FROM item</dbt:query><dbt:output>#q.n#</dbt:output>` });
+    const root = site({
+      "n.dbt": `<dbt:query name="q">SELECT count(*) AS n FROM item</dbt:query><dbt:output>#q.n#</dbt:output>`,
+    });
     const db = database(proxy.url, { max: 2, statementTimeoutMs: 300, acquireTimeoutMs: 1500 });
     const server = await startServer({ root, database: db });
     const pool = db.datasources.get(undefined);
@@ -147,7 +156,11 @@ describe("a network that black-holes packets", () => {
       proxy.pause();
       // Its SELECT 1 gets no answer: the connection is destroyed and a new one is opened.
       const waiting = main.acquire();
-      await until(async () => proxy.accepted(), (n) => n === 2, 4000);
+      await until(
+        async () => proxy.accepted(),
+        (n) => n === 2,
+        4000,
+      );
       proxy.resume();
       const second = await waiting;
       const again = pidOf(second);
@@ -168,12 +181,19 @@ describe("cancel", () => {
     try {
       const ac = new AbortController();
       const running = ds.query(main, null, "SELECT pg_sleep(5)", [], { signal: ac.signal }).catch((e: unknown) => e);
-      const active = await until(backends, (b) => b.some((x) => x.state === "active" && x.query === "SELECT pg_sleep(5)"), 3000);
+      const active = await until(
+        backends,
+        (b) => b.some((x) => x.state === "active" && x.query === "SELECT pg_sleep(5)"),
+        3000,
+      );
       const pid = active.find((x) => x.query === "SELECT pg_sleep(5)")!.pid;
       ac.abort(new Error("client went away"));
       const err = await running;
       expect(err).toBeInstanceOf(QueryError);
-      expect([(err as QueryError).message, (err as QueryError).sqlState]).toEqual(["Query cancelled: client went away", "57014"]);
+      expect([(err as QueryError).message, (err as QueryError).sqlState]).toEqual([
+        "Query cancelled: client went away",
+        "57014",
+      ]);
       // 57014 above is Postgres's own word that it cancelled the query (not that pg_sleep ended).
       const idle = await until(backends, (b) => b.some((x) => x.pid === pid && x.state === "idle"), 10_000);
       expect(idle.find((x) => x.pid === pid)?.state).toBe("idle");
@@ -193,13 +213,21 @@ describe("cancel", () => {
       const held = await main.acquire();
       const ac = new AbortController();
       const waiting = ds.begin(main, undefined, ac.signal).catch((e: unknown) => e);
-      await until(async () => main.stats().pending, (n) => n === 1, 2000);
+      await until(
+        async () => main.stats().pending,
+        (n) => n === 1,
+        2000,
+      );
       ac.abort(new Error("client went away"));
       const err = await waiting;
       await held.release();
       expect((err as QueryError).message).toBe("Query cancelled: client went away");
       // The pool hands the freed connection to the abandoned wait, which gives it straight back.
-      const after = await until(async () => main.stats(), (st) => st.available === 1 && st.pending === 0, 2000);
+      const after = await until(
+        async () => main.stats(),
+        (st) => st.available === 1 && st.pending === 0,
+        2000,
+      );
       expect(after).toMatchObject({ size: 1, borrowed: 0, available: 1, pending: 0 });
     } finally {
       await ds.close();
@@ -210,8 +238,13 @@ describe("cancel", () => {
     const ds = datasourcesFor(url, { strategy: "pool", max: 1 });
     const main = ds.get(undefined);
     try {
-      const err = await ds.query(main, null, "SELECT pg_sleep(5)", [], { deadline: Date.now() + 200 }).catch((e: unknown) => e);
-      expect([(err as QueryError).message, (err as QueryError).sqlState]).toEqual(["Query cancelled: the page ran out of time", "57014"]);
+      const err = await ds
+        .query(main, null, "SELECT pg_sleep(5)", [], { deadline: Date.now() + 200 })
+        .catch((e: unknown) => e);
+      expect([(err as QueryError).message, (err as QueryError).sqlState]).toEqual([
+        "Query cancelled: the page ran out of time",
+        "57014",
+      ]);
       expect(main.stats()).toMatchObject({ borrowed: 0, available: 1 });
       expect((await ds.query(main, null, "SELECT 1 AS one", [])).rows).toEqual([{ one: 1 }]);
     } finally {
@@ -221,22 +254,36 @@ describe("cancel", () => {
 });
 
 describe("a column added under named prepared statements", () => {
-  it.each([true, false])("preparedStatements %s: every page is 200 after ALTER TABLE … ADD COLUMN, on every pooled connection", async (prepared) => {
-    const table = `pets_${prepared ? "named" : "unnamed"}`;
-    await sql(url, `CREATE TABLE ${table} (id int); INSERT INTO ${table} VALUES (1)`);
-    const root = site({ "all.dbt": `<dbt:query name="q">SELECT * FROM ${table}</dbt:query><dbt:output>#q.columnList#</dbt:output>` });
-    const db = database(url, { strategy: "pool", max: 3, preparedStatements: prepared });
-    const server = await startServer({ root, database: db });
-    try {
-      const get = () => Promise.all([1, 2, 3].map(() => fetch(`${server.base}/all`).then(async (r) => [r.status, await r.text()])));
-      expect(await get()).toEqual([[200, "id"], [200, "id"], [200, "id"]]);
-      expect(db.datasources.get(undefined).stats().size).toBe(3);
-      await sql(url, `ALTER TABLE ${table} ADD COLUMN name text DEFAULT 'rex'`);
-      expect(await get()).toEqual([[200, "id,name"], [200, "id,name"], [200, "id,name"]]);
-    } finally {
-      await server.close();
-    }
-  });
+  it.each([true, false])(
+    "preparedStatements %s: every page is 200 after ALTER TABLE … ADD COLUMN, on every pooled connection",
+    async (prepared) => {
+      const table = `pets_${prepared ? "named" : "unnamed"}`;
+      await sql(url, `CREATE TABLE ${table} (id int); INSERT INTO ${table} VALUES (1)`);
+      const root = site({
+        "all.dbt": `<dbt:query name="q">SELECT * FROM ${table}</dbt:query><dbt:output>#q.columnList#</dbt:output>`,
+      });
+      const db = database(url, { strategy: "pool", max: 3, preparedStatements: prepared });
+      const server = await startServer({ root, database: db });
+      try {
+        const get = () =>
+          Promise.all([1, 2, 3].map(() => fetch(`${server.base}/all`).then(async (r) => [r.status, await r.text()])));
+        expect(await get()).toEqual([
+          [200, "id"],
+          [200, "id"],
+          [200, "id"],
+        ]);
+        expect(db.datasources.get(undefined).stats().size).toBe(3);
+        await sql(url, `ALTER TABLE ${table} ADD COLUMN name text DEFAULT 'rex'`);
+        expect(await get()).toEqual([
+          [200, "id,name"],
+          [200, "id,name"],
+          [200, "id,name"],
+        ]);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 describe("named or unnamed, one statement per query", () => {
@@ -244,7 +291,10 @@ describe("named or unnamed, one statement per query", () => {
     const ds = datasourcesFor(url, { preparedStatements: prepared });
     try {
       const err = await ds.query(ds.get(undefined), null, "SELECT 1; SELECT 2", []).catch((e: unknown) => e);
-      expect([(err as QueryError).message, (err as QueryError).sqlState]).toEqual(["Query failed: cannot insert multiple commands into a prepared statement (SQLSTATE 42601)", "42601"]);
+      expect([(err as QueryError).message, (err as QueryError).sqlState]).toEqual([
+        "Query failed: cannot insert multiple commands into a prepared statement (SQLSTATE 42601)",
+        "42601",
+      ]);
     } finally {
       await ds.close();
     }
@@ -259,27 +309,48 @@ describe("request data Postgres refuses", () => {
   });
   let server: Awaited<ReturnType<typeof startServer>>[];
   beforeAll(async () => {
-    server = await Promise.all(["compiled", "interpreted"].map((mode) => startServer({ root, mode: mode as "compiled", database: database(url) })));
+    server = await Promise.all(
+      ["compiled", "interpreted"].map((mode) =>
+        startServer({ root, mode: mode as "compiled", database: database(url) }),
+      ),
+    );
   });
   afterAll(async () => {
     for (const s of server) await s.close();
   });
 
   const get = async (path: string) => {
-    const out = await Promise.all(server.map(async (s) => {
-      const r = await fetch(s.base + path);
-      return [r.status, (await r.text()).match(/<p>(.*?)<\/p>/)?.[1] ?? ""] as const;
-    }));
+    const out = await Promise.all(
+      server.map(async (s) => {
+        const r = await fetch(s.base + path);
+        return [r.status, (await r.text()).match(/<p>(.*?)<\/p>/)?.[1] ?? ""] as const;
+      }),
+    );
     expect(out[1]).toEqual(out[0]);
     return out[0]!;
   };
 
   it.each([
-    ["/find?id=abc", "Query parameter $1 (url.id) was refused by the database: invalid input syntax for type integer: &#34;abc&#34; (SQLSTATE 22P02)"],
-    ["/find?id=99999999999", "Query parameter $1 (url.id) was refused by the database: value &#34;99999999999&#34; is out of range for type integer (SQLSTATE 22003)"],
-    ["/add?id=3&name=a%00b&email=c@x", "Query parameter $2 (url.name) was refused by the database: invalid byte sequence for encoding &#34;UTF8&#34;: 0x00 (SQLSTATE 22021)"],
-    ["/add?id=3&name=toolong&email=c@x", "Query parameter $2 (url.name) was refused by the database: value too long for type character varying(5) (SQLSTATE 22001)"],
-    ["/add?id=3&name=dup&email=a@x", "Query parameter $3 (url.email) was refused by the database: duplicate key value violates unique constraint &#34;item_email_key&#34; (SQLSTATE 23505)"],
+    [
+      "/find?id=abc",
+      "Query parameter $1 (url.id) was refused by the database: invalid input syntax for type integer: &#34;abc&#34; (SQLSTATE 22P02)",
+    ],
+    [
+      "/find?id=99999999999",
+      "Query parameter $1 (url.id) was refused by the database: value &#34;99999999999&#34; is out of range for type integer (SQLSTATE 22003)",
+    ],
+    [
+      "/add?id=3&name=a%00b&email=c@x",
+      "Query parameter $2 (url.name) was refused by the database: invalid byte sequence for encoding &#34;UTF8&#34;: 0x00 (SQLSTATE 22021)",
+    ],
+    [
+      "/add?id=3&name=toolong&email=c@x",
+      "Query parameter $2 (url.name) was refused by the database: value too long for type character varying(5) (SQLSTATE 22001)",
+    ],
+    [
+      "/add?id=3&name=dup&email=a@x",
+      "Query parameter $3 (url.email) was refused by the database: duplicate key value violates unique constraint &#34;item_email_key&#34; (SQLSTATE 23505)",
+    ],
   ])("%s answers 400 naming the parameter, in both modes", async (path, message) => {
     expect(await get(path)).toEqual([400, message]);
   });
@@ -292,7 +363,9 @@ describe("request data Postgres refuses", () => {
     const dev = await startServer({ root, dev: true, database: database(url) });
     try {
       const html = await (await fetch(`${dev.base}/typo?id=1`)).text();
-      expect(html).toContain(`<p class="hint"><b>Hint</b>: Perhaps you meant to reference the column &#34;item.name&#34;.</p>`);
+      expect(html).toContain(
+        `<p class="hint"><b>Hint</b>: Perhaps you meant to reference the column &#34;item.name&#34;.</p>`,
+      );
       expect(html).toContain(`<pre class="sql">SELECT nme FROM item\n       ^\nWHERE id = $1</pre>`);
       const dup = await (await fetch(`${dev.base}/add?id=3&name=dup&email=b@x`)).text();
       expect(dup).toContain(`<p class="detail"><b>Detail</b>: Key (email)=(b@x) already exists.</p>`);

@@ -22,11 +22,13 @@ describe("strategies", () => {
   it.each(["pool", "single", "per-request", "pipeline"])("%s serves the same pages", async (strategy) => {
     const server = await startServer({ root: TEMPLATES, database: database(url, { strategy, max: 3 }) });
     try {
-      const pages = await Promise.all(["/authors", "/fortunes", "/access-log", "/authors", "/fortunes"].map(async (p) => {
-        const res = await fetch(server.base + p);
-        expect(res.status).toBe(200);
-        return res.text();
-      }));
+      const pages = await Promise.all(
+        ["/authors", "/fortunes", "/access-log", "/authors", "/fortunes"].map(async (p) => {
+          const res = await fetch(server.base + p);
+          expect(res.status).toBe(200);
+          return res.text();
+        }),
+      );
       expect(pages[0]).toBe(pages[3]);
       expect(pages[1]).toContain("<tr><td>0</td><td>Additional fortune added at request time.</td></tr>");
     } finally {
@@ -35,21 +37,29 @@ describe("strategies", () => {
   });
 
   it("single holds one connection that requests queue on; pool opens up to max", async () => {
-    for (const [strategy, expected] of [["single", 1], ["pool", 4]] as const) {
+    for (const [strategy, expected] of [
+      ["single", 1],
+      ["pool", 4],
+    ] as const) {
       const ds = datasourcesFor(url, { strategy, max: 4 });
       const source = ds.get(undefined);
       let peak = 0;
       let open!: () => void;
       const gate = new Promise<void>((r) => (open = r));
-      const holders = Promise.all(Array.from({ length: 8 }, async () => {
-        const lease = await source.acquire();
-        peak = Math.max(peak, source.stats().borrowed);
-        await gate;
-        await lease.release();
-      }));
+      const holders = Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const lease = await source.acquire();
+          peak = Math.max(peak, source.stats().borrowed);
+          await gate;
+          await lease.release();
+        }),
+      );
       // Barrier, not a sleep: every holder has a connection or waits for one, and every
       // connection the pool opened (size counts those still connecting) is lent out.
-      const settled = await until(() => source.stats(), (s) => s.borrowed === s.size && s.borrowed + s.pending === 8);
+      const settled = await until(
+        () => source.stats(),
+        (s) => s.borrowed === s.size && s.borrowed + s.pending === 8,
+      );
       expect([strategy, settled.borrowed, settled.pending]).toEqual([strategy, expected, 8 - expected]);
       open();
       await holders;
@@ -63,7 +73,9 @@ describe("failure", () => {
   it("an exhausted pool answers 503 with Retry-After within the acquire timeout", async () => {
     // The first request holds the only connection until the test lets go of an advisory lock,
     // so the second one must wait for it: no timing decides the order.
-    const site = makeSite({ "held.dbt": `<dbt:query name="q">SELECT pg_advisory_xact_lock(4242) AS s</dbt:query>done` });
+    const site = makeSite({
+      "held.dbt": `<dbt:query name="q">SELECT pg_advisory_xact_lock(4242) AS s</dbt:query>done`,
+    });
     const db = database(url, { strategy: "pool", max: 1, acquireTimeoutMs: 300 });
     const lock = new pg.Client({ connectionString: url });
     await lock.connect();
@@ -72,7 +84,14 @@ describe("failure", () => {
     try {
       const first = fetch(`${server.base}/held`);
       const source = db.datasources.get(undefined);
-      expect((await until(() => source.stats(), (s) => s.borrowed === 1)).borrowed).toBe(1);
+      expect(
+        (
+          await until(
+            () => source.stats(),
+            (s) => s.borrowed === 1,
+          )
+        ).borrowed,
+      ).toBe(1);
       const started = performance.now();
       const second = await fetch(`${server.base}/held`);
       // A lower bound only: the answer cannot come before the acquire timeout.
@@ -91,9 +110,14 @@ describe("failure", () => {
   it("a server nobody listens on fails acquire within acquireTimeoutMs, with backoff, naming the datasource", async () => {
     const port = await freePort();
     const ds = datasourcesFor(`postgres://quarry:x@127.0.0.1:${port}/none`, { acquireTimeoutMs: 400 });
-    const err = await ds.get(undefined).acquire().catch((e: unknown) => e);
+    const err = await ds
+      .get(undefined)
+      .acquire()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatasourceError);
-    expect((err as Error).message).toMatch(/^Datasource main unavailable: no connection within 400 ms \(last error: connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/);
+    expect((err as Error).message).toMatch(
+      /^Datasource main unavailable: no connection within 400 ms \(last error: connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/,
+    );
     await expect(ds.get(undefined).acquire()).rejects.toThrow(/Datasource main unavailable/);
     await ds.close();
   });
@@ -101,7 +125,9 @@ describe("failure", () => {
   it("per-request fails at once when Postgres is unreachable", async () => {
     const port = await freePort();
     const ds = datasourcesFor(`postgres://quarry:x@127.0.0.1:${port}/none`, { strategy: "per-request" });
-    await expect(ds.get(undefined).acquire()).rejects.toThrow(/^Datasource main unavailable: cannot connect: connect ECONNREFUSED/);
+    await expect(ds.get(undefined).acquire()).rejects.toThrow(
+      /^Datasource main unavailable: cannot connect: connect ECONNREFUSED/,
+    );
     await ds.close();
   });
 });
@@ -130,32 +156,55 @@ describe("Postgres restarted under a running server", () => {
     const server = await startServer({ root, database: database(pg.url, { acquireTimeoutMs: 500 }) });
     try {
       const slow = fetch(`${server.base}/slow`);
-      const running = await until(() => sql(pg.url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(5)%'"), (rows) => rows[0]?.n === 1);
+      const running = await until(
+        () =>
+          sql(
+            pg.url,
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(5)%'",
+          ),
+        (rows) => rows[0]?.n === 1,
+      );
       expect(running).toEqual([{ n: 1 }]);
       await pg.stop();
       const res = await slow;
       expect(res.status).toBe(503);
       pg = await startEmbedded({ dataDir: dir, seedDir: seed, port });
-      const again = await until(() => fetch(`${server.base}/count`).then(async (r) => [r.status, await r.text()] as const), ([status]) => status === 200);
+      const again = await until(
+        () => fetch(`${server.base}/count`).then(async (r) => [r.status, await r.text()] as const),
+        ([status]) => status === 200,
+      );
       expect(again).toEqual([200, "9"]);
     } finally {
       await server.close();
     }
   });
 
-  it.each(["pool", "single", "per-request", "pipeline"])("%s: 503 while it is down, no crash, pages again once it is back", async (strategy) => {
-    const server = await startServer({ root: TEMPLATES, database: database(pg.url, { strategy, min: strategy === "pool" ? 2 : 0, acquireTimeoutMs: 500 }) });
-    try {
-      expect((await fetch(`${server.base}/authors`)).status).toBe(200);
-      await pg.stop();
-      const down = await fetch(`${server.base}/authors`);
-      expect(down.status).toBe(503);
-      expect(down.headers.get("retry-after")).toBe("5");
-      pg = await startEmbedded({ dataDir: dir, seedDir: seed, port });
-      expect(await until(() => fetch(`${server.base}/authors`).then((r) => r.status), (status) => status === 200)).toBe(200);
-      expect(await (await fetch(`${server.base}/fortunes`)).text()).toContain("<td>Additional fortune added at request time.</td>");
-    } finally {
-      await server.close();
-    }
-  });
+  it.each(["pool", "single", "per-request", "pipeline"])(
+    "%s: 503 while it is down, no crash, pages again once it is back",
+    async (strategy) => {
+      const server = await startServer({
+        root: TEMPLATES,
+        database: database(pg.url, { strategy, min: strategy === "pool" ? 2 : 0, acquireTimeoutMs: 500 }),
+      });
+      try {
+        expect((await fetch(`${server.base}/authors`)).status).toBe(200);
+        await pg.stop();
+        const down = await fetch(`${server.base}/authors`);
+        expect(down.status).toBe(503);
+        expect(down.headers.get("retry-after")).toBe("5");
+        pg = await startEmbedded({ dataDir: dir, seedDir: seed, port });
+        expect(
+          await until(
+            () => fetch(`${server.base}/authors`).then((r) => r.status),
+            (status) => status === 200,
+          ),
+        ).toBe(200);
+        expect(await (await fetch(`${server.base}/fortunes`)).text()).toContain(
+          "<td>Additional fortune added at request time.</td>",
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -1,7 +1,16 @@
 // `quarry db status|migrate|reset|psql` as a user runs them: real processes, on a database
 // named by DATABASE_URL and on the embedded Postgres (joined while quarry dev runs it).
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -33,7 +42,10 @@ function siteDir(): string {
   mkdirSync(join(root, "_db"), { recursive: true });
   writeFileSync(join(root, "_db", "001_notes.sql"), NOTES);
   writeFileSync(join(root, "_db", "002_seed.sql"), SEED);
-  writeFileSync(join(root, "index.dbt"), '<dbt:query name="n">SELECT body FROM note ORDER BY id</dbt:query><dbt:output query="n">#body#;</dbt:output>');
+  writeFileSync(
+    join(root, "index.dbt"),
+    '<dbt:query name="n">SELECT body FROM note ORDER BY id</dbt:query><dbt:output query="n">#body#;</dbt:output>',
+  );
   return root;
 }
 
@@ -84,26 +96,36 @@ describe("quarry db on DATABASE_URL", () => {
     const env = { ...process.env, DATABASE_URL: url };
     let r = await quarry(["db", "status", root], env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`database: datasource main (${url.replace(/:[^:@/]+@/, ":***@")})\npending                          _db/001_notes.sql\npending                          _db/002_seed.sql\n2 pending\n`);
+    expect(r.stdout).toBe(
+      `database: datasource main (${url.replace(/:[^:@/]+@/, ":***@")})\npending                          _db/001_notes.sql\npending                          _db/002_seed.sql\n2 pending\n`,
+    );
     r = await quarry(["db", "migrate", root], env);
     expect(r).toMatchObject({ code: 0, stdout: "applied _db/001_notes.sql\napplied _db/002_seed.sql\n" });
     r = await quarry(["db", "migrate", root], env);
     expect(r).toMatchObject({ code: 0, stdout: "up to date: no pending migrations\n" });
     r = await quarry(["db", "status", root], env);
-    expect(r.stdout).toMatch(new RegExp(`\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(`\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`),
+    );
     // A build answers for its copy of _db/.
     const dist = join(root, "..", "dist");
     build(root, dist);
     writeFileSync(join(root, "_db", "003_later.sql"), "SELECT 1;\n");
     r = await quarry(["db", "status", dist], env);
-    expect(r.stdout).toMatch(new RegExp(`\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(`\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`),
+    );
     rmSync(join(root, "_db", "003_later.sql"));
 
     writeFileSync(join(root, "_db", "001_notes.sql"), `${NOTES}-- edited\n`);
     writeFileSync(join(root, "_db", "003_more.sql"), "CREATE TABLE more (x int);\n");
     r = await quarry(["db", "status", root], env);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(new RegExp(`\nchanged  ${TIME} _db/001_notes\\.sql  \\(edited after it was applied: restore it, put the change in a new file\\)\napplied  ${TIME} _db/002_seed\\.sql\npending                          _db/003_more\\.sql\n1 applied, 1 pending, 1 changed\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `\nchanged  ${TIME} _db/001_notes\\.sql  \\(edited after it was applied: restore it, put the change in a new file\\)\napplied  ${TIME} _db/002_seed\\.sql\npending                          _db/003_more\\.sql\n1 applied, 1 pending, 1 changed\n$`,
+      ),
+    );
     r = await quarry(["db", "migrate", root], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^QRY_ERR_MIGRATION_CHANGED: _db\/001_notes\.sql was changed after it was applied/);
@@ -113,24 +135,40 @@ describe("quarry db on DATABASE_URL", () => {
   it("reset on a database Quarry did not create drops only what the migrations created", async () => {
     // The user's own table, view and function were there before the site: they must survive.
     const url = await createDatabase([], "dbcli");
-    await sql(url, "CREATE TABLE keep_me (id int PRIMARY KEY, v text); INSERT INTO keep_me VALUES (1, 'mine'); CREATE FUNCTION keep_fn() RETURNS int LANGUAGE sql AS 'SELECT 1'");
+    await sql(
+      url,
+      "CREATE TABLE keep_me (id int PRIMARY KEY, v text); INSERT INTO keep_me VALUES (1, 'mine'); CREATE FUNCTION keep_fn() RETURNS int LANGUAGE sql AS 'SELECT 1'",
+    );
     const root = siteDir();
-    writeFileSync(join(root, "_db", "003_more.sql"), "CREATE SCHEMA extra;\nCREATE TABLE extra.tag (id serial PRIMARY KEY, note_id int REFERENCES public.note (id));\nCREATE INDEX note_body ON note (body);\nCREATE TYPE mood AS ENUM ('ok', 'meh');\nCREATE VIEW note_view AS SELECT body FROM note;\nCREATE FUNCTION note_count() RETURNS bigint LANGUAGE sql AS 'SELECT count(*) FROM note';\n");
+    writeFileSync(
+      join(root, "_db", "003_more.sql"),
+      "CREATE SCHEMA extra;\nCREATE TABLE extra.tag (id serial PRIMARY KEY, note_id int REFERENCES public.note (id));\nCREATE INDEX note_body ON note (body);\nCREATE TYPE mood AS ENUM ('ok', 'meh');\nCREATE VIEW note_view AS SELECT body FROM note;\nCREATE FUNCTION note_count() RETURNS bigint LANGUAGE sql AS 'SELECT count(*) FROM note';\n",
+    );
     const env = { ...process.env, DATABASE_URL: url };
     // Other tables are there, but the site's files create what does not exist yet: they run.
-    expect(await quarry(["db", "migrate", root], env)).toMatchObject({ code: 0, stdout: "applied _db/001_notes.sql\napplied _db/002_seed.sql\napplied _db/003_more.sql\n" });
+    expect(await quarry(["db", "migrate", root], env)).toMatchObject({
+      code: 0,
+      stdout: "applied _db/001_notes.sql\napplied _db/002_seed.sql\napplied _db/003_more.sql\n",
+    });
     await sql(url, "INSERT INTO note (body) VALUES ('mine')");
     const how = `datasource main (${url.replace(/:[^:@/]+@/, ":***@")})`;
     let r = await quarry(["db", "reset", root, "--yes"], env);
-    expect(r).toMatchObject({ code: 1, stderr: `refusing to reset ${how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n` });
+    expect(r).toMatchObject({
+      code: 1,
+      stderr: `refusing to reset ${how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n`,
+    });
     r = await quarry(["db", "reset", root, "--force"], env);
-    expect(r).toMatchObject({ code: 1, stderr: `quarry db reset drops what the _db/*.sql migrations created in ${how}: add --yes to do it when not run from a terminal\n` });
+    expect(r).toMatchObject({
+      code: 1,
+      stderr: `quarry db reset drops what the _db/*.sql migrations created in ${how}: add --yes to do it when not run from a terminal\n`,
+    });
     expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
     r = await quarry(["db", "reset", root, "--force", "--yes"], env);
     expect(r.stderr).toBe("");
     expect(r).toMatchObject({
       code: 0,
-      stdout: "dropped view public.note_view, index public.note_body, table public.note, table extra.tag, sequence public.note_id_seq, sequence extra.tag_id_seq, function public.note_count(), type public.mood, schema extra\n" +
+      stdout:
+        "dropped view public.note_view, index public.note_body, table public.note, table extra.tag, sequence public.note_id_seq, sequence extra.tag_id_seq, function public.note_count(), type public.mood, schema extra\n" +
         "applied _db/001_notes.sql\napplied _db/002_seed.sql\napplied _db/003_more.sql\nreset done: 3 migrations applied\n",
     });
     expect(await sql(url, "SELECT body FROM note ORDER BY id")).toEqual([{ body: "first" }, { body: "second" }]);
@@ -140,7 +178,9 @@ describe("quarry db on DATABASE_URL", () => {
     await sql(url, "CREATE VIEW users_view AS SELECT count(*) AS n FROM note");
     r = await quarry(["db", "reset", root, "--force", "--yes"], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^QRY_ERR_RESET: quarry db reset dropped nothing: cannot drop desired object\(s\) because other objects depend on them \(view users_view depends on table note\) \(SQLSTATE 2BP01\)\n$/);
+    expect(r.stderr).toMatch(
+      /^QRY_ERR_RESET: quarry db reset dropped nothing: cannot drop desired object\(s\) because other objects depend on them \(view users_view depends on table note\) \(SQLSTATE 2BP01\)\n$/,
+    );
     expect(await sql(url, "SELECT n::int FROM users_view")).toEqual([{ n: 2 }]);
     expect(await sql(url, "SELECT count(*)::int AS n FROM quarry_migrations")).toEqual([{ n: 3 }]);
   });
@@ -156,7 +196,8 @@ describe("quarry db on DATABASE_URL", () => {
     expect(r).toEqual({
       code: 1,
       stdout: "",
-      stderr: "QRY_ERR_RESET: quarry db reset cannot tell what _db/001_notes.sql, _db/002_seed.sql created (adopted, or applied before Quarry recorded what each file creates), so it drops nothing on a database it did not create. Drop the site's objects by hand (quarry db psql), then run quarry db migrate\n",
+      stderr:
+        "QRY_ERR_RESET: quarry db reset cannot tell what _db/001_notes.sql, _db/002_seed.sql created (adopted, or applied before Quarry recorded what each file creates), so it drops nothing on a database it did not create. Drop the site's objects by hand (quarry db psql), then run quarry db migrate\n",
     });
     expect(await sql(url, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 2 }]);
     expect(await sql(url, "SELECT count(*)::int AS n FROM keep_me")).toEqual([{ n: 0 }]);
@@ -198,7 +239,10 @@ describe("quarry db on DATABASE_URL", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(" first,second\n");
     r = await quarry(["db", "psql", root], { ...env, PATH: pathWithoutPsql() });
-    expect(r).toMatchObject({ code: 1, stdout: `psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${url}\n` });
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: `psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${url}\n`,
+    });
   });
 
   it("names a missing site folder", async () => {
@@ -218,12 +262,20 @@ describe("quarry db on the embedded Postgres", () => {
     expect(await (await fetch(`${base}/`)).text()).toBe("first;second;");
     const dataDir = join(root, ".quarry", "postgres");
     let r = await quarry(["db", "status", root], env);
-    expect(r.stdout).toMatch(new RegExp(`^database: the embedded Postgres already running for this site \\(data in ${dataDir}\\)\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^database: the embedded Postgres already running for this site \\(data in ${dataDir}\\)\napplied  ${TIME} _db/001_notes\\.sql\napplied  ${TIME} _db/002_seed\\.sql\n2 applied\n$`,
+      ),
+    );
     r = await quarry(["db", "psql", root], env, "INSERT INTO note (body) VALUES ('third');\n");
     expect(r.code).toBe(0);
     expect(await (await fetch(`${base}/`)).text()).toBe("first;second;third;");
     r = await quarry(["db", "reset", root, "--yes"], env);
-    expect(r).toMatchObject({ code: 0, stdout: "dropped schema public\napplied _db/001_notes.sql\napplied _db/002_seed.sql\nreset done: 2 migrations applied\n" });
+    expect(r).toMatchObject({
+      code: 0,
+      stdout:
+        "dropped schema public\napplied _db/001_notes.sql\napplied _db/002_seed.sql\nreset done: 2 migrations applied\n",
+    });
     expect(await (await fetch(`${base}/`)).text()).toBe("first;second;");
     await new Promise<void>((resolve) => {
       dev.on("exit", () => resolve());
@@ -240,8 +292,15 @@ describe("quarry db on the embedded Postgres", () => {
     children.push(shell);
     let out = "";
     shell.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    const printed = await until(async () => out, (o) => o.includes("Ctrl-C"), 30_000);
-    const m = /^psql is not installed \(on Debian or Ubuntu: apt-get install postgresql-client\)\. Connect any Postgres client to:\n(postgres:\/\/\S+)\nThe embedded Postgres runs until you press Ctrl-C\.\n$/.exec(printed);
+    const printed = await until(
+      async () => out,
+      (o) => o.includes("Ctrl-C"),
+      30_000,
+    );
+    const m =
+      /^psql is not installed \(on Debian or Ubuntu: apt-get install postgresql-client\)\. Connect any Postgres client to:\n(postgres:\/\/\S+)\nThe embedded Postgres runs until you press Ctrl-C\.\n$/.exec(
+        printed,
+      );
     expect(m, printed).not.toBeNull();
     expect(await sql(m![1]!, "SELECT count(*)::int AS n FROM note")).toEqual([{ n: 3 }]);
     const code = new Promise<number | null>((resolve) => shell.on("exit", (c) => resolve(c)));

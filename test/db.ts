@@ -30,7 +30,11 @@ export async function createDatabase(files: string[], prefix = "t"): Promise<str
 }
 
 /** Runs one query on a database and returns its rows. */
-export async function sql<T = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T = Record<string, unknown>>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

@@ -11,7 +11,8 @@ import { createDatabase } from "./db.js";
 import { database, startServer, until, type Server } from "./http.js";
 
 const PAGES: Record<string, string> = {
-  "_db/001.sql": "CREATE TABLE pet (id int PRIMARY KEY, name text); INSERT INTO pet VALUES (1, 'Rex'), (2, 'Tom'), (3, 'Kit');",
+  "_db/001.sql":
+    "CREATE TABLE pet (id int PRIMARY KEY, name text); INSERT INTO pet VALUES (1, 'Rex'), (2, 'Tom'), (3, 'Kit');",
   "index.dbt": `<html><body>
 <dbt:param name="url.id" type="integer" default="2">
 <dbt:query name="one">SELECT name FROM pet WHERE id = #url.id#</dbt:query>
@@ -57,11 +58,35 @@ describe("quarry dev debugging output", () => {
       return q;
     });
     expect(queries).toEqual([
-      { datasource: "main", sql: "SELECT name FROM pet WHERE id = $1", params: [1], rows: 1, cached: false, at: "index.dbt:3:1" },
-      { datasource: "main", sql: "SELECT id FROM pet ORDER BY id", params: [], rows: 3, cached: false, at: "index.dbt:4:1" },
-      { datasource: "main", sql: "SELECT count(*) AS n FROM pet WHERE name <> $1", params: ["<b>"], rows: 1, cached: true, at: "index.dbt:5:1" },
+      {
+        datasource: "main",
+        sql: "SELECT name FROM pet WHERE id = $1",
+        params: [1],
+        rows: 1,
+        cached: false,
+        at: "index.dbt:3:1",
+      },
+      {
+        datasource: "main",
+        sql: "SELECT id FROM pet ORDER BY id",
+        params: [],
+        rows: 3,
+        cached: false,
+        at: "index.dbt:4:1",
+      },
+      {
+        datasource: "main",
+        sql: "SELECT count(*) AS n FROM pet WHERE name <> $1",
+        params: ["<b>"],
+        rows: 1,
+        cached: true,
+        at: "index.dbt:5:1",
+      },
     ]);
-    expect((entry.templates as { name: string; depth: number }[]).map((t) => [t.name, t.depth])).toEqual([["index.dbt", 0], ["_part.dbt", 1]]);
+    expect((entry.templates as { name: string; depth: number }[]).map((t) => [t.name, t.depth])).toEqual([
+      ["index.dbt", 0],
+      ["_part.dbt", 1],
+    ]);
     expect(entry).toMatchObject({ method: "GET", url: "/?id=1", status: 200, session: { seen: true } });
     expect((entry.scopes as Record<string, string[]>).url).toEqual(["id"]);
   });
@@ -78,13 +103,17 @@ describe("quarry dev debugging output", () => {
   it("records a failed page's queries, and --trace prints them in the terminal", async () => {
     const res = await fetch(`${dev.base}/fail`);
     expect(res.status).toBe(500);
-    const entry = (await (await fetch(`${dev.base}/_quarry/debug/${res.headers.get("x-quarry-request-id")}`)).json()) as { queries: { error: string }[]; status: number };
+    const entry = (await (
+      await fetch(`${dev.base}/_quarry/debug/${res.headers.get("x-quarry-request-id")}`)
+    ).json()) as { queries: { error: string }[]; status: number };
     expect(entry.status).toBe(500);
     expect(entry.queries[0]!.error).toBe('Query failed: column "nosuch" does not exist (SQLSTATE 42703)');
     const trace = lines.find((l) => l.startsWith("── GET /fail 500 "))!;
-    expect(trace).toContain("[main] fail.dbt:1:1 failed: Query failed: column \"nosuch\" does not exist");
+    expect(trace).toContain('[main] fail.dbt:1:1 failed: Query failed: column "nosuch" does not exist');
     expect(trace).toContain("     SELECT nosuch FROM pet");
-    expect(lines).toContain('fail.dbt:1:1 QRY_ERR_QUERY: Query failed: column "nosuch" does not exist (SQLSTATE 42703)\n> 1 | <dbt:query name="x">SELECT nosuch FROM pet</dbt:query>\n    | ^\nSQL: SELECT nosuch FROM pet\n            ^\nParameters: []');
+    expect(lines).toContain(
+      'fail.dbt:1:1 QRY_ERR_QUERY: Query failed: column "nosuch" does not exist (SQLSTATE 42703)\n> 1 | <dbt:query name="x">SELECT nosuch FROM pet</dbt:query>\n    | ^\nSQL: SELECT nosuch FROM pet\n            ^\nParameters: []',
+    );
   });
 
   it("is never there under quarry start", async () => {
@@ -97,7 +126,11 @@ describe("quarry dev debugging output", () => {
 
 describe("query caches", () => {
   it("quarry dev flushes them when a template changes", async () => {
-    const root = site({ "_db/001.sql": "CREATE TABLE t (n int); INSERT INTO t VALUES (1);", "c.dbt": `<dbt:query name="q" cachedwithin="1h">SELECT max(n) AS n FROM t</dbt:query><dbt:output>#q.n#</dbt:output>`, "w.dbt": `<dbt:query>INSERT INTO t VALUES (2)</dbt:query>` });
+    const root = site({
+      "_db/001.sql": "CREATE TABLE t (n int); INSERT INTO t VALUES (1);",
+      "c.dbt": `<dbt:query name="q" cachedwithin="1h">SELECT max(n) AS n FROM t</dbt:query><dbt:output>#q.n#</dbt:output>`,
+      "w.dbt": `<dbt:query>INSERT INTO t VALUES (2)</dbt:query>`,
+    });
     roots.push(root);
     const url = await createDatabase([`${root}/_db/001.sql`], "cache");
     const log: string[] = [];
@@ -108,7 +141,11 @@ describe("query caches", () => {
       expect(await (await fetch(`${server.base}/c`)).text()).toBe("1");
       // The server listens only once its watcher has scanned the site: one save is seen.
       writeFileSync(join(root, "c.dbt"), readFileSync(join(root, "c.dbt"), "utf8"));
-      const flushed = await until(() => log.some((l) => l.startsWith("flushed 1 cached query")), (v) => v, 60_000);
+      const flushed = await until(
+        () => log.some((l) => l.startsWith("flushed 1 cached query")),
+        (v) => v,
+        60_000,
+      );
       expect(flushed).toBe(true);
       expect(await (await fetch(`${server.base}/c`)).text()).toBe("2");
     } finally {
@@ -119,12 +156,20 @@ describe("query caches", () => {
 
 describe("quarry start", () => {
   it("flushes query caches on SIGUSR2", async () => {
-    const root = site({ "_db/001.sql": "CREATE TABLE t (n int); INSERT INTO t VALUES (1);", "c.dbt": `<dbt:query name="q" cachedwithin="1h">SELECT max(n) AS n FROM t</dbt:query><dbt:output>#q.n#</dbt:output>`, "w.dbt": `<dbt:query>INSERT INTO t VALUES (2)</dbt:query>` });
+    const root = site({
+      "_db/001.sql": "CREATE TABLE t (n int); INSERT INTO t VALUES (1);",
+      "c.dbt": `<dbt:query name="q" cachedwithin="1h">SELECT max(n) AS n FROM t</dbt:query><dbt:output>#q.n#</dbt:output>`,
+      "w.dbt": `<dbt:query>INSERT INTO t VALUES (2)</dbt:query>`,
+    });
     const dist = join(root, "..", `${root.split("/").pop()}-dist`);
     roots.push(root, dist);
     const url = await createDatabase([`${root}/_db/001.sql`], "sigusr");
     expect(build(root, dist).errors).toEqual([]);
-    const child = spawn(process.execPath, [join(import.meta.dirname, "..", "bin", "quarry.js"), "start", dist, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+    const child = spawn(
+      process.execPath,
+      [join(import.meta.dirname, "..", "bin", "quarry.js"), "start", dist, "--port", "0"],
+      { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } },
+    );
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     try {
@@ -133,7 +178,10 @@ describe("quarry start", () => {
       await fetch(`${base}/w`);
       expect(await (await fetch(`${base}/c`)).text()).toBe("1");
       child.kill("SIGUSR2");
-      await until(async () => out, (o) => o.includes("query caches flushed (1 entry)"));
+      await until(
+        async () => out,
+        (o) => o.includes("query caches flushed (1 entry)"),
+      );
       expect(await (await fetch(`${base}/c`)).text()).toBe("2");
     } finally {
       child.kill("SIGKILL");

@@ -23,14 +23,22 @@ beforeAll(async () => {
 
 describe("quarry dev", () => {
   it("recompiles an edited include and what includes it, and tells open pages to reload", async () => {
-    const root = site({ "index.dbt": `<dbt:include template="_part.dbt"><p>page</p>\n</body>`, "_part.dbt": "<p>old</p>\n", "other.dbt": "other" });
+    const root = site({
+      "index.dbt": `<dbt:include template="_part.dbt"><p>page</p>\n</body>`,
+      "_part.dbt": "<p>old</p>\n",
+      "other.dbt": "other",
+    });
     const lines: string[] = [];
     const server = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
     try {
       expect(await (await fetch(`${server.base}/`)).text()).toBe(`<p>old</p>\n<p>page</p>\n</body>`);
       const browser = await (await fetch(`${server.base}/`, { headers: { "sec-fetch-dest": "document" } })).text();
       expect(browser.startsWith(`<p>old</p>\n<p>page</p>\n<details id="quarry-debug" `)).toBe(true);
-      expect(browser.endsWith(`</details><script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body>`)).toBe(true);
+      expect(
+        browser.endsWith(
+          `</details><script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body>`,
+        ),
+      ).toBe(true);
       await fetch(`${server.base}/other`);
       const events = await fetch(server.base + RELOAD_PATH);
       expect(events.headers.get("content-type")).toBe("text/event-stream");
@@ -40,7 +48,10 @@ describe("quarry dev", () => {
       writeFileSync(join(root, "_part.dbt"), "<p>new</p>\n");
       const chunk = await reader.read();
       expect(new TextDecoder().decode(chunk.value as Uint8Array)).toBe("data: reload\n\n");
-      const body = await until(() => fetch(`${server.base}/`).then((r) => r.text()), (t) => t.startsWith("<p>new</p>"));
+      const body = await until(
+        () => fetch(`${server.base}/`).then((r) => r.text()),
+        (t) => t.startsWith("<p>new</p>"),
+      );
       expect(body.startsWith("<p>new</p>\n<p>page</p>\n")).toBe(true);
       expect(lines).toContain("changed _part.dbt: recompiling _part.dbt, index.dbt on next request");
       await reader.cancel();
@@ -70,24 +81,59 @@ describe("quarry build + quarry start", () => {
   });
 
   it("writes one module per template, the manifest, static files, the config and _db", () => {
-    const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as { templates: Record<string, string>; statics: string[] };
+    const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as {
+      templates: Record<string, string>;
+      statics: string[];
+    };
     expect(Object.keys(manifest.templates)).toEqual([
-      "_404.dbt", "_application.dbt", "_error.dbt", "_layout/footer.dbt", "_layout/header.dbt", "access-log.dbt", "authors.dbt", "board/index.dbt",
-      "cart.dbt", "fortunes.dbt", "index.dbt", "mandelbrot.dbt", "personalised.dbt",
+      "_404.dbt",
+      "_application.dbt",
+      "_error.dbt",
+      "_layout/footer.dbt",
+      "_layout/header.dbt",
+      "access-log.dbt",
+      "authors.dbt",
+      "board/index.dbt",
+      "cart.dbt",
+      "fortunes.dbt",
+      "index.dbt",
+      "mandelbrot.dbt",
+      "personalised.dbt",
     ]);
     expect(manifest.statics).toEqual(["style.css"]);
-    expect(readFileSync(join(dist, "templates", "fortunes.mjs"), "utf8")).toMatch(/^export default function \(rt, F, T\) \{\n"use strict";/);
+    expect(readFileSync(join(dist, "templates", "fortunes.mjs"), "utf8")).toMatch(
+      /^export default function \(rt, F, T\) \{\n"use strict";/,
+    );
     expect(existsSync(join(dist, "_db", "002_seed.sql"))).toBe(true);
     expect(existsSync(join(dist, "fortunes.dbt"))).toBe(false);
   });
 
-  it.each(["/", "/fortunes", "/authors", "/access-log", "/personalised?user=3&password=secret3&file=4", "/personalised?user=x", "/mandelbrot?width=30&height=12",
-    "/cart", "/board/?id=999999", "/nope", "/fortunes.dbt", "/style.css", "/../package.json"])("%s is identical built, compiled and interpreted", async (path) => {
-    const [a, b, c] = await Promise.all([fromSource, fromBuild, interpreted].map(async (s) => {
-      const res = await fetch(s.base + path, { method: path === "/style.css" ? "HEAD" : "GET" });
-      // CSRF tokens are random per visitor; everything else must match byte for byte.
-      return { status: res.status, type: res.headers.get("content-type"), body: (await res.text()).replace(/name="_csrf" value="[^"]+"/g, 'name="_csrf" value=""') };
-    }));
+  it.each([
+    "/",
+    "/fortunes",
+    "/authors",
+    "/access-log",
+    "/personalised?user=3&password=secret3&file=4",
+    "/personalised?user=x",
+    "/mandelbrot?width=30&height=12",
+    "/cart",
+    "/board/?id=999999",
+    "/nope",
+    "/fortunes.dbt",
+    "/style.css",
+    "/../package.json",
+  ])("%s is identical built, compiled and interpreted", async (path) => {
+    const [a, b, c] = await Promise.all(
+      [fromSource, fromBuild, interpreted].map(async (s) => {
+        const res = await fetch(s.base + path, { method: path === "/style.css" ? "HEAD" : "GET" });
+        // CSRF tokens are random per visitor; everything else must match byte for byte.
+        return {
+          status: res.status,
+          type: res.headers.get("content-type"),
+          body: (await res.text()).replace(/name="_csrf" value="[^"]+"/g, 'name="_csrf" value=""'),
+        };
+      }),
+    );
     expect(b).toEqual(a);
     expect(c).toEqual(a);
   });
@@ -95,7 +141,11 @@ describe("quarry build + quarry start", () => {
 
 describe("quarry build failures", () => {
   it("lists every invalid template and writes nothing", () => {
-    const root = site({ "a.dbt": "<dbt:if>x</dbt:if>", "ok.dbt": "fine", "b/c.dbt": "<dbt:output>#nope(#</dbt:output>" });
+    const root = site({
+      "a.dbt": "<dbt:if>x</dbt:if>",
+      "ok.dbt": "fine",
+      "b/c.dbt": "<dbt:output>#nope(#</dbt:output>",
+    });
     const out = join(mkdtempSync(join(tmpdir(), "quarry-fail-")), "dist");
     const result = build(root, out);
     expect(result.errors).toHaveLength(2);
@@ -111,11 +161,12 @@ describe("the commands as processes", () => {
 
   /** Starts `quarry …`, waits for the URL it prints, and returns it. */
   async function serveProcess(args: string[], databaseUrl = url): Promise<{ child: ChildProcess; base: string }> {
-    const child = spawn(process.execPath, [bin, ...args, "--port", "0"], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" } });
+    const child = spawn(process.execPath, [bin, ...args, "--port", "0"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+    });
     children.push(child);
     return { child, base: await listening(child) };
   }
-
 
   it("quarry init writes a site that quarry dev serves, writes to and validates", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "quarry-init-")), "site");
@@ -128,13 +179,25 @@ describe("the commands as processes", () => {
     const form = await fetch(`${base}/`);
     const token = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]!;
     const cookie = form.headers.getSetCookie()[0]!.split(";")[0]!;
-    const post = await fetch(`${base}/`, { method: "POST", body: new URLSearchParams({ body: "<b>hi</b>", _csrf: token }), headers: { cookie }, redirect: "manual" });
+    const post = await fetch(`${base}/`, {
+      method: "POST",
+      body: new URLSearchParams({ body: "<b>hi</b>", _csrf: token }),
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(post.status).toBe(303);
     expect(await (await fetch(`${base}/`)).text()).toContain("<li>&lt;b&gt;hi&lt;/b&gt;</li>");
-    const empty = await fetch(`${base}/`, { method: "POST", body: new URLSearchParams({ body: "", _csrf: token }), headers: { cookie } });
+    const empty = await fetch(`${base}/`, {
+      method: "POST",
+      body: new URLSearchParams({ body: "", _csrf: token }),
+      headers: { cookie },
+    });
     expect(empty.status).toBe(400);
     expect(await stop(child)).toBe(0);
-    await expect(run(process.execPath, [bin, "init", dir])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("is not empty") });
+    await expect(run(process.execPath, [bin, "init", dir])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("is not empty"),
+    });
   });
 
   it("quarry build then quarry start serve the sample site", async () => {
@@ -156,11 +219,16 @@ describe("the commands as processes", () => {
     try {
       cpSync(join(import.meta.dirname, "..", "build"), lean, { recursive: true });
       rmSync(join(lean, "parser"), { recursive: true });
-      for (const f of ["validate", "interpreter", "compiler", "template", "engine"]) rmSync(join(lean, "engine", `${f}.js`));
-      const child = spawn(process.execPath, [join(lean, "cli", "index.js"), "start", out, "--port", "0"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+      for (const f of ["validate", "interpreter", "compiler", "template", "engine"])
+        rmSync(join(lean, "engine", `${f}.js`));
+      const child = spawn(process.execPath, [join(lean, "cli", "index.js"), "start", out, "--port", "0"], {
+        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+      });
       children.push(child);
       const base = await listening(child);
-      expect(await (await fetch(`${base}/fortunes`)).text()).toContain("<td>Additional fortune added at request time.</td>");
+      expect(await (await fetch(`${base}/fortunes`)).text()).toContain(
+        "<td>Additional fortune added at request time.</td>",
+      );
       expect(await stop(child)).toBe(0);
     } finally {
       rmSync(lean, { recursive: true, force: true });
@@ -168,19 +236,37 @@ describe("the commands as processes", () => {
   });
 
   it("serving commands say plainly what is missing or taken", async () => {
-    await expect(run(process.execPath, [bin, "dev", "/nonexistent-site"])).rejects.toMatchObject({ code: 1, stderr: "QRY_ERR_CONFIG: Site folder /nonexistent-site does not exist\n" });
+    await expect(run(process.execPath, [bin, "dev", "/nonexistent-site"])).rejects.toMatchObject({
+      code: 1,
+      stderr: "QRY_ERR_CONFIG: Site folder /nonexistent-site does not exist\n",
+    });
     const empty = mkdtempSync(join(tmpdir(), "quarry-empty-"));
-    await expect(run(process.execPath, [bin, "start", empty])).rejects.toMatchObject({ code: 1, stderr: `QRY_ERR_CONFIG: ${empty} is not a Quarry build (no manifest.json): run quarry build first\n` });
+    await expect(run(process.execPath, [bin, "start", empty])).rejects.toMatchObject({
+      code: 1,
+      stderr: `QRY_ERR_CONFIG: ${empty} is not a Quarry build (no manifest.json): run quarry build first\n`,
+    });
     const { child, base } = await serveProcess(["dev", TEMPLATES]);
     const port = new URL(base).port;
-    await expect(run(process.execPath, [bin, "dev", TEMPLATES, "--port", port], { env: { ...process.env, DATABASE_URL: url } }))
-      .rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(new RegExp(`^error: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}\n$`)) });
+    await expect(
+      run(process.execPath, [bin, "dev", TEMPLATES, "--port", port], { env: { ...process.env, DATABASE_URL: url } }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(
+        new RegExp(`^error: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}\n$`),
+      ),
+    });
     expect(await stop(child)).toBe(0);
   });
 
   it("quarry build exits 1 and prints every error", async () => {
     const root = site({ "a.dbt": "<dbt:if>x</dbt:if>", "b.dbt": "<dbt:nope>" });
-    const err = await run(process.execPath, [bin, "build", root, "--out", join(mkdtempSync(join(tmpdir(), "quarry-fail-")), "dist")]).catch((e: { code: number; stderr: string }) => e);
+    const err = await run(process.execPath, [
+      bin,
+      "build",
+      root,
+      "--out",
+      join(mkdtempSync(join(tmpdir(), "quarry-fail-")), "dist"),
+    ]).catch((e: { code: number; stderr: string }) => e);
     expect(err).toMatchObject({ code: 1 });
     const stderr = (err as { stderr: string }).stderr;
     expect(stderr).toContain("a.dbt:1:1");

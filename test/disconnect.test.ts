@@ -32,18 +32,33 @@ describe.each(["compiled", "interpreted"] as const)("a client that disconnects (
     req.on("error", () => {});
     req.end();
     const running = await until(
-      () => sql<{ pid: number }>(url, "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'"),
+      () =>
+        sql<{ pid: number }>(
+          url,
+          "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'",
+        ),
       (r) => r.length === 1,
     );
     expect(running).toHaveLength(1);
     const pid = running[0]!.pid;
     req.destroy();
-    const after = await until(() => sql<{ state: string }>(url, "SELECT state FROM pg_stat_activity WHERE pid = $1", [pid]), (r) => r[0]?.state === "idle");
+    const after = await until(
+      () => sql<{ state: string }>(url, "SELECT state FROM pg_stat_activity WHERE pid = $1", [pid]),
+      (r) => r[0]?.state === "idle",
+    );
     expect(after).toEqual([{ state: "idle" }]);
     // The page gives its lease back once its abort has unwound (on a loaded machine that can
     // come after Postgres shows the backend idle): wait for the pool to say so, not a fixed time.
     const pool = db.datasources.get(undefined);
-    expect((await until(() => pool.stats(), (s) => s.borrowed === 0, 20_000)).borrowed).toBe(0);
+    expect(
+      (
+        await until(
+          () => pool.stats(),
+          (s) => s.borrowed === 0,
+          20_000,
+        )
+      ).borrowed,
+    ).toBe(0);
     const next = await fetch(`${server.base}/quick`);
     expect([next.status, await next.text()]).toEqual([200, "1"]);
   });

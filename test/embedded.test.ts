@@ -20,7 +20,10 @@ describe("the data folder", () => {
   const dist = join(parent, "dist");
   mkdirSync(root);
   mkdirSync(dist);
-  writeFileSync(join(dist, "manifest.json"), JSON.stringify({ version: 1, templates: {}, statics: [], mode: "compiled", site: root }));
+  writeFileSync(
+    join(dist, "manifest.json"),
+    JSON.stringify({ version: 1, templates: {}, statics: [], mode: "compiled", site: root }),
+  );
   afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
   it("dev and a build of the same site use SITE/.quarry/postgres", () => {
@@ -34,20 +37,38 @@ describe("the data folder", () => {
   it("a build whose site is not on this machine needs --data-dir; an older build's own cluster is served, with a warning", () => {
     const moved = join(parent, "elsewhere");
     mkdirSync(moved);
-    writeFileSync(join(moved, "manifest.json"), JSON.stringify({ version: 1, templates: {}, statics: [], mode: "compiled", site: "/no/such/site" }));
-    expect(() => resolveDataDir({ root: moved, built: true, uid: 1000 })).toThrow(`${moved} was built from /no/such/site, which is not on this machine, and the embedded Postgres keeps its data in the site folder: pass --data-dir (or an absolute dataDir in the config), or set DATABASE_URL`);
-    expect(resolveDataDir({ root: moved, built: true, explicit: join(parent, "db"), uid: 1000 }).dir).toBe(join(parent, "db"));
+    writeFileSync(
+      join(moved, "manifest.json"),
+      JSON.stringify({ version: 1, templates: {}, statics: [], mode: "compiled", site: "/no/such/site" }),
+    );
+    expect(() => resolveDataDir({ root: moved, built: true, uid: 1000 })).toThrow(
+      `${moved} was built from /no/such/site, which is not on this machine, and the embedded Postgres keeps its data in the site folder: pass --data-dir (or an absolute dataDir in the config), or set DATABASE_URL`,
+    );
+    expect(resolveDataDir({ root: moved, built: true, explicit: join(parent, "db"), uid: 1000 }).dir).toBe(
+      join(parent, "db"),
+    );
     const old = join(parent, "old");
     mkdirSync(join(old, ".quarry", "postgres"), { recursive: true });
-    writeFileSync(join(old, "manifest.json"), JSON.stringify({ version: 1, templates: {}, statics: [], mode: "compiled" }));
+    writeFileSync(
+      join(old, "manifest.json"),
+      JSON.stringify({ version: 1, templates: {}, statics: [], mode: "compiled" }),
+    );
     const d = resolveDataDir({ root: old, built: true, uid: 1000 });
     expect(d.dir).toBe(join(old, ".quarry", "postgres"));
-    expect(d.warnings[0]).toBe(`the database lives inside the build folder (${d.dir}); move it to the site's .quarry/postgres (or pass --data-dir) and build again, or a deploy could lose it`);
+    expect(d.warnings[0]).toBe(
+      `the database lives inside the build folder (${d.dir}); move it to the site's .quarry/postgres (or pass --data-dir) and build again, or a deploy could lose it`,
+    );
   });
 
   it("--data-dir wins over the config's dataDir, which is relative to the site", () => {
-    expect(resolveDataDir({ root: dist, built: true, configured: "../db", uid: 1000 })).toMatchObject({ dir: join(parent, "db"), source: "dataDir in the config" });
-    expect(resolveDataDir({ root, configured: "../db", explicit: join(parent, "x"), uid: 1000 })).toMatchObject({ dir: join(parent, "x"), source: "--data-dir" });
+    expect(resolveDataDir({ root: dist, built: true, configured: "../db", uid: 1000 })).toMatchObject({
+      dir: join(parent, "db"),
+      source: "dataDir in the config",
+    });
+    expect(resolveDataDir({ root, configured: "../db", explicit: join(parent, "x"), uid: 1000 })).toMatchObject({
+      dir: join(parent, "x"),
+      source: "--data-dir",
+    });
   });
 
   it("refuses a folder inside the build", () => {
@@ -59,12 +80,16 @@ describe("the data folder", () => {
       }
     })();
     expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toBe(`The database folder ${join(dist, "db")} lies inside the build folder ${dist}, which quarry build replaces: choose another with --data-dir or dataDir`);
+    expect((err as Error).message).toBe(
+      `The database folder ${join(dist, "db")} lies inside the build folder ${dist}, which quarry build replaces: choose another with --data-dir or dataDir`,
+    );
   });
 
   it("says loudly when the folder is temporary", () => {
     expect(resolveDataDir({ root, uid: 1000 }).warnings).toEqual([
-      expect.stringMatching(/^the database folder .*mysite\/\.quarry\/postgres is inside \S+, a temporary folder: a reboot or a cleaner may delete it and every row in it \(pass --data-dir or set dataDir to keep it\)$/),
+      expect.stringMatching(
+        /^the database folder .*mysite\/\.quarry\/postgres is inside \S+, a temporary folder: a reboot or a cleaner may delete it and every row in it \(pass --data-dir or set dataDir to keep it\)$/,
+      ),
     ]);
   });
 
@@ -74,8 +99,12 @@ describe("the data folder", () => {
     chmodSync(priv, 0o700);
     const d = resolveDataDir({ root: join(priv, "site"), uid: 0 });
     expect(d.dir).toMatch(new RegExp(`^${ROOT_DATA_HOME}/site-[0-9a-f]{10}$`));
-    expect(d.warnings[0]).toBe(`${join(priv, "site", ".quarry", "postgres")} lies inside a folder the postgres user cannot enter; the database is kept in ${d.dir} instead (pass --data-dir to choose)`);
-    expect(() => resolveDataDir({ root: join(priv, "site"), uid: 0, explicit: join(priv, "db") })).toThrow(/lies inside a folder the postgres user cannot enter/);
+    expect(d.warnings[0]).toBe(
+      `${join(priv, "site", ".quarry", "postgres")} lies inside a folder the postgres user cannot enter; the database is kept in ${d.dir} instead (pass --data-dir to choose)`,
+    );
+    expect(() => resolveDataDir({ root: join(priv, "site"), uid: 0, explicit: join(priv, "db") })).toThrow(
+      /lies inside a folder the postgres user cannot enter/,
+    );
   });
 });
 
@@ -86,8 +115,16 @@ afterAll(() => {
 });
 
 /** A running `quarry` process and everything it has printed. */
-function quarry(args: string[]): { proc: ChildProcess; out: () => string; waitFor(re: RegExp): Promise<RegExpMatchArray>; exited: Promise<number | null> } {
-  const proc = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PORT: "0", LOG_LEVEL: "info" } });
+function quarry(args: string[]): {
+  proc: ChildProcess;
+  out: () => string;
+  waitFor(re: RegExp): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+} {
+  const proc = spawn(process.execPath, [bin, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PORT: "0", LOG_LEVEL: "info" },
+  });
   started.push(proc);
   let out = "";
   const waiters = new Set<() => void>();
@@ -97,28 +134,31 @@ function quarry(args: string[]): { proc: ChildProcess; out: () => string; waitFo
   };
   proc.stdout.on("data", add);
   proc.stderr.on("data", add);
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => {
-    for (const w of waiters) w();
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.on("exit", (code) => {
+      for (const w of waiters) w();
+      resolve(code);
+    }),
+  );
   return {
     proc,
     out: () => out,
     exited,
-    waitFor: (re) => new Promise((resolve, reject) => {
-      const check = () => {
-        const m = re.exec(out);
-        if (m) {
-          waiters.delete(check);
-          resolve(m);
-        } else if (proc.exitCode !== null || proc.signalCode !== null) {
-          waiters.delete(check);
-          reject(new Error(`quarry exited before printing ${re}:\n${out}`));
-        }
-      };
-      waiters.add(check);
-      check();
-    }),
+    waitFor: (re) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const m = re.exec(out);
+          if (m) {
+            waiters.delete(check);
+            resolve(m);
+          } else if (proc.exitCode !== null || proc.signalCode !== null) {
+            waiters.delete(check);
+            reject(new Error(`quarry exited before printing ${re}:\n${out}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      }),
   };
 }
 
@@ -158,14 +198,20 @@ describe("quarry dev and its embedded Postgres", () => {
     const second = quarry(args);
     const [, port] = await second.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
     expect(second.out()).toContain(`embedded Postgres: data in ${data} (--data-dir)\n`);
-    expect(second.out()).toContain(`found Postgres (pid ${lock.postgresPid}) still running in ${join(data, "data")}, started by Quarry process ${first.proc.pid}, which ended without stopping it; stopping it\nstopped the leftover Postgres (pid ${lock.postgresPid})\n`);
+    expect(second.out()).toContain(
+      `found Postgres (pid ${lock.postgresPid}) still running in ${join(data, "data")}, started by Quarry process ${first.proc.pid}, which ended without stopping it; stopping it\nstopped the leftover Postgres (pid ${lock.postgresPid})\n`,
+    );
     expect(alive(lock.postgresPid)).toBe(false);
     const res = await fetch(`http://127.0.0.1:${port}/`);
     expect([res.status, await res.text()]).toEqual([200, "2"]);
 
     const third = quarry(args);
     expect(await third.exited).toBe(1);
-    expect(third.out()).toMatch(new RegExp(`QRY_ERR_CONFIG: The database folder ${data} is in use by another Quarry, process ${second.proc.pid} \\(.*quarry\\.js dev .*\\), with Postgres \\(pid \\d+\\) on port \\d+: stop it first, or give this server another folder with --data-dir`));
+    expect(third.out()).toMatch(
+      new RegExp(
+        `QRY_ERR_CONFIG: The database folder ${data} is in use by another Quarry, process ${second.proc.pid} \\(.*quarry\\.js dev .*\\), with Postgres \\(pid \\d+\\) on port \\d+: stop it first, or give this server another folder with --data-dir`,
+      ),
+    );
 
     const now = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { postgresPid: number };
     second.proc.kill("SIGTERM");
@@ -178,7 +224,9 @@ describe("quarry dev and its embedded Postgres", () => {
     writeFileSync(join(data, "data", "postmaster.pid"), `${process.pid}\n${join(data, "data")}\n`);
     const fourth = quarry(args);
     await fourth.waitFor(/listening on http/);
-    expect(fourth.out()).toContain(`removed a stale postmaster.pid from ${join(data, "data")} (pid ${process.pid} is not a Postgres for this folder)\n`);
+    expect(fourth.out()).toContain(
+      `removed a stale postmaster.pid from ${join(data, "data")} (pid ${process.pid} is not a Postgres for this folder)\n`,
+    );
     fourth.proc.kill("SIGTERM");
     expect(await fourth.exited).toBe(0);
   });
@@ -191,9 +239,19 @@ describe("quarry dev and its embedded Postgres", () => {
     const db = `postgres://quarry:${encodeURIComponent(password)}@127.0.0.1:${lock.port}/quarry`;
     // One connection per request, closed after it: what is measured is the requests, not how
     // the server treats idle keep-alive sockets.
-    const inFlight = Array.from({ length: 10 }, () => raw(`http://127.0.0.1:${port}`, "/slow", { headers: { connection: "close" } }).then((r) => [r.status, r.body]));
+    const inFlight = Array.from({ length: 10 }, () =>
+      raw(`http://127.0.0.1:${port}`, "/slow", { headers: { connection: "close" } }).then((r) => [r.status, r.body]),
+    );
     // Every request is inside Postgres before the signal.
-    await until(() => sql<{ n: number }>(db, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'"), (r) => r[0]!.n === 10, 10_000);
+    await until(
+      () =>
+        sql<{ n: number }>(
+          db,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'",
+        ),
+      (r) => r[0]!.n === 10,
+      10_000,
+    );
     server.proc.kill("SIGTERM");
     expect(await Promise.all(inFlight)).toEqual(Array.from({ length: 10 }, () => [200, "slept"]));
     const code = await server.exited;

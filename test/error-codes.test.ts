@@ -28,7 +28,10 @@ interface Row {
 function docRows(): Row[] {
   const rows: Row[] = [];
   for (const line of readFileSync(join(ROOT, "docs", "errors.md"), "utf8").split("\n")) {
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     const code = /^`([A-Z0-9_]+)`$/.exec(cells[0] ?? "")?.[1];
     if (!code?.startsWith(PREFIX)) continue;
     const [, classes = "", http = "", catchType = "", meaning = "", todo = ""] = cells;
@@ -43,7 +46,12 @@ function files(dir: string, exts: string[]): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && exts.some((x) => e.name.endsWith(x)))
     .map((e) => join(e.parentPath, e.name))
-    .filter((f) => !relative(ROOT, f).split("/").some((part) => skip.has(part)));
+    .filter(
+      (f) =>
+        !relative(ROOT, f)
+          .split("/")
+          .some((part) => skip.has(part)),
+    );
 }
 
 const SOURCE_DIRS = ["cli", "server", "engine", "tags", "datasources", "parser", "bench", "scripts"];
@@ -53,18 +61,38 @@ describe("the table of error codes", () => {
 
   it("docs/errors.md has exactly one row for each code in engine/errors.ts", () => {
     const documented = rows.map((r) => r.code);
-    expect(documented.filter((c, i) => documented.indexOf(c) !== i), "codes documented twice").toEqual([]);
-    expect(table.filter((c) => !documented.includes(c)), "codes missing from docs/errors.md: add a row for each").toEqual([]);
-    expect(documented.filter((c) => !table.includes(c)), "rows in docs/errors.md for codes that engine/errors.ts does not have").toEqual([]);
-    expect(Object.keys(errors.codes).filter((k) => errors.codes[k as keyof typeof errors.codes] !== PREFIX + k), "a key of `codes` must be its code without the prefix").toEqual([]);
+    expect(
+      documented.filter((c, i) => documented.indexOf(c) !== i),
+      "codes documented twice",
+    ).toEqual([]);
+    expect(
+      table.filter((c) => !documented.includes(c)),
+      "codes missing from docs/errors.md: add a row for each",
+    ).toEqual([]);
+    expect(
+      documented.filter((c) => !table.includes(c)),
+      "rows in docs/errors.md for codes that engine/errors.ts does not have",
+    ).toEqual([]);
+    expect(
+      Object.keys(errors.codes).filter((k) => errors.codes[k as keyof typeof errors.codes] !== PREFIX + k),
+      "a key of `codes` must be its code without the prefix",
+    ).toEqual([]);
   });
 
   it("every row names real classes and says what the error means and what to do", () => {
-    const classes = new Map<string, unknown>([...Object.entries(errors), ["BuildOutError", BuildOutError], ["MigrationError", MigrationError]]);
+    const classes = new Map<string, unknown>([
+      ...Object.entries(errors),
+      ["BuildOutError", BuildOutError],
+      ["MigrationError", MigrationError],
+    ]);
     for (const row of rows) {
       for (const c of row.classes) {
         const cls = classes.get(c);
-        expect(typeof cls === "function" && (cls === errors.QuarryError || (cls as { prototype: unknown }).prototype instanceof errors.QuarryError), `${row.code}: ${c} is not a QuarryError class`).toBe(true);
+        expect(
+          typeof cls === "function" &&
+            (cls === errors.QuarryError || (cls as { prototype: unknown }).prototype instanceof errors.QuarryError),
+          `${row.code}: ${c} is not a QuarryError class`,
+        ).toBe(true);
       }
       expect(row.http, `${row.code}: HTTP column`).toMatch(/^(—|\d{3}\b|the `status` attribute)/);
       expect(row.meaning.length, `${row.code}: meaning`).toBeGreaterThan(10);
@@ -100,20 +128,31 @@ function statusOf(http: string): number | null {
 describe("codes in the sources, tests and docs", () => {
   it("name only codes the table has", () => {
     const unknown: string[] = [];
-    const scanned = [...SOURCE_DIRS.flatMap((d) => files(join(ROOT, d), [".ts", ".mjs", ".js", ".peggy"])), ...files(join(ROOT, "test"), [".ts", ".dbt", ".txt", ".html", ".json"]), ...files(join(ROOT, "docs"), [".md"]), ...files(join(ROOT, "templates"), [".dbt"]), join(ROOT, "README.md")];
+    const scanned = [
+      ...SOURCE_DIRS.flatMap((d) => files(join(ROOT, d), [".ts", ".mjs", ".js", ".peggy"])),
+      ...files(join(ROOT, "test"), [".ts", ".dbt", ".txt", ".html", ".json"]),
+      ...files(join(ROOT, "docs"), [".md"]),
+      ...files(join(ROOT, "templates"), [".dbt"]),
+      join(ROOT, "README.md"),
+    ];
     for (const f of scanned) {
-      for (const m of readFileSync(f, "utf8").matchAll(CODE)) if (!table.includes(m[0])) unknown.push(`${relative(ROOT, f)}: ${m[0]}`);
+      for (const m of readFileSync(f, "utf8").matchAll(CODE))
+        if (!table.includes(m[0])) unknown.push(`${relative(ROOT, f)}: ${m[0]}`);
     }
-    expect(unknown, "add these to `codes` in engine/errors.ts and a row to docs/errors.md, or fix the name").toEqual([]);
+    expect(unknown, "add these to `codes` in engine/errors.ts and a row to docs/errors.md, or fix the name").toEqual(
+      [],
+    );
   });
 
   it("raise codes through `codes.NAME`: no code string literal in the source outside engine/errors.ts", () => {
     const literals: string[] = [];
     for (const f of SOURCE_DIRS.flatMap((d) => files(join(ROOT, d), [".ts", ".mjs", ".js", ".peggy"]))) {
       if (relative(ROOT, f) === join("engine", "errors.ts")) continue;
-      readFileSync(f, "utf8").split("\n").forEach((line, i) => {
-        for (const m of line.matchAll(LITERAL)) literals.push(`${relative(ROOT, f)}:${i + 1}: ${m[1]}`);
-      });
+      readFileSync(f, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          for (const m of line.matchAll(LITERAL)) literals.push(`${relative(ROOT, f)}:${i + 1}: ${m[1]}`);
+        });
     }
     expect(literals, "use codes.NAME from engine/errors.ts instead").toEqual([]);
   });

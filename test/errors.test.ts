@@ -54,7 +54,11 @@ describe("parse and validation errors", () => {
   });
 
   it("reports errors in an included file at that file's line", async () => {
-    const err = await renderError('<dbt:include template="inc/part.dbt">', {}, { "inc/part.dbt": "ok\nok\n  <dbt:bad>" });
+    const err = await renderError(
+      '<dbt:include template="inc/part.dbt">',
+      {},
+      { "inc/part.dbt": "ok\nok\n  <dbt:bad>" },
+    );
     expect(`${err.loc!.file}:${at(err)}`).toBe("inc/part.dbt:3:3");
   });
 });
@@ -77,7 +81,12 @@ describe("runtime errors", () => {
   });
 
   it("stops a runaway loop at the configured limit", async () => {
-    const err = await renderError('<dbt:loop from="1" to="1000000" index="i"></dbt:loop>', {}, {}, { maxIterations: 50 });
+    const err = await renderError(
+      '<dbt:loop from="1" to="1000000" index="i"></dbt:loop>',
+      {},
+      {},
+      { maxIterations: 50 },
+    );
     expect([err.code, at(err)]).toEqual(["QRY_ERR_LOOP_LIMIT", "1:1"]);
   });
 
@@ -89,18 +98,32 @@ describe("runtime errors", () => {
   it("raises a ParamError naming the parameter, with status 400", async () => {
     const err = await renderError('<dbt:param name="url.n" type="integer" max="10">', { url: { n: "11" } });
     expect(err).toBeInstanceOf(ParamError);
-    expect([(err as ParamError).param, err.status, err.message]).toEqual(["url.n", 400, "Parameter url.n must be at most 10"]);
+    expect([(err as ParamError).param, err.status, err.message]).toEqual([
+      "url.n",
+      400,
+      "Parameter url.n must be at most 10",
+    ]);
   });
 
   it("carries the status of dbt:throw", async () => {
     const err = await renderError('<dbt:throw status="404" message="No such user">');
-    expect([err.code, err.status, err.message, err.type]).toEqual(["QRY_ERR_THROW", 404, "No such user", "application"]);
+    expect([err.code, err.status, err.message, err.type]).toEqual([
+      "QRY_ERR_THROW",
+      404,
+      "No such user",
+      "application",
+    ]);
   });
 
   it("lets a module recurse within the limit", async () => {
-    const out = await render('<dbt:module template="count.dbt" n="3"/>', {}, {
-      "count.dbt": '<dbt:output>#attributes.n#</dbt:output><dbt:if attributes.n GT 1><dbt:module template="count.dbt" n="#attributes.n - 1#"/></dbt:if>',
-    });
+    const out = await render(
+      '<dbt:module template="count.dbt" n="3"/>',
+      {},
+      {
+        "count.dbt":
+          '<dbt:output>#attributes.n#</dbt:output><dbt:if attributes.n GT 1><dbt:module template="count.dbt" n="#attributes.n - 1#"/></dbt:if>',
+      },
+    );
     expect(out).toBe("321");
   });
 });

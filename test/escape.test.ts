@@ -15,7 +15,8 @@ describe("escapeHtml", () => {
     expect(escapeHtml("plain text, nothing to do")).toBe("plain text, nothing to do");
     expect(escapeHtml("<")).toBe("&lt;");
     expect(escapeHtml(`${"x".repeat(15)}&${"y".repeat(16)}'${"z".repeat(40)}`)).toBe(
-      `${"x".repeat(15)}&amp;${"y".repeat(16)}&#39;${"z".repeat(40)}`);
+      `${"x".repeat(15)}&amp;${"y".repeat(16)}&#39;${"z".repeat(40)}`,
+    );
   });
 
   it("matches the reference on random mixes of specials and plain runs", () => {
@@ -24,9 +25,12 @@ describe("escapeHtml", () => {
       fc.integer({ min: 0, max: 40 }).map((n) => "é a".repeat(n).slice(0, n)),
       fc.string({ maxLength: 20 }),
     );
-    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
-      const s = parts.join("");
-      expect(escapeHtml(s)).toBe(reference(s));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const s = parts.join("");
+        expect(escapeHtml(s)).toBe(reference(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

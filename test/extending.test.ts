@@ -33,12 +33,21 @@ const cardTag: TagDef = {
 const cards: TagModule = { tags: [cardTag], runtime: { card } };
 
 const functions = {
-  slugify: { fn: (s: string) => String(s).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""), params: "text", doc: "A URL slug" },
+  slugify: {
+    fn: (s: string) =>
+      String(s)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, ""),
+    params: "text",
+    doc: "A URL slug",
+  },
   author: () => ({ name: "Ada", tags: ["math", "engines"] }),
   later: { fn: () => Promise.resolve(1), params: "" },
 };
 
-const PAGE = '<dbt:card title="#slugify(\'Hello, World!\')#"><dbt:output>#author().name# #arrayLen(author().tags)#</dbt:output></dbt:card>';
+const PAGE =
+  "<dbt:card title=\"#slugify('Hello, World!')#\"><dbt:output>#author().name# #arrayLen(author().tags)#</dbt:output></dbt:card>";
 const EXPECTED = '<div class="card"><h2>hello-world</h2>Ada 2</div>';
 
 async function render(engine: Engine, name: string): Promise<string> {
@@ -51,17 +60,32 @@ describe("a host app's functions and tags", () => {
     expect(await render(new Engine({ root, mode, functions, tags: [cards] }), "index.dbt")).toBe(EXPECTED);
   });
 
-  it.each(MODES)("are checked like the built-ins in %s mode: arity, a promise, and an engine without them", async (mode) => {
-    const root = site({ "arity.dbt": "<dbt:output>#slugify()#</dbt:output>", "promise.dbt": "<dbt:output>#later()#</dbt:output>", "index.dbt": PAGE });
-    const engine = new Engine({ root, mode, functions, tags: [cards] });
-    let err = (await render(engine, "arity.dbt").catch((e: unknown) => e)) as QuarryError;
-    expect([err.code, err.message, `${err.loc?.line}:${err.loc?.column}`]).toEqual(["QRY_ERR_ARITY", "slugify() takes 1 argument, got 0", "1:14"]);
-    err = (await render(engine, "promise.dbt").catch((e: unknown) => e)) as QuarryError;
-    expect([err.code, err.message, `${err.loc?.line}:${err.loc?.column}`]).toEqual(["QRY_ERR_FUNCTION", "later() returned a promise: functions a host app adds must return their value", "1:14"]);
-    // Another engine in the same process knows only the built-ins.
-    err = (await render(new Engine({ root, mode }), "index.dbt").catch((e: unknown) => e)) as QuarryError;
-    expect([err.code, err.message]).toEqual(["QRY_ERR_UNKNOWN_TAG", "Unknown tag <dbt:card>"]);
-  });
+  it.each(MODES)(
+    "are checked like the built-ins in %s mode: arity, a promise, and an engine without them",
+    async (mode) => {
+      const root = site({
+        "arity.dbt": "<dbt:output>#slugify()#</dbt:output>",
+        "promise.dbt": "<dbt:output>#later()#</dbt:output>",
+        "index.dbt": PAGE,
+      });
+      const engine = new Engine({ root, mode, functions, tags: [cards] });
+      let err = (await render(engine, "arity.dbt").catch((e: unknown) => e)) as QuarryError;
+      expect([err.code, err.message, `${err.loc?.line}:${err.loc?.column}`]).toEqual([
+        "QRY_ERR_ARITY",
+        "slugify() takes 1 argument, got 0",
+        "1:14",
+      ]);
+      err = (await render(engine, "promise.dbt").catch((e: unknown) => e)) as QuarryError;
+      expect([err.code, err.message, `${err.loc?.line}:${err.loc?.column}`]).toEqual([
+        "QRY_ERR_FUNCTION",
+        "later() returned a promise: functions a host app adds must return their value",
+        "1:14",
+      ]);
+      // Another engine in the same process knows only the built-ins.
+      err = (await render(new Engine({ root, mode }), "index.dbt").catch((e: unknown) => e)) as QuarryError;
+      expect([err.code, err.message]).toEqual(["QRY_ERR_UNKNOWN_TAG", "Unknown tag <dbt:card>"]);
+    },
+  );
 
   it("refuses a clash with a built-in, a bad name, a tag without hooks, and keeps the built-ins unchanged", () => {
     const root = site({ "index.dbt": "x" });
@@ -73,12 +97,30 @@ describe("a host app's functions and tags", () => {
       }
       return null;
     };
-    expect(refused({ root, functions: { Len: () => 1 } })).toEqual(["QRY_ERR_EXTENSION", "Function Len() is already defined (a built-in)"]);
-    expect(refused({ root, functions: { __proto__x: () => 1, "bad-name": () => 1 } })).toEqual(["QRY_ERR_EXTENSION", 'Function name "bad-name" is not allowed: use letters, digits and _']);
-    expect(refused({ root, functions: { constructor: () => 1 } })).toEqual(["QRY_ERR_EXTENSION", 'Function name "constructor" is not allowed: use letters, digits and _']);
-    expect(refused({ root, tags: [{ ...cardTag, name: "if" }] })).toEqual(["QRY_ERR_EXTENSION", "Tag <dbt:if> is already defined"]);
-    expect(refused({ root, tags: [{ name: "half", body: "none", attributes: {} } as unknown as TagDef] })).toEqual(["QRY_ERR_EXTENSION", "Tag <dbt:half> needs attributes, interpret and compile (see docs/extending.md)"]);
-    expect(refused({ root, tags: [{ tags: [cardTag], runtime: { tick: () => 0 } }] })).toEqual(["QRY_ERR_EXTENSION", "Tag runtime helper tick is already defined"]);
+    expect(refused({ root, functions: { Len: () => 1 } })).toEqual([
+      "QRY_ERR_EXTENSION",
+      "Function Len() is already defined (a built-in)",
+    ]);
+    expect(refused({ root, functions: { __proto__x: () => 1, "bad-name": () => 1 } })).toEqual([
+      "QRY_ERR_EXTENSION",
+      'Function name "bad-name" is not allowed: use letters, digits and _',
+    ]);
+    expect(refused({ root, functions: { constructor: () => 1 } })).toEqual([
+      "QRY_ERR_EXTENSION",
+      'Function name "constructor" is not allowed: use letters, digits and _',
+    ]);
+    expect(refused({ root, tags: [{ ...cardTag, name: "if" }] })).toEqual([
+      "QRY_ERR_EXTENSION",
+      "Tag <dbt:if> is already defined",
+    ]);
+    expect(refused({ root, tags: [{ name: "half", body: "none", attributes: {} } as unknown as TagDef] })).toEqual([
+      "QRY_ERR_EXTENSION",
+      "Tag <dbt:half> needs attributes, interpret and compile (see docs/extending.md)",
+    ]);
+    expect(refused({ root, tags: [{ tags: [cardTag], runtime: { tick: () => 0 } }] })).toEqual([
+      "QRY_ERR_EXTENSION",
+      "Tag runtime helper tick is already defined",
+    ]);
   });
 });
 

@@ -50,6 +50,9 @@ describe.each(cases)("fixture %s", (name) => {
 it("covers every built-in tag with at least one fixture", async () => {
   const { allTags } = await import("../tags/registry.js");
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(".dbt"));
-  const used = files.map((f) => readFileSync(join(dir, f), "utf8")).join("\n").toLowerCase();
+  const used = files
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n")
+    .toLowerCase();
   for (const t of allTags()) expect(used, `no fixture uses <dbt:${t.name}>`).toContain(`<dbt:${t.name}`);
 });

@@ -9,12 +9,25 @@ import { escapeHtml } from "../engine/values.js";
 
 // The functions the callback examples (arrayMap…) pass by name; docs/language.md describes them.
 const CALLBACKS = [
-  ["double", "n", "<dbt:return n * 2>"], ["isEven", "n", "<dbt:return n MOD 2 EQ 0>"], ["add", "a,b", "<dbt:return a + b>"],
-  ["show", "x", "[#x#]"], ["showRowN", "row", "[#row.n#]"],
-  ["keyTimesTwo", "k,v", "<dbt:return k & v * 2>"], ["valueIsEven", "k,v", "<dbt:return v MOD 2 EQ 0>"],
-  ["addValue", "acc,k,v", "<dbt:return acc + v>"], ["rowNIsEven", "row", "<dbt:return row.n MOD 2 EQ 0>"],
+  ["double", "n", "<dbt:return n * 2>"],
+  ["isEven", "n", "<dbt:return n MOD 2 EQ 0>"],
+  ["add", "a,b", "<dbt:return a + b>"],
+  ["show", "x", "[#x#]"],
+  ["showRowN", "row", "[#row.n#]"],
+  ["keyTimesTwo", "k,v", "<dbt:return k & v * 2>"],
+  ["valueIsEven", "k,v", "<dbt:return v MOD 2 EQ 0>"],
+  ["addValue", "acc,k,v", "<dbt:return acc + v>"],
+  ["rowNIsEven", "row", "<dbt:return row.n MOD 2 EQ 0>"],
   ["addRowN", "acc,row", "<dbt:return acc + row.n>"],
-].map(([name, params, body]) => `<dbt:function name="${name}">${params!.split(",").map((p) => `<dbt:argument name="${p}">`).join("")}${body}</dbt:function>`).join("");
+]
+  .map(
+    ([name, params, body]) =>
+      `<dbt:function name="${name}">${params!
+        .split(",")
+        .map((p) => `<dbt:argument name="${p}">`)
+        .join("")}${body}</dbt:function>`,
+  )
+  .join("");
 
 describe("built-in functions", () => {
   it("has at least 60 functions, uniquely named", () => {
@@ -22,11 +35,16 @@ describe("built-in functions", () => {
     expect(new Set(builtins.map((b) => b.name.toLowerCase())).size).toBe(builtins.length);
   });
 
-  it.each(builtins.filter((b) => !b.server && !b.statement).map((b) => [b.name, b] as const))("%s: example prints its result", async (_name, b) => {
-    // Complex results print as JSON; toString makes raw and pre-escaped strings plain text, escaped once.
-    const out = await render(`${b.awaits ? CALLBACKS : ""}<dbt:set r = ${b.example}><dbt:set s = isSimpleValue(r) ? r : jsonEncode(r)><dbt:output>#toString(s)#</dbt:output>`);
-    expect(out).toBe(escapeHtml(b.result));
-  });
+  it.each(builtins.filter((b) => !b.server && !b.statement).map((b) => [b.name, b] as const))(
+    "%s: example prints its result",
+    async (_name, b) => {
+      // Complex results print as JSON; toString makes raw and pre-escaped strings plain text, escaped once.
+      const out = await render(
+        `${b.awaits ? CALLBACKS : ""}<dbt:set r = ${b.example}><dbt:set s = isSimpleValue(r) ? r : jsonEncode(r)><dbt:output>#toString(s)#</dbt:output>`,
+      );
+      expect(out).toBe(escapeHtml(b.result));
+    },
+  );
 
   it("are called case-insensitively", async () => {
     expect(await render('<dbt:output>#UCASE("a")# #ListLen("a,b")#</dbt:output>')).toBe("A 2");

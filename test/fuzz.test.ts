@@ -31,28 +31,90 @@ function check(source: string): void {
 }
 
 const pieces = [
-  "<dbt:", "</dbt:", "if", "output", "loop", "set", "else", "elseif", "switch", "case", "try", "catch", "include",
-  ">", "/>", "=", '"', "'", "#", "##", "(", ")", "[", "]", "{", "}", " ", "\n", "x", "1", ".", ",", "&", "?", ":",
-  "<!---", "--->", "GT", "AND", "NOT", "-", "+", "__proto__", "<", "query", "from", "to", "index",
+  "<dbt:",
+  "</dbt:",
+  "if",
+  "output",
+  "loop",
+  "set",
+  "else",
+  "elseif",
+  "switch",
+  "case",
+  "try",
+  "catch",
+  "include",
+  ">",
+  "/>",
+  "=",
+  '"',
+  "'",
+  "#",
+  "##",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  " ",
+  "\n",
+  "x",
+  "1",
+  ".",
+  ",",
+  "&",
+  "?",
+  ":",
+  "<!---",
+  "--->",
+  "GT",
+  "AND",
+  "NOT",
+  "-",
+  "+",
+  "__proto__",
+  "<",
+  "query",
+  "from",
+  "to",
+  "index",
 ];
 
 describe("parser fuzz", () => {
   it("handles random token soup", () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 80 }).map((a) => a.join("")), (s) => check(s)), { numRuns: 1500 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 80 }).map((a) => a.join("")),
+        (s) => check(s),
+      ),
+      { numRuns: 1500 },
+    );
   });
 
   it("handles random strings", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => check(s)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => check(s)),
+      { numRuns: 1000 },
+    );
   });
 
   it("handles mutated fixtures (deletions, insertions, swaps)", () => {
     const mutated = fc
-      .tuple(fc.constantFrom(...corpus), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom(...pieces)), { minLength: 1, maxLength: 6 }))
-      .map(([src, edits]) => edits.reduce((s, [pos, del, ins]) => {
-        const p = pos % (s.length + 1);
-        return s.slice(0, p) + ins + s.slice(p + del);
-      }, src));
-    fc.assert(fc.property(mutated, (s) => check(s)), { numRuns: 1500 });
+      .tuple(
+        fc.constantFrom(...corpus),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom(...pieces)), { minLength: 1, maxLength: 6 }),
+      )
+      .map(([src, edits]) =>
+        edits.reduce((s, [pos, del, ins]) => {
+          const p = pos % (s.length + 1);
+          return s.slice(0, p) + ins + s.slice(p + del);
+        }, src),
+      );
+    fc.assert(
+      fc.property(mutated, (s) => check(s)),
+      { numRuns: 1500 },
+    );
   });
 
   it("parses deep nesting in linear time", () => {

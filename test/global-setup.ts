@@ -19,7 +19,11 @@ async function leftBackends(url: string): Promise<Backend[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return (await c.query<Backend>("SELECT datname, application_name, state, query FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY datname")).rows;
+    return (
+      await c.query<Backend>(
+        "SELECT datname, application_name, state, query FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY datname",
+      )
+    ).rows;
   } finally {
     await c.end();
   }
@@ -44,7 +48,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     // Every test closes what it opened: a connection still open here is a leaked pool or client.
     const left = await leftBackends(server.url);
-    if (left.length) process.stderr.write(`connections the tests left open (pg_stat_activity):\n${left.map((b) => `  ${b.datname} ${b.application_name || "(no application_name)"} ${b.state}: ${b.query.slice(0, 100)}`).join("\n")}\n`);
+    if (left.length)
+      process.stderr.write(
+        `connections the tests left open (pg_stat_activity):\n${left.map((b) => `  ${b.datname} ${b.application_name || "(no application_name)"} ${b.state}: ${b.query.slice(0, 100)}`).join("\n")}\n`,
+      );
     await server.stop();
     rmSync(run, { recursive: true, force: true });
   };

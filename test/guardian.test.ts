@@ -29,7 +29,9 @@ const running: ChildProcess[] = [];
 afterAll(() => running.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
 
 function startQuarry(dist: string, args: string[], env: NodeJS.ProcessEnv): Promise<Quarry> {
-  const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], { env: { ...env, LOG_LEVEL: "silent" } });
+  const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], {
+    env: { ...env, LOG_LEVEL: "silent" },
+  });
   running.push(child);
   let out = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -37,7 +39,14 @@ function startQuarry(dist: string, args: string[], env: NodeJS.ProcessEnv): Prom
     const seen = (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/(?: \(\d+ workers, pids ([\d ]+)\))?/.exec(out);
-      if (m) resolve({ child, base: m[1]!, pids: (m[2] ?? "").split(" ").filter(Boolean).map(Number), out: () => out, exited });
+      if (m)
+        resolve({
+          child,
+          base: m[1]!,
+          pids: (m[2] ?? "").split(" ").filter(Boolean).map(Number),
+          out: () => out,
+          exited,
+        });
     };
     child.stdout.on("data", seen);
     child.stderr.on("data", seen);
@@ -69,7 +78,11 @@ describe("quarry start --workers 2: the guardian", () => {
     url = await createDatabase([], "guardian");
     await sql(url, "CREATE TABLE spun (x int)");
     const root = site({
-      "quarry.config.json": JSON.stringify({ renderTimeoutMs: 4000, server: { heartbeatTimeoutMs: 3000 }, datasources: { main: { max: 3 } } }),
+      "quarry.config.json": JSON.stringify({
+        renderTimeoutMs: 4000,
+        server: { heartbeatTimeoutMs: 3000 },
+        datasources: { main: { max: 3 } },
+      }),
       "index.dbt": "ok",
       // Says it has started (a row the test can see), then spins.
       "spin.dbt": `<dbt:query>INSERT INTO spun VALUES (1)</dbt:query><dbt:loop from="1" to="1000000" index="i"><dbt:loop from="1" to="1000000" index="j"></dbt:loop></dbt:loop>done`,
@@ -94,11 +107,17 @@ describe("quarry start --workers 2: the guardian", () => {
     const victim = q.pids[0]!;
     process.kill(victim, "SIGKILL");
     const answers: unknown[] = [];
-    const replaced = new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting a replacement\\n(?:.*\\n)*?quarry guardian: worker (\\d+) ready`);
-    const out = await until(async () => {
-      answers.push(await get(q.base, "/"));
-      return q.out();
-    }, (o) => replaced.test(o), 20_000);
+    const replaced = new RegExp(
+      `worker ${victim} exited \\(SIGKILL\\); starting a replacement\\n(?:.*\\n)*?quarry guardian: worker (\\d+) ready`,
+    );
+    const out = await until(
+      async () => {
+        answers.push(await get(q.base, "/"));
+        return q.out();
+      },
+      (o) => replaced.test(o),
+      20_000,
+    );
     const fresh = Number(replaced.exec(out)![1]);
     expect(fresh).not.toBe(victim);
     expect(answers.length).toBeGreaterThan(0);
@@ -114,11 +133,17 @@ describe("quarry start --workers 2: the guardian", () => {
     const before = q.out().length;
     process.kill(stuck, "SIGSTOP");
     const answers: unknown[] = [];
-    const replaced = new RegExp(`worker ${stuck} sent no heartbeat for \\d+ ms \\(server\\.heartbeatTimeoutMs = 3000\\): killing it\\n(?:.*\\n)*?quarry guardian: worker ${stuck} was killed: its heartbeat stopped; starting a replacement\\n(?:.*\\n)*?quarry guardian: worker (\\d+) ready`);
-    const out = await until(async () => {
-      answers.push(await get(q.base, "/"));
-      return q.out().slice(before);
-    }, (o) => replaced.test(o), 30_000);
+    const replaced = new RegExp(
+      `worker ${stuck} sent no heartbeat for \\d+ ms \\(server\\.heartbeatTimeoutMs = 3000\\): killing it\\n(?:.*\\n)*?quarry guardian: worker ${stuck} was killed: its heartbeat stopped; starting a replacement\\n(?:.*\\n)*?quarry guardian: worker (\\d+) ready`,
+    );
+    const out = await until(
+      async () => {
+        answers.push(await get(q.base, "/"));
+        return q.out().slice(before);
+      },
+      (o) => replaced.test(o),
+      30_000,
+    );
     const fresh = Number(replaced.exec(out)![1]);
     expect(fresh).not.toBe(stuck);
     q.pids[1] = fresh;
@@ -132,17 +157,24 @@ describe("quarry start --workers 2: the guardian", () => {
     // alive and keeps serving; the time limit, not the guardian, stops the page.
     const before = q.out().length;
     const spin = get(q.base, "/spin");
-    await until(() => sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM spun"), (r) => r[0]!.n === 1);
+    await until(
+      () => sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM spun"),
+      (r) => r[0]!.n === 1,
+    );
     for (let i = 0; i < 4; i++) expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
     expect(await spin).toMatchObject({ status: 503 });
     expect(q.out().slice(before)).not.toContain("sent no heartbeat for");
   });
 
   it("refuses to start when the workers' pools exceed max_connections", async () => {
-    const [{ max_connections }] = (await sql<{ max_connections: string }>(url, "SHOW max_connections")) as [{ max_connections: string }];
+    const [{ max_connections }] = (await sql<{ max_connections: string }>(url, "SHOW max_connections")) as [
+      { max_connections: string },
+    ];
     const max = Number(max_connections);
     const workers = Math.floor(max / 3) + 1;
-    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+    });
     running.push(child);
     let err = "";
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
@@ -167,7 +199,9 @@ describe("quarry start: the number of workers from the config, and sessions they
   };
   const run = async (dist: string, args: string[]): Promise<{ code: number | null; err: string }> => {
     const url = await createDatabase([], "workers");
-    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } });
+    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+    });
     running.push(child);
     let err = "";
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
@@ -203,7 +237,9 @@ describe("quarry start: the number of workers from the config, and sessions they
     const dist = builtSite({ server: { workers: 0 } });
     const r = await run(dist, []);
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`QRY_ERR_CONFIG: ${dist}/quarry.config.json:1:22 server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 0\n> 1 | {"server":{"workers":0}}\n    |                      ^\n`);
+    expect(r.err).toBe(
+      `QRY_ERR_CONFIG: ${dist}/quarry.config.json:1:22 server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 0\n> 1 | {"server":{"workers":0}}\n    |                      ^\n`,
+    );
   });
 });
 
@@ -234,17 +270,31 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
 
   it("starts Postgres for both workers, raising its max_connections to fit them; every request in flight finishes, then Postgres stops, exit 0", async () => {
     const q = await startQuarry(dist, ["--workers", "2", "--data-dir", data], env);
-    expect(q.out()).toContain("quarry guardian: 2 workers × 60 connections each = 120, more than the embedded Postgres's max_connections (100): raising it to 130 (restarting Postgres)\n");
+    expect(q.out()).toContain(
+      "quarry guardian: 2 workers × 60 connections each = 120, more than the embedded Postgres's max_connections (100): raising it to 130 (restarting Postgres)\n",
+    );
     // Started, then restarted once with the new setting; the workers share it.
     expect(q.out().match(/embedded Postgres ready/g)).toHaveLength(2);
-    const lock = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as { pid: number; port: number; postgresPid: number };
+    const lock = JSON.parse(readFileSync(join(data, "quarry.lock"), "utf8")) as {
+      pid: number;
+      port: number;
+      postgresPid: number;
+    };
     expect(lock.pid).toBe(q.child.pid);
     const { password } = JSON.parse(readFileSync(join(data, "quarry.json"), "utf8")) as { password: string };
     const db = `postgres://quarry:${encodeURIComponent(password)}@127.0.0.1:${lock.port}/quarry`;
     expect(await sql(db, "SHOW max_connections")).toEqual([{ max_connections: "130" }]);
     const inFlight = Array.from({ length: 6 }, () => get(q.base, "/slow"));
     // Every request is inside Postgres before the signal.
-    await until(() => sql<{ n: number }>(db, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'"), (r) => r[0]!.n === 6, 20_000);
+    await until(
+      () =>
+        sql<{ n: number }>(
+          db,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'",
+        ),
+      (r) => r[0]!.n === 6,
+      20_000,
+    );
     q.child.kill("SIGTERM");
     expect(await Promise.all(inFlight)).toEqual(Array(6).fill({ status: 200, body: "slept" }));
     const code = await q.exited;

@@ -30,12 +30,26 @@ export function removeSites(): void {
   for (const root of sites.splice(0)) rmSync(root, { recursive: true, force: true });
 }
 
-export async function renderMode(root: string, mode: Mode, page: string, data: Record<string, unknown> = {}, limits?: Partial<Limits>, db: Datasources | null = null): Promise<string> {
+export async function renderMode(
+  root: string,
+  mode: Mode,
+  page: string,
+  data: Record<string, unknown> = {},
+  limits?: Partial<Limits>,
+  db: Datasources | null = null,
+): Promise<string> {
   return new Engine({ root, mode, limits }).render(page, scopesFrom(data), newPageState(db));
 }
 
 /** The outcome of a render as comparable data: the output, or the error's code, message and place. */
-export async function outcome(root: string, mode: Mode, page: string, data?: Record<string, unknown>, limits?: Partial<Limits>, db: Datasources | null = null) {
+export async function outcome(
+  root: string,
+  mode: Mode,
+  page: string,
+  data?: Record<string, unknown>,
+  limits?: Partial<Limits>,
+  db: Datasources | null = null,
+) {
   try {
     return { output: await renderMode(root, mode, page, data, limits, db) };
   } catch (err) {
@@ -45,7 +59,12 @@ export async function outcome(root: string, mode: Mode, page: string, data?: Rec
 }
 
 /** Renders `source` (plus other files) in both modes; both must give the same output. */
-export async function render(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}, db: Datasources | null = null): Promise<string> {
+export async function render(
+  source: string,
+  data: Record<string, unknown> = {},
+  files: Record<string, string> = {},
+  db: Datasources | null = null,
+): Promise<string> {
   const root = site({ ...files, "page.dbt": source });
   const a = await outcome(root, "compiled", "page.dbt", data, undefined, db);
   const b = await outcome(root, "interpreted", "page.dbt", data, undefined, db);
@@ -55,19 +74,32 @@ export async function render(source: string, data: Record<string, unknown> = {},
 }
 
 /** Renders `source` in both modes; both must fail with the same error, which is returned. */
-export async function renderError(source: string, data: Record<string, unknown> = {}, files: Record<string, string> = {}, limits?: Partial<Limits>, db: Datasources | null = null): Promise<QuarryError> {
+export async function renderError(
+  source: string,
+  data: Record<string, unknown> = {},
+  files: Record<string, string> = {},
+  limits?: Partial<Limits>,
+  db: Datasources | null = null,
+): Promise<QuarryError> {
   const root = site({ ...files, "page.dbt": source });
   const errors: QuarryError[] = [];
   for (const mode of MODES) {
     const err = await renderMode(root, mode, "page.dbt", data, limits, db).then(
-      (out) => { throw new Error(`expected an error in ${mode} mode, got output ${JSON.stringify(out)}`); },
+      (out) => {
+        throw new Error(`expected an error in ${mode} mode, got output ${JSON.stringify(out)}`);
+      },
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(QuarryError);
     errors.push(err as QuarryError);
   }
   const [a, b] = errors;
-  expect({ code: b!.code, message: b!.message, loc: b!.loc, frame: b!.frame }).toEqual({ code: a!.code, message: a!.message, loc: a!.loc, frame: a!.frame });
+  expect({ code: b!.code, message: b!.message, loc: b!.loc, frame: b!.frame }).toEqual({
+    code: a!.code,
+    message: a!.message,
+    loc: a!.loc,
+    frame: a!.frame,
+  });
   return a!;
 }
 

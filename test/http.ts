@@ -46,15 +46,22 @@ export interface RawResponse {
 }
 
 /** GET (or another method) with the path sent byte for byte. */
-export function raw(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+export function raw(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path, method: init.method ?? "GET", headers: init.headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, path, method: init.method ?? "GET", headers: init.headers },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     if (init.body !== undefined) req.write(init.body);
     req.end();
@@ -111,6 +118,10 @@ export class Browser {
 
   /** POSTs form fields with the remembered CSRF token. */
   post(path: string, fields: Record<string, string>, init: RequestInit = {}): Promise<Response> {
-    return this.fetch(path, { method: "POST", body: new URLSearchParams({ ...(this.token ? { _csrf: this.token } : {}), ...fields }), ...init });
+    return this.fetch(path, {
+      method: "POST",
+      body: new URLSearchParams({ ...(this.token ? { _csrf: this.token } : {}), ...fields }),
+      ...init,
+    });
   }
 }

@@ -39,11 +39,18 @@ const TICKS: Record<string, string[]> = {
 };
 
 /** Renders `page` (loaded first, so the limit times the run only) and returns its error. */
-async function stopped(root: string, mode: (typeof MODES)[number], page: string, state: () => PageState): Promise<QuarryError> {
+async function stopped(
+  root: string,
+  mode: (typeof MODES)[number],
+  page: string,
+  state: () => PageState,
+): Promise<QuarryError> {
   const engine = new Engine({ root, mode });
   engine.load(page);
   const err = await engine.render(page, scopesFrom({}), state()).then(
-    (out) => { throw new Error(`${page} (${mode}) ended with ${out.length} characters of output`); },
+    (out) => {
+      throw new Error(`${page} (${mode}) ended with ${out.length} characters of output`);
+    },
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(QuarryError);
@@ -59,7 +66,9 @@ describe("the time limit", () => {
         const err = await stopped(root, mode, page, () => newPageState(null, 50));
         expect(err.code).toBe("QRY_ERR_TIMEOUT");
         expect(err.status).toBe(503);
-        expect(err.message).toBe("Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)");
+        expect(err.message).toBe(
+          "Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)",
+        );
         expect(TICKS[page]).toContain(`${err.loc?.file}:${err.loc?.line}:${err.loc?.column}`);
       });
     }
@@ -79,19 +88,53 @@ describe("the time limit", () => {
 describe("size limits at their defaults", () => {
   // Past JavaScript's own bounds too: the coded error, never a RangeError.
   it.each([
-    ['<dbt:set s = "ab"><dbt:loop from="1" to="40" index="i"><dbt:set s = s & s></dbt:loop>', "QRY_ERR_STRING_LIMIT", "1:71", "A string of 33554432 characters is longer than 16777216 (limit maxStringLength)"],
-    ['<dbt:set s = repeatString(repeatString("x", 1000000), 20)>', "QRY_ERR_STRING_LIMIT", "1:14", "A string of 20000000 characters is longer than 16777216 (limit maxStringLength)"],
-    ['<dbt:set s = repeatString(repeatString("x", 1000000), 1000)>', "QRY_ERR_STRING_LIMIT", "1:14", "A string would be longer than 16777216 characters (limit maxStringLength)"],
-    ['<dbt:set a = listToArray(repeatString("x,", 1000000) & "x")>', "QRY_ERR_ARRAY_LIMIT", "1:14", "An array of 1000001 elements is longer than 1000000 (limit maxArrayLength)"],
-    ["<dbt:set a = []><dbt:set a[1000001] = 1>", "QRY_ERR_ARRAY_LIMIT", "1:17", "Array index 1000001 would grow the array past 1000000 elements (limit maxArrayLength)"],
-    ['<dbt:set v = deserializeJSON(repeatString("[", 100000) & repeatString("]", 100000))>', "QRY_ERR_JSON_DEPTH", "1:14", "deserializeJSON: the JSON is nested deeper than 64 (limit maxJsonDepth)"],
+    [
+      '<dbt:set s = "ab"><dbt:loop from="1" to="40" index="i"><dbt:set s = s & s></dbt:loop>',
+      "QRY_ERR_STRING_LIMIT",
+      "1:71",
+      "A string of 33554432 characters is longer than 16777216 (limit maxStringLength)",
+    ],
+    [
+      '<dbt:set s = repeatString(repeatString("x", 1000000), 20)>',
+      "QRY_ERR_STRING_LIMIT",
+      "1:14",
+      "A string of 20000000 characters is longer than 16777216 (limit maxStringLength)",
+    ],
+    [
+      '<dbt:set s = repeatString(repeatString("x", 1000000), 1000)>',
+      "QRY_ERR_STRING_LIMIT",
+      "1:14",
+      "A string would be longer than 16777216 characters (limit maxStringLength)",
+    ],
+    [
+      '<dbt:set a = listToArray(repeatString("x,", 1000000) & "x")>',
+      "QRY_ERR_ARRAY_LIMIT",
+      "1:14",
+      "An array of 1000001 elements is longer than 1000000 (limit maxArrayLength)",
+    ],
+    [
+      "<dbt:set a = []><dbt:set a[1000001] = 1>",
+      "QRY_ERR_ARRAY_LIMIT",
+      "1:17",
+      "Array index 1000001 would grow the array past 1000000 elements (limit maxArrayLength)",
+    ],
+    [
+      '<dbt:set v = deserializeJSON(repeatString("[", 100000) & repeatString("]", 100000))>',
+      "QRY_ERR_JSON_DEPTH",
+      "1:14",
+      "deserializeJSON: the JSON is nested deeper than 64 (limit maxJsonDepth)",
+    ],
   ])("%s stops with its coded error in both modes", async (source, code, at, message) => {
     const err = await renderError(source);
     expect([err.code, `${err.loc?.line}:${err.loc?.column}`, err.message]).toEqual([code, at, message]);
   });
 
   it("lets a page catch a size limit and go on", async () => {
-    expect(await render('<dbt:try><dbt:set s = repeatString(repeatString("x", 1000000), 20)><dbt:catch type="expression"><dbt:output>caught #error.code#</dbt:output></dbt:catch></dbt:try>')).toBe("caught QRY_ERR_STRING_LIMIT");
+    expect(
+      await render(
+        '<dbt:try><dbt:set s = repeatString(repeatString("x", 1000000), 20)><dbt:catch type="expression"><dbt:output>caught #error.code#</dbt:output></dbt:catch></dbt:try>',
+      ),
+    ).toBe("caught QRY_ERR_STRING_LIMIT");
   });
 });
 
@@ -103,7 +146,11 @@ describe("the time limit over HTTP", () => {
     const url = await createDatabase([], "limits");
     const root = site({
       ...SPIN,
-      "quarry.config.json": JSON.stringify({ renderTimeoutMs: LIMIT, datasources: { main: { url } }, limits: { maxStringLength: 1000 } }),
+      "quarry.config.json": JSON.stringify({
+        renderTimeoutMs: LIMIT,
+        datasources: { main: { url } },
+        limits: { maxStringLength: 1000 },
+      }),
       "doubles.dbt": `<dbt:set s = "ab"><dbt:loop condition="true"><dbt:set s = s & s></dbt:loop>`,
       // Its own generous time limit: on a loaded machine the page's LIMIT could come first.
       "floods.dbt": `<dbt:setting requesttimeout="120"><dbt:loop condition="true"><dbt:output>#repeatString("x", 1000)#</dbt:output></dbt:loop>`,
@@ -113,7 +160,9 @@ describe("the time limit over HTTP", () => {
     });
     // Servers in processes of their own, as in production: this process is the other client.
     for (const mode of MODES) {
-      const child = spawn(process.execPath, [BIN, "dev", root, "--mode", mode, "--port", "0"], { env: { ...process.env, LOG_LEVEL: "silent" } });
+      const child = spawn(process.execPath, [BIN, "dev", root, "--mode", mode, "--port", "0"], {
+        env: { ...process.env, LOG_LEVEL: "silent" },
+      });
       children.push(child);
       bases.push(await listening(child));
     }
@@ -124,24 +173,43 @@ describe("the time limit over HTTP", () => {
     it(`${mode}: a spinning page answers 503 with the site's error page`, async () => {
       const r = await fetch(`${bases[n]!}/loops`);
       expect({ status: r.status, retry: r.headers.get("retry-after"), body: await r.text() }).toEqual({
-        status: 503, retry: "5", body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)",
+        status: 503,
+        retry: "5",
+        body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)",
       });
     });
 
     it(`${mode}: the config's maxStringLength stops a doubling string, the default maxOutputLength a flood of output, and the server goes on`, async () => {
       const base = bases[n]!;
       const get = (p: string) => fetch(`${base}/${p}`).then(async (r) => ({ status: r.status, body: await r.text() }));
-      expect(await get("doubles")).toEqual({ status: 500, body: "custom 500 Internal server error: A string of 1024 characters is longer than 1000 (limit maxStringLength)" });
-      expect(await get("floods")).toEqual({ status: 500, body: "custom 500 Internal server error: The page&#39;s output passed 33554432 characters (limit maxOutputLength)" });
-      expect(await get("doubles")).toEqual({ status: 500, body: "custom 500 Internal server error: A string of 1024 characters is longer than 1000 (limit maxStringLength)" });
+      expect(await get("doubles")).toEqual({
+        status: 500,
+        body: "custom 500 Internal server error: A string of 1024 characters is longer than 1000 (limit maxStringLength)",
+      });
+      expect(await get("floods")).toEqual({
+        status: 500,
+        body: "custom 500 Internal server error: The page&#39;s output passed 33554432 characters (limit maxOutputLength)",
+      });
+      expect(await get("doubles")).toEqual({
+        status: 500,
+        body: "custom 500 Internal server error: A string of 1024 characters is longer than 1000 (limit maxStringLength)",
+      });
     });
 
     it(`${mode}: nested loops, output rows, module recursion, a catch-all and a slow query, at once, each answer 503`, async () => {
       const base = bases[n]!;
       const pages = ["loops", "rows", "modules", "caught", "waits"];
-      const results = await Promise.all(pages.map((p) => fetch(`${base}/${p}`).then(async (r) => ({ page: p, status: r.status, body: await r.text() }))));
+      const results = await Promise.all(
+        pages.map((p) =>
+          fetch(`${base}/${p}`).then(async (r) => ({ page: p, status: r.status, body: await r.text() })),
+        ),
+      );
       for (const r of results) {
-        expect(r).toEqual({ page: r.page, status: 503, body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)" });
+        expect(r).toEqual({
+          page: r.page,
+          status: 503,
+          body: "custom 503 Service unavailable: Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)",
+        });
       }
     });
   }
@@ -160,10 +228,15 @@ describe("a spinning page over HTTP", () => {
       "_application.dbt": `<dbt:set application.running = 0><dbt:set application.stop = false>`,
       "small.dbt": `<dbt:output>running=#application.running#</dbt:output>`,
       "style.css": "body { color: #333 }\n",
-      "quarry.config.json": JSON.stringify({ renderTimeoutMs: 3_600_000, datasources: { main: { url: "postgres://unused@127.0.0.1:1/none" } } }),
+      "quarry.config.json": JSON.stringify({
+        renderTimeoutMs: 3_600_000,
+        datasources: { main: { url: "postgres://unused@127.0.0.1:1/none" } },
+      }),
     });
     for (const mode of MODES) {
-      const child = spawn(process.execPath, [BIN, "dev", root, "--mode", mode, "--port", "0"], { env: { ...process.env, LOG_LEVEL: "silent" } });
+      const child = spawn(process.execPath, [BIN, "dev", root, "--mode", mode, "--port", "0"], {
+        env: { ...process.env, LOG_LEVEL: "silent" },
+      });
       children.push(child);
       bases.push(await listening(child));
     }

@@ -25,8 +25,14 @@ beforeAll(async () => {
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Runs quarry start, makes the requests, stops it, and returns the JSON lines it printed. */
-async function logsOf(args: string[], env: Record<string, string>, paths: string[]): Promise<Record<string, unknown>[]> {
-  const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], { env: { ...process.env, DATABASE_URL: url, ...env } });
+async function logsOf(
+  args: string[],
+  env: Record<string, string>,
+  paths: string[],
+): Promise<Record<string, unknown>[]> {
+  const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", ...args], {
+    env: { ...process.env, DATABASE_URL: url, ...env },
+  });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
@@ -34,7 +40,10 @@ async function logsOf(args: string[], env: Record<string, string>, paths: string
   for (const p of paths) await (await fetch(base + p)).text();
   child.kill("SIGTERM");
   await exited;
-  return out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return out
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 describe("quarry start logging", () => {

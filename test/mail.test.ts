@@ -162,7 +162,9 @@ describe.each(["compiled", "interpreted"] as const)("dbt:mail over HTTP (%s)", (
   beforeAll(async () => {
     sink = await smtpSink();
     const root = site({
-      "quarry.config.json": JSON.stringify({ mail: { host: "127.0.0.1", port: sink.port, from: "Shop <shop@example.com>", timeoutMs: 10_000 } }),
+      "quarry.config.json": JSON.stringify({
+        mail: { host: "127.0.0.1", port: sink.port, from: "Shop <shop@example.com>", timeoutMs: 10_000 },
+      }),
       "text.dbt": `<dbt:mail to="#url.to#" subject="Order #url.id#">Hello #url.name#, order #url.id# ships today.</dbt:mail>sent`,
       "html.dbt": `<dbt:mail to="#url.to#" from="desk@example.com" subject="Welcome" type="html" cc="boss@example.com"><p>Hello #url.name#</p></dbt:mail>sent`,
       "inject.dbt": `<dbt:try><dbt:mail to="#url.to#" subject="x">body</dbt:mail><dbt:catch type="mail"><dbt:output>#error.code#: #error.message#</dbt:output></dbt:catch></dbt:try>`,
@@ -178,7 +180,12 @@ describe.each(["compiled", "interpreted"] as const)("dbt:mail over HTTP (%s)", (
     const q = new URLSearchParams({ to: "ann@example.com", id: "42", name: "<b>Ann</b> & co" });
     expect(await (await fetch(`${server.base}/text?${q.toString()}`)).text()).toBe("sent");
     const { headers, body } = parseMessage((await sink.next()).raw);
-    expect([headers.from, headers.to, headers.subject, headers["content-type"]]).toEqual(["Shop <shop@example.com>", "ann@example.com", "Order 42", "text/plain; charset=utf-8"]);
+    expect([headers.from, headers.to, headers.subject, headers["content-type"]]).toEqual([
+      "Shop <shop@example.com>",
+      "ann@example.com",
+      "Order 42",
+      "text/plain; charset=utf-8",
+    ]);
     expect(body.trimEnd()).toBe("Hello <b>Ann</b> & co, order 42 ships today.");
   });
 
@@ -188,14 +195,20 @@ describe.each(["compiled", "interpreted"] as const)("dbt:mail over HTTP (%s)", (
     const got = await sink.next();
     expect(got.envelopeTo).toEqual(["bob@example.com", "boss@example.com"]);
     const { headers, body } = parseMessage(got.raw);
-    expect([headers.from, headers.cc, headers["content-type"]]).toEqual(["desk@example.com", "boss@example.com", "text/html; charset=utf-8"]);
+    expect([headers.from, headers.cc, headers["content-type"]]).toEqual([
+      "desk@example.com",
+      "boss@example.com",
+      "text/html; charset=utf-8",
+    ]);
     expect(body.trimEnd()).toBe("<p>Hello &lt;b&gt;Bob&lt;/b&gt;</p>");
   });
 
   it("refuses CR/LF in an address (header injection): nothing is sent", async () => {
     const before = sink.received.length;
     const q = new URLSearchParams({ to: "ann@example.com\r\nBcc: all@example.com" });
-    expect(await (await fetch(`${server.base}/inject?${q.toString()}`)).text()).toBe("QRY_ERR_MAIL: The to of dbt:mail must not contain CR, LF or NUL (they would add mail headers)");
+    expect(await (await fetch(`${server.base}/inject?${q.toString()}`)).text()).toBe(
+      "QRY_ERR_MAIL: The to of dbt:mail must not contain CR, LF or NUL (they would add mail headers)",
+    );
     expect(sink.received.length).toBe(before);
   });
 });

@@ -17,9 +17,14 @@ let dbName: string;
 const LOCK = 4242;
 /** Quarry's backends on the test database. */
 const backends = () =>
-  sql<{ pid: number; state: string; query: string }>(url, "SELECT pid, state, query FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main' ORDER BY pid", [dbName]);
+  sql<{ pid: number; state: string; query: string }>(
+    url,
+    "SELECT pid, state, query FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main' ORDER BY pid",
+    [dbName],
+  );
 /** Statements that wait on the test's advisory lock (one active per shared connection). */
-const lockWaiters = async () => (await backends()).filter((b) => b.state === "active" && b.query.includes("pg_advisory_lock_shared"));
+const lockWaiters = async () =>
+  (await backends()).filter((b) => b.state === "active" && b.query.includes("pg_advisory_lock_shared"));
 
 beforeAll(async () => {
   url = await createDatabase([], "pipeline");
@@ -43,7 +48,15 @@ async function gate(): Promise<{ open(): Promise<void> }> {
 function waiting(ds: Datasources, n: number, opts: { signal?: AbortSignal } = {}) {
   const main = ds.get(undefined);
   return Array.from({ length: n }, (_, i) =>
-    ds.query(main, null, "SELECT pg_advisory_lock_shared($1) IS NULL AS x, $2::int AS n, pg_advisory_unlock_shared($1) AS u", [LOCK, i], opts).then((q) => q.rows[0]!.n),
+    ds
+      .query(
+        main,
+        null,
+        "SELECT pg_advisory_lock_shared($1) IS NULL AS x, $2::int AS n, pg_advisory_unlock_shared($1) AS u",
+        [LOCK, i],
+        opts,
+      )
+      .then((q) => q.rows[0]!.n),
   );
 }
 
@@ -91,17 +104,30 @@ describe("pipeline", () => {
   });
 
   it("a statement timeout on a shared connection ends that statement only, and the session's own limit is back", async () => {
-    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1, statementTimeoutMs: 20_000 });
+    const ds = datasourcesFor(url, {
+      strategy: "pipeline",
+      max: 2,
+      pipelineConnections: 1,
+      statementTimeoutMs: 20_000,
+    });
     const main = ds.get(undefined);
     const g = await gate();
     try {
-      const slow = ds.query(main, null, "SELECT pg_advisory_lock_shared($1) IS NULL AS x, pg_sleep(30) AS s", [LOCK], { timeoutMs: 300 });
+      const slow = ds.query(main, null, "SELECT pg_advisory_lock_shared($1) IS NULL AS x, pg_sleep(30) AS s", [LOCK], {
+        timeoutMs: 300,
+      });
       const neighbours = waiting(ds, 3);
       await until(lockWaiters, (b) => b.length === 1);
       await g.open();
-      const err = await slow.then(() => null, (e: unknown) => e);
+      const err = await slow.then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(QueryError);
-      expect([(err as QueryError).sqlState, (err as QueryError).message]).toEqual(["57014", "Query failed: canceling statement due to statement timeout (SQLSTATE 57014)"]);
+      expect([(err as QueryError).sqlState, (err as QueryError).message]).toEqual([
+        "57014",
+        "Query failed: canceling statement due to statement timeout (SQLSTATE 57014)",
+      ]);
       expect(await Promise.all(neighbours)).toEqual([0, 1, 2]);
       const shown = await ds.query(main, null, "SELECT current_setting('statement_timeout') AS t", []);
       expect(shown.rows[0]).toEqual({ t: "20s" });
@@ -125,8 +151,14 @@ describe("pipeline", () => {
       // Cancelled while still written behind the two before it: stopped once it runs.
       ac.abort(new Error("client went away"));
       await g.open();
-      const err = await cancelled.then(() => null, (e: unknown) => e);
-      expect([(err as QueryError).sqlState, (err as Error).message]).toEqual(["57014", "Query cancelled: client went away"]);
+      const err = await cancelled.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect([(err as QueryError).sqlState, (err as Error).message]).toEqual([
+        "57014",
+        "Query cancelled: client went away",
+      ]);
       expect(await Promise.all([...before, ...after])).toEqual([0, 1, 0, 1]);
       const sleeping = await backends();
       expect(sleeping.filter((b) => b.state === "active")).toEqual([]);
@@ -140,7 +172,10 @@ describe("pipeline", () => {
     await sql(url, "CREATE TABLE pets_pipeline (id int); INSERT INTO pets_pipeline VALUES (1)");
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
     const main = ds.get(undefined);
-    const cols = () => Promise.all([1, 2, 3].map(() => ds.query(main, null, "SELECT * FROM pets_pipeline", []).then((q) => q.columns.join(","))));
+    const cols = () =>
+      Promise.all(
+        [1, 2, 3].map(() => ds.query(main, null, "SELECT * FROM pets_pipeline", []).then((q) => q.columns.join(","))),
+      );
     try {
       expect(await cols()).toEqual(["id", "id", "id"]);
       await sql(url, "ALTER TABLE pets_pipeline ADD COLUMN name text DEFAULT 'rex'");
@@ -159,7 +194,12 @@ describe("pipeline", () => {
     try {
       const held = waiting(ds, 1);
       // Barrier on what Postgres reports: the waiting statement started longer ago than the stall limit.
-      const age = () => sql<{ ms: number }>(url, "SELECT (extract(epoch FROM clock_timestamp() - query_start) * 1000)::int AS ms FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main' AND state = 'active'", [dbName]);
+      const age = () =>
+        sql<{ ms: number }>(
+          url,
+          "SELECT (extract(epoch FROM clock_timestamp() - query_start) * 1000)::int AS ms FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main' AND state = 'active'",
+          [dbName],
+        );
       expect((await until(age, (r) => r.length === 1 && r[0]!.ms > 2 * PIPELINE_STALL_MS)).length).toBe(1);
       const q = await ds.query(main, null, "SELECT 7 AS n", []).finally(() => g.open());
       expect(q.rows).toEqual([{ n: 7 }]);
@@ -176,7 +216,12 @@ describe("pipeline", () => {
     try {
       const shared = await ds.query(main, null, "SELECT pg_backend_pid() AS pid", []);
       const tx = await ds.begin(main, "serializable");
-      const inside = await ds.query(main, tx, "SELECT pg_backend_pid() AS pid, current_setting('transaction_isolation') AS iso", []);
+      const inside = await ds.query(
+        main,
+        tx,
+        "SELECT pg_backend_pid() AS pid, current_setting('transaction_isolation') AS iso",
+        [],
+      );
       await ds.control(main, tx, "COMMIT");
       await tx.release();
       expect(inside.rows[0]!.iso).toBe("serializable");
@@ -199,16 +244,35 @@ describe("pipeline", () => {
       const req = request({ host: u.hostname, port: u.port, path: "/sleep", agent: false });
       req.on("error", () => {});
       req.end();
-      const running = await until(() => sql<{ pid: number }>(url, "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30) AS s, ''pipeline-disconnect''%' AND state = 'active' AND datname = $1", [dbName]), (r) => r.length === 1);
+      const running = await until(
+        () =>
+          sql<{ pid: number }>(
+            url,
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30) AS s, ''pipeline-disconnect''%' AND state = 'active' AND datname = $1",
+            [dbName],
+          ),
+        (r) => r.length === 1,
+      );
       expect(running).toHaveLength(1);
       req.destroy();
-      const after = await until(() => sql<{ state: string }>(url, "SELECT state FROM pg_stat_activity WHERE pid = $1", [running[0]!.pid]), (r) => r[0]?.state === "idle");
+      const after = await until(
+        () => sql<{ state: string }>(url, "SELECT state FROM pg_stat_activity WHERE pid = $1", [running[0]!.pid]),
+        (r) => r[0]?.state === "idle",
+      );
       expect(after).toEqual([{ state: "idle" }]);
       // Postgres shows the backend idle before the client has read the cancel's error; until then
       // the shared connection counts the statement in flight and, stalled, would send /quick to
       // the one-connection pool. Barrier on the datasource's own count, as the disconnect test does.
       const main = db.datasources.get(undefined);
-      expect((await until(() => main.stats(), (s) => s.inFlight === 0, 20_000)).inFlight).toBe(0);
+      expect(
+        (
+          await until(
+            () => main.stats(),
+            (s) => s.inFlight === 0,
+            20_000,
+          )
+        ).inFlight,
+      ).toBe(0);
       const next = await fetch(`${server.base}/quick`);
       expect([next.status, await next.text()]).toEqual([200, "1"]);
     } finally {
@@ -218,7 +282,12 @@ describe("pipeline", () => {
   });
 
   it("a shared connection lost outside any statement: the next request gets a new one", async () => {
-    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1, validateAfterIdleMs: 60_000 });
+    const ds = datasourcesFor(url, {
+      strategy: "pipeline",
+      max: 2,
+      pipelineConnections: 1,
+      validateAfterIdleMs: 60_000,
+    });
     const main = ds.get(undefined);
     try {
       const first = await ds.query(main, null, "SELECT pg_backend_pid() AS pid", []);

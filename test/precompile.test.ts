@@ -9,7 +9,9 @@ import { compileModule } from "../engine/template.js";
 import { RenderContext, scopesFrom, defaultLimits } from "../engine/context.js";
 
 it("compiles a template to an importable ES module", async () => {
-  const root = site({ "p.dbt": '<dbt:set xs = [1, "<2>"]><dbt:loop array="#xs#" item="x"><dbt:output>[#x#]</dbt:output></dbt:loop>' });
+  const root = site({
+    "p.dbt": '<dbt:set xs = [1, "<2>"]><dbt:loop array="#xs#" item="x"><dbt:output>[#x#]</dbt:output></dbt:loop>',
+  });
   const engine = new Engine({ root });
   const runtime = pathToFileURL(join(import.meta.dirname, "..", "engine", "precompiled.ts")).href;
   const file = join(root, "p.mjs");

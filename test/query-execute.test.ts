@@ -19,7 +19,9 @@ const run = (page: string, data: Record<string, unknown> = {}) => render(page, d
 describe("queryExecute", () => {
   it("gives its documented example", async () => {
     for (const b of builtins.filter((f) => f.statement)) {
-      expect(await run(`<dbt:set r = ${b.example}><dbt:output>#jsonEncode(r)#</dbt:output>`)).toBe(b.result.replace(/"/g, "&quot;"));
+      expect(await run(`<dbt:set r = ${b.example}><dbt:output>#jsonEncode(r)#</dbt:output>`)).toBe(
+        b.result.replace(/"/g, "&quot;"),
+      );
     }
   });
 
@@ -34,21 +36,54 @@ WHERE id = :id /* :y ? */", {ID: 3}, {returntype: "array"})>
     expect(await run(page, { url: { color: "red' OR '1'='1" } })).toBe(
       "|apple 1 [[1,2,3],&quot;banana&quot;]|[{&quot;id&quot;:3,&quot;name&quot;:&quot;cherry&quot;,&quot;t&quot;:&quot;it&#39;s :not ? a param&quot;,&quot;two&quot;:2}]|apple,banana,lemon 1|true",
     );
-    expect(await run('<dbt:set q = queryExecute("SELECT name FROM fruit WHERE color = :c ORDER BY " & ident(url.sort, "name,price") & " DESC", {c: "red"})><dbt:output>#valueList(q, "name")#</dbt:output>', { url: { color: "x", sort: "price" } }))
-      .toBe("cherry,apple");
+    expect(
+      await run(
+        '<dbt:set q = queryExecute("SELECT name FROM fruit WHERE color = :c ORDER BY " & ident(url.sort, "name,price") & " DESC", {c: "red"})><dbt:output>#valueList(q, "name")#</dbt:output>',
+        { url: { color: "x", sort: "price" } },
+      ),
+    ).toBe("cherry,apple");
   });
 
   it("refuses SQL built from values, a call that is not the whole value of dbt:set, and missing or bad parameters", async () => {
-    let err = await renderError('<dbt:set q = queryExecute("SELECT * FROM fruit WHERE id = " & url.id)>', { url: { id: "1" } }, {}, undefined, db);
+    let err = await renderError(
+      '<dbt:set q = queryExecute("SELECT * FROM fruit WHERE id = " & url.id)>',
+      { url: { id: "1" } },
+      {},
+      undefined,
+      db,
+    );
     expect([err.code, at(err)]).toEqual(["QRY_ERR_QUERYPARAM", "1:61"]);
     err = await renderError('<dbt:output>#queryExecute("SELECT 1 AS n").n#</dbt:output>', {}, {}, undefined, db);
-    expect([err.code, at(err), err.message]).toEqual(["QRY_ERR_FUNCTION", "1:14", "queryExecute() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = queryExecute(…)>"]);
+    expect([err.code, at(err), err.message]).toEqual([
+      "QRY_ERR_FUNCTION",
+      "1:14",
+      "queryExecute() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = queryExecute(…)>",
+    ]);
     err = await renderError('<dbt:set q = queryExecute("SELECT :a AS a, ? AS b", {a: 1})>', {}, {}, undefined, db);
-    expect([err.code, at(err), err.message]).toEqual(["QRY_ERR_QUERYPARAM", "1:14", "The SQL's ? number 1 has no value in queryExecute's params array"]);
-    err = await renderError('<dbt:set q = queryExecute("SELECT :id AS a", {id: {value: "x", cfsqltype: "cf_sql_integer"}})>', {}, {}, undefined, db);
+    expect([err.code, at(err), err.message]).toEqual([
+      "QRY_ERR_QUERYPARAM",
+      "1:14",
+      "The SQL's ? number 1 has no value in queryExecute's params array",
+    ]);
+    err = await renderError(
+      '<dbt:set q = queryExecute("SELECT :id AS a", {id: {value: "x", cfsqltype: "cf_sql_integer"}})>',
+      {},
+      {},
+      undefined,
+      db,
+    );
     expect([err.code, at(err)]).toEqual(["QRY_ERR_QUERYPARAM", "1:14"]);
-    err = await renderError('<dbt:set q = queryExecute("SELECT 1 AS a", [], {returntype: "list"})>', {}, {}, undefined, db);
-    expect([err.code, err.message]).toEqual(["QRY_ERR_FUNCTION", 'returntype must be query, array or struct, got "list"']);
+    err = await renderError(
+      '<dbt:set q = queryExecute("SELECT 1 AS a", [], {returntype: "list"})>',
+      {},
+      {},
+      undefined,
+      db,
+    );
+    expect([err.code, err.message]).toEqual([
+      "QRY_ERR_FUNCTION",
+      'returntype must be query, array or struct, got "list"',
+    ]);
     err = await renderError('<dbt:set q = queryExecute("SELECT 1 AS a")>');
     expect(err.code).toBe("QRY_ERR_NO_DATASOURCE");
   });

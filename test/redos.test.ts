@@ -32,13 +32,17 @@ interface Found {
  */
 const DYNAMIC: Record<string, string> = {
   "engine/functions/strings.ts escapeRe(f)": "an escaped literal: no quantifier, no alternation",
-  "engine/functions/text.ts f.replace(/[.*+?^${}()|[\\]\\\\]/g, \"\\\\$&\")": "an escaped literal: no quantifier, no alternation",
+  'engine/functions/text.ts f.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&")':
+    "an escaped literal: no quantifier, no alternation",
   "engine/functions/numbers.ts `^-?[${digits}]+$`": "one character class repeated, anchored",
   "bench/loadgen.ts job.expectPattern": "the operator's own --expect pattern, for their own benchmark",
   "bench/runner.ts page.expect": "the operator's own --expect pattern, for their own benchmark",
-  "bench/main.ts o.expect": "the operator's own --expect pattern, compiled once to refuse an invalid one before the run",
-  "bench/loadgen.ts job.mask": "the bench's own CSRF-field mask (bench/runner.ts CSRF_MASK, linear), run on the pages it measures",
-  "bench/runner.ts page.mask": "the bench's own CSRF-field mask (bench/runner.ts CSRF_MASK, linear), run on the pages it measures",
+  "bench/main.ts o.expect":
+    "the operator's own --expect pattern, compiled once to refuse an invalid one before the run",
+  "bench/loadgen.ts job.mask":
+    "the bench's own CSRF-field mask (bench/runner.ts CSRF_MASK, linear), run on the pages it measures",
+  "bench/runner.ts page.mask":
+    "the bench's own CSRF-field mask (bench/runner.ts CSRF_MASK, linear), run on the pages it measures",
 };
 
 /**
@@ -66,7 +70,13 @@ function regexesIn(file: string, dynamic: string[]): Found[] {
   // Constant strings of this file, so `new RegExp(String.raw`^${TIME}$`)` can be checked whole.
   const consts = new Map<string, ts.Expression>();
   const collect = (n: ts.Node): void => {
-    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && (ts.getCombinedNodeFlags(n) & ts.NodeFlags.Const) !== 0) consts.set(n.name.text, n.initializer);
+    if (
+      ts.isVariableDeclaration(n) &&
+      ts.isIdentifier(n.name) &&
+      n.initializer &&
+      (ts.getCombinedNodeFlags(n) & ts.NodeFlags.Const) !== 0
+    )
+      consts.set(n.name.text, n.initializer);
     ts.forEachChild(n, collect);
   };
   collect(sf);
@@ -93,7 +103,11 @@ function regexesIn(file: string, dynamic: string[]): Found[] {
       const lit = n.getText(sf);
       const end = lit.lastIndexOf("/");
       found.push({ where: where(n), source: lit.slice(1, end), flags: lit.slice(end + 1) });
-    } else if ((ts.isNewExpression(n) || ts.isCallExpression(n)) && ts.isIdentifier(n.expression) && n.expression.text === "RegExp") {
+    } else if (
+      (ts.isNewExpression(n) || ts.isCallExpression(n)) &&
+      ts.isIdentifier(n.expression) &&
+      n.expression.text === "RegExp"
+    ) {
       const [pattern, flags] = n.arguments ?? [];
       const source = pattern ? value(pattern) : null;
       const flagText = flags ? value(flags) : "";
@@ -124,22 +138,35 @@ describe("regular expressions in the source", () => {
     const verdict = (source: string, flags: string) => {
       const key = `/${source}/${flags}`;
       if (!verdicts.has(key)) {
-        verdicts.set(key, check(source, flags, DETERMINISTIC).then((d) =>
-          d.status === "vulnerable" ? `vulnerable (${d.complexity.type}, attack ${JSON.stringify(d.attack.pattern)})`
-            : d.status === "unknown" ? `unknown (${d.error.kind}${"message" in d.error ? `: ${d.error.message}` : ""})` : d.status));
+        verdicts.set(
+          key,
+          check(source, flags, DETERMINISTIC).then((d) =>
+            d.status === "vulnerable"
+              ? `vulnerable (${d.complexity.type}, attack ${JSON.stringify(d.attack.pattern)})`
+              : d.status === "unknown"
+                ? `unknown (${d.error.kind}${"message" in d.error ? `: ${d.error.message}` : ""})`
+                : d.status,
+          ),
+        );
       }
       return verdicts.get(key)!;
     };
     const checked = all.filter((r) => !DELIBERATE[`${r.where.split(":")[0]} /${r.source}/${r.flags}`]);
     expect(checked.length).toBe(all.length - Object.keys(DELIBERATE).length);
-    const results = await Promise.all(checked.map(async (r) => `${r.where} /${r.source}/${r.flags}: ${await verdict(r.source, r.flags)}`));
+    const results = await Promise.all(
+      checked.map(async (r) => `${r.where} /${r.source}/${r.flags}: ${await verdict(r.source, r.flags)}`),
+    );
     expect(results.filter((r) => !r.endsWith(": safe"))).toEqual([]);
   }, 600_000);
 
   it("the checker tells an unsafe pattern from a safe one", async () => {
     // The former number check of engine/values.ts: quadratic on a run of digits and a letter.
-    expect((await check("^\\s*[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?\\s*$", "", DETERMINISTIC)).status).toBe("vulnerable");
+    expect((await check("^\\s*[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?\\s*$", "", DETERMINISTIC)).status).toBe(
+      "vulnerable",
+    );
     expect((await check("(a+)+$", "", DETERMINISTIC)).status).toBe("vulnerable");
-    expect((await check("^\\s*[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?\\s*$", "", DETERMINISTIC)).status).toBe("safe");
+    expect(
+      (await check("^\\s*[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?\\s*$", "", DETERMINISTIC)).status,
+    ).toBe("safe");
   }, 300_000);
 });

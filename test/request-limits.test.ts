@@ -12,7 +12,15 @@ import { database, startServer, until, type Server } from "./http.js";
 import { parseConfig } from "../datasources/config.js";
 
 const uploads = mkdtempSync(join(tmpdir(), "quarry-uploads-"));
-const SERVER = { uploadDir: uploads, maxBodyBytes: 2000, maxFields: 5, maxFieldBytes: 100, maxFiles: 2, maxFileBytes: 1000, maxBodyDepth: 4 };
+const SERVER = {
+  uploadDir: uploads,
+  maxBodyBytes: 2000,
+  maxFields: 5,
+  maxFieldBytes: 100,
+  maxFiles: 2,
+  maxFileBytes: 1000,
+  maxBodyDepth: 4,
+};
 
 const PAGES: Record<string, string> = {
   // These posts test body limits like a script would, without forms: no CSRF tokens.
@@ -42,11 +50,16 @@ const post = async (path: string, body: RequestInit["body"], headers: Record<str
 const upload = (files: [string, number][], fields: Record<string, string> = {}) => {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const [name, size] of files) fd.append(name, new Blob(["x".repeat(size)], { type: "text/plain" }), `${name}.txt`);
+  for (const [name, size] of files)
+    fd.append(name, new Blob(["x".repeat(size)], { type: "text/plain" }), `${name}.txt`);
   return fd;
 };
 
-const leftovers = () => until(async () => readdirSync(uploads), (l) => l.length === 0);
+const leftovers = () =>
+  until(
+    async () => readdirSync(uploads),
+    (l) => l.length === 0,
+  );
 
 describe("request bodies within bounds", () => {
   it("streams an upload to a temporary file that is gone once the response is sent", async () => {
@@ -56,9 +69,15 @@ describe("request bodies within bounds", () => {
       await lock.query("SELECT pg_advisory_lock(4242)");
       const pending = post("/held", upload([["f", 600]]));
       // While the page waits, the file is on disk at its full size, in a folder of its own.
-      const dirs = await until(async () => readdirSync(uploads), (l) => l.length === 1 && readdirSync(join(uploads, l[0]!)).length === 1);
+      const dirs = await until(
+        async () => readdirSync(uploads),
+        (l) => l.length === 1 && readdirSync(join(uploads, l[0]!)).length === 1,
+      );
       const file = join(uploads, dirs[0]!, readdirSync(join(uploads, dirs[0]!))[0]!);
-      await until(async () => statSync(file).size, (n) => n === 600);
+      await until(
+        async () => statSync(file).size,
+        (n) => n === 600,
+      );
       expect(statSync(file).size).toBe(600);
       await lock.query("SELECT pg_advisory_unlock(4242)");
       expect(await pending).toEqual({ status: 200, body: "600 f.txt" });
@@ -69,18 +88,54 @@ describe("request bodies within bounds", () => {
   });
 
   it("refuses an upload over server.maxFileBytes with 413 and leaves no file behind", async () => {
-    const res = await post("/form", upload([["a", 10], ["b", 5000]]));
+    const res = await post(
+      "/form",
+      upload([
+        ["a", 10],
+        ["b", 5000],
+      ]),
+    );
     expect(res.status).toBe(413);
     expect(res.body).toContain("Uploaded file is larger than server.maxFileBytes allows (1000 bytes)");
     expect(await leftovers()).toEqual([]);
   });
 
   it.each([
-    ["too many files", () => upload([["a", 1], ["b", 1], ["c", 1]]), 413, "Request has more files than server.maxFiles allows (2)"],
-    ["too many multipart fields", () => upload([], { a: "1", b: "2", c: "3", d: "4", e: "5", f: "6" }), 413, "Request has more fields than server.maxFields allows (5)"],
-    ["a multipart field too large", () => upload([], { a: "y".repeat(101) }), 413, "Form field &#34;a&#34; is larger than server.maxFieldBytes allows (100 bytes)"],
-    ["too many urlencoded fields", () => new URLSearchParams("a=1&b=2&c=3&d=4&e=5&f=6"), 413, "Request has more fields than server.maxFields allows (5)"],
-    ["an urlencoded body too large", () => new URLSearchParams({ a: "z".repeat(2100) }), 413, "Request body is larger than server.maxBodyBytes allows (2000 bytes)"],
+    [
+      "too many files",
+      () =>
+        upload([
+          ["a", 1],
+          ["b", 1],
+          ["c", 1],
+        ]),
+      413,
+      "Request has more files than server.maxFiles allows (2)",
+    ],
+    [
+      "too many multipart fields",
+      () => upload([], { a: "1", b: "2", c: "3", d: "4", e: "5", f: "6" }),
+      413,
+      "Request has more fields than server.maxFields allows (5)",
+    ],
+    [
+      "a multipart field too large",
+      () => upload([], { a: "y".repeat(101) }),
+      413,
+      "Form field &#34;a&#34; is larger than server.maxFieldBytes allows (100 bytes)",
+    ],
+    [
+      "too many urlencoded fields",
+      () => new URLSearchParams("a=1&b=2&c=3&d=4&e=5&f=6"),
+      413,
+      "Request has more fields than server.maxFields allows (5)",
+    ],
+    [
+      "an urlencoded body too large",
+      () => new URLSearchParams({ a: "z".repeat(2100) }),
+      413,
+      "Request body is larger than server.maxBodyBytes allows (2000 bytes)",
+    ],
   ])("refuses %s", async (_what, body, status, message) => {
     const res = await post("/form", body());
     expect(res.status).toBe(status);
@@ -89,11 +144,13 @@ describe("request bodies within bounds", () => {
   });
 
   it("refuses JSON nested deeper than server.maxBodyDepth with 400, and takes it at the limit", async () => {
-    const deep = await post("/form", JSON.stringify({ a: { b: { c: { d: { e: 1 } } } } }), { "content-type": "application/json" });
+    const deep = await post("/form", JSON.stringify({ a: { b: { c: { d: { e: 1 } } } } }), {
+      "content-type": "application/json",
+    });
     expect(deep.status).toBe(400);
     expect(deep.body).toContain("Request body is nested deeper than server.maxBodyDepth allows (4)");
     const ok = await post("/form", JSON.stringify({ a: { b: { c: 1 } } }), { "content-type": "application/json" });
-    expect(ok).toEqual({ status: 200, body: '{&quot;a&quot;:{&quot;b&quot;:{&quot;c&quot;:1}}}' });
+    expect(ok).toEqual({ status: 200, body: "{&quot;a&quot;:{&quot;b&quot;:{&quot;c&quot;:1}}}" });
   });
 
   it("answers malformed JSON with a 400 page, not Fastify's JSON", async () => {
@@ -103,16 +160,28 @@ describe("request bodies within bounds", () => {
   });
 
   it("takes a form within every limit", async () => {
-    expect(await post("/form", new URLSearchParams("a=1&b=2&c=3&d=4&e=5"))).toEqual({ status: 200, body: '{&quot;a&quot;:&quot;1&quot;,&quot;b&quot;:&quot;2&quot;,&quot;c&quot;:&quot;3&quot;,&quot;d&quot;:&quot;4&quot;,&quot;e&quot;:&quot;5&quot;}' });
+    expect(await post("/form", new URLSearchParams("a=1&b=2&c=3&d=4&e=5"))).toEqual({
+      status: 200,
+      body: "{&quot;a&quot;:&quot;1&quot;,&quot;b&quot;:&quot;2&quot;,&quot;c&quot;:&quot;3&quot;,&quot;d&quot;:&quot;4&quot;,&quot;e&quot;:&quot;5&quot;}",
+    });
   });
 });
 
 describe("load shedding", () => {
   it("answers 503 + Retry-After naming the threshold once the heap is over server.maxHeapUsedBytes", async () => {
-    const shed = await startServer({ root: site({ "quarry.config.json": JSON.stringify({ server: { maxHeapUsedBytes: 1, retryAfterSeconds: 7 } }), "index.dbt": "ok" }), database: database(url) });
+    const shed = await startServer({
+      root: site({
+        "quarry.config.json": JSON.stringify({ server: { maxHeapUsedBytes: 1, retryAfterSeconds: 7 } }),
+        "index.dbt": "ok",
+      }),
+      database: database(url),
+    });
     try {
       // under-pressure samples once a second; until then the page is served.
-      const res = await until(() => fetch(`${shed.base}/`), (r) => r.status === 503);
+      const res = await until(
+        () => fetch(`${shed.base}/`),
+        (r) => r.status === 503,
+      );
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("7");
       expect(await res.text()).toContain("The server is busy. Try again shortly.");
@@ -123,31 +192,60 @@ describe("load shedding", () => {
 
   it("sheds while the event loop lags past server.maxEventLoopDelayMs, then serves again by itself", async () => {
     // (Given as options: the test helper turns event-loop shedding off unless told otherwise.)
-    const shed = await startServer({ root: site({ "index.dbt": "ok" }), database: database(url), dev: true, server: { maxEventLoopDelayMs: 100, retryAfterSeconds: 3 } });
+    const shed = await startServer({
+      root: site({ "index.dbt": "ok" }),
+      database: database(url),
+      dev: true,
+      server: { maxEventLoopDelayMs: 100, retryAfterSeconds: 3 },
+    });
     try {
       expect((await fetch(`${shed.base}/`)).status).toBe(200);
       // The server's one thread is stuck (as under a CPU-bound handler or a frozen process):
       // under-pressure's next sample sees the lag, and requests are shed until it passes.
       const stuck = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
-      const res = await until(async () => {
-        stuck();
-        return fetch(`${shed.base}/`);
-      }, (r) => r.status === 503);
+      const res = await until(
+        async () => {
+          stuck();
+          return fetch(`${shed.base}/`);
+        },
+        (r) => r.status === 503,
+      );
       expect(res.headers.get("retry-after")).toBe("3");
-      expect(await res.text()).toMatch(/QRY_ERR_OVERLOADED[\s\S]*Server overloaded: event-loop delay \d+ ms is over server\.maxEventLoopDelayMs \(100 ms\)/);
+      expect(await res.text()).toMatch(
+        /QRY_ERR_OVERLOADED[\s\S]*Server overloaded: event-loop delay \d+ ms is over server\.maxEventLoopDelayMs \(100 ms\)/,
+      );
       // Nothing more blocks it: the lag is gone at the next sample and the page is served.
-      expect((await until(() => fetch(`${shed.base}/`), (r) => r.status === 200)).status).toBe(200);
+      expect(
+        (
+          await until(
+            () => fetch(`${shed.base}/`),
+            (r) => r.status === 200,
+          )
+        ).status,
+      ).toBe(200);
     } finally {
       await shed.close();
     }
   });
 
   it("sheds once resident memory is over server.maxRssBytes, naming it", async () => {
-    const shed = await startServer({ root: site({ "quarry.config.json": JSON.stringify({ server: { maxRssBytes: 1024 * 1024, maxHeapUsedBytes: 0 } }), "index.dbt": "ok" }), database: database(url), dev: true });
+    const shed = await startServer({
+      root: site({
+        "quarry.config.json": JSON.stringify({ server: { maxRssBytes: 1024 * 1024, maxHeapUsedBytes: 0 } }),
+        "index.dbt": "ok",
+      }),
+      database: database(url),
+      dev: true,
+    });
     try {
-      const res = await until(() => fetch(`${shed.base}/`), (r) => r.status === 503);
+      const res = await until(
+        () => fetch(`${shed.base}/`),
+        (r) => r.status === 503,
+      );
       expect(res.headers.get("retry-after")).toBe("10");
-      expect(await res.text()).toMatch(/Server overloaded: resident memory \d+ bytes is over server\.maxRssBytes \(1048576 bytes\)/);
+      expect(await res.text()).toMatch(
+        /Server overloaded: resident memory \d+ bytes is over server\.maxRssBytes \(1048576 bytes\)/,
+      );
     } finally {
       await shed.close();
     }
@@ -159,17 +257,38 @@ describe("server settings", () => {
     [{ server: { maxFiles: -1 } }, "f: server.maxFiles must be an integer of 0 or more, got -1"],
     [{ server: { heartbeatTimeoutMs: 5 } }, "f: server.heartbeatTimeoutMs must be an integer of 100 or more, got 5"],
     [{ server: { uploadDir: 3 } }, "f: server.uploadDir must be a folder path"],
-    [{ server: { threads: 2 } }, "f: unknown setting server.threads (known: shutdownGraceMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir, workers)"],
-    [{ server: { workers: 0 } }, "f: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 0"],
-    [{ server: { workers: 2.5 } }, "f: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 2.5"],
+    [
+      { server: { threads: 2 } },
+      "f: unknown setting server.threads (known: shutdownGraceMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir, workers)",
+    ],
+    [
+      { server: { workers: 0 } },
+      "f: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 0",
+    ],
+    [
+      { server: { workers: 2.5 } },
+      "f: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 2.5",
+    ],
   ])("refuses %j", (raw, message) => {
     expect(() => parseConfig(raw, "f", {})).toThrow(message);
   });
 
   it("has documented defaults", () => {
     expect(parseConfig({}, "f", {}).server).toEqual({
-      shutdownGraceMs: 10_000, heartbeatTimeoutMs: 30_000, maxEventLoopDelayMs: 1000, maxHeapUsedBytes: null, maxRssBytes: 1024 ** 3, retryAfterSeconds: 10,
-      maxBodyBytes: 1024 * 1024, maxFields: 1000, maxFieldBytes: 100 * 1024, maxFiles: 10, maxFileBytes: 10 * 1024 * 1024, maxBodyDepth: 32, uploadDir: null, workers: null,
+      shutdownGraceMs: 10_000,
+      heartbeatTimeoutMs: 30_000,
+      maxEventLoopDelayMs: 1000,
+      maxHeapUsedBytes: null,
+      maxRssBytes: 1024 ** 3,
+      retryAfterSeconds: 10,
+      maxBodyBytes: 1024 * 1024,
+      maxFields: 1000,
+      maxFieldBytes: 100 * 1024,
+      maxFiles: 10,
+      maxFileBytes: 10 * 1024 * 1024,
+      maxBodyDepth: 32,
+      uploadDir: null,
+      workers: null,
     });
   });
 });

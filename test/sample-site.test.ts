@@ -15,7 +15,8 @@ afterAll(() => server.close());
 
 const get = (path: string, init?: RequestInit) => fetch(server.base + path, { redirect: "manual", ...init });
 
-const FORTUNES = `<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>` +
+const FORTUNES =
+  `<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>` +
   [
     [11, "&lt;script&gt;alert(&quot;This should not be displayed in a browser alert box.&quot;);&lt;/script&gt;"],
     [4, "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1"],
@@ -30,7 +31,9 @@ const FORTUNES = `<!DOCTYPE html><html><head><title>Fortunes</title></head><body
     [9, "Feature: A bug with seniority."],
     [1, "fortune: No such file or directory"],
     [12, "フレームワークのベンチマーク"],
-  ].map(([id, m]) => `<tr><td>${id}</td><td>${m}</td></tr>`).join("") +
+  ]
+    .map(([id, m]) => `<tr><td>${id}</td><td>${m}</td></tr>`)
+    .join("") +
   `</table></body></html>\n`;
 
 describe("seed pages", () => {
@@ -43,7 +46,8 @@ describe("seed pages", () => {
 
   it("/ links every seed page", async () => {
     const body = await (await get("/")).text();
-    for (const p of ["/fortunes", "/authors", "/access-log", "/personalised", "/board/", "/cart", "/mandelbrot"]) expect(body).toContain(`href="${p}`);
+    for (const p of ["/fortunes", "/authors", "/access-log", "/personalised", "/board/", "/cart", "/mandelbrot"])
+      expect(body).toContain(`href="${p}`);
   });
 
   it("/authors shows 9 columns × 9 rows", async () => {
@@ -53,13 +57,18 @@ describe("seed pages", () => {
     const rows = body.split("\n").filter((l) => l.startsWith("<tr><td>") && l.endsWith("</td></tr>"));
     expect(rows).toHaveLength(9);
     for (const r of rows) expect(r.match(/<td>/g)).toHaveLength(9);
-    expect(rows[3]).toBe("<tr><td>267-41-2394</td><td>Michael</td><td>O&#39;Leary</td><td>408 286-2428</td><td>22 Cleveland Av. #14</td><td>San Jose</td><td>CA</td><td>95128</td><td>Yes</td></tr>");
+    expect(rows[3]).toBe(
+      "<tr><td>267-41-2394</td><td>Michael</td><td>O&#39;Leary</td><td>408 286-2428</td><td>22 Cleveland Av. #14</td><td>San Jose</td><td>CA</td><td>95128</td><td>Yes</td></tr>",
+    );
   });
 
   it("/access-log totals bytes per address for status 200 in a ~5.6 KB page", async () => {
     const body = await (await get("/access-log")).text();
     const rows = [...body.matchAll(/<tr><td>([\d.]+)<\/td><td>(\d+)<\/td><\/tr>/g)];
-    const expected = await sql<{ ip: string; bytes: string }>(url, "SELECT host(ip) AS ip, sum(bytes)::text AS bytes FROM access_log WHERE status = 200 GROUP BY ip ORDER BY ip");
+    const expected = await sql<{ ip: string; bytes: string }>(
+      url,
+      "SELECT host(ip) AS ip, sum(bytes)::text AS bytes FROM access_log WHERE status = 200 GROUP BY ip ORDER BY ip",
+    );
     expect(rows.map((m) => [m[1], m[2]])).toEqual(expected.map((r) => [r.ip, r.bytes]));
     expect(rows).toHaveLength(121);
     expect(body).toContain(`<link rel="stylesheet" href="/style.css">`);
@@ -105,7 +114,9 @@ describe("seed pages", () => {
     await b.post("/cart", { remove: "2" });
     expect(await b.get("/cart")).toContain("<p>Total: 6.25 (1 products)</p>");
     // A forged or unsigned id gives a fresh, empty session.
-    const forged = await (await get("/cart", { headers: { cookie: `quarry_sid=${b.cookies.get("quarry_sid")!.split(".")[0]}` } })).text();
+    const forged = await (
+      await get("/cart", { headers: { cookie: `quarry_sid=${b.cookies.get("quarry_sid")!.split(".")[0]}` } })
+    ).text();
     expect(forged).toContain("<p>Total: 0.00 (0 products)</p>");
     expect((await b.post("/cart", { add: "99" })).status).toBe(404);
     // Without the token, or with another visitor's, the POST is refused.
@@ -141,10 +152,17 @@ describe("seed pages", () => {
     expect(await bad.text()).toContain("Parameter form.author must be at least 1 characters");
     // A cross-site form (no token, another Origin) creates and deletes nothing.
     const before = await sql(url, "SELECT count(*)::int AS n FROM board_message");
-    const forged = await get("/board/", { method: "POST", body: new URLSearchParams({ action: "delete", id: String(ids[1]) }), headers: { origin: "https://evil.example" } });
+    const forged = await get("/board/", {
+      method: "POST",
+      body: new URLSearchParams({ action: "delete", id: String(ids[1]) }),
+      headers: { origin: "https://evil.example" },
+    });
     expect(forged.status).toBe(403);
     expect(await forged.text()).toContain("A form from another site (Origin https://evil.example) may not post here");
-    const tokenless = await get("/board/", { method: "POST", body: new URLSearchParams({ action: "create", author: "x", body: "y" }) });
+    const tokenless = await get("/board/", {
+      method: "POST",
+      body: new URLSearchParams({ action: "create", author: "x", body: "y" }),
+    });
     expect(tokenless.status).toBe(403);
     expect(await sql(url, "SELECT count(*)::int AS n FROM board_message")).toEqual(before);
   });
@@ -155,7 +173,16 @@ describe("routing", () => {
     const css = await get("/style.css");
     expect(css.status).toBe(200);
     expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
-    for (const p of ["/fortunes.dbt", "/_layout/header.dbt", "/_layout/", "/_db/002_seed.sql", "/_404", "/.quarry/postgres/quarry.json", "/board/index.dbt", "/nope"]) {
+    for (const p of [
+      "/fortunes.dbt",
+      "/_layout/header.dbt",
+      "/_layout/",
+      "/_db/002_seed.sql",
+      "/_404",
+      "/.quarry/postgres/quarry.json",
+      "/board/index.dbt",
+      "/nope",
+    ]) {
       const res = await raw(server.base, p);
       expect([p, res.status]).toEqual([p, 404]);
       expect(res.body).toContain("There is no page here.");
@@ -164,9 +191,21 @@ describe("routing", () => {
 
   it("refuses every path that could leave the site folder", async () => {
     const corpus = [
-      "/../package.json", "/..%2fpackage.json", "/%2e%2e/package.json", "/%2e%2e%2fpackage.json", "/board/..%2f..%2fpackage.json",
-      "/board/%2e%2e/%2e%2e/package.json", "/%5c..%5cpackage.json", "/..\\package.json", "/style.css%00.dbt", "/style%00.css",
-      "/board/%2F..%2F..%2Fpackage.json", "//etc/passwd", "/%2fetc%2fpasswd", "/board/../../../etc/passwd", "/./style.css",
+      "/../package.json",
+      "/..%2fpackage.json",
+      "/%2e%2e/package.json",
+      "/%2e%2e%2fpackage.json",
+      "/board/..%2f..%2fpackage.json",
+      "/board/%2e%2e/%2e%2e/package.json",
+      "/%5c..%5cpackage.json",
+      "/..\\package.json",
+      "/style.css%00.dbt",
+      "/style%00.css",
+      "/board/%2F..%2F..%2Fpackage.json",
+      "//etc/passwd",
+      "/%2fetc%2fpasswd",
+      "/board/../../../etc/passwd",
+      "/./style.css",
     ];
     for (const p of corpus) {
       const res = await raw(server.base, p);
@@ -185,6 +224,10 @@ describe("routing", () => {
     expect([put.status, put.headers.get("allow")]).toEqual([405, "GET, HEAD, POST"]);
     expect(await put.text()).toContain("<p>PUT is not allowed here: pages answer GET, HEAD and POST</p>");
     const head = await get("/authors", { method: "HEAD" });
-    expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([200, "text/html; charset=utf-8", ""]);
+    expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([
+      200,
+      "text/html; charset=utf-8",
+      "",
+    ]);
   });
 });

@@ -14,11 +14,14 @@ import { createApp } from "../server/app.js";
 import { createDatabase } from "./db.js";
 import { Browser, SAMPLE_SEED, TEMPLATES, database, until } from "./http.js";
 
-const bin = (name: string) => ["/usr/sbin", "/usr/local/sbin", "/usr/bin", "/usr/local/bin"].map((d) => join(d, name)).find((p) => existsSync(p)) ?? null;
+const bin = (name: string) =>
+  ["/usr/sbin", "/usr/local/sbin", "/usr/bin", "/usr/local/bin"].map((d) => join(d, name)).find((p) => existsSync(p)) ??
+  null;
 const NGINX = bin("nginx");
 const PGBOUNCER = bin("pgbouncer");
 const missing = [!NGINX && "nginx", !PGBOUNCER && "pgbouncer"].filter(Boolean);
-if (missing.length > 0) console.warn(`scale-out test skipped: ${missing.join(" and ")} not installed (apt-get install nginx pgbouncer)`);
+if (missing.length > 0)
+  console.warn(`scale-out test skipped: ${missing.join(" and ")} not installed (apt-get install nginx pgbouncer)`);
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -32,11 +35,15 @@ function freePort(): Promise<number> {
   });
 }
 
-const listening = (port: number) => new Promise<boolean>((resolve) => {
-  const c = connect(port, "127.0.0.1");
-  c.on("connect", () => { c.end(); resolve(true); });
-  c.on("error", () => resolve(false));
-});
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const c = connect(port, "127.0.0.1");
+    c.on("connect", () => {
+      c.end();
+      resolve(true);
+    });
+    c.on("error", () => resolve(false));
+  });
 
 describe.skipIf(missing.length > 0)("two servers behind nginx and PgBouncer", () => {
   let dir: string;
@@ -52,13 +59,20 @@ describe.skipIf(missing.length > 0)("two servers behind nginx and PgBouncer", ()
     const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("exit", (code) => { if (!stopping) console.error(`${name} exited ${code}: ${err}`); });
+    child.on("exit", (code) => {
+      if (!stopping) console.error(`${name} exited ${code}: ${err}`);
+    });
     children.push(child);
     return child;
   }
 
   async function startQuarry(port: number): Promise<void> {
-    const app = await createApp({ dist, log: () => {}, database: database(bouncerUrl, { preparedStatements: false }), server: { maxEventLoopDelayMs: 0 } });
+    const app = await createApp({
+      dist,
+      log: () => {},
+      database: database(bouncerUrl, { preparedStatements: false }),
+      server: { maxEventLoopDelayMs: 0 },
+    });
     await app.listen({ port, host: "127.0.0.1" });
     quarries.set(port, app);
   }
@@ -75,7 +89,9 @@ describe.skipIf(missing.length > 0)("two servers behind nginx and PgBouncer", ()
     const url = new URL(await createDatabase(SAMPLE_SEED, "scale"));
     ports = { bouncer: await freePort(), nginx: await freePort(), a: await freePort(), b: await freePort() };
     const db = url.pathname.slice(1);
-    writeFileSync(join(dir, "pgbouncer.ini"), `[databases]
+    writeFileSync(
+      join(dir, "pgbouncer.ini"),
+      `[databases]
 ${db} = host=127.0.0.1 port=${url.port} dbname=${db} user=${decodeURIComponent(url.username)} password=${decodeURIComponent(url.password)}
 [pgbouncer]
 listen_addr = 127.0.0.1
@@ -88,7 +104,8 @@ max_client_conn = 100
 ignore_startup_parameters = extra_float_digits,statement_timeout,options
 logfile = ${dir}/pgbouncer.log
 pidfile = ${dir}/pgbouncer.pid
-`);
+`,
+    );
     chmodSync(join(dir, "pgbouncer.ini"), 0o644);
     const asRoot = process.getuid?.() === 0;
     daemon(PGBOUNCER!, [...(asRoot ? ["-u", "nobody"] : []), join(dir, "pgbouncer.ini")], "pgbouncer");
@@ -96,12 +113,19 @@ pidfile = ${dir}/pgbouncer.pid
 
     dist = join(dir, "dist");
     expect(build(TEMPLATES, dist).errors).toEqual([]);
-    expect(await until(() => listening(ports.bouncer), (ok) => ok)).toBe(true);
+    expect(
+      await until(
+        () => listening(ports.bouncer),
+        (ok) => ok,
+      ),
+    ).toBe(true);
     await startQuarry(ports.a);
     await startQuarry(ports.b);
 
     const temp = (n: string) => `${n}_temp_path ${dir}/${n};`;
-    writeFileSync(join(dir, "nginx.conf"), `worker_processes 1;
+    writeFileSync(
+      join(dir, "nginx.conf"),
+      `worker_processes 1;
 error_log ${dir}/nginx-error.log;
 pid ${dir}/nginx.pid;
 events { worker_connections 64; }
@@ -120,9 +144,19 @@ http {
     }
   }
 }
-`);
-    daemon(NGINX!, ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "nginx-error.log"), "-g", "daemon off;"], "nginx");
-    expect(await until(() => listening(ports.nginx), (ok) => ok)).toBe(true);
+`,
+    );
+    daemon(
+      NGINX!,
+      ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "nginx-error.log"), "-g", "daemon off;"],
+      "nginx",
+    );
+    expect(
+      await until(
+        () => listening(ports.nginx),
+        (ok) => ok,
+      ),
+    ).toBe(true);
     base = `http://127.0.0.1:${ports.nginx}`;
   }, 60_000);
 
@@ -130,7 +164,9 @@ http {
     for (const port of [...quarries.keys()]) await stopQuarry(port);
     stopping = true;
     for (const c of children) c.kill("SIGTERM");
-    await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.on("exit", r)))));
+    await Promise.all(
+      children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.on("exit", r)))),
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 

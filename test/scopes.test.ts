@@ -7,8 +7,20 @@ import { newStruct } from "../engine/values.js";
 import { RenderContext, defaultLimits } from "../engine/context.js";
 
 function request(reads: string[]): FastifyRequest {
-  const data = { query: { id: "7" }, cookies: { theme: "dark" }, method: "GET", url: "/p?id=7", headers: { host: "x" }, ip: "127.0.0.1", hostname: "x", protocol: "http", body: undefined };
-  return new Proxy(data, { get: (t, k: string) => (reads.push(k), t[k as keyof typeof t]) }) as unknown as FastifyRequest;
+  const data = {
+    query: { id: "7" },
+    cookies: { theme: "dark" },
+    method: "GET",
+    url: "/p?id=7",
+    headers: { host: "x" },
+    ip: "127.0.0.1",
+    hostname: "x",
+    protocol: "http",
+    body: undefined,
+  };
+  return new Proxy(data, {
+    get: (t, k: string) => (reads.push(k), t[k as keyof typeof t]),
+  }) as unknown as FastifyRequest;
 }
 
 describe("request scopes", () => {

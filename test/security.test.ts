@@ -28,7 +28,10 @@ describe("prototype access", () => {
 describe("escaping", () => {
   it("escapes every printed value, however it got there", async () => {
     const evil = `<img src=x onerror="alert('1')">&`;
-    const out = await render("<dbt:output>#url.q# #form.q# #[url.q][1]#</dbt:output>", { url: { q: evil }, form: { q: evil } });
+    const out = await render("<dbt:output>#url.q# #form.q# #[url.q][1]#</dbt:output>", {
+      url: { q: evil },
+      form: { q: evil },
+    });
     expect(out).toBe(Array(3).fill("&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;").join(" "));
   });
 });

@@ -69,24 +69,40 @@ afterAll(async () => {
 });
 
 /** The production server of each mode: response tags must shape responses alike in both. */
-const byMode = () => [["compiled", prod], ["interpreted", interpreted]] as const;
+const byMode = () =>
+  [
+    ["compiled", prod],
+    ["interpreted", interpreted],
+  ] as const;
 
 const text = async (res: Response | Promise<Response>) => (await res).text();
 
 describe("scopes", () => {
   it("fills url, form (urlencoded and multipart), cookie and cgi", async () => {
-    const q = await text(fetch(`${prod.base}/scopes?a=1&a=2&b=%3Cx%3E`, { headers: { cookie: "c=3", "user-agent": "t/1" } }));
-    expect(q).toBe(`url={&quot;a&quot;:[&quot;1&quot;,&quot;2&quot;],&quot;b&quot;:&quot;&lt;x&gt;&quot;} form={} cookie={&quot;c&quot;:&quot;3&quot;} method=GET path=/scopes qs=a=1&amp;a=2&amp;b=%3Cx%3E ua=t/1`);
+    const q = await text(
+      fetch(`${prod.base}/scopes?a=1&a=2&b=%3Cx%3E`, { headers: { cookie: "c=3", "user-agent": "t/1" } }),
+    );
+    expect(q).toBe(
+      `url={&quot;a&quot;:[&quot;1&quot;,&quot;2&quot;],&quot;b&quot;:&quot;&lt;x&gt;&quot;} form={} cookie={&quot;c&quot;:&quot;3&quot;} method=GET path=/scopes qs=a=1&amp;a=2&amp;b=%3Cx%3E ua=t/1`,
+    );
     const { token, cookie } = await csrf(prod.base);
     // The token field is the server's, not the page's: form shows only the page's fields.
-    const posted = await text(fetch(`${prod.base}/scopes`, { method: "POST", body: new URLSearchParams({ f: "v", _csrf: token }), headers: { cookie } }));
+    const posted = await text(
+      fetch(`${prod.base}/scopes`, {
+        method: "POST",
+        body: new URLSearchParams({ f: "v", _csrf: token }),
+        headers: { cookie },
+      }),
+    );
     expect(posted).toContain("form={&quot;f&quot;:&quot;v&quot;}");
     const fd = new FormData();
     fd.append("m", "multi");
     fd.append("file", new Blob(["hello"], { type: "text/plain" }), "h.txt");
     fd.append("_csrf", token);
     const multi = await text(fetch(`${prod.base}/scopes`, { method: "POST", body: fd, headers: { cookie } }));
-    expect(multi).toMatch(/form=\{&quot;m&quot;:&quot;multi&quot;,&quot;file&quot;:\{&quot;fileName&quot;:&quot;h.txt&quot;,&quot;contentType&quot;:&quot;text\/plain&quot;,&quot;size&quot;:5,&quot;tempFile&quot;:&quot;[^&]+\/quarry-upload-\w+\/1&quot;\}\}/);
+    expect(multi).toMatch(
+      /form=\{&quot;m&quot;:&quot;multi&quot;,&quot;file&quot;:\{&quot;fileName&quot;:&quot;h.txt&quot;,&quot;contentType&quot;:&quot;text\/plain&quot;,&quot;size&quot;:5,&quot;tempFile&quot;:&quot;[^&]+\/quarry-upload-\w+\/1&quot;\}\}/,
+    );
   });
 
   it("keeps prototype keys sent by a client as plain data", async () => {
@@ -95,28 +111,43 @@ describe("scopes", () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
-  it.each(["compiled", "interpreted"])("runs _request.dbt before every page, which can redirect away (%s)", async (mode) => {
-    const server = byMode().find(([m]) => m === mode)![1];
-    expect(await text(fetch(`${server.base}/seen`))).toBe("true");
-    const res = await fetch(`${server.base}/seen?deny=1`, { redirect: "manual" });
-    expect([res.status, res.headers.get("location")]).toEqual([303, "/login"]);
-  });
+  it.each(["compiled", "interpreted"])(
+    "runs _request.dbt before every page, which can redirect away (%s)",
+    async (mode) => {
+      const server = byMode().find(([m]) => m === mode)![1];
+      expect(await text(fetch(`${server.base}/seen`))).toBe("true");
+      const res = await fetch(`${server.base}/seen?deny=1`, { redirect: "manual" });
+      expect([res.status, res.headers.get("location")]).toEqual([303, "/login"]);
+    },
+  );
 });
 
 describe("SQL injection", () => {
-  const attacks = ["' OR '1'='1", "one'; DROP TABLE item; --", "one,two", "$1", "'; SELECT pg_sleep(5); --", "\\'; DELETE FROM item; --"];
+  const attacks = [
+    "' OR '1'='1",
+    "one'; DROP TABLE item; --",
+    "one,two",
+    "$1",
+    "'; SELECT pg_sleep(5); --",
+    "\\'; DELETE FROM item; --",
+  ];
   it.each(["url", "form", "cookie", "cgi"])("through %s: values stay data", async (scope) => {
     const { token, cookie } = await csrf(prod.base);
     for (const attack of attacks) {
       const init: RequestInit =
-        scope === "form" ? { method: "POST", body: new URLSearchParams({ q: attack }), headers: { cookie, "x-csrf-token": token } }
-        : scope === "cookie" ? { headers: { cookie: `q=${encodeURIComponent(attack)}` } }
-        : scope === "cgi" ? { headers: { "x-q": attack } }
-        : {};
+        scope === "form"
+          ? { method: "POST", body: new URLSearchParams({ q: attack }), headers: { cookie, "x-csrf-token": token } }
+          : scope === "cookie"
+            ? { headers: { cookie: `q=${encodeURIComponent(attack)}` } }
+            : scope === "cgi"
+              ? { headers: { "x-q": attack } }
+              : {};
       const qs = scope === "url" ? `&q=${encodeURIComponent(attack)}` : "";
       const out = await text(fetch(`${prod.base}/find?scope=${scope}${qs}`, init));
       const hits = attack === "one,two" ? 2 : 0;
-      expect(out).toBe(`${hits} of 3 for ${attack.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/</g, "&lt;")}`);
+      expect(out).toBe(
+        `${hits} of 3 for ${attack.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/</g, "&lt;")}`,
+      );
     }
     expect(await sql(url, "SELECT count(*)::int AS n FROM item")).toEqual([{ n: 3 }]);
   });
@@ -130,26 +161,34 @@ describe("SQL injection", () => {
 });
 
 describe("transactions", () => {
-  it.each(["compiled", "interpreted"])("commit both rows, or roll both back when the second fails (%s)", async (mode) => {
-    const server = byMode().find(([m]) => m === mode)![1];
-    const before = (await sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM item"))[0]!.n;
-    expect(await text(fetch(`${server.base}/tx?second=five`))).toBe(String(before + 2));
-    const failed = await fetch(`${server.base}/tx?second=${"x".repeat(11)}`);
-    expect(failed.status).toBe(500);
-    expect(await sql(url, "SELECT count(*)::int AS n FROM item")).toEqual([{ n: before + 2 }]);
-    await sql(url, "DELETE FROM item WHERE name IN ('four', 'five')");
-  });
+  it.each(["compiled", "interpreted"])(
+    "commit both rows, or roll both back when the second fails (%s)",
+    async (mode) => {
+      const server = byMode().find(([m]) => m === mode)![1];
+      const before = (await sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM item"))[0]!.n;
+      expect(await text(fetch(`${server.base}/tx?second=five`))).toBe(String(before + 2));
+      const failed = await fetch(`${server.base}/tx?second=${"x".repeat(11)}`);
+      expect(failed.status).toBe(500);
+      expect(await sql(url, "SELECT count(*)::int AS n FROM item")).toEqual([{ n: before + 2 }]);
+      await sql(url, "DELETE FROM item WHERE name IN ('four', 'five')");
+    },
+  );
 });
 
 describe("response tags", () => {
-  it.each(["compiled", "interpreted"])("set headers, cookies (URL-encoded, HttpOnly by default) and the content type (%s)", async (mode) => {
-    const server = byMode().find(([m]) => m === mode)![1];
-    const res = await fetch(`${server.base}/response`);
-    expect(res.headers.get("x-test")).toBe("ok");
-    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(res.headers.get("set-cookie")).toMatch(/^pref=a%20b%3Bc; Path=\/; Expires=[^;]+ GMT; HttpOnly; Secure; SameSite=Lax$/);
-    expect(await res.text()).toBe('{"ok": true}');
-  });
+  it.each(["compiled", "interpreted"])(
+    "set headers, cookies (URL-encoded, HttpOnly by default) and the content type (%s)",
+    async (mode) => {
+      const server = byMode().find(([m]) => m === mode)![1];
+      const res = await fetch(`${server.base}/response`);
+      expect(res.headers.get("x-test")).toBe("ok");
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("set-cookie")).toMatch(
+        /^pref=a%20b%3Bc; Path=\/; Expires=[^;]+ GMT; HttpOnly; Secure; SameSite=Lax$/,
+      );
+      expect(await res.text()).toBe('{"ok": true}');
+    },
+  );
 
   it("refuse CR/LF in a header value (no response splitting)", async () => {
     const res = await fetch(`${dev.base}/response?h=${encodeURIComponent("a\r\nSet-Cookie: evil=1")}`);
@@ -170,9 +209,13 @@ describe("error pages", () => {
     const res = await fetch(`${dev.base}/broken?id=7`);
     expect(res.status).toBe(500);
     const body = await res.text();
-    expect(body).toContain("<b>QRY_ERR_QUERY</b>: Query failed: column &#34;nosuch&#34; does not exist (SQLSTATE 42703)");
+    expect(body).toContain(
+      "<b>QRY_ERR_QUERY</b>: Query failed: column &#34;nosuch&#34; does not exist (SQLSTATE 42703)",
+    );
     expect(body).toContain("at <code>broken.dbt:2:1</code>");
-    expect(body).toContain('<pre class="frame">  1 | &#60;p&#62;\n&#62; 2 | &#60;dbt:query name=&#34;q&#34;&#62;SELECT nosuch');
+    expect(body).toContain(
+      '<pre class="frame">  1 | &#60;p&#62;\n&#62; 2 | &#60;dbt:query name=&#34;q&#34;&#62;SELECT nosuch',
+    );
     expect(body).toContain('<pre class="sql">SELECT nosuch FROM item WHERE id = $1\n       ^</pre>');
     expect(body).toContain('<pre class="params">[\n  &#34;7&#34;\n]</pre>');
   });
@@ -181,7 +224,9 @@ describe("error pages", () => {
     const res = await fetch(`${prod.base}/broken?id=7`);
     expect(res.status).toBe(500);
     const body = await res.text();
-    expect(body).toMatch(/<h1>500 Internal server error<\/h1>\n<p>Something went wrong on our side.<\/p>\n<p><small>Request id: req-\w+<\/small><\/p>/);
+    expect(body).toMatch(
+      /<h1>500 Internal server error<\/h1>\n<p>Something went wrong on our side.<\/p>\n<p><small>Request id: req-\w+<\/small><\/p>/,
+    );
     expect(body).not.toContain("nosuch");
     expect(body).not.toContain("SELECT");
   });

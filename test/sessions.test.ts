@@ -32,7 +32,8 @@ function siteWith(config: Record<string, unknown>): string {
 }
 
 /** The cookie value a server with `secret` would set for session id `id`. */
-const signed = (id: string, secret = SECRET) => new Signer(createHmac("sha256", secret).update("quarry session cookie").digest("base64url")).sign(id);
+const signed = (id: string, secret = SECRET) =>
+  new Signer(createHmac("sha256", secret).update("quarry session cookie").digest("base64url")).sign(id);
 
 let url: string;
 const servers: Server[] = [];
@@ -101,7 +102,9 @@ describe.each(["memory", "postgres"])("%s sessions", (store) => {
     const id = b.cookies.get("quarry_sid")!;
     const res = await b.fetch("/logout");
     expect(await res.text()).toBe("0 bye");
-    expect(res.headers.getSetCookie()[0]).toMatch(/^quarry_sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(res.headers.getSetCookie()[0]).toMatch(
+      /^quarry_sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
     expect(b.cookies.has("quarry_sid")).toBe(false);
     const old = new Browser(s.base);
     old.cookies.set("quarry_sid", id);
@@ -111,7 +114,7 @@ describe.each(["memory", "postgres"])("%s sessions", (store) => {
   it("keep dates, queries, nulls, raw strings and $-keys as they were", async () => {
     const b = new Browser(s.base);
     const first = await b.get("/values?set=1");
-    expect(first).toBe('2024-02-29 2 x,$t date [1,&quot;two&quot;,true,null] <b> query');
+    expect(first).toBe("2024-02-29 2 x,$t date [1,&quot;two&quot;,true,null] <b> query");
     expect(await b.get("/values")).toBe(first);
   });
 });
@@ -188,14 +191,20 @@ describe("the session functions", () => {
   it("need a served request: a plain render is QRY_ERR_SESSION in both modes", async () => {
     for (const fn of ["csrfToken", "csrfField", "sessionRotate", "sessionInvalidate"]) {
       const err = await renderError(`<p>\n  <dbt:set x = ${fn}()>`);
-      expect([err.code, err.message, at(err)]).toEqual(["QRY_ERR_SESSION", `${fn}() needs a page served by the Quarry server (there is no request here)`, "2:16"]);
+      expect([err.code, err.message, at(err)]).toEqual([
+        "QRY_ERR_SESSION",
+        `${fn}() needs a page served by the Quarry server (there is no request here)`,
+        "2:16",
+      ]);
     }
   });
 
   it("csrfField() prints a hidden field with the token that csrfToken() gives", async () => {
     const s = await serve({ secret: SECRET });
     const res = await fetch(`${s.base}/form`);
-    expect(await res.text()).toMatch(/^<form method="post"><input type="hidden" name="_csrf" value="[\w-]{8}-[\w-]{43}"><\/form>$/);
+    expect(await res.text()).toMatch(
+      /^<form method="post"><input type="hidden" name="_csrf" value="[\w-]{8}-[\w-]{43}"><\/form>$/,
+    );
     expect(res.headers.getSetCookie()[0]).toMatch(/^quarry_csrf=[\w-]{24}; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 });

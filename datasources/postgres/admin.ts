@@ -5,12 +5,17 @@ import pg from "pg";
  * The server's max_connections. When `raiseTo(max)` returns a number, max_connections is
  * raised to it (ALTER SYSTEM: it takes effect when the server restarts) and `raised` is true.
  */
-export async function maxConnections(url: string, raiseTo: (max: number) => number | null): Promise<{ max: number; raised: boolean }> {
+export async function maxConnections(
+  url: string,
+  raiseTo: (max: number) => number | null,
+): Promise<{ max: number; raised: boolean }> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   client.on("error", () => {});
   try {
     await client.connect();
-    const max = Number((await client.query<{ max_connections: string }>("SHOW max_connections")).rows[0]!.max_connections);
+    const max = Number(
+      (await client.query<{ max_connections: string }>("SHOW max_connections")).rows[0]!.max_connections,
+    );
     const to = raiseTo(max);
     if (to === null) return { max, raised: false };
     await client.query(`ALTER SYSTEM SET max_connections = ${Math.floor(to)}`);

@@ -46,7 +46,11 @@ const types = {
 };
 
 /** Opens a connection; rejects with the driver's error when Postgres cannot be reached. */
-export async function connect(config: DatasourceConfig, url: string, onError: (err: Error) => void): Promise<Connection> {
+export async function connect(
+  config: DatasourceConfig,
+  url: string,
+  onError: (err: Error) => void,
+): Promise<Connection> {
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: config.acquireTimeoutMs,
@@ -60,7 +64,14 @@ export async function connect(config: DatasourceConfig, url: string, onError: (e
     // strategy shares a connection between requests; see sharedQuery in driver.ts).
     pipeline: config.strategy === "pipeline",
   });
-  const conn: Connection = { client, broken: false, lastUsed: Date.now(), retire: false, statementTimeoutMs: config.statementTimeoutMs, fatal: false };
+  const conn: Connection = {
+    client,
+    broken: false,
+    lastUsed: Date.now(),
+    retire: false,
+    statementTimeoutMs: config.statementTimeoutMs,
+    fatal: false,
+  };
   client.on("error", (err) => {
     conn.broken = true;
     // Ended by the server in-band between two statements' answers (see pipeline.ts).
@@ -94,10 +105,13 @@ export async function disconnect(conn: Connection): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     conn.client.end().catch(() => {}),
-    new Promise<void>((resolve) => (timer = setTimeout(() => {
-      destroy(conn);
-      resolve();
-    }, END_GRACE_MS))),
+    new Promise<void>(
+      (resolve) =>
+        (timer = setTimeout(() => {
+          destroy(conn);
+          resolve();
+        }, END_GRACE_MS)),
+    ),
   ]);
   clearTimeout(timer);
 }

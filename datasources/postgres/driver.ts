@@ -11,8 +11,24 @@ import { sharedQuery } from "./pipeline.js";
 
 /** pg's type OIDs for the column types a template can tell apart (the rest by number). */
 const TYPE_NAMES: Record<number, string> = {
-  16: "bool", 17: "bytea", 20: "int8", 21: "int2", 23: "int4", 25: "text", 114: "json", 700: "float4", 701: "float8",
-  1042: "bpchar", 1043: "varchar", 1082: "date", 1083: "time", 1114: "timestamp", 1184: "timestamptz", 1700: "numeric", 2950: "uuid", 3802: "jsonb",
+  16: "bool",
+  17: "bytea",
+  20: "int8",
+  21: "int2",
+  23: "int4",
+  25: "text",
+  114: "json",
+  700: "float4",
+  701: "float8",
+  1042: "bpchar",
+  1043: "varchar",
+  1082: "date",
+  1083: "time",
+  1114: "timestamp",
+  1184: "timestamptz",
+  1700: "numeric",
+  2950: "uuid",
+  3802: "jsonb",
 };
 
 async function query(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<DriverResult> {
@@ -21,7 +37,13 @@ async function query(conn: Connection, sql: string, params: unknown[], opts: Sta
   const { name, statementTimeoutMs } = opts;
   // Always the extended protocol: an unnamed statement without values would otherwise go as a
   // simple query, which runs several statements in one string — named ones never do.
-  const config = { name, text: sql, values: params, queryMode: "extended", query_timeout: opts.clientTimeoutMs || undefined } as pg.QueryConfig;
+  const config = {
+    name,
+    text: sql,
+    values: params,
+    queryMode: "extended",
+    query_timeout: opts.clientTimeoutMs || undefined,
+  } as pg.QueryConfig;
   let res: pg.QueryResult;
   if (statementTimeoutMs) await client.query(`SET statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`);
   try {

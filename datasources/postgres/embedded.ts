@@ -10,7 +10,24 @@
 // and only stop() — called last by the server's ordered shutdown — stops it. A lock file in
 // the data folder names the Quarry process that owns the cluster, so the next start can tell
 // a cluster left running by a killed Quarry (stopped, and said so) from one in use (refused).
-import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { spawn, execFileSync } from "node:child_process";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -115,7 +132,9 @@ function procStat(pid: number): { state: string; ppid: number; started: string }
 
 function cmdline(pid: number): string[] {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((s) => s !== "");
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .filter((s) => s !== "");
   } catch {
     return [];
   }
@@ -153,7 +172,11 @@ function isPostgresFor(pid: number, clusterDir: string): boolean {
 
 /** Waits until `pid` is gone, escalating: the signal given, then SIGQUIT, then SIGKILL. */
 async function terminate(pid: number, first: NodeJS.Signals, graceMs: number): Promise<void> {
-  for (const [sig, ms] of [[first, graceMs], ["SIGQUIT", 5000], ["SIGKILL", 5000]] as const) {
+  for (const [sig, ms] of [
+    [first, graceMs],
+    ["SIGQUIT", 5000],
+    ["SIGKILL", 5000],
+  ] as const) {
     try {
       process.kill(pid, sig);
     } catch {
@@ -194,11 +217,15 @@ async function takeOver(dataDir: string, clusterDir: string, log: (m: string) =>
   const lockFile = join(dataDir, "quarry.lock");
   const lock = readLock(lockFile);
   if (lock?.pid === process.pid && alive(lock.postgresPid)) {
-    throw new ConfigError(`The database folder ${dataDir} is already served by this process (Postgres pid ${lock.postgresPid}): stop that first`);
+    throw new ConfigError(
+      `The database folder ${dataDir} is already served by this process (Postgres pid ${lock.postgresPid}): stop that first`,
+    );
   }
   const owner = liveOwner(lock);
   if (owner !== null) {
-    throw new ConfigError(`The database folder ${dataDir} is in use by another Quarry, ${describe(owner)}${lock ? `, with Postgres (pid ${lock.postgresPid}) on port ${lock.port}` : ""}: stop it first, or give this server another folder with --data-dir`);
+    throw new ConfigError(
+      `The database folder ${dataDir} is in use by another Quarry, ${describe(owner)}${lock ? `, with Postgres (pid ${lock.postgresPid}) on port ${lock.port}` : ""}: stop it first, or give this server another folder with --data-dir`,
+    );
   }
   const pidFile = join(clusterDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
@@ -208,7 +235,9 @@ async function takeOver(dataDir: string, clusterDir: string, log: (m: string) =>
     const parent = procStat(pgPid)?.ppid ?? 1;
     const parentArgs = parent > 1 && parent !== process.pid ? cmdline(parent).join(" ") : "";
     if (!lock && /quarry|node/.test(parentArgs)) {
-      throw new ConfigError(`The database folder ${dataDir} is in use: Postgres (pid ${pgPid}) runs there, started by ${describe(parent)}: stop it first, or give this server another folder with --data-dir`);
+      throw new ConfigError(
+        `The database folder ${dataDir} is in use: Postgres (pid ${pgPid}) runs there, started by ${describe(parent)}: stop it first, or give this server another folder with --data-dir`,
+      );
     }
     const by = lock ? `by Quarry process ${lock.pid}, which ended without stopping it` : "by a process that is gone";
     log(`found Postgres (pid ${pgPid}) still running in ${clusterDir}, started ${by}; stopping it`);
@@ -216,7 +245,9 @@ async function takeOver(dataDir: string, clusterDir: string, log: (m: string) =>
     log(`stopped the leftover Postgres (pid ${pgPid})`);
   } else if (Number.isInteger(pgPid) && pgPid > 0) {
     rmSync(pidFile, { force: true });
-    log(`removed a stale postmaster.pid from ${clusterDir} (pid ${pgPid} is ${alive(pgPid) ? "not a Postgres for this folder" : "gone"})`);
+    log(
+      `removed a stale postmaster.pid from ${clusterDir} (pid ${pgPid} is ${alive(pgPid) ? "not a Postgres for this folder" : "gone"})`,
+    );
   }
   if (lock) rmSync(lockFile, { force: true });
 }
@@ -267,13 +298,16 @@ function binaries(log: (m: string) => void): Binaries {
   try {
     binDir = packageRoot(createRequire(join(pkgDir, "package.json")).resolve(binName));
   } catch {
-    throw new ConfigError(`No embedded Postgres for ${process.platform}-${process.arch} (${binName} is not installed): set DATABASE_URL or a datasource url`);
+    throw new ConfigError(
+      `No embedded Postgres for ${process.platform}-${process.arch} (${binName} is not installed): set DATABASE_URL or a datasource url`,
+    );
   }
   hydrateSymlinks(binDir);
   if (process.getuid?.() === 0 && !enterableByOthers(binDir)) {
     const version = (JSON.parse(readFileSync(join(binDir, "package.json"), "utf8")) as { version: string }).version;
     const shared = join(ROOT_DATA_HOME, `postgres-${process.platform}-${process.arch}-${version}`);
-    if (existsSync(shared) && statSync(shared).uid !== 0) throw new ConfigError(`${shared} exists but is not owned by root; remove it`);
+    if (existsSync(shared) && statSync(shared).uid !== 0)
+      throw new ConfigError(`${shared} exists but is not owned by root; remove it`);
     if (!existsSync(join(shared, ".complete"))) {
       log(`copying the Postgres binaries to ${shared}, where the postgres user can run them`);
       rmSync(shared, { recursive: true, force: true });
@@ -291,17 +325,22 @@ function binaries(log: (m: string) => void): Binaries {
 /** As root: the uid/gid of the `postgres` user, created when missing (Postgres refuses root). */
 function postgresUser(log: (m: string) => void): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
-  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
   try {
     return { uid: id("-u"), gid: id("-g") };
   } catch {
     log("creating the system user postgres (Postgres refuses to run as root)");
     try {
       execFileSync("groupadd", ["-f", "postgres"], { stdio: "ignore" });
-      execFileSync("useradd", ["-r", "-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], { stdio: "ignore" });
+      execFileSync("useradd", ["-r", "-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], {
+        stdio: "ignore",
+      });
       return { uid: id("-u"), gid: id("-g") };
     } catch (err) {
-      throw new ConfigError(`Running as root, Postgres needs a postgres user, and creating it failed: ${(err as Error).message}`);
+      throw new ConfigError(
+        `Running as root, Postgres needs a postgres user, and creating it failed: ${(err as Error).message}`,
+      );
     }
   }
 }
@@ -310,7 +349,11 @@ function postgresUser(log: (m: string) => void): { uid: number; gid: number } | 
 function bestLocale(): string {
   if (platform() === "win32") return "C";
   try {
-    const have = new Set(execFileSync("locale", ["-a"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split(/\r?\n/).map((l) => l.trim()));
+    const have = new Set(
+      execFileSync("locale", ["-a"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+        .split(/\r?\n/)
+        .map((l) => l.trim()),
+    );
     return ["en_US.UTF-8", "C.UTF-8", "en_US.utf8"].find((l) => have.has(l)) ?? "C";
   } catch {
     return "C";
@@ -327,7 +370,11 @@ function logTail(file: string, from: number, lines = 15): string {
   }
 }
 
-function run(cmd: string, args: string[], opts: { ids: { uid: number; gid: number } | null; env: NodeJS.ProcessEnv; logFd: number }): Promise<number | null> {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { ids: { uid: number; gid: number } | null; env: NodeJS.ProcessEnv; logFd: number },
+): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { ...(opts.ids ?? {}), env: opts.env, stdio: ["ignore", opts.logFd, opts.logFd] });
     child.on("error", reject);
@@ -373,21 +420,36 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
       const done = progress(log, () => "still initialising the cluster");
       let code: number | null;
       try {
-        code = await run(bin.initdb, [`--pgdata=${clusterDir}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwFile}`, `--lc-messages=${locale}`, "--encoding=UTF8"], { ids, env, logFd });
+        code = await run(
+          bin.initdb,
+          [
+            `--pgdata=${clusterDir}`,
+            "--auth=scram-sha-256",
+            `--username=${USER}`,
+            `--pwfile=${pwFile}`,
+            `--lc-messages=${locale}`,
+            "--encoding=UTF8",
+          ],
+          { ids, env, logFd },
+        );
       } finally {
         done();
         rmSync(pwFile, { force: true });
       }
       if (code !== 0) {
         rmSync(clusterDir, { recursive: true, force: true });
-        throw new ConfigError(`Cannot initialise the embedded Postgres in ${clusterDir} (initdb exited with ${code}):\n${logTail(logFile, logStart)}`);
+        throw new ConfigError(
+          `Cannot initialise the embedded Postgres in ${clusterDir} (initdb exited with ${code}):\n${logTail(logFile, logStart)}`,
+        );
       }
       writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
     } else {
       try {
         state = JSON.parse(readFileSync(stateFile, "utf8")) as State;
       } catch (err) {
-        throw new ConfigError(`${stateFile} is missing or unreadable (${(err as Error).message}): it holds the password of the cluster in ${clusterDir}`);
+        throw new ConfigError(
+          `${stateFile} is missing or unreadable (${(err as Error).message}): it holds the password of the cluster in ${clusterDir}`,
+        );
       }
     }
 
@@ -395,15 +457,24 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
     // Its own session (detached): a Ctrl-C meant for the server never reaches Postgres, which
     // the server stops last. Unix sockets are off (clients use TCP), so a long folder path
     // cannot exceed the socket path limit.
-    const child = spawn(bin.postgres, ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="], {
-      ...(ids ?? {}), env, detached: true, stdio: ["ignore", logFd, logFd],
-    });
+    const child = spawn(
+      bin.postgres,
+      ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      {
+        ...(ids ?? {}),
+        env,
+        detached: true,
+        stdio: ["ignore", logFd, logFd],
+      },
+    );
     child.unref();
     let exited = false;
-    const exit = new Promise<void>((resolve) => child.on("exit", () => {
-      exited = true;
-      resolve();
-    }));
+    const exit = new Promise<void>((resolve) =>
+      child.on("exit", () => {
+        exited = true;
+        resolve();
+      }),
+    );
     child.on("error", () => {
       exited = true;
     });
@@ -431,27 +502,36 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
       await waitReady(clusterDir, pgPid, () => exited);
     } catch {
       process.off("exit", onExit);
-      throw new ConfigError(`Cannot start the embedded Postgres in ${clusterDir}: it exited. Its log (${logFile}) says:\n${logTail(logFile, logStart)}`);
+      throw new ConfigError(
+        `Cannot start the embedded Postgres in ${clusterDir}: it exited. Its log (${logFile}) says:\n${logTail(logFile, logStart)}`,
+      );
     } finally {
       done();
     }
-    const lock: Lock = { pid: process.pid, started: procStat(process.pid)?.started ?? null, postgresPid: pgPid, port, command: process.argv.join(" ") };
+    const lock: Lock = {
+      pid: process.pid,
+      started: procStat(process.pid)?.started ?? null,
+      postgresPid: pgPid,
+      port,
+      command: process.argv.join(" "),
+    };
     writeFileSync(lockFile, JSON.stringify(lock), { mode: 0o644 });
 
     let stopping: Promise<void> | null = null;
-    const stop = () => (stopping ??= (async () => {
-      if (!exited) {
-        process.kill(pgPid, "SIGINT");
-        const timer = setTimeout(() => {
-          if (!exited) terminate(pgPid, "SIGQUIT", 5000).catch(() => {});
-        }, 30_000);
-        await exit;
-        clearTimeout(timer);
-      }
-      process.off("exit", onExit);
-      rmSync(lockFile, { force: true });
-      if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
-    })());
+    const stop = () =>
+      (stopping ??= (async () => {
+        if (!exited) {
+          process.kill(pgPid, "SIGINT");
+          const timer = setTimeout(() => {
+            if (!exited) terminate(pgPid, "SIGQUIT", 5000).catch(() => {});
+          }, 30_000);
+          await exit;
+          clearTimeout(timer);
+        }
+        process.off("exit", onExit);
+        rmSync(lockFile, { force: true });
+        if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
+      })());
 
     const url = `postgres://${USER}:${encodeURIComponent(state.password)}@127.0.0.1:${port}/${DATABASE}`;
     if (!state.seeded) {
@@ -502,7 +582,10 @@ async function createDatabase(adminUrl: string): Promise<void> {
 /** The SQL files that seed a site, in the order they run. */
 export function seedFiles(seedDir: string | null): string[] {
   if (!seedDir || !existsSync(seedDir)) return [];
-  return readdirSync(seedDir).filter((f) => f.endsWith(".sql")).sort().map((f) => join(seedDir, f));
+  return readdirSync(seedDir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((f) => join(seedDir, f));
 }
 
 /** Runs seed files in one transaction; an error names the file. A slow file says so as it runs. */

@@ -13,7 +13,16 @@ export function classify(err: unknown, params: unknown[], conn?: Connection): Cl
   const e = err as Partial<pg.DatabaseError> | null;
   const state = typeof e?.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : null;
   const message = err instanceof Error ? err.message : String(err);
-  const base = { state, message, param: null, detail: e?.detail ?? "", hint: e?.hint ?? "", position: e?.position ? Number(e.position) : null, clientTimeout: isClientTimeout(err), unexecuted: typeof err === "object" && err !== null && unexecuted.has(err) };
+  const base = {
+    state,
+    message,
+    param: null,
+    detail: e?.detail ?? "",
+    hint: e?.hint ?? "",
+    position: e?.position ? Number(e.position) : null,
+    clientTimeout: isClientTimeout(err),
+    unexecuted: typeof err === "object" && err !== null && unexecuted.has(err),
+  };
   if (isConnectionError(err, conn)) return { ...base, kind: "connection" };
   if (state === "57014") return { ...base, kind: "cancelled" };
   if (state && /^2[23]/.test(state)) {
@@ -48,7 +57,10 @@ function refusedParam(err: pg.DatabaseError, params: unknown[]): number | null {
   if (tooLong) return one((v) => typeof v === "string" && [...v].length > Number(tooLong[1]));
   if (err.code === "23502") return one((v) => v === null);
   // The value itself, quoted in the message or the detail ("Key (email)=(a@b.c) already exists.").
-  const value = quotedAtEnd(msg) ?? /^value "(.*)" is out of range/.exec(msg)?.[1] ?? /^Key \([^)]*\)=\((.*)\) (?:already exists|is not present)/.exec(err.detail ?? "")?.[1];
+  const value =
+    quotedAtEnd(msg) ??
+    /^value "(.*)" is out of range/.exec(msg)?.[1] ??
+    /^Key \([^)]*\)=\((.*)\) (?:already exists|is not present)/.exec(err.detail ?? "")?.[1];
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- bound values are primitives or Dates, printed as Postgres quotes them
   if (value !== undefined) return one((v) => v !== null && v !== undefined && String(v) === value);
   return null;

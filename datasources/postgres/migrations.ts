@@ -26,7 +26,11 @@ const NO_TRANSACTION = /^--\s*quarry:\s*no-transaction\b/;
 const PROGRESS_MS = 5000;
 
 export class MigrationError extends QuarryError {
-  constructor(code: typeof codes.MIGRATION | typeof codes.MIGRATION_CHANGED | typeof codes.RESET, message: string, loc: Loc | null = null) {
+  constructor(
+    code: typeof codes.MIGRATION | typeof codes.MIGRATION_CHANGED | typeof codes.RESET,
+    message: string,
+    loc: Loc | null = null,
+  ) {
     super(code, "database", message, loc);
   }
 }
@@ -66,14 +70,29 @@ export interface CreatedObject {
 }
 
 /** The order reset drops in: what depends on others first, the schemas that hold them last. */
-const DROP_ORDER = ["view", "materialized view", "index", "table", "foreign table", "sequence", "aggregate", "procedure", "function", "type", "domain", "extension", "schema"] as const;
+const DROP_ORDER = [
+  "view",
+  "materialized view",
+  "index",
+  "table",
+  "foreign table",
+  "sequence",
+  "aggregate",
+  "procedure",
+  "function",
+  "type",
+  "domain",
+  "extension",
+  "schema",
+] as const;
 type Kind = (typeof DROP_ORDER)[number];
 
 // Everything a migration can create that reset knows how to drop, outside the system schemas
 // and not part of an extension (those go with their extension). Indexes that back a constraint
 // go with their table. `public` itself is never listed: Postgres made it, not a migration.
 const USER_NS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'";
-const NOT_EXT = (catalog: string, oid: string) => `NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = '${catalog}'::regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
+const NOT_EXT = (catalog: string, oid: string) =>
+  `NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = '${catalog}'::regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
 const OBJECTS_SQL = `
 SELECT 'schema' AS kind, quote_ident(n.nspname) AS name FROM pg_namespace n
   WHERE ${USER_NS} AND n.nspname <> 'public' AND ${NOT_EXT("pg_namespace", "n.oid")}
@@ -136,13 +155,18 @@ async function tableExists(client: pg.Client): Promise<boolean> {
 
 /** Adds the `created` column to a table made before Quarry recorded what files create. */
 async function ensureCreatedColumn(client: pg.Client): Promise<void> {
-  const r = await client.query("SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'created' AND table_schema = ANY (current_schemas(false))", [MIGRATIONS_TABLE]);
+  const r = await client.query(
+    "SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'created' AND table_schema = ANY (current_schemas(false))",
+    [MIGRATIONS_TABLE],
+  );
   if (r.rowCount === 0) await client.query(`ALTER TABLE ${MIGRATIONS_TABLE} ADD COLUMN IF NOT EXISTS created jsonb`);
 }
 
 async function recorded(client: pg.Client): Promise<Map<string, Row>> {
   if (!(await tableExists(client))) return new Map();
-  const r = await client.query<Row>(`SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} ORDER BY name`);
+  const r = await client.query<Row>(
+    `SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} ORDER BY name`,
+  );
   return new Map(r.rows.map((row) => [row.name, row]));
 }
 
@@ -201,10 +225,20 @@ function failedError(file: MigrationFile, err: unknown): MigrationError {
   if (Number.isInteger(pos) && pos > 0) {
     const before = file.sql.slice(0, pos - 1);
     const lines = before.split("\n");
-    loc = { file: label(file.name), line: lines.length, column: lines[lines.length - 1]!.length + 1, start: pos - 1, end: pos };
+    loc = {
+      file: label(file.name),
+      line: lines.length,
+      column: lines[lines.length - 1]!.length + 1,
+      start: pos - 1,
+      end: pos,
+    };
   }
   const where = loc ? "" : `${label(file.name)}: `;
-  const out = new MigrationError(codes.MIGRATION, `${where}${e.message}${e.code ? ` (SQLSTATE ${e.code})` : ""}; nothing of ${label(file.name)} was applied`, loc);
+  const out = new MigrationError(
+    codes.MIGRATION,
+    `${where}${e.message}${e.code ? ` (SQLSTATE ${e.code})` : ""}; nothing of ${label(file.name)} was applied`,
+    loc,
+  );
   if (loc) out.frame = codeFrame(file.sql, loc);
   return out;
 }
@@ -218,9 +252,15 @@ export async function migrationStatus(url: string, dir: string): Promise<Migrati
     const out: MigrationStatus[] = files.map((f) => {
       const row = rows.get(f.name);
       if (!row) return { name: f.name, state: "pending", appliedAt: null };
-      return { name: f.name, state: row.checksum !== f.checksum ? "changed" : row.adopted ? "adopted" : "applied", appliedAt: row.applied_at };
+      return {
+        name: f.name,
+        state: row.checksum !== f.checksum ? "changed" : row.adopted ? "adopted" : "applied",
+        appliedAt: row.applied_at,
+      };
     });
-    for (const row of rows.values()) if (!files.some((f) => f.name === row.name)) out.push({ name: row.name, state: "missing", appliedAt: row.applied_at });
+    for (const row of rows.values())
+      if (!files.some((f) => f.name === row.name))
+        out.push({ name: row.name, state: "missing", appliedAt: row.applied_at });
     return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } finally {
     await client.end().catch(() => {});
@@ -232,7 +272,11 @@ export async function migrationStatus(url: string, dir: string): Promise<Migrati
  * applies nothing) when an applied file has changed. With no files at all it touches nothing,
  * so a site without _db/ never needs more than read access.
  */
-export async function migrate(url: string, dir: string, log: (line: string) => void = () => {}): Promise<MigrateResult> {
+export async function migrate(
+  url: string,
+  dir: string,
+  log: (line: string) => void = () => {},
+): Promise<MigrateResult> {
   const files = migrationFiles(dir);
   const result: MigrateResult = { applied: [], adopted: [] };
   if (files.length === 0) return result;
@@ -257,9 +301,15 @@ export async function migrate(url: string, dir: string, log: (line: string) => v
         created jsonb
       )`);
       if (adopt) {
-        for (const f of files) await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, adopted) VALUES ($1, $2, true)`, [f.name, f.checksum]);
+        for (const f of files)
+          await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, adopted) VALUES ($1, $2, true)`, [
+            f.name,
+            f.checksum,
+          ]);
         result.adopted = files.map((f) => f.name);
-        log(`adopted an existing database: recorded ${result.adopted.map(label).join(", ")} as applied without running them (see quarry db status)`);
+        log(
+          `adopted an existing database: recorded ${result.adopted.map(label).join(", ")} as applied without running them (see quarry db status)`,
+        );
         return result;
       }
     }
@@ -274,13 +324,20 @@ export async function migrate(url: string, dir: string, log: (line: string) => v
       const tx = !NO_TRANSACTION.test(f.sql);
       // A long seed (a 50,000-row log) says it is still at work.
       const started = Date.now();
-      const timer = setInterval(() => log(`still running ${label(f.name)} (${Math.round((Date.now() - started) / 1000)} s)…`), PROGRESS_MS);
+      const timer = setInterval(
+        () => log(`still running ${label(f.name)} (${Math.round((Date.now() - started) / 1000)} s)…`),
+        PROGRESS_MS,
+      );
       try {
         if (tx) await client.query("BEGIN");
         const before = await objects(client);
         await client.query(f.sql);
         const created = await createdSince(client, before);
-        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, created) VALUES ($1, $2, $3)`, [f.name, f.checksum, JSON.stringify(created)]);
+        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, created) VALUES ($1, $2, $3)`, [
+          f.name,
+          f.checksum,
+          JSON.stringify(created),
+        ]);
         if (tx) await client.query("COMMIT");
       } catch (err) {
         if (tx) await client.query("ROLLBACK").catch(() => {});
@@ -343,7 +400,9 @@ export async function dropCreated(url: string): Promise<string[]> {
     const all: CreatedObject[] = [];
     if (await tableExists(client)) {
       await ensureCreatedColumn(client);
-      const r = await client.query<{ name: string; created: CreatedObject[] | null }>(`SELECT name, created FROM ${MIGRATIONS_TABLE} ORDER BY name`);
+      const r = await client.query<{ name: string; created: CreatedObject[] | null }>(
+        `SELECT name, created FROM ${MIGRATIONS_TABLE} ORDER BY name`,
+      );
       const unknown = r.rows.filter((row) => row.created === null).map((row) => label(row.name));
       if (unknown.length) {
         throw new MigrationError(
@@ -369,7 +428,10 @@ export async function dropCreated(url: string): Promise<string[]> {
     await client.query("ROLLBACK").catch(() => {});
     if (err instanceof QuarryError) throw err;
     const e = err as pg.DatabaseError;
-    throw new MigrationError(codes.RESET, `quarry db reset dropped nothing: ${e.message}${e.detail ? ` (${e.detail})` : ""}${e.code ? ` (SQLSTATE ${e.code})` : ""}`);
+    throw new MigrationError(
+      codes.RESET,
+      `quarry db reset dropped nothing: ${e.message}${e.detail ? ` (${e.detail})` : ""}${e.code ? ` (SQLSTATE ${e.code})` : ""}`,
+    );
   } finally {
     await client.end().catch(() => {});
   }

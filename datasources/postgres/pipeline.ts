@@ -24,9 +24,17 @@ const WATCH_MS = 10;
 const MAX_CANCELS = 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const timeoutQuery = (ms: number): pg.QueryConfig => ({ text: "SELECT set_config('statement_timeout', $1, false)", values: [String(ms)] });
+const timeoutQuery = (ms: number): pg.QueryConfig => ({
+  text: "SELECT set_config('statement_timeout', $1, false)",
+  values: [String(ms)],
+});
 
-export async function sharedQuery(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<pg.QueryResult> {
+export async function sharedQuery(
+  conn: Connection,
+  sql: string,
+  params: unknown[],
+  opts: StatementOptions,
+): Promise<pg.QueryResult> {
   let name = opts.name;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -47,19 +55,29 @@ export async function sharedQuery(conn: Connection, sql: string, params: unknown
   }
 }
 
-function send(conn: Connection, name: string | undefined, sql: string, params: unknown[], opts: StatementOptions): Promise<pg.QueryResult> {
+function send(
+  conn: Connection,
+  name: string | undefined,
+  sql: string,
+  params: unknown[],
+  opts: StatementOptions,
+): Promise<pg.QueryResult> {
   const client = conn.client;
   let done = false;
   let watching: Promise<void> = Promise.resolve();
   const result = new Promise<pg.QueryResult>((resolve, reject) => {
-    const q = new pg.Query({ name, text: sql, values: params, queryMode: "extended" } as pg.QueryConfig, undefined, (err: Error | undefined, res: pg.QueryResult) => {
-      done = true;
-      opts.stop?.removeEventListener("abort", onStop);
-      if (!err) return resolve(res);
-      if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
-      if (conn.fatal && !completed(q)) unexecuted.add(err);
-      reject(err);
-    });
+    const q = new pg.Query(
+      { name, text: sql, values: params, queryMode: "extended" } as pg.QueryConfig,
+      undefined,
+      (err: Error | undefined, res: pg.QueryResult) => {
+        done = true;
+        opts.stop?.removeEventListener("abort", onStop);
+        if (!err) return resolve(res);
+        if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
+        if (conn.fatal && !completed(q)) unexecuted.add(err);
+        reject(err);
+      },
+    );
     // node-postgres reads a query's client-side limit from the object it is given.
     (q as unknown as { query_timeout?: number }).query_timeout = opts.clientTimeoutMs || undefined;
     const onStop = () => {

@@ -14,49 +14,178 @@ function pos(a: unknown[], n: unknown, extra = 0): number {
 const nums = (a: unknown, fn: string) => arr(a, fn).map(num);
 
 export default category("arrays", {
-  arrayNew: [{ params: "[dimensions]", doc: "A new empty array (same as []); dimensions (1, 2 or 3) is accepted for CFML code.", example: "arrayLen(arrayNew(1))", result: "0" },
-    (_c, d?: unknown) => { if (d !== undefined) { const n = int(d, "dimensions"); if (n < 1 || n > 3) throw argError("dimensions must be 1, 2 or 3"); } return []; }],
-  arrayLen: [{ params: "array", doc: "Number of elements.", example: "arrayLen([1, 2, 3])", result: "3" }, (_c, a: unknown) => arr(a, "arrayLen").length],
-  arrayIsEmpty: [{ params: "array", doc: "true when the array has no elements.", example: "arrayIsEmpty([])", result: "true" }, (_c, a: unknown) => arr(a, "arrayIsEmpty").length === 0],
-  arrayAppend: [{ params: "array, value", doc: "Adds a value at the end (changes the array) and returns the array.", example: "arrayAppend([1], 2)", result: "[1,2]" },
-    (_c, a: unknown, v: unknown) => { arr(a, "arrayAppend").push(v); return a; }],
-  arrayPrepend: [{ params: "array, value", doc: "Adds a value at the start (changes the array) and returns the array.", example: "arrayPrepend([2], 1)", result: "[1,2]" },
-    (_c, a: unknown, v: unknown) => { arr(a, "arrayPrepend").unshift(v); return a; }],
-  arrayInsertAt: [{ params: "array, position, value", doc: "Inserts a value at a 1-based position and returns the array.", example: 'arrayInsertAt(["a", "c"], 2, "b")', result: '["a","b","c"]' },
-    (_c, a: unknown, n: unknown, v: unknown) => { const x = arr(a, "arrayInsertAt"); x.splice(pos(x, n, 1), 0, v); return x; }],
-  arrayDeleteAt: [{ params: "array, position", doc: "Removes the element at a 1-based position and returns the array.", example: 'arrayDeleteAt(["a", "b"], 1)', result: '["b"]' },
-    (_c, a: unknown, n: unknown) => { const x = arr(a, "arrayDeleteAt"); x.splice(pos(x, n), 1); return x; }],
-  arrayContains: [{ params: "array, value", doc: "true when an element equals the value (strings case-sensitive, numbers by value).", example: 'arrayContains(["a", "b"], "B")', result: "false" },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayContains").some((e) => same(e, v, false))],
-  arrayFind: [{ params: "array, value", doc: "1-based position of the first element equal to the value (strings case-sensitive), 0 if none.", example: 'arrayFind(["a", "B", "b"], "b")', result: "3" },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayFind").findIndex((e) => same(e, v, false)) + 1],
-  arraySort: [{ params: "array, [sortType], [order]", doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array.', example: 'arraySort([3, 10, 2], "numeric", "desc")', result: "[10,3,2]" },
-    (_c, a: unknown, t?: unknown, o?: unknown) => { const x = arr(a, "arraySort"); const sorted = sortValues(x, t, o); sorted.forEach((v, i) => { x[i] = v; }); return x; }],
-  arrayReverse: [{ params: "array", doc: "A reversed copy.", example: "arrayReverse([1, 2, 3])", result: "[3,2,1]" }, (_c, a: unknown) => [...arr(a, "arrayReverse")].reverse()],
-  arraySlice: [{ params: "array, start, [count]", doc: "count elements from the 1-based start (to the end without count).", example: "arraySlice([1, 2, 3, 4], 2, 2)", result: "[2,3]" },
-    (_c, a: unknown, s: unknown, c?: unknown) => { const x = arr(a, "arraySlice"); const from = pos(x, s, 1); return c === undefined ? x.slice(from) : x.slice(from, from + Math.max(0, int(c, "count"))); }],
-  arraySum: [{ params: "array", doc: "Sum of the elements.", example: "arraySum([1, 2, 3.5])", result: "6.5" }, (_c, a: unknown) => nums(a, "arraySum").reduce((s, n) => s + n, 0)],
-  arrayAvg: [{ params: "array", doc: "Average of the elements (0 for an empty array).", example: "arrayAvg([1, 2, 3])", result: "2" },
-    (_c, a: unknown) => { const x = nums(a, "arrayAvg"); return x.length === 0 ? 0 : x.reduce((s, n) => s + n, 0) / x.length; }],
-  arrayMin: [{ params: "array", doc: "Smallest element (0 for an empty array).", example: "arrayMin([3, 1, 2])", result: "1" },
-    (_c, a: unknown) => { const x = nums(a, "arrayMin"); return x.length === 0 ? 0 : Math.min(...x); }],
-  arrayMax: [{ params: "array", doc: "Largest element (0 for an empty array).", example: "arrayMax([3, 1, 2])", result: "3" },
-    (_c, a: unknown) => { const x = nums(a, "arrayMax"); return x.length === 0 ? 0 : Math.max(...x); }],
+  arrayNew: [
+    {
+      params: "[dimensions]",
+      doc: "A new empty array (same as []); dimensions (1, 2 or 3) is accepted for CFML code.",
+      example: "arrayLen(arrayNew(1))",
+      result: "0",
+    },
+    (_c, d?: unknown) => {
+      if (d !== undefined) {
+        const n = int(d, "dimensions");
+        if (n < 1 || n > 3) throw argError("dimensions must be 1, 2 or 3");
+      }
+      return [];
+    },
+  ],
+  arrayLen: [
+    { params: "array", doc: "Number of elements.", example: "arrayLen([1, 2, 3])", result: "3" },
+    (_c, a: unknown) => arr(a, "arrayLen").length,
+  ],
+  arrayIsEmpty: [
+    { params: "array", doc: "true when the array has no elements.", example: "arrayIsEmpty([])", result: "true" },
+    (_c, a: unknown) => arr(a, "arrayIsEmpty").length === 0,
+  ],
+  arrayAppend: [
+    {
+      params: "array, value",
+      doc: "Adds a value at the end (changes the array) and returns the array.",
+      example: "arrayAppend([1], 2)",
+      result: "[1,2]",
+    },
+    (_c, a: unknown, v: unknown) => {
+      arr(a, "arrayAppend").push(v);
+      return a;
+    },
+  ],
+  arrayPrepend: [
+    {
+      params: "array, value",
+      doc: "Adds a value at the start (changes the array) and returns the array.",
+      example: "arrayPrepend([2], 1)",
+      result: "[1,2]",
+    },
+    (_c, a: unknown, v: unknown) => {
+      arr(a, "arrayPrepend").unshift(v);
+      return a;
+    },
+  ],
+  arrayInsertAt: [
+    {
+      params: "array, position, value",
+      doc: "Inserts a value at a 1-based position and returns the array.",
+      example: 'arrayInsertAt(["a", "c"], 2, "b")',
+      result: '["a","b","c"]',
+    },
+    (_c, a: unknown, n: unknown, v: unknown) => {
+      const x = arr(a, "arrayInsertAt");
+      x.splice(pos(x, n, 1), 0, v);
+      return x;
+    },
+  ],
+  arrayDeleteAt: [
+    {
+      params: "array, position",
+      doc: "Removes the element at a 1-based position and returns the array.",
+      example: 'arrayDeleteAt(["a", "b"], 1)',
+      result: '["b"]',
+    },
+    (_c, a: unknown, n: unknown) => {
+      const x = arr(a, "arrayDeleteAt");
+      x.splice(pos(x, n), 1);
+      return x;
+    },
+  ],
+  arrayContains: [
+    {
+      params: "array, value",
+      doc: "true when an element equals the value (strings case-sensitive, numbers by value).",
+      example: 'arrayContains(["a", "b"], "B")',
+      result: "false",
+    },
+    (_c, a: unknown, v: unknown) => arr(a, "arrayContains").some((e) => same(e, v, false)),
+  ],
+  arrayFind: [
+    {
+      params: "array, value",
+      doc: "1-based position of the first element equal to the value (strings case-sensitive), 0 if none.",
+      example: 'arrayFind(["a", "B", "b"], "b")',
+      result: "3",
+    },
+    (_c, a: unknown, v: unknown) => arr(a, "arrayFind").findIndex((e) => same(e, v, false)) + 1,
+  ],
+  arraySort: [
+    {
+      params: "array, [sortType], [order]",
+      doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array.',
+      example: 'arraySort([3, 10, 2], "numeric", "desc")',
+      result: "[10,3,2]",
+    },
+    (_c, a: unknown, t?: unknown, o?: unknown) => {
+      const x = arr(a, "arraySort");
+      const sorted = sortValues(x, t, o);
+      sorted.forEach((v, i) => {
+        x[i] = v;
+      });
+      return x;
+    },
+  ],
+  arrayReverse: [
+    { params: "array", doc: "A reversed copy.", example: "arrayReverse([1, 2, 3])", result: "[3,2,1]" },
+    (_c, a: unknown) => [...arr(a, "arrayReverse")].reverse(),
+  ],
+  arraySlice: [
+    {
+      params: "array, start, [count]",
+      doc: "count elements from the 1-based start (to the end without count).",
+      example: "arraySlice([1, 2, 3, 4], 2, 2)",
+      result: "[2,3]",
+    },
+    (_c, a: unknown, s: unknown, c?: unknown) => {
+      const x = arr(a, "arraySlice");
+      const from = pos(x, s, 1);
+      return c === undefined ? x.slice(from) : x.slice(from, from + Math.max(0, int(c, "count")));
+    },
+  ],
+  arraySum: [
+    { params: "array", doc: "Sum of the elements.", example: "arraySum([1, 2, 3.5])", result: "6.5" },
+    (_c, a: unknown) => nums(a, "arraySum").reduce((s, n) => s + n, 0),
+  ],
+  arrayAvg: [
+    {
+      params: "array",
+      doc: "Average of the elements (0 for an empty array).",
+      example: "arrayAvg([1, 2, 3])",
+      result: "2",
+    },
+    (_c, a: unknown) => {
+      const x = nums(a, "arrayAvg");
+      return x.length === 0 ? 0 : x.reduce((s, n) => s + n, 0) / x.length;
+    },
+  ],
+  arrayMin: [
+    { params: "array", doc: "Smallest element (0 for an empty array).", example: "arrayMin([3, 1, 2])", result: "1" },
+    (_c, a: unknown) => {
+      const x = nums(a, "arrayMin");
+      return x.length === 0 ? 0 : Math.min(...x);
+    },
+  ],
+  arrayMax: [
+    { params: "array", doc: "Largest element (0 for an empty array).", example: "arrayMax([3, 1, 2])", result: "3" },
+    (_c, a: unknown) => {
+      const x = nums(a, "arrayMax");
+      return x.length === 0 ? 0 : Math.max(...x);
+    },
+  ],
 });
 
 /** CFML's element equality: numbers by value, strings and complex values by content. */
 export function same(a: unknown, b: unknown, noCase: boolean): boolean {
   if (isSimpleValue(a) && isSimpleValue(b)) {
     if (typeof a !== "boolean" && typeof b !== "boolean") {
-      const x = asNumber(a); const y = asNumber(b);
+      const x = asNumber(a);
+      const y = asNumber(b);
       if (!Number.isNaN(x) && !Number.isNaN(y)) return x === y;
     }
     if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-    const s = str(a); const t = str(b);
+    const s = str(a);
+    const t = str(b);
     return noCase ? s.toLowerCase() === t.toLowerCase() : s === t;
   }
   if (isSimpleValue(a) || isSimpleValue(b)) return false;
-  const s = jsonEncode(a); const t = jsonEncode(b);
+  const s = jsonEncode(a);
+  const t = jsonEncode(b);
   return noCase ? s.toLowerCase() === t.toLowerCase() : s === t;
 }
 
@@ -66,13 +195,19 @@ const isSimpleValue = (v: unknown) => ["string", "number", "boolean", "date"].in
 function size(ctx: RenderContext, n: unknown): number {
   const i = int(n, "size");
   const max = ctx.limits.maxArrayLength;
-  if (i > max) throw new RuntimeError(codes.ARRAY_LIMIT, `An array can grow to at most ${max} elements (limit maxArrayLength), got ${i}`);
+  if (i > max)
+    throw new RuntimeError(
+      codes.ARRAY_LIMIT,
+      `An array can grow to at most ${max} elements (limit maxArrayLength), got ${i}`,
+    );
   return i;
 }
 
 function findAll(a: unknown, v: unknown, noCase: boolean, fn: string): number[] {
   const out: number[] = [];
-  arr(a, fn).forEach((e, i) => { if (same(e, v, noCase)) out.push(i + 1); });
+  arr(a, fn).forEach((e, i) => {
+    if (same(e, v, noCase)) out.push(i + 1);
+  });
   return out;
 }
 
@@ -91,64 +226,289 @@ function remove(a: unknown, v: unknown, scope: unknown, noCase: boolean, fn: str
 }
 
 export const more = category("arrays", {
-  arrayFindNoCase: [{ params: "array, value", doc: "Like arrayFind, ignoring case.", example: 'arrayFindNoCase(["a", "B"], "b")', result: "2" },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayFindNoCase").findIndex((e) => same(e, v, true)) + 1],
-  arrayContainsNoCase: [{ params: "array, value", doc: "Like arrayContains, ignoring case.", example: 'arrayContainsNoCase(["a", "b"], "B")', result: "true" },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayContainsNoCase").some((e) => same(e, v, true))],
-  arrayFindAll: [{ params: "array, value", doc: "Every 1-based position of an element equal to the value.", example: 'arrayFindAll(["a", "b", "a"], "a")', result: "[1,3]" },
-    (_c, a: unknown, v: unknown) => findAll(a, v, false, "arrayFindAll")],
-  arrayFindAllNoCase: [{ params: "array, value", doc: "Like arrayFindAll, ignoring case.", example: 'arrayFindAllNoCase(["a", "A"], "a")', result: "[1,2]" },
-    (_c, a: unknown, v: unknown) => findAll(a, v, true, "arrayFindAllNoCase")],
-  arrayDelete: [{ params: "array, value, [scope]", doc: 'Removes the first element equal to the value (scope "all": every one); true when one was removed.', example: 'arrayDelete(["a", "b"], "a")', result: "true" },
-    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, false, "arrayDelete")],
-  arrayDeleteNoCase: [{ params: "array, value, [scope]", doc: "Like arrayDelete, ignoring case.", example: 'arrayDeleteNoCase(["a", "b"], "A")', result: "true" },
-    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, true, "arrayDeleteNoCase")],
-  arrayIndexExists: [{ params: "array, position", doc: "true when the array has a non-null element at position.", example: "arrayIndexExists([1, 2], 3)", result: "false" },
-    (_c, a: unknown, n: unknown) => { const x = arr(a, "arrayIndexExists"); const i = int(n, "position"); return i >= 1 && i <= x.length && x[i - 1] !== null && x[i - 1] !== undefined; }],
-  arrayIsDefined: [{ params: "array, position", doc: "Same as arrayIndexExists.", example: "arrayIsDefined([1, 2], 2)", result: "true" },
-    (_c, a: unknown, n: unknown) => { const x = arr(a, "arrayIsDefined"); const i = int(n, "position"); return i >= 1 && i <= x.length && x[i - 1] !== null && x[i - 1] !== undefined; }],
-  arrayClear: [{ params: "array", doc: "Removes every element (changes the array); returns true.", example: "arrayClear([1, 2])", result: "true" },
-    (_c, a: unknown) => { arr(a, "arrayClear").length = 0; return true; }],
-  arrayResize: [{ params: "array, size", doc: "Grows the array to at least size elements with nulls (at most the limit maxArrayLength, 1,000,000 by default); returns the array.", example: "arrayLen(arrayResize([1], 3))", result: "3" },
-    (c, a: unknown, n: unknown) => { const x = arr(a, "arrayResize"); const k = size(c, n); while (x.length < k) x.push(null); return x; }],
-  arraySet: [{ params: "array, from, to, value", doc: "Sets positions from..to to the value (copies of it for arrays and structs), growing the array; returns true.", example: 'arraySet([], 1, 3, "x")', result: "true" },
+  arrayFindNoCase: [
+    {
+      params: "array, value",
+      doc: "Like arrayFind, ignoring case.",
+      example: 'arrayFindNoCase(["a", "B"], "b")',
+      result: "2",
+    },
+    (_c, a: unknown, v: unknown) => arr(a, "arrayFindNoCase").findIndex((e) => same(e, v, true)) + 1,
+  ],
+  arrayContainsNoCase: [
+    {
+      params: "array, value",
+      doc: "Like arrayContains, ignoring case.",
+      example: 'arrayContainsNoCase(["a", "b"], "B")',
+      result: "true",
+    },
+    (_c, a: unknown, v: unknown) => arr(a, "arrayContainsNoCase").some((e) => same(e, v, true)),
+  ],
+  arrayFindAll: [
+    {
+      params: "array, value",
+      doc: "Every 1-based position of an element equal to the value.",
+      example: 'arrayFindAll(["a", "b", "a"], "a")',
+      result: "[1,3]",
+    },
+    (_c, a: unknown, v: unknown) => findAll(a, v, false, "arrayFindAll"),
+  ],
+  arrayFindAllNoCase: [
+    {
+      params: "array, value",
+      doc: "Like arrayFindAll, ignoring case.",
+      example: 'arrayFindAllNoCase(["a", "A"], "a")',
+      result: "[1,2]",
+    },
+    (_c, a: unknown, v: unknown) => findAll(a, v, true, "arrayFindAllNoCase"),
+  ],
+  arrayDelete: [
+    {
+      params: "array, value, [scope]",
+      doc: 'Removes the first element equal to the value (scope "all": every one); true when one was removed.',
+      example: 'arrayDelete(["a", "b"], "a")',
+      result: "true",
+    },
+    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, false, "arrayDelete"),
+  ],
+  arrayDeleteNoCase: [
+    {
+      params: "array, value, [scope]",
+      doc: "Like arrayDelete, ignoring case.",
+      example: 'arrayDeleteNoCase(["a", "b"], "A")',
+      result: "true",
+    },
+    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, true, "arrayDeleteNoCase"),
+  ],
+  arrayIndexExists: [
+    {
+      params: "array, position",
+      doc: "true when the array has a non-null element at position.",
+      example: "arrayIndexExists([1, 2], 3)",
+      result: "false",
+    },
+    (_c, a: unknown, n: unknown) => {
+      const x = arr(a, "arrayIndexExists");
+      const i = int(n, "position");
+      return i >= 1 && i <= x.length && x[i - 1] !== null && x[i - 1] !== undefined;
+    },
+  ],
+  arrayIsDefined: [
+    {
+      params: "array, position",
+      doc: "Same as arrayIndexExists.",
+      example: "arrayIsDefined([1, 2], 2)",
+      result: "true",
+    },
+    (_c, a: unknown, n: unknown) => {
+      const x = arr(a, "arrayIsDefined");
+      const i = int(n, "position");
+      return i >= 1 && i <= x.length && x[i - 1] !== null && x[i - 1] !== undefined;
+    },
+  ],
+  arrayClear: [
+    {
+      params: "array",
+      doc: "Removes every element (changes the array); returns true.",
+      example: "arrayClear([1, 2])",
+      result: "true",
+    },
+    (_c, a: unknown) => {
+      arr(a, "arrayClear").length = 0;
+      return true;
+    },
+  ],
+  arrayResize: [
+    {
+      params: "array, size",
+      doc: "Grows the array to at least size elements with nulls (at most the limit maxArrayLength, 1,000,000 by default); returns the array.",
+      example: "arrayLen(arrayResize([1], 3))",
+      result: "3",
+    },
+    (c, a: unknown, n: unknown) => {
+      const x = arr(a, "arrayResize");
+      const k = size(c, n);
+      while (x.length < k) x.push(null);
+      return x;
+    },
+  ],
+  arraySet: [
+    {
+      params: "array, from, to, value",
+      doc: "Sets positions from..to to the value (copies of it for arrays and structs), growing the array; returns true.",
+      example: 'arraySet([], 1, 3, "x")',
+      result: "true",
+    },
     (c, a: unknown, f: unknown, t: unknown, v: unknown) => {
-      const x = arr(a, "arraySet"); const from = int(f, "from"); const to = size(c, t);
+      const x = arr(a, "arraySet");
+      const from = int(f, "from");
+      const to = size(c, t);
       if (from < 1 || to < from) throw argError("from must be 1 or more and to at least from");
       while (x.length < to) x.push(null);
       for (let i = from; i <= to; i++) x[i - 1] = copyOf(v);
       return true;
-    }],
-  arraySwap: [{ params: "array, position1, position2", doc: "Swaps two elements (changes the array); returns true.", example: 'arraySwap(["a", "b"], 1, 2)', result: "true" },
-    (_c, a: unknown, i: unknown, j: unknown) => { const x = arr(a, "arraySwap"); const p = pos(x, i); const q = pos(x, j); [x[p], x[q]] = [x[q], x[p]]; return true; }],
-  arrayMerge: [{ params: "array1, array2, [leaveIndex]", doc: "A new array: array1's elements then array2's (leaveIndex: array2's elements overwrite at their own positions).", example: "arrayMerge([1, 2], [3])", result: "[1,2,3]" },
+    },
+  ],
+  arraySwap: [
+    {
+      params: "array, position1, position2",
+      doc: "Swaps two elements (changes the array); returns true.",
+      example: 'arraySwap(["a", "b"], 1, 2)',
+      result: "true",
+    },
+    (_c, a: unknown, i: unknown, j: unknown) => {
+      const x = arr(a, "arraySwap");
+      const p = pos(x, i);
+      const q = pos(x, j);
+      [x[p], x[q]] = [x[q], x[p]];
+      return true;
+    },
+  ],
+  arrayMerge: [
+    {
+      params: "array1, array2, [leaveIndex]",
+      doc: "A new array: array1's elements then array2's (leaveIndex: array2's elements overwrite at their own positions).",
+      example: "arrayMerge([1, 2], [3])",
+      result: "[1,2,3]",
+    },
     (_c, a: unknown, b: unknown, keep?: unknown) => {
-      const x = [...arr(a, "arrayMerge")]; const y = arr(b, "arrayMerge");
-      if (keep !== undefined && toBool(keep, null)) { y.forEach((v, i) => { x[i] = v; }); return x; }
+      const x = [...arr(a, "arrayMerge")];
+      const y = arr(b, "arrayMerge");
+      if (keep !== undefined && toBool(keep, null)) {
+        y.forEach((v, i) => {
+          x[i] = v;
+        });
+        return x;
+      }
       return x.concat(y);
-    }],
-  arrayFirst: [{ params: "array", doc: "The first element (an error for an empty array).", example: "arrayFirst([7, 8])", result: "7" },
-    (_c, a: unknown) => { const x = arr(a, "arrayFirst"); if (x.length === 0) throw argError("arrayFirst: the array is empty"); return x[0]; }],
-  arrayLast: [{ params: "array", doc: "The last element (an error for an empty array).", example: "arrayLast([7, 8])", result: "8" },
-    (_c, a: unknown) => { const x = arr(a, "arrayLast"); if (x.length === 0) throw argError("arrayLast: the array is empty"); return x[x.length - 1]; }],
-  arrayPush: [{ params: "array, value", doc: "Adds a value at the end (changes the array); returns the new length.", example: "arrayPush([1], 2)", result: "2" },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayPush").push(v)],
-  arrayPop: [{ params: "array, [default]", doc: "Removes and returns the last element (default, or an error, when empty).", example: "arrayPop([1, 2])", result: "2" },
-    (_c, a: unknown, d?: unknown) => { const x = arr(a, "arrayPop"); if (x.length === 0) { if (d === undefined) throw argError("arrayPop: the array is empty"); return d; } return x.pop(); }],
-  arrayShift: [{ params: "array, [default]", doc: "Removes and returns the first element (default, or an error, when empty).", example: "arrayShift([1, 2])", result: "1" },
-    (_c, a: unknown, d?: unknown) => { const x = arr(a, "arrayShift"); if (x.length === 0) { if (d === undefined) throw argError("arrayShift: the array is empty"); return d; } return x.shift(); }],
-  arrayUnshift: [{ params: "array, value", doc: "Adds a value at the start (changes the array); returns the new length.", example: "arrayUnshift([2], 1)", result: "2" },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayUnshift").unshift(v)],
-  arrayMid: [{ params: "array, start, [count]", doc: "count elements from the 1-based start (to the end without count).", example: "arrayMid([1, 2, 3, 4], 2, 2)", result: "[2,3]" },
-    (_c, a: unknown, s: unknown, c?: unknown) => { const x = arr(a, "arrayMid"); const from = int(s, "start"); if (from < 1) throw argError("start must be 1 or more"); return c === undefined || int(c, "count") < 0 ? x.slice(from - 1) : x.slice(from - 1, from - 1 + int(c, "count")); }],
-  arrayRemoveDuplicates: [{ params: "array, [ignoreCase]", doc: "A copy with each value once, in first-seen order.", example: 'arrayRemoveDuplicates(["a", "b", "a"])', result: '["a","b"]' },
-    (_c, a: unknown, ic?: unknown) => { const noCase = ic !== undefined && toBool(ic, null); const out: unknown[] = []; for (const v of arr(a, "arrayRemoveDuplicates")) if (!out.some((o) => same(o, v, noCase))) out.push(v); return out; }],
-  arrayMedian: [{ params: "array", doc: "The median of the elements (0 for an empty array).", example: "arrayMedian([3, 1, 2, 10])", result: "2.5" },
-    (_c, a: unknown) => { const x = nums(a, "arrayMedian").sort((p, q) => p - q); if (x.length === 0) return 0; const m = x.length >> 1; return x.length % 2 ? x[m]! : (x[m - 1]! + x[m]!) / 2; }],
+    },
+  ],
+  arrayFirst: [
+    {
+      params: "array",
+      doc: "The first element (an error for an empty array).",
+      example: "arrayFirst([7, 8])",
+      result: "7",
+    },
+    (_c, a: unknown) => {
+      const x = arr(a, "arrayFirst");
+      if (x.length === 0) throw argError("arrayFirst: the array is empty");
+      return x[0];
+    },
+  ],
+  arrayLast: [
+    {
+      params: "array",
+      doc: "The last element (an error for an empty array).",
+      example: "arrayLast([7, 8])",
+      result: "8",
+    },
+    (_c, a: unknown) => {
+      const x = arr(a, "arrayLast");
+      if (x.length === 0) throw argError("arrayLast: the array is empty");
+      return x[x.length - 1];
+    },
+  ],
+  arrayPush: [
+    {
+      params: "array, value",
+      doc: "Adds a value at the end (changes the array); returns the new length.",
+      example: "arrayPush([1], 2)",
+      result: "2",
+    },
+    (_c, a: unknown, v: unknown) => arr(a, "arrayPush").push(v),
+  ],
+  arrayPop: [
+    {
+      params: "array, [default]",
+      doc: "Removes and returns the last element (default, or an error, when empty).",
+      example: "arrayPop([1, 2])",
+      result: "2",
+    },
+    (_c, a: unknown, d?: unknown) => {
+      const x = arr(a, "arrayPop");
+      if (x.length === 0) {
+        if (d === undefined) throw argError("arrayPop: the array is empty");
+        return d;
+      }
+      return x.pop();
+    },
+  ],
+  arrayShift: [
+    {
+      params: "array, [default]",
+      doc: "Removes and returns the first element (default, or an error, when empty).",
+      example: "arrayShift([1, 2])",
+      result: "1",
+    },
+    (_c, a: unknown, d?: unknown) => {
+      const x = arr(a, "arrayShift");
+      if (x.length === 0) {
+        if (d === undefined) throw argError("arrayShift: the array is empty");
+        return d;
+      }
+      return x.shift();
+    },
+  ],
+  arrayUnshift: [
+    {
+      params: "array, value",
+      doc: "Adds a value at the start (changes the array); returns the new length.",
+      example: "arrayUnshift([2], 1)",
+      result: "2",
+    },
+    (_c, a: unknown, v: unknown) => arr(a, "arrayUnshift").unshift(v),
+  ],
+  arrayMid: [
+    {
+      params: "array, start, [count]",
+      doc: "count elements from the 1-based start (to the end without count).",
+      example: "arrayMid([1, 2, 3, 4], 2, 2)",
+      result: "[2,3]",
+    },
+    (_c, a: unknown, s: unknown, c?: unknown) => {
+      const x = arr(a, "arrayMid");
+      const from = int(s, "start");
+      if (from < 1) throw argError("start must be 1 or more");
+      return c === undefined || int(c, "count") < 0 ? x.slice(from - 1) : x.slice(from - 1, from - 1 + int(c, "count"));
+    },
+  ],
+  arrayRemoveDuplicates: [
+    {
+      params: "array, [ignoreCase]",
+      doc: "A copy with each value once, in first-seen order.",
+      example: 'arrayRemoveDuplicates(["a", "b", "a"])',
+      result: '["a","b"]',
+    },
+    (_c, a: unknown, ic?: unknown) => {
+      const noCase = ic !== undefined && toBool(ic, null);
+      const out: unknown[] = [];
+      for (const v of arr(a, "arrayRemoveDuplicates")) if (!out.some((o) => same(o, v, noCase))) out.push(v);
+      return out;
+    },
+  ],
+  arrayMedian: [
+    {
+      params: "array",
+      doc: "The median of the elements (0 for an empty array).",
+      example: "arrayMedian([3, 1, 2, 10])",
+      result: "2.5",
+    },
+    (_c, a: unknown) => {
+      const x = nums(a, "arrayMedian").sort((p, q) => p - q);
+      if (x.length === 0) return 0;
+      const m = x.length >> 1;
+      return x.length % 2 ? x[m]! : (x[m - 1]! + x[m]!) / 2;
+    },
+  ],
 });
 
 function copyOf(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(copyOf);
-  if (isStruct(v)) { const s = newStruct(); for (const k of Object.keys(v)) s[k] = copyOf(v[k]); return s; }
+  if (isStruct(v)) {
+    const s = newStruct();
+    for (const k of Object.keys(v)) s[k] = copyOf(v[k]);
+    return s;
+  }
   return v;
 }

@@ -20,109 +20,222 @@ function rowStruct(q: QueryResult, i: number): Struct {
 const NOTE = "The callback is a function defined with <dbt:function>, called with";
 
 const arrays = category("arrays", {
-  arrayMap: [{ params: "array, callback", awaits: true, doc: `A new array of what the callback returns for each element. ${NOTE} (item, index, array).`, example: "arrayMap([1, 2, 3], double)", result: "[2,4,6]" },
+  arrayMap: [
+    {
+      params: "array, callback",
+      awaits: true,
+      doc: `A new array of what the callback returns for each element. ${NOTE} (item, index, array).`,
+      example: "arrayMap([1, 2, 3], double)",
+      result: "[2,4,6]",
+    },
     async (_c, a: unknown, f: unknown) => {
       const [xs, cb] = [arr(a, "arrayMap"), callback(f, "arrayMap")];
       const out: unknown[] = [];
       for (let i = 0; i < xs.length; i++) out.push(await cb(xs[i], i + 1, xs));
       return out;
-    }],
-  arrayFilter: [{ params: "array, callback", awaits: true, doc: `A new array of the elements for which the callback returns true. ${NOTE} (item, index, array).`, example: "arrayFilter([1, 2, 3, 4], isEven)", result: "[2,4]" },
+    },
+  ],
+  arrayFilter: [
+    {
+      params: "array, callback",
+      awaits: true,
+      doc: `A new array of the elements for which the callback returns true. ${NOTE} (item, index, array).`,
+      example: "arrayFilter([1, 2, 3, 4], isEven)",
+      result: "[2,4]",
+    },
     async (_c, a: unknown, f: unknown) => {
       const [xs, cb] = [arr(a, "arrayFilter"), callback(f, "arrayFilter")];
       const out: unknown[] = [];
       for (let i = 0; i < xs.length; i++) if (toBool(await cb(xs[i], i + 1, xs), null)) out.push(xs[i]);
       return out;
-    }],
-  arrayReduce: [{ params: "array, callback, [initial]", awaits: true, doc: `Folds the array into one value: the callback gets the value so far (initial, default null) and returns the next. ${NOTE} (value, item, index, array).`, example: "arrayReduce([1, 2, 3], add, 10)", result: "16" },
+    },
+  ],
+  arrayReduce: [
+    {
+      params: "array, callback, [initial]",
+      awaits: true,
+      doc: `Folds the array into one value: the callback gets the value so far (initial, default null) and returns the next. ${NOTE} (value, item, index, array).`,
+      example: "arrayReduce([1, 2, 3], add, 10)",
+      result: "16",
+    },
     async (_c, a: unknown, f: unknown, initial?: unknown) => {
       const [xs, cb] = [arr(a, "arrayReduce"), callback(f, "arrayReduce")];
       let acc: unknown = initial ?? null;
       for (let i = 0; i < xs.length; i++) acc = await cb(acc, xs[i], i + 1, xs);
       return acc;
-    }],
-  arrayEach: [{ params: "array, callback", awaits: true, doc: `Calls the callback for each element, for what it does (its output goes to the page); returns "". ${NOTE} (item, index, array).`, example: "arrayEach([1, 2], show)", result: "[1][2]" },
+    },
+  ],
+  arrayEach: [
+    {
+      params: "array, callback",
+      awaits: true,
+      doc: `Calls the callback for each element, for what it does (its output goes to the page); returns "". ${NOTE} (item, index, array).`,
+      example: "arrayEach([1, 2], show)",
+      result: "[1][2]",
+    },
     async (_c, a: unknown, f: unknown) => {
       const [xs, cb] = [arr(a, "arrayEach"), callback(f, "arrayEach")];
       for (let i = 0; i < xs.length; i++) await cb(xs[i], i + 1, xs);
       return "";
-    }],
-  arraySome: [{ params: "array, callback", awaits: true, doc: `true when the callback returns true for some element (it stops at the first). ${NOTE} (item, index, array).`, example: "arraySome([1, 3, 4], isEven)", result: "true" },
+    },
+  ],
+  arraySome: [
+    {
+      params: "array, callback",
+      awaits: true,
+      doc: `true when the callback returns true for some element (it stops at the first). ${NOTE} (item, index, array).`,
+      example: "arraySome([1, 3, 4], isEven)",
+      result: "true",
+    },
     async (_c, a: unknown, f: unknown) => {
       const [xs, cb] = [arr(a, "arraySome"), callback(f, "arraySome")];
       for (let i = 0; i < xs.length; i++) if (toBool(await cb(xs[i], i + 1, xs), null)) return true;
       return false;
-    }],
-  arrayEvery: [{ params: "array, callback", awaits: true, doc: `true when the callback returns true for every element (it stops at the first false). ${NOTE} (item, index, array).`, example: "arrayEvery([2, 4], isEven)", result: "true" },
+    },
+  ],
+  arrayEvery: [
+    {
+      params: "array, callback",
+      awaits: true,
+      doc: `true when the callback returns true for every element (it stops at the first false). ${NOTE} (item, index, array).`,
+      example: "arrayEvery([2, 4], isEven)",
+      result: "true",
+    },
     async (_c, a: unknown, f: unknown) => {
       const [xs, cb] = [arr(a, "arrayEvery"), callback(f, "arrayEvery")];
       for (let i = 0; i < xs.length; i++) if (!toBool(await cb(xs[i], i + 1, xs), null)) return false;
       return true;
-    }],
+    },
+  ],
 });
 
 const structs = category("structs", {
-  structEach: [{ params: "struct, callback", awaits: true, doc: `Calls the callback for each key, for what it does; returns "". ${NOTE} (key, value, struct).`, example: "structEach({a: 1, b: 2}, show)", result: "[a][b]" },
+  structEach: [
+    {
+      params: "struct, callback",
+      awaits: true,
+      doc: `Calls the callback for each key, for what it does; returns "". ${NOTE} (key, value, struct).`,
+      example: "structEach({a: 1, b: 2}, show)",
+      result: "[a][b]",
+    },
     async (_c, s: unknown, f: unknown) => {
       const [o, cb] = [struct(s, "structEach"), callback(f, "structEach")];
       for (const k of Object.keys(o)) await cb(k, o[k], o);
       return "";
-    }],
-  structMap: [{ params: "struct, callback", awaits: true, doc: `A new struct with the same keys and what the callback returns as values. ${NOTE} (key, value, struct).`, example: "structMap({a: 1, b: 2}, keyTimesTwo)", result: '{"a":"a2","b":"b4"}' },
+    },
+  ],
+  structMap: [
+    {
+      params: "struct, callback",
+      awaits: true,
+      doc: `A new struct with the same keys and what the callback returns as values. ${NOTE} (key, value, struct).`,
+      example: "structMap({a: 1, b: 2}, keyTimesTwo)",
+      result: '{"a":"a2","b":"b4"}',
+    },
     async (_c, s: unknown, f: unknown) => {
       const [o, cb] = [struct(s, "structMap"), callback(f, "structMap")];
       const out = newStruct();
       for (const k of Object.keys(o)) out[k] = await cb(k, o[k], o);
       return out;
-    }],
-  structFilter: [{ params: "struct, callback", awaits: true, doc: `A new struct of the keys for which the callback returns true. ${NOTE} (key, value, struct).`, example: "structFilter({a: 1, b: 2}, valueIsEven)", result: '{"b":2}' },
+    },
+  ],
+  structFilter: [
+    {
+      params: "struct, callback",
+      awaits: true,
+      doc: `A new struct of the keys for which the callback returns true. ${NOTE} (key, value, struct).`,
+      example: "structFilter({a: 1, b: 2}, valueIsEven)",
+      result: '{"b":2}',
+    },
     async (_c, s: unknown, f: unknown) => {
       const [o, cb] = [struct(s, "structFilter"), callback(f, "structFilter")];
       const out = newStruct();
       for (const k of Object.keys(o)) if (toBool(await cb(k, o[k], o), null)) out[k] = o[k];
       return out;
-    }],
-  structReduce: [{ params: "struct, callback, [initial]", awaits: true, doc: `Folds the struct into one value. ${NOTE} (value so far, key, value, struct).`, example: "structReduce({a: 1, b: 2}, addValue, 0)", result: "3" },
+    },
+  ],
+  structReduce: [
+    {
+      params: "struct, callback, [initial]",
+      awaits: true,
+      doc: `Folds the struct into one value. ${NOTE} (value so far, key, value, struct).`,
+      example: "structReduce({a: 1, b: 2}, addValue, 0)",
+      result: "3",
+    },
     async (_c, s: unknown, f: unknown, initial?: unknown) => {
       const [o, cb] = [struct(s, "structReduce"), callback(f, "structReduce")];
       let acc: unknown = initial ?? null;
       for (const k of Object.keys(o)) acc = await cb(acc, k, o[k], o);
       return acc;
-    }],
+    },
+  ],
 });
 
 const queries = category("queries", {
-  queryEach: [{ params: "query, callback", awaits: true, doc: `Calls the callback for each row, for what it does; returns "". ${NOTE} (row as a struct, row number, query).`, example: 'queryEach(queryNew("n", [{n: 1}, {n: 2}]), showRowN)', result: "[1][2]" },
+  queryEach: [
+    {
+      params: "query, callback",
+      awaits: true,
+      doc: `Calls the callback for each row, for what it does; returns "". ${NOTE} (row as a struct, row number, query).`,
+      example: 'queryEach(queryNew("n", [{n: 1}, {n: 2}]), showRowN)',
+      result: "[1][2]",
+    },
     async (_c, q: unknown, f: unknown) => {
       const [r, cb] = [query(q, "queryEach"), callback(f, "queryEach")];
       for (let i = 0; i < r.rows.length; i++) await cb(rowStruct(r, i), i + 1, r);
       return "";
-    }],
-  queryFilter: [{ params: "query, callback", awaits: true, doc: `A new query of the rows for which the callback returns true. ${NOTE} (row as a struct, row number, query).`, example: 'queryFilter(queryNew("n", [{n: 1}, {n: 2}]), rowNIsEven).recordCount', result: "1" },
+    },
+  ],
+  queryFilter: [
+    {
+      params: "query, callback",
+      awaits: true,
+      doc: `A new query of the rows for which the callback returns true. ${NOTE} (row as a struct, row number, query).`,
+      example: 'queryFilter(queryNew("n", [{n: 1}, {n: 2}]), rowNIsEven).recordCount',
+      result: "1",
+    },
     async (_c, q: unknown, f: unknown) => {
       const [r, cb] = [query(q, "queryFilter"), callback(f, "queryFilter")];
       const rows: Record<string, unknown>[] = [];
-      for (let i = 0; i < r.rows.length; i++) if (toBool(await cb(rowStruct(r, i), i + 1, r), null)) rows.push(r.rows[i]!);
+      for (let i = 0; i < r.rows.length; i++)
+        if (toBool(await cb(rowStruct(r, i), i + 1, r), null)) rows.push(r.rows[i]!);
       return new QueryResult([...r.columns], rows);
-    }],
-  queryReduce: [{ params: "query, callback, [initial]", awaits: true, doc: `Folds the rows into one value. ${NOTE} (value so far, row as a struct, row number, query).`, example: 'queryReduce(queryNew("n", [{n: 1}, {n: 2}]), addRowN, 0)', result: "3" },
+    },
+  ],
+  queryReduce: [
+    {
+      params: "query, callback, [initial]",
+      awaits: true,
+      doc: `Folds the rows into one value. ${NOTE} (value so far, row as a struct, row number, query).`,
+      example: 'queryReduce(queryNew("n", [{n: 1}, {n: 2}]), addRowN, 0)',
+      result: "3",
+    },
     async (_c, q: unknown, f: unknown, initial?: unknown) => {
       const [r, cb] = [query(q, "queryReduce"), callback(f, "queryReduce")];
       let acc: unknown = initial ?? null;
       for (let i = 0; i < r.rows.length; i++) acc = await cb(acc, rowStruct(r, i), i + 1, r);
       return acc;
-    }],
+    },
+  ],
 });
 
 const lists = category("lists", {
-  listEach: [{ params: "list, callback, [delimiters]", awaits: true, doc: `Calls the callback for each item, for what it does; returns "". ${NOTE} (item, index, list).`, example: 'listEach("a,b", show)', result: "[a][b]" },
+  listEach: [
+    {
+      params: "list, callback, [delimiters]",
+      awaits: true,
+      doc: `Calls the callback for each item, for what it does; returns "". ${NOTE} (item, index, list).`,
+      example: 'listEach("a,b", show)',
+      result: "[a][b]",
+    },
     async (_c, l: unknown, f: unknown, d?: unknown) => {
       const cb = callback(f, "listEach");
       const list = str(l);
       const items = listItems(list, d);
       for (let i = 0; i < items.length; i++) await cb(items[i], i + 1, list);
       return "";
-    }],
+    },
+  ],
 });
 
 export default [...arrays, ...structs, ...queries, ...lists];

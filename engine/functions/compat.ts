@@ -16,7 +16,8 @@ function int32(v: unknown, what: string): number {
 
 /** Start and length of a bit mask: 0 to 31 each, as in CFML. */
 function bits(start: unknown, length: unknown): [number, number] {
-  const s = int(start, "start"); const l = int(length, "length");
+  const s = int(start, "start");
+  const l = int(length, "length");
   if (s < 0 || s > 31) throw argError(`start must be between 0 and 31, got ${s}`);
   if (l < 0 || l > 31) throw argError(`length must be between 0 and 31, got ${l}`);
   return [s, l];
@@ -25,19 +26,29 @@ function bits(start: unknown, length: unknown): [number, number] {
 const RADIX: Record<string, number> = { bin: 2, oct: 8, dec: 10, hex: 16 };
 
 function radixOf(r: unknown): number {
-  const radix = typeof r === "number" || /^\s*\d+\s*$/.test(str(r)) ? int(r, "radix") : RADIX[str(r).trim().toLowerCase()];
-  if (radix === undefined || radix < 2 || radix > 36) throw argError(`radix must be bin, oct, dec, hex or 2 to 36, got ${JSON.stringify(str(r))}`);
+  const radix =
+    typeof r === "number" || /^\s*\d+\s*$/.test(str(r)) ? int(r, "radix") : RADIX[str(r).trim().toLowerCase()];
+  if (radix === undefined || radix < 2 || radix > 36)
+    throw argError(`radix must be bin, oct, dec, hex or 2 to 36, got ${JSON.stringify(str(r))}`);
   return radix;
 }
 
 /** The bytes of a binary value (toBinary, charsetDecode, binaryDecode). */
 function binary(v: unknown, fn: string): Uint8Array {
-  if (!(v instanceof Uint8Array)) throw argError(`${fn} expects a binary value (from toBinary, charsetDecode or binaryDecode)`);
+  if (!(v instanceof Uint8Array))
+    throw argError(`${fn} expects a binary value (from toBinary, charsetDecode or binaryDecode)`);
   return v;
 }
 
 const ENCODINGS: Record<string, BufferEncoding> = {
-  "utf-8": "utf8", utf8: "utf8", "iso-8859-1": "latin1", latin1: "latin1", "us-ascii": "latin1", "windows-1252": "latin1", "utf-16": "utf16le", "utf-16le": "utf16le",
+  "utf-8": "utf8",
+  utf8: "utf8",
+  "iso-8859-1": "latin1",
+  latin1: "latin1",
+  "us-ascii": "latin1",
+  "windows-1252": "latin1",
+  "utf-16": "utf16le",
+  "utf-16le": "utf16le",
 };
 
 function encoding(cs: unknown): BufferEncoding {
@@ -79,70 +90,213 @@ function numericDate(d: Date, tz: string): number {
 
 export default [
   ...category("strings", {
-    findLast: [{ params: "substring, string, [start]", doc: "1-based position of the last occurrence of substring (at or before start), 0 if absent; case-sensitive.", example: 'findLast("a", "banana")', result: "6" },
-      (_c, sub: unknown, s: unknown, start?: unknown) => str(s).lastIndexOf(str(sub), start === undefined ? Infinity : int(start, "start") - 1) + 1],
-    findLastNoCase: [{ params: "substring, string, [start]", doc: "Like findLast, ignoring case.", example: 'findLastNoCase("A", "banana")', result: "6" },
-      (_c, sub: unknown, s: unknown, start?: unknown) => str(s).toLowerCase().lastIndexOf(str(sub).toLowerCase(), start === undefined ? Infinity : int(start, "start") - 1) + 1],
-    stringLen: [{ params: "string", doc: "The length of the value as a string.", example: "stringLen(123)", result: "3" }, (_c, s: unknown) => str(s).length],
-    soundex: [{ params: "string", doc: "The American Soundex code: a letter and three digits.", example: 'soundex("coldfusion")', result: "C431" }, (_c, s: unknown) => soundex(str(s))],
+    findLast: [
+      {
+        params: "substring, string, [start]",
+        doc: "1-based position of the last occurrence of substring (at or before start), 0 if absent; case-sensitive.",
+        example: 'findLast("a", "banana")',
+        result: "6",
+      },
+      (_c, sub: unknown, s: unknown, start?: unknown) =>
+        str(s).lastIndexOf(str(sub), start === undefined ? Infinity : int(start, "start") - 1) + 1,
+    ],
+    findLastNoCase: [
+      {
+        params: "substring, string, [start]",
+        doc: "Like findLast, ignoring case.",
+        example: 'findLastNoCase("A", "banana")',
+        result: "6",
+      },
+      (_c, sub: unknown, s: unknown, start?: unknown) =>
+        str(s)
+          .toLowerCase()
+          .lastIndexOf(str(sub).toLowerCase(), start === undefined ? Infinity : int(start, "start") - 1) + 1,
+    ],
+    stringLen: [
+      { params: "string", doc: "The length of the value as a string.", example: "stringLen(123)", result: "3" },
+      (_c, s: unknown) => str(s).length,
+    ],
+    soundex: [
+      {
+        params: "string",
+        doc: "The American Soundex code: a letter and three digits.",
+        example: 'soundex("coldfusion")',
+        result: "C431",
+      },
+      (_c, s: unknown) => soundex(str(s)),
+    ],
   }),
   ...category("arrays", {
-    array: [{ params: "[values...]", doc: "An array of the arguments (Lucee's array(1, 2), the same as [1, 2]).", example: 'array("a", "b")', result: '["a","b"]' }, (_c, ...v: unknown[]) => v],
+    array: [
+      {
+        params: "[values...]",
+        doc: "An array of the arguments (Lucee's array(1, 2), the same as [1, 2]).",
+        example: 'array("a", "b")',
+        result: '["a","b"]',
+      },
+      (_c, ...v: unknown[]) => v,
+    ],
   }),
   ...category("lists", {
-    listAvg: [{ params: "list, [delimiters], [multiCharacterDelimiter]", doc: "The average of a list of numbers (empty items skipped).", example: 'listAvg("1,2,3,4")', result: "2.5" },
+    listAvg: [
+      {
+        params: "list, [delimiters], [multiCharacterDelimiter]",
+        doc: "The average of a list of numbers (empty items skipped).",
+        example: 'listAvg("1,2,3,4")',
+        result: "2.5",
+      },
       (_c, l: unknown, d?: unknown, m?: unknown) => {
         const items = listItems(l, d, false, m);
         if (items.length === 0) return 0;
         return items.reduce((sum, x) => sum + num(x), 0) / items.length;
-      }],
-    listTrim: [{ params: "list, [delimiters]", doc: "Lucee's name for listCompact: drops empty items at both ends.", example: 'listTrim(",a,b,")', result: "a,b" },
+      },
+    ],
+    listTrim: [
+      {
+        params: "list, [delimiters]",
+        doc: "Lucee's name for listCompact: drops empty items at both ends.",
+        example: 'listTrim(",a,b,")',
+        result: "a,b",
+      },
       (_c, l: unknown, d?: unknown) => {
         const delims = d === undefined ? "," : str(d);
         const t = str(l);
-        let a = 0; let b = t.length;
+        let a = 0;
+        let b = t.length;
         while (a < b && delims.includes(t[a]!)) a++;
         while (b > a && delims.includes(t[b - 1]!)) b--;
         return t.slice(a, b);
-      }],
+      },
+    ],
   }),
   ...category("numbers", {
-    toNumeric: [{ params: "value, [radix]", doc: "The value as a number; with a radix (bin, oct, dec, hex or 2 to 36) the string is read as an integer in that base.", example: 'toNumeric("ff", "hex")', result: "255" },
+    toNumeric: [
+      {
+        params: "value, [radix]",
+        doc: "The value as a number; with a radix (bin, oct, dec, hex or 2 to 36) the string is read as an integer in that base.",
+        example: 'toNumeric("ff", "hex")',
+        result: "255",
+      },
       (_c, v: unknown, r?: unknown) => {
         if (r === undefined) return num(v);
         const radix = radixOf(r);
         const s = str(v).trim();
         const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, radix);
         const body = s.replace(/^[+-]/, "").toLowerCase();
-        if (body === "" || [...body].some((c) => !digits.includes(c))) throw argError(`${JSON.stringify(s)} is not a number in base ${radix}`);
+        if (body === "" || [...body].some((c) => !digits.includes(c)))
+          throw argError(`${JSON.stringify(s)} is not a number in base ${radix}`);
         return parseInt(s, radix);
-      }],
-    bitMaskRead: [{ params: "number, start, length", doc: "The length bits of number from bit start (0 to 31 each).", example: "bitMaskRead(31, 2, 4)", result: "7" },
-      (_c, n: unknown, s: unknown, l: unknown) => { const [start, len] = bits(s, l); return (int32(n, "number") >> start) & ((1 << len) - 1); }],
-    bitMaskSet: [{ params: "number, mask, start, length", doc: "number with its length bits from bit start set to mask.", example: "bitMaskSet(0, 15, 4, 4)", result: "240" },
+      },
+    ],
+    bitMaskRead: [
+      {
+        params: "number, start, length",
+        doc: "The length bits of number from bit start (0 to 31 each).",
+        example: "bitMaskRead(31, 2, 4)",
+        result: "7",
+      },
+      (_c, n: unknown, s: unknown, l: unknown) => {
+        const [start, len] = bits(s, l);
+        return (int32(n, "number") >> start) & ((1 << len) - 1);
+      },
+    ],
+    bitMaskSet: [
+      {
+        params: "number, mask, start, length",
+        doc: "number with its length bits from bit start set to mask.",
+        example: "bitMaskSet(0, 15, 4, 4)",
+        result: "240",
+      },
       (_c, n: unknown, m: unknown, s: unknown, l: unknown) => {
-        const [start, len] = bits(s, l); const ones = (1 << len) - 1;
+        const [start, len] = bits(s, l);
+        const ones = (1 << len) - 1;
         return (int32(n, "number") & ~(ones << start)) | ((int32(m, "mask") & ones) << start);
-      }],
-    bitMaskClear: [{ params: "number, start, length", doc: "number with its length bits from bit start cleared.", example: "bitMaskClear(255, 4, 4)", result: "15" },
-      (_c, n: unknown, s: unknown, l: unknown) => { const [start, len] = bits(s, l); return int32(n, "number") & ~(((1 << len) - 1) << start); }],
-    getLocale: [{ params: "", doc: "The locale of the page's ls* functions, by its CFML name (\"English (US)\") when it has one.", example: "getLocale()", result: "English (US)" }, (ctx) => cfmlLocaleName(ctx.page.locale)],
-    setLocale: [{ params: "locale", doc: "Sets the locale of the rest of this page's ls* functions (\"de-CH\", \"de_CH\" or \"German (Swiss)\"); returns the previous one.", example: 'setLocale("de-DE") & " " & lsNumberFormat(1234.5, ",.00")', result: "English (US) 1.234,50" },
-      (ctx, l: unknown) => { const old = cfmlLocaleName(ctx.page.locale); ctx.page.locale = localeArg(ctx, l); return old; }],
-    lsEuroCurrencyFormat: [{ params: "number, [type], [locale]", doc: "Money in euros in the locale's notation: type local, international or none, as lsCurrencyFormat.", example: 'lsEuroCurrencyFormat(1.2, "local", "de-DE")', result: "1,20 €" },
+      },
+    ],
+    bitMaskClear: [
+      {
+        params: "number, start, length",
+        doc: "number with its length bits from bit start cleared.",
+        example: "bitMaskClear(255, 4, 4)",
+        result: "15",
+      },
+      (_c, n: unknown, s: unknown, l: unknown) => {
+        const [start, len] = bits(s, l);
+        return int32(n, "number") & ~(((1 << len) - 1) << start);
+      },
+    ],
+    getLocale: [
+      {
+        params: "",
+        doc: 'The locale of the page\'s ls* functions, by its CFML name ("English (US)") when it has one.',
+        example: "getLocale()",
+        result: "English (US)",
+      },
+      (ctx) => cfmlLocaleName(ctx.page.locale),
+    ],
+    setLocale: [
+      {
+        params: "locale",
+        doc: 'Sets the locale of the rest of this page\'s ls* functions ("de-CH", "de_CH" or "German (Swiss)"); returns the previous one.',
+        example: 'setLocale("de-DE") & " " & lsNumberFormat(1234.5, ",.00")',
+        result: "English (US) 1.234,50",
+      },
+      (ctx, l: unknown) => {
+        const old = cfmlLocaleName(ctx.page.locale);
+        ctx.page.locale = localeArg(ctx, l);
+        return old;
+      },
+    ],
+    lsEuroCurrencyFormat: [
+      {
+        params: "number, [type], [locale]",
+        doc: "Money in euros in the locale's notation: type local, international or none, as lsCurrencyFormat.",
+        example: 'lsEuroCurrencyFormat(1.2, "local", "de-DE")',
+        result: "1,20 €",
+      },
       (ctx, n: unknown, t?: unknown, l?: unknown) => {
         const type = t === undefined ? "local" : str(t).toLowerCase();
-        if (!["local", "international", "none"].includes(type)) throw argError(`type must be local, international or none, got ${JSON.stringify(type)}`);
+        if (!["local", "international", "none"].includes(type))
+          throw argError(`type must be local, international or none, got ${JSON.stringify(type)}`);
         return currencyFormat(num(n), type, localeArg(ctx, l), "EUR");
-      }],
+      },
+    ],
   }),
   ...category("dates", {
-    getNumericDate: [{ params: "date", doc: "The date as CFML's numeric date: days since 1899-12-30, the fraction the time of day.", example: 'getNumericDate("1970-01-01 12:00")', result: "25569.5" },
-      (ctx, d: unknown) => numericDate(toDate(d, zone(ctx)), zone(ctx))],
-    isNumericDate: [{ params: "value", doc: "true when the value is a date or a number (CFML reads numbers as dates).", example: "isNumericDate(25569)", result: "true" },
-      (ctx, v: unknown) => isNumeric(v) || isDate(v, zone(ctx))],
-    getTimeZone: [{ params: "", doc: "The time zone the page's date functions use (the site's timezone setting, or what setTimeZone set).", example: "getTimeZone()", result: "UTC" }, (ctx) => zone(ctx)],
-    setTimeZone: [{ params: "timezone", doc: "Sets the time zone of the rest of this page's date functions (an IANA name such as Europe/Oslo); returns the previous one.", example: 'setTimeZone("Europe/Oslo") & " " & getTimeZone()', result: "UTC Europe/Oslo" },
+    getNumericDate: [
+      {
+        params: "date",
+        doc: "The date as CFML's numeric date: days since 1899-12-30, the fraction the time of day.",
+        example: 'getNumericDate("1970-01-01 12:00")',
+        result: "25569.5",
+      },
+      (ctx, d: unknown) => numericDate(toDate(d, zone(ctx)), zone(ctx)),
+    ],
+    isNumericDate: [
+      {
+        params: "value",
+        doc: "true when the value is a date or a number (CFML reads numbers as dates).",
+        example: "isNumericDate(25569)",
+        result: "true",
+      },
+      (ctx, v: unknown) => isNumeric(v) || isDate(v, zone(ctx)),
+    ],
+    getTimeZone: [
+      {
+        params: "",
+        doc: "The time zone the page's date functions use (the site's timezone setting, or what setTimeZone set).",
+        example: "getTimeZone()",
+        result: "UTC",
+      },
+      (ctx) => zone(ctx),
+    ],
+    setTimeZone: [
+      {
+        params: "timezone",
+        doc: "Sets the time zone of the rest of this page's date functions (an IANA name such as Europe/Oslo); returns the previous one.",
+        example: 'setTimeZone("Europe/Oslo") & " " & getTimeZone()',
+        result: "UTC Europe/Oslo",
+      },
       (ctx, tz: unknown) => {
         const name = str(tz).trim();
         const canonical = name.toUpperCase() === "UTC" || name.toUpperCase() === "GMT" ? "UTC" : name;
@@ -150,41 +304,109 @@ export default [
         const old = ctx.page.timezone;
         ctx.page.timezone = canonical;
         return old;
-      }],
-    beat: [{ params: "[date]", doc: "Swatch Internet Time of the date (now by default): thousandths of a day in UTC+1, to three decimals.", example: 'beat("2001-01-01 11:00:00")', result: "500" },
+      },
+    ],
+    beat: [
+      {
+        params: "[date]",
+        doc: "Swatch Internet Time of the date (now by default): thousandths of a day in UTC+1, to three decimals.",
+        example: 'beat("2001-01-01 11:00:00")',
+        result: "500",
+      },
       (ctx, d?: unknown) => {
         const t = d === undefined ? new Date() : toDate(d, zone(ctx));
         const ms = (((t.getTime() + 3_600_000) % 86_400_000) + 86_400_000) % 86_400_000;
         return Math.floor((ms * 10) / 864) / 1000;
-      }],
+      },
+    ],
   }),
   ...category("encoding", {
-    toBinary: [{ params: "base64", doc: "The bytes a Base64 string encodes, as a binary value (for toString, toBase64, charsetEncode, binaryEncode, len).", example: 'toString(toBinary("aGk="))', result: "hi" },
+    toBinary: [
+      {
+        params: "base64",
+        doc: "The bytes a Base64 string encodes, as a binary value (for toString, toBase64, charsetEncode, binaryEncode, len).",
+        example: 'toString(toBinary("aGk="))',
+        result: "hi",
+      },
       (_c, s: unknown) => {
         if (s instanceof Uint8Array) return s;
         const t = str(s).replace(/\s+/g, "");
-        if (!/^[A-Za-z0-9+/]*={0,2}$/.test(t) || t.length % 4 === 1) throw argError("toBinary: the string is not Base64");
+        if (!/^[A-Za-z0-9+/]*={0,2}$/.test(t) || t.length % 4 === 1)
+          throw argError("toBinary: the string is not Base64");
         return Uint8Array.from(Buffer.from(t, "base64"));
-      }],
-    isBinary: [{ params: "value", doc: "true for a binary value.", example: 'isBinary(toBinary("aGk=")) & "," & isBinary("aGk=")', result: "true,false" }, (_c, v: unknown) => v instanceof Uint8Array],
-    charsetDecode: [{ params: "string, charset", doc: "The bytes of a string in a charset (utf-8, iso-8859-1, utf-16), as a binary value.", example: 'len(charsetDecode("é", "utf-8"))', result: "2" },
-      (_c, s: unknown, cs: unknown) => Uint8Array.from(Buffer.from(str(s), encoding(cs)))],
-    charsetEncode: [{ params: "binary, charset", doc: "The string that a binary value's bytes encode in a charset.", example: 'charsetEncode(charsetDecode("hé", "utf-8"), "utf-8")', result: "hé" },
-      (_c, b: unknown, cs: unknown) => Buffer.from(binary(b, "charsetEncode")).toString(encoding(cs))],
-    binaryEncode: [{ params: "binary, encoding", doc: "A binary value as text: hex (upper case, as in CFML), base64 or base64url.", example: 'binaryEncode(charsetDecode("hi", "utf-8"), "hex")', result: "6869" },
+      },
+    ],
+    isBinary: [
+      {
+        params: "value",
+        doc: "true for a binary value.",
+        example: 'isBinary(toBinary("aGk=")) & "," & isBinary("aGk=")',
+        result: "true,false",
+      },
+      (_c, v: unknown) => v instanceof Uint8Array,
+    ],
+    charsetDecode: [
+      {
+        params: "string, charset",
+        doc: "The bytes of a string in a charset (utf-8, iso-8859-1, utf-16), as a binary value.",
+        example: 'len(charsetDecode("é", "utf-8"))',
+        result: "2",
+      },
+      (_c, s: unknown, cs: unknown) => Uint8Array.from(Buffer.from(str(s), encoding(cs))),
+    ],
+    charsetEncode: [
+      {
+        params: "binary, charset",
+        doc: "The string that a binary value's bytes encode in a charset.",
+        example: 'charsetEncode(charsetDecode("hé", "utf-8"), "utf-8")',
+        result: "hé",
+      },
+      (_c, b: unknown, cs: unknown) => Buffer.from(binary(b, "charsetEncode")).toString(encoding(cs)),
+    ],
+    binaryEncode: [
+      {
+        params: "binary, encoding",
+        doc: "A binary value as text: hex (upper case, as in CFML), base64 or base64url.",
+        example: 'binaryEncode(charsetDecode("hi", "utf-8"), "hex")',
+        result: "6869",
+      },
       (_c, b: unknown, e: unknown) => {
-        const how = str(e).toLowerCase(); const buf = Buffer.from(binary(b, "binaryEncode"));
+        const how = str(e).toLowerCase();
+        const buf = Buffer.from(binary(b, "binaryEncode"));
         if (how === "hex") return buf.toString("hex").toUpperCase();
         if (how === "base64" || how === "base64url") return buf.toString(how);
         throw argError(`encoding must be hex, base64 or base64url, got ${JSON.stringify(how)}`);
-      }],
-    binaryDecode: [{ params: "string, encoding", doc: "The bytes that hex, base64 or base64url text encodes, as a binary value.", example: 'charsetEncode(binaryDecode("6869", "hex"), "utf-8")', result: "hi" },
-      (_c, s: unknown, e: unknown) => binaryDecode(str(s), str(e).toLowerCase())],
+      },
+    ],
+    binaryDecode: [
+      {
+        params: "string, encoding",
+        doc: "The bytes that hex, base64 or base64url text encodes, as a binary value.",
+        example: 'charsetEncode(binaryDecode("6869", "hex"), "utf-8")',
+        result: "hi",
+      },
+      (_c, s: unknown, e: unknown) => binaryDecode(str(s), str(e).toLowerCase()),
+    ],
   }),
   ...category("types", {
-    isObject: [{ params: "value", doc: "Always false: Quarry has no components or Java objects (CFML's isObject is false for strings, numbers, arrays and structs too).", example: "isObject({})", result: "false" }, () => false],
-    isIPv6: [{ params: "value", doc: "true for an IPv6 address (eight groups of hex digits, :: shortening, an IPv4 tail).", example: 'isIPv6("fe80::1")', result: "true" },
-      (_c, v: unknown) => isIPv6(str(v))],
+    isObject: [
+      {
+        params: "value",
+        doc: "Always false: Quarry has no components or Java objects (CFML's isObject is false for strings, numbers, arrays and structs too).",
+        example: "isObject({})",
+        result: "false",
+      },
+      () => false,
+    ],
+    isIPv6: [
+      {
+        params: "value",
+        doc: "true for an IPv6 address (eight groups of hex digits, :: shortening, an IPv4 tail).",
+        example: 'isIPv6("fe80::1")',
+        result: "true",
+      },
+      (_c, v: unknown) => isIPv6(str(v)),
+    ],
   }),
 ];
 

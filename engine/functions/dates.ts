@@ -5,8 +5,24 @@ import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
 import { lsParseFields } from "./ls-parse.js";
 import {
-  DAYS, MONTHS, dateArg, dateFormat, dateTimeFormat, dayOfYear, daysIn, fromWall, isLeap, isTimeZone, makeDate, parseDate,
-  localeNames, localeStyle, timeFormat, wall, weekOfYear, type Wall,
+  DAYS,
+  MONTHS,
+  dateArg,
+  dateFormat,
+  dateTimeFormat,
+  dayOfYear,
+  daysIn,
+  fromWall,
+  isLeap,
+  isTimeZone,
+  makeDate,
+  parseDate,
+  localeNames,
+  localeStyle,
+  timeFormat,
+  wall,
+  weekOfYear,
+  type Wall,
 } from "./datetime.js";
 
 /** The page's time zone. */
@@ -71,13 +87,14 @@ export function diff(part: string, a: Date, b: Date, tz: string): number {
   const y = wall(b, tz);
   if (part === "yyyy" || part === "m" || part === "q") {
     let months = (y.y - x.y) * 12 + (y.mo - x.mo);
-    const rest = (w: Wall) => ((((w.d * 24 + w.h) * 60 + w.mi) * 60 + w.s) * 1000 + w.ms);
+    const rest = (w: Wall) => (((w.d * 24 + w.h) * 60 + w.mi) * 60 + w.s) * 1000 + w.ms;
     if (months > 0 && rest(y) < rest(x)) months--;
     if (months < 0 && rest(y) > rest(x)) months++;
     return part === "m" ? months : Math.trunc(months / (part === "q" ? 3 : 12));
   }
   // Days on the wall clock, so a DST change does not lose one.
-  const dayMs = (w: Wall) => Date.UTC(2000, 0, 1, w.h, w.mi, w.s, w.ms) + (dayNumber(w) - dayNumber({ y: 2000, mo: 1, d: 1 })) * 86_400_000;
+  const dayMs = (w: Wall) =>
+    Date.UTC(2000, 0, 1, w.h, w.mi, w.s, w.ms) + (dayNumber(w) - dayNumber({ y: 2000, mo: 1, d: 1 })) * 86_400_000;
   const days = Math.trunc((dayMs(y) - dayMs(x)) / 86_400_000);
   return part === "w" || part === "ww" ? Math.trunc(days / 7) : days;
 }
@@ -101,7 +118,8 @@ function lsParse(ctx: RenderContext, v: unknown, l: unknown, tz: unknown, mask: 
   if (v instanceof Date) return v;
   const text = str(v);
   // CFML code passes a format mask third (lsParseDateTime(s, "en", "m/dd/yy h:mm")): its day/month order is used.
-  if (mask === undefined && tz !== undefined && !isTimeZone(str(tz)) && /[dDmM]/.test(str(tz))) [mask, tz] = [tz, undefined];
+  if (mask === undefined && tz !== undefined && !isTimeZone(str(tz)) && /[dDmM]/.test(str(tz)))
+    [mask, tz] = [tz, undefined];
   const z = tz === undefined ? zone(ctx) : timeZoneArg(tz);
   const m = mask === undefined ? "" : str(mask).toLowerCase();
   const order = m.includes("d") && m.includes("m") ? (m.indexOf("d") < m.indexOf("m") ? "dm" : "md") : undefined;
@@ -120,7 +138,15 @@ function lsArg(ctx: RenderContext, d: unknown, locale: string): Date {
 
 const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
 
-function nameOf(ctx: RenderContext, list: string[], n: unknown, what: string, locale: unknown, style: "long" | "short", kind: "weekday" | "month"): string {
+function nameOf(
+  ctx: RenderContext,
+  list: string[],
+  n: unknown,
+  what: string,
+  locale: unknown,
+  style: "long" | "short",
+  kind: "weekday" | "month",
+): string {
   const i = int(n, what);
   if (i < 1 || i > list.length) throw argError(`${what} must be between 1 and ${list.length}, got ${i}`);
   // The page's locale by default, as in CFML (the site's locale setting, or setLocale).
@@ -136,7 +162,9 @@ function nameOf(ctx: RenderContext, list: string[], n: unknown, what: string, lo
 }
 
 function create(ctx: RenderContext, a: unknown[], timezone?: unknown): Date {
-  const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = a.map((v, i) => int(v, ["year", "month", "day", "hour", "minute", "second", "millisecond"][i]));
+  const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = a.map((v, i) =>
+    int(v, ["year", "month", "day", "hour", "minute", "second", "millisecond"][i]),
+  );
   const tz = timezone === undefined ? zone(ctx) : str(timezone);
   if (!isTimeZone(tz)) throw argError(`Unknown time zone ${JSON.stringify(tz)}`);
   // As in CFML: a two-digit year is 19xx from 30 and 20xx below, and hour 24 is the next day's midnight.
@@ -147,108 +175,359 @@ function create(ctx: RenderContext, a: unknown[], timezone?: unknown): Date {
 
 export default category("dates", {
   now: [{ params: "", doc: "The current date and time.", example: "isDate(now())", result: "true" }, () => new Date()],
-  createDate: [{ params: "year, [month], [day]", doc: "A date at midnight (month and day default to 1).", example: "createDate(2024, 2, 29)", result: "{ts '2024-02-29 00:00:00'}" },
-    (ctx, ...a: unknown[]) => create(ctx, a)],
-  createDateTime: [{ params: "year, [month], [day], [hour], [minute], [second], [millisecond], [timezone]", doc: "A date and time (missing parts default to their lowest value), read in the page's time zone or the one given.", example: "createDateTime(2024, 1, 2, 13, 4, 5)", result: "{ts '2024-01-02 13:04:05'}" },
-    (ctx, ...a: unknown[]) => create(ctx, a.slice(0, 7), a[7])],
-  createTime: [{ params: "hour, [minute], [second], [millisecond]", doc: "A time of day (on CFML's day zero, 1899-12-30).", example: 'timeFormat(createTime(14, 5), "HH:mm")', result: "14:05" },
-    (ctx, ...a: unknown[]) => { const [h, mi = 0, s = 0, ms = 0] = a.map((v) => int(v)); return makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx)); }],
-  createTimeSpan: [{ params: "days, hours, minutes, seconds", doc: "A time span as a number of days (what cachedwithin and dateAdd take).", example: "createTimeSpan(0, 12, 0, 0)", result: "0.5" },
-    (_c, d: unknown, h: unknown, m: unknown, s: unknown) => num(d) + num(h) / 24 + num(m) / 1440 + num(s) / 86400],
-  createODBCDate: [{ params: "date", doc: "The date as CFML's ODBC date text {d 'yyyy-mm-dd'}, which every date function reads.", example: 'createODBCDate("2024-03-05 10:00")', result: "{d '2024-03-05'}" },
-    (ctx, d: unknown) => `{d '${dateFormat(arg(ctx, d), "yyyy-mm-dd", zone(ctx))}'}`],
-  createODBCDateTime: [{ params: "date", doc: "The date as CFML's ODBC timestamp text {ts 'yyyy-mm-dd HH:mm:ss'}.", example: 'createODBCDateTime("2024-03-05 10:00")', result: "{ts '2024-03-05 10:00:00'}" },
-    (ctx, d: unknown) => `{ts '${dateTimeFormat(arg(ctx, d), "yyyy-MM-dd HH:nn:ss", zone(ctx))}'}`],
-  createODBCTime: [{ params: "date", doc: "The time as CFML's ODBC time text {t 'HH:mm:ss'}.", example: 'createODBCTime("2024-03-05 10:00")', result: "{t '10:00:00'}" },
-    (ctx, d: unknown) => `{t '${timeFormat(arg(ctx, d), "HH:mm:ss", zone(ctx))}'}`],
-  parseDateTime: [{ params: "string", doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601, m/d/yyyy, \"March 5, 2024\", {ts '…'}.", example: 'year(parseDateTime("2023-07-01 10:00"))', result: "2023" },
-    (ctx, s: unknown) => toDate(s, zone(ctx))],
-  lsParseDateTime: [{ params: "string, [locale], [timezone], [format]", doc: "Reads a date or time as the locale writes it (31.12.2008 in de-CH, 12/31/2008 in en-US, \"Freitag, 29. Februar 2008 01:02 Uhr\", \"Feb 29, 2008 1:02 AM\"), month and weekday names in the locale's language or English; a time alone is on 1899-12-30; a zone name in the text (CET, MESZ, PDT, GMT) is read as its fixed offset, else the page's zone or the one given applies; a format mask is used for its day/month order. The site's locale unless one is given.", example: 'lsParseDateTime("31.12.2008 13:05", "de-CH")', result: "{ts '2008-12-31 13:05:00'}" },
+  createDate: [
+    {
+      params: "year, [month], [day]",
+      doc: "A date at midnight (month and day default to 1).",
+      example: "createDate(2024, 2, 29)",
+      result: "{ts '2024-02-29 00:00:00'}",
+    },
+    (ctx, ...a: unknown[]) => create(ctx, a),
+  ],
+  createDateTime: [
+    {
+      params: "year, [month], [day], [hour], [minute], [second], [millisecond], [timezone]",
+      doc: "A date and time (missing parts default to their lowest value), read in the page's time zone or the one given.",
+      example: "createDateTime(2024, 1, 2, 13, 4, 5)",
+      result: "{ts '2024-01-02 13:04:05'}",
+    },
+    (ctx, ...a: unknown[]) => create(ctx, a.slice(0, 7), a[7]),
+  ],
+  createTime: [
+    {
+      params: "hour, [minute], [second], [millisecond]",
+      doc: "A time of day (on CFML's day zero, 1899-12-30).",
+      example: 'timeFormat(createTime(14, 5), "HH:mm")',
+      result: "14:05",
+    },
+    (ctx, ...a: unknown[]) => {
+      const [h, mi = 0, s = 0, ms = 0] = a.map((v) => int(v));
+      return makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx));
+    },
+  ],
+  createTimeSpan: [
+    {
+      params: "days, hours, minutes, seconds",
+      doc: "A time span as a number of days (what cachedwithin and dateAdd take).",
+      example: "createTimeSpan(0, 12, 0, 0)",
+      result: "0.5",
+    },
+    (_c, d: unknown, h: unknown, m: unknown, s: unknown) => num(d) + num(h) / 24 + num(m) / 1440 + num(s) / 86400,
+  ],
+  createODBCDate: [
+    {
+      params: "date",
+      doc: "The date as CFML's ODBC date text {d 'yyyy-mm-dd'}, which every date function reads.",
+      example: 'createODBCDate("2024-03-05 10:00")',
+      result: "{d '2024-03-05'}",
+    },
+    (ctx, d: unknown) => `{d '${dateFormat(arg(ctx, d), "yyyy-mm-dd", zone(ctx))}'}`,
+  ],
+  createODBCDateTime: [
+    {
+      params: "date",
+      doc: "The date as CFML's ODBC timestamp text {ts 'yyyy-mm-dd HH:mm:ss'}.",
+      example: 'createODBCDateTime("2024-03-05 10:00")',
+      result: "{ts '2024-03-05 10:00:00'}",
+    },
+    (ctx, d: unknown) => `{ts '${dateTimeFormat(arg(ctx, d), "yyyy-MM-dd HH:nn:ss", zone(ctx))}'}`,
+  ],
+  createODBCTime: [
+    {
+      params: "date",
+      doc: "The time as CFML's ODBC time text {t 'HH:mm:ss'}.",
+      example: 'createODBCTime("2024-03-05 10:00")',
+      result: "{t '10:00:00'}",
+    },
+    (ctx, d: unknown) => `{t '${timeFormat(arg(ctx, d), "HH:mm:ss", zone(ctx))}'}`,
+  ],
+  parseDateTime: [
+    {
+      params: "string",
+      doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601, m/d/yyyy, \"March 5, 2024\", {ts '…'}.",
+      example: 'year(parseDateTime("2023-07-01 10:00"))',
+      result: "2023",
+    },
+    (ctx, s: unknown) => toDate(s, zone(ctx)),
+  ],
+  lsParseDateTime: [
+    {
+      params: "string, [locale], [timezone], [format]",
+      doc: 'Reads a date or time as the locale writes it (31.12.2008 in de-CH, 12/31/2008 in en-US, "Freitag, 29. Februar 2008 01:02 Uhr", "Feb 29, 2008 1:02 AM"), month and weekday names in the locale\'s language or English; a time alone is on 1899-12-30; a zone name in the text (CET, MESZ, PDT, GMT) is read as its fixed offset, else the page\'s zone or the one given applies; a format mask is used for its day/month order. The site\'s locale unless one is given.',
+      example: 'lsParseDateTime("31.12.2008 13:05", "de-CH")',
+      result: "{ts '2008-12-31 13:05:00'}",
+    },
     (ctx, v: unknown, l?: unknown, tz?: unknown, mask?: unknown) => {
       const d = lsParse(ctx, v, l, tz, mask);
       if (d) return d;
       throw argError(`${JSON.stringify(str(v))} is not a date or time in locale ${localeArg(ctx, l)}`);
-    }],
-  lsIsDate: [{ params: "value, [locale]", doc: "true when lsParseDateTime reads the value in the locale.", example: 'lsIsDate("31.12.2008", "de-CH")', result: "true" },
-    (ctx, v: unknown, l?: unknown) => lsParse(ctx, v, l, undefined, undefined) !== null],
-  isDate: [{ params: "value", doc: "true when the value is a date or a string parseDateTime reads.", example: 'isDate("2024-13-01")', result: "false" }, (ctx, v: unknown) => isDate(v, zone(ctx))],
-  isLeapYear: [{ params: "year", doc: "true for a leap year.", example: "isLeapYear(2024)", result: "true" }, (_c, y: unknown) => isLeap(int(y, "year"))],
-  dateFormat: [{ params: "date, [mask]", doc: 'Formats a date: yyyy yy mmmm mmm mm m dddd ddd dd d, or short, medium, long, full (default "dd-mmm-yy"); "" gives "".', example: 'dateFormat("2024-03-05", "mmm d, yyyy")', result: "Mar 5, 2024" },
-    (ctx, d: unknown, m?: unknown) => (blank(d) ? "" : dateFormat(arg(ctx, d), m === undefined ? "dd-mmm-yy" : str(m), zone(ctx)))],
-  timeFormat: [{ params: "date, [mask]", doc: 'Formats a time: HH H (24-hour) hh h (12-hour) mm m (also nn n) ss s l tt t, or short, medium, long, full (default "hh:mm tt").', example: 'timeFormat("2024-03-05 14:07:09", "h:mm tt")', result: "2:07 PM" },
-    (ctx, d: unknown, m?: unknown) => (blank(d) ? "" : timeFormat(arg(ctx, d), m === undefined ? "hh:mm tt" : str(m), zone(ctx)))],
-  lsDateFormat: [{ params: "date, [mask], [locale]", doc: "dateFormat with the locale's month and day names; short, medium (the default), long and full are the locale's own styles. The site's locale unless one is given.", example: 'lsDateFormat("2024-03-05", "d. mmmm yyyy", "de-DE")', result: "5. März 2024" },
+    },
+  ],
+  lsIsDate: [
+    {
+      params: "value, [locale]",
+      doc: "true when lsParseDateTime reads the value in the locale.",
+      example: 'lsIsDate("31.12.2008", "de-CH")',
+      result: "true",
+    },
+    (ctx, v: unknown, l?: unknown) => lsParse(ctx, v, l, undefined, undefined) !== null,
+  ],
+  isDate: [
+    {
+      params: "value",
+      doc: "true when the value is a date or a string parseDateTime reads.",
+      example: 'isDate("2024-13-01")',
+      result: "false",
+    },
+    (ctx, v: unknown) => isDate(v, zone(ctx)),
+  ],
+  isLeapYear: [
+    { params: "year", doc: "true for a leap year.", example: "isLeapYear(2024)", result: "true" },
+    (_c, y: unknown) => isLeap(int(y, "year")),
+  ],
+  dateFormat: [
+    {
+      params: "date, [mask]",
+      doc: 'Formats a date: yyyy yy mmmm mmm mm m dddd ddd dd d, or short, medium, long, full (default "dd-mmm-yy"); "" gives "".',
+      example: 'dateFormat("2024-03-05", "mmm d, yyyy")',
+      result: "Mar 5, 2024",
+    },
+    (ctx, d: unknown, m?: unknown) =>
+      blank(d) ? "" : dateFormat(arg(ctx, d), m === undefined ? "dd-mmm-yy" : str(m), zone(ctx)),
+  ],
+  timeFormat: [
+    {
+      params: "date, [mask]",
+      doc: 'Formats a time: HH H (24-hour) hh h (12-hour) mm m (also nn n) ss s l tt t, or short, medium, long, full (default "hh:mm tt").',
+      example: 'timeFormat("2024-03-05 14:07:09", "h:mm tt")',
+      result: "2:07 PM",
+    },
+    (ctx, d: unknown, m?: unknown) =>
+      blank(d) ? "" : timeFormat(arg(ctx, d), m === undefined ? "hh:mm tt" : str(m), zone(ctx)),
+  ],
+  lsDateFormat: [
+    {
+      params: "date, [mask], [locale]",
+      doc: "dateFormat with the locale's month and day names; short, medium (the default), long and full are the locale's own styles. The site's locale unless one is given.",
+      example: 'lsDateFormat("2024-03-05", "d. mmmm yyyy", "de-DE")',
+      result: "5. März 2024",
+    },
     (ctx, d: unknown, m?: unknown, l?: unknown) => {
       if (blank(d)) return "";
-      const loc = localeArg(ctx, l); const mask = m === undefined ? "medium" : str(m); const date = lsArg(ctx, d, loc);
+      const loc = localeArg(ctx, l);
+      const mask = m === undefined ? "medium" : str(m);
+      const date = lsArg(ctx, d, loc);
       return localeStyle(date, mask, loc, zone(ctx), "date") ?? dateFormat(date, mask, zone(ctx), localeNames(loc));
-    }],
-  lsTimeFormat: [{ params: "date, [mask], [locale]", doc: "timeFormat, with short (the default), medium, long and full in the locale's own styles.", example: 'lsTimeFormat("2024-03-05 14:07:09", "short", "de-DE")', result: "14:07" },
+    },
+  ],
+  lsTimeFormat: [
+    {
+      params: "date, [mask], [locale]",
+      doc: "timeFormat, with short (the default), medium, long and full in the locale's own styles.",
+      example: 'lsTimeFormat("2024-03-05 14:07:09", "short", "de-DE")',
+      result: "14:07",
+    },
     (ctx, d: unknown, m?: unknown, l?: unknown) => {
       if (blank(d)) return "";
-      const loc = localeArg(ctx, l); const mask = m === undefined ? "short" : str(m); const date = lsArg(ctx, d, loc);
+      const loc = localeArg(ctx, l);
+      const mask = m === undefined ? "short" : str(m);
+      const date = lsArg(ctx, d, loc);
       return localeStyle(date, mask, loc, zone(ctx), "time") ?? timeFormat(date, mask, zone(ctx));
-    }],
-  dateTimeFormat: [{ params: "date, [mask], [timezone]", doc: "Formats with Java-style letters: yyyy MM MMM dd EEE HH hh nn (minutes) ss l a z, 'quoted text' (default \"dd-MMM-yyyy HH:nn:ss\").", example: 'dateTimeFormat("2024-03-05 14:07:09", "yyyy-MM-dd\'T\'HH:nn")', result: "2024-03-05T14:07" },
+    },
+  ],
+  dateTimeFormat: [
+    {
+      params: "date, [mask], [timezone]",
+      doc: "Formats with Java-style letters: yyyy MM MMM dd EEE HH hh nn (minutes) ss l a z, 'quoted text' (default \"dd-MMM-yyyy HH:nn:ss\").",
+      example: 'dateTimeFormat("2024-03-05 14:07:09", "yyyy-MM-dd\'T\'HH:nn")',
+      result: "2024-03-05T14:07",
+    },
     (ctx, d: unknown, m?: unknown, tz?: unknown) => {
       if (blank(d)) return "";
       const z = tz === undefined ? zone(ctx) : timeZoneArg(tz);
       return dateTimeFormat(dateArg(d, zone(ctx)), m === undefined ? "dd-MMM-yyyy HH:nn:ss" : str(m), z);
-    }],
-  dateAdd: [{ params: "part, number, date", doc: "Adds units (yyyy, q, m, y or d days, w weekdays, ww, h, n, s, l) to a date; months and years stop at the month's last day.", example: 'dateAdd("m", 1, "2024-01-31")', result: "{ts '2024-02-29 00:00:00'}" },
-    (ctx, part: unknown, n: unknown, d: unknown) => addTo(arg(ctx, d), datePart(part), Math.trunc(num(n)), zone(ctx))],
-  dateDiff: [{ params: "part, date1, date2", doc: "Whole units from date1 to date2.", example: 'dateDiff("d", "2024-01-01", "2024-03-01")', result: "60" },
-    (ctx, part: unknown, a: unknown, b: unknown) => diff(datePart(part), arg(ctx, a), arg(ctx, b), zone(ctx))],
-  dateCompare: [{ params: "date1, date2, [precision]", doc: "-1, 0 or 1, comparing down to the precision (yyyy, m, d, h, n, s — the default).", example: 'dateCompare("2024-01-01 10:00", "2024-01-01 11:00", "d")', result: "0" },
+    },
+  ],
+  dateAdd: [
+    {
+      params: "part, number, date",
+      doc: "Adds units (yyyy, q, m, y or d days, w weekdays, ww, h, n, s, l) to a date; months and years stop at the month's last day.",
+      example: 'dateAdd("m", 1, "2024-01-31")',
+      result: "{ts '2024-02-29 00:00:00'}",
+    },
+    (ctx, part: unknown, n: unknown, d: unknown) => addTo(arg(ctx, d), datePart(part), Math.trunc(num(n)), zone(ctx)),
+  ],
+  dateDiff: [
+    {
+      params: "part, date1, date2",
+      doc: "Whole units from date1 to date2.",
+      example: 'dateDiff("d", "2024-01-01", "2024-03-01")',
+      result: "60",
+    },
+    (ctx, part: unknown, a: unknown, b: unknown) => diff(datePart(part), arg(ctx, a), arg(ctx, b), zone(ctx)),
+  ],
+  dateCompare: [
+    {
+      params: "date1, date2, [precision]",
+      doc: "-1, 0 or 1, comparing down to the precision (yyyy, m, d, h, n, s — the default).",
+      example: 'dateCompare("2024-01-01 10:00", "2024-01-01 11:00", "d")',
+      result: "0",
+    },
     (ctx, a: unknown, b: unknown, p?: unknown) => {
       const prec = p === undefined ? "s" : str(p).toLowerCase();
-      const x = fields(ctx, a); const y = fields(ctx, b);
+      const x = fields(ctx, a);
+      const y = fields(ctx, b);
       const keys: (keyof Wall)[] = ["y", "mo", "d", "h", "mi", "s"];
       const upto = PRECISION.includes(prec) ? PRECISION.indexOf(prec) : 5;
       for (let i = 0; i <= upto; i++) if (x[keys[i]!] !== y[keys[i]!]) return x[keys[i]!] < y[keys[i]!] ? -1 : 1;
       return 0;
-    }],
-  datePart: [{ params: "part, date", doc: "One part of a date: yyyy, q, m, y (day of year), d, w (day of week), ww (week), h, n, s, l.", example: 'datePart("q", "2024-08-01")', result: "3" },
+    },
+  ],
+  datePart: [
+    {
+      params: "part, date",
+      doc: "One part of a date: yyyy, q, m, y (day of year), d, w (day of week), ww (week), h, n, s, l.",
+      example: 'datePart("q", "2024-08-01")',
+      result: "3",
+    },
     (ctx, part: unknown, d: unknown) => {
       const w = fields(ctx, d);
       switch (datePart(part)) {
-        case "yyyy": return w.y;
-        case "q": return Math.ceil(w.mo / 3);
-        case "m": return w.mo;
-        case "y": return dayOfYear(w);
-        case "d": return w.d;
-        case "w": return w.dow + 1;
-        case "ww": return weekOfYear(w);
-        case "h": return w.h;
-        case "n": return w.mi;
-        case "s": return w.s;
-        default: return w.ms;
+        case "yyyy":
+          return w.y;
+        case "q":
+          return Math.ceil(w.mo / 3);
+        case "m":
+          return w.mo;
+        case "y":
+          return dayOfYear(w);
+        case "d":
+          return w.d;
+        case "w":
+          return w.dow + 1;
+        case "ww":
+          return weekOfYear(w);
+        case "h":
+          return w.h;
+        case "n":
+          return w.mi;
+        case "s":
+          return w.s;
+        default:
+          return w.ms;
       }
-    }],
-  year: [{ params: "date", doc: "The year.", example: 'year("2024-03-05")', result: "2024" }, (ctx, d: unknown) => fields(ctx, d).y],
-  quarter: [{ params: "date", doc: "The quarter, 1–4.", example: 'quarter("2024-08-01")', result: "3" }, (ctx, d: unknown) => Math.ceil(fields(ctx, d).mo / 3)],
-  month: [{ params: "date", doc: "The month, 1–12.", example: 'month("2024-03-05")', result: "3" }, (ctx, d: unknown) => fields(ctx, d).mo],
-  week: [{ params: "date", doc: "The week of the year, 1–54 (week 1 holds January 1st; weeks start on Sunday).", example: 'week("2024-01-07")', result: "2" }, (ctx, d: unknown) => weekOfYear(fields(ctx, d))],
-  day: [{ params: "date", doc: "The day of the month.", example: 'day("2024-03-05")', result: "5" }, (ctx, d: unknown) => fields(ctx, d).d],
-  hour: [{ params: "date", doc: "The hour, 0–23.", example: 'hour("2024-03-05 14:07")', result: "14" }, (ctx, d: unknown) => fields(ctx, d).h],
-  minute: [{ params: "date", doc: "The minute.", example: 'minute("2024-03-05 14:07")', result: "7" }, (ctx, d: unknown) => fields(ctx, d).mi],
-  second: [{ params: "date", doc: "The second.", example: 'second("2024-03-05 14:07:09")', result: "9" }, (ctx, d: unknown) => fields(ctx, d).s],
-  millisecond: [{ params: "date", doc: "The millisecond.", example: 'millisecond("2024-03-05 14:07:09.250")', result: "250" }, (ctx, d: unknown) => fields(ctx, d).ms],
-  dayOfWeek: [{ params: "date", doc: "1 (Sunday) to 7 (Saturday).", example: 'dayOfWeek("2024-03-05")', result: "3" }, (ctx, d: unknown) => fields(ctx, d).dow + 1],
-  dayOfYear: [{ params: "date", doc: "The day of the year, 1–366.", example: 'dayOfYear("2024-03-01")', result: "61" }, (ctx, d: unknown) => dayOfYear(fields(ctx, d))],
-  daysInMonth: [{ params: "date", doc: "Days in the date's month.", example: 'daysInMonth("2024-02-10")', result: "29" }, (ctx, d: unknown) => { const w = fields(ctx, d); return daysIn(w.y, w.mo); }],
-  daysInYear: [{ params: "date", doc: "Days in the date's year.", example: 'daysInYear("2023-05-01")', result: "365" }, (ctx, d: unknown) => (isLeap(fields(ctx, d).y) ? 366 : 365)],
-  firstDayOfMonth: [{ params: "date", doc: "The day of the year of the first day of the date's month.", example: 'firstDayOfMonth("2024-03-15")', result: "61" },
-    (ctx, d: unknown) => { const w = fields(ctx, d); return dayOfYear({ y: w.y, mo: w.mo, d: 1 }); }],
-  monthAsString: [{ params: "month, [locale]", doc: "The month's name in the page's locale (the site's locale setting or setLocale; English by default) or the one given (\"de-DE\").", example: "monthAsString(3)", result: "March" },
-    (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "long", "month")],
-  monthShortAsString: [{ params: "month, [locale]", doc: "The month's short name.", example: "monthShortAsString(3)", result: "Mar" },
-    (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "short", "month")],
-  dayOfWeekAsString: [{ params: "dayOfWeek, [locale]", doc: "The name of day 1 (Sunday) to 7 (Saturday), in the page's locale or the one given.", example: "dayOfWeekAsString(2)", result: "Monday" },
-    (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "long", "weekday")],
-  dayOfWeekShortAsString: [{ params: "dayOfWeek, [locale]", doc: "The short name of day 1 (Sunday) to 7 (Saturday).", example: "dayOfWeekShortAsString(2)", result: "Mon" },
-    (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "short", "weekday")],
-  getTickCount: [{ params: "[unit]", doc: 'Milliseconds since 1970 ("nano", "micro", "second" for other units) — for timing parts of a page.', example: "getTickCount() GT 0", result: "true" },
+    },
+  ],
+  year: [
+    { params: "date", doc: "The year.", example: 'year("2024-03-05")', result: "2024" },
+    (ctx, d: unknown) => fields(ctx, d).y,
+  ],
+  quarter: [
+    { params: "date", doc: "The quarter, 1–4.", example: 'quarter("2024-08-01")', result: "3" },
+    (ctx, d: unknown) => Math.ceil(fields(ctx, d).mo / 3),
+  ],
+  month: [
+    { params: "date", doc: "The month, 1–12.", example: 'month("2024-03-05")', result: "3" },
+    (ctx, d: unknown) => fields(ctx, d).mo,
+  ],
+  week: [
+    {
+      params: "date",
+      doc: "The week of the year, 1–54 (week 1 holds January 1st; weeks start on Sunday).",
+      example: 'week("2024-01-07")',
+      result: "2",
+    },
+    (ctx, d: unknown) => weekOfYear(fields(ctx, d)),
+  ],
+  day: [
+    { params: "date", doc: "The day of the month.", example: 'day("2024-03-05")', result: "5" },
+    (ctx, d: unknown) => fields(ctx, d).d,
+  ],
+  hour: [
+    { params: "date", doc: "The hour, 0–23.", example: 'hour("2024-03-05 14:07")', result: "14" },
+    (ctx, d: unknown) => fields(ctx, d).h,
+  ],
+  minute: [
+    { params: "date", doc: "The minute.", example: 'minute("2024-03-05 14:07")', result: "7" },
+    (ctx, d: unknown) => fields(ctx, d).mi,
+  ],
+  second: [
+    { params: "date", doc: "The second.", example: 'second("2024-03-05 14:07:09")', result: "9" },
+    (ctx, d: unknown) => fields(ctx, d).s,
+  ],
+  millisecond: [
+    { params: "date", doc: "The millisecond.", example: 'millisecond("2024-03-05 14:07:09.250")', result: "250" },
+    (ctx, d: unknown) => fields(ctx, d).ms,
+  ],
+  dayOfWeek: [
+    { params: "date", doc: "1 (Sunday) to 7 (Saturday).", example: 'dayOfWeek("2024-03-05")', result: "3" },
+    (ctx, d: unknown) => fields(ctx, d).dow + 1,
+  ],
+  dayOfYear: [
+    { params: "date", doc: "The day of the year, 1–366.", example: 'dayOfYear("2024-03-01")', result: "61" },
+    (ctx, d: unknown) => dayOfYear(fields(ctx, d)),
+  ],
+  daysInMonth: [
+    { params: "date", doc: "Days in the date's month.", example: 'daysInMonth("2024-02-10")', result: "29" },
+    (ctx, d: unknown) => {
+      const w = fields(ctx, d);
+      return daysIn(w.y, w.mo);
+    },
+  ],
+  daysInYear: [
+    { params: "date", doc: "Days in the date's year.", example: 'daysInYear("2023-05-01")', result: "365" },
+    (ctx, d: unknown) => (isLeap(fields(ctx, d).y) ? 366 : 365),
+  ],
+  firstDayOfMonth: [
+    {
+      params: "date",
+      doc: "The day of the year of the first day of the date's month.",
+      example: 'firstDayOfMonth("2024-03-15")',
+      result: "61",
+    },
+    (ctx, d: unknown) => {
+      const w = fields(ctx, d);
+      return dayOfYear({ y: w.y, mo: w.mo, d: 1 });
+    },
+  ],
+  monthAsString: [
+    {
+      params: "month, [locale]",
+      doc: "The month's name in the page's locale (the site's locale setting or setLocale; English by default) or the one given (\"de-DE\").",
+      example: "monthAsString(3)",
+      result: "March",
+    },
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "long", "month"),
+  ],
+  monthShortAsString: [
+    { params: "month, [locale]", doc: "The month's short name.", example: "monthShortAsString(3)", result: "Mar" },
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, MONTHS, n, "month", l, "short", "month"),
+  ],
+  dayOfWeekAsString: [
+    {
+      params: "dayOfWeek, [locale]",
+      doc: "The name of day 1 (Sunday) to 7 (Saturday), in the page's locale or the one given.",
+      example: "dayOfWeekAsString(2)",
+      result: "Monday",
+    },
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "long", "weekday"),
+  ],
+  dayOfWeekShortAsString: [
+    {
+      params: "dayOfWeek, [locale]",
+      doc: "The short name of day 1 (Sunday) to 7 (Saturday).",
+      example: "dayOfWeekShortAsString(2)",
+      result: "Mon",
+    },
+    (ctx, n: unknown, l?: unknown) => nameOf(ctx, DAYS, n, "dayOfWeek", l, "short", "weekday"),
+  ],
+  getTickCount: [
+    {
+      params: "[unit]",
+      doc: 'Milliseconds since 1970 ("nano", "micro", "second" for other units) — for timing parts of a page.',
+      example: "getTickCount() GT 0",
+      result: "true",
+    },
     (_c, u?: unknown) => {
       const unit = u === undefined ? "milli" : str(u).toLowerCase();
       if (unit === "nano") return Number(process.hrtime.bigint());
@@ -256,9 +535,17 @@ export default category("dates", {
       if (unit === "second") return Math.floor(Date.now() / 1000);
       if (unit === "milli") return Date.now();
       throw argError(`unit must be milli, micro, nano or second, got ${JSON.stringify(unit)}`);
-    }],
-  getHttpTimeString: [{ params: "[date]", doc: "The date as an HTTP date in GMT (now without one).", example: 'getHttpTimeString("2024-03-05 14:07:09")', result: "Tue, 05 Mar 2024 14:07:09 GMT" },
-    (ctx, d?: unknown) => (d === undefined ? new Date() : arg(ctx, d)).toUTCString()],
+    },
+  ],
+  getHttpTimeString: [
+    {
+      params: "[date]",
+      doc: "The date as an HTTP date in GMT (now without one).",
+      example: 'getHttpTimeString("2024-03-05 14:07:09")',
+      result: "Tue, 05 Mar 2024 14:07:09 GMT",
+    },
+    (ctx, d?: unknown) => (d === undefined ? new Date() : arg(ctx, d)).toUTCString(),
+  ],
 });
 
 function timeZoneArg(tz: unknown): string {

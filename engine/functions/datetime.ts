@@ -26,8 +26,15 @@ function formatter(tz: string): Intl.DateTimeFormat {
   let f = partsFormat.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone: LEGACY_ZONES[tz.toUpperCase()] ?? tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric",
-      hour: "numeric", minute: "numeric", second: "numeric", era: "short",
+      timeZone: LEGACY_ZONES[tz.toUpperCase()] ?? tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      era: "short",
     });
     partsFormat.set(tz, f);
   }
@@ -48,13 +55,31 @@ export function isTimeZone(tz: string): boolean {
 export function wall(date: Date, tz = "UTC"): Wall {
   const t = date.getTime();
   if (tz === "UTC") {
-    return { y: date.getUTCFullYear(), mo: date.getUTCMonth() + 1, d: date.getUTCDate(), h: date.getUTCHours(), mi: date.getUTCMinutes(), s: date.getUTCSeconds(), ms: date.getUTCMilliseconds(), dow: date.getUTCDay() };
+    return {
+      y: date.getUTCFullYear(),
+      mo: date.getUTCMonth() + 1,
+      d: date.getUTCDate(),
+      h: date.getUTCHours(),
+      mi: date.getUTCMinutes(),
+      s: date.getUTCSeconds(),
+      ms: date.getUTCMilliseconds(),
+      dow: date.getUTCDay(),
+    };
   }
   const p: Record<string, string> = {};
   for (const part of formatter(tz).formatToParts(date)) p[part.type] = part.value;
   const y = p.era === "BC" || p.era === "B" ? 1 - Number(p.year) : Number(p.year);
   const ms = ((t % 1000) + 1000) % 1000;
-  const w = { y, mo: Number(p.month), d: Number(p.day), h: Number(p.hour) % 24, mi: Number(p.minute), s: Number(p.second), ms, dow: 0 };
+  const w = {
+    y,
+    mo: Number(p.month),
+    d: Number(p.day),
+    h: Number(p.hour) % 24,
+    mi: Number(p.minute),
+    s: Number(p.second),
+    ms,
+    dow: 0,
+  };
   w.dow = new Date(utcOf(w)).getUTCDay();
   return w;
 }
@@ -81,15 +106,50 @@ export function offsetMinutes(date: Date, tz: string): number {
   return Math.round((utcOf(wall(date, tz)) - date.getTime()) / 60_000);
 }
 
-export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 export const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-export const daysIn = (y: number, mo: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
+export const daysIn = (y: number, mo: number) =>
+  [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
 
 /** Checks and builds a date from fields, refusing 2024-02-30. */
-export function makeDate(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, tz: string): Date {
-  const ok = mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo) && h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && s >= 0 && s <= 59 && ms >= 0 && ms <= 999;
+export function makeDate(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  ms: number,
+  tz: string,
+): Date {
+  const ok =
+    mo >= 1 &&
+    mo <= 12 &&
+    d >= 1 &&
+    d <= daysIn(y, mo) &&
+    h >= 0 &&
+    h <= 23 &&
+    mi >= 0 &&
+    mi <= 59 &&
+    s >= 0 &&
+    s <= 59 &&
+    ms >= 0 &&
+    ms <= 999;
   if (!ok) throw argError(`Invalid date ${y}-${mo}-${d} ${h}:${mi}:${s}`);
   return fromWall({ y, mo, d, h, mi, s, ms }, tz);
 }
@@ -116,7 +176,9 @@ const TIME = String.raw`(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.:](\d{1,3})\d*)?)?(
 const ZONE = String.raw`(?:\s*(Z|GMT|UTC|[+-]\d{1,2}(?::?\d{2}|:\d)?))?\s*`;
 const ISO = new RegExp(String.raw`^(-?\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+)${TIME})?${ZONE}$`);
 const US = new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s+${TIME})?${ZONE}$`);
-const NAMED = new RegExp(String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`);
+const NAMED = new RegExp(
+  String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`,
+);
 const TIME_ONLY = new RegExp(String.raw`^${TIME}${ZONE}$`);
 const ODBC = /^\{\s*(ts|d|t)\s+'([^']*)'\s*\}$/i;
 
@@ -128,7 +190,8 @@ function hour12(h: number, ampm: string | undefined): number {
 }
 
 function zoned(w: Omit<Wall, "dow">, zone: string | undefined, tz: string): Date | null {
-  const ok = w.mo >= 1 && w.mo <= 12 && w.d >= 1 && w.d <= daysIn(w.y, w.mo) && w.h >= 0 && w.h <= 23 && w.mi <= 59 && w.s <= 59;
+  const ok =
+    w.mo >= 1 && w.mo <= 12 && w.d >= 1 && w.d <= daysIn(w.y, w.mo) && w.h >= 0 && w.h <= 23 && w.mi <= 59 && w.s <= 59;
   if (!ok) return null;
   if (!zone) return fromWall(w, tz);
   // +1, +01, +0100, +01:00 and CFML's +1:0: hours, then minutes after a colon or as the last two digits.
@@ -138,7 +201,10 @@ function zoned(w: Omit<Wall, "dow">, zone: string | undefined, tz: string): Date
 }
 
 const timeOf = (m: RegExpExecArray, i: number) => ({
-  h: hour12(Number(m[i] ?? 0), m[i + 4]), mi: Number(m[i + 1] ?? 0), s: Number(m[i + 2] ?? 0), ms: m[i + 3] ? Number(m[i + 3]!.padEnd(3, "0")) : 0,
+  h: hour12(Number(m[i] ?? 0), m[i + 4]),
+  mi: Number(m[i + 1] ?? 0),
+  s: Number(m[i + 2] ?? 0),
+  ms: m[i + 3] ? Number(m[i + 3]!.padEnd(3, "0")) : 0,
 });
 
 /** Reads the date forms CFML reads; null when the text is not one. */
@@ -205,13 +271,30 @@ function offset(date: Date, tz: string, style: "Z" | "X" | "XX" | "XXX"): string
   return style === "X" ? sign + hh : style === "XXX" ? `${sign}${hh}:${mm}` : sign + hh + mm;
 }
 
-const NAMED_DATE: Record<string, string> = { short: "m/d/yy", medium: "mmm d, yyyy", long: "mmmm d, yyyy", full: "dddd, mmmm d, yyyy", iso: "yyyy-mm-dd", iso8601: "yyyy-mm-dd" };
-const NAMED_TIME: Record<string, string> = { short: "h:mm tt", medium: "h:mm:ss tt", long: "h:mm:ss tt z", full: "h:mm:ss tt zzzz", iso: "HH:mm:ss", iso8601: "HH:mm:ss" };
+const NAMED_DATE: Record<string, string> = {
+  short: "m/d/yy",
+  medium: "mmm d, yyyy",
+  long: "mmmm d, yyyy",
+  full: "dddd, mmmm d, yyyy",
+  iso: "yyyy-mm-dd",
+  iso8601: "yyyy-mm-dd",
+};
+const NAMED_TIME: Record<string, string> = {
+  short: "h:mm tt",
+  medium: "h:mm:ss tt",
+  long: "h:mm:ss tt z",
+  full: "h:mm:ss tt zzzz",
+  iso: "HH:mm:ss",
+  iso8601: "HH:mm:ss",
+};
 
 type Token = (w: Wall, date: Date, tz: string) => string;
 
 /** Month and day names a mask prints (English unless lsDateFormat passes a locale's). */
-export interface Names { months: string[]; days: string[] }
+export interface Names {
+  months: string[];
+  days: string[];
+}
 const ENGLISH: Names = { months: MONTHS, days: DAYS };
 let names = ENGLISH;
 
@@ -236,7 +319,10 @@ function zoneToken(t: string): Token | null {
 
 function dateToken(t: string): Token | null {
   const l = t.toLowerCase();
-  if (l[0] === "y") return l.length === 2 ? (w) => p2(((w.y % 100) + 100) % 100) : (w) => String(w.y).padStart(l.length > 4 ? l.length : 1, "0");
+  if (l[0] === "y")
+    return l.length === 2
+      ? (w) => p2(((w.y % 100) + 100) % 100)
+      : (w) => String(w.y).padStart(l.length > 4 ? l.length : 1, "0");
   if (l[0] === "m") {
     if (l.length >= 4) return (w) => names.months[w.mo - 1]!;
     if (l.length === 3) return (w) => names.months[w.mo - 1]!.slice(0, 3);
@@ -270,7 +356,7 @@ function timeToken(t: string): Token | null {
 /** Rewrites the tokens of `mask`: `tokenEnd(i)` is where the token starting at i ends (i: none). */
 function scanMask(mask: string, tokenEnd: (i: number) => number, rewrite: (t: string) => string): string {
   let out = "";
-  for (let i = 0; i < mask.length; ) {
+  for (let i = 0; i < mask.length;) {
     const end = tokenEnd(i);
     if (end > i) {
       out += rewrite(mask.slice(i, end));
@@ -292,7 +378,13 @@ const DATE_LETTERS = "yYmMdDwWeEgGzZX";
 const TIME_LETTERS = "hHmMnNsSlLtTzZX";
 const MINUTE_LETTERS = "mMnN";
 
-function applyMask(mask: string, tokenEnd: (i: number) => number, token: (t: string) => Token | null, date: Date, tz: string): string {
+function applyMask(
+  mask: string,
+  tokenEnd: (i: number) => number,
+  token: (t: string) => Token | null,
+  date: Date,
+  tz: string,
+): string {
   const w = wall(date, tz);
   return scanMask(mask, tokenEnd, (t) => {
     const f = token(t);
@@ -321,11 +413,19 @@ export function dateFormat(date: Date, mask: string, tz: string, localNames: Nam
 }
 
 /** lsDateFormat / lsTimeFormat with a named mask: the locale's own short … full style. */
-export function localeStyle(date: Date, style: string, locale: string, tz: string, part: "date" | "time"): string | null {
+export function localeStyle(
+  date: Date,
+  style: string,
+  locale: string,
+  tz: string,
+  part: "date" | "time",
+): string | null {
   const s = style.toLowerCase();
   if (!["short", "medium", "long", "full"].includes(s)) return null;
   const opt = part === "date" ? { dateStyle: s } : { timeStyle: s };
-  return new Intl.DateTimeFormat(locale, { ...(opt as Intl.DateTimeFormatOptions), timeZone: tz }).format(date).replace(/[\u202f\u00a0]/g, " ");
+  return new Intl.DateTimeFormat(locale, { ...(opt as Intl.DateTimeFormatOptions), timeZone: tz })
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, " ");
 }
 
 export function timeFormat(date: Date, mask: string, tz: string): string {
@@ -353,8 +453,12 @@ function dtTokenEnd(mask: string, i: number): number {
   return lastClose;
 }
 const NAMED_DT: Record<string, string> = {
-  short: "M/d/yy h:nn a", medium: "MMM d, yyyy h:nn:ss a", long: "MMMM d, yyyy h:nn:ss a z", full: "EEEE, MMMM d, yyyy h:nn:ss a zzzz",
-  iso: "yyyy-MM-dd'T'HH:nn:ssXXX", iso8601: "yyyy-MM-dd'T'HH:nn:ssXXX",
+  short: "M/d/yy h:nn a",
+  medium: "MMM d, yyyy h:nn:ss a",
+  long: "MMMM d, yyyy h:nn:ss a z",
+  full: "EEEE, MMMM d, yyyy h:nn:ss a zzzz",
+  iso: "yyyy-MM-dd'T'HH:nn:ssXXX",
+  iso8601: "yyyy-MM-dd'T'HH:nn:ssXXX",
 };
 
 function dtToken(t: string): Token | null {
@@ -362,37 +466,68 @@ function dtToken(t: string): Token | null {
   const n = t.length;
   const pad = (v: number) => String(v).padStart(n, "0");
   switch (c) {
-    case "y": case "Y": return n === 2 ? (w) => p2(((w.y % 100) + 100) % 100) : (w) => pad(w.y);
-    case "M": case "m": return n >= 4 ? (w) => MONTHS[w.mo - 1]! : n === 3 ? (w) => MONTHS[w.mo - 1]!.slice(0, 3) : (w) => pad(w.mo);
-    case "d": return (w) => pad(w.d);
-    case "D": return (w) => pad(dayOfYear(w));
-    case "E": return n >= 4 ? (w) => DAYS[w.dow]! : (w) => DAYS[w.dow]!.slice(0, 3);
-    case "u": return (w) => pad(w.dow === 0 ? 7 : w.dow);
-    case "F": return (w) => pad(Math.ceil(w.d / 7));
-    case "w": return (w) => pad(weekOfYear(w));
-    case "H": return (w) => pad(w.h);
-    case "k": return (w) => pad(w.h || 24);
-    case "K": return (w) => pad(w.h % 12);
-    case "h": return (w) => pad(w.h % 12 || 12);
-    case "n": case "N": return (w) => pad(w.mi);
-    case "s": return (w) => pad(w.s);
-    case "S": case "l": case "L": return (w) => (n >= 3 ? String(w.ms).padStart(n, "0") : String(Math.floor(w.ms / 10 ** (3 - n))).padStart(n, "0"));
-    case "a": case "A": return (w) => (w.h < 12 ? "AM" : "PM");
-    case "t": case "T": return n >= 2 ? (w) => (w.h < 12 ? "AM" : "PM") : (w) => (w.h < 12 ? "A" : "P");
-    case "G": return (w) => (w.y > 0 ? "AD" : "BC");
-    default: return zoneToken(t);
+    case "y":
+    case "Y":
+      return n === 2 ? (w) => p2(((w.y % 100) + 100) % 100) : (w) => pad(w.y);
+    case "M":
+    case "m":
+      return n >= 4 ? (w) => MONTHS[w.mo - 1]! : n === 3 ? (w) => MONTHS[w.mo - 1]!.slice(0, 3) : (w) => pad(w.mo);
+    case "d":
+      return (w) => pad(w.d);
+    case "D":
+      return (w) => pad(dayOfYear(w));
+    case "E":
+      return n >= 4 ? (w) => DAYS[w.dow]! : (w) => DAYS[w.dow]!.slice(0, 3);
+    case "u":
+      return (w) => pad(w.dow === 0 ? 7 : w.dow);
+    case "F":
+      return (w) => pad(Math.ceil(w.d / 7));
+    case "w":
+      return (w) => pad(weekOfYear(w));
+    case "H":
+      return (w) => pad(w.h);
+    case "k":
+      return (w) => pad(w.h || 24);
+    case "K":
+      return (w) => pad(w.h % 12);
+    case "h":
+      return (w) => pad(w.h % 12 || 12);
+    case "n":
+    case "N":
+      return (w) => pad(w.mi);
+    case "s":
+      return (w) => pad(w.s);
+    case "S":
+    case "l":
+    case "L":
+      return (w) =>
+        n >= 3 ? String(w.ms).padStart(n, "0") : String(Math.floor(w.ms / 10 ** (3 - n))).padStart(n, "0");
+    case "a":
+    case "A":
+      return (w) => (w.h < 12 ? "AM" : "PM");
+    case "t":
+    case "T":
+      return n >= 2 ? (w) => (w.h < 12 ? "AM" : "PM") : (w) => (w.h < 12 ? "A" : "P");
+    case "G":
+      return (w) => (w.y > 0 ? "AD" : "BC");
+    default:
+      return zoneToken(t);
   }
 }
 
 export function dateTimeFormat(date: Date, mask: string, tz: string): string {
   const m = NAMED_DT[mask.toLowerCase()] ?? mask;
   const w = wall(date, tz);
-  return scanMask(m, (i) => dtTokenEnd(m, i), (t) => {
-    if (t === "''") return "'";
-    if (t[0] === "'") return t.slice(1, -1).replaceAll("''", "'");
-    const f = dtToken(t);
-    return f ? f(w, date, tz) : t;
-  });
+  return scanMask(
+    m,
+    (i) => dtTokenEnd(m, i),
+    (t) => {
+      if (t === "''") return "'";
+      if (t[0] === "'") return t.slice(1, -1).replaceAll("''", "'");
+      const f = dtToken(t);
+      return f ? f(w, date, tz) : t;
+    },
+  );
 }
 
 export function dayOfYear(w: Pick<Wall, "y" | "mo" | "d">): number {

@@ -1,6 +1,15 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { category, str, int, argError } from "./define.js";
-import { SafeString, QueryResult, dateToStr, newStruct, isStruct, nestedDeeperThan, toBool, type Struct } from "../values.js";
+import {
+  SafeString,
+  QueryResult,
+  dateToStr,
+  newStruct,
+  isStruct,
+  nestedDeeperThan,
+  toBool,
+  type Struct,
+} from "../values.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
 import { dateTimeFormat } from "./datetime.js";
@@ -8,15 +17,18 @@ import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js
 
 /** JSON for any language value: queries become {columns, data}, dates their string form, binaries Base64. */
 export function jsonEncode(v: unknown): string {
-  return JSON.stringify(v, function (this: unknown, _k, val: unknown) {
-    if (val instanceof QueryResult) return { columns: val.columns, data: val.rows };
-    if (val instanceof SafeString) return val.value;
-    if (typeof val === "string" && (this as Record<string, unknown>)[_k] instanceof Date) return dateToStr((this as Record<string, Date>)[_k]!);
-    if (typeof val === "bigint") return val.toString();
-    // A binary value as its Base64 text.
-    if (val instanceof Uint8Array) return Buffer.from(val).toString("base64");
-    return val;
-  }) ?? "null";
+  return (
+    JSON.stringify(v, function (this: unknown, _k, val: unknown) {
+      if (val instanceof QueryResult) return { columns: val.columns, data: val.rows };
+      if (val instanceof SafeString) return val.value;
+      if (typeof val === "string" && (this as Record<string, unknown>)[_k] instanceof Date)
+        return dateToStr((this as Record<string, Date>)[_k]!);
+      if (typeof val === "bigint") return val.toString();
+      // A binary value as its Base64 text.
+      if (val instanceof Uint8Array) return Buffer.from(val).toString("base64");
+      return val;
+    }) ?? "null"
+  );
 }
 
 function fromJson(v: unknown): unknown {
@@ -32,35 +44,109 @@ function fromJson(v: unknown): unknown {
 /** Reads JSON for jsonDecode/deserializeJSON: no deeper than maxJsonDepth, so nothing after it can overflow the stack. */
 function parseJson(ctx: RenderContext, s: unknown, fn: string): unknown {
   let v: unknown;
-  try { v = JSON.parse(str(s)); } catch { throw argError(`${fn}: the string is not valid JSON`); }
+  try {
+    v = JSON.parse(str(s));
+  } catch {
+    throw argError(`${fn}: the string is not valid JSON`);
+  }
   const max = ctx.limits.maxJsonDepth;
-  if (nestedDeeperThan(v, max)) throw new RuntimeError(codes.JSON_DEPTH, `${fn}: the JSON is nested deeper than ${max} (limit maxJsonDepth)`);
+  if (nestedDeeperThan(v, max))
+    throw new RuntimeError(codes.JSON_DEPTH, `${fn}: the JSON is nested deeper than ${max} (limit maxJsonDepth)`);
   return fromJson(v);
 }
 
 /** %XX for every byte but the ASCII characters `keep` matches. */
 function percentEncode(b: Uint8Array, keep: RegExp): string {
-  return [...b].map((x) => (x < 128 && keep.test(String.fromCharCode(x)) ? String.fromCharCode(x) : `%${x.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  return [...b]
+    .map((x) =>
+      x < 128 && keep.test(String.fromCharCode(x))
+        ? String.fromCharCode(x)
+        : `%${x.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 }
 
 export default category("encoding", {
-  jsonEncode: [{ params: "value", doc: "The value as JSON.", example: 'jsonEncode({a: [1, "x"]})', result: '{"a":[1,"x"]}' }, (_c, v: unknown) => jsonEncode(v)],
-  jsonDecode: [{ params: "string", doc: "Reads JSON into arrays and structs.", example: 'jsonDecode("[1,2]")[2]', result: "2" },
-    (c, s: unknown) => parseJson(c, s, "jsonDecode")],
-  isJSON: [{ params: "string", doc: "true when the string is valid JSON.", example: 'isJSON("{}")', result: "true" },
-    (_c, s: unknown) => { try { JSON.parse(str(s)); return true; } catch { return false; } }],
-  encodeForHTML: [{ params: "string, [canonicalize]", doc: "Escapes for HTML text as CFML's ESAPI encoder does: letters, digits, space and , . - _ pass, the rest become entities (&lt; &eacute; &#x2f;). Already escaped: output does not escape it again. With canonicalize true the input is canonicalized first.", example: 'encodeForHTML("<br/>")', result: "&lt;br&#x2f;&gt;" },
-    (_c, s: unknown, c?: unknown) => new SafeString(encodeHtml(input(s, c)))],
-  encodeForHTMLAttribute: [{ params: "string, [canonicalize]", doc: "Like encodeForHTML, escaping spaces too, for attribute values.", example: 'encodeForHTMLAttribute("a b")', result: "a&#x20;b" },
-    (_c, s: unknown, c?: unknown) => new SafeString(encodeHtmlAttribute(input(s, c)))],
-  encodeForURL: [{ params: "string, [canonicalize]", doc: "Form-encodes for a URL parameter, as CFML does: letters, digits and . - * _ pass, a space becomes +, the rest %HH of UTF-8.", example: 'encodeForURL("a b&c")', result: "a+b%26c" },
-    (_c, s: unknown, c?: unknown) => encodeUrl(input(s, c))],
-  encodeForJS: [{ params: "string, [canonicalize]", doc: "Escapes for a JavaScript string: letters, digits and , . _ pass, the rest become \\xHH or \\uHHHH.", example: "encodeForJS(\"it's\")", result: "it\\x27s" }, (_c, s: unknown, c?: unknown) => encodeJs(input(s, c))],
-  urlDecode: [{ params: "string, [charset]", doc: "Decodes percent-encoding (and + as space); charset utf-8 (default) or iso-8859-1.", example: 'urlDecode("a%20b+c")', result: "a b c" },
-    (_c, s: unknown, cs?: unknown) => urlDecode(s, cs)],
-  toBase64: [{ params: "value, [charset]", doc: "Base64 of a binary value, or of a string's bytes (UTF-8, or iso-8859-1).", example: 'toBase64("hi")', result: "aGk=" },
-    (_c, s: unknown, cs?: unknown) => (s instanceof Uint8Array ? Buffer.from(s) : bytes(s, cs)).toString("base64")],
-  hash: [{ params: "string, [algorithm], [encoding], [iterations]", doc: 'Upper-case hex digest, as in CFML: MD5 (the default, also CFMX_COMPAT), SHA (SHA-1), SHA-224, SHA-256, SHA-384, SHA-512 (also written sha256 …).', example: 'left(hash("abc", "SHA-256"), 8)', result: "BA7816BF" },
+  jsonEncode: [
+    { params: "value", doc: "The value as JSON.", example: 'jsonEncode({a: [1, "x"]})', result: '{"a":[1,"x"]}' },
+    (_c, v: unknown) => jsonEncode(v),
+  ],
+  jsonDecode: [
+    { params: "string", doc: "Reads JSON into arrays and structs.", example: 'jsonDecode("[1,2]")[2]', result: "2" },
+    (c, s: unknown) => parseJson(c, s, "jsonDecode"),
+  ],
+  isJSON: [
+    { params: "string", doc: "true when the string is valid JSON.", example: 'isJSON("{}")', result: "true" },
+    (_c, s: unknown) => {
+      try {
+        JSON.parse(str(s));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  ],
+  encodeForHTML: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Escapes for HTML text as CFML's ESAPI encoder does: letters, digits, space and , . - _ pass, the rest become entities (&lt; &eacute; &#x2f;). Already escaped: output does not escape it again. With canonicalize true the input is canonicalized first.",
+      example: 'encodeForHTML("<br/>")',
+      result: "&lt;br&#x2f;&gt;",
+    },
+    (_c, s: unknown, c?: unknown) => new SafeString(encodeHtml(input(s, c))),
+  ],
+  encodeForHTMLAttribute: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Like encodeForHTML, escaping spaces too, for attribute values.",
+      example: 'encodeForHTMLAttribute("a b")',
+      result: "a&#x20;b",
+    },
+    (_c, s: unknown, c?: unknown) => new SafeString(encodeHtmlAttribute(input(s, c))),
+  ],
+  encodeForURL: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Form-encodes for a URL parameter, as CFML does: letters, digits and . - * _ pass, a space becomes +, the rest %HH of UTF-8.",
+      example: 'encodeForURL("a b&c")',
+      result: "a+b%26c",
+    },
+    (_c, s: unknown, c?: unknown) => encodeUrl(input(s, c)),
+  ],
+  encodeForJS: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Escapes for a JavaScript string: letters, digits and , . _ pass, the rest become \\xHH or \\uHHHH.",
+      example: 'encodeForJS("it\'s")',
+      result: "it\\x27s",
+    },
+    (_c, s: unknown, c?: unknown) => encodeJs(input(s, c)),
+  ],
+  urlDecode: [
+    {
+      params: "string, [charset]",
+      doc: "Decodes percent-encoding (and + as space); charset utf-8 (default) or iso-8859-1.",
+      example: 'urlDecode("a%20b+c")',
+      result: "a b c",
+    },
+    (_c, s: unknown, cs?: unknown) => urlDecode(s, cs),
+  ],
+  toBase64: [
+    {
+      params: "value, [charset]",
+      doc: "Base64 of a binary value, or of a string's bytes (UTF-8, or iso-8859-1).",
+      example: 'toBase64("hi")',
+      result: "aGk=",
+    },
+    (_c, s: unknown, cs?: unknown) => (s instanceof Uint8Array ? Buffer.from(s) : bytes(s, cs)).toString("base64"),
+  ],
+  hash: [
+    {
+      params: "string, [algorithm], [encoding], [iterations]",
+      doc: "Upper-case hex digest, as in CFML: MD5 (the default, also CFMX_COMPAT), SHA (SHA-1), SHA-224, SHA-256, SHA-384, SHA-512 (also written sha256 …).",
+      example: 'left(hash("abc", "SHA-256"), 8)',
+      result: "BA7816BF",
+    },
     (_c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
       const alg = algorithmOf(a === undefined ? "md5" : str(a), HASHES, "hash");
       const times = n === undefined ? 1 : int(n, "iterations");
@@ -68,52 +154,182 @@ export default category("encoding", {
       let digest = createHash(alg).update(bytes(s, e)).digest("hex");
       for (let i = 1; i < times; i++) digest = createHash(alg).update(digest.toUpperCase(), "utf8").digest("hex");
       return digest.toUpperCase();
-    }],
-  hmac: [{ params: "message, key, [algorithm], [encoding]", doc: "Upper-case hex HMAC: HmacMD5 (the default), HmacSHA1, HmacSHA224, HmacSHA256, HmacSHA384, HmacSHA512.", example: 'left(hmac("msg", "key", "HmacSHA256"), 8)', result: "2D93CBC1" },
+    },
+  ],
+  hmac: [
+    {
+      params: "message, key, [algorithm], [encoding]",
+      doc: "Upper-case hex HMAC: HmacMD5 (the default), HmacSHA1, HmacSHA224, HmacSHA256, HmacSHA384, HmacSHA512.",
+      example: 'left(hmac("msg", "key", "HmacSHA256"), 8)',
+      result: "2D93CBC1",
+    },
     (_c, m: unknown, k: unknown, a?: unknown, e?: unknown) => {
-      const alg = algorithmOf(a === undefined ? "hmacmd5" : str(a).toLowerCase().replace(/^hmac-?/, ""), HASHES, "hmac");
+      const alg = algorithmOf(
+        a === undefined
+          ? "hmacmd5"
+          : str(a)
+              .toLowerCase()
+              .replace(/^hmac-?/, ""),
+        HASHES,
+        "hmac",
+      );
       return createHmac(alg, bytes(k, e)).update(bytes(m, e)).digest("hex").toUpperCase();
-    }],
-  createUUID: [{ params: "", doc: "A random UUID in CFML's 35-character form (8-4-4-16 upper-case hex digits).", example: "len(createUUID())", result: "35" },
-    () => { const u = randomUUID().toUpperCase(); return `${u.slice(0, 23)}${u.slice(24)}`; }],
-  createGUID: [{ params: "", doc: "A random UUID in the standard 36-character form (version 4).", example: "len(createGUID())", result: "36" }, () => randomUUID().toUpperCase()],
-  serializeJSON: [{ params: "value, [queryFormat], [useSecureJSONPrefix]", doc: 'JSON as CFML writes it: a query as {"COLUMNS":[…],"DATA":[[…]]} (queryFormat "column": {"ROWCOUNT","COLUMNS","DATA":{column: […]}}, "struct": an array of row structs); dates as "March, 05 2024 14:07:09".', example: 'serializeJSON(queryNew("id", [[1]]))', result: '{"COLUMNS":["ID"],"DATA":[[1]]}' },
+    },
+  ],
+  createUUID: [
+    {
+      params: "",
+      doc: "A random UUID in CFML's 35-character form (8-4-4-16 upper-case hex digits).",
+      example: "len(createUUID())",
+      result: "35",
+    },
+    () => {
+      const u = randomUUID().toUpperCase();
+      return `${u.slice(0, 23)}${u.slice(24)}`;
+    },
+  ],
+  createGUID: [
+    {
+      params: "",
+      doc: "A random UUID in the standard 36-character form (version 4).",
+      example: "len(createGUID())",
+      result: "36",
+    },
+    () => randomUUID().toUpperCase(),
+  ],
+  serializeJSON: [
+    {
+      params: "value, [queryFormat], [useSecureJSONPrefix]",
+      doc: 'JSON as CFML writes it: a query as {"COLUMNS":[…],"DATA":[[…]]} (queryFormat "column": {"ROWCOUNT","COLUMNS","DATA":{column: […]}}, "struct": an array of row structs); dates as "March, 05 2024 14:07:09".',
+      example: 'serializeJSON(queryNew("id", [[1]]))',
+      result: '{"COLUMNS":["ID"],"DATA":[[1]]}',
+    },
     (ctx, v: unknown, f?: unknown, secure?: unknown) => {
       const format = f === undefined ? "row" : typeof f === "boolean" ? (f ? "column" : "row") : str(f).toLowerCase();
-      if (!["row", "column", "struct", "true", "false"].includes(format)) throw argError(`queryFormat must be row, column or struct, got ${JSON.stringify(format)}`);
+      if (!["row", "column", "struct", "true", "false"].includes(format))
+        throw argError(`queryFormat must be row, column or struct, got ${JSON.stringify(format)}`);
       const json = serialize(v, format === "true" ? "column" : format === "false" ? "row" : format, ctx.page.timezone);
       return secure !== undefined && toBool(secure, null) ? `//${json}` : json;
-    }],
-  deserializeJSON: [{ params: "string, [strictMapping]", doc: "Reads JSON (as jsonDecode); with strictMapping false, CFML's query JSON becomes a query.", example: "deserializeJSON('{\"a\":[1,2]}').a[2]", result: "2" },
+    },
+  ],
+  deserializeJSON: [
+    {
+      params: "string, [strictMapping]",
+      doc: "Reads JSON (as jsonDecode); with strictMapping false, CFML's query JSON becomes a query.",
+      example: "deserializeJSON('{\"a\":[1,2]}').a[2]",
+      result: "2",
+    },
     (c, s: unknown, strict?: unknown) => {
       const v = parseJson(c, s, "deserializeJSON");
       return strict !== undefined && !toBool(strict, null) ? toQueries(v) : v;
-    }],
-  urlEncodedFormat: [{ params: "string, [charset]", doc: "Percent-encodes every character but letters and digits (UTF-8, or iso-8859-1), as CFML does.", example: 'urlEncodedFormat("a b-c")', result: "a%20b%2Dc" },
-    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9]/)],
-  urlEncode: [{ params: "string, [charset]", doc: "Percent-encodes every character but letters, digits and - . _ ~ (RFC 3986's unreserved ones; UTF-8, or iso-8859-1).", example: 'urlEncode("a b/c-d")', result: "a%20b%2Fc-d" },
-    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9\-._~]/)],
-  encodeForJavaScript: [{ params: "string, [canonicalize]", doc: "Same as encodeForJS.", example: 'encodeForJavaScript("<b>")', result: "\\x3Cb\\x3E" }, (_c, s: unknown, c?: unknown) => encodeJs(input(s, c))],
-  encodeForCSS: [{ params: "string, [canonicalize]", doc: "Escapes every character but letters and digits as a CSS escape (\\3c ).", example: 'encodeForCSS("a<b")', result: "a\\3c b" },
-    (_c, s: unknown, c?: unknown) => input(s, c).replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)],
-  encodeForXML: [{ params: "string, [canonicalize]", doc: "Escapes every character but letters, digits, space and , . - _ as an XML character reference (already escaped: output does not escape it again).", example: 'encodeForXML("<a>")', result: "&#x3c;a&#x3e;" },
-    (_c, s: unknown, c?: unknown) => new SafeString(input(s, c).replace(/[^A-Za-z0-9 ,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`))],
-  encodeForXMLAttribute: [{ params: "string, [canonicalize]", doc: "Like encodeForXML, escaping spaces too.", example: 'encodeForXMLAttribute("a b")', result: "a&#x20;b" },
-    (_c, s: unknown, c?: unknown) => new SafeString(input(s, c).replace(/[^A-Za-z0-9,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`))],
-  canonicalize: [{ params: "string, restrictMultiple, restrictMixed, [throwOnError]", doc: "Decodes HTML entities and percent-encoding until nothing changes; with restrictMultiple (or restrictMixed) a value encoded more than once is an error.", example: 'canonicalize("%26lt;", false, false)', result: "<" },
+    },
+  ],
+  urlEncodedFormat: [
+    {
+      params: "string, [charset]",
+      doc: "Percent-encodes every character but letters and digits (UTF-8, or iso-8859-1), as CFML does.",
+      example: 'urlEncodedFormat("a b-c")',
+      result: "a%20b%2Dc",
+    },
+    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9]/),
+  ],
+  urlEncode: [
+    {
+      params: "string, [charset]",
+      doc: "Percent-encodes every character but letters, digits and - . _ ~ (RFC 3986's unreserved ones; UTF-8, or iso-8859-1).",
+      example: 'urlEncode("a b/c-d")',
+      result: "a%20b%2Fc-d",
+    },
+    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9\-._~]/),
+  ],
+  encodeForJavaScript: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Same as encodeForJS.",
+      example: 'encodeForJavaScript("<b>")',
+      result: "\\x3Cb\\x3E",
+    },
+    (_c, s: unknown, c?: unknown) => encodeJs(input(s, c)),
+  ],
+  encodeForCSS: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Escapes every character but letters and digits as a CSS escape (\\3c ).",
+      example: 'encodeForCSS("a<b")',
+      result: "a\\3c b",
+    },
+    (_c, s: unknown, c?: unknown) =>
+      input(s, c).replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `),
+  ],
+  encodeForXML: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Escapes every character but letters, digits, space and , . - _ as an XML character reference (already escaped: output does not escape it again).",
+      example: 'encodeForXML("<a>")',
+      result: "&#x3c;a&#x3e;",
+    },
+    (_c, s: unknown, c?: unknown) =>
+      new SafeString(input(s, c).replace(/[^A-Za-z0-9 ,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`)),
+  ],
+  encodeForXMLAttribute: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Like encodeForXML, escaping spaces too.",
+      example: 'encodeForXMLAttribute("a b")',
+      result: "a&#x20;b",
+    },
+    (_c, s: unknown, c?: unknown) =>
+      new SafeString(input(s, c).replace(/[^A-Za-z0-9,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`)),
+  ],
+  canonicalize: [
+    {
+      params: "string, restrictMultiple, restrictMixed, [throwOnError]",
+      doc: "Decodes HTML entities and percent-encoding until nothing changes; with restrictMultiple (or restrictMixed) a value encoded more than once is an error.",
+      example: 'canonicalize("%26lt;", false, false)',
+      result: "<",
+    },
     (_c, s: unknown, multiple: unknown, mixed: unknown, t?: unknown) => {
       const { value, rounds, kinds } = canonical(str(s));
-      const strict = toBool(multiple, null) && rounds > 1 ? "multiple" : toBool(mixed, null) && kinds > 1 ? "mixed" : "";
+      const strict =
+        toBool(multiple, null) && rounds > 1 ? "multiple" : toBool(mixed, null) && kinds > 1 ? "mixed" : "";
       if (strict) {
         if (t === undefined || toBool(t, null)) throw argError(`canonicalize: the input has ${strict} encoding`);
         return "";
       }
       return value;
-    }],
-  decodeForHTML: [{ params: "string", doc: "Decodes HTML character references (&lt; &#60; &#x3c; …).", example: 'decodeForHTML("&lt;b&gt;")', result: "<b>" }, (_c, s: unknown) => decodeEntities(str(s))],
-  decodeFromURL: [{ params: "string", doc: "Decodes percent-encoding (and + as space), as urlDecode.", example: 'decodeFromURL("a%20b")', result: "a b" }, (_c, s: unknown) => urlDecode(s)],
-  jsStringFormat: [{ params: "string", doc: "Escapes \\ ' \" and line breaks for a JavaScript string literal (prefer encodeForJS in HTML).", example: "jsStringFormat(\"it's\")", result: "it\\'s" },
-    (_c, s: unknown) => str(s).replace(/[\\'"\n\r\t]/g, (c) => ({ "\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" })[c]!)],
+    },
+  ],
+  decodeForHTML: [
+    {
+      params: "string",
+      doc: "Decodes HTML character references (&lt; &#60; &#x3c; …).",
+      example: 'decodeForHTML("&lt;b&gt;")',
+      result: "<b>",
+    },
+    (_c, s: unknown) => decodeEntities(str(s)),
+  ],
+  decodeFromURL: [
+    {
+      params: "string",
+      doc: "Decodes percent-encoding (and + as space), as urlDecode.",
+      example: 'decodeFromURL("a%20b")',
+      result: "a b",
+    },
+    (_c, s: unknown) => urlDecode(s),
+  ],
+  jsStringFormat: [
+    {
+      params: "string",
+      doc: "Escapes \\ ' \" and line breaks for a JavaScript string literal (prefer encodeForJS in HTML).",
+      example: 'jsStringFormat("it\'s")',
+      result: "it\\'s",
+    },
+    (_c, s: unknown) =>
+      str(s).replace(
+        /[\\'"\n\r\t]/g,
+        (c) => ({ "\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" })[c]!,
+      ),
+  ],
 });
 
 /** An encoder's input: canonicalized first when asked (CFML's second argument). */
@@ -147,8 +363,19 @@ function urlDecode(s: unknown, cs?: unknown): string {
 }
 
 const HASHES: Record<string, string> = {
-  md5: "md5", cfmx_compat: "md5", sha: "sha1", "sha-1": "sha1", sha1: "sha1", "sha-224": "sha224", sha224: "sha224",
-  "sha-256": "sha256", sha256: "sha256", "sha-384": "sha384", sha384: "sha384", "sha-512": "sha512", sha512: "sha512",
+  md5: "md5",
+  cfmx_compat: "md5",
+  sha: "sha1",
+  "sha-1": "sha1",
+  sha1: "sha1",
+  "sha-224": "sha224",
+  sha224: "sha224",
+  "sha-256": "sha256",
+  sha256: "sha256",
+  "sha-384": "sha384",
+  sha384: "sha384",
+  "sha-512": "sha512",
+  sha512: "sha512",
 };
 
 function algorithmOf(name: string, table: Record<string, string>, fn: string): string {
@@ -197,7 +424,11 @@ function serialize(v: unknown, queryFormat: string, tz: string): string {
       const cell = (r: Struct, c: string) => prep(r[c] ?? null);
       if (queryFormat === "struct") return x.rows.map((r) => Object.fromEntries(x.columns.map((c) => [c, cell(r, c)])));
       if (queryFormat === "column") {
-        return { ROWCOUNT: x.rows.length, COLUMNS: upper(x.columns), DATA: Object.fromEntries(x.columns.map((c) => [c.toUpperCase(), x.rows.map((r) => cell(r, c))])) };
+        return {
+          ROWCOUNT: x.rows.length,
+          COLUMNS: upper(x.columns),
+          DATA: Object.fromEntries(x.columns.map((c) => [c.toUpperCase(), x.rows.map((r) => cell(r, c))])),
+        };
       }
       return { COLUMNS: upper(x.columns), DATA: x.rows.map((r) => x.columns.map((c) => cell(r, c))) };
     }
@@ -218,12 +449,36 @@ function toQueries(v: unknown): unknown {
   const keys = Object.keys(v).map((k) => k.toUpperCase());
   const cols = v.COLUMNS ?? v.columns;
   const data = v.DATA ?? v.data;
-  if (Array.isArray(cols) && cols.every((c) => typeof c === "string") && (keys.length === 2 || keys.includes("ROWCOUNT"))) {
+  if (
+    Array.isArray(cols) &&
+    cols.every((c) => typeof c === "string") &&
+    (keys.length === 2 || keys.includes("ROWCOUNT"))
+  ) {
     const names = cols;
-    if (Array.isArray(data)) return new QueryResult(names, data.map((row) => { const r = newStruct(); names.forEach((c, i) => { r[c] = Array.isArray(row) ? row[i] : null; }); return r; }));
+    if (Array.isArray(data))
+      return new QueryResult(
+        names,
+        data.map((row) => {
+          const r = newStruct();
+          names.forEach((c, i) => {
+            r[c] = Array.isArray(row) ? row[i] : null;
+          });
+          return r;
+        }),
+      );
     if (isStruct(data)) {
       const n = Number(v.ROWCOUNT ?? v.rowcount ?? 0);
-      return new QueryResult(names, Array.from({ length: n }, (_x, i) => { const r = newStruct(); for (const c of names) { const col = data[c] ?? data[c.toUpperCase()]; r[c] = Array.isArray(col) ? col[i] : null; } return r; }));
+      return new QueryResult(
+        names,
+        Array.from({ length: n }, (_x, i) => {
+          const r = newStruct();
+          for (const c of names) {
+            const col = data[c] ?? data[c.toUpperCase()];
+            r[c] = Array.isArray(col) ? col[i] : null;
+          }
+          return r;
+        }),
+      );
     }
   }
   const out = newStruct();

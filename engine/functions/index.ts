@@ -16,7 +16,22 @@ import callbacks from "./callbacks.js";
 
 export type { BuiltinDef } from "./define.js";
 
-export const builtins: BuiltinDef[] = [...strings, ...text, ...lists, ...arrays, ...moreArrays, ...structs, ...numbers, ...dates, ...encoding, ...queries, ...misc, ...session, ...compat, ...callbacks];
+export const builtins: BuiltinDef[] = [
+  ...strings,
+  ...text,
+  ...lists,
+  ...arrays,
+  ...moreArrays,
+  ...structs,
+  ...numbers,
+  ...dates,
+  ...encoding,
+  ...queries,
+  ...misc,
+  ...session,
+  ...compat,
+  ...callbacks,
+];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 

@@ -85,71 +85,230 @@ function countIn(items: string[], value: string, noCase: boolean): number {
 const LIST = "list, [delimiters], [includeEmptyFields]";
 
 export default category("lists", {
-  listLen: [{ params: LIST, doc: "Number of items in a list.", example: 'listLen("a,b,,c")', result: "3" },
-    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).length],
-  listGetAt: [{ params: "list, position, [delimiters], [includeEmptyFields]", doc: "The item at a 1-based position.", example: 'listGetAt("a,b,c", 2)', result: "b" },
-    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => { const items = scan(l, d, e); return items[position(items, n)]!.value; }],
-  listSetAt: [{ params: "list, position, value, [delimiters], [includeEmptyFields]", doc: "The list with the item at position replaced; the rest of the list stays as it was.", example: 'listSetAt("http://localhost/", 2, "x", "/")', result: "http://x/" },
+  listLen: [
+    { params: LIST, doc: "Number of items in a list.", example: 'listLen("a,b,,c")', result: "3" },
+    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).length,
+  ],
+  listGetAt: [
+    {
+      params: "list, position, [delimiters], [includeEmptyFields]",
+      doc: "The item at a 1-based position.",
+      example: 'listGetAt("a,b,c", 2)',
+      result: "b",
+    },
+    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
+      const items = scan(l, d, e);
+      return items[position(items, n)]!.value;
+    },
+  ],
+  listSetAt: [
+    {
+      params: "list, position, value, [delimiters], [includeEmptyFields]",
+      doc: "The list with the item at position replaced; the rest of the list stays as it was.",
+      example: 'listSetAt("http://localhost/", 2, "x", "/")',
+      result: "http://x/",
+    },
     (_c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
-      const s = str(l); const items = scan(s, d, e); const it = items[position(items, n)]!;
+      const s = str(l);
+      const items = scan(s, d, e);
+      const it = items[position(items, n)]!;
       return s.slice(0, it.start) + str(v) + s.slice(it.end);
-    }],
-  listInsertAt: [{ params: "list, position, value, [delimiters], [includeEmptyFields]", doc: "The list with value inserted before the item at position.", example: 'listInsertAt("a,c", 2, "b")', result: "a,b,c" },
+    },
+  ],
+  listInsertAt: [
+    {
+      params: "list, position, value, [delimiters], [includeEmptyFields]",
+      doc: "The list with value inserted before the item at position.",
+      example: 'listInsertAt("a,c", 2, "b")',
+      result: "a,b,c",
+    },
     (_c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
-      const s = str(l); const items = scan(s, d, e);
+      const s = str(l);
+      const items = scan(s, d, e);
       if (items.length === 0 && int(n, "position") === 1) return str(v);
       const it = items[position(items, n)]!;
       return s.slice(0, it.start) + str(v) + firstDelim(d) + s.slice(it.start);
-    }],
-  listDeleteAt: [{ params: "list, position, [delimiters], [includeEmptyFields]", doc: "The list without the item at position (and one delimiter next to it).", example: 'listDeleteAt(",,a,b,c", 2)', result: ",,a,c" },
+    },
+  ],
+  listDeleteAt: [
+    {
+      params: "list, position, [delimiters], [includeEmptyFields]",
+      doc: "The list without the item at position (and one delimiter next to it).",
+      example: 'listDeleteAt(",,a,b,c", 2)',
+      result: ",,a,c",
+    },
     (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
-      const s = str(l); const items = scan(s, d, e); const it = items[position(items, n)]!;
+      const s = str(l);
+      const items = scan(s, d, e);
+      const it = items[position(items, n)]!;
       const after = delimAt(s, it.end, d);
       if (after) return s.slice(0, it.start) + s.slice(it.end + after);
       const before = delimAt(s, it.start - 1, d);
       return s.slice(0, it.start - before) + s.slice(it.end);
-    }],
-  listFirst: [{ params: LIST, doc: "The first item.", example: 'listFirst("a,b,c")', result: "a" }, (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e)[0]?.value ?? ""],
-  listLast: [{ params: LIST, doc: "The last item.", example: 'listLast("a/b/c", "/")', result: "c" }, (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).at(-1)?.value ?? ""],
-  listRest: [{ params: "list, [delimiters], [includeEmptyFields], [offset]", doc: "Everything after the first item (after the first offset items).", example: 'listRest("a,b,c")', result: "b,c" },
+    },
+  ],
+  listFirst: [
+    { params: LIST, doc: "The first item.", example: 'listFirst("a,b,c")', result: "a" },
+    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e)[0]?.value ?? "",
+  ],
+  listLast: [
+    { params: LIST, doc: "The last item.", example: 'listLast("a/b/c", "/")', result: "c" },
+    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).at(-1)?.value ?? "",
+  ],
+  listRest: [
+    {
+      params: "list, [delimiters], [includeEmptyFields], [offset]",
+      doc: "Everything after the first item (after the first offset items).",
+      example: 'listRest("a,b,c")',
+      result: "b,c",
+    },
     (_c, l: unknown, d?: unknown, e?: unknown, o?: unknown) => {
-      const s = str(l); const items = scan(s, d, e); const skip = o === undefined ? 1 : int(o, "offset");
+      const s = str(l);
+      const items = scan(s, d, e);
+      const skip = o === undefined ? 1 : int(o, "offset");
       if (skip <= 0) return s;
       if (items.length <= skip) return "";
-      if (flag(e)) { const it = items[skip - 1]!; return s.slice(it.end + delimAt(s, it.end, d)); }
+      if (flag(e)) {
+        const it = items[skip - 1]!;
+        return s.slice(it.end + delimAt(s, it.end, d));
+      }
       return s.slice(items[skip]!.start);
-    }],
-  listAppend: [{ params: "list, value, [delimiters]", doc: "The list with a value added at the end (after the first delimiter character).", example: 'listAppend("a,b", "c")', result: "a,b,c" },
+    },
+  ],
+  listAppend: [
+    {
+      params: "list, value, [delimiters]",
+      doc: "The list with a value added at the end (after the first delimiter character).",
+      example: 'listAppend("a,b", "c")',
+      result: "a,b,c",
+    },
     (_c, l: unknown, v: unknown, d?: unknown) => {
       const s = str(l);
       if (d !== undefined && str(d) === "") return s === "" ? str(v) : s;
       return s === "" ? str(v) : s + firstDelim(d) + str(v);
-    }],
-  listPrepend: [{ params: "list, value, [delimiters]", doc: "The list with a value added at the start.", example: 'listPrepend("b,c", "a")', result: "a,b,c" },
-    (_c, l: unknown, v: unknown, d?: unknown) => { const s = str(l); return s === "" ? str(v) : str(v) + firstDelim(d) + s; }],
-  listFind: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "1-based position of the item equal to value (case-sensitive), 0 if absent.", example: 'listFind("a,b,c", "c")', result: "3" },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), false)],
-  listFindNoCase: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "Like listFind, ignoring case.", example: 'listFindNoCase("a,b,c", "B")', result: "2" },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), true)],
-  listContains: [{ params: "list, substring, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "1-based position of the first item containing substring (case-sensitive), 0 if none or if substring is empty.", example: 'listContains("apple,banana", "nan")', result: "2" },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) => containsIn(listItems(l, d, e, m), str(v), false)],
-  listContainsNoCase: [{ params: "list, substring, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "Like listContains, ignoring case.", example: 'listContainsNoCase("apple,BANANA", "nan")', result: "2" },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) => containsIn(listItems(l, d, e, m), str(v), true)],
-  listValueCount: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "How many items equal value (case-sensitive).", example: 'listValueCount("a,b,a,A", "a")', result: "2" },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), false)],
-  listValueCountNoCase: [{ params: "list, value, [delimiters], [includeEmptyFields]", doc: "How many items equal value, ignoring case.", example: 'listValueCountNoCase("a,b,a,A", "a")', result: "3" },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), true)],
-  listIndexExists: [{ params: "list, position, [delimiters], [includeEmptyFields]", doc: "true when the list has an item at position.", example: 'listIndexExists("a,b", 3)', result: "false" },
-    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => { const i = int(n, "position"); return i >= 1 && i <= scan(l, d, e).length; }],
-  listSort: [{ params: "list, [sortType], [order], [delimiters], [includeEmptyFields]", doc: 'Sorts a list: sortType "text" (default), "textnocase" or "numeric"; order "asc" or "desc".', example: 'listSort("c,a,b")', result: "a,b,c" },
-    (_c, l: unknown, t?: unknown, o?: unknown, d?: unknown, e?: unknown) => sortValues(listItems(l, d, e), t, o).join(firstDelim(d))],
-  listToArray: [{ params: "list, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "The items of a list as an array.", example: 'listToArray("a,,b", ",", true)', result: '["a","","b"]' },
-    (_c, l: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m)],
-  arrayToList: [{ params: "array, [delimiter]", doc: "Joins an array into a list.", example: 'arrayToList([1, 2, 3], ";")', result: "1;2;3" },
-    (_c, a: unknown, d?: unknown) => arr(a, "arrayToList").map(str).join(d === undefined ? "," : str(d))],
-  listCompact: [{ params: "list, [delimiters], [multiCharacterDelimiter]", doc: "The list without delimiters at its start and end.", example: 'listCompact(",a,b,,")', result: "a,b" },
+    },
+  ],
+  listPrepend: [
+    {
+      params: "list, value, [delimiters]",
+      doc: "The list with a value added at the start.",
+      example: 'listPrepend("b,c", "a")',
+      result: "a,b,c",
+    },
+    (_c, l: unknown, v: unknown, d?: unknown) => {
+      const s = str(l);
+      return s === "" ? str(v) : str(v) + firstDelim(d) + s;
+    },
+  ],
+  listFind: [
+    {
+      params: "list, value, [delimiters], [includeEmptyFields]",
+      doc: "1-based position of the item equal to value (case-sensitive), 0 if absent.",
+      example: 'listFind("a,b,c", "c")',
+      result: "3",
+    },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), false),
+  ],
+  listFindNoCase: [
+    {
+      params: "list, value, [delimiters], [includeEmptyFields]",
+      doc: "Like listFind, ignoring case.",
+      example: 'listFindNoCase("a,b,c", "B")',
+      result: "2",
+    },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), true),
+  ],
+  listContains: [
+    {
+      params: "list, substring, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]",
+      doc: "1-based position of the first item containing substring (case-sensitive), 0 if none or if substring is empty.",
+      example: 'listContains("apple,banana", "nan")',
+      result: "2",
+    },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) =>
+      containsIn(listItems(l, d, e, m), str(v), false),
+  ],
+  listContainsNoCase: [
+    {
+      params: "list, substring, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]",
+      doc: "Like listContains, ignoring case.",
+      example: 'listContainsNoCase("apple,BANANA", "nan")',
+      result: "2",
+    },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) =>
+      containsIn(listItems(l, d, e, m), str(v), true),
+  ],
+  listValueCount: [
+    {
+      params: "list, value, [delimiters], [includeEmptyFields]",
+      doc: "How many items equal value (case-sensitive).",
+      example: 'listValueCount("a,b,a,A", "a")',
+      result: "2",
+    },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), false),
+  ],
+  listValueCountNoCase: [
+    {
+      params: "list, value, [delimiters], [includeEmptyFields]",
+      doc: "How many items equal value, ignoring case.",
+      example: 'listValueCountNoCase("a,b,a,A", "a")',
+      result: "3",
+    },
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), true),
+  ],
+  listIndexExists: [
+    {
+      params: "list, position, [delimiters], [includeEmptyFields]",
+      doc: "true when the list has an item at position.",
+      example: 'listIndexExists("a,b", 3)',
+      result: "false",
+    },
+    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
+      const i = int(n, "position");
+      return i >= 1 && i <= scan(l, d, e).length;
+    },
+  ],
+  listSort: [
+    {
+      params: "list, [sortType], [order], [delimiters], [includeEmptyFields]",
+      doc: 'Sorts a list: sortType "text" (default), "textnocase" or "numeric"; order "asc" or "desc".',
+      example: 'listSort("c,a,b")',
+      result: "a,b,c",
+    },
+    (_c, l: unknown, t?: unknown, o?: unknown, d?: unknown, e?: unknown) =>
+      sortValues(listItems(l, d, e), t, o).join(firstDelim(d)),
+  ],
+  listToArray: [
+    {
+      params: "list, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]",
+      doc: "The items of a list as an array.",
+      example: 'listToArray("a,,b", ",", true)',
+      result: '["a","","b"]',
+    },
+    (_c, l: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m),
+  ],
+  arrayToList: [
+    {
+      params: "array, [delimiter]",
+      doc: "Joins an array into a list.",
+      example: 'arrayToList([1, 2, 3], ";")',
+      result: "1;2;3",
+    },
+    (_c, a: unknown, d?: unknown) =>
+      arr(a, "arrayToList")
+        .map(str)
+        .join(d === undefined ? "," : str(d)),
+  ],
+  listCompact: [
+    {
+      params: "list, [delimiters], [multiCharacterDelimiter]",
+      doc: "The list without delimiters at its start and end.",
+      example: 'listCompact(",a,b,,")',
+      result: "a,b",
+    },
     (_c, l: unknown, d?: unknown, m?: unknown) => {
-      const s = str(l); const delims = d === undefined ? "," : str(d);
+      const s = str(l);
+      const delims = d === undefined ? "," : str(d);
       if (delims === "") return s;
       if (flag(m)) {
         let t = s;
@@ -157,34 +316,80 @@ export default category("lists", {
         while (t.endsWith(delims) && t.length > 0) t = t.slice(0, -delims.length);
         return t;
       }
-      let a = 0; let b = s.length;
+      let a = 0;
+      let b = s.length;
       while (a < b && delims.includes(s[a]!)) a++;
       while (b > a && delims.includes(s[b - 1]!)) b--;
       return s.slice(a, b);
-    }],
-  listQualify: [{ params: "list, qualifier, [delimiters], [elements], [includeEmptyFields]", doc: 'Puts qualifier around every item (elements "all", the default) or only the non-numeric ones ("char").', example: "listQualify(\"a,1,b\", \"'\", \",\", \"char\")", result: "'a',1,'b'" },
+    },
+  ],
+  listQualify: [
+    {
+      params: "list, qualifier, [delimiters], [elements], [includeEmptyFields]",
+      doc: 'Puts qualifier around every item (elements "all", the default) or only the non-numeric ones ("char").',
+      example: 'listQualify("a,1,b", "\'", ",", "char")',
+      result: "'a',1,'b'",
+    },
     (_c, l: unknown, q: unknown, d?: unknown, el?: unknown, e?: unknown) => {
-      const qual = str(q); const which = el === undefined ? "all" : str(el).toLowerCase();
-      if (which !== "all" && which !== "char") throw argError(`elements must be "all" or "char", got ${JSON.stringify(which)}`);
-      return listItems(l, d, e).map((s) => (which === "char" && /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(s) ? s : qual + s + qual)).join(firstDelim(d));
-    }],
-  listChangeDelims: [{ params: "list, newDelimiter, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]", doc: "The items joined with a new delimiter.", example: 'listChangeDelims("a,b,,c", ";")', result: "a;b;c" },
-    (_c, l: unknown, nd: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m).join(str(nd))],
-  listRemoveDuplicates: [{ params: "list, [delimiters], [ignoreCase]", doc: "The list with each item once, in first-seen order.", example: 'listRemoveDuplicates("b,a,b,,A")', result: "b,a,A" },
+      const qual = str(q);
+      const which = el === undefined ? "all" : str(el).toLowerCase();
+      if (which !== "all" && which !== "char")
+        throw argError(`elements must be "all" or "char", got ${JSON.stringify(which)}`);
+      return listItems(l, d, e)
+        .map((s) => (which === "char" && /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(s) ? s : qual + s + qual))
+        .join(firstDelim(d));
+    },
+  ],
+  listChangeDelims: [
+    {
+      params: "list, newDelimiter, [delimiters], [includeEmptyFields], [multiCharacterDelimiter]",
+      doc: "The items joined with a new delimiter.",
+      example: 'listChangeDelims("a,b,,c", ";")',
+      result: "a;b;c",
+    },
+    (_c, l: unknown, nd: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m).join(str(nd)),
+  ],
+  listRemoveDuplicates: [
+    {
+      params: "list, [delimiters], [ignoreCase]",
+      doc: "The list with each item once, in first-seen order.",
+      example: 'listRemoveDuplicates("b,a,b,,A")',
+      result: "b,a,A",
+    },
     (_c, l: unknown, d?: unknown, ic?: unknown) => {
-      const seen = new Set<string>(); const out: string[] = []; const noCase = flag(ic);
-      for (const s of listItems(l, d)) { const k = noCase ? s.toLowerCase() : s; if (!seen.has(k)) { seen.add(k); out.push(s); } }
+      const seen = new Set<string>();
+      const out: string[] = [];
+      const noCase = flag(ic);
+      for (const s of listItems(l, d)) {
+        const k = noCase ? s.toLowerCase() : s;
+        if (!seen.has(k)) {
+          seen.add(k);
+          out.push(s);
+        }
+      }
       return out.join(firstDelim(d));
-    }],
-  listItemTrim: [{ params: LIST, doc: "The list with white space trimmed from every item.", example: 'listItemTrim(" a , b ")', result: "a,b" },
-    (_c, l: unknown, d?: unknown, e?: unknown) => listItems(l, d, e).map((s) => s.trim()).join(firstDelim(d))],
+    },
+  ],
+  listItemTrim: [
+    {
+      params: LIST,
+      doc: "The list with white space trimmed from every item.",
+      example: 'listItemTrim(" a , b ")',
+      result: "a,b",
+    },
+    (_c, l: unknown, d?: unknown, e?: unknown) =>
+      listItems(l, d, e)
+        .map((s) => s.trim())
+        .join(firstDelim(d)),
+  ],
 });
 
 /** Sorting shared by listSort, arraySort and querySort; "desc" is the ascending order reversed, as in CFML. */
 export function sortValues<T>(items: T[], type?: unknown, order?: unknown, key: (v: T) => unknown = (v) => v): T[] {
   const t = type === undefined ? "text" : str(type).toLowerCase();
   const o = order === undefined ? "asc" : str(order).toLowerCase();
-  if (!["text", "textnocase", "numeric"].includes(t)) throw argError(`sortType must be text, textnocase or numeric, got ${JSON.stringify(t)}`);
+  if (!["text", "textnocase", "numeric"].includes(t))
+    throw argError(`sortType must be text, textnocase or numeric, got ${JSON.stringify(t)}`);
   if (o !== "asc" && o !== "desc") throw argError(`order must be asc or desc, got ${JSON.stringify(o)}`);
   const prep = (v: unknown): string | number => {
     if (t === "numeric") {

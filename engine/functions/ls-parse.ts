@@ -6,11 +6,12 @@
 // the locale's day/month order (or the order a format mask gives).
 import { DAYS, MONTHS, daysIn } from "./datetime.js";
 
-type Token = { kind: "num"; text: string; value: number } | { kind: "word"; text: string } | { kind: "punct"; text: string };
+type Token =
+  { kind: "num"; text: string; value: number } | { kind: "word"; text: string } | { kind: "punct"; text: string };
 
 function tokens(s: string): Token[] {
   const out: Token[] = [];
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i]!;
     let j = i + 1;
     if (c >= "0" && c <= "9") {
@@ -56,22 +57,83 @@ function names(locale: string): Names {
 
 /** Does the locale write the day before the month (31.12.2008, 31/12/2008)? */
 export function dayFirst(locale: string): boolean {
-  const parts = new Intl.DateTimeFormat(locale, { day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" }).formatToParts(new Date(0)).map((p) => p.type);
+  const parts = new Intl.DateTimeFormat(locale, { day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" })
+    .formatToParts(new Date(0))
+    .map((p) => p.type);
   return parts.indexOf("day") < parts.indexOf("month");
 }
 
 // Words that say nothing about the instant: "Uhr", "h", "de" (6 de abril de 2008), "o'clock".
-const FILLER = new Set(["uhr", "h", "de", "del", "at", "um", "à", "le", "den", "der", "o", "clock", "st", "nd", "rd", "th"]);
+const FILLER = new Set([
+  "uhr",
+  "h",
+  "de",
+  "del",
+  "at",
+  "um",
+  "à",
+  "le",
+  "den",
+  "der",
+  "o",
+  "clock",
+  "st",
+  "nd",
+  "rd",
+  "th",
+]);
 
 /** Zone names a date text may end with, and their offsets in minutes east of UTC (as Java reads them). */
 const ZONES: Record<string, number> = {
-  utc: 0, gmt: 0, z: 0, ut: 0, wet: 0, wez: 0, west: 60, wesz: 60, bst: 60, cet: 60, mez: 60, cest: 120, mesz: 120,
-  eet: 120, oez: 120, eest: 180, oesz: 180, msk: 180, ist: 330, jst: 540, aest: 600, aedt: 660,
-  nst: -210, ndt: -150, ast: -240, adt: -180, est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360,
-  pst: -480, pdt: -420, akst: -540, akdt: -480, hst: -600,
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  ut: 0,
+  wet: 0,
+  wez: 0,
+  west: 60,
+  wesz: 60,
+  bst: 60,
+  cet: 60,
+  mez: 60,
+  cest: 120,
+  mesz: 120,
+  eet: 120,
+  oez: 120,
+  eest: 180,
+  oesz: 180,
+  msk: 180,
+  ist: 330,
+  jst: 540,
+  aest: 600,
+  aedt: 660,
+  nst: -210,
+  ndt: -150,
+  ast: -240,
+  adt: -180,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
+  akst: -540,
+  akdt: -480,
+  hst: -600,
 };
 
-interface Fields { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number; offset: number | null }
+interface Fields {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  ms: number;
+  offset: number | null;
+}
 
 /** Takes the time out of the tokens: hh:mm[:ss[.ms]] [am|pm], or "01.02. h"; null when there is none. */
 function takeTime(t: Token[]): { h: number; mi: number; s: number; ms: number } | null | "bad" {
@@ -158,7 +220,11 @@ export function lsParseFields(text: string, locale: string, order?: "dm" | "md")
     f = dm ? { y, mo: b.value, d: a.value, ...clock } : { y, mo: a.value, d: b.value, ...clock };
   } else {
     if (nums.length !== 3) return null;
-    const [a, b, c] = nums as [{ text: string; value: number }, { text: string; value: number }, { text: string; value: number }];
+    const [a, b, c] = nums as [
+      { text: string; value: number },
+      { text: string; value: number },
+      { text: string; value: number },
+    ];
     if (a.text.length === 4) f = { y: a.value, mo: b.value, d: c.value, ...clock };
     else if (dm) f = { y: fullYear(c), mo: b.value, d: a.value, ...clock };
     else f = { y: fullYear(c), mo: a.value, d: b.value, ...clock };

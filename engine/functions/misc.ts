@@ -30,31 +30,134 @@ function isDefined(ctx: RenderContext, path: unknown): boolean {
 }
 
 export default category("types", {
-  isDefined: [{ params: "path", doc: 'true when a variable path such as "url.page" exists and is not null.', example: 'isDefined("url.nothing")', result: "false" },
-    (ctx, p: unknown) => isDefined(ctx, p)],
-  parameterExists: [{ params: "path", doc: "CFML's older name for isDefined.", example: 'parameterExists("url.nothing")', result: "false" },
-    (ctx, p: unknown) => isDefined(ctx, p)],
-  isCustomFunction: [{ params: "value", doc: "true for a function defined with dbt:function.", example: 'isCustomFunction("f")', result: "false" },
-    (_c, v: unknown) => v instanceof FunctionValue],
-  isNull: [{ params: "value", doc: "true for null.", example: "isNull(null)", result: "true" }, (_c, v: unknown) => v === null],
-  isArray: [{ params: "value", doc: "true for an array.", example: "isArray([1])", result: "true" }, (_c, v: unknown) => Array.isArray(v)],
-  isStruct: [{ params: "value", doc: "true for a struct.", example: "isStruct({})", result: "true" }, (_c, v: unknown) => isStruct(v)],
-  isQuery: [{ params: "value", doc: "true for a query.", example: 'isQuery(queryNew("a"))', result: "true" }, (_c, v: unknown) => v instanceof QueryResult],
-  isSimpleValue: [{ params: "value", doc: "true for a string, number, boolean or date.", example: "isSimpleValue([])", result: "false" },
-    (_c, v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v))],
-  isBoolean: [{ params: "value", doc: "true when the value can be read as a boolean.", example: 'isBoolean("yes")', result: "true" },
-    (_c, v: unknown) => { try { toBool(v, null); return true; } catch { return false; } }],
-  isValid: [{ params: "type, value, [minOrPattern], [max]", doc: "Checks a value: the dbt:param types (integer, numeric, boolean, date, email, uuid, …) and CFML's others (guid, url, zipcode, telephone, creditcard, ssn, usdate, eurodate, time, variableName, query, range with min and max, regex with a pattern); string and numeric take min and max too. uuid accepts CFML's 35-character form and the standard 36-character one.", example: 'isValid("email", "a@b.co")', result: "true" },
-    (ctx, t: unknown, v: unknown, a?: unknown, b?: unknown) => isValidFull(ctx, str(t).toLowerCase(), v, a, b)],
-  typeOf: [{ params: "value", doc: "The type name: string, number, boolean, null, array, struct, query or date.", example: "typeOf([1])", result: "array" }, (_c, v: unknown) => typeName(v)],
-  raw: [{ params: "value", doc: "Prints the value without HTML escaping in dbt:output. Only for trusted HTML.", example: 'raw("<b>x</b>")', result: "<b>x</b>" },
-    (_c, v: unknown) => (v instanceof SafeString ? v : new SafeString(str(v)))],
-  iif: [{ params: "condition, whenTrue, whenFalse", doc: "whenTrue or whenFalse, by the condition. Both are values: CFML evaluates them as expression strings, which Quarry never does (de() returns its argument).", example: 'iif(1 GT 2, "yes", "no")', result: "no" },
-    (_c, c: unknown, a: unknown, b: unknown) => (toBool(c, null) ? a : b)],
-  writeOutput: [{ params: "value", doc: "Appends the value to the page output where the call runs (in <dbt:set writeOutput(x)> or in an expression), HTML-escaped as #…# is: writeOutput(raw(html)) writes markup. Returns an empty string.", example: 'writeOutput("<b>")', result: "<b>" },
-    () => { throw new Error("writeOutput is run by the interpreter and the compiler"); }],
-  de: [{ params: "string", doc: "Returns the string as it is (for CFML's iif(c, de(\"a\"), de(\"b\")) idiom).", example: 'de("a")', result: "a" }, (_c, s: unknown) => str(s)],
-  yesNoFormat: [{ params: "value", doc: '"Yes" or "No".', example: "yesNoFormat(1)", result: "Yes" }, (_c, v: unknown) => (toBool(v, null) ? "Yes" : "No")],
+  isDefined: [
+    {
+      params: "path",
+      doc: 'true when a variable path such as "url.page" exists and is not null.',
+      example: 'isDefined("url.nothing")',
+      result: "false",
+    },
+    (ctx, p: unknown) => isDefined(ctx, p),
+  ],
+  parameterExists: [
+    {
+      params: "path",
+      doc: "CFML's older name for isDefined.",
+      example: 'parameterExists("url.nothing")',
+      result: "false",
+    },
+    (ctx, p: unknown) => isDefined(ctx, p),
+  ],
+  isCustomFunction: [
+    {
+      params: "value",
+      doc: "true for a function defined with dbt:function.",
+      example: 'isCustomFunction("f")',
+      result: "false",
+    },
+    (_c, v: unknown) => v instanceof FunctionValue,
+  ],
+  isNull: [
+    { params: "value", doc: "true for null.", example: "isNull(null)", result: "true" },
+    (_c, v: unknown) => v === null,
+  ],
+  isArray: [
+    { params: "value", doc: "true for an array.", example: "isArray([1])", result: "true" },
+    (_c, v: unknown) => Array.isArray(v),
+  ],
+  isStruct: [
+    { params: "value", doc: "true for a struct.", example: "isStruct({})", result: "true" },
+    (_c, v: unknown) => isStruct(v),
+  ],
+  isQuery: [
+    { params: "value", doc: "true for a query.", example: 'isQuery(queryNew("a"))', result: "true" },
+    (_c, v: unknown) => v instanceof QueryResult,
+  ],
+  isSimpleValue: [
+    {
+      params: "value",
+      doc: "true for a string, number, boolean or date.",
+      example: "isSimpleValue([])",
+      result: "false",
+    },
+    (_c, v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v)),
+  ],
+  isBoolean: [
+    {
+      params: "value",
+      doc: "true when the value can be read as a boolean.",
+      example: 'isBoolean("yes")',
+      result: "true",
+    },
+    (_c, v: unknown) => {
+      try {
+        toBool(v, null);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  ],
+  isValid: [
+    {
+      params: "type, value, [minOrPattern], [max]",
+      doc: "Checks a value: the dbt:param types (integer, numeric, boolean, date, email, uuid, …) and CFML's others (guid, url, zipcode, telephone, creditcard, ssn, usdate, eurodate, time, variableName, query, range with min and max, regex with a pattern); string and numeric take min and max too. uuid accepts CFML's 35-character form and the standard 36-character one.",
+      example: 'isValid("email", "a@b.co")',
+      result: "true",
+    },
+    (ctx, t: unknown, v: unknown, a?: unknown, b?: unknown) => isValidFull(ctx, str(t).toLowerCase(), v, a, b),
+  ],
+  typeOf: [
+    {
+      params: "value",
+      doc: "The type name: string, number, boolean, null, array, struct, query or date.",
+      example: "typeOf([1])",
+      result: "array",
+    },
+    (_c, v: unknown) => typeName(v),
+  ],
+  raw: [
+    {
+      params: "value",
+      doc: "Prints the value without HTML escaping in dbt:output. Only for trusted HTML.",
+      example: 'raw("<b>x</b>")',
+      result: "<b>x</b>",
+    },
+    (_c, v: unknown) => (v instanceof SafeString ? v : new SafeString(str(v))),
+  ],
+  iif: [
+    {
+      params: "condition, whenTrue, whenFalse",
+      doc: "whenTrue or whenFalse, by the condition. Both are values: CFML evaluates them as expression strings, which Quarry never does (de() returns its argument).",
+      example: 'iif(1 GT 2, "yes", "no")',
+      result: "no",
+    },
+    (_c, c: unknown, a: unknown, b: unknown) => (toBool(c, null) ? a : b),
+  ],
+  writeOutput: [
+    {
+      params: "value",
+      doc: "Appends the value to the page output where the call runs (in <dbt:set writeOutput(x)> or in an expression), HTML-escaped as #…# is: writeOutput(raw(html)) writes markup. Returns an empty string.",
+      example: 'writeOutput("<b>")',
+      result: "<b>",
+    },
+    () => {
+      throw new Error("writeOutput is run by the interpreter and the compiler");
+    },
+  ],
+  de: [
+    {
+      params: "string",
+      doc: 'Returns the string as it is (for CFML\'s iif(c, de("a"), de("b")) idiom).',
+      example: 'de("a")',
+      result: "a",
+    },
+    (_c, s: unknown) => str(s),
+  ],
+  yesNoFormat: [
+    { params: "value", doc: '"Yes" or "No".', example: "yesNoFormat(1)", result: "Yes" },
+    (_c, v: unknown) => (toBool(v, null) ? "Yes" : "No"),
+  ],
 });
 
 // RFC 5322's dot-atom local part; a domain of letter-digit labels with an alphabetic top level.
@@ -64,14 +167,18 @@ const BOOLEAN_WORD = /^(true|false|yes|no)$/i;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CFML_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{16}$/i;
 const INTEGER = /^\s*[+-]?\d+(\.0*)?\s*$/;
-const URL_RE = /^(https?|ftp|file|mailto|news):(\/\/)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d+)?([/?#][^\s]*)?$/i;
+const URL_RE =
+  /^(https?|ftp|file|mailto|news):(\/\/)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d+)?([/?#][^\s]*)?$/i;
 const INT32 = (n: number) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
 
 function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;
@@ -87,7 +194,14 @@ function dayMonth(v: unknown, order: "us" | "euro"): boolean {
   return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
-const isJsonText = (t: string): boolean => { try { JSON.parse(t); return true; } catch { return false; } };
+const isJsonText = (t: string): boolean => {
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const simple = (v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v));
 
@@ -100,58 +214,117 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
       const n = typeof v === "number" ? v : text !== null && text.trim() !== "" ? Number(text) : NaN;
       return Number.isFinite(n) && n >= num(a) && n <= num(b);
     }
-    case "regex": case "regular_expression": {
+    case "regex":
+    case "regular_expression": {
       if (a === undefined) throw new Error('isValid("regex", value, pattern) needs a pattern');
       if (text === null) return false;
       // The template's pattern runs on the linear-time engine (engine/regex.ts).
       return fullMatch(userRegex(str(a)), text);
     }
-    case "string": case "numeric": case "integer": case "float": {
+    case "string":
+    case "numeric":
+    case "integer":
+    case "float": {
       // CFML's numbers include its booleans (true is 1): isValid("numeric", "yes") is true.
-      const ok = isValidType(type === "float" ? "numeric" : type, v) || ((type === "numeric" || type === "float") && (typeof v === "boolean" || (text !== null && BOOLEAN_WORD.test(text.trim()))));
+      const ok =
+        isValidType(type === "float" ? "numeric" : type, v) ||
+        ((type === "numeric" || type === "float") &&
+          (typeof v === "boolean" || (text !== null && BOOLEAN_WORD.test(text.trim()))));
       if (!ok || a === undefined) return ok;
       const size = type === "string" ? str(v).length : Number(str(v));
       return size >= num(a) && (b === undefined || size <= num(b));
     }
-    case "guid": return text !== null && GUID.test(text);
-    case "url": return text !== null && URL_RE.test(text.trim());
-    case "zipcode": return text !== null && /^\d{5}([- ]\d{4})?$/.test(text.trim());
-    case "telephone": return text !== null && /^(\+?1[-. ]?)?(\(?[2-9]\d{2}\)?[-. ]?)?[2-9]\d{2}[-. ]?\d{4}(\s*(x|ext\.?)\s*\d+)?$/i.test(text.trim());
-    case "ssn": case "social_security_number": return text !== null && /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(text.trim());
+    case "guid":
+      return text !== null && GUID.test(text);
+    case "url":
+      return text !== null && URL_RE.test(text.trim());
+    case "zipcode":
+      return text !== null && /^\d{5}([- ]\d{4})?$/.test(text.trim());
+    case "telephone":
+      return (
+        text !== null &&
+        /^(\+?1[-. ]?)?(\(?[2-9]\d{2}\)?[-. ]?)?[2-9]\d{2}[-. ]?\d{4}(\s*(x|ext\.?)\s*\d+)?$/i.test(text.trim())
+      );
+    case "ssn":
+    case "social_security_number":
+      return text !== null && /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(text.trim());
     case "creditcard": {
       if (text === null) return false;
       const digits = text.replace(/[\s,-]/g, "");
       return /^\d{13,19}$/.test(digits) && luhn(digits);
     }
-    case "usdate": return dayMonth(v, "us");
-    case "eurodate": return dayMonth(v, "euro");
-    case "time": return v instanceof Date || (text !== null && (/^\d{1,2}:\d{2}(:\d{2})?\s*([AaPp][Mm])?$/.test(text.trim()) || (text.trim().startsWith("{ts '") && isDate(text, ctx.page.timezone))));
-    case "variablename": return typeof v === "string" || typeof v === "boolean" ? /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(str(v)) : false;
-    case "query": return v instanceof QueryResult;
-    case "binary": return v instanceof Uint8Array;
-    case "json": return text !== null && isJsonText(text);
-    case "object": return false;
-    case "function": case "closure": case "lambda": case "component": case "xml": return false;
-    case "date": return v instanceof Date || typeof v === "number" || (typeof v === "string" && (isDate(v, ctx.page.timezone) || (v.trim() !== "" && !Number.isNaN(Number(v)))));
-    default: return isValidType(type, v);
+    case "usdate":
+      return dayMonth(v, "us");
+    case "eurodate":
+      return dayMonth(v, "euro");
+    case "time":
+      return (
+        v instanceof Date ||
+        (text !== null &&
+          (/^\d{1,2}:\d{2}(:\d{2})?\s*([AaPp][Mm])?$/.test(text.trim()) ||
+            (text.trim().startsWith("{ts '") && isDate(text, ctx.page.timezone))))
+      );
+    case "variablename":
+      return typeof v === "string" || typeof v === "boolean"
+        ? /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(str(v))
+        : false;
+    case "query":
+      return v instanceof QueryResult;
+    case "binary":
+      return v instanceof Uint8Array;
+    case "json":
+      return text !== null && isJsonText(text);
+    case "object":
+      return false;
+    case "function":
+    case "closure":
+    case "lambda":
+    case "component":
+    case "xml":
+      return false;
+    case "date":
+      return (
+        v instanceof Date ||
+        typeof v === "number" ||
+        (typeof v === "string" && (isDate(v, ctx.page.timezone) || (v.trim() !== "" && !Number.isNaN(Number(v)))))
+      );
+    default:
+      return isValidType(type, v);
   }
 }
 
 /** Shared by isValid() and dbt:param. */
 export function isValidType(type: string, v: unknown): boolean {
   switch (type) {
-    case "any": return true;
-    case "string": return simple(v);
+    case "any":
+      return true;
+    case "string":
+      return simple(v);
     // CFML's integer is 32-bit: 99999999999 is not one (and would not fit an int column).
-    case "integer": return typeof v === "number" ? INT32(v) : typeof v === "string" && INTEGER.test(v) && INT32(Number(v));
-    case "numeric": return typeof v === "number" ? Number.isFinite(v) : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) && /^[\s+\-.\deE]+$/.test(v);
+    case "integer":
+      return typeof v === "number" ? INT32(v) : typeof v === "string" && INTEGER.test(v) && INT32(Number(v));
+    case "numeric":
+      return typeof v === "number"
+        ? Number.isFinite(v)
+        : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) && /^[\s+\-.\deE]+$/.test(v);
     case "boolean":
-      try { toBool(v, null); return true; } catch { return false; }
-    case "date": return isDate(v);
-    case "email": return typeof v === "string" && EMAIL.test(v);
-    case "uuid": return typeof v === "string" && (CFML_UUID.test(v) || GUID.test(v));
-    case "array": return Array.isArray(v);
-    case "struct": return isStruct(v);
-    default: throw new Error(`Unknown type ${JSON.stringify(type)}`);
+      try {
+        toBool(v, null);
+        return true;
+      } catch {
+        return false;
+      }
+    case "date":
+      return isDate(v);
+    case "email":
+      return typeof v === "string" && EMAIL.test(v);
+    case "uuid":
+      return typeof v === "string" && (CFML_UUID.test(v) || GUID.test(v));
+    case "array":
+      return Array.isArray(v);
+    case "struct":
+      return isStruct(v);
+    default:
+      throw new Error(`Unknown type ${JSON.stringify(type)}`);
   }
 }

@@ -66,14 +66,27 @@ function parseMask(mask: string): Mask {
   const cached = MASKS.get(mask);
   if (cached) return cached;
   if (mask === "") throw argError("The mask cannot be empty");
-  const m: Mask = { decimals: 0, free: false, minInt: 0, width: 0, comma: false, plus: false, minus: false, brackets: false, dollar: false, justify: "right" };
+  const m: Mask = {
+    decimals: 0,
+    free: false,
+    minInt: 0,
+    width: 0,
+    comma: false,
+    plus: false,
+    minus: false,
+    brackets: false,
+    dollar: false,
+    justify: "right",
+  };
   let dot = false;
   let intPlaces = 0;
   let zero = false;
   let placeholders = 0;
   for (const c of mask) {
     switch (c) {
-      case "_": case "9": case "0":
+      case "_":
+      case "9":
+      case "0":
         placeholders++;
         m.width++;
         if (dot) m.decimals++;
@@ -86,14 +99,31 @@ function parseMask(mask: string): Mask {
         if (!dot) m.width++;
         dot = true;
         break;
-      case ",": m.comma = true; m.width++; break;
-      case "(": case ")": m.brackets = true; break;
-      case "+": m.plus = true; break;
-      case "-": m.minus = true; break;
-      case "$": m.dollar = true; break;
-      case "L": m.justify = "left"; break;
-      case "C": m.justify = "center"; break;
-      case "^": break;
+      case ",":
+        m.comma = true;
+        m.width++;
+        break;
+      case "(":
+      case ")":
+        m.brackets = true;
+        break;
+      case "+":
+        m.plus = true;
+        break;
+      case "-":
+        m.minus = true;
+        break;
+      case "$":
+        m.dollar = true;
+        break;
+      case "L":
+        m.justify = "left";
+        break;
+      case "C":
+        m.justify = "center";
+        break;
+      case "^":
+        break;
       default:
         throw argError(`Invalid character ${JSON.stringify(c)} in the mask (valid: _ 9 . 0 ( ) + - , L C $ ^)`);
     }
@@ -113,7 +143,10 @@ function pad(s: string, width: number, justify: Mask["justify"]): string {
 }
 
 /** Inserts a symbol after the leading spaces. */
-const addSymbol = (s: string, sym: string) => { const i = s.length - s.trimStart().length; return s.slice(0, i) + sym + s.slice(i); };
+const addSymbol = (s: string, sym: string) => {
+  const i = s.length - s.trimStart().length;
+  return s.slice(0, i) + sym + s.slice(i);
+};
 
 /** CFML's numberFormat: without a mask, a whole number with thousands separators. */
 export function formatNumber(n: number, mask?: string, sep = { group: ",", decimal: "." }): string {
@@ -145,19 +178,52 @@ export function formatNumber(n: number, mask?: string, sep = { group: ",", decim
 // ---- locales ----
 
 const CFML_LOCALES: Record<string, string> = {
-  "english (us)": "en-US", "english (uk)": "en-GB", "english (australian)": "en-AU", "english (canadian)": "en-CA",
-  "english (new zealand)": "en-NZ", "english (india)": "en-IN", "german (standard)": "de-DE", "german (swiss)": "de-CH",
-  "german (austrian)": "de-AT", "french (standard)": "fr-FR", "french (swiss)": "fr-CH", "french (canadian)": "fr-CA",
-  "french (belgian)": "fr-BE", "italian (standard)": "it-IT", "italian (swiss)": "it-CH", "spanish (standard)": "es-ES",
-  "spanish (mexican)": "es-MX", "dutch (standard)": "nl-NL", "dutch (belgian)": "nl-BE", "portuguese (standard)": "pt-PT",
-  "portuguese (brazilian)": "pt-BR", "swedish": "sv-SE", "norwegian (bokmal)": "nb-NO", "danish": "da-DK", "finnish": "fi-FI",
-  "japanese": "ja-JP", "albanian": "sq-AL", "german": "de-DE", "french": "fr-FR", "italian": "it-IT", "spanish": "es-ES", "english": "en-US", "chinese (china)": "zh-CN", "korean": "ko-KR", "polish": "pl-PL", "russian": "ru-RU",
+  "english (us)": "en-US",
+  "english (uk)": "en-GB",
+  "english (australian)": "en-AU",
+  "english (canadian)": "en-CA",
+  "english (new zealand)": "en-NZ",
+  "english (india)": "en-IN",
+  "german (standard)": "de-DE",
+  "german (swiss)": "de-CH",
+  "german (austrian)": "de-AT",
+  "french (standard)": "fr-FR",
+  "french (swiss)": "fr-CH",
+  "french (canadian)": "fr-CA",
+  "french (belgian)": "fr-BE",
+  "italian (standard)": "it-IT",
+  "italian (swiss)": "it-CH",
+  "spanish (standard)": "es-ES",
+  "spanish (mexican)": "es-MX",
+  "dutch (standard)": "nl-NL",
+  "dutch (belgian)": "nl-BE",
+  "portuguese (standard)": "pt-PT",
+  "portuguese (brazilian)": "pt-BR",
+  swedish: "sv-SE",
+  "norwegian (bokmal)": "nb-NO",
+  danish: "da-DK",
+  finnish: "fi-FI",
+  japanese: "ja-JP",
+  albanian: "sq-AL",
+  german: "de-DE",
+  french: "fr-FR",
+  italian: "it-IT",
+  spanish: "es-ES",
+  english: "en-US",
+  "chinese (china)": "zh-CN",
+  korean: "ko-KR",
+  polish: "pl-PL",
+  russian: "ru-RU",
 };
 
 /** CFML's name of a locale ("German (Swiss)" for de-CH), or the tag when it has none. */
 export function cfmlLocaleName(tag: string): string {
   const name = Object.keys(CFML_LOCALES).find((k) => CFML_LOCALES[k] === tag && k.includes("("));
-  return name ? name.replace(/(^|\()([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase()).replace(/\((Us|Uk)\)/, (_m, c: string) => `(${c.toUpperCase()})`) : tag;
+  return name
+    ? name
+        .replace(/(^|\()([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase())
+        .replace(/\((Us|Uk)\)/, (_m, c: string) => `(${c.toUpperCase()})`)
+    : tag;
 }
 
 /** A BCP 47 locale from "de-CH", "de_CH" or a CFML name such as "German (Swiss)". */
@@ -174,14 +240,62 @@ export function localeArg(ctx: RenderContext, l?: unknown): string {
 
 function separators(locale: string): { group: string; decimal: string } {
   const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
-  return { group: parts.find((p) => p.type === "group")?.value ?? ",", decimal: parts.find((p) => p.type === "decimal")?.value ?? "." };
+  return {
+    group: parts.find((p) => p.type === "group")?.value ?? ",",
+    decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+  };
 }
 
-const EURO = ["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK"];
+const EURO = [
+  "AT",
+  "BE",
+  "CY",
+  "DE",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PT",
+  "SI",
+  "SK",
+];
 const CURRENCY: Record<string, string> = {
-  US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", NZ: "NZD", CH: "CHF", JP: "JPY", CN: "CNY", IN: "INR", BR: "BRL", MX: "MXN",
-  SE: "SEK", NO: "NOK", DK: "DKK", PL: "PLN", CZ: "CZK", HU: "HUF", RU: "RUB", KR: "KRW", ZA: "ZAR", SG: "SGD", HK: "HKD",
-  TR: "TRY", IL: "ILS", AR: "ARS", CL: "CLP", CO: "COP",
+  US: "USD",
+  GB: "GBP",
+  AU: "AUD",
+  CA: "CAD",
+  NZ: "NZD",
+  CH: "CHF",
+  JP: "JPY",
+  CN: "CNY",
+  IN: "INR",
+  BR: "BRL",
+  MX: "MXN",
+  SE: "SEK",
+  NO: "NOK",
+  DK: "DKK",
+  PL: "PLN",
+  CZ: "CZK",
+  HU: "HUF",
+  RU: "RUB",
+  KR: "KRW",
+  ZA: "ZAR",
+  SG: "SGD",
+  HK: "HKD",
+  TR: "TRY",
+  IL: "ILS",
+  AR: "ARS",
+  CL: "CLP",
+  CO: "COP",
 };
 
 /** The currency of a locale's region (US dollars when the locale names no region). */
@@ -191,13 +305,21 @@ export function currencyOf(locale: string): string {
 }
 
 export function currencyFormat(n: number, type: string, locale: string, currency = currencyOf(locale)): string {
-  const digits = new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   const rounded = Number(`${n < 0 ? "-" : ""}${Object.values(roundDigits(n, digits)).join(".")}`);
   if (type === "none") {
-    const s = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(rounded));
+    const s = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      Math.abs(rounded),
+    );
     return rounded < 0 ? `(${s})` : s;
   }
-  const f = new Intl.NumberFormat(locale, { style: "currency", currency, currencySign: "accounting", currencyDisplay: type === "international" ? "code" : "symbol" });
+  const f = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    currencySign: "accounting",
+    currencyDisplay: type === "international" ? "code" : "symbol",
+  });
   return f.format(rounded).replace(/\u00a0/g, " ");
 }
 
@@ -210,7 +332,8 @@ function big(v: unknown): bigint {
   return BigInt(Math.round(n));
 }
 
-const fromBig = (b: bigint): number | string => (b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b.toString());
+const fromBig = (b: bigint): number | string =>
+  b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b.toString();
 
 function shift(v: unknown): bigint {
   const s = int(v, "shift");
@@ -221,7 +344,8 @@ function shift(v: unknown): bigint {
 const ALGORITHMS = ["cfmx_compat", "sha1prng", "ibmsecurerandom"];
 
 function algorithm(a: unknown): void {
-  if (a !== undefined && !ALGORITHMS.includes(str(a).toLowerCase())) throw argError(`Unknown algorithm ${JSON.stringify(str(a))} (CFMX_COMPAT, SHA1PRNG, IBMSecureRandom)`);
+  if (a !== undefined && !ALGORITHMS.includes(str(a).toLowerCase()))
+    throw argError(`Unknown algorithm ${JSON.stringify(str(a))} (CFMX_COMPAT, SHA1PRNG, IBMSecureRandom)`);
 }
 
 function trig(f: (x: number) => number, name: string) {
@@ -233,87 +357,263 @@ function trig(f: (x: number) => number, name: string) {
 }
 
 export default category("numbers", {
-  abs: [{ params: "number", doc: "Absolute value.", example: "abs(-3)", result: "3" }, (_c, n: unknown) => Math.abs(num(n))],
-  ceiling: [{ params: "number", doc: "Smallest integer not below the number.", example: "ceiling(2.1)", result: "3" }, (_c, n: unknown) => Math.ceil(num(n))],
-  floor: [{ params: "number", doc: "Largest integer not above the number.", example: "floor(2.9)", result: "2" }, (_c, n: unknown) => Math.floor(num(n))],
-  int: [{ params: "number", doc: "Same as floor (CFML's int).", example: "int(-2.5)", result: "-3" }, (_c, n: unknown) => Math.floor(num(n))],
-  fix: [{ params: "number", doc: "The integer part, towards zero.", example: "fix(-2.5)", result: "-2" }, (_c, n: unknown) => Math.trunc(num(n))],
-  round: [{ params: "number, [places]", doc: "Rounds half away from zero, to places decimals (default 0).", example: "round(2.345, 2)", result: "2.35" },
+  abs: [
+    { params: "number", doc: "Absolute value.", example: "abs(-3)", result: "3" },
+    (_c, n: unknown) => Math.abs(num(n)),
+  ],
+  ceiling: [
+    { params: "number", doc: "Smallest integer not below the number.", example: "ceiling(2.1)", result: "3" },
+    (_c, n: unknown) => Math.ceil(num(n)),
+  ],
+  floor: [
+    { params: "number", doc: "Largest integer not above the number.", example: "floor(2.9)", result: "2" },
+    (_c, n: unknown) => Math.floor(num(n)),
+  ],
+  int: [
+    { params: "number", doc: "Same as floor (CFML's int).", example: "int(-2.5)", result: "-3" },
+    (_c, n: unknown) => Math.floor(num(n)),
+  ],
+  fix: [
+    { params: "number", doc: "The integer part, towards zero.", example: "fix(-2.5)", result: "-2" },
+    (_c, n: unknown) => Math.trunc(num(n)),
+  ],
+  round: [
+    {
+      params: "number, [places]",
+      doc: "Rounds half away from zero, to places decimals (default 0).",
+      example: "round(2.345, 2)",
+      result: "2.35",
+    },
     (_c, n: unknown, p?: unknown) => {
       const places = p === undefined ? 0 : int(p, "places");
       if (places < 0 || places > 15) throw argError("places must be between 0 and 15");
       const x = num(n);
       const { whole, frac } = roundDigits(x, places);
       return Math.sign(x) * Number(frac ? `${whole}.${frac}` : whole) || 0;
-    }],
-  sgn: [{ params: "number", doc: "-1, 0 or 1.", example: "sgn(-4)", result: "-1" }, (_c, n: unknown) => Math.sign(num(n))],
-  sqr: [{ params: "number", doc: "Square root.", example: "sqr(16)", result: "4" },
-    (_c, n: unknown) => { const x = num(n); if (x < 0) throw argError("sqr of a negative number"); return Math.sqrt(x); }],
-  max: [{ params: "a, b", doc: "The larger number.", example: "max(3, 7)", result: "7" }, (_c, a: unknown, b: unknown) => Math.max(num(a), num(b))],
-  min: [{ params: "a, b", doc: "The smaller number.", example: "min(3, 7)", result: "3" }, (_c, a: unknown, b: unknown) => Math.min(num(a), num(b))],
+    },
+  ],
+  sgn: [
+    { params: "number", doc: "-1, 0 or 1.", example: "sgn(-4)", result: "-1" },
+    (_c, n: unknown) => Math.sign(num(n)),
+  ],
+  sqr: [
+    { params: "number", doc: "Square root.", example: "sqr(16)", result: "4" },
+    (_c, n: unknown) => {
+      const x = num(n);
+      if (x < 0) throw argError("sqr of a negative number");
+      return Math.sqrt(x);
+    },
+  ],
+  max: [
+    { params: "a, b", doc: "The larger number.", example: "max(3, 7)", result: "7" },
+    (_c, a: unknown, b: unknown) => Math.max(num(a), num(b)),
+  ],
+  min: [
+    { params: "a, b", doc: "The smaller number.", example: "min(3, 7)", result: "3" },
+    (_c, a: unknown, b: unknown) => Math.min(num(a), num(b)),
+  ],
   pi: [{ params: "", doc: "π.", example: "round(pi(), 4)", result: "3.1416" }, () => Math.PI],
-  exp: [{ params: "number", doc: "e to the power of number.", example: "round(exp(1), 5)", result: "2.71828" }, (_c, n: unknown) => Math.exp(num(n))],
-  log: [{ params: "number", doc: "Natural logarithm (number > 0).", example: "log(1)", result: "0" }, trig((x) => (x > 0 ? Math.log(x) : NaN), "log")],
-  log10: [{ params: "number", doc: "Base-10 logarithm (number > 0).", example: "log10(1000)", result: "3" }, trig((x) => (x > 0 ? Math.log10(x) : NaN), "log10")],
+  exp: [
+    { params: "number", doc: "e to the power of number.", example: "round(exp(1), 5)", result: "2.71828" },
+    (_c, n: unknown) => Math.exp(num(n)),
+  ],
+  log: [
+    { params: "number", doc: "Natural logarithm (number > 0).", example: "log(1)", result: "0" },
+    trig((x) => (x > 0 ? Math.log(x) : NaN), "log"),
+  ],
+  log10: [
+    { params: "number", doc: "Base-10 logarithm (number > 0).", example: "log10(1000)", result: "3" },
+    trig((x) => (x > 0 ? Math.log10(x) : NaN), "log10"),
+  ],
   sin: [{ params: "radians", doc: "Sine.", example: "sin(0)", result: "0" }, trig(Math.sin, "sin")],
   cos: [{ params: "radians", doc: "Cosine.", example: "cos(0)", result: "1" }, trig(Math.cos, "cos")],
   tan: [{ params: "radians", doc: "Tangent.", example: "tan(0)", result: "0" }, trig(Math.tan, "tan")],
-  asin: [{ params: "number", doc: "Arcsine, in radians (number from -1 to 1).", example: "asin(0)", result: "0" }, trig(Math.asin, "asin")],
-  acos: [{ params: "number", doc: "Arccosine, in radians (number from -1 to 1).", example: "acos(1)", result: "0" }, trig(Math.acos, "acos")],
+  asin: [
+    { params: "number", doc: "Arcsine, in radians (number from -1 to 1).", example: "asin(0)", result: "0" },
+    trig(Math.asin, "asin"),
+  ],
+  acos: [
+    { params: "number", doc: "Arccosine, in radians (number from -1 to 1).", example: "acos(1)", result: "0" },
+    trig(Math.acos, "acos"),
+  ],
   atn: [{ params: "number", doc: "Arctangent, in radians.", example: "atn(0)", result: "0" }, trig(Math.atan, "atn")],
-  rand: [{ params: "[algorithm]", doc: "A random number from 0 up to (not including) 1. Every algorithm name CFML knows uses a cryptographically strong generator.", example: "rand() LT 1", result: "true" },
-    (_c, a?: unknown) => { algorithm(a); return randomBytes(6).readUIntBE(0, 6) / 2 ** 48; }],
-  randRange: [{ params: "low, high, [algorithm]", doc: "A random integer from low to high inclusive.", example: "randRange(4, 4)", result: "4" },
+  rand: [
+    {
+      params: "[algorithm]",
+      doc: "A random number from 0 up to (not including) 1. Every algorithm name CFML knows uses a cryptographically strong generator.",
+      example: "rand() LT 1",
+      result: "true",
+    },
+    (_c, a?: unknown) => {
+      algorithm(a);
+      return randomBytes(6).readUIntBE(0, 6) / 2 ** 48;
+    },
+  ],
+  randRange: [
+    {
+      params: "low, high, [algorithm]",
+      doc: "A random integer from low to high inclusive.",
+      example: "randRange(4, 4)",
+      result: "4",
+    },
     (_c, a: unknown, b: unknown, alg?: unknown) => {
       algorithm(alg);
-      const lo = Math.trunc(num(a)); const hi = Math.trunc(num(b));
+      const lo = Math.trunc(num(a));
+      const hi = Math.trunc(num(b));
       if (hi < lo) throw argError("high must not be below low");
       if (hi - lo >= 2 ** 48) throw argError("The range is too large (at most 2^48)");
       return lo + randomInt(0, hi - lo + 1);
-    }],
-  randomize: [{ params: "seed, [algorithm]", doc: "Accepted for CFML code; Quarry's generator cannot be seeded, so it returns a random number.", example: "randomize(1) LT 1", result: "true" },
-    (_c, _s: unknown, a?: unknown) => { algorithm(a); return randomBytes(6).readUIntBE(0, 6) / 2 ** 48; }],
-  incrementValue: [{ params: "number", doc: "number + 1.", example: "incrementValue(41)", result: "42" }, (_c, n: unknown) => num(n) + 1],
-  decrementValue: [{ params: "number", doc: "number - 1.", example: "decrementValue(43)", result: "42" }, (_c, n: unknown) => num(n) - 1],
-  numberFormat: [{ params: "number, [mask]", doc: 'Formats a number, rounding half up on its decimal digits. Mask: _ or 9 digit, 0 zero-padded digit, . decimals, "," thousands, + or - sign, ( ) negative in brackets, $, L/C justify; default: whole number with ",".', example: 'numberFormat(11.985, ",.00")', result: "11.99" },
+    },
+  ],
+  randomize: [
+    {
+      params: "seed, [algorithm]",
+      doc: "Accepted for CFML code; Quarry's generator cannot be seeded, so it returns a random number.",
+      example: "randomize(1) LT 1",
+      result: "true",
+    },
+    (_c, _s: unknown, a?: unknown) => {
+      algorithm(a);
+      return randomBytes(6).readUIntBE(0, 6) / 2 ** 48;
+    },
+  ],
+  incrementValue: [
+    { params: "number", doc: "number + 1.", example: "incrementValue(41)", result: "42" },
+    (_c, n: unknown) => num(n) + 1,
+  ],
+  decrementValue: [
+    { params: "number", doc: "number - 1.", example: "decrementValue(43)", result: "42" },
+    (_c, n: unknown) => num(n) - 1,
+  ],
+  numberFormat: [
+    {
+      params: "number, [mask]",
+      doc: 'Formats a number, rounding half up on its decimal digits. Mask: _ or 9 digit, 0 zero-padded digit, . decimals, "," thousands, + or - sign, ( ) negative in brackets, $, L/C justify; default: whole number with ",".',
+      example: 'numberFormat(11.985, ",.00")',
+      result: "11.99",
+    },
     (_c, n: unknown, m?: unknown) => {
       const mask = m === undefined ? undefined : str(m);
       const x = formatArg(n);
       if (mask?.toLowerCase() === "hex") return (Math.trunc(x) >>> 0).toString(16);
       return formatNumber(x, mask);
-    }],
-  lsNumberFormat: [{ params: "number, [mask], [locale]", doc: "numberFormat with the locale's group and decimal separators (the site's locale by default).", example: 'lsNumberFormat(1234.5, ",.00", "de-DE")', result: "1.234,50" },
-    (ctx, n: unknown, m?: unknown, l?: unknown) => formatNumber(formatArg(n), m === undefined ? undefined : str(m), separators(localeArg(ctx, l)))],
-  decimalFormat: [{ params: "number", doc: "Two decimals with thousands separators.", example: "decimalFormat(1234.5)", result: "1,234.50" }, (_c, n: unknown) => formatNumber(formatArg(n), ",.00")],
-  dollarFormat: [{ params: "number", doc: "US dollars: two decimals, thousands separators, negatives in brackets.", example: "dollarFormat(-1234.5)", result: "($1,234.50)" },
-    (_c, n: unknown) => { const x = formatArg(n); const s = `$${formatNumber(Math.abs(x), ",.00")}`; return x < 0 && /[1-9]/.test(s) ? `(${s})` : s; }],
-  lsCurrencyFormat: [{ params: "number, [type], [locale]", doc: 'Money in the locale\'s currency: type "local" (symbol, the default), "international" (ISO code) or "none" (no currency).', example: 'lsCurrencyFormat(1234.5, "local", "de-DE")', result: "1.234,50 €" },
+    },
+  ],
+  lsNumberFormat: [
+    {
+      params: "number, [mask], [locale]",
+      doc: "numberFormat with the locale's group and decimal separators (the site's locale by default).",
+      example: 'lsNumberFormat(1234.5, ",.00", "de-DE")',
+      result: "1.234,50",
+    },
+    (ctx, n: unknown, m?: unknown, l?: unknown) =>
+      formatNumber(formatArg(n), m === undefined ? undefined : str(m), separators(localeArg(ctx, l))),
+  ],
+  decimalFormat: [
+    {
+      params: "number",
+      doc: "Two decimals with thousands separators.",
+      example: "decimalFormat(1234.5)",
+      result: "1,234.50",
+    },
+    (_c, n: unknown) => formatNumber(formatArg(n), ",.00"),
+  ],
+  dollarFormat: [
+    {
+      params: "number",
+      doc: "US dollars: two decimals, thousands separators, negatives in brackets.",
+      example: "dollarFormat(-1234.5)",
+      result: "($1,234.50)",
+    },
+    (_c, n: unknown) => {
+      const x = formatArg(n);
+      const s = `$${formatNumber(Math.abs(x), ",.00")}`;
+      return x < 0 && /[1-9]/.test(s) ? `(${s})` : s;
+    },
+  ],
+  lsCurrencyFormat: [
+    {
+      params: "number, [type], [locale]",
+      doc: 'Money in the locale\'s currency: type "local" (symbol, the default), "international" (ISO code) or "none" (no currency).',
+      example: 'lsCurrencyFormat(1234.5, "local", "de-DE")',
+      result: "1.234,50 €",
+    },
     (ctx, n: unknown, t?: unknown, l?: unknown) => {
       const type = t === undefined ? "local" : str(t).toLowerCase();
-      if (!["local", "international", "none"].includes(type)) throw argError(`type must be local, international or none, got ${JSON.stringify(type)}`);
+      if (!["local", "international", "none"].includes(type))
+        throw argError(`type must be local, international or none, got ${JSON.stringify(type)}`);
       return currencyFormat(formatArg(n), type, localeArg(ctx, l));
-    }],
-  isNumeric: [{ params: "value", doc: "true when the value is a number or a numeric string.", example: 'isNumeric("1.5e3")', result: "true" }, (_c, v: unknown) => isNumeric(v)],
-  formatBaseN: [{ params: "number, radix", doc: "The integer part of number in base radix (2–36); negative numbers in bases 2 and 16 as 32-bit two's complement, as in CFML.", example: "formatBaseN(255, 16)", result: "ff" },
+    },
+  ],
+  isNumeric: [
+    {
+      params: "value",
+      doc: "true when the value is a number or a numeric string.",
+      example: 'isNumeric("1.5e3")',
+      result: "true",
+    },
+    (_c, v: unknown) => isNumeric(v),
+  ],
+  formatBaseN: [
+    {
+      params: "number, radix",
+      doc: "The integer part of number in base radix (2–36); negative numbers in bases 2 and 16 as 32-bit two's complement, as in CFML.",
+      example: "formatBaseN(255, 16)",
+      result: "ff",
+    },
     (_c, n: unknown, r: unknown) => {
-      const radix = int(r, "radix"); if (radix < 2 || radix > 36) throw argError("radix must be between 2 and 36");
+      const radix = int(r, "radix");
+      if (radix < 2 || radix > 36) throw argError("radix must be between 2 and 36");
       const x = Math.trunc(num(n));
       return x < 0 && (radix === 2 || radix === 16) ? (x >>> 0).toString(radix) : x.toString(radix);
-    }],
-  inputBaseN: [{ params: "string, radix", doc: "Reads an integer written in base radix (2–36).", example: 'inputBaseN("ff", 16)', result: "255" },
+    },
+  ],
+  inputBaseN: [
+    {
+      params: "string, radix",
+      doc: "Reads an integer written in base radix (2–36).",
+      example: 'inputBaseN("ff", 16)',
+      result: "255",
+    },
     (_c, s: unknown, r: unknown) => {
-      const radix = int(r, "radix"); if (radix < 2 || radix > 36) throw argError("radix must be between 2 and 36");
-      const t = str(s).trim().replace(/^0x/i, radix === 16 ? "" : "0x");
+      const radix = int(r, "radix");
+      if (radix < 2 || radix > 36) throw argError("radix must be between 2 and 36");
+      const t = str(s)
+        .trim()
+        .replace(/^0x/i, radix === 16 ? "" : "0x");
       const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, radix);
-      if (!new RegExp(`^-?[${digits}]+$`, "i").test(t)) throw argError(`${JSON.stringify(str(s))} is not a number in base ${radix}`);
+      if (!new RegExp(`^-?[${digits}]+$`, "i").test(t))
+        throw argError(`${JSON.stringify(str(s))} is not a number in base ${radix}`);
       return parseInt(t, radix);
-    }],
-  bitAnd: [{ params: "a, b", doc: "Bitwise AND of two integers.", example: "bitAnd(12, 10)", result: "8" }, (_c, a: unknown, b: unknown) => fromBig(big(a) & big(b))],
-  bitOr: [{ params: "a, b", doc: "Bitwise OR of two integers.", example: "bitOr(12, 10)", result: "14" }, (_c, a: unknown, b: unknown) => fromBig(big(a) | big(b))],
-  bitXor: [{ params: "a, b", doc: "Bitwise exclusive OR of two integers.", example: "bitXor(12, 10)", result: "6" }, (_c, a: unknown, b: unknown) => fromBig(big(a) ^ big(b))],
-  bitNot: [{ params: "number", doc: "Bitwise NOT (-n - 1).", example: "bitNot(12)", result: "-13" }, (_c, a: unknown) => fromBig(~big(a))],
-  bitSHLN: [{ params: "number, count", doc: "Shifts left by count bits.", example: "bitSHLN(1, 4)", result: "16" }, (_c, a: unknown, c: unknown) => fromBig(big(a) << shift(c))],
-  bitSHRN: [{ params: "number, count", doc: "Shifts right by count bits (keeping the sign).", example: "bitSHRN(128, 2)", result: "32" }, (_c, a: unknown, c: unknown) => fromBig(big(a) >> shift(c))],
+    },
+  ],
+  bitAnd: [
+    { params: "a, b", doc: "Bitwise AND of two integers.", example: "bitAnd(12, 10)", result: "8" },
+    (_c, a: unknown, b: unknown) => fromBig(big(a) & big(b)),
+  ],
+  bitOr: [
+    { params: "a, b", doc: "Bitwise OR of two integers.", example: "bitOr(12, 10)", result: "14" },
+    (_c, a: unknown, b: unknown) => fromBig(big(a) | big(b)),
+  ],
+  bitXor: [
+    { params: "a, b", doc: "Bitwise exclusive OR of two integers.", example: "bitXor(12, 10)", result: "6" },
+    (_c, a: unknown, b: unknown) => fromBig(big(a) ^ big(b)),
+  ],
+  bitNot: [
+    { params: "number", doc: "Bitwise NOT (-n - 1).", example: "bitNot(12)", result: "-13" },
+    (_c, a: unknown) => fromBig(~big(a)),
+  ],
+  bitSHLN: [
+    { params: "number, count", doc: "Shifts left by count bits.", example: "bitSHLN(1, 4)", result: "16" },
+    (_c, a: unknown, c: unknown) => fromBig(big(a) << shift(c)),
+  ],
+  bitSHRN: [
+    {
+      params: "number, count",
+      doc: "Shifts right by count bits (keeping the sign).",
+      example: "bitSHRN(128, 2)",
+      result: "32",
+    },
+    (_c, a: unknown, c: unknown) => fromBig(big(a) >> shift(c)),
+  ],
 });
-
-

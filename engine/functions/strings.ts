@@ -58,12 +58,20 @@ function replaceText(s: unknown, sub: unknown, rep: unknown, scope: unknown, noC
       parts = parts.flatMap((p) => {
         if (p.done) return [p];
         const pieces = splitOn(p.text, k, noCase);
-        return pieces.flatMap((x, i) => (i === 0 ? [{ text: x, done: false }] : [{ text: r, done: true }, { text: x, done: false }]));
+        return pieces.flatMap((x, i) =>
+          i === 0
+            ? [{ text: x, done: false }]
+            : [
+                { text: r, done: true },
+                { text: x, done: false },
+              ],
+        );
       });
     }
     return parts.map((p) => p.text).join("");
   }
-  const f = str(sub); const r = str(rep);
+  const f = str(sub);
+  const r = str(rep);
   if (f === "") return t;
   if (!noCase) return scopeAll(scope) ? t.split(f).join(r) : t.replace(f, () => r);
   return t.replace(new RegExp(escapeRe(f), scopeAll(scope) ? "gi" : "i"), () => r);
@@ -73,7 +81,8 @@ function replaceText(s: unknown, sub: unknown, rep: unknown, scope: unknown, noC
 function splitOn(s: string, sep: string, noCase: boolean): string[] {
   if (!noCase) return s.split(sep);
   const out: string[] = [];
-  const hay = s.toLowerCase(); const needle = sep.toLowerCase();
+  const hay = s.toLowerCase();
+  const needle = sep.toLowerCase();
   let from = 0;
   for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) {
     out.push(s.slice(from, i));
@@ -86,66 +95,281 @@ function splitOn(s: string, sep: string, noCase: boolean): string[] {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default category("strings", {
-  len: [{ params: "value", doc: "Length of a string, the size of an array or struct, or the number of bytes of a binary value.", example: 'len("quarry")', result: "6" },
-    (_c, v: unknown) => (Array.isArray(v) || v instanceof Uint8Array ? v.length : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null ? Object.keys(v).length : str(v).length)],
-  ucase: [{ params: "string", doc: "Upper case.", example: 'ucase("abc")', result: "ABC" }, (_c, s: unknown) => str(s).toUpperCase()],
-  lcase: [{ params: "string", doc: "Lower case.", example: 'lcase("ABC")', result: "abc" }, (_c, s: unknown) => str(s).toLowerCase()],
-  trim: [{ params: "string", doc: "Removes leading and trailing white space.", example: 'trim("  a b  ")', result: "a b" }, (_c, s: unknown) => str(s).trim()],
-  ltrim: [{ params: "string", doc: "Removes leading white space.", example: 'ltrim("  ab")', result: "ab" }, (_c, s: unknown) => str(s).trimStart()],
-  rtrim: [{ params: "string", doc: "Removes trailing white space.", example: 'rtrim("ab  ") & "|"', result: "ab|" }, (_c, s: unknown) => str(s).trimEnd()],
-  left: [{ params: "string, count", doc: "The first count characters; a negative count: all but the last -count (the whole string when -count is its length or more, as in Lucee). A count of 0 is an error, as in CFML.", example: 'left("quarry", 3) & "," & left("quarry", -2)', result: "qua,quar" },
-    (_c, s: unknown, n: unknown) => { const t = str(s); const c = count(n, "left"); return Math.abs(c) >= t.length ? t : t.slice(0, c < 0 ? t.length + c : c); }],
-  right: [{ params: "string, count", doc: "The last count characters; a negative count: all but the first -count (as left does).", example: 'right("quarry", 3) & "," & right("quarry", -2)', result: "rry,arry" },
-    (_c, s: unknown, n: unknown) => { const t = str(s); const c = count(n, "right"); return Math.abs(c) >= t.length ? t : t.slice(c < 0 ? -c : t.length - c); }],
-  mid: [{ params: "string, start, [count]", doc: "count characters from the 1-based position start (to the end without count).", example: 'mid("quarry", 2, 3)', result: "uar" },
+  len: [
+    {
+      params: "value",
+      doc: "Length of a string, the size of an array or struct, or the number of bytes of a binary value.",
+      example: 'len("quarry")',
+      result: "6",
+    },
+    (_c, v: unknown) =>
+      Array.isArray(v) || v instanceof Uint8Array
+        ? v.length
+        : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null
+          ? Object.keys(v).length
+          : str(v).length,
+  ],
+  ucase: [
+    { params: "string", doc: "Upper case.", example: 'ucase("abc")', result: "ABC" },
+    (_c, s: unknown) => str(s).toUpperCase(),
+  ],
+  lcase: [
+    { params: "string", doc: "Lower case.", example: 'lcase("ABC")', result: "abc" },
+    (_c, s: unknown) => str(s).toLowerCase(),
+  ],
+  trim: [
+    { params: "string", doc: "Removes leading and trailing white space.", example: 'trim("  a b  ")', result: "a b" },
+    (_c, s: unknown) => str(s).trim(),
+  ],
+  ltrim: [
+    { params: "string", doc: "Removes leading white space.", example: 'ltrim("  ab")', result: "ab" },
+    (_c, s: unknown) => str(s).trimStart(),
+  ],
+  rtrim: [
+    { params: "string", doc: "Removes trailing white space.", example: 'rtrim("ab  ") & "|"', result: "ab|" },
+    (_c, s: unknown) => str(s).trimEnd(),
+  ],
+  left: [
+    {
+      params: "string, count",
+      doc: "The first count characters; a negative count: all but the last -count (the whole string when -count is its length or more, as in Lucee). A count of 0 is an error, as in CFML.",
+      example: 'left("quarry", 3) & "," & left("quarry", -2)',
+      result: "qua,quar",
+    },
+    (_c, s: unknown, n: unknown) => {
+      const t = str(s);
+      const c = count(n, "left");
+      return Math.abs(c) >= t.length ? t : t.slice(0, c < 0 ? t.length + c : c);
+    },
+  ],
+  right: [
+    {
+      params: "string, count",
+      doc: "The last count characters; a negative count: all but the first -count (as left does).",
+      example: 'right("quarry", 3) & "," & right("quarry", -2)',
+      result: "rry,arry",
+    },
+    (_c, s: unknown, n: unknown) => {
+      const t = str(s);
+      const c = count(n, "right");
+      return Math.abs(c) >= t.length ? t : t.slice(c < 0 ? -c : t.length - c);
+    },
+  ],
+  mid: [
+    {
+      params: "string, start, [count]",
+      doc: "count characters from the 1-based position start (to the end without count).",
+      example: 'mid("quarry", 2, 3)',
+      result: "uar",
+    },
     (_c, s: unknown, start: unknown, count?: unknown) => {
       const from = int(start, "start");
       if (from < 1) throw argError("start must be 1 or more");
       const t = str(s);
       return count === undefined ? t.slice(from - 1) : t.substr(from - 1, Math.max(0, int(count, "count")));
-    }],
-  find: [{ params: "substring, string, [start]", doc: "1-based position of substring in string (case-sensitive), 0 if absent.", example: 'find("a", "banana")', result: "2" },
-    (_c, sub: unknown, s: unknown, start?: unknown) => str(s).indexOf(str(sub), start === undefined ? 0 : int(start) - 1) + 1],
-  findNoCase: [{ params: "substring, string, [start]", doc: "Like find, ignoring case.", example: 'findNoCase("N", "banana")', result: "3" },
-    (_c, sub: unknown, s: unknown, start?: unknown) => str(s).toLowerCase().indexOf(str(sub).toLowerCase(), start === undefined ? 0 : int(start) - 1) + 1],
-  replace: [{ params: "string, substring, [replacement], [scope]", doc: 'Replaces the first occurrence (scope "all": every one), case-sensitive. With a struct instead of substring and replacement (Lucee), every occurrence of each key becomes its value, in one pass.', example: 'replace("a-b-c", "-", "+", "all")', result: "a+b+c" },
-    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(s, sub, rep, scope, false)],
-  replaceNoCase: [{ params: "string, substring, [replacement], [scope]", doc: "Like replace, ignoring case.", example: 'replaceNoCase("A-a", "a", "x", "all")', result: "x-x" },
-    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(s, sub, rep, scope, true)],
-  reFind: [{ params: "pattern, string, [start], [returnSubExpressions], [scope]", doc: '1-based position of the first regular-expression match, 0 if none. With returnSubExpressions true: a struct of arrays pos, len and match (the whole match, then each group); scope "all" gives every match (an array of positions, or of such structs).', example: 'reFind("[0-9]+", "abc123")', result: "4" },
-    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) => reFind(regex(p), s, start, sub, scope)],
-  reFindNoCase: [{ params: "pattern, string, [start], [returnSubExpressions], [scope]", doc: "Like reFind, ignoring case.", example: 'reFindNoCase("B", "abc")', result: "2" },
-    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) => reFind(regex(p, true), s, start, sub, scope)],
-  reReplace: [{ params: "string, pattern, replacement, [scope]", doc: "Regular-expression replace; $1… refer to groups.", example: 'reReplace("a1b22", "[0-9]+", "N", "all")', result: "aNbN" },
-    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => replace(regex(p), str(s), str(rep), scopeAll(scope))],
-  reReplaceNoCase: [{ params: "string, pattern, replacement, [scope]", doc: "Like reReplace, ignoring case.", example: 'reReplaceNoCase("aAa", "a", "b", "all")', result: "bbb" },
-    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => replace(regex(p, true), str(s), str(rep), scopeAll(scope))],
-  reMatch: [{ params: "pattern, string", doc: "Array of every match of the pattern.", example: 'reMatch("[0-9]+", "a1b22c")', result: '["1","22"]' },
-    (_c, p: unknown, s: unknown) => matchAll(regex(p), str(s))],
-  reMatchNoCase: [{ params: "pattern, string", doc: "Like reMatch, ignoring case.", example: 'reMatchNoCase("[a-c]", "xAyb")', result: '["A","b"]' },
-    (_c, p: unknown, s: unknown) => matchAll(regex(p, true), str(s))],
-  reverse: [{ params: "string", doc: "The string backwards.", example: 'reverse("abc")', result: "cba" }, (_c, s: unknown) => [...str(s)].reverse().join("")],
-  repeatString: [{ params: "string, count", doc: "The string repeated count times.", example: 'repeatString("ab", 3)', result: "ababab" },
-    (_c, s: unknown, n: unknown) => { const c = int(n, "count"); if (c < 0 || c > 1_000_000) throw argError("count must be between 0 and 1000000"); return str(s).repeat(c); }],
-  compare: [{ params: "a, b", doc: "-1, 0 or 1 comparing two strings, case-sensitive.", example: 'compare("a", "b")', result: "-1" },
-    (_c, a: unknown, b: unknown) => { const x = str(a); const y = str(b); return x < y ? -1 : x > y ? 1 : 0; }],
-  compareNoCase: [{ params: "a, b", doc: "Like compare, ignoring case.", example: 'compareNoCase("A", "a")', result: "0" },
-    (_c, a: unknown, b: unknown) => { const x = str(a).toLowerCase(); const y = str(b).toLowerCase(); return x < y ? -1 : x > y ? 1 : 0; }],
-  capitalize: [{ params: "string", doc: "Upper-cases the first character.", example: 'capitalize("quarry")', result: "Quarry" },
-    (_c, s: unknown) => { const t = str(s); return t.charAt(0).toUpperCase() + t.slice(1); }],
-  chr: [{ params: "code", doc: "The character with a Unicode code point (chr(0) is the empty string, as in CFML).", example: "chr(65)", result: "A" },
-    (_c, n: unknown) => { const c = int(n, "code"); if (c < 0 || c > 0x10ffff) throw argError("code must be a Unicode code point"); return c === 0 ? "" : String.fromCodePoint(c); }],
-  asc: [{ params: "string, [position]", doc: "The code point of the first character, or of the one at the 1-based position (0 for an empty string or a position outside it).", example: 'asc("A") & "," & asc("abc", 2)', result: "65,98" },
+    },
+  ],
+  find: [
+    {
+      params: "substring, string, [start]",
+      doc: "1-based position of substring in string (case-sensitive), 0 if absent.",
+      example: 'find("a", "banana")',
+      result: "2",
+    },
+    (_c, sub: unknown, s: unknown, start?: unknown) =>
+      str(s).indexOf(str(sub), start === undefined ? 0 : int(start) - 1) + 1,
+  ],
+  findNoCase: [
+    {
+      params: "substring, string, [start]",
+      doc: "Like find, ignoring case.",
+      example: 'findNoCase("N", "banana")',
+      result: "3",
+    },
+    (_c, sub: unknown, s: unknown, start?: unknown) =>
+      str(s)
+        .toLowerCase()
+        .indexOf(str(sub).toLowerCase(), start === undefined ? 0 : int(start) - 1) + 1,
+  ],
+  replace: [
+    {
+      params: "string, substring, [replacement], [scope]",
+      doc: 'Replaces the first occurrence (scope "all": every one), case-sensitive. With a struct instead of substring and replacement (Lucee), every occurrence of each key becomes its value, in one pass.',
+      example: 'replace("a-b-c", "-", "+", "all")',
+      result: "a+b+c",
+    },
+    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(s, sub, rep, scope, false),
+  ],
+  replaceNoCase: [
+    {
+      params: "string, substring, [replacement], [scope]",
+      doc: "Like replace, ignoring case.",
+      example: 'replaceNoCase("A-a", "a", "x", "all")',
+      result: "x-x",
+    },
+    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(s, sub, rep, scope, true),
+  ],
+  reFind: [
+    {
+      params: "pattern, string, [start], [returnSubExpressions], [scope]",
+      doc: '1-based position of the first regular-expression match, 0 if none. With returnSubExpressions true: a struct of arrays pos, len and match (the whole match, then each group); scope "all" gives every match (an array of positions, or of such structs).',
+      example: 'reFind("[0-9]+", "abc123")',
+      result: "4",
+    },
+    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) =>
+      reFind(regex(p), s, start, sub, scope),
+  ],
+  reFindNoCase: [
+    {
+      params: "pattern, string, [start], [returnSubExpressions], [scope]",
+      doc: "Like reFind, ignoring case.",
+      example: 'reFindNoCase("B", "abc")',
+      result: "2",
+    },
+    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) =>
+      reFind(regex(p, true), s, start, sub, scope),
+  ],
+  reReplace: [
+    {
+      params: "string, pattern, replacement, [scope]",
+      doc: "Regular-expression replace; $1… refer to groups.",
+      example: 'reReplace("a1b22", "[0-9]+", "N", "all")',
+      result: "aNbN",
+    },
+    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => replace(regex(p), str(s), str(rep), scopeAll(scope)),
+  ],
+  reReplaceNoCase: [
+    {
+      params: "string, pattern, replacement, [scope]",
+      doc: "Like reReplace, ignoring case.",
+      example: 'reReplaceNoCase("aAa", "a", "b", "all")',
+      result: "bbb",
+    },
+    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) =>
+      replace(regex(p, true), str(s), str(rep), scopeAll(scope)),
+  ],
+  reMatch: [
+    {
+      params: "pattern, string",
+      doc: "Array of every match of the pattern.",
+      example: 'reMatch("[0-9]+", "a1b22c")',
+      result: '["1","22"]',
+    },
+    (_c, p: unknown, s: unknown) => matchAll(regex(p), str(s)),
+  ],
+  reMatchNoCase: [
+    {
+      params: "pattern, string",
+      doc: "Like reMatch, ignoring case.",
+      example: 'reMatchNoCase("[a-c]", "xAyb")',
+      result: '["A","b"]',
+    },
+    (_c, p: unknown, s: unknown) => matchAll(regex(p, true), str(s)),
+  ],
+  reverse: [
+    { params: "string", doc: "The string backwards.", example: 'reverse("abc")', result: "cba" },
+    (_c, s: unknown) => [...str(s)].reverse().join(""),
+  ],
+  repeatString: [
+    {
+      params: "string, count",
+      doc: "The string repeated count times.",
+      example: 'repeatString("ab", 3)',
+      result: "ababab",
+    },
+    (_c, s: unknown, n: unknown) => {
+      const c = int(n, "count");
+      if (c < 0 || c > 1_000_000) throw argError("count must be between 0 and 1000000");
+      return str(s).repeat(c);
+    },
+  ],
+  compare: [
+    {
+      params: "a, b",
+      doc: "-1, 0 or 1 comparing two strings, case-sensitive.",
+      example: 'compare("a", "b")',
+      result: "-1",
+    },
+    (_c, a: unknown, b: unknown) => {
+      const x = str(a);
+      const y = str(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    },
+  ],
+  compareNoCase: [
+    { params: "a, b", doc: "Like compare, ignoring case.", example: 'compareNoCase("A", "a")', result: "0" },
+    (_c, a: unknown, b: unknown) => {
+      const x = str(a).toLowerCase();
+      const y = str(b).toLowerCase();
+      return x < y ? -1 : x > y ? 1 : 0;
+    },
+  ],
+  capitalize: [
+    { params: "string", doc: "Upper-cases the first character.", example: 'capitalize("quarry")', result: "Quarry" },
+    (_c, s: unknown) => {
+      const t = str(s);
+      return t.charAt(0).toUpperCase() + t.slice(1);
+    },
+  ],
+  chr: [
+    {
+      params: "code",
+      doc: "The character with a Unicode code point (chr(0) is the empty string, as in CFML).",
+      example: "chr(65)",
+      result: "A",
+    },
+    (_c, n: unknown) => {
+      const c = int(n, "code");
+      if (c < 0 || c > 0x10ffff) throw argError("code must be a Unicode code point");
+      return c === 0 ? "" : String.fromCodePoint(c);
+    },
+  ],
+  asc: [
+    {
+      params: "string, [position]",
+      doc: "The code point of the first character, or of the one at the 1-based position (0 for an empty string or a position outside it).",
+      example: 'asc("A") & "," & asc("abc", 2)',
+      result: "65,98",
+    },
     (_c, s: unknown, pos?: unknown) => {
       const t = str(s);
       if (pos === undefined) return t.codePointAt(0) ?? 0;
       const p = int(pos, "position");
-      return p < 1 || p > t.length ? 0 : t.codePointAt(p - 1) ?? 0;
-    }],
-  insert: [{ params: "substring, string, position", doc: "Inserts substring after the position-th character.", example: 'insert("-", "ab", 1)', result: "a-b" },
-    (_c, sub: unknown, s: unknown, pos: unknown) => { const t = str(s); const p = int(pos, "position"); if (p < 0 || p > t.length) throw argError("position is out of range"); return t.slice(0, p) + str(sub) + t.slice(p); }],
-  val: [{ params: "string", doc: "The number at the start of a string, 0 if none.", example: 'val("42abc")', result: "42" },
-    (_c, s: unknown) => { const m = /^\s*[+-]?(\d+\.?\d*|\.\d+)/.exec(str(s)); return m ? Number(m[0]) : 0; }],
-  stripTags: [{ params: "string", doc: "Removes HTML tags.", example: 'stripTags("<b>bold</b>")', result: "bold" }, (_c, s: unknown) => str(s).replace(/<[^<>]*>/g, "")],
-  num: [{ params: "value", doc: "Converts a numeric string to a number (an error if it is not numeric).", example: 'num("2.5") * 2', result: "5" }, (_c, v: unknown) => num(v)],
+      return p < 1 || p > t.length ? 0 : (t.codePointAt(p - 1) ?? 0);
+    },
+  ],
+  insert: [
+    {
+      params: "substring, string, position",
+      doc: "Inserts substring after the position-th character.",
+      example: 'insert("-", "ab", 1)',
+      result: "a-b",
+    },
+    (_c, sub: unknown, s: unknown, pos: unknown) => {
+      const t = str(s);
+      const p = int(pos, "position");
+      if (p < 0 || p > t.length) throw argError("position is out of range");
+      return t.slice(0, p) + str(sub) + t.slice(p);
+    },
+  ],
+  val: [
+    { params: "string", doc: "The number at the start of a string, 0 if none.", example: 'val("42abc")', result: "42" },
+    (_c, s: unknown) => {
+      const m = /^\s*[+-]?(\d+\.?\d*|\.\d+)/.exec(str(s));
+      return m ? Number(m[0]) : 0;
+    },
+  ],
+  stripTags: [
+    { params: "string", doc: "Removes HTML tags.", example: 'stripTags("<b>bold</b>")', result: "bold" },
+    (_c, s: unknown) => str(s).replace(/<[^<>]*>/g, ""),
+  ],
+  num: [
+    {
+      params: "value",
+      doc: "Converts a numeric string to a number (an error if it is not numeric).",
+      example: 'num("2.5") * 2',
+      result: "5",
+    },
+    (_c, v: unknown) => num(v),
+  ],
 });

@@ -15,7 +15,11 @@ function key(k: unknown): string {
 /** A deep copy of arrays, structs and queries; other values are immutable. */
 export function deepCopy(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(deepCopy);
-  if (v instanceof QueryResult) return new QueryResult([...v.columns], v.rows.map((r) => deepCopy(r) as Struct));
+  if (v instanceof QueryResult)
+    return new QueryResult(
+      [...v.columns],
+      v.rows.map((r) => deepCopy(r) as Struct),
+    );
   if (v instanceof Date) return new Date(v.getTime());
   if (isStruct(v)) {
     const s = newStruct();
@@ -50,7 +54,12 @@ function structAtPath(ctx: RenderContext, path: unknown): unknown {
   return v;
 }
 
-interface Found { key: string; value: unknown; path: string; owner: Struct }
+interface Found {
+  key: string;
+  value: unknown;
+  path: string;
+  owner: Struct;
+}
 
 /** Every key (and value) under a struct, depth first, with its dotted path. */
 function walk(top: unknown, visit: (f: Found) => boolean, path = "", seen = new Set<unknown>()): boolean {
@@ -75,92 +84,299 @@ function scopeAll(scope: unknown): boolean {
 }
 
 export default category("structs", {
-  structNew: [{ params: "", doc: "A new empty struct (same as {}).", example: "structCount(structNew())", result: "0" }, () => newStruct()],
-  structKeyExists: [{ params: "struct, key", doc: "true when the struct has the key.", example: 'structKeyExists({a: 1}, "a")', result: "true" },
-    (_c, s: unknown, k: unknown) => Object.prototype.hasOwnProperty.call(struct(s, "structKeyExists"), str(k))],
-  structCount: [{ params: "struct", doc: "Number of keys.", example: "structCount({a: 1, b: 2})", result: "2" }, (_c, s: unknown) => Object.keys(struct(s, "structCount")).length],
-  structIsEmpty: [{ params: "struct", doc: "true when the struct has no keys.", example: "structIsEmpty({})", result: "true" }, (_c, s: unknown) => Object.keys(struct(s, "structIsEmpty")).length === 0],
-  structKeyList: [{ params: "struct, [delimiter]", doc: "The keys as a list, in insertion order.", example: "structKeyList({a: 1, b: 2})", result: "a,b" },
-    (_c, s: unknown, d?: unknown) => Object.keys(struct(s, "structKeyList")).join(d === undefined ? "," : str(d))],
-  structKeyArray: [{ params: "struct", doc: "The keys as an array.", example: "structKeyArray({a: 1, b: 2})", result: '["a","b"]' }, (_c, s: unknown) => Object.keys(struct(s, "structKeyArray"))],
-  structGet: [{ params: "pathOrStruct, [key], [default]", doc: 'CFML\'s structGet("a.b.c"): the struct at a variable path, creating the missing ones. With a struct and a key: the value at key, or default (an error without one) when absent.', example: 'structGet({a: 1}, "b", 0)', result: "0" },
+  structNew: [
+    { params: "", doc: "A new empty struct (same as {}).", example: "structCount(structNew())", result: "0" },
+    () => newStruct(),
+  ],
+  structKeyExists: [
+    {
+      params: "struct, key",
+      doc: "true when the struct has the key.",
+      example: 'structKeyExists({a: 1}, "a")',
+      result: "true",
+    },
+    (_c, s: unknown, k: unknown) => Object.prototype.hasOwnProperty.call(struct(s, "structKeyExists"), str(k)),
+  ],
+  structCount: [
+    { params: "struct", doc: "Number of keys.", example: "structCount({a: 1, b: 2})", result: "2" },
+    (_c, s: unknown) => Object.keys(struct(s, "structCount")).length,
+  ],
+  structIsEmpty: [
+    { params: "struct", doc: "true when the struct has no keys.", example: "structIsEmpty({})", result: "true" },
+    (_c, s: unknown) => Object.keys(struct(s, "structIsEmpty")).length === 0,
+  ],
+  structKeyList: [
+    {
+      params: "struct, [delimiter]",
+      doc: "The keys as a list, in insertion order.",
+      example: "structKeyList({a: 1, b: 2})",
+      result: "a,b",
+    },
+    (_c, s: unknown, d?: unknown) => Object.keys(struct(s, "structKeyList")).join(d === undefined ? "," : str(d)),
+  ],
+  structKeyArray: [
+    { params: "struct", doc: "The keys as an array.", example: "structKeyArray({a: 1, b: 2})", result: '["a","b"]' },
+    (_c, s: unknown) => Object.keys(struct(s, "structKeyArray")),
+  ],
+  structGet: [
+    {
+      params: "pathOrStruct, [key], [default]",
+      doc: 'CFML\'s structGet("a.b.c"): the struct at a variable path, creating the missing ones. With a struct and a key: the value at key, or default (an error without one) when absent.',
+      example: 'structGet({a: 1}, "b", 0)',
+      result: "0",
+    },
     (ctx, s: unknown, k?: unknown, dflt?: unknown) => {
       if (k === undefined) return structAtPath(ctx, s);
-      const st = struct(s, "structGet"); const name = key(k);
+      const st = struct(s, "structGet");
+      const name = key(k);
       if (Object.prototype.hasOwnProperty.call(st, name)) return st[name];
       if (dflt === undefined) throw new Error(`Key "${name}" does not exist`);
       return dflt;
-    }],
-  structInsert: [{ params: "struct, key, value", doc: "Sets a key (changes the struct) and returns the struct.", example: 'structInsert({}, "a", 1)', result: '{"a":1}' },
-    (_c, s: unknown, k: unknown, v: unknown) => { struct(s, "structInsert")[key(k)] = v; return s; }],
-  structDelete: [{ params: "struct, key", doc: "Removes a key (changes the struct); true if it was there.", example: 'structDelete({a: 1}, "a")', result: "true" },
-    (_c, s: unknown, k: unknown) => { const st = struct(s, "structDelete"); const name = key(k); const had = Object.prototype.hasOwnProperty.call(st, name); delete st[name]; return had; }],
-  structAppend: [{ params: "target, source, [overwrite]", doc: "Copies the keys of source into target (overwriting unless overwrite is false) and returns target.", example: "structAppend({a: 1}, {b: 2})", result: '{"a":1,"b":2}' },
+    },
+  ],
+  structInsert: [
+    {
+      params: "struct, key, value",
+      doc: "Sets a key (changes the struct) and returns the struct.",
+      example: 'structInsert({}, "a", 1)',
+      result: '{"a":1}',
+    },
+    (_c, s: unknown, k: unknown, v: unknown) => {
+      struct(s, "structInsert")[key(k)] = v;
+      return s;
+    },
+  ],
+  structDelete: [
+    {
+      params: "struct, key",
+      doc: "Removes a key (changes the struct); true if it was there.",
+      example: 'structDelete({a: 1}, "a")',
+      result: "true",
+    },
+    (_c, s: unknown, k: unknown) => {
+      const st = struct(s, "structDelete");
+      const name = key(k);
+      const had = Object.prototype.hasOwnProperty.call(st, name);
+      delete st[name];
+      return had;
+    },
+  ],
+  structAppend: [
+    {
+      params: "target, source, [overwrite]",
+      doc: "Copies the keys of source into target (overwriting unless overwrite is false) and returns target.",
+      example: "structAppend({a: 1}, {b: 2})",
+      result: '{"a":1,"b":2}',
+    },
     (_c, t: unknown, s: unknown, ow?: unknown) => {
-      const target = struct(t, "structAppend"); const source = struct(s, "structAppend");
+      const target = struct(t, "structAppend");
+      const source = struct(s, "structAppend");
       for (const k of Object.keys(source)) if (ow !== false || !(k in target)) target[key(k)] = source[k];
       return target;
-    }],
-  structCopy: [{ params: "struct", doc: "A deep copy.", example: "structCopy({a: [1]})", result: '{"a":[1]}' }, (_c, s: unknown) => deepCopy(struct(s, "structCopy"))],
-  structClear: [{ params: "struct", doc: "Removes every key (changes the struct); returns true.", example: "structClear({a: 1})", result: "true" },
-    (_c, s: unknown) => { const st = struct(s, "structClear"); for (const k of Object.keys(st)) delete st[k]; return true; }],
-  structFind: [{ params: "struct, key, [default]", doc: "The value at key; default (an error without one) when absent.", example: 'structFind({pig: "oink"}, "pig")', result: "oink" },
+    },
+  ],
+  structCopy: [
+    { params: "struct", doc: "A deep copy.", example: "structCopy({a: [1]})", result: '{"a":[1]}' },
+    (_c, s: unknown) => deepCopy(struct(s, "structCopy")),
+  ],
+  structClear: [
+    {
+      params: "struct",
+      doc: "Removes every key (changes the struct); returns true.",
+      example: "structClear({a: 1})",
+      result: "true",
+    },
+    (_c, s: unknown) => {
+      const st = struct(s, "structClear");
+      for (const k of Object.keys(st)) delete st[k];
+      return true;
+    },
+  ],
+  structFind: [
+    {
+      params: "struct, key, [default]",
+      doc: "The value at key; default (an error without one) when absent.",
+      example: 'structFind({pig: "oink"}, "pig")',
+      result: "oink",
+    },
     (_c, s: unknown, k: unknown, dflt?: unknown) => {
-      const st = struct(s, "structFind"); const name = key(k);
+      const st = struct(s, "structFind");
+      const name = key(k);
       if (Object.prototype.hasOwnProperty.call(st, name)) return st[name];
       if (dflt === undefined) throw argError(`Key "${name}" does not exist`);
       return dflt;
-    }],
-  structFindKey: [{ params: "top, key, [scope]", doc: 'Searches nested structs and arrays for a key: an array of {value, path, owner} (the first, or scope "all": every one).', example: 'structFindKey({a: {id: 1}}, "id")[1].path', result: ".a.id" },
+    },
+  ],
+  structFindKey: [
+    {
+      params: "top, key, [scope]",
+      doc: 'Searches nested structs and arrays for a key: an array of {value, path, owner} (the first, or scope "all": every one).',
+      example: 'structFindKey({a: {id: 1}}, "id")[1].path',
+      result: ".a.id",
+    },
     (_c, t: unknown, k: unknown, sc?: unknown) => {
-      const name = str(k); const all = scopeAll(sc); const out: Struct[] = [];
-      walk(t, (f) => { if (f.key === name) { const r = newStruct(); r.value = f.value; r.path = f.path; r.owner = f.owner; out.push(r); return all; } return true; });
-      return out;
-    }],
-  structFindValue: [{ params: "top, value, [scope]", doc: 'Searches nested structs and arrays for a simple value (ignoring case): an array of {key, path, owner}.', example: 'structFindValue({a: {b: "x"}}, "X")[1].key', result: "b" },
-    (_c, t: unknown, v: unknown, sc?: unknown) => {
-      const all = scopeAll(sc); const out: Struct[] = [];
+      const name = str(k);
+      const all = scopeAll(sc);
+      const out: Struct[] = [];
       walk(t, (f) => {
-        if (!isStruct(f.value) && !Array.isArray(f.value) && !(f.value instanceof QueryResult) && same(f.value, v, true)) {
-          const r = newStruct(); r.key = f.key; r.path = f.path; r.owner = f.owner; out.push(r); return all;
+        if (f.key === name) {
+          const r = newStruct();
+          r.value = f.value;
+          r.path = f.path;
+          r.owner = f.owner;
+          out.push(r);
+          return all;
         }
         return true;
       });
       return out;
-    }],
-  structSort: [{ params: "struct, [sortType], [order], [pathToSubElement]", doc: "The keys, sorted by their values (or by a key path inside each value): sortType text, textnocase or numeric.", example: 'structSort({a: 3, b: 1, c: 2}, "numeric")', result: '["b","c","a"]' },
+    },
+  ],
+  structFindValue: [
+    {
+      params: "top, value, [scope]",
+      doc: "Searches nested structs and arrays for a simple value (ignoring case): an array of {key, path, owner}.",
+      example: 'structFindValue({a: {b: "x"}}, "X")[1].key',
+      result: "b",
+    },
+    (_c, t: unknown, v: unknown, sc?: unknown) => {
+      const all = scopeAll(sc);
+      const out: Struct[] = [];
+      walk(t, (f) => {
+        if (
+          !isStruct(f.value) &&
+          !Array.isArray(f.value) &&
+          !(f.value instanceof QueryResult) &&
+          same(f.value, v, true)
+        ) {
+          const r = newStruct();
+          r.key = f.key;
+          r.path = f.path;
+          r.owner = f.owner;
+          out.push(r);
+          return all;
+        }
+        return true;
+      });
+      return out;
+    },
+  ],
+  structSort: [
+    {
+      params: "struct, [sortType], [order], [pathToSubElement]",
+      doc: "The keys, sorted by their values (or by a key path inside each value): sortType text, textnocase or numeric.",
+      example: 'structSort({a: 3, b: 1, c: 2}, "numeric")',
+      result: '["b","c","a"]',
+    },
     (_c, s: unknown, t?: unknown, o?: unknown, sub?: unknown) => {
       const st = struct(s, "structSort");
       const path = sub === undefined || str(sub) === "" ? [] : str(sub).split(".");
-      const at = (k: string): unknown => path.reduce<unknown>((v, p) => {
-        if (!isStruct(v) || !Object.prototype.hasOwnProperty.call(v, p)) throw argError(`structSort: "${k}" has no ${JSON.stringify(str(sub))}`);
-        return v[p];
-      }, st[k]);
+      const at = (k: string): unknown =>
+        path.reduce<unknown>((v, p) => {
+          if (!isStruct(v) || !Object.prototype.hasOwnProperty.call(v, p))
+            throw argError(`structSort: "${k}" has no ${JSON.stringify(str(sub))}`);
+          return v[p];
+        }, st[k]);
       return sortValues(Object.keys(st), t, o, at);
-    }],
-  structUpdate: [{ params: "struct, key, value", doc: "Changes the value of a key that exists (an error if it does not); returns true.", example: 'structUpdate({a: 1}, "a", 2)', result: "true" },
+    },
+  ],
+  structUpdate: [
+    {
+      params: "struct, key, value",
+      doc: "Changes the value of a key that exists (an error if it does not); returns true.",
+      example: 'structUpdate({a: 1}, "a", 2)',
+      result: "true",
+    },
     (_c, s: unknown, k: unknown, v: unknown) => {
-      const st = struct(s, "structUpdate"); const name = key(k);
+      const st = struct(s, "structUpdate");
+      const name = key(k);
       if (!Object.prototype.hasOwnProperty.call(st, name)) throw argError(`Key "${name}" does not exist`);
-      st[name] = v; return true;
-    }],
-  structValueArray: [{ params: "struct", doc: "The values as an array, in key order.", example: "structValueArray({a: 1, b: 2})", result: "[1,2]" },
-    (_c, s: unknown) => { const st = struct(s, "structValueArray"); return Object.keys(st).map((k) => st[k]); }],
-  duplicate: [{ params: "value", doc: "A deep copy of an array, struct or query (other values as they are).", example: "duplicate([1, [2]])", result: "[1,[2]]" }, (_c, v: unknown) => deepCopy(v)],
-  isEmpty: [{ params: "value", doc: "true for null, an empty string, array, struct or query.", example: 'isEmpty("")', result: "true" },
+      st[name] = v;
+      return true;
+    },
+  ],
+  structValueArray: [
+    {
+      params: "struct",
+      doc: "The values as an array, in key order.",
+      example: "structValueArray({a: 1, b: 2})",
+      result: "[1,2]",
+    },
+    (_c, s: unknown) => {
+      const st = struct(s, "structValueArray");
+      return Object.keys(st).map((k) => st[k]);
+    },
+  ],
+  duplicate: [
+    {
+      params: "value",
+      doc: "A deep copy of an array, struct or query (other values as they are).",
+      example: "duplicate([1, [2]])",
+      result: "[1,[2]]",
+    },
+    (_c, v: unknown) => deepCopy(v),
+  ],
+  isEmpty: [
+    {
+      params: "value",
+      doc: "true for null, an empty string, array, struct or query.",
+      example: 'isEmpty("")',
+      result: "true",
+    },
     (_c, v: unknown) => {
       if (v === null || v === undefined) return true;
       if (Array.isArray(v)) return v.length === 0;
       if (v instanceof QueryResult) return v.rows.length === 0;
       if (isStruct(v)) return Object.keys(v).length === 0;
       return str(v) === "";
-    }],
-  structKeyTranslate: [{ params: "struct, [deepTranslation], [leaveOriginalKey]", doc: 'Turns dotted keys into nested structs ({"a.b": 1} becomes {a: {b: 1}}); returns the number of keys translated.', example: 'structKeyTranslate({"a.b": 1})', result: "1" },
-    (_c, s: unknown, deep?: unknown, leave?: unknown) => translate(struct(s, "structKeyTranslate"), deep !== undefined && toBool(deep, null), leave !== undefined && toBool(leave, null))],
-  structToArray: [{ params: "struct", doc: "An array of {key, value} structs.", example: "structToArray({a: 1})[1].key", result: "a" },
-    (_c, s: unknown) => { const st = struct(s, "structToArray"); return Object.keys(st).map((k) => { const r = newStruct(); r.key = k; r.value = st[k]; return r; }); }],
-  arrayToStruct: [{ params: "array", doc: "A struct with keys 1, 2, … for the array's elements.", example: 'arrayToStruct(["a", "b"])["2"]', result: "b" },
-    (_c, a: unknown) => { const s = newStruct(); arr(a, "arrayToStruct").forEach((v, i) => { s[String(i + 1)] = v; }); return s; }],
+    },
+  ],
+  structKeyTranslate: [
+    {
+      params: "struct, [deepTranslation], [leaveOriginalKey]",
+      doc: 'Turns dotted keys into nested structs ({"a.b": 1} becomes {a: {b: 1}}); returns the number of keys translated.',
+      example: 'structKeyTranslate({"a.b": 1})',
+      result: "1",
+    },
+    (_c, s: unknown, deep?: unknown, leave?: unknown) =>
+      translate(
+        struct(s, "structKeyTranslate"),
+        deep !== undefined && toBool(deep, null),
+        leave !== undefined && toBool(leave, null),
+      ),
+  ],
+  structToArray: [
+    {
+      params: "struct",
+      doc: "An array of {key, value} structs.",
+      example: "structToArray({a: 1})[1].key",
+      result: "a",
+    },
+    (_c, s: unknown) => {
+      const st = struct(s, "structToArray");
+      return Object.keys(st).map((k) => {
+        const r = newStruct();
+        r.key = k;
+        r.value = st[k];
+        return r;
+      });
+    },
+  ],
+  arrayToStruct: [
+    {
+      params: "array",
+      doc: "A struct with keys 1, 2, … for the array's elements.",
+      example: 'arrayToStruct(["a", "b"])["2"]',
+      result: "b",
+    },
+    (_c, a: unknown) => {
+      const s = newStruct();
+      arr(a, "arrayToStruct").forEach((v, i) => {
+        s[String(i + 1)] = v;
+      });
+      return s;
+    },
+  ],
 });
 
 function translate(s: Struct, deep: boolean, leave: boolean): number {
@@ -181,4 +397,3 @@ function translate(s: Struct, deep: boolean, leave: boolean): number {
   }
   return n;
 }
-

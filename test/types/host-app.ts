@@ -9,7 +9,12 @@ import { build } from "quarry/build";
 const app = Fastify();
 app.get("/health", () => Promise.resolve({ ok: true }));
 
-await app.register(quarry, { root: "./mysite", prefix: "/site", mode: "interpreted", limits: { maxIterations: 10_000 } });
+await app.register(quarry, {
+  root: "./mysite",
+  prefix: "/site",
+  mode: "interpreted",
+  limits: { maxIterations: 10_000 },
+});
 await app.register(quarry, { dist: "./dist", dev: false, log: (line: string) => console.log(line) });
 
 const options: QuarryOptions = { root: "./mysite", trace: true };
