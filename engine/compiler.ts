@@ -135,9 +135,14 @@ export class Compiler {
         if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
         const f = this.frames[this.frames.length - 1];
         // "error": a catch inside a group's rows loop sits above the row frame it borrows.
-        return f && !SCOPES.has(e.name) && e.name !== "error"
-          ? `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`
-          : `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        if (!f || SCOPES.has(e.name) || e.name === "error") return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        // T.col inline: rows are plain objects (prototype Object.prototype or null), so `in` is
+        // hasOwn for a name Object.prototype lacks. $row is the module's scratch variable: the
+        // expression does not await between setting and reading it.
+        if (e.name in Object.prototype) return col;
+        const k = lit(e.name);
+        return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
       }
       case "member":
         return `rt.member(ctx, ${this.expr(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
@@ -206,6 +211,7 @@ return [null, $o];
     const define = fns.length ? `T.defineFunctions(ctx, [${fns.join(", ")}]);\n` : "";
     return `"use strict";
 // Compiled by Quarry from ${lit(ast.file)}.
+let $row;
 ${this.header.join("\n")}
 return async function render(ctx) {
 let $o = "";
