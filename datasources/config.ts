@@ -55,6 +55,8 @@ export interface SiteConfig {
   queryCacheSize: number;
   /** Outputs kept by dbt:cache. */
   fragmentCacheSize: number;
+  /** Values kept by cachePut. */
+  objectCacheSize: number;
   /** Server log level (pino's levels); --log-level and $LOG_LEVEL win over it. */
   logLevel: string | null;
   /** The embedded Postgres's data folder, relative to the site (see data-dir.ts); null: the default. */
@@ -233,6 +235,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     "renderTimeoutMs",
     "queryCacheSize",
     "fragmentCacheSize",
+    "objectCacheSize",
     "logLevel",
     "dataDir",
     "timezone",
@@ -278,6 +281,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1),
     queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
     fragmentCacheSize: num(file, "fragmentCacheSize", raw.fragmentCacheSize, 500),
+    objectCacheSize: num(file, "objectCacheSize", raw.objectCacheSize, 1000),
     logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
     timezone: checked(() => timezoneOf(file, raw.timezone), "UTC"),

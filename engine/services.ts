@@ -1,10 +1,11 @@
 // What a site lends its pages beyond the datasources: the log (dbt:log), the locks
-// (dbt:lock), the fragment cache (dbt:cache) and the mail transport (dbt:mail). The server
+// (dbt:lock), the fragment cache (dbt:cache), the object cache (cachePut) and the mail transport (dbt:mail). The server
 // builds one set per site; a page rendered without a server (quarry render, tests) gets its
 // own set on first use: a log on standard error, locks and a cache that live as long as the
 // page, and no mail.
 import { LockManager } from "./locks.js";
 import { FragmentCache } from "./fragment-cache.js";
+import { ObjectCache } from "./object-cache.js";
 import type { PageState } from "./page.js";
 
 /** The levels of dbt:log, named as pino names them. */
@@ -48,6 +49,8 @@ export interface SiteServices {
   log(entry: PageLogEntry): void;
   locks: LockManager;
   fragments: FragmentCache;
+  /** cachePut/cacheGet's values. */
+  objects: ObjectCache;
   /** null when the site config has no `mail` section. */
   mailer: Mailer | null;
 }
@@ -63,6 +66,7 @@ export function localServices(): SiteServices {
     log: (e) => process.stderr.write(`${logLine(e)}\n`),
     locks: new LockManager(),
     fragments: new FragmentCache({ maxEntries: 100, maxChars: 4 * 1024 * 1024 }),
+    objects: new ObjectCache(100),
     mailer: null,
   };
 }

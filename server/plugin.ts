@@ -27,6 +27,7 @@ import { newTrace } from "../engine/trace.js";
 import { readForm, registerBodyParsers, requestError } from "./request-body.js";
 import { LockManager } from "../engine/locks.js";
 import { FragmentCache, FRAGMENT_DEFAULTS } from "../engine/fragment-cache.js";
+import { ObjectCache } from "../engine/object-cache.js";
 import { logLine, type PageLogEntry, type SiteServices } from "../engine/services.js";
 import { smtpMailer, type SmtpMailer } from "./mail.js";
 import type { Extensions } from "../engine/extensions.js";
@@ -119,6 +120,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const database =
     opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
   const fragments = new FragmentCache({ maxEntries: config.fragmentCacheSize, maxChars: FRAGMENT_DEFAULTS.maxChars });
+  const objects = new ObjectCache(config.objectCacheSize);
   const mailer = config.mail ? smtpMailer(config.mail) : null;
   // A changed template or _db/ file may change what a cached query or fragment should answer; a
   // saved _db/*.sql file is applied at once (a failure is logged and the server goes on).
@@ -131,6 +133,8 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
       if (n > 0) log(`flushed ${n} cached quer${n === 1 ? "y" : "ies"}`);
       const f = fragments.clear();
       if (f > 0) log(`flushed ${f} cached fragment${f === 1 ? "" : "s"}`);
+      const o = objects.clear();
+      if (o > 0) log(`flushed ${o} cached value${o === 1 ? "" : "s"}`);
     });
   }
   const timeoutMs = config.sessionTimeoutMinutes * 60_000;
@@ -155,7 +159,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
         throw err;
       })),
     application: newStruct(),
-    services: { locks: opts.locks ?? new LockManager(), fragments, mailer },
+    services: { locks: opts.locks ?? new LockManager(), fragments, objects, mailer },
     mailer,
   };
 }

@@ -13,6 +13,7 @@ import misc from "./misc.js";
 import session from "./session.js";
 import compat from "./compat.js";
 import callbacks from "./callbacks.js";
+import cache from "./cache.js";
 
 export type { BuiltinDef } from "./define.js";
 
@@ -31,6 +32,7 @@ export const builtins: BuiltinDef[] = [
   ...session,
   ...compat,
   ...callbacks,
+  ...cache,
 ];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
