@@ -8,14 +8,14 @@ import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
+import { BINARY_FNS, closureOf, type ExprHost } from "./closures.js";
 
-type BinaryFn = (a: unknown, b: unknown, loc: Expr["loc"]) => unknown;
 
-export class Interpreter {
+export class Interpreter implements ExprHost {
   /** Output of this template run; tags that capture output swap it out and back. */
   out = "";
   /** Values of awaiting attributes, evaluated before their tag ran (see run). */
-  private readonly ready = new Map<Expr, unknown>();
+  private readonly readyValues = new Map<Expr, unknown>();
   private readonly emit = (s: string): void => {
     this.out += s;
   };
@@ -56,7 +56,7 @@ export class Interpreter {
   /** A tag whose attributes await: they are evaluated before it runs (see eval). */
   private async tagAsync(def: TagDef, n: TagNode, nodes: Node[], next: number): Promise<void> {
     for (const a of n.asyncArgs!)
-      if (!def.lazyArgs?.includes(a)) this.ready.set(n.args[a]!, await this.evalAsync(n.args[a]!));
+      if (!def.lazyArgs?.includes(a)) this.readyValues.set(n.args[a]!, await this.evalAsync(n.args[a]!));
     await def.interpret(n, this);
     return this.run(nodes, next);
   }
@@ -84,66 +84,31 @@ export class Interpreter {
     return e.async ? this.evalAsync(e) : this.eval(e);
   }
 
+  /** An expression's value, by its closure (engine/closures.ts). */
   eval(e: Expr): unknown {
-    const ctx = this.ctx;
-    if (e.async) {
-      if (!this.ready.has(e))
-        throw new Error(
-          `Internal error: an awaiting expression at ${e.loc.line}:${e.loc.column} was evaluated without await`,
-        );
-      return this.ready.get(e);
-    }
-    switch (e.type) {
-      case "literal":
-        return e.value;
-      case "array":
-        return e.items.map((i) => this.eval(i));
-      case "struct":
-        return rt.struct(
-          e.entries.map((x) => x.key),
-          e.entries.map((x) => this.eval(x.value)),
-        );
-      case "var":
-        return rt.lookup(ctx, e.name, e.loc);
-      case "member":
-        return rt.member(ctx, this.eval(e.object), e.name, e.loc);
-      case "index":
-        return rt.index(ctx, this.eval(e.object), this.eval(e.index), e.loc);
-      case "call":
-        if (isWriteOutput(e.name)) {
-          this.out += rt.esc(this.eval(e.args[0]!), e.loc);
-          return "";
-        }
-        return rt.call(
-          ctx,
-          this.registry.findFunction(e.name)!.fn as rt.BuiltinFn,
-          e.loc,
-          ...e.args.map((a) => this.eval(a)),
-        );
-      case "unary": {
-        const v = this.eval(e.arg);
-        return e.op === "not" ? !rt.toBool(v, e.loc) : e.op === "-" ? rt.neg(v, e.loc) : rt.toNum(v, e.loc);
-      }
-      case "binary": {
-        if (e.op === "&") return rt.concat(ctx, this.eval(e.left), this.eval(e.right), e.loc);
-        const fn = rt[rt.BINARY[e.op]] as BinaryFn;
-        return fn(this.eval(e.left), this.eval(e.right), e.loc);
-      }
-      case "logical":
-        return e.op === "and"
-          ? rt.toBool(this.eval(e.left), e.left.loc) && rt.toBool(this.eval(e.right), e.right.loc)
-          : rt.toBool(this.eval(e.left), e.left.loc) || rt.toBool(this.eval(e.right), e.right.loc);
-      case "cond":
-        return rt.toBool(this.eval(e.test), e.test.loc) ? this.eval(e.then) : this.eval(e.else);
-      case "elvis":
-        return rt.elvis(
-          () => this.eval(e.left),
-          () => this.eval(e.right),
-        );
-      case "template":
-        return rt.join(e.loc, ...e.parts.map((p) => this.eval(p)));
-    }
+    return closureOf(e)(this);
   }
+
+  /** The value of an awaiting expression, evaluated before its tag ran (see run). */
+  ready(e: Expr): unknown {
+    if (!this.readyValues.has(e))
+      throw new Error(
+        `Internal error: an awaiting expression at ${e.loc.line}:${e.loc.column} was evaluated without await`,
+      );
+    return this.readyValues.get(e);
+  }
+
+  /** A built-in's function by the name as written, or null for writeOutput (see eval); memoised. */
+  builtin(name: string): rt.BuiltinFn | null {
+    let fn = this.builtins.get(name);
+    if (fn === undefined)
+      this.builtins.set(
+        name,
+        (fn = isWriteOutput(name) ? null : (this.registry.findFunction(name)!.fn as rt.BuiltinFn)),
+      );
+    return fn;
+  }
+  private readonly builtins = new Map<string, rt.BuiltinFn | null>();
 
   /** eval for an expression that awaits; its parts that do not await go through eval. */
   async evalAsync(e: Expr): Promise<unknown> {
@@ -196,7 +161,7 @@ export class Interpreter {
       case "binary": {
         const [l, r] = await all([e.left, e.right]);
         if (e.op === "&") return rt.concat(ctx, l, r, e.loc);
-        return (rt[rt.BINARY[e.op]] as BinaryFn)(l, r, e.loc);
+        return BINARY_FNS[e.op](l, r, e.loc);
       }
       case "logical": {
         const l = rt.toBool(await v(e.left), e.left.loc);
