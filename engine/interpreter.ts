@@ -10,7 +10,6 @@ import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
 import { BINARY_FNS, closureOf, type ExprHost } from "./closures.js";
 
-
 export class Interpreter implements ExprHost {
   /** Output of this template run; tags that capture output swap it out and back. */
   out = "";
