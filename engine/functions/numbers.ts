@@ -308,17 +308,19 @@ export function currencyFormat(n: number, type: string, locale: string, currency
   const digits =
     new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   const rounded = Number(`${n < 0 ? "-" : ""}${Object.values(roundDigits(n, digits)).join(".")}`);
-  if (type === "none") {
+  if (type === "none" || type === "international") {
     const s = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
       Math.abs(rounded),
     );
-    return rounded < 0 ? `(${s})` : s;
+    const plain = rounded < 0 ? `(${s})` : s;
+    // As CFML writes it in every locale: the ISO code first, then the number as "none" has it.
+    return type === "none" ? plain : `${currency} ${plain}`;
   }
   const f = new Intl.NumberFormat(locale, {
     style: "currency",
     currency,
     currencySign: "accounting",
-    currencyDisplay: type === "international" ? "code" : "symbol",
+    currencyDisplay: "symbol",
   });
   return f.format(rounded).replace(/\u00a0/g, " ");
 }
@@ -534,7 +536,7 @@ export default category("numbers", {
   lsCurrencyFormat: [
     {
       params: "number, [type], [locale]",
-      doc: 'Money in the locale\'s currency: type "local" (symbol, the default), "international" (ISO code) or "none" (no currency).',
+      doc: 'Money in the locale\'s currency: type "local" (symbol, the default), "international" (the ISO code first, as CFML writes it in every locale: EUR 1.234,50, negatives in parentheses) or "none" (no currency).',
       example: 'lsCurrencyFormat(1234.5, "local", "de-DE")',
       result: "1.234,50 €",
     },
