@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { category, str, int, argError } from "./define.js";
 import {
   SafeString,
@@ -176,6 +176,15 @@ export default category("encoding", {
       return createHmac(alg, bytes(k, e)).update(bytes(m, e)).digest("hex").toUpperCase();
     },
   ],
+  createUniqueId: [
+    {
+      params: "",
+      doc: "An id unique within the server and beyond (22 URL-safe characters, random).",
+      example: "len(createUniqueId())",
+      result: "22",
+    },
+    () => randomBytes(16).toString("base64url").slice(0, 22),
+  ],
   createUUID: [
     {
       params: "",
@@ -236,11 +245,11 @@ export default category("encoding", {
   urlEncode: [
     {
       params: "string, [charset]",
-      doc: "Percent-encodes every character but letters, digits and - . _ ~ (RFC 3986's unreserved ones; UTF-8, or iso-8859-1).",
+      doc: "Encodes as an HTML form does (CFML's urlEncode): a space as +, every character but letters, digits and . - * _ percent-encoded (UTF-8, or iso-8859-1).",
       example: 'urlEncode("a b/c-d")',
-      result: "a%20b%2Fc-d",
+      result: "a+b%2Fc-d",
     },
-    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9\-._~]/),
+    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9.\-*_]/).replace(/%20/g, "+"),
   ],
   encodeForJavaScript: [
     {

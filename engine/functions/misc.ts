@@ -48,6 +48,15 @@ export default category("types", {
     },
     (ctx, p: unknown) => isDefined(ctx, p),
   ],
+  isInThread: [
+    {
+      params: "",
+      doc: "Always false: Quarry has no cfthread, so a page never runs inside a CFML thread.",
+      example: "isInThread()",
+      result: "false",
+    },
+    () => false,
+  ],
   isCustomFunction: [
     {
       params: "value",
