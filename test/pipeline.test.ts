@@ -3,6 +3,7 @@
 // a statement timeout, a cancelled statement, a client that disconnects) stay with the one
 // statement they concern; pg_stat_activity shows no backend left behind.
 import { request } from "node:http";
+import { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { createDatabase, datasourcesFor, sql } from "./db.js";
@@ -206,6 +207,33 @@ describe("pipeline", () => {
       expect(await Promise.all(held)).toEqual([0]);
       expect(main.stats()).toMatchObject({ shared: 1, inFlight: 0 });
     } finally {
+      await ds.close();
+    }
+  });
+
+  it("statements written in one turn of the event loop leave in one write to the socket", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const port = Number(new URL(url).port || 5432);
+    // Count what reaches the Postgres socket (a spy on the real socket, not a stand-in).
+    type Writer = (this: Socket, ...a: unknown[]) => unknown;
+    const proto = Socket.prototype as unknown as Record<"_write" | "_writev", Writer>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    let writes = 0;
+    for (const k of ["_write", "_writev"] as const) {
+      proto[k] = function (this: Socket, ...a: unknown[]) {
+        if (this.remotePort === port) writes++;
+        return original[k].apply(this, a);
+      };
+    }
+    try {
+      await ds.query(main, null, "SELECT 1", []); // the shared connection is open
+      writes = 0;
+      const all = Array.from({ length: 10 }, (_, i) => ds.query(main, null, "SELECT $1::int AS n", [i]));
+      expect((await Promise.all(all)).map((q) => q.rows[0]!.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(writes).toBe(1);
+    } finally {
+      Object.assign(proto, original);
       await ds.close();
     }
   });

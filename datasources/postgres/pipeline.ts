@@ -24,6 +24,28 @@ const WATCH_MS = 10;
 const MAX_CANCELS = 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Connections whose socket is corked until the event loop's check phase (see coalesce). */
+const corked = new WeakSet<pg.Client>();
+
+/**
+ * Holds the statements written to a shared connection in this turn of the event loop in the
+ * socket's buffer until its check phase, then sends them in one write: every request whose
+ * bytes arrived in the same poll phase shares one system call (node-postgres writes each
+ * statement with a call of its own otherwise).
+ */
+function coalesce(client: pg.Client): void {
+  if (corked.has(client)) return;
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+    ?.stream;
+  if (!stream?.cork || !stream.uncork) return;
+  corked.add(client);
+  stream.cork();
+  setImmediate(() => {
+    corked.delete(client);
+    stream.uncork!();
+  });
+}
 const timeoutQuery = (ms: number): pg.QueryConfig => ({
   text: "SELECT set_config('statement_timeout', $1, false)",
   values: [String(ms)],
@@ -84,6 +106,7 @@ function send(
       watching = stopWhenActive(conn, q, () => done);
     };
     const ms = opts.statementTimeoutMs;
+    coalesce(client);
     if (ms) void client.query(timeoutQuery(Math.max(1, Math.floor(ms)))).catch(() => {});
     void client.query(q as unknown as pg.QueryConfig);
     // A neighbour's statements would run under this one's limit if it were not put back.
