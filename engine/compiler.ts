@@ -4,10 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY } from "./runtime.js";
-import { SCOPE_NAMES } from "./context.js";
-
-const SCOPES: ReadonlySet<string> = new Set(SCOPE_NAMES);
+import { BINARY, SCOPES } from "./runtime.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 

@@ -6,7 +6,7 @@ import type { TagDef, TagModule } from "../tags/types.js";
 import type { ExprKind } from "../parser/parse.js";
 import type { TagShape } from "../parser/tree.js";
 import { allTags, tagRuntime as builtinTagRuntime } from "../tags/registry.js";
-import { builtins } from "./functions/index.js";
+import { builtins, isWriteOutput } from "./functions/index.js";
 import type { BuiltinDef } from "./functions/define.js";
 import type { RenderContext } from "./context.js";
 import { ExtensionError, RuntimeError, codes } from "./errors.js";
@@ -157,4 +157,15 @@ export class Registry {
   exprKind = (name: string): ExprKind => this.tags.get(name)?.expression ?? null;
   tagShape = (name: string): TagShape | undefined => this.tags.get(name);
   findFunction = (name: string): BuiltinDef | undefined => this.functions.get(name.toLowerCase());
+
+  /**
+   * The function of a built-in called by the name as written, or null for writeOutput (which
+   * each mode runs itself); memoised, so a call does not lower-case its name each time.
+   */
+  builtinFn(name: string): BuiltinDef["fn"] | null {
+    let fn = this.byWritten.get(name);
+    if (fn === undefined) this.byWritten.set(name, (fn = isWriteOutput(name) ? null : this.findFunction(name)!.fn));
+    return fn;
+  }
+  private readonly byWritten = new Map<string, BuiltinDef["fn"] | null>();
 }

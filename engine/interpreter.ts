@@ -4,7 +4,6 @@
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
-import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
@@ -97,17 +96,10 @@ export class Interpreter implements ExprHost {
     return this.readyValues.get(e);
   }
 
-  /** A built-in's function by the name as written, or null for writeOutput (see eval); memoised. */
+  /** A built-in's function by the name as written, or null for writeOutput (see eval). */
   builtin(name: string): rt.BuiltinFn | null {
-    let fn = this.builtins.get(name);
-    if (fn === undefined)
-      this.builtins.set(
-        name,
-        (fn = isWriteOutput(name) ? null : (this.registry.findFunction(name)!.fn as rt.BuiltinFn)),
-      );
-    return fn;
+    return this.registry.builtinFn(name) as rt.BuiltinFn | null;
   }
-  private readonly builtins = new Map<string, rt.BuiltinFn | null>();
 
   /** eval for an expression that awaits; its parts that do not await go through eval. */
   async evalAsync(e: Expr): Promise<unknown> {
@@ -147,11 +139,12 @@ export class Interpreter implements ExprHost {
             this.emit,
             args,
           );
-        if (isWriteOutput(e.name)) {
+        const fn = this.builtin(e.name);
+        if (fn === null) {
           this.out += rt.esc(args[0], e.loc);
           return "";
         }
-        return rt.call(ctx, this.registry.findFunction(e.name)!.fn as rt.BuiltinFn, e.loc, ...args);
+        return rt.call(ctx, fn, e.loc, ...args);
       }
       case "unary": {
         const x = await v(e.arg);

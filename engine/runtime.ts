@@ -18,7 +18,8 @@ import {
 
 export { esc, toBool, toStr, toNum, compare } from "./values.js";
 
-const SCOPES = new Set<string>(SCOPE_NAMES);
+/** The scope names: an unscoped name that is one reads the scope (see lookup). */
+export const SCOPES: ReadonlySet<string> = new Set<string>(SCOPE_NAMES);
 const FUNCTION_SCOPES = new Set(["local", "arguments"]);
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
 
