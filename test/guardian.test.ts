@@ -55,6 +55,18 @@ function startQuarry(dist: string, args: string[], env: NodeJS.ProcessEnv): Prom
 }
 
 /** One GET on a fresh connection: the status and body, or the network error's code. */
+/** `p`, or an error naming what did not finish within `ms`, with the server's output so far. */
+function within<T>(p: Promise<T>, ms: number, what: string, out: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not finish within ${ms} ms; the server said:\n${out()}`)),
+      ms,
+    );
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 function get(base: string, path: string): Promise<{ status: number; body: string } | string> {
   return new Promise((resolve) => {
     const req = request(`${base}${path}`, { agent: false }, (res) => {
@@ -257,7 +269,12 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
     root = site({
       // 2 workers × 60 is more than a new cluster's max_connections (100): the guardian raises it.
       // A generous time limit: this is about shutdown, and a loaded machine must not turn a 2 s page into a 503.
-      "quarry.config.json": JSON.stringify({ renderTimeoutMs: 60_000, datasources: { main: { max: 60 } } }),
+      // Strategy pool: each request holds a connection of its own, so all six are inside Postgres
+      // at once (on shared pipeline connections some would wait behind a neighbour's pg_sleep).
+      "quarry.config.json": JSON.stringify({
+        renderTimeoutMs: 60_000,
+        datasources: { main: { max: 60, strategy: "pool" } },
+      }),
       "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(2) AS s</dbt:query>slept`,
     });
     dist = join(parent, "dist");
@@ -286,7 +303,7 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
     expect(await sql(db, "SHOW max_connections")).toEqual([{ max_connections: "130" }]);
     const inFlight = Array.from({ length: 6 }, () => get(q.base, "/slow"));
     // Every request is inside Postgres before the signal.
-    await until(
+    const inside = await until(
       () =>
         sql<{ n: number }>(
           db,
@@ -295,9 +312,13 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
       (r) => r[0]!.n === 6,
       20_000,
     );
+    expect(inside).toEqual([{ n: 6 }]);
     q.child.kill("SIGTERM");
-    expect(await Promise.all(inFlight)).toEqual(Array(6).fill({ status: 200, body: "slept" }));
-    const code = await q.exited;
+    // Bounded, so a stall says where it stood (the server's output) instead of the test's timeout.
+    expect(await within(Promise.all(inFlight), 30_000, "the requests in flight", () => q.out())).toEqual(
+      Array(6).fill({ status: 200, body: "slept" }),
+    );
+    const code = await within(q.exited, 30_000, "the server's exit", () => q.out());
     expect([code, code === 0 ? "" : q.out()]).toEqual([0, ""]);
     expect(q.out()).toContain("quarry guardian: stopping the embedded Postgres");
     expect(() => process.kill(lock.postgresPid, 0)).toThrow();
