@@ -4,7 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY, SCOPES } from "./runtime.js";
+import { BINARY, SCOPES, esc } from "./runtime.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 
@@ -16,6 +16,22 @@ function writesOutput(e: unknown): boolean {
   // An expression that awaits calls a function defined with dbt:function, whose output is written as it runs.
   if (node.async || (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name))) return true;
   return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
+}
+
+/** What an expression yields whatever its operands: the operators fix it (the rt helpers return these types). */
+function kindOf(e: Expr): "number" | "boolean" | "string" | "any" {
+  switch (e.type) {
+    case "literal":
+      return typeof e.value === "number" ? "number" : typeof e.value === "boolean" ? "boolean" : "any";
+    case "binary":
+      return e.op === "&" ? "string" : "+-*/%^".includes(e.op) ? "number" : "boolean";
+    case "unary":
+      return e.op === "not" ? "boolean" : "number";
+    case "logical":
+      return "boolean";
+    default:
+      return "any";
+  }
 }
 
 const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
@@ -63,7 +79,7 @@ export class Compiler {
     }
   }
 
-  constructor(private readonly registry: Registry = Registry.builtin()) {}
+  constructor(readonly registry: Registry = Registry.builtin()) {}
 
   /** A fresh identifier for generated code. */
   tmp(prefix = "t"): string {
@@ -92,19 +108,47 @@ export class Compiler {
     return id;
   }
 
+  /**
+   * Consecutive text and `#expr#` values go out in one `$o += a + b + …` (plain text, which
+   * dbt:setting enableoutputonly may suppress, and a value whose expression writes output as it
+   * runs end the run): one string append per run instead of one per piece.
+   */
   nodes(nodes: Node[]): string {
     let code = "";
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length) code += `$o += ${run.join(" + ")};\n`;
+      run = [];
+    };
     for (const n of nodes) {
-      if (n.type === "text")
-        code += n.plain ? `if (ctx.page.outputOnly === 0) $o += ${lit(n.value)};\n` : `$o += ${lit(n.value)};\n`;
-      else if (n.type === "interp") {
-        const v = `rt.esc(${this.expr(n.expr)}, ${this.loc(n.loc)})`;
-        // writeOutput() appends to $o while the expression runs, so the value is taken first.
-        const w = this.tmp("w");
-        code += writesOutput(n.expr) ? `{ const ${w} = ${v}; $o += ${w}; }\n` : `$o += ${v};\n`;
-      } else code += this.registry.tagDef(n.name).compile(n, this);
+      if (n.type === "text") {
+        if (!n.plain) run.push(lit(n.value));
+        else {
+          flush();
+          code += `if (ctx.page.outputOnly === 0) $o += ${lit(n.value)};\n`;
+        }
+      } else if (n.type === "interp") {
+        if (!writesOutput(n.expr)) run.push(this.output(n.expr, n.loc));
+        else {
+          // writeOutput() appends to $o while the expression runs, so the value is taken first.
+          flush();
+          const w = this.tmp("w");
+          code += `{ const ${w} = ${this.output(n.expr, n.loc)}; $o += ${w}; }\n`;
+        }
+      } else {
+        flush();
+        code += this.registry.tagDef(n.name).compile(n, this);
+      }
     }
+    flush();
     return code;
+  }
+
+  /** What `#e#` prints: a literal escaped now, a number without the escape, anything else through rt.esc. */
+  private output(e: Expr, at: Loc): string {
+    if (e.type === "literal" && e.value !== null) return lit(esc(e.value, at));
+    if (kindOf(e) === "number") return `rt.numToStr(${this.expr(e)})`;
+    return `rt.esc(${this.expr(e)}, ${this.loc(at)})`;
   }
 
   /** Statements that run `nodes` and leave their output in `target` instead of `$o`. */
@@ -195,6 +239,7 @@ return [null, $o];
 
   /** An expression converted to a boolean, failing at its own location. */
   bool(e: Expr): string {
+    if (kindOf(e) === "boolean") return this.expr(e);
     return `rt.toBool(${this.expr(e)}, ${this.loc(e.loc)})`;
   }
 

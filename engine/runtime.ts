@@ -16,7 +16,7 @@ import {
   type Struct,
 } from "./values.js";
 
-export { esc, toBool, toStr, toNum, compare } from "./values.js";
+export { esc, toBool, toStr, toNum, compare, numToStr } from "./values.js";
 
 /** The scope names: an unscoped name that is one reads the scope (see lookup). */
 export const SCOPES: ReadonlySet<string> = new Set<string>(SCOPE_NAMES);

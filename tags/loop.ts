@@ -15,6 +15,7 @@ import { isStruct, typeName, type Struct } from "../engine/values.js";
 import type { RenderContext } from "../engine/context.js";
 import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, tick, type Grouping } from "./helpers.js";
+import { quietBody } from "./quiet.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 
 type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition";
@@ -195,25 +196,45 @@ export const loopTag: TagDef<LoopData> = {
     const label = c.tmp("loop");
     const L = c.loc(node.loc);
     const n = c.tmp("n");
-    // Loop variables are written to their scope each iteration (the template may read them any
-    // way, and they keep their last value); unscoped reads in the body go straight to that scope
-    // object unless, when the loop starts, a frame would answer the name first (T.shadowed).
+    // Loop variables go to their scope (the template may read them any way, and they keep their
+    // last value); unscoped reads in the body go straight to them unless, when the loop starts,
+    // a frame would answer the name first (T.shadowed). When the body cannot see the scope any
+    // other way (tags/quiet.ts), they live in locals and reach the scope once, when the loop ends.
     const vars = c.tmp("vars");
     const named = (d.kind === "collection" ? [d.key, d.item] : [d.index, d.item]).filter(
       (x): x is string => x !== undefined,
     );
     const shadow = named.map(() => c.tmp("sh"));
+    const quiet =
+      d.kind !== "condition" &&
+      named.length > 0 &&
+      new Set(named).size === named.length &&
+      quietBody(node.body!, named, c.registry);
+    const locals = named.map(() => c.tmp("lv"));
+    const ran = c.tmp("ran");
     const prelude = `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
     const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) await T.pause(ctx.page, ${L});\n`;
-    const setVar = (name: string | undefined, value: string) =>
-      name ? `${vars}[${JSON.stringify(name)}] = ${value};\n` : "";
+    const setVar = (name: string | undefined, value: string) => {
+      if (!name) return "";
+      return quiet
+        ? `${locals[named.indexOf(name)]!} = ${value}; ${ran} = true;\n`
+        : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
+    };
+    /** The loop statement, with the locals around it when quiet. */
+    const settled = (loop: string): string => {
+      if (!quiet) return loop;
+      const store = named.map((x, k) => `${vars}[${JSON.stringify(x)}] = ${locals[k]!};`).join(" ");
+      return `let ${locals.join(", ")}, ${ran} = false;\ntry {\n${loop}} finally { if (${ran}) { ${store} } }\n`;
+    };
     const bodyCode = (): string => {
       c.loops.push(label);
       try {
         const reads = named.map((x, k) => ({
           name: x,
           read: (l: string) =>
-            `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${vars}[${JSON.stringify(x)}] ?? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}))`,
+            quiet
+              ? `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${locals[k]!})`
+              : `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${vars}[${JSON.stringify(x)}] ?? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}))`,
         }));
         return c.withBound(reads, () => c.nodes(node.body!));
       } finally {
@@ -238,9 +259,9 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
       case "range": {
         const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
         return `{ let ${n} = 0; ${prelude}const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});
-${label}: for (let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}) {
+${settled(`${label}: for (let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}) {
 ${tickCode}${setVar(d.index, i)}${bodyCode()}}
-}\n`;
+`)}}\n`;
       }
       case "condition":
         return `{ let ${n} = 0;
@@ -251,9 +272,9 @@ ${tickCode}${bodyCode()}}
         const [k, v] = [c.tmp("k"), c.tmp("v")];
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
         return `{ let ${n} = 0; ${prelude}
-${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
+${settled(`${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
 ${tickCode}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
-}\n`;
+`)}}\n`;
       }
     }
   },
