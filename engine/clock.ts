@@ -93,3 +93,26 @@ export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc): Pr
     })
     .then((v) => (stopIfDue(page, Date.now(), loc), v));
 }
+
+/**
+ * Runs a compiled page that never awaits: its render is a generator that yields a location
+ * where the clock wants a pause. The page's string comes back at once unless it did; then a
+ * promise, the pause awaited and the generator resumed (or thrown into, when the page must
+ * stop, so that its own finally blocks run).
+ */
+export function settle(page: PageState, gen: Generator<Loc, string, void>): string | Promise<string> {
+  const r = gen.next();
+  return r.done ? r.value : resume(page, gen, r.value);
+}
+
+async function resume(page: PageState, gen: Generator<Loc, string, void>, at: Loc): Promise<string> {
+  for (;;) {
+    const stopped = await pause(page, at).then(
+      () => null,
+      (err: unknown) => ({ err }),
+    );
+    const r = stopped ? gen.throw(stopped.err) : gen.next();
+    if (r.done) return r.value;
+    at = r.value;
+  }
+}

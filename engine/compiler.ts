@@ -237,6 +237,14 @@ return [null, $o];
     return `[${lit(specOf(f))}, ${id}]`;
   }
 
+  /**
+   * Where a loop lets the clock pause (`l` a location's name). A marker until the template is
+   * assembled: `await T.pause(…)` in an async render, `yield` in a generator (see template).
+   */
+  pause(l: string): string {
+    return `${PAUSE}${l}${PAUSE}`;
+  }
+
   /** An expression converted to a boolean, failing at its own location. */
   bool(e: Expr): string {
     if (kindOf(e) === "boolean") return this.expr(e);
@@ -244,22 +252,51 @@ return [null, $o];
   }
 
   /**
-   * The body of `function (rt, F) { … }` that returns the template's render function
-   * `async (ctx) => string`.
+   * The body of `function (rt, F, T) { … }` that returns the template's render function. A
+   * template whose code awaits nothing renders through a generator that rt.settle runs: a
+   * string at once, a promise only when the clock pauses it. Otherwise an async function.
    */
   template(ast: TemplateAst): string {
     const body = this.nodes(ast.body);
     const fns = ast.functions.map((f) => this.functionDef(f));
     const define = fns.length ? `T.defineFunctions(ctx, [${fns.join(", ")}]);\n` : "";
-    return `"use strict";
-// Compiled by Quarry from ${lit(ast.file)}.
-let $row;
-${this.header.join("\n")}
-return async function render(ctx) {
+    const run = `{
 let $o = "";
 try {
 ${define}${body}} catch (e) { return rt.templateEnd(e, $o); }
 return $o;
-};`;
+}`;
+    const header = `"use strict";
+// Compiled by Quarry from ${lit(ast.file)}.
+let $row;
+${pauses(this.header.join("\n"), "await")}
+`;
+    if (/\b(?:await|async)\b/.test(outsideStrings(run)))
+      return `${header}return async function render(ctx) ${pauses(run, "await")};`;
+    return `${header}const $run = function* render(ctx) ${pauses(run, "yield")};
+return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
   }
+}
+
+/** Marks a pause in generated code: no string literal holds it (JSON.stringify escapes it). */
+const PAUSE = "\u0001";
+const PAUSE_MARK = /\u0001(\w+)\u0001/g;
+/** Generated code with its string literals (JSON.stringify's form) emptied. */
+function outsideStrings(code: string): string {
+  let out = "";
+  let i = 0;
+  for (;;) {
+    const q = code.indexOf('"', i);
+    if (q < 0) return out + code.slice(i);
+    out += `${code.slice(i, q)}""`;
+    let j = q + 1;
+    while (j < code.length && code[j] !== '"') j += code[j] === "\\" ? 2 : 1;
+    i = j + 1;
+  }
+}
+
+function pauses(code: string, form: "await" | "yield"): string {
+  return code.replace(PAUSE_MARK, (_, l: string) =>
+    form === "await" ? `await T.pause(ctx.page, ${l})` : `yield ${l}`,
+  );
 }

@@ -43,10 +43,15 @@ export type Frame = RowFrame | VarsFrame;
 import type { Limits } from "./limits.js";
 export { defaultLimits, type Limits } from "./limits.js";
 
+/** A template's output: a string when the render never waited, else a promise of it. */
+export type Rendered = string | Promise<string>;
+/** A template's render function, compiled or interpreted. */
+export type RenderFn = (ctx: RenderContext) => Rendered;
+
 /** What a render needs from the engine: other templates, by resolved path. */
 export interface TemplateHost {
   /** Runs the template at `path` with `ctx` and returns its output. */
-  renderInto(path: string, ctx: RenderContext, loc: Loc): Promise<string>;
+  renderInto(path: string, ctx: RenderContext, loc: Loc): Rendered;
 }
 
 export class RenderContext {
@@ -140,15 +145,29 @@ export function outputLimit(limits: Limits, loc: Loc | null): RuntimeError {
   );
 }
 
-/** Runs a page's render function; dbt:abort ends it early and keeps the output so far. */
-export async function runPage(render: (ctx: RenderContext) => Promise<string>, ctx: RenderContext): Promise<string> {
+/**
+ * Runs a page's render function; dbt:abort ends it early and keeps the output so far. A page
+ * that never waited gives its string at once.
+ */
+export function runPage(render: RenderFn, ctx: RenderContext): Rendered {
+  let out: Rendered;
   try {
-    return checkOutput(ctx, await render(ctx), null);
+    out = render(ctx);
   } catch (err) {
-    if (err instanceof AbortSignal) {
-      ctx.page.aborted = true;
-      return err.output;
-    }
-    throw err;
+    return aborted(ctx, err);
   }
+  if (typeof out === "string") return checkOutput(ctx, out, null);
+  return out.then(
+    (s) => checkOutput(ctx, s, null),
+    (err: unknown) => aborted(ctx, err),
+  );
+}
+
+/** The output kept by dbt:abort; any other error goes on. */
+function aborted(ctx: RenderContext, err: unknown): string {
+  if (err instanceof AbortSignal) {
+    ctx.page.aborted = true;
+    return err.output;
+  }
+  throw err;
 }

@@ -4,7 +4,15 @@ import { readFileSync, statSync, realpathSync } from "node:fs";
 import { join, relative, resolve as resolvePath, sep, posix } from "node:path";
 import type { Loc } from "../parser/ast.js";
 import { QuarryError, TemplateError, codes, withFrame } from "./errors.js";
-import { RenderContext, runPage, defaultLimits, type Limits, type Scopes, type TemplateHost } from "./context.js";
+import {
+  RenderContext,
+  runPage,
+  defaultLimits,
+  type Limits,
+  type Rendered,
+  type Scopes,
+  type TemplateHost,
+} from "./context.js";
 import { traced } from "./trace.js";
 import { newPageState, type PageState } from "./page.js";
 import { Registry, type Extensions } from "./extensions.js";
@@ -159,20 +167,29 @@ export class Engine implements TemplateHost {
     return err;
   }
 
-  renderInto(path: string, ctx: RenderContext, _loc: Loc): Promise<string> {
+  renderInto(path: string, ctx: RenderContext, _loc: Loc): Rendered {
     const trace = ctx.page.trace;
     return trace ? traced(trace, path, () => this.load(path).render(ctx)) : this.load(path).render(ctx);
   }
 
-  /** Renders a page; an abort ends it early with the output so far. */
-  async render(name: string, scopes: Scopes, page: PageState = newPageState()): Promise<string> {
-    const t = this.load(name);
-    const ctx = new RenderContext(scopes, this, this.limits, page);
+  /**
+   * Renders a page; an abort ends it early with the output so far. Errors carry their code
+   * frame. The promise of a page that never waited is already settled.
+   */
+  render(name: string, scopes: Scopes, page: PageState = newPageState()): Promise<string> {
+    let out: Rendered;
     try {
-      return await traced(page.trace, name, () => runPage(t.render, ctx));
+      const t = this.load(name);
+      out = traced(page.trace, name, () => runPage(t.render, new RenderContext(scopes, this, this.limits, page)));
     } catch (err) {
-      throw this.framed(err);
+      return this.failed(err);
     }
+    if (typeof out === "string") return Promise.resolve(out);
+    return out.catch((err: unknown) => this.failed(err));
+  }
+
+  private async failed(err: unknown): Promise<never> {
+    throw this.framed(err);
   }
 
   /** The compiled JavaScript of a template (for `quarry build` and for reading). */

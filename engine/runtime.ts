@@ -17,6 +17,7 @@ import {
 } from "./values.js";
 
 export { esc, toBool, toStr, toNum, compare, numToStr } from "./values.js";
+export { settle } from "./clock.js";
 
 /** The scope names: an unscoped name that is one reads the scope (see lookup). */
 export const SCOPES: ReadonlySet<string> = new Set<string>(SCOPE_NAMES);

@@ -6,7 +6,7 @@ import { Registry } from "./extensions.js";
 import { Validator } from "./validate.js";
 import { Compiler } from "./compiler.js";
 import { Interpreter } from "./interpreter.js";
-import type { RenderContext } from "./context.js";
+import type { RenderContext, RenderFn } from "./context.js";
 import * as rt from "./runtime.js";
 import { returned, templateEnd } from "./signals.js";
 import { defineFunctions, type FunctionImpl, type FunctionSpec } from "./udf.js";
@@ -31,7 +31,7 @@ export function parseTemplate(
   return { ast: { file, source, body, includes: v.includes, functions: v.functions }, modules: v.modules };
 }
 
-export type RenderFn = (ctx: RenderContext) => Promise<string>;
+export type { RenderFn } from "./context.js";
 
 /** The JavaScript source of a template's compiled form (the body of `function (rt, F, T)`). */
 export function compileSource(ast: TemplateAst, registry = Registry.builtin()): string {
@@ -48,15 +48,21 @@ export function compiledFunction(source: string, registry = Registry.builtin()):
 
 export function interpretedFunction(ast: TemplateAst, registry = Registry.builtin()): RenderFn {
   const fns = ast.functions.map((f): [FunctionSpec, FunctionImpl] => [f, interpretedImpl(f, registry)]);
-  return async (ctx) => {
+  // Synchronous while the run is: a promise only from the first node that waits.
+  return (ctx) => {
     const it = new Interpreter(ctx, registry);
+    let r: void | Promise<void>;
     try {
       if (fns.length) defineFunctions(ctx, fns);
-      await it.run(ast.body);
+      r = it.run(ast.body);
     } catch (err) {
       return templateEnd(err, it.out);
     }
-    return it.out;
+    if (r === undefined) return it.out;
+    return r.then(
+      () => it.out,
+      (err: unknown) => templateEnd(err, it.out),
+    );
   };
 }
 

@@ -1,6 +1,8 @@
 // What `quarry dev` records of one request for its debugging output: every query and every
 // template with its time. Only dev pages carry a Trace; elsewhere `page.trace` is null and the
 // hooks cost one null check.
+import type { Rendered } from "./context.js";
+import { ensure } from "./maybe.js";
 
 export interface QueryTrace {
   datasource: string;
@@ -30,16 +32,14 @@ export interface Trace {
 export const newTrace = (): Trace => ({ queries: [], templates: [], depth: 0 });
 
 /** Runs one template render, recording its time in the trace when there is one. */
-export async function traced(trace: Trace | null, name: string, render: () => Promise<string>): Promise<string> {
+export function traced(trace: Trace | null, name: string, render: () => Rendered): Rendered {
   if (!trace) return render();
   const entry: TemplateTrace = { name, ms: 0, depth: trace.depth };
   trace.templates.push(entry);
   const started = performance.now();
   trace.depth++;
-  try {
-    return await render();
-  } finally {
+  return ensure(render, () => {
     trace.depth--;
     entry.ms = Math.round((performance.now() - started) * 100) / 100;
-  }
+  });
 }

@@ -10,6 +10,8 @@ import {
   runPage,
   defaultLimits,
   type Limits,
+  type Rendered,
+  type RenderFn,
   type Scopes,
   type TemplateHost,
 } from "../engine/context.js";
@@ -23,7 +25,7 @@ import type { Extensions } from "../engine/extensions.js";
 export interface PageSource {
   /** The first of `names` that is a page of the site, or null. */
   find(names: string[]): string | null;
-  render(name: string, scopes: Scopes, page: PageState): Promise<string>;
+  render(name: string, scopes: Scopes, page: PageState): Rendered;
   /** The folder a static file is served from when `rel` is one, else null. */
   staticRoot(rel: string): string | null;
 }
@@ -68,7 +70,6 @@ export interface Manifest {
   site?: string;
 }
 
-type RenderFn = (ctx: RenderContext) => Promise<string>;
 type Factory = (rt: unknown, F: unknown, T: unknown) => RenderFn;
 
 export class PrecompiledSource implements PageSource, TemplateHost {
@@ -106,13 +107,13 @@ export class PrecompiledSource implements PageSource, TemplateHost {
     return names.find((n) => this.renders.has(n)) ?? null;
   }
 
-  renderInto(path: string, ctx: RenderContext, loc: Loc): Promise<string> {
+  renderInto(path: string, ctx: RenderContext, loc: Loc): Rendered {
     const fn = this.renders.get(path);
     if (!fn) throw new TemplateError(codes.TEMPLATE_NOT_FOUND, `Template ${path} is not in the build`, loc);
     return fn(ctx);
   }
 
-  render(name: string, scopes: Scopes, page: PageState): Promise<string> {
+  render(name: string, scopes: Scopes, page: PageState): Rendered {
     return runPage(this.renders.get(name)!, new RenderContext(scopes, this, this.limits, page));
   }
 

@@ -6,27 +6,7 @@ import type { Loc, TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { pause } from "../engine/clock.js";
-
-export type Maybe<T> = T | Promise<T>;
-
-/** `f(x)` now, or once `x` has resolved. */
-export function andThen<T, U>(x: Maybe<T>, f: (v: T) => Maybe<U>): Maybe<U> {
-  return x instanceof Promise ? x.then(f) : f(x);
-}
-
-/** Runs `cleanup` after `run`, whether it returns, throws or settles later. */
-export function ensure<T>(run: () => Maybe<T>, cleanup: () => void): Maybe<T> {
-  let r: Maybe<T>;
-  try {
-    r = run();
-  } catch (e) {
-    cleanup();
-    throw e;
-  }
-  if (r instanceof Promise) return r.finally(cleanup);
-  cleanup();
-  return r;
-}
+import type { Maybe } from "../engine/maybe.js";
 
 /**
  * Iterates: `next()` says whether there is another iteration, `due()` counts it (and says

@@ -9,7 +9,8 @@ import type { TagDef, TagModule } from "./types.js";
 import type { Compiler } from "../engine/compiler.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
-import { drive, loopBody, type Maybe } from "./drive.js";
+import { drive, loopBody } from "./drive.js";
+import type { Maybe } from "../engine/maybe.js";
 import * as rt from "../engine/runtime.js";
 import { isStruct, typeName, type Struct } from "../engine/values.js";
 import type { RenderContext } from "../engine/context.js";
@@ -213,7 +214,7 @@ export const loopTag: TagDef<LoopData> = {
     const locals = named.map(() => c.tmp("lv"));
     const ran = c.tmp("ran");
     const prelude = `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
-    const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) await T.pause(ctx.page, ${L});\n`;
+    const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) ${c.pause(L)};\n`;
     const setVar = (name: string | undefined, value: string) => {
       if (!name) return "";
       return quiet

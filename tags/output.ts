@@ -4,7 +4,7 @@
 // current group. Every row (or group) ticks the page's clock (engine/clock.ts).
 import type { TagDef, TagModule } from "./types.js";
 import { asQuery, groupingOf, queryNameToExpr, type Grouping } from "./helpers.js";
-import { andThen } from "./drive.js";
+import { andThen } from "../engine/maybe.js";
 import { compileRows, eachRow, rowRange, runtime, type RowSource } from "./rows.js";
 
 interface OutputData {

@@ -9,7 +9,8 @@ import type { RenderContext, RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { pause } from "../engine/clock.js";
-import { drive, ensure, type Maybe } from "./drive.js";
+import { drive } from "./drive.js";
+import { ensure, type Maybe } from "../engine/maybe.js";
 import type { QueryResult } from "../engine/values.js";
 import { groupEnd, rowTick, tick, type Grouping } from "./helpers.js";
 
@@ -113,7 +114,7 @@ export function compileRows(
   const loop = `let ${n} = 0;
 ${label ? `${label}: ` : ""}for (let ${i} = ${s}, ${j}; ${i} < ${e}; ${i} = ${j}) {
 ${j} = ${next};
-if (${tickCall}) await T.pause(ctx.page, ${L});
+if (${tickCall}) ${c.pause(L)};
 ${f}.row = ${i}; ${f}.end = ${j};
 ${body}}\n`;
   if (src === "group") {
