@@ -25,6 +25,22 @@ export const BINARY_FNS = Object.fromEntries(
   Object.entries(rt.BINARY).map(([op, name]) => [op, rt[name] as BinaryFn]),
 ) as Record<keyof typeof rt.BINARY, BinaryFn>;
 
+/** What an expression yields whatever its operands: the operators fix it (the rt helpers return these types). */
+export function kindOf(e: Expr): "number" | "boolean" | "string" | "any" {
+  switch (e.type) {
+    case "literal":
+      return typeof e.value === "number" ? "number" : typeof e.value === "boolean" ? "boolean" : "any";
+    case "binary":
+      return e.op === "&" ? "string" : "+-*/%^".includes(e.op) ? "number" : "boolean";
+    case "unary":
+      return e.op === "not" ? "boolean" : "number";
+    case "logical":
+      return "boolean";
+    default:
+      return "any";
+  }
+}
+
 const made = new WeakMap<Expr, Closure>();
 
 /** The closure of `e`, made on first use. */
@@ -57,7 +73,7 @@ function make(e: Expr): Closure {
     }
     case "var": {
       const name = e.name;
-      return (h) => rt.lookup(h.ctx, name, loc);
+      return rt.SCOPES.has(name) ? (h) => rt.lookup(h.ctx, name, loc) : (h) => rt.lookupName(h.ctx, name, loc);
     }
     case "member": {
       const object = closureOf(e.object);

@@ -5,6 +5,7 @@
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
 import { BINARY, SCOPES, esc } from "./runtime.js";
+import { kindOf } from "./closures.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 
@@ -16,22 +17,6 @@ function writesOutput(e: unknown): boolean {
   // An expression that awaits calls a function defined with dbt:function, whose output is written as it runs.
   if (node.async || (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name))) return true;
   return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
-}
-
-/** What an expression yields whatever its operands: the operators fix it (the rt helpers return these types). */
-function kindOf(e: Expr): "number" | "boolean" | "string" | "any" {
-  switch (e.type) {
-    case "literal":
-      return typeof e.value === "number" ? "number" : typeof e.value === "boolean" ? "boolean" : "any";
-    case "binary":
-      return e.op === "&" ? "string" : "+-*/%^".includes(e.op) ? "number" : "boolean";
-    case "unary":
-      return e.op === "not" ? "boolean" : "number";
-    case "logical":
-      return "boolean";
-    default:
-      return "any";
-  }
 }
 
 const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
@@ -176,7 +161,8 @@ export class Compiler {
         if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
         const f = this.frames[this.frames.length - 1];
         // "error": a catch inside a group's rows loop sits above the row frame it borrows.
-        if (!f || SCOPES.has(e.name) || e.name === "error") return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        if (SCOPES.has(e.name)) return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        if (!f || e.name === "error") return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
         const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
         // T.col inline: rows are plain objects (prototype Object.prototype or null), so `in` is
         // hasOwn for a name Object.prototype lacks. $row is the module's scratch variable: the

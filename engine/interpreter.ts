@@ -1,13 +1,63 @@
 // Interpreted mode: walks the AST on every render. Expressions are evaluated synchronously,
 // except those that call a function defined with dbt:function (marked `async` by the
 // validator): those await, and a tag's such attributes are evaluated before the tag runs.
-import type { Expr, Node, TagNode } from "../parser/ast.js";
+import type { Expr, Loc, Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import * as rt from "./runtime.js";
 import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
-import { BINARY_FNS, closureOf, type ExprHost } from "./closures.js";
+import { BINARY_FNS, closureOf, kindOf, type ExprHost } from "./closures.js";
+
+/** One node's work, resolved once: what it appends, or the tag hook it runs. */
+type Step = (it: Interpreter) => void | Promise<void>;
+
+const resolved = new WeakMap<Node[], { registry: Registry; steps: Step[] }>();
+
+/** The steps of a node list, made on its first run with this registry. */
+function stepsOf(nodes: Node[], registry: Registry): Step[] {
+  const known = resolved.get(nodes);
+  if (known?.registry === registry) return known.steps;
+  const steps = nodes.map((n) => step(n, registry));
+  resolved.set(nodes, { registry, steps });
+  return steps;
+}
+
+function step(n: Node, registry: Registry): Step {
+  if (n.type === "text") {
+    const text = n.value;
+    return n.plain
+      ? (it) => {
+          if (it.ctx.page.outputOnly === 0) it.out += text;
+        }
+      : (it) => {
+          it.out += text;
+        };
+  }
+  if (n.type === "interp") {
+    const { expr: e, loc } = n;
+    if (e.async) return (it) => it.interpAsync(e, loc);
+    if (e.type === "literal" && e.value !== null) {
+      const s = rt.esc(e.value, loc);
+      return (it) => {
+        it.out += s;
+      };
+    }
+    const f = closureOf(e);
+    if (kindOf(e) === "number")
+      return (it) => {
+        it.out += rt.numToStr(f(it) as number);
+      };
+    // Evaluated before it is appended: writeOutput() in the expression writes first.
+    return (it) => {
+      const v = rt.esc(f(it), loc);
+      it.out += v;
+    };
+  }
+  const def = registry.tagDef(n.name);
+  if (n.asyncArgs?.some((a) => !def.lazyArgs?.includes(a))) return (it) => it.tagAsync(def, n);
+  return (it) => def.interpret(n, it);
+}
 
 export class Interpreter implements ExprHost {
   /** Output of this template run; tags that capture output swap it out and back. */
@@ -27,36 +77,24 @@ export class Interpreter implements ExprHost {
    * (a tag's promise, an awaiting expression) it returns a promise for the rest.
    */
   run(nodes: Node[], from = 0): void | Promise<void> {
-    for (let i = from; i < nodes.length; i++) {
-      const n = nodes[i]!;
-      if (n.type === "text") {
-        if (!n.plain || this.ctx.page.outputOnly === 0) this.out += n.value;
-      } else if (n.type === "interp") {
-        if (n.expr.async) return this.interpAsync(n.expr, n.loc, nodes, i + 1);
-        // Evaluated before it is appended: writeOutput() in the expression writes first.
-        const v = rt.esc(this.eval(n.expr), n.loc);
-        this.out += v;
-      } else {
-        const def = this.registry.tagDef(n.name);
-        if (n.asyncArgs?.some((a) => !def.lazyArgs?.includes(a))) return this.tagAsync(def, n, nodes, i + 1);
-        const r = def.interpret(n, this);
-        if (r) return r.then(() => this.run(nodes, i + 1));
-      }
+    const steps = stepsOf(nodes, this.registry);
+    for (let i = from; i < steps.length; i++) {
+      const r = steps[i]!(this);
+      if (r) return r.then(() => this.run(nodes, i + 1));
     }
   }
 
-  private async interpAsync(e: Expr, loc: Expr["loc"], nodes: Node[], next: number): Promise<void> {
+  /** `#e#` whose expression awaits. */
+  async interpAsync(e: Expr, loc: Loc): Promise<void> {
     const v = rt.esc(await this.evalAsync(e), loc);
     this.out += v;
-    return this.run(nodes, next);
   }
 
   /** A tag whose attributes await: they are evaluated before it runs (see eval). */
-  private async tagAsync(def: TagDef, n: TagNode, nodes: Node[], next: number): Promise<void> {
+  async tagAsync(def: TagDef, n: TagNode): Promise<void> {
     for (const a of n.asyncArgs!)
       if (!def.lazyArgs?.includes(a)) this.readyValues.set(n.args[a]!, await this.evalAsync(n.args[a]!));
     await def.interpret(n, this);
-    return this.run(nodes, next);
   }
 
   /** Runs `nodes` and returns their output instead of appending it. */

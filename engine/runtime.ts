@@ -50,6 +50,11 @@ export function lookup(ctx: RenderContext, name: string, loc: Loc): unknown {
     const scope = ctx.scopes[name as keyof typeof ctx.scopes];
     if (scope) return scope;
   }
+  return lookupName(ctx, name, loc);
+}
+
+/** lookup for a name that is not a scope's (known when the code was made): frames, then `variables`. */
+export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown {
   const frames = ctx.frames;
   for (let i = frames.length - 1; i >= 0; i--) {
     const f = frames[i]!;
