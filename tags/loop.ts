@@ -4,7 +4,7 @@
 //   condition | none (or only group) inside a grouped loop or output: the rows of its group
 // Every form counts its iterations and stops at limits.maxIterations with an error; every
 // iteration ticks the page's clock (engine/clock.ts).
-import type { Loc } from "../parser/ast.js";
+import type { Loc, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { Compiler } from "../engine/compiler.js";
 import { RuntimeError, codes } from "../engine/errors.js";
@@ -57,6 +57,13 @@ export function range(from: unknown, to: unknown, step: unknown, loc: Loc): [num
   const s = step === undefined ? 1 : rt.toNum(step, loc);
   if (s === 0) throw new RuntimeError(codes.TYPE, "The step of a loop cannot be 0", loc);
   return [rt.toNum(from, loc), rt.toNum(to, loc), s];
+}
+
+/** A range attribute written as a finite number (absent: `dflt`), else null. */
+function literalNumber(node: TagNode, name: string, dflt: number | null = null): number | null {
+  const e = node.args[name];
+  if (e === undefined) return dflt;
+  return e.type === "literal" && typeof e.value === "number" && Number.isFinite(e.value) ? e.value : null;
 }
 
 export const loopTag: TagDef<LoopData> = {
@@ -259,8 +266,16 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
       }
       case "range": {
         const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
-        return `{ let ${n} = 0; ${prelude}const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});
-${settled(`${label}: for (let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}) {
+        const [f, t, st] = [literalNumber(node, "from"), literalNumber(node, "to"), literalNumber(node, "step", 1)];
+        // Bounds written as numbers are constants: no T.range call, the step's sign known now.
+        const known = f !== null && t !== null && st !== null && st !== 0;
+        const bounds = known
+          ? ""
+          : `const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`;
+        const head = known
+          ? `let ${i} = ${f}; ${i} ${st > 0 ? "<=" : ">="} ${t}; ${i} += ${st}`
+          : `let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}`;
+        return `{ let ${n} = 0; ${prelude}${bounds}${settled(`${label}: for (${head}) {
 ${tickCode}${setVar(d.index, i)}${bodyCode()}}
 `)}}\n`;
       }
