@@ -50,6 +50,15 @@ export function closureOf(e: Expr): Closure {
   return c;
 }
 
+/** The object of a member or index access: a scope read through is not shared (rt.base). */
+function objectOf(e: Expr): Closure {
+  if (e.type === "var" && !e.async && rt.SCOPES.has(e.name)) {
+    const [name, loc] = [e.name, e.loc];
+    return (h) => rt.base(h.ctx, name, loc);
+  }
+  return closureOf(e);
+}
+
 function make(e: Expr): Closure {
   if (e.async) return (h) => h.ready(e);
   const loc = e.loc;
@@ -76,12 +85,12 @@ function make(e: Expr): Closure {
       return rt.SCOPES.has(name) ? (h) => rt.lookup(h.ctx, name, loc) : (h) => rt.lookupName(h.ctx, name, loc);
     }
     case "member": {
-      const object = closureOf(e.object);
+      const object = objectOf(e.object);
       const name = e.name;
       return (h) => rt.member(h.ctx, object(h), name, loc);
     }
     case "index": {
-      const [object, index] = [closureOf(e.object), closureOf(e.index)];
+      const [object, index] = [objectOf(e.object), closureOf(e.index)];
       return (h) => rt.index(h.ctx, object(h), index(h), loc);
     }
     case "call": {

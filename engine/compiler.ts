@@ -19,6 +19,12 @@ function writesOutput(e: unknown): boolean {
   return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
 }
 
+/**
+ * Writes `value` (code) to a variable kept in a local, at location `loc`: for a dbt:set (its
+ * value checked as rt.assign checks it, unless it is a number) or for a loop's own variable.
+ */
+export type Writer = (value: string, loc: string, by: "set" | "set-number" | "loop") => string;
+
 const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
 
 export class Compiler {
@@ -52,6 +58,33 @@ export class Compiler {
     } finally {
       this.bound.length = n;
     }
+  }
+
+  /** Writers of the variables a quiet loop keeps in locals (tags/region.ts); null outside one. */
+  private writers: Map<string, Writer> | null = null;
+
+  /** `write()` inside a quiet loop: its variables read by `reads` and written by `writers`. */
+  withLocals(
+    reads: { name: string; read: (loc: string) => string }[],
+    writers: Map<string, Writer>,
+    write: () => string,
+  ): string {
+    this.writers = writers;
+    try {
+      return this.withBound(reads, write);
+    } finally {
+      this.writers = null;
+    }
+  }
+
+  /** True inside a quiet loop whose variables are in locals. */
+  get inLocals(): boolean {
+    return this.writers !== null;
+  }
+
+  /** How to write variable `name` inside a quiet loop, or null (write the scope). */
+  writer(name: string): Writer | null {
+    return this.writers?.get(name) ?? null;
   }
 
   /** `write()` with `frame` as the innermost frame. */
@@ -172,9 +205,9 @@ export class Compiler {
         return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
       }
       case "member":
-        return `rt.member(ctx, ${this.expr(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        return `rt.member(ctx, ${this.object(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
       case "index":
-        return `rt.index(ctx, ${this.expr(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
+        return `rt.index(ctx, ${this.object(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
       case "call":
         if (e.user)
           return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
@@ -202,6 +235,12 @@ export class Compiler {
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
     }
+  }
+
+  /** The object of a member or index access: a scope read through is not shared (rt.base). */
+  private object(e: Expr): string {
+    if (e.type === "var" && SCOPES.has(e.name)) return `rt.base(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+    return this.expr(e);
   }
 
   /**

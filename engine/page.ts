@@ -75,6 +75,12 @@ export interface PageState {
   yieldAt: number;
   /** Set when dbt:abort or dbt:location ended a template early. */
   aborted: boolean;
+  /**
+   * Set once a scope object was taken as a value (`<dbt:set v = variables>`, a host function
+   * given the context): from then on a struct may be the variables scope itself, and compiled
+   * loops write every variable through instead of keeping it in a local (tags/region.ts).
+   */
+  scopesShared: boolean;
   /** Time zone of the date functions (the site's `timezone`, IANA name). */
   timezone: string;
   /** Locale of the ls* formatting functions (the site's `locale`, BCP 47 tag). */
@@ -108,6 +114,7 @@ export function newPageState(
     lastCheck: now,
     yieldAt: now + SLICE_MS,
     aborted: false,
+    scopesShared: false,
     timezone: zone.timezone ?? "UTC",
     locale: zone.locale ?? "en-US",
     trace: null,

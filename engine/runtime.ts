@@ -44,8 +44,23 @@ function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
   return undefined;
 }
 
-/** Resolves a bare name: a scope, then the innermost query row or block variable, then `variables`. */
+/**
+ * Resolves a bare name: a scope, then the innermost query row or block variable, then
+ * `variables`. A scope taken as a value is marked (PageState.scopesShared).
+ */
 export function lookup(ctx: RenderContext, name: string, loc: Loc): unknown {
+  if (SCOPES.has(name)) {
+    const scope = ctx.scopes[name as keyof typeof ctx.scopes];
+    if (scope) {
+      ctx.page.scopesShared = true;
+      return scope;
+    }
+  }
+  return lookupName(ctx, name, loc);
+}
+
+/** lookup for the object of a member or index access (`url.id`): reading through a scope does not share it. */
+export function base(ctx: RenderContext, name: string, loc: Loc): unknown {
   if (SCOPES.has(name)) {
     const scope = ctx.scopes[name as keyof typeof ctx.scopes];
     if (scope) return scope;
@@ -81,6 +96,8 @@ const QUERY_META = new Map<string, (q: QueryResult, ctx: RenderContext) => unkno
 /** `obj.key` and `obj["key"]` for structs and queries. */
 export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc): unknown {
   if (FORBIDDEN.has(key)) forbidden(key, loc);
+  // A struct's own key first: the common case (url.id, row.name).
+  if (isStruct(obj) && own.call(obj, key)) return obj[key];
   if (obj instanceof QueryResult) {
     const meta = QUERY_META.get(key);
     if (meta) return meta(obj, ctx);
@@ -195,12 +212,15 @@ function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, 
 // ---- operators ----
 
 export function add(a: unknown, b: unknown, loc: Loc): number {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a + b;
   return toNum(a, loc) + toNum(b, loc);
 }
 export function sub(a: unknown, b: unknown, loc: Loc): number {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a - b;
   return toNum(a, loc) - toNum(b, loc);
 }
 export function mul(a: unknown, b: unknown, loc: Loc): number {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a * b;
   return toNum(a, loc) * toNum(b, loc);
 }
 export function div(a: unknown, b: unknown, loc: Loc): number {
@@ -240,6 +260,7 @@ export function contains(a: unknown, b: unknown, loc: Loc): boolean {
   return toStr(a, loc).toLowerCase().includes(toStr(b, loc).toLowerCase());
 }
 export function eq(a: unknown, b: unknown, loc: Loc): boolean {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a === b;
   return compare(a, b, loc) === 0;
 }
 
@@ -337,18 +358,23 @@ export function join(loc: Loc, ...parts: unknown[]): string {
 export { newStruct };
 
 export function neq(a: unknown, b: unknown, loc: Loc): boolean {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a !== b;
   return compare(a, b, loc) !== 0;
 }
 export function gt(a: unknown, b: unknown, loc: Loc): boolean {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a > b;
   return compare(a, b, loc) > 0;
 }
 export function gte(a: unknown, b: unknown, loc: Loc): boolean {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a >= b;
   return compare(a, b, loc) >= 0;
 }
 export function lt(a: unknown, b: unknown, loc: Loc): boolean {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a < b;
   return compare(a, b, loc) < 0;
 }
 export function lte(a: unknown, b: unknown, loc: Loc): boolean {
+  if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a <= b;
   return compare(a, b, loc) <= 0;
 }
 

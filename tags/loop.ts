@@ -12,11 +12,11 @@ import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { drive, loopBody } from "./drive.js";
 import type { Maybe } from "../engine/maybe.js";
 import * as rt from "../engine/runtime.js";
-import { isStruct, typeName, type Struct } from "../engine/values.js";
-import type { RenderContext } from "../engine/context.js";
+import { isStruct, typeName } from "../engine/values.js";
 import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, tick, type Grouping } from "./helpers.js";
-import { quietBody } from "./quiet.js";
+import { quietLoop } from "./quiet.js";
+import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 
 type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition";
@@ -200,101 +200,95 @@ export const loopTag: TagDef<LoopData> = {
     }
   },
   compile(node, c) {
-    const d = node.data;
-    const label = c.tmp("loop");
-    const L = c.loc(node.loc);
-    const n = c.tmp("n");
-    // Loop variables go to their scope (the template may read them any way, and they keep their
-    // last value); unscoped reads in the body go straight to them unless, when the loop starts,
-    // a frame would answer the name first (T.shadowed). When the body cannot see the scope any
-    // other way (tags/quiet.ts), they live in locals and reach the scope once, when the loop ends.
-    const vars = c.tmp("vars");
-    const named = (d.kind === "collection" ? [d.key, d.item] : [d.index, d.item]).filter(
-      (x): x is string => x !== undefined,
-    );
-    const shadow = named.map(() => c.tmp("sh"));
-    const quiet =
-      d.kind !== "condition" &&
-      named.length > 0 &&
-      new Set(named).size === named.length &&
-      quietBody(node.body!, named, c.registry);
-    const locals = named.map(() => c.tmp("lv"));
-    const ran = c.tmp("ran");
-    const prelude = `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
-    const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) ${c.pause(L)};\n`;
-    const setVar = (name: string | undefined, value: string) => {
-      if (!name) return "";
-      return quiet
-        ? `${locals[named.indexOf(name)]!} = ${value}; ${ran} = true;\n`
-        : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
-    };
-    /** The loop statement, with the locals around it when quiet. */
-    const settled = (loop: string): string => {
-      if (!quiet) return loop;
-      const store = named.map((x, k) => `${vars}[${JSON.stringify(x)}] = ${locals[k]!};`).join(" ");
-      return `let ${locals.join(", ")}, ${ran} = false;\ntry {\n${loop}} finally { if (${ran}) { ${store} } }\n`;
-    };
-    const bodyCode = (): string => {
-      c.loops.push(label);
-      try {
-        const reads = named.map((x, k) => ({
-          name: x,
-          read: (l: string) =>
-            quiet
-              ? `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${locals[k]!})`
-              : `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${vars}[${JSON.stringify(x)}] ?? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}))`,
-        }));
-        return c.withBound(reads, () => c.nodes(node.body!));
-      } finally {
-        c.loops.pop();
-      }
-    };
-    const arg = (name: string) => c.arg(node, name) ?? "undefined";
-    switch (d.kind) {
-      case "query":
-      case "rows": {
-        const src =
-          d.kind === "rows"
-            ? "group"
-            : (
-                q: string,
-                s: string,
-                e: string,
-              ) => `const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
+    if (!c.inLocals) {
+      const found = quietLoop(node, c.registry);
+      if (found) return compileQuiet(c, found, () => compileLoop(node, c));
+    }
+    return compileLoop(node, c);
+  },
+};
+
+function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
+  const d = node.data;
+  const label = c.tmp("loop");
+  const L = c.loc(node.loc);
+  const n = c.tmp("n");
+  // In a quiet loop (tags/region.ts) the loop variables are locals of the outermost one.
+  // Otherwise they go to their scope each iteration (the template may read them any way,
+  // and they keep their last value); unscoped reads in the body go straight to them unless,
+  // when the loop starts, a frame would answer the name first (T.shadowed).
+  const locals = c.inLocals;
+  const vars = c.tmp("vars");
+  const named = locals
+    ? []
+    : (d.kind === "collection" ? [d.key, d.item] : [d.index, d.item]).filter((x): x is string => x !== undefined);
+  const shadow = named.map(() => c.tmp("sh"));
+  const prelude = locals
+    ? ""
+    : `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
+  const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) ${c.pause(L)};\n`;
+  const setVar = (name: string | undefined, value: string) => {
+    if (!name) return "";
+    return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
+  };
+  const bodyCode = (): string => {
+    c.loops.push(label);
+    try {
+      const reads = named.map((x, k) => ({
+        name: x,
+        read: (l: string) =>
+          `(${shadow[k]!} ? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}) : ${vars}[${JSON.stringify(x)}] ?? rt.lookup(ctx, ${JSON.stringify(x)}, ${l}))`,
+      }));
+      return c.withBound(reads, () => c.nodes(node.body!));
+    } finally {
+      c.loops.pop();
+    }
+  };
+  const arg = (name: string) => c.arg(node, name) ?? "undefined";
+  switch (d.kind) {
+    case "query":
+    case "rows": {
+      const src =
+        d.kind === "rows"
+          ? "group"
+          : (
+              q: string,
+              s: string,
+              e: string,
+            ) => `const ${q} = T.asQuery(${arg("query")}, ${c.loc(node.args.query!.loc)});
 const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${L});`;
-        return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode, label);
-      }
-      case "range": {
-        const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
-        const [f, t, st] = [literalNumber(node, "from"), literalNumber(node, "to"), literalNumber(node, "step", 1)];
-        // Bounds written as numbers are constants: no T.range call, the step's sign known now.
-        const known = f !== null && t !== null && st !== null && st !== 0;
-        const bounds = known
-          ? ""
-          : `const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`;
-        const head = known
-          ? `let ${i} = ${f}; ${i} ${st > 0 ? "<=" : ">="} ${t}; ${i} += ${st}`
-          : `let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}`;
-        return `{ let ${n} = 0; ${prelude}${bounds}${settled(`${label}: for (${head}) {
+      return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode, label);
+    }
+    case "range": {
+      const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
+      const [f, t, st] = [literalNumber(node, "from"), literalNumber(node, "to"), literalNumber(node, "step", 1)];
+      // Bounds written as numbers are constants: no T.range call, the step's sign known now.
+      const known = f !== null && t !== null && st !== null && st !== 0;
+      const bounds = known
+        ? ""
+        : `const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`;
+      const head = known
+        ? `let ${i} = ${f}; ${i} ${st > 0 ? "<=" : ">="} ${t}; ${i} += ${st}`
+        : `let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}`;
+      return `{ let ${n} = 0; ${prelude}${bounds}${label}: for (${head}) {
 ${tickCode}${setVar(d.index, i)}${bodyCode()}}
-`)}}\n`;
-      }
-      case "condition":
-        return `{ let ${n} = 0;
+}\n`;
+    }
+    case "condition":
+      return `{ let ${n} = 0;
 ${label}: while (${c.bool(node.args.condition!)}) {
 ${tickCode}${bodyCode()}}
 }\n`;
-      default: {
-        const [k, v] = [c.tmp("k"), c.tmp("v")];
-        const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
-        return `{ let ${n} = 0; ${prelude}
-${settled(`${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
+    default: {
+      const [k, v] = [c.tmp("k"), c.tmp("v")];
+      const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
+      return `{ let ${n} = 0; ${prelude}
+${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
 ${tickCode}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
-`)}}\n`;
-      }
+}\n`;
     }
-  },
-};
+  }
+}
 
 /** <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop. */
 const jump = (name: "break" | "continue"): TagDef => ({
@@ -315,22 +309,6 @@ const jump = (name: "break" | "continue"): TagDef => ({
 export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
-/**
- * Would rt.lookup find `name` in a frame before the scope object `vars` the loop writes it to
- * (a row with that column, a catch's error)? Then the body's reads go through rt.lookup.
- */
-export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolean {
-  for (let i = ctx.frames.length - 1; i >= 0; i--) {
-    const f = ctx.frames[i]!;
-    if (f.kind === "row") {
-      const row = f.query.rows[f.row];
-      if (row !== undefined && Object.hasOwn(row, name)) return true;
-    } else if (f.vars === vars) return false;
-    else if (Object.hasOwn(f.vars, name)) return true;
-  }
-  return false;
-}
-
-export const runtime = { ...rowRuntime, asQuery, entries, range, shadowed };
+export const runtime = { ...rowRuntime, ...regionRuntime, asQuery, entries, range };
 
 export default { tags: [loopTag, breakTag, continueTag], runtime } satisfies TagModule;

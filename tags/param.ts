@@ -62,7 +62,7 @@ export function checkParam(ctx: RenderContext, p: ParamSpec, loc: Loc): void {
   let value: unknown;
   let present = true;
   try {
-    value = rt.lookup(ctx, base, loc);
+    value = steps.length ? rt.base(ctx, base, loc) : rt.lookup(ctx, base, loc);
     for (const s of steps) value = rt.member(ctx, value, s as string, loc);
   } catch (err) {
     if (!(err instanceof rt.RuntimeError)) throw err;

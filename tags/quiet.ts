@@ -1,70 +1,113 @@
-// Can a loop body observe its loop variables other than by their bare names? When it cannot,
-// the compiled loop keeps them in JavaScript locals and writes them to their scope once, when
-// the loop ends (tags/loop.ts): the output is the same, and the scope object is not written
-// every iteration. Conservative: anything that could read a scope by name, or run other code
-// that could (an include, a function defined in a template, a host app's function), disqualifies.
-import type { Expr, Node } from "../parser/ast.js";
+// Can a loop's variables be kept in JavaScript locals while it runs? When nothing in the loop
+// can read or write the variables scope except by bare names (its own sets and reads), the
+// compiled loop keeps every variable it names in a local and writes those it set to the scope
+// once, when it ends (tags/region.ts): the output is the same, and the scope object is not
+// read and written every iteration. Conservative: anything that could reach the scope another
+// way (naming it, an include, a function defined in a template, a function that reads a
+// variable by a name given as a string) disqualifies the loop. A scope taken as a value
+// earlier in the page is caught when the loop starts (PageState.scopesShared).
+import type { Expr, Node, TagNode } from "../parser/ast.js";
 import { SCOPES } from "../engine/runtime.js";
 import type { Registry } from "../engine/extensions.js";
 
-/** Tags whose meaning is only control flow and output. */
-const QUIET_TAGS = new Set(["if", "elseif", "else", "output", "loop", "break", "continue"]);
+/** Tags whose meaning is only control flow, output and setting a variable. */
+const QUIET_TAGS = new Set(["if", "elseif", "else", "output", "loop", "break", "continue", "set"]);
 /** Built-in functions that read variables by a name given as a string. */
 const READS_BY_NAME = new Set(["isdefined", "parameterexists", "structget"]);
+/** The scopes a loop's variables live in: read through by name, they would see the locals' stale values. */
+const VARIABLE_SCOPES = new Set(["variables", "local", "arguments"]);
 
-function quietExpr(e: Expr, registry: Registry): boolean {
+/** The variables a quiet loop names: every one it reads or writes, and those it writes. */
+export interface LoopNames {
+  names: Set<string>;
+  written: Set<string>;
+}
+
+/** A name a loop may keep in a local: not a scope's, not a catch's `error`. */
+const cacheable = (name: string) => !SCOPES.has(name) && name !== "error";
+
+function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
   if (e.async) return false;
+  const q = (x: Expr) => quietExpr(x, registry, found);
   switch (e.type) {
     case "literal":
       return true;
     case "var":
-      return !SCOPES.has(e.name);
+      if (VARIABLE_SCOPES.has(e.name)) return false;
+      if (cacheable(e.name)) found.names.add(e.name);
+      return true;
     case "call": {
       if (e.user || READS_BY_NAME.has(e.name.toLowerCase())) return false;
       const fn = registry.findFunction(e.name);
-      // A host app's function gets the context; one that awaits may call a template's function.
-      if (!fn || fn.awaits || fn.category === "host") return false;
-      return e.args.every((a) => quietExpr(a, registry));
+      // One that awaits may call a function defined in a template.
+      if (!fn || fn.awaits) return false;
+      return e.args.every(q);
     }
     case "array":
-      return e.items.every((i) => quietExpr(i, registry));
+      return e.items.every(q);
     case "struct":
-      return e.entries.every((x) => quietExpr(x.value, registry));
+      return e.entries.every((x) => q(x.value));
     case "member":
-      return quietExpr(e.object, registry);
+      return q(e.object);
     case "index":
-      return quietExpr(e.object, registry) && quietExpr(e.index, registry);
+      return q(e.object) && q(e.index);
     case "unary":
-      return quietExpr(e.arg, registry);
+      return q(e.arg);
     case "binary":
     case "logical":
     case "elvis":
-      return quietExpr(e.left, registry) && quietExpr(e.right, registry);
+      return q(e.left) && q(e.right);
     case "cond":
-      return quietExpr(e.test, registry) && quietExpr(e.then, registry) && quietExpr(e.else, registry);
+      return q(e.test) && q(e.then) && q(e.else);
     case "template":
-      return e.parts.every((p) => quietExpr(p, registry));
+      return e.parts.every(q);
   }
 }
 
-/**
- * True when `body` can see the loop variables `names` only by their bare names: it holds only
- * text, values and the control-flow tags, no row frames (no query or group), no nested loop
- * over the same names, and no expression that names a scope or calls what could read one.
- */
-export function quietBody(body: Node[], names: string[], registry: Registry): boolean {
-  return body.every((n) => {
-    if (n.type === "text") return true;
-    if (n.type === "interp") return quietExpr(n.expr, registry);
-    if (!QUIET_TAGS.has(n.name) || n.custom || n.target) return false;
-    if (n.name === "output" && (Object.keys(n.args).length > 0 || (n.data as { inner?: boolean }).inner)) return false;
-    if (n.name === "loop") {
-      const d = n.data as { kind: string; index?: string; item?: string; key?: string };
-      if (d.kind === "query" || d.kind === "rows") return false;
-      if ([d.index, d.item, d.key].some((x) => x !== undefined && names.includes(x))) return false;
+/** Records the variables a tag writes: a loop's own, a set's plain target. False when it writes another way. */
+function writes(n: TagNode, found: LoopNames): boolean {
+  const written: (string | undefined)[] = [];
+  if (n.name === "loop") {
+    const d = n.data as { kind: string; index?: string; item?: string; key?: string };
+    // A query loop pushes a row frame: its columns would answer names before the scope.
+    if (d.kind === "query" || d.kind === "rows") return false;
+    written.push(d.index, d.item, d.key);
+  } else if (n.name === "set") {
+    const d = n.data as { target?: { base: string; steps: unknown[] }; awaits: boolean };
+    if (d.awaits || n.local) return false;
+    if (d.target) {
+      if (d.target.steps.length > 0) return false;
+      written.push(d.target.base);
     }
-    if (n.expr && !quietExpr(n.expr, registry)) return false;
-    if (!Object.values(n.args).every((a) => quietExpr(a, registry))) return false;
-    return n.body === null || quietBody(n.body, names, registry);
+  }
+  for (const x of written) {
+    if (x === undefined) continue;
+    if (!cacheable(x)) return false;
+    found.names.add(x);
+    found.written.add(x);
+  }
+  return true;
+}
+
+function quietNodes(nodes: Node[], registry: Registry, found: LoopNames): boolean {
+  return nodes.every((n) => {
+    if (n.type === "text") return true;
+    if (n.type === "interp") return quietExpr(n.expr, registry, found);
+    return quietTag(n, registry, found);
   });
+}
+
+function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
+  if (!QUIET_TAGS.has(n.name) || n.custom) return false;
+  if (n.name === "output" && (Object.keys(n.args).length > 0 || (n.data as { inner?: boolean }).inner)) return false;
+  if (!writes(n, found)) return false;
+  if (n.expr && !quietExpr(n.expr, registry, found)) return false;
+  if (!Object.values(n.args).every((a) => quietExpr(a, registry, found))) return false;
+  return n.body === null || quietNodes(n.body, registry, found);
+}
+
+/** The variables of `loop` (its attributes, its body) when it is quiet, else null. */
+export function quietLoop(loop: TagNode, registry: Registry): LoopNames | null {
+  const found: LoopNames = { names: new Set(), written: new Set() };
+  return quietTag(loop, registry, found) ? found : null;
 }

@@ -1,7 +1,7 @@
 import { category, str, num } from "./define.js";
 import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
-import { lookup, member, index } from "../runtime.js";
+import { base, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
 import { FunctionValue, SafeString, QueryResult, isStruct, toBool, typeName } from "../values.js";
 import { isDate } from "./dates.js";
@@ -16,7 +16,7 @@ function isDefined(ctx: RenderContext, path: unknown): boolean {
   if (!PATH.test(p)) return false;
   const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(p)![0];
   try {
-    let v = lookup(ctx, head, NOWHERE);
+    let v = base(ctx, head, NOWHERE);
     for (const m of p.slice(head.length).matchAll(STEP)) {
       if (m[1] !== undefined) v = member(ctx, v, m[1], NOWHERE);
       else if (/^\d/.test(m[2]!)) v = index(ctx, v, Number(m[2]), NOWHERE);

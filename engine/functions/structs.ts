@@ -1,7 +1,7 @@
 import type { RenderContext } from "../context.js";
 import { category, str, arr, struct, argError } from "./define.js";
 import { newStruct, isStruct, typeName, QueryResult, toBool, type Struct } from "../values.js";
-import { isForbiddenKey, lookup, assign } from "../runtime.js";
+import { isForbiddenKey, base, lookup, assign } from "../runtime.js";
 import { RuntimeError, codes } from "../errors.js";
 import { sortValues } from "./lists.js";
 import { same } from "./arrays.js";
@@ -40,7 +40,7 @@ function structAtPath(ctx: RenderContext, path: unknown): unknown {
   for (const k of [head!, ...rest]) key(k);
   let v: unknown;
   try {
-    v = lookup(ctx, head!, NOWHERE);
+    v = rest.length ? base(ctx, head!, NOWHERE) : lookup(ctx, head!, NOWHERE);
   } catch (err) {
     if (!(err instanceof RuntimeError && err.code === codes.UNDEFINED)) throw err;
     v = newStruct();
