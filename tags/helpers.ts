@@ -64,6 +64,23 @@ export function asQuery(v: unknown, loc: Loc): QueryResult {
 }
 
 /**
+ * The compiled form of `tick` (or of `rowTick` when `count` is null), written out so that an
+ * iteration costs two compares and a decrement; T.tickDue runs only when one of them fires.
+ * `pause` is the statement that lets the clock pause (Compiler.pause).
+ */
+export function tickCode(count: string | null, loc: string, pause: string): string {
+  const counted = count === null ? "" : `++${count} > ctx.limits.maxIterations || `;
+  return `if (${counted}$o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, ${count ?? 0}, $o.length, ${loc})) ${pause}; }\n`;
+}
+
+/** tickCode's slow path: the limit that fired throws; a spent budget reads the clock. */
+export function tickDue(ctx: RenderContext, count: number, outLength: number, loc: Loc): boolean {
+  if (count > ctx.limits.maxIterations) tick(ctx, count, outLength, loc);
+  if (outLength > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
+  return ctx.page.budget <= 0 && checkpoint(ctx.page, loc);
+}
+
+/**
  * One iteration of a loop: stops a runaway loop at maxIterations, or one whose template's
  * output (`outLength` so far) passed maxOutputLength, and ticks the page's clock.
  * True when the caller must `await pause(ctx.page, loc)` (see engine/clock.ts).

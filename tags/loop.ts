@@ -14,7 +14,16 @@ import type { Maybe } from "../engine/maybe.js";
 import * as rt from "../engine/runtime.js";
 import { isStruct, typeName } from "../engine/values.js";
 import { listItems } from "../engine/functions/lists.js";
-import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, tick, type Grouping } from "./helpers.js";
+import {
+  asQuery,
+  fixedArg,
+  groupingOf,
+  insideGroup,
+  queryNameToExpr,
+  tick,
+  tickCode,
+  type Grouping,
+} from "./helpers.js";
 import { quietLoop } from "./quiet.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
@@ -226,7 +235,7 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   const prelude = locals
     ? ""
     : `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
-  const tickCode = `if (T.tick(ctx, ++${n}, $o.length, ${L})) ${c.pause(L)};\n`;
+  const ticked = tickCode(n, L, c.pause(L));
   const setVar = (name: string | undefined, value: string) => {
     if (!name) return "";
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
@@ -271,20 +280,20 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
         ? `let ${i} = ${f}; ${i} ${st > 0 ? "<=" : ">="} ${t}; ${i} += ${st}`
         : `let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}`;
       return `{ let ${n} = 0; ${prelude}${bounds}${label}: for (${head}) {
-${tickCode}${setVar(d.index, i)}${bodyCode()}}
+${ticked}${setVar(d.index, i)}${bodyCode()}}
 }\n`;
     }
     case "condition":
       return `{ let ${n} = 0;
 ${label}: while (${c.bool(node.args.condition!)}) {
-${tickCode}${bodyCode()}}
+${ticked}${bodyCode()}}
 }\n`;
     default: {
       const [k, v] = [c.tmp("k"), c.tmp("v")];
       const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
       return `{ let ${n} = 0; ${prelude}
 ${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
-${tickCode}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
+${ticked}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
 }\n`;
     }
   }

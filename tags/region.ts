@@ -12,11 +12,13 @@ import type { LoopNames } from "./quiet.js";
 
 /** `write()` with the loop's variables in locals: the statement that runs it. */
 export function compileQuiet(c: Compiler, found: LoopNames, write: () => string): string {
-  if (found.names.size === 0) return write();
+  // Under a row frame a name only read may be a column, read inline from the row (see
+  // Compiler.expr): only the names the loop writes go to locals there.
+  const names = [...(c.frames.length > 0 ? found.written : found.names)];
+  if (names.length === 0) return write();
   const vars = c.tmp("vars");
   const slow = c.tmp("slow");
   const q = JSON.stringify;
-  const names = [...found.names];
   const local = new Map(names.map((n) => [n, c.tmp("r")]));
   const reads = names.map((n) => ({
     name: n,

@@ -12,7 +12,7 @@ import { pause } from "../engine/clock.js";
 import { drive } from "./drive.js";
 import { ensure, type Maybe } from "../engine/maybe.js";
 import type { QueryResult } from "../engine/values.js";
-import { groupEnd, rowTick, tick, type Grouping } from "./helpers.js";
+import { groupEnd, rowTick, tick, tickCode, tickDue, type Grouping } from "./helpers.js";
 
 /** First row (0-based) and end (exclusive) from startrow/maxrows. */
 export function rowRange(q: QueryResult, startrow: unknown, maxrows: unknown, loc: Loc): [number, number] {
@@ -110,12 +110,11 @@ export function compileRows(
     g === undefined
       ? `${i} + 1`
       : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(g.column)}, ${g.caseSensitive})`;
-  const tickCall = how.counted ? `T.tick(ctx, ++${n}, $o.length, ${L})` : `T.rowTick(ctx, $o.length, ${L})`;
+  const ticked = tickCode(how.counted ? n : null, L, c.pause(L));
   const loop = `let ${n} = 0;
 ${label ? `${label}: ` : ""}for (let ${i} = ${s}, ${j}; ${i} < ${e}; ${i} = ${j}) {
 ${j} = ${next};
-if (${tickCall}) ${c.pause(L)};
-${f}.row = ${i}; ${f}.end = ${j};
+${ticked}${f}.row = ${i}; ${f}.end = ${j};
 ${body}}\n`;
   if (src === "group") {
     return `{ const ${f} = T.innerFrame(ctx, ${L}); const ${s} = ${f}.row, ${e} = ${f}.end;
@@ -143,4 +142,4 @@ export function col(ctx: RenderContext, f: RowFrame, name: string, loc: Loc): un
   return rt.lookup(ctx, name, loc);
 }
 
-export const runtime = { col, rowRange, queryRange, innerFrame, groupEnd, rowTick, tick, pause };
+export const runtime = { col, rowRange, queryRange, innerFrame, groupEnd, rowTick, tick, tickDue, pause };
