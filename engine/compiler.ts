@@ -25,6 +25,19 @@ function writesOutput(e: unknown): boolean {
  */
 export type Writer = (value: string, loc: string, by: "set" | "set-number" | "loop") => string;
 
+/** The operators written out for two numbers (tags/quiet.ts keeps such loops in locals). */
+const NUMERIC_OPS: Partial<Record<keyof typeof BINARY, string>> = {
+  "+": "+",
+  "-": "-",
+  "*": "*",
+  eq: "===",
+  neq: "!==",
+  lt: "<",
+  lte: "<=",
+  gt: ">",
+  gte: ">=",
+};
+
 const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
 
 export class Compiler {
@@ -221,9 +234,12 @@ export class Compiler {
         const l = this.loc(e.loc);
         return e.op === "not" ? `!rt.toBool(${v}, ${l})` : e.op === "-" ? `rt.neg(${v}, ${l})` : `rt.toNum(${v}, ${l})`;
       }
-      case "binary":
+      case "binary": {
         if (e.op === "&") return `rt.concat(ctx, ${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
+        const op = NUMERIC_OPS[e.op];
+        if (op) return this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc));
         return `rt.${BINARY[e.op]}(${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
+      }
       case "logical":
         return `(${this.bool(e.left)} ${e.op === "and" ? "&&" : "||"} ${this.bool(e.right)})`;
       case "cond":
@@ -234,6 +250,49 @@ export class Compiler {
         return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
+    }
+  }
+
+  /**
+   * `a op b` for two numbers written out, the rt helper `name` for anything else: the same
+   * values and errors (a NaN operand goes to the helper, which refuses it). The operands are
+   * taken once, left first, into temporaries of the function being written (see temps).
+   */
+  private numeric(left: Expr, right: Expr, op: string, name: string, l: string): string {
+    const operand = (x: Expr): [string, string, string] => {
+      const code = this.expr(x);
+      if (x.type === "literal" && typeof x.value === "number" && Number.isFinite(x.value)) return ["", code, ""];
+      const t = this.temp();
+      return [`(${t} = ${code}), `, t, kindOf(x) === "number" ? "" : `typeof ${t} === "number" && `];
+    };
+    const [setA, a, isA] = operand(left);
+    const [setB, b, isB] = operand(right);
+    const slow = `rt.${name}(${a}, ${b}, ${l})`;
+    if ("+-*".includes(op)) {
+      const r = this.temp();
+      return `(${setA}${setB}${isA}${isB}(${r} = ${a} ${op} ${b}) === ${r} ? ${r} : ${slow})`;
+    }
+    return `(${setA}${setB}${isA}${isB}${a} === ${a} && ${b} === ${b} ? ${a} ${op} ${b} : ${slow})`;
+  }
+
+  /** Temporaries of the function being written, declared at its top (see withTemps). */
+  private temps: string[] = [];
+
+  private temp(): string {
+    const t = this.tmp("x");
+    this.temps.push(t);
+    return t;
+  }
+
+  /** `write()`'s code, and the declaration of the temporaries it used (for the function holding it). */
+  private withTemps(write: () => string): [string, string] {
+    const saved = this.temps;
+    this.temps = [];
+    try {
+      const code = write();
+      return [code, this.temps.length ? `let ${this.temps.join(", ")};\n` : ""];
+    } finally {
+      this.temps = saved;
     }
   }
 
@@ -249,13 +308,15 @@ export class Compiler {
    */
   private functionDef(f: FunctionDef): string {
     const id = this.tmp("U");
-    const defaults = f.params.map((p) =>
-      p.default ? `async (ctx) => { let $o = ""; return ${this.expr(p.default)}; }` : "null",
-    );
-    const body = this.nodes(f.body);
+    const defaults = f.params.map((p) => {
+      if (!p.default) return "null";
+      const [value, temps] = this.withTemps(() => this.expr(p.default!));
+      return `async (ctx) => { let $o = ""; ${temps}return ${value}; }`;
+    });
+    const [body, temps] = this.withTemps(() => this.nodes(f.body));
     this.header.push(`const ${id} = { defaults: [${defaults.join(", ")}], run: async (ctx) => {
 let $o = "";
-try {
+${temps}try {
 ${body}} catch (e) { return T.returned(e, $o); }
 return [null, $o];
 } };`);
@@ -282,12 +343,12 @@ return [null, $o];
    * string at once, a promise only when the clock pauses it. Otherwise an async function.
    */
   template(ast: TemplateAst): string {
-    const body = this.nodes(ast.body);
+    const [body, temps] = this.withTemps(() => this.nodes(ast.body));
     const fns = ast.functions.map((f) => this.functionDef(f));
     const define = fns.length ? `T.defineFunctions(ctx, [${fns.join(", ")}]);\n` : "";
     const run = `{
 let $o = "";
-try {
+${temps}try {
 ${define}${body}} catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 }`;
