@@ -226,47 +226,63 @@ function cart(app: FastifyInstance, db: HandDb, sessions: Sessions): void {
   });
 }
 
-/** Seed 003's Mandelbrot with the page's loops, in plain JavaScript. */
-function mandelbrot(app: FastifyInstance): void {
+export interface MandelbrotArea {
+  width: number;
+  height: number;
+  maxiter: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** Seed 003's Mandelbrot with the page's loops, in plain JavaScript: the points inside, and the ASCII art. */
+export function mandelbrotArt(m: MandelbrotArea, ascii: boolean): { inside: number; art: string } {
   const PALETTE = " .:-=+*#%@";
+  const { width: w, height: h, maxiter: max, x0, x1, y0, y1 } = m;
+  let inside = 0;
+  let art = "";
+  for (let row = 0; row <= h - 1; row++) {
+    const cy = y0 + ((y1 - y0) * row) / h;
+    let line = "";
+    for (let col = 0; col <= w - 1; col++) {
+      const cx = x0 + ((x1 - x0) * col) / w;
+      let zx = 0;
+      let zy = 0;
+      let n = 0;
+      while (n < max && zx * zx + zy * zy <= 4) {
+        const t = zx * zx - zy * zy + cx;
+        zy = 2 * zx * zy + cy;
+        zx = t;
+        n++;
+      }
+      if (n === max) inside++;
+      if (ascii) line += n === max ? "@" : PALETTE[n % 9];
+    }
+    if (ascii) art += `${line}\n`;
+  }
+  return { inside, art };
+}
+
+function mandelbrot(app: FastifyInstance): void {
   app.get("/mandelbrot", async (req, reply) => {
     const u = req.query as Record<string, string | undefined>;
     const num = (k: string, d: number) => (u[k] === undefined ? d : Number(u[k]));
-    const [w, h, max, x0, x1, y0, y1] = [
-      num("width", 72),
-      num("height", 32),
-      num("maxiter", 256),
-      num("x0", -2.2),
-      num("x1", 1),
-      num("y0", -1.2),
-      num("y1", 1.2),
-    ];
+    const m = {
+      width: num("width", 72),
+      height: num("height", 32),
+      maxiter: num("maxiter", 256),
+      x0: num("x0", -2.2),
+      x1: num("x1", 1),
+      y0: num("y0", -1.2),
+      y1: num("y1", 1.2),
+    };
     const ascii = (u.output ?? "ascii") === "ascii";
-    let inside = 0;
-    let art = "";
-    for (let row = 0; row <= h - 1; row++) {
-      const cy = y0 + ((y1 - y0) * row) / h;
-      let line = "";
-      for (let col = 0; col <= w - 1; col++) {
-        const cx = x0 + ((x1 - x0) * col) / w;
-        let zx = 0;
-        let zy = 0;
-        let n = 0;
-        while (n < max && zx * zx + zy * zy <= 4) {
-          const t = zx * zx - zy * zy + cx;
-          zy = 2 * zx * zy + cy;
-          zx = t;
-          n++;
-        }
-        if (n === max) inside++;
-        if (ascii) line += n === max ? "@" : PALETTE[n % 9];
-      }
-      if (ascii) art += `${line}\n`;
-    }
+    const { inside, art } = mandelbrotArt(m, ascii);
     const pre = ascii ? `<pre class="mandelbrot">${esc(art)}</pre>` : "";
     return html(
       reply,
-      `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${w} × ${h} points, at most ${max} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`,
+      `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${m.width} × ${m.height} points, at most ${m.maxiter} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`,
     );
   });
 }

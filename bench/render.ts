@@ -13,6 +13,7 @@ import { newPageState } from "../engine/page.js";
 import { compiledFunction, type RenderFn } from "../engine/template.js";
 import { QueryResult, escapeHtml, numToStr } from "../engine/values.js";
 import { mdTable } from "./report.js";
+import { mandelbrotArt } from "./hand.js";
 import { commandLine, writeSection } from "./results-file.js";
 
 const loadAtStart = loadavg();
@@ -98,29 +99,7 @@ const hand = {
   },
   // Seed 003's Mandelbrot, as templates/mandelbrot.dbt computes it.
   mandelbrot(): string {
-    const { width: w, height: h, maxiter: max, x0, x1, y0, y1 } = MANDELBROT;
-    const palette = " .:-=+*#%@";
-    let inside = 0;
-    let art = "";
-    for (let row = 0; row <= h - 1; row++) {
-      const cy = y0 + ((y1 - y0) * row) / h;
-      let line = "";
-      for (let col = 0; col <= w - 1; col++) {
-        const cx = x0 + ((x1 - x0) * col) / w;
-        let zx = 0;
-        let zy = 0;
-        let n = 0;
-        while (n < max && zx * zx + zy * zy <= 4) {
-          const t = zx * zx - zy * zy + cx;
-          zy = 2 * zx * zy + cy;
-          zx = t;
-          n++;
-        }
-        if (n === max) inside++;
-        line += n === max ? "@" : palette[n % 9];
-      }
-      art += `${line}\n`;
-    }
+    const { inside, art } = mandelbrotArt(MANDELBROT, true);
     return `<p>${numToStr(inside)} points in the set.</p>\n<pre>${escapeHtml(art)}</pre>\n`;
   },
   loop(): string {
