@@ -52,3 +52,52 @@ export function loopBody(it: Interpreter, node: TagNode): Maybe<boolean> {
   }
   return r instanceof Promise ? r.then(() => true, leave) : true;
 }
+
+/** A range loop's bounds, its variable (set each iteration into `vars`) and its counter. */
+interface RangeRun {
+  it: Interpreter;
+  node: TagNode;
+  vars: Record<string, unknown>;
+  name: string;
+  to: number;
+  step: number;
+  /** Iterations counted so far (the loop's tick). */
+  n: number;
+  /** One tick: true when the clock wants a pause first. */
+  due: (n: number) => boolean;
+}
+
+const within = (r: RangeRun, i: number): boolean => (r.step > 0 ? i <= r.to : i >= r.to);
+
+/**
+ * drive for a range loop, without a closure per iteration: a plain for loop while the body
+ * runs synchronously, then rangeRest from the iteration that waits. Bounds, tick, variable,
+ * body: the order drive keeps.
+ */
+export function driveRange(r: RangeRun, from: number): Maybe<void> {
+  for (let i = from; within(r, i); i += r.step) {
+    if (r.due(++r.n)) return rangeRest(r, i, true);
+    r.vars[r.name] = i;
+    const go = loopBody(r.it, r.node);
+    if (go instanceof Promise) return go.then((more) => (more ? rangeNext(r, i + r.step) : undefined));
+    if (!go) return;
+  }
+}
+
+/** The iteration `i` after one that waited: bounds and tick first. */
+function rangeNext(r: RangeRun, i: number): Maybe<void> {
+  if (!within(r, i)) return;
+  return rangeRest(r, i, r.due(++r.n));
+}
+
+async function rangeRest(r: RangeRun, i: number, paused: boolean): Promise<void> {
+  const page = r.it.ctx.page;
+  for (;;) {
+    if (paused) await pause(page, r.node.loc);
+    r.vars[r.name] = i;
+    if (!(await loopBody(r.it, r.node))) return;
+    i += r.step;
+    if (!within(r, i)) return;
+    paused = r.due(++r.n);
+  }
+}

@@ -9,7 +9,7 @@ import type { TagDef, TagModule } from "./types.js";
 import type { Compiler } from "../engine/compiler.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
-import { drive, loopBody } from "./drive.js";
+import { drive, driveRange, loopBody } from "./drive.js";
 import type { Maybe } from "../engine/maybe.js";
 import * as rt from "../engine/runtime.js";
 import { isStruct, typeName } from "../engine/values.js";
@@ -169,17 +169,8 @@ export const loopTag: TagDef<LoopData> = {
       case "range": {
         const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
         // i += step, as the compiled loop counts (the same float steps in both modes).
-        let i = from;
-        let first = true;
-        const next = (): boolean => {
-          if (!first) i += step;
-          first = false;
-          return step > 0 ? i <= to : i >= to;
-        };
-        return drive(loc, it, next, due, () => {
-          vars[d.index!] = i;
-          return body();
-        });
+        const ticks = (count: number) => tick(ctx, count, it.out.length, loc);
+        return driveRange({ it, node, vars, name: d.index!, to, step, n: 0, due: ticks }, from);
       }
       case "condition": {
         const cond = node.args.condition!;
