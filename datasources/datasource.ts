@@ -7,6 +7,7 @@
 //   connection of its own.
 // Connecting backs off after failures, and a caller never waits longer than acquireTimeoutMs:
 // then it gets a DatasourceError ("datasource X unavailable"), which the server answers 503.
+import type { CancelSignal } from "../engine/cancel.js";
 import genericPool from "generic-pool";
 import { DatasourceError } from "../engine/errors.js";
 import type { DatasourceConfig, Strategy } from "./config.js";
@@ -139,7 +140,7 @@ export class Datasource {
    * A connection for one query or one transaction. With `signal`, a caller that is cancelled
    * while waiting stops waiting at once (the connection, when it comes, goes back).
    */
-  async acquire(signal?: AbortSignal): Promise<Lease> {
+  async acquire(signal?: CancelSignal): Promise<Lease> {
     if (this.closed) throw this.unavailable("it is closed");
     const pool = this.pool;
     if (!pool) {
@@ -180,7 +181,7 @@ export class Datasource {
    * the shared connections: the least busy, or a new one while fewer than pipelineConnections
    * are open (a request waits for it only when none is open). Otherwise: acquire().
    */
-  async acquireShared(signal?: AbortSignal): Promise<Lease> {
+  async acquireShared(signal?: CancelSignal): Promise<Lease> {
     if (this.strategy !== "pipeline" || !this.driver.pipelining) return this.acquire(signal);
     if (this.closed) throw this.unavailable("it is closed");
     // A shared connection that broke while nobody used it leaves at once, freeing its place.
@@ -211,7 +212,7 @@ export class Datasource {
     return best;
   }
 
-  private openSlot(signal?: AbortSignal): Promise<Slot> {
+  private openSlot(signal?: CancelSignal): Promise<Slot> {
     const opening = this.acquire(signal).then((lease) => {
       const slot: Slot = { lease, users: 0, idleTimer: undefined, progress: Date.now() };
       this.slots.push(slot);
@@ -284,14 +285,14 @@ export class Datasource {
 }
 
 /** The cancellation error of a signal: its reason when that is an Error. */
-export function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error
-    ? signal.reason
-    : new Error(`cancelled${signal.reason ? `: ${String(signal.reason)}` : ""}`);
+export function abortError(signal: CancelSignal): Error {
+  const why = signal.reason;
+  if (why instanceof Error) return why;
+  return new Error(`cancelled${why ? `: ${typeof why === "string" ? why : JSON.stringify(why)}` : ""}`);
 }
 
 /** `work`, or a rejection as soon as `signal` aborts; a result that arrives later goes to `late`. */
-function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, late: (v: T) => void): Promise<T> {
+function abortable<T>(work: Promise<T>, signal: CancelSignal | undefined, late: (v: T) => void): Promise<T> {
   if (!signal) return work;
   if (signal.aborted) {
     work.then(late, () => {});

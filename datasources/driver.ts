@@ -5,6 +5,7 @@
 // mapping, the tags, the server) talks to a Driver and never imports the client library; the
 // import rules in .dependency-cruiser.cjs keep it so. CONTRIBUTING.md ("Adding a datasource
 // driver") says what a second driver needs.
+import type { CancelSignal } from "../engine/cancel.js";
 import type { DatasourceConfig } from "./config.js";
 
 /** Transaction isolation levels, as dbt:transaction's isolation attribute spells them. */
@@ -49,7 +50,7 @@ export interface StatementOptions {
    */
   shared?: boolean;
   /** Shared statements: cancel this statement when it aborts (the caller stopped waiting). */
-  stop?: AbortSignal | undefined;
+  stop?: CancelSignal | undefined;
 }
 
 /**

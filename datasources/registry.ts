@@ -1,6 +1,7 @@
 // The datasources of one site, the query cache (cachedwithin), and query execution: the one
 // place that turns driver results and driver errors (classified by the Driver, see driver.ts)
 // into Quarry's QueryResult and coded errors. Nothing here knows which database it talks to.
+import { Canceller, type CancelSignal } from "../engine/cancel.js";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/errors.js";
@@ -31,7 +32,7 @@ export interface QueryOptions {
   /** Serve the result from the cache when it is younger than this. */
   cacheMs?: number;
   /** Cancels the statement (a Postgres cancel) when aborted; the connection goes back to the pool. */
-  signal?: AbortSignal | null;
+  signal?: CancelSignal | null;
   /** Date.now() past which the statement is cancelled the same way (0 or absent: none). */
   deadline?: number;
 }
@@ -147,7 +148,7 @@ export class Datasources {
   }
 
   /** Borrows a connection and opens a transaction on it. */
-  async begin(ds: Datasource, isolation: Isolation | undefined, signal?: AbortSignal | null): Promise<Lease> {
+  async begin(ds: Datasource, isolation: Isolation | undefined, signal?: CancelSignal | null): Promise<Lease> {
     let lease: Lease;
     try {
       lease = await ds.acquire(signal ?? undefined);
@@ -242,7 +243,7 @@ async function execute(
   const timer = opts.deadline ? setTimeout(stop, Math.max(0, opts.deadline - Date.now())) : undefined;
   const stopped = () => signal?.aborted || (!!opts.deadline && Date.now() >= opts.deadline);
   // On a shared connection the driver cancels only this statement: it is told when to.
-  const shared = lease.shared ? new AbortController() : null;
+  const shared = lease.shared ? new Canceller() : null;
   try {
     if (stopped()) throw cancelled(signal, sql, params);
     return await ds.driver.query(conn, sql, params, {
@@ -266,7 +267,7 @@ async function execute(
   }
 }
 
-function cancelled(signal: AbortSignal | null, sql: string, params: unknown[]): QueryError {
+function cancelled(signal: CancelSignal | null, sql: string, params: unknown[]): QueryError {
   const why = signal?.aborted ? abortError(signal).message : "the page ran out of time";
   return new QueryError(`Query cancelled: ${why}`, sql, params, "57014", null);
 }

@@ -6,6 +6,8 @@
 // would wait for each other forever. Locks live in one process: a site served by several
 // workers has one set per worker (docs/language.md says so).
 
+import type { CancelSignal } from "./cancel.js";
+
 export type LockMode = "readonly" | "exclusive";
 
 /** Why an acquire failed without a lock: the timeout passed, or the owner's signal aborted. */
@@ -41,7 +43,7 @@ export interface LockStats {
 export interface AcquireOptions {
   /** Give up after this many milliseconds (0: wait until the signal aborts). */
   timeoutMs: number;
-  signal?: AbortSignal | null;
+  signal?: CancelSignal | null;
 }
 
 /** Gives a lock back; calling it again does nothing. */

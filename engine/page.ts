@@ -2,6 +2,7 @@
 // transaction, the response the page shapes (status, headers, cookies, content type,
 // redirect), its deadline and the signal that cancels it. The CLI's `quarry render` uses a
 // page with no datasources.
+import type { CancelSignal } from "./cancel.js";
 import type { Datasources } from "../datasources/registry.js";
 import type { Lease } from "../datasources/datasource.js";
 import type { Trace } from "./trace.js";
@@ -42,7 +43,7 @@ export interface OpenTransaction {
  * What cancels a page from outside: the server sets one per request (a client that
  * disconnects, a shutdown).
  */
-export type PageSignal = AbortSignal;
+export type PageSignal = CancelSignal;
 
 /** What a served request lends the session functions; null when no server runs the page. */
 export interface RequestHooks {

@@ -1,6 +1,7 @@
 // The Quarry Fastify plugin: `app.register(quarry, { root })` serves a site folder (or, with
 // `dist`, a built one) under the plugin's prefix. A request goes route → scopes → template
 // (_request.dbt first, if the site has one) → response; failures become 400/404/503/500 pages.
+import { Canceller, type CancelSignal } from "../engine/cancel.js";
 import { createHmac } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -229,7 +230,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   if (!app.hasReplyDecorator("sendFile"))
     await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
 
-  const newPage = (signal: AbortSignal | null = null): PageState => {
+  const newPage = (signal: CancelSignal | null = null): PageState => {
     const page = newPageState(site.database.datasources, site.config.renderTimeoutMs, signal, site.config);
     // The site's locks, cache and mail; a request's page logs through its request (renderPage).
     page.services = { ...site.services, log: pageLog(app, null) };
@@ -238,11 +239,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 
   // A client that goes away before its answer is sent cancels its page (and, through the page,
   // its running query): one signal per request, shared by _request.dbt, the page and its error page.
-  const signals = new WeakMap<FastifyRequest, AbortSignal>();
-  const requestSignal = (req: FastifyRequest, reply: FastifyReply): AbortSignal => {
+  const signals = new WeakMap<FastifyRequest, CancelSignal>();
+  const requestSignal = (req: FastifyRequest, reply: FastifyReply): CancelSignal => {
     let signal = signals.get(req);
     if (!signal) {
-      const ac = new AbortController();
+      const ac = new Canceller();
       signal = ac.signal;
       signals.set(req, signal);
       reply.raw.once("close", () => {

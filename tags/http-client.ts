@@ -1,6 +1,7 @@
 // dbt:http's client: one request with Node's fetch, bounded by a timeout, the page's signal
 // and a size limit on the answer, and CFML's cfhttp result struct built from the answer.
 // Only http and https URLs are fetched (no file:, data: or anything else a URL can name).
+import { toAbortSignal, type CancelSignal } from "../engine/cancel.js";
 
 export interface HttpRequest {
   url: string;
@@ -12,7 +13,7 @@ export interface HttpRequest {
   maxBytes: number;
   /** Follow redirects (true) or return the 3xx answer itself. */
   redirect: boolean;
-  signal: AbortSignal | null;
+  signal: CancelSignal | null;
 }
 
 export interface HttpAnswer {
@@ -49,7 +50,7 @@ export function httpUrl(text: string): URL {
 export async function httpFetch(req: HttpRequest): Promise<HttpAnswer> {
   const url = httpUrl(req.url);
   const timeout = AbortSignal.timeout(req.timeoutMs);
-  const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+  const signal = req.signal ? AbortSignal.any([timeout, toAbortSignal(req.signal)]) : timeout;
   const failed = (err: unknown): HttpFailure => {
     if (req.signal?.aborted) return new HttpFailure("aborted", "the page was stopped");
     if (timeout.aborted)
