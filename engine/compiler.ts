@@ -298,7 +298,9 @@ export class Compiler {
 
   /** The object of a member or index access: a scope read through is not shared (rt.base). */
   private object(e: Expr): string {
-    if (e.type === "var" && SCOPES.has(e.name)) return `rt.base(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+    // The scope itself when the page has it (rt.base's first answer), read as a property.
+    if (e.type === "var" && SCOPES.has(e.name))
+      return `(ctx.scopes.${e.name} ?? rt.base(ctx, ${lit(e.name)}, ${this.loc(e.loc)}))`;
     return this.expr(e);
   }
 
