@@ -4,7 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY, SCOPES, esc } from "./runtime.js";
+import { BINARY, SCOPES, esc, isForbiddenKey } from "./runtime.js";
 import { kindOf } from "./closures.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
@@ -218,7 +218,7 @@ export class Compiler {
         return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
       }
       case "member":
-        return `rt.member(ctx, ${this.object(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        return `rt.${isForbiddenKey(e.name) ? "member" : "field"}(ctx, ${this.object(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
       case "index":
         return `rt.index(ctx, ${this.object(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
       case "call":

@@ -118,6 +118,15 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
   throw new RuntimeError(codes.TYPE, `Cannot read "${key}" of ${typeName(obj)}`, loc);
 }
 
+/** member for a key known, when the code was made, not to be forbidden: a struct's own key at once. */
+export function field(ctx: RenderContext, obj: unknown, key: string, loc: Loc): unknown {
+  if (obj !== null && typeof obj === "object" && !Array.isArray(obj) && own.call(obj, key)) {
+    const proto = Object.getPrototypeOf(obj) as unknown;
+    if (proto === null || proto === Object.prototype) return (obj as Struct)[key];
+  }
+  return member(ctx, obj, key, loc);
+}
+
 /** `obj[i]`: 1-based for arrays (and query rows), by key for structs. */
 export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc): unknown {
   if (Array.isArray(obj) || obj instanceof QueryResult) {
