@@ -346,6 +346,76 @@ function memberCall(recv, name, args) {
   throw new Untranslatable("member function");
 }
 
+/** The functions the file being read defines, and the variables it sets (lower-case). */
+let fileFunctions = new Set();
+let fileVariables = new Set();
+/** Functions whose string argument is a variable's name. */
+const NAMING = new Set(["isdefined", "parameterexists", "structget"]);
+
+/** Does the call whose arguments follow (`("x.y")…`) name, in its first argument, a variable the file sets? */
+function namesFileVariable(rest) {
+  const m = /^\s*\(\s*("[^"#]*"|'[^'#]*')/.exec(rest);
+  if (!m) return false;
+  const name = m[1].slice(1, -1).replace(/^(variables|local|arguments)\./i, "");
+  const first = /^[A-Za-z_]\w*/.exec(name);
+  return !!first && fileVariables.has(first[0].toLowerCase());
+}
+
+/** The names of the functions a file defines and of the variables it assigns. */
+function fileNames(src) {
+  const fns = new Set([...src.matchAll(/\bfunction\s+([A-Za-z_]\w*)\s*\(/gi)].map((m) => m[1].toLowerCase()));
+  const vars = new Set(
+    [
+      ...src.matchAll(
+        /(?:^|[;{}(,])\s*(?:var\s+)?(?:(?:variables|local|this|request)\s*\.\s*)?([A-Za-z_]\w*)\s*(?:[.[][^=;\n]*)?=(?!=)/gim,
+      ),
+    ].map((m) => m[1].toLowerCase()),
+  );
+  return { fns, vars };
+}
+
+// Calls whose effect lasts (the object cache): a test's earlier such statements in the same
+// block, and in the blocks around it, run before its assertion.
+const SETUP = new Set(["cacheput", "cacheclear", "cacheremove", "cachedelete"]);
+
+/** The CFML setup calls that run before the assertion at `index` (bare statements `f(…);`). */
+function setupCalls(src, index) {
+  const blocks = [[]];
+  let statementStart = true;
+  for (let i = 0; i < index; i++) {
+    const c = src[i];
+    if (c === '"' || c === "'") {
+      i = skipString(src, i) - 1;
+      statementStart = false;
+      continue;
+    }
+    if (c === "{") {
+      blocks.push([]);
+      statementStart = true;
+      continue;
+    }
+    if (c === "}") {
+      if (blocks.length > 1) blocks.pop();
+      statementStart = true;
+      continue;
+    }
+    if (c === ";") {
+      statementStart = true;
+      continue;
+    }
+    if (/\s/.test(c)) continue;
+    const id = statementStart ? /^[A-Za-z_]\w*(?=\s*\()/.exec(src.slice(i, i + 40)) : null;
+    if (id && SETUP.has(id[0].toLowerCase())) {
+      const open = src.indexOf("(", i);
+      const { end } = callArgs(src, open);
+      if (/^\s*;/.test(src.slice(end))) blocks[blocks.length - 1].push(src.slice(i, end));
+      i = end - 1;
+    }
+    statementStart = false;
+  }
+  return blocks.flat();
+}
+
 /** Translates a CFML expression into Quarry's syntax, or throws Untranslatable. */
 function translate(src) {
   let out = "";
@@ -371,7 +441,9 @@ function translate(src) {
     }
     const num = /^(\d+\.?\d*(e[+-]?\d+)?|\.\d+)/i.exec(s.slice(i));
     if (num) {
-      out += num[0];
+      // An integer literal beyond 2^53 is exact in CFML; Quarry's exact form is a string
+      // (its numbers are doubles, docs/language.md), which the bit functions read exactly.
+      out += /^\d+$/.test(num[0]) && !Number.isSafeInteger(Number(num[0])) ? quote(num[0]) : num[0];
       i += num[0].length;
       prevIdent = false;
       continue;
@@ -402,6 +474,10 @@ function translate(src) {
       const lw = w.toLowerCase();
       if (lw === "function" || lw === "var" || lw === "new" || lw === "createobject" || lw === "evaluate")
         throw new Untranslatable(w);
+      // A call to a function the test file defines is not a call to the built-in library.
+      if (isCall && !isMember && fileFunctions.has(lw)) throw new Untranslatable("function");
+      // isDefined("x.y"), structGet("x.y"): a string that names a variable the file sets reads it.
+      if (isCall && !isMember && NAMING.has(lw) && namesFileVariable(rest)) throw new Untranslatable("variable");
       if (!(isMember || isCall || isKey || KEYWORDS.has(lw))) {
         if (lw === "yes") {
           out += "true";
@@ -451,6 +527,7 @@ function assertions(src) {
         return calls.length ? `${f}(${calls[calls.length - 1][1]})` : null;
       })
       .filter(Boolean)
+      .concat(setupCalls(src, m.index))
       .join(" & ");
     const push = out.push.bind(out);
     const out2 = { push: (x) => push({ ...x, prelude }) };
@@ -588,6 +665,7 @@ const files = dirs.flatMap((dir) =>
 for (const path of files) {
   const f = path.split("/").pop();
   const src = javaBranches(stripComments(readFileSync(path, "utf8")));
+  ({ fns: fileFunctions, vars: fileVariables } = fileNames(src));
   for (const a of assertions(src)) {
     found++;
     try {
