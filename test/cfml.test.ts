@@ -314,7 +314,7 @@ describe("the site's timezone and locale", () => {
         scopesFrom({}),
         newPageState(null, 0, null, { timezone: "Europe/Oslo", locale: "de-CH" }),
       );
-      expect(out).toBe("12 12:00 +02:00 10:00 12 1&#39;234.50 CHF 2.00 März");
+      expect(out).toBe("12 12:00 +02:00 10:00 12 1’234.50 CHF 2.00 März");
     }
   });
 });

@@ -60,3 +60,27 @@ describe("docs/language.md", () => {
     expect([...documented].sort()).toEqual(builtins.map((b) => b.name).sort());
   });
 });
+
+// Behaviours Lucee's own function tests assert (scripts/cfml-cases.mjs), one render per table.
+describe("as CFML (Lucee) does", () => {
+  const cases: [string, string][] = [
+    // Java's CET is +01:00 before Berlin took it up in 1893: whole hours apart a century back.
+    [
+      'setTimeZone("CET") & dateDiff("h", createDateTime(1975,1,9,1,1,30), createDateTime(1875,1,9,1,1,30))',
+      "UTC-876576",
+    ],
+    ['setTimeZone("CET") & timeFormat(createDateTime(1875,1,9,1,1,30), "HH:mm:ss")', "UTC01:01:30"],
+    // Java groups Swiss numbers with ’ (U+2019), where current CLDR has an apostrophe.
+    ['lsCurrencyFormat(100000, "local", "de-CH")', "CHF 100\u2019000.00"],
+    ['lsNumberFormat(1234567.5, ",.0", "German (Swiss)")', "1\u2019234\u2019567.5"],
+    ['lsEuroCurrencyFormat(1.2, "international", "de-DE")', "EUR 1,20"],
+  ];
+  it("prints what Lucee prints", async () => {
+    const page = cases
+      .map(
+        ([e]) => `<dbt:set r = ${e}><dbt:output>#r#</dbt:output><dbt:set r = setTimeZone("UTC") & setLocale("en-US")>`,
+      )
+      .join("\n");
+    expect((await render(page)).split("\n")).toEqual(cases.map(([, want]) => escapeHtml(want)));
+  });
+});

@@ -2,7 +2,7 @@
 // search, radix conversion, bit masks, binary values (base64, hex, charsets), numeric dates.
 import { category, str, num, int, argError } from "./define.js";
 import { listItems } from "./lists.js";
-import { cfmlLocaleName, currencyFormat, localeArg } from "./numbers.js";
+import { cfmlLocaleName, localeArg, lsCurrency } from "./numbers.js";
 import { isDate, toDate, zone } from "./dates.js";
 import { isTimeZone, wall } from "./datetime.js";
 import { isNumeric } from "../values.js";
@@ -250,16 +250,11 @@ export default [
     lsEuroCurrencyFormat: [
       {
         params: "number, [type], [locale]",
-        doc: "Money in euros in the locale's notation: type local, international or none, as lsCurrencyFormat.",
-        example: 'lsEuroCurrencyFormat(1.2, "local", "de-DE")',
-        result: "1,20 €",
+        doc: "Same as lsCurrencyFormat, as in Lucee: money in the locale's currency (CFML's older engines wrote euros).",
+        example: 'lsEuroCurrencyFormat(1.2, "local", "de-CH")',
+        result: "CHF 1.20",
       },
-      (ctx, n: unknown, t?: unknown, l?: unknown) => {
-        const type = t === undefined ? "local" : str(t).toLowerCase();
-        if (!["local", "international", "none"].includes(type))
-          throw argError(`type must be local, international or none, got ${JSON.stringify(type)}`);
-        return currencyFormat(num(n), type, localeArg(ctx, l), "EUR");
-      },
+      lsCurrency,
     ],
   }),
   ...category("dates", {

@@ -19,8 +19,10 @@ const partsFormat = new Map<string, Intl.DateTimeFormat>();
 
 // Recent time-zone data made CET and MET aliases of Europe/Brussels, which kept GMT before 1914;
 // CFML (Java) reads them as Central European time all the way back, as Europe/Berlin does since
-// 1893: CFML's day zero, 1899-12-30, is then at +01:00 there too.
+// 1893: CFML's day zero, 1899-12-30, is then at +01:00 there too. Before Berlin took it up
+// (its local mean time), they are +01:00, as Java's are.
 const LEGACY_ZONES: Record<string, string> = { CET: "Europe/Berlin", MET: "Europe/Berlin" };
+const BERLIN_CET = Date.UTC(1893, 2, 31, 23, 6, 32);
 
 function formatter(tz: string): Intl.DateTimeFormat {
   let f = partsFormat.get(tz);
@@ -66,6 +68,7 @@ export function wall(date: Date, tz = "UTC"): Wall {
       dow: date.getUTCDay(),
     };
   }
+  if (t < BERLIN_CET && LEGACY_ZONES[tz.toUpperCase()]) return wall(new Date(t + 3_600_000), "UTC");
   const p: Record<string, string> = {};
   for (const part of formatter(tz).formatToParts(date)) p[part.type] = part.value;
   const y = p.era === "BC" || p.era === "B" ? 1 - Number(p.year) : Number(p.year);

@@ -238,10 +238,21 @@ export function localeArg(ctx: RenderContext, l?: unknown): string {
   }
 }
 
+// Java (CFML's locale data, CLDR 33-42) groups Swiss numbers with a right single quotation
+// mark, 100’000; current CLDR, which Intl follows, has an apostrophe.
+const javaGroup = (g: string): string => (g === "'" ? "\u2019" : g);
+
+/** What Intl writes, with the group separators Java writes. */
+const formatted = (f: Intl.NumberFormat, n: number): string =>
+  f
+    .formatToParts(n)
+    .map((p) => (p.type === "group" ? javaGroup(p.value) : p.value))
+    .join("");
+
 function separators(locale: string): { group: string; decimal: string } {
   const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
   return {
-    group: parts.find((p) => p.type === "group")?.value ?? ",",
+    group: javaGroup(parts.find((p) => p.type === "group")?.value ?? ","),
     decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
   };
 }
@@ -298,6 +309,14 @@ const CURRENCY: Record<string, string> = {
   CO: "COP",
 };
 
+/** lsCurrencyFormat (and Lucee's lsEuroCurrencyFormat, the same function). */
+export function lsCurrency(ctx: RenderContext, n: unknown, t?: unknown, l?: unknown): string {
+  const type = t === undefined ? "local" : str(t).toLowerCase();
+  if (!["local", "international", "none"].includes(type))
+    throw argError(`type must be local, international or none, got ${JSON.stringify(type)}`);
+  return currencyFormat(formatArg(n), type, localeArg(ctx, l));
+}
+
 /** The currency of a locale's region (US dollars when the locale names no region). */
 export function currencyOf(locale: string): string {
   const region = new Intl.Locale(locale).maximize().region ?? "US";
@@ -309,7 +328,8 @@ export function currencyFormat(n: number, type: string, locale: string, currency
     new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   const rounded = Number(`${n < 0 ? "-" : ""}${Object.values(roundDigits(n, digits)).join(".")}`);
   if (type === "none" || type === "international") {
-    const s = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    const s = formatted(
+      new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
       Math.abs(rounded),
     );
     const plain = rounded < 0 ? `(${s})` : s;
@@ -322,7 +342,7 @@ export function currencyFormat(n: number, type: string, locale: string, currency
     currencySign: "accounting",
     currencyDisplay: "symbol",
   });
-  return f.format(rounded).replace(/\u00a0/g, " ");
+  return formatted(f, rounded).replace(/\u00a0/g, " ");
 }
 
 // ---- bits: arbitrary-size integers, as in current CFML engines ----
@@ -540,12 +560,7 @@ export default category("numbers", {
       example: 'lsCurrencyFormat(1234.5, "local", "de-DE")',
       result: "1.234,50 €",
     },
-    (ctx, n: unknown, t?: unknown, l?: unknown) => {
-      const type = t === undefined ? "local" : str(t).toLowerCase();
-      if (!["local", "international", "none"].includes(type))
-        throw argError(`type must be local, international or none, got ${JSON.stringify(type)}`);
-      return currencyFormat(formatArg(n), type, localeArg(ctx, l));
-    },
+    lsCurrency,
   ],
   isNumeric: [
     {
