@@ -74,6 +74,9 @@ describe("as CFML (Lucee) does", () => {
     ['lsCurrencyFormat(100000, "local", "de-CH")', "CHF 100\u2019000.00"],
     ['lsNumberFormat(1234567.5, ",.0", "German (Swiss)")', "1\u2019234\u2019567.5"],
     ['lsEuroCurrencyFormat(1.2, "international", "de-DE")', "EUR 1,20"],
+    // Charsets beyond utf-8 and iso-8859-1, by their WHATWG names.
+    ['urlDecode("%8eq", "windows-31j") & urlDecode("%82%A0", "Shift_JIS")', "\u5b50\u3042"],
+    ['metaphone("lucee") & " " & metaphone("coldfusion") & " " & metaphone("school")', "LS KLTF SKL"],
   ];
   it("prints what Lucee prints", async () => {
     const page = cases

@@ -2,6 +2,7 @@
 // search, radix conversion, bit masks, binary values (base64, hex, charsets), numeric dates.
 import { category, str, num, int, argError } from "./define.js";
 import { listItems } from "./lists.js";
+import { metaphone } from "./metaphone.js";
 import { cfmlLocaleName, localeArg, lsCurrency } from "./numbers.js";
 import { isDate, toDate, zone } from "./dates.js";
 import { isTimeZone, wall } from "./datetime.js";
@@ -124,6 +125,15 @@ export default [
         result: "C431",
       },
       (_c, s: unknown) => soundex(str(s)),
+    ],
+    metaphone: [
+      {
+        params: "string",
+        doc: "The Metaphone code of a word, as CFML's (Apache Commons Codec's): at most four letters, 0 for th.",
+        example: 'metaphone("Knight") & " " & metaphone("thumb")',
+        result: "NT 0M",
+      },
+      (_c, s: unknown) => metaphone(str(s)),
     ],
   }),
   ...category("arrays", {

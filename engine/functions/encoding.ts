@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { TextDecoder } from "node:util";
 import { category, str, int, argError } from "./define.js";
 import {
   SafeString,
@@ -125,7 +126,7 @@ export default category("encoding", {
   urlDecode: [
     {
       params: "string, [charset]",
-      doc: "Decodes percent-encoding (and + as space); charset utf-8 (default) or iso-8859-1.",
+      doc: "Decodes percent-encoding (and + as space); charset utf-8 (default), iso-8859-1, or another the WHATWG encodings name (windows-31j, shift_jis, euc-kr, gbk…).",
       example: 'urlDecode("a%20b+c")',
       result: "a b c",
     },
@@ -346,20 +347,38 @@ function input(s: unknown, canonicalize: unknown): string {
   return canonicalize !== undefined && toBool(canonicalize, null) ? canonical(str(s)).value : str(s);
 }
 
-function charset(cs: unknown): BufferEncoding {
+/** The Buffer encoding of a charset name, or null for one Buffer does not write. */
+function bufferCharset(cs: unknown): BufferEncoding | null {
   if (cs === undefined) return "utf8";
-  const c = str(cs).toLowerCase().replace(/_/g, "-");
+  const c = str(cs).trim().toLowerCase().replace(/_/g, "-");
   if (c === "utf-8" || c === "utf8") return "utf8";
   if (c === "iso-8859-1" || c === "latin1" || c === "us-ascii" || c === "windows-1252") return "latin1";
   if (c === "utf-16" || c === "utf-16le") return "utf16le";
-  throw argError(`Unsupported charset ${JSON.stringify(str(cs))} (utf-8, iso-8859-1, utf-16)`);
+  return null;
+}
+
+function charset(cs: unknown): BufferEncoding {
+  const e = bufferCharset(cs);
+  if (!e) throw argError(`Unsupported charset ${JSON.stringify(str(cs))} (utf-8, iso-8859-1, utf-16)`);
+  return e;
 }
 
 const bytes = (s: unknown, cs?: unknown): Buffer => Buffer.from(str(s), charset(cs));
 
+/** A decoder for a charset only the WHATWG encodings know (shift_jis, windows-31j, euc-kr, gbk…), or null. */
+function textDecoder(cs: unknown): TextDecoder | null {
+  try {
+    return new TextDecoder(str(cs).trim());
+  } catch {
+    return null;
+  }
+}
+
 function urlDecode(s: unknown, cs?: unknown): string {
   const t = str(s).replace(/\+/g, " ");
   const out: number[] = [];
+  const decoder = bufferCharset(cs) ? null : textDecoder(cs);
+  if (decoder) return decodeWith(t, decoder);
   const enc = charset(cs);
   for (let i = 0; i < t.length; i++) {
     const m = /^%([0-9A-Fa-f]{2})/.exec(t.slice(i, i + 3));
@@ -369,6 +388,29 @@ function urlDecode(s: unknown, cs?: unknown): string {
     } else out.push(...Buffer.from(t[i]!, enc));
   }
   return Buffer.from(out).toString(enc);
+}
+
+/** Percent-decodes into bytes that the decoder reads; a character outside ASCII stands for itself. */
+function decodeWith(t: string, decoder: TextDecoder): string {
+  let text = "";
+  let run: number[] = [];
+  const flush = () => {
+    text += decoder.decode(Uint8Array.from(run));
+    run = [];
+  };
+  for (let i = 0; i < t.length; i++) {
+    const m = /^%([0-9A-Fa-f]{2})/.exec(t.slice(i, i + 3));
+    if (m) {
+      run.push(parseInt(m[1]!, 16));
+      i += 2;
+    } else if (t.charCodeAt(i) < 128) run.push(t.charCodeAt(i));
+    else {
+      flush();
+      text += t[i];
+    }
+  }
+  flush();
+  return text;
 }
 
 const HASHES: Record<string, string> = {
