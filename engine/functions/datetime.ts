@@ -183,6 +183,10 @@ const NAMED = new RegExp(
   String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`,
 );
 const TIME_ONLY = new RegExp(String.raw`^${TIME}${ZONE}$`);
+// A month and a year, as CFML reads them: 6/2007 and 2007-06 are the first of June 2007 (the
+// number beyond 31 is the year; CFML reads two numbers that could be a day in the current year).
+const MONTH_YEAR = /^(\d{1,2})[/.-](\d{2,4})$/;
+const YEAR_MONTH = /^(\d{2,4})[/.-](\d{1,2})$/;
 const ODBC = /^\{\s*(ts|d|t)\s+'([^']*)'\s*\}$/i;
 
 function hour12(h: number, ampm: string | undefined): number {
@@ -239,6 +243,13 @@ export function parseDate(text: string, tz = "UTC"): Date | null {
   }
   m = TIME_ONLY.exec(s);
   if (m) return zoned({ ...EPOCH, ...timeOf(m, 1) }, m[6], tz);
+  const my = MONTH_YEAR.exec(s);
+  const ym = YEAR_MONTH.exec(s);
+  const [mo, y] = my ? [Number(my[1]), my[2]!] : ym ? [Number(ym[2]), ym[1]!] : [0, "0"];
+  if (mo >= 1 && mo <= 12 && Number(y) > 31) {
+    const year = y.length === 2 ? 1900 + Number(y) : Number(y);
+    return zoned({ y: year, mo, d: 1, h: 0, mi: 0, s: 0, ms: 0 }, undefined, tz);
+  }
   return null;
 }
 

@@ -8,6 +8,7 @@ import structs from "./structs.js";
 import numbers from "./numbers.js";
 import dates from "./dates.js";
 import encoding from "./encoding.js";
+import crypto from "./crypto.js";
 import queries from "./queries.js";
 import misc from "./misc.js";
 import session from "./session.js";
@@ -27,6 +28,7 @@ export const builtins: BuiltinDef[] = [
   ...numbers,
   ...dates,
   ...encoding,
+  ...crypto,
   ...queries,
   ...misc,
   ...session,
