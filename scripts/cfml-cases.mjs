@@ -386,10 +386,15 @@ let fileVariables = new Set();
 /** Functions whose string argument is a variable's name. */
 const NAMING = new Set(["isdefined", "parameterexists", "structget"]);
 
-/** Does the call whose arguments follow (`("x.y")…`) name, in its first argument, a variable the file sets? */
-function namesFileVariable(rest) {
+/**
+ * Does the call whose arguments follow (`("x.y")…`) name, in its first argument, a variable the
+ * file sets? Any name for a naming function; a scoped one (variables.x) for any other.
+ */
+function namesFileVariable(rest, naming) {
   const m = /^\s*\(\s*("[^"#]*"|'[^'#]*')/.exec(rest);
   if (!m) return false;
+  const scoped = /^(variables|local|arguments)\./i.test(m[1].slice(1, -1));
+  if (!naming && !scoped) return false;
   const name = m[1].slice(1, -1).replace(/^(variables|local|arguments)\./i, "");
   const first = /^[A-Za-z_]\w*/.exec(name);
   return !!first && fileVariables.has(first[0].toLowerCase());
@@ -511,7 +516,8 @@ function translate(src) {
       // A call to a function the test file defines is not a call to the built-in library.
       if (isCall && !isMember && fileFunctions.has(lw)) throw new Untranslatable("function");
       // isDefined("x.y"), structGet("x.y"): a string that names a variable the file sets reads it.
-      if (isCall && !isMember && NAMING.has(lw) && namesFileVariable(rest)) throw new Untranslatable("variable");
+      // So does any call given "variables.x" (imageGetHeight("variables.image")).
+      if (isCall && !isMember && namesFileVariable(rest, NAMING.has(lw))) throw new Untranslatable("variable");
       if (!(isMember || isCall || isKey || KEYWORDS.has(lw))) {
         if (lw === "yes") {
           out += "true";

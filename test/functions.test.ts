@@ -85,6 +85,12 @@ describe("as CFML (Lucee) does", () => {
       'isValid("date", "6/2007") & " " & dateFormat("2007-06", "yyyy-mm-dd") & " " & isDate("6/31")',
       "true 2007-06-01 false",
     ],
+    [
+      'isXML("xmlString") & isXML("<a><b></a></b>") & isXML("<a x=1/>") & isXML("<a>&foo;</a>") & isWDDX("I love lucee")',
+      "falsefalsefalsefalsefalse",
+    ],
+    ['isXML(repeatString("<a>", 50000) & repeatString("</a>", 50000))', "true"],
+    ['isObject(javaCast("null", "")) & " " & javaCast("long", -2.7)', "false -2"],
     ['metaphone("lucee") & " " & metaphone("coldfusion") & " " & metaphone("school")', "LS KLTF SKL"],
   ];
   it("prints what Lucee prints", async () => {

@@ -9,6 +9,8 @@ import numbers from "./numbers.js";
 import dates from "./dates.js";
 import encoding from "./encoding.js";
 import crypto from "./crypto.js";
+import xml from "./xml.js";
+import javacast from "./javacast.js";
 import queries from "./queries.js";
 import misc from "./misc.js";
 import session from "./session.js";
@@ -29,6 +31,8 @@ export const builtins: BuiltinDef[] = [
   ...dates,
   ...encoding,
   ...crypto,
+  ...xml,
+  ...javacast,
   ...queries,
   ...misc,
   ...session,
