@@ -100,6 +100,55 @@ export class Compiler {
     return this.writers?.get(name) ?? null;
   }
 
+  /**
+   * Member reads a quiet loop may answer from a cache (see withMemberCache): `fixed` tells the
+   * variables whose value the loop never changes; `vars` maps a read's path to its cache.
+   */
+  private members: {
+    fixed: (name: string) => boolean;
+    slow: string;
+    vars: Map<string, string>;
+    id: string;
+  } | null = null;
+
+  /**
+   * `write()` where a member read of a scope or of a variable in `fixed`, and of a member of
+   * such a read, is taken once and kept (in a JS local): nothing in the code changes a struct
+   * while the loop keeps its variables in locals. When the code `slow` is true at run time the
+   * loop's sets write the scope itself, which a variable may alias: nothing is kept then. The
+   * caches are emptied whenever the clock pauses (another request may run then). Returns the
+   * code, with the statement that empties them at each pause in place, and the caches.
+   */
+  withMemberCache(fixed: (name: string) => boolean, slow: string, write: () => string): [string, string[]] {
+    const id = this.tmp("m");
+    const saved = this.members;
+    this.members = { fixed, slow, vars: new Map(), id };
+    try {
+      const code = write();
+      const vars = [...this.members.vars.values()];
+      const reset = vars.length ? `${vars.join(" = ")} = $unset;` : "";
+      return [code.split(`${RESET}${id}${RESET}`).join(reset), vars];
+    } finally {
+      this.members = saved;
+    }
+  }
+
+  /** The path of a member read that withMemberCache may keep, or null. */
+  private memberPath(e: Expr): string | null {
+    const m = this.members;
+    if (m === null) return null;
+    if (e.type === "var") {
+      // A scope (quiet loops never name the variables scopes), or a variable the loop keeps in a
+      // local and never sets.
+      if (SCOPES.has(e.name)) return `s:${e.name}`;
+      const b = this.bound.findLast((x) => x.name === e.name);
+      return b && b.depth === this.frames.length && m.fixed(e.name) ? `v:${e.name}` : null;
+    }
+    if (e.type !== "member" || isForbiddenKey(e.name)) return null;
+    const base = this.memberPath(e.object);
+    return base === null ? null : `${base}.${lit(e.name)}`;
+  }
+
   /** `write()` with `frame` as the innermost frame. */
   inFrame(frame: string | null, write: () => string): string {
     this.frames.push(frame);
@@ -217,8 +266,16 @@ export class Compiler {
         const k = lit(e.name);
         return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
       }
-      case "member":
-        return `rt.${isForbiddenKey(e.name) ? "member" : "field"}(ctx, ${this.object(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+      case "member": {
+        const read = `rt.${isForbiddenKey(e.name) ? "member" : "field"}(ctx, ${this.object(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        const path = this.memberPath(e);
+        if (path === null) return read;
+        const { vars, slow } = this.members!;
+        let h = vars.get(path);
+        if (h === undefined) vars.set(path, (h = this.tmp("h")));
+        const t = this.temp();
+        return `(${h} !== $unset ? ${h} : ((${t} = ${read}), ${slow} || (${h} = ${t}), ${t}))`;
+      }
       case "index":
         return `rt.index(ctx, ${this.object(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
       case "call":
@@ -330,7 +387,8 @@ return [null, $o];
    * assembled: `await T.pause(…)` in an async render, `yield` in a generator (see template).
    */
   pause(l: string): string {
-    return `${PAUSE}${l}${PAUSE}`;
+    const m = this.members;
+    return m === null ? `${PAUSE}${l}${PAUSE}` : `{ ${PAUSE}${l}${PAUSE}; ${RESET}${m.id}${RESET} }`;
   }
 
   /** An expression converted to a boolean, failing at its own location. */
@@ -357,6 +415,7 @@ return $o;
     const header = `"use strict";
 // Compiled by Quarry from ${lit(ast.file)}.
 let $row;
+const $unset = Symbol("unset");
 ${pauses(this.header.join("\n"), "await")}
 `;
     if (/\b(?:await|async)\b/.test(outsideStrings(run)))
@@ -369,6 +428,8 @@ return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
 /** Marks a pause in generated code: no string literal holds it (JSON.stringify escapes it). */
 const PAUSE = "\u0001";
 const PAUSE_MARK = /\u0001(\w+)\u0001/g;
+/** Marks where a pause empties the member caches of withMemberCache `id`, until they are known. */
+const RESET = "\u0002";
 /** Generated code with its string literals (JSON.stringify's form) emptied. */
 function outsideStrings(code: string): string {
   let out = "";

@@ -17,10 +17,22 @@ const READS_BY_NAME = new Set(["isdefined", "parameterexists", "structget"]);
 /** The scopes a loop's variables live in: read through by name, they would see the locals' stale values. */
 const VARIABLE_SCOPES = new Set(["variables", "local", "arguments"]);
 
-/** The variables a quiet loop names: every one it reads or writes, and those it writes. */
+/**
+ * Built-in categories whose functions take values and return new ones: none changes a struct,
+ * an array or a query given to it (the callback forms, which call a function, are left out).
+ */
+const PURE_CATEGORIES = new Set(["strings", "lists", "numbers", "dates", "encoding", "types"]);
+const CALLS_BACK = /(?:each|map|filter|reduce|some|every)$/i;
+
+/**
+ * The variables a quiet loop names: every one it reads or writes, and those it writes; and
+ * whether anything in it could change a struct (a function outside PURE_CATEGORIES): when
+ * nothing can, a member read of a value the loop never sets gives the same answer every time.
+ */
 export interface LoopNames {
   names: Set<string>;
   written: Set<string>;
+  changesStructs: boolean;
 }
 
 /** A name a loop may keep in a local: not a scope's, not a catch's `error`. */
@@ -41,6 +53,7 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       const fn = registry.findFunction(e.name);
       // One that awaits may call a function defined in a template.
       if (!fn || fn.awaits) return false;
+      if (!PURE_CATEGORIES.has(fn.category) || CALLS_BACK.test(fn.name)) found.changesStructs = true;
       return e.args.every(q);
     }
     case "array":
@@ -108,6 +121,6 @@ function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
 
 /** The variables of `loop` (its attributes, its body) when it is quiet, else null. */
 export function quietLoop(loop: TagNode, registry: Registry): LoopNames | null {
-  const found: LoopNames = { names: new Set(), written: new Set() };
+  const found: LoopNames = { names: new Set(), written: new Set(), changesStructs: false };
   return quietTag(loop, registry, found) ? found : null;
 }

@@ -36,8 +36,16 @@ export function compileQuiet(c: Compiler, found: LoopNames, write: () => string)
       },
     ]),
   );
-  const body = c.withLocals(reads, writers, write);
-  const load = names.map((n) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`).join(", ");
+  const inLocals = () => c.withLocals(reads, writers, write);
+  // Nothing in the loop can change a struct: a member read of a scope or of a variable the loop
+  // never sets is taken once (and again after each pause of the clock).
+  const [body, caches] = found.changesStructs
+    ? [inLocals(), []]
+    : c.withMemberCache((n) => !found.written.has(n), slow, inLocals);
+  const load = [
+    ...names.map((n) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`),
+    ...caches.map((h) => `${h} = $unset`),
+  ].join(", ");
   const store = names
     .filter((n) => found.written.has(n))
     .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
