@@ -31,7 +31,9 @@ export function compileQuiet(c: Compiler, found: LoopNames, write: () => string)
       (value, l, by) => {
         const r = local.get(n)!;
         if (by === "loop") return `if (${slow}) ${vars}[${q(n)}] = ${value}; else ${r} = ${value};\n`;
-        const checked = by === "set" ? `rt.checkSize(ctx, ${value}, ${l})` : value;
+        // `value` names a constant; a number needs no size check (and no call).
+        const checked =
+          by === "set" ? `(typeof ${value} === "number" ? ${value} : rt.checkSize(ctx, ${value}, ${l}))` : value;
         return `if (${slow}) rt.assign(ctx, ${q(n)}, [], ${value}, ${l}); else ${r} = ${checked};\n`;
       },
     ]),
