@@ -86,18 +86,22 @@ function send(
 ): Promise<pg.QueryResult> {
   const client = conn.client;
   let done = false;
-  let watching: Promise<void> = Promise.resolve();
-  const result = new Promise<pg.QueryResult>((resolve, reject) => {
+  // A cancel under way (see onStop): the statement settles only once the server has taken it.
+  let watching: Promise<void> | null = null;
+  return new Promise<pg.QueryResult>((resolve, reject) => {
     const q = new pg.Query(
       { name, text: sql, values: params, queryMode: "extended" } as pg.QueryConfig,
       undefined,
       (err: Error | undefined, res: pg.QueryResult) => {
         done = true;
         opts.stop?.removeEventListener("abort", onStop);
-        if (!err) return resolve(res);
-        if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
-        if (conn.fatal && !completed(q)) unexecuted.add(err);
-        reject(err);
+        if (err) {
+          if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
+          if (conn.fatal && !completed(q)) unexecuted.add(err);
+        }
+        const settle = () => (err ? reject(err) : resolve(res));
+        if (watching) void watching.then(settle, settle);
+        else settle();
       },
     );
     // node-postgres reads a query's client-side limit from the object it is given.
@@ -114,14 +118,6 @@ function send(
     if (opts.stop?.aborted) onStop();
     else opts.stop?.addEventListener("abort", onStop, { once: true });
   });
-  // Settle only once any cancel has been taken by the server.
-  return result.then(
-    async (r) => (await watching, r),
-    async (e: unknown) => {
-      await watching;
-      throw e;
-    },
-  );
 }
 
 /** Did the statement's CommandComplete arrive (it may then have committed)? */
