@@ -60,6 +60,8 @@ export async function tickAsync(page: PageState, loc: Loc): Promise<void> {
   if (tickClock(page, loc)) await pause(page, loc);
 }
 
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
 /**
  * Awaits `work` (a query) but no longer than the page may run: past the deadline or on the
  * signal the page stops at once. The work itself is left to finish or to be cancelled by its
@@ -68,30 +70,47 @@ export async function tickAsync(page: PageState, loc: Loc): Promise<void> {
 export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc): Promise<T> {
   const signal = page.signal;
   if (page.deadline === 0 && !signal) return work.then((v) => (stopIfDue(page, Date.now(), loc), v));
-  work.catch(() => {});
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<never>((_, reject) => {
-    // The timer fires at the deadline: `now` is past it even if the clock reads a little early.
+  // One promise per call, settled by whichever comes first (a query runs this once or more
+  // per request: no race, finally or then promises on top of it).
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = () => {
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
     const fail = (now: number) => {
+      if (settled) return;
       try {
         stopIfDue(page, now, loc);
       } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
+        finish();
+        reject(asError(err));
       }
     };
-    if (page.deadline !== 0) timer = setTimeout(() => fail(Infinity), Math.max(0, page.deadline - Date.now() + 1));
-    if (signal) {
-      onAbort = () => fail(Date.now());
-      signal.addEventListener("abort", onAbort, { once: true });
-    }
+    const onAbort = () => fail(Date.now());
+    // The timer fires at the deadline: `now` is past it even if the clock reads a little early.
+    if (page.deadline !== 0) timer = setTimeout(fail, Math.max(0, page.deadline - Date.now() + 1), Infinity);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (v) => {
+        if (settled) return;
+        finish();
+        try {
+          stopIfDue(page, Date.now(), loc);
+          resolve(v);
+        } catch (err) {
+          reject(asError(err));
+        }
+      },
+      (err: unknown) => {
+        if (settled) return;
+        finish();
+        reject(asError(err));
+      },
+    );
   });
-  return Promise.race([work, stop])
-    .finally(() => {
-      clearTimeout(timer);
-      if (onAbort) signal!.removeEventListener("abort", onAbort);
-    })
-    .then((v) => (stopIfDue(page, Date.now(), loc), v));
 }
 
 /**

@@ -230,10 +230,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   if (!app.hasReplyDecorator("sendFile"))
     await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
 
-  const newPage = (signal: CancelSignal | null = null): PageState => {
+  /** A page's state, with the site's locks, cache and mail, logging through `log` (a request's page: its request's). */
+  const newPage = (signal: CancelSignal | null = null, log = pageLog(app, null)): PageState => {
     const page = newPageState(site.database.datasources, site.config.renderTimeoutMs, signal, site.config);
-    // The site's locks, cache and mail; a request's page logs through its request (renderPage).
-    page.services = { ...site.services, log: pageLog(app, null) };
+    page.services = { ...site.services, log };
     return page;
   };
 
@@ -347,14 +347,17 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     if (name !== null) req.quarryTemplate = name;
     let session: SessionState;
     try {
-      session = await site.sessions.open(await unsignedSession(req));
+      // A visitor without a session cookie gets a fresh one without waiting for anything.
+      session = req.cookies?.[SESSION_COOKIE]
+        ? await site.sessions.open(await unsignedSession(req))
+        : site.sessions.fresh();
     } catch (err) {
       if (error) throw err;
       return sendError(req, reply, err, statusOf(err));
     }
     const scopes = requestScopes(req, forms.get(req) ?? {}, session.data, site.application);
     if (error) scopes.variables.error = error;
-    const page = newPage(requestSignal(req, reply));
+    const page = newPage(requestSignal(req, reply), pageLog(req, name));
     page.response.status = status;
     let csrfToken: string | null = null;
     let newCsrfSecret: string | null = null;
@@ -379,7 +382,6 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         return session.id ?? `request ${req.id}`;
       },
     };
-    page.services = { ...site.services, log: pageLog(req, name) };
     const started = performance.now();
     if (site.debug && !error) page.trace = newTrace();
     // quarry dev: what this request did, for the panel, /_quarry/debug and --trace.
@@ -412,7 +414,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       // An error page does not change the session. The signer is fetched before anything is
       // stored, so a session is never saved without its cookie.
       if (!error && Object.keys(session.data).length > 0) signer = await site.signer();
-      cookie = error ? null : await site.sessions.finish(session, req.ip);
+      cookie = error || site.sessions.untouched(session) ? null : await site.sessions.finish(session, req.ip);
     } catch (err) {
       if (error) throw err;
       debugged(statusOf(err));

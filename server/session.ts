@@ -52,10 +52,19 @@ export class Sessions {
   }
 
   /** The session of an id from a verified cookie, or a new, unsaved, empty one. */
+  /** The state of a visitor with no session (yet). */
+  fresh(): SessionState {
+    return { id: null, data: newStruct(), loaded: "", remainingMs: 0, rotate: false, invalidate: false };
+  }
+
+  /** A visitor with no session whose page stored nothing in it: finish has nothing to do. */
+  untouched(s: SessionState): boolean {
+    return s.id === null && Object.keys(s.data).length === 0;
+  }
+
   async open(id: string | null): Promise<SessionState> {
     const stored = id ? await this.backend.load(storeKey(id)) : null;
-    if (!id || !stored)
-      return { id: null, data: newStruct(), loaded: "", remainingMs: 0, rotate: false, invalidate: false };
+    if (!id || !stored) return this.fresh();
     return {
       id,
       data: decode(stored.json),
