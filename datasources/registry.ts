@@ -263,7 +263,7 @@ async function execute(
     signal?.removeEventListener("abort", stop);
     clearTimeout(timer);
     clearTimeout(retry);
-    await Promise.all(cancels);
+    if (cancels.length > 0) await Promise.all(cancels);
   }
 }
 

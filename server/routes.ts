@@ -2,6 +2,7 @@
 // checked: nothing that could climb out of the site folder (.., encoded slashes, NUL,
 // backslashes), nothing private (_name, .name, the config file) and no .dbt source is ever a
 // route. `/` → index.dbt; `/a/b` → a/b.dbt or a/b/index.dbt; anything else may be a static file.
+import { LRUCache } from "lru-cache";
 import { CONFIG_FILES } from "../datasources/config.js";
 
 export type Resolved =
@@ -22,8 +23,24 @@ export function servable(rel: string, kind: "page" | "static"): boolean {
   return !source && !(segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last));
 }
 
+/** Answers for the paths seen lately (the same few, mostly): the result is never changed by its callers. */
+const resolvedPaths = new LRUCache<string, Resolved>({ max: 1000 });
+const CACHED_PATH_LENGTH = 256;
+
 export function resolvePath(urlPath: string): Resolved {
-  const raw = urlPath.split("?")[0]!.split("/").slice(1);
+  const path = urlPath.split("?", 1)[0]!;
+  if (path.length > CACHED_PATH_LENGTH) return resolve(path);
+  let r = resolvedPaths.get(path);
+  if (r === undefined) {
+    r = resolve(path);
+    if (r.kind === "ok") Object.freeze(r.pages);
+    resolvedPaths.set(path, Object.freeze(r));
+  }
+  return r;
+}
+
+function resolve(path: string): Resolved {
+  const raw = path.split("/").slice(1);
   const trailing = raw.length > 0 && raw[raw.length - 1] === "";
   const segments: string[] = [];
   for (const [i, s] of raw.entries()) {
