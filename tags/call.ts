@@ -1,8 +1,13 @@
 // One meaning, two modes: a tag whose meaning is one runtime function. The interpreter evaluates
 // the attributes and calls the function; the compiler emits the same call as `T.<name>(…)`.
 // Both pass the render context first and the tag's location last, so errors are the same.
-import type { TagNode } from "../parser/ast.js";
+// A tag with a body passes it as a callback (`body`), which the function calls where the tag's
+// meaning runs it: `() => it.run(body)` in the interpreter, an async arrow around the body's
+// generated code in compiled mode.
+import type { Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "../engine/context.js";
+import type { Compiler } from "../engine/compiler.js";
+import type { Interpreter } from "../engine/interpreter.js";
 import type { TagDef } from "./types.js";
 
 /**
@@ -11,16 +16,29 @@ import type { TagDef } from "./types.js";
  */
 export type CallArg<D> = string | { fixed: (node: TagNode<D>) => string | number | boolean | null | undefined };
 
+/** A body the function runs into the page. */
+export type RunBody = () => void | Promise<void>;
+/** A body whose output the function takes as text (the page gets none of it). */
+export type CaptureBody = () => Promise<string>;
+/** What the function does with the tag's body. */
+export type BodyUse = "run" | "capture";
+
 export interface CallOptions {
   /** The function returns text that goes to the output (already escaped as it must be). */
   output?: boolean;
   /** The function returns a promise (the hooks await it). */
   async?: boolean;
+  /**
+   * The function takes the tag's body (a RunBody or CaptureBody, null when the tag has none)
+   * after the arguments, before the location. It must be async: compiled code passes an async
+   * arrow, which only tags that await anyway (I/O) can afford.
+   */
+  body?: BodyUse;
 }
 
 /**
  * The interpret and compile hooks of a tag that calls `fn` (exported in its module's runtime
- * as `name`) with `(ctx, ...args, loc)`.
+ * as `name`) with `(ctx, ...args, [body,] loc)`. The arguments are evaluated before the body runs.
  */
 // `never[]`: any function taking the context first fits; the hooks pass what `args` describe.
 export function callTag<D = unknown>(
@@ -30,29 +48,98 @@ export function callTag<D = unknown>(
   opts: CallOptions = {},
 ): Pick<TagDef<D>, "interpret" | "compile"> {
   const call = fn as (ctx: RenderContext, ...args: unknown[]) => unknown;
-  const values = (node: TagNode<D>, arg: (n: string) => unknown) =>
-    args.map((a) => (typeof a === "string" ? arg(a) : a.fixed(node)));
+  const values = (node: TagNode<D>, it: Interpreter) => {
+    const v = args.map((a) => (typeof a === "string" ? it.arg(node, a) : a.fixed(node)));
+    if (opts.body) v.push(interpretBody(it, node.body, opts.body));
+    return v;
+  };
   return {
-    interpret: opts.async
-      ? async (node, it) => {
-          const r = await call(it.ctx, ...values(node, (n) => it.arg(node, n)), node.loc);
-          if (opts.output) it.out += r as string;
-        }
-      : (node, it) => {
-          const r = call(it.ctx, ...values(node, (n) => it.arg(node, n)), node.loc);
-          if (opts.output) it.out += r as string;
-        },
+    // The function's own promise is the hook's (no async wrapper): code waiting on this tag,
+    // such as the rest of the page after a dbt:lock, goes on as soon as the function is done.
+    interpret(node, it) {
+      const r = call(it.ctx, ...values(node, it), node.loc);
+      if (!opts.output) return opts.async ? (r as Promise<void>) : undefined;
+      if (!opts.async) it.out += r as string;
+      else
+        return (r as Promise<string>).then((s) => {
+          it.out += s;
+        });
+    },
     compile(node, c) {
       const code = args.map((a) => {
         if (typeof a === "string") return c.arg(node, a) ?? "undefined";
         const v = a.fixed(node);
         return v === undefined ? "undefined" : JSON.stringify(v);
       });
+      const body = opts.body ? compileBody(c, node.body, opts.body) : null;
+      if (body) code.push(body.fn);
       const call = `${opts.async ? "await " : ""}T.${name}(ctx, ${[...code, c.loc(node.loc)].join(", ")})`;
-      if (!opts.output) return `${call};\n`;
       // Taken before it is appended: a function called in an attribute writes as it runs.
       const r = c.tmp("r");
-      return `{ const ${r} = ${call}; $o += ${r}; }\n`;
+      const stmt = opts.output ? `{ const ${r} = ${call}; $o += ${r}; }\n` : `${call};\n`;
+      return body ? body.around(stmt) : stmt;
     },
   };
+}
+
+/** The interpreter's body callback for a runtime function (null when the tag has no body). */
+export function interpretBody(it: Interpreter, nodes: Node[] | null, use: "run"): RunBody | null;
+export function interpretBody(it: Interpreter, nodes: Node[] | null, use: "capture"): CaptureBody | null;
+export function interpretBody(it: Interpreter, nodes: Node[] | null, use: BodyUse): RunBody | CaptureBody | null;
+export function interpretBody(it: Interpreter, nodes: Node[] | null, use: BodyUse): RunBody | CaptureBody | null {
+  if (!nodes) return null;
+  return use === "run" ? () => it.run(nodes) : () => it.capture(nodes);
+}
+
+/**
+ * The compiled body callback: `fn`, an async arrow (or `null` without a body), and `around`,
+ * which wraps the statement that calls it. A dbt:break or dbt:continue in the body whose loop
+ * is outside it cannot be a JavaScript `break` out of the arrow: inside, it leaves a one-pass
+ * loop that throws BreakSignal or ContinueSignal (what the interpreter throws), and `around`
+ * turns the signal back into the `break`/`continue` of the enclosing loop once the function has
+ * seen it pass (a transaction commits, a lock is given back, a query does not run).
+ */
+export function compileBody(
+  c: Compiler,
+  nodes: Node[] | null,
+  use: BodyUse,
+): { fn: string; around: (stmt: string) => string } {
+  if (!nodes) return { fn: "null", around: (stmt) => stmt };
+  const loop = c.loops[c.loops.length - 1];
+  const jumps = loop !== undefined && jumpsOut(nodes) ? c.tmp("jump") : null;
+  if (jumps) c.loops.push(jumps);
+  let code: string;
+  try {
+    if (use === "run") code = c.nodes(nodes);
+    else {
+      const out = c.tmp("body");
+      code = `let ${out} = "";\n${c.capture(nodes, out)}return ${out};\n`;
+    }
+  } finally {
+    if (jumps) c.loops.pop();
+  }
+  if (!jumps) return { fn: `async () => {\n${code}}`, around: (stmt) => stmt };
+  const first = c.tmp("first");
+  const e = c.tmp("e");
+  return {
+    fn: `async () => {
+${jumps}: for (let ${first} = true; ; ${first} = false) {
+if (!${first}) throw new rt.ContinueSignal();
+${code}return;
+}
+throw new rt.BreakSignal();
+}`,
+    around: (stmt) => `try {
+${stmt}} catch (${e}) { if (${e} instanceof rt.BreakSignal) break ${loop}; if (${e} instanceof rt.ContinueSignal) continue ${loop}; throw ${e}; }
+`,
+  };
+}
+
+/** Does a dbt:break or dbt:continue in `nodes` leave them (its loop is outside)? */
+function jumpsOut(nodes: Node[]): boolean {
+  return nodes.some(
+    (n) =>
+      n.type === "tag" &&
+      (n.name === "break" || n.name === "continue" || (n.name !== "loop" && n.body !== null && jumpsOut(n.body))),
+  );
 }

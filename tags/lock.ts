@@ -14,6 +14,7 @@ import { stopIfDue } from "../engine/clock.js";
 import { LockWaitError, type LockMode } from "../engine/locks.js";
 import { siteServices } from "../engine/services.js";
 import { fixedArg } from "./helpers.js";
+import { callTag, type RunBody } from "./call.js";
 
 export interface LockSpec {
   name: unknown;
@@ -44,10 +45,10 @@ function lockKey(ctx: RenderContext, spec: LockSpec, loc: Loc): { key: string; s
 }
 
 /**
- * Takes the lock (see the module comment): its release, which the caller calls in `finally`
+ * Takes the lock (see the module comment): its release, which underLock calls in `finally`
  * around the body, or null when the body is to be skipped (a timeout with throwontimeout="false").
  */
-export async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc): Promise<(() => void) | null> {
+async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc): Promise<(() => void) | null> {
   const page = ctx.page;
   const { key, shown } = lockKey(ctx, spec, loc);
   const mode: LockMode = spec.type === "readonly" ? "readonly" : "exclusive";
@@ -93,6 +94,26 @@ export async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc):
   }
 }
 
+/** dbt:lock: runs the body holding the lock, which it gives back however the body ends. */
+export async function underLock(
+  ctx: RenderContext,
+  name: unknown,
+  scope: string | undefined,
+  type: string | undefined,
+  timeout: unknown,
+  throwontimeout: unknown,
+  body: RunBody,
+  loc: Loc,
+): Promise<void> {
+  const release = await acquireLock(ctx, { name, scope, type, timeout, throwontimeout }, loc);
+  if (!release) return;
+  try {
+    await body();
+  } finally {
+    release();
+  }
+}
+
 export const lockTag: TagDef = {
   name: "lock",
   body: "required",
@@ -107,36 +128,20 @@ export const lockTag: TagDef = {
     if (!node.args.name === !node.args.scope)
       throw v.error('<dbt:lock> needs "name" or "scope" (one of them)', node.loc);
   },
-  async interpret(node, it) {
-    const spec: LockSpec = {
-      name: it.arg(node, "name"),
-      scope: fixedArg(node, "scope"),
-      type: fixedArg(node, "type"),
-      timeout: it.arg(node, "timeout"),
-      throwontimeout: it.arg(node, "throwontimeout"),
-    };
-    const release = await acquireLock(it.ctx, spec, node.loc);
-    if (release) {
-      try {
-        await it.run(node.body!);
-      } finally {
-        release();
-      }
-    }
-  },
-  compile(node, c) {
-    const a = (n: string) => c.arg(node, n) ?? "undefined";
-    const s = (n: string) => (fixedArg(node, n) === undefined ? "undefined" : JSON.stringify(fixedArg(node, n)));
-    const release = c.tmp("release");
-    // The body stays inline, so dbt:break and dbt:continue inside it reach the enclosing loop.
-    return `{ const ${release} = await T.acquireLock(ctx, { name: ${a("name")}, scope: ${s("scope")}, type: ${s("type")}, timeout: ${a("timeout")}, throwontimeout: ${a("throwontimeout")} }, ${c.loc(node.loc)});
-if (${release}) { try {
-${c.nodes(node.body!)}} finally { ${release}(); } }
-}
-`;
-  },
+  ...callTag(
+    "underLock",
+    underLock,
+    [
+      "name",
+      { fixed: (node) => fixedArg(node, "scope") },
+      { fixed: (node) => fixedArg(node, "type") },
+      "timeout",
+      "throwontimeout",
+    ],
+    { async: true, body: "run" },
+  ),
 };
 
-export const runtime = { acquireLock };
+export const runtime = { underLock };
 
 export default { tags: [lockTag], runtime } satisfies TagModule;

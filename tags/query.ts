@@ -12,6 +12,7 @@ import * as rt from "../engine/runtime.js";
 import { newStruct, type QueryResult } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { stopIfDue, untilStopped } from "../engine/clock.js";
+import { callTag, type CaptureBody } from "./call.js";
 
 export interface QuerySpec {
   name: string | undefined;
@@ -134,6 +135,34 @@ export async function runQuery(
 }
 
 /**
+ * dbt:query: renders the body into SQL while it collects the bound values (each
+ * dbt:queryparam in it binds one, see queryparam.ts), then runs the statement.
+ */
+export async function execQuery(
+  ctx: RenderContext,
+  name: string | undefined,
+  result: string | undefined,
+  datasource: string | undefined,
+  maxrows: unknown,
+  timeout: unknown,
+  cachedwithin: unknown,
+  body: CaptureBody,
+  loc: Loc,
+): Promise<void> {
+  const page = ctx.page;
+  page.sqlParams = [];
+  let sql: string;
+  let params: unknown[];
+  try {
+    sql = await body();
+  } finally {
+    params = page.sqlParams;
+    page.sqlParams = null;
+  }
+  await runQuery(ctx, { name, result, datasource, maxrows, timeout, cachedwithin }, sql, params, loc);
+}
+
+/**
  * Replaces every #expr# in a query body (at any depth) with an implicit dbt:queryparam. One
  * inside a quoted SQL string would become the text "$1", so it is refused.
  */
@@ -185,42 +214,22 @@ export const queryTag: TagDef = {
       throw v.error("<dbt:query> cannot stand inside another <dbt:query>", node.loc, codes.NESTING);
     bindInterpolations(node.body!, v);
   },
-  async interpret(node, it) {
-    const page = it.ctx.page;
-    page.sqlParams = [];
-    let sql: string;
-    let params: unknown[];
-    try {
-      sql = await it.capture(node.body!);
-    } finally {
-      params = page.sqlParams;
-      page.sqlParams = null;
-    }
-    const spec: QuerySpec = {
-      name: fixedArg(node, "name"),
-      result: fixedArg(node, "result"),
-      datasource: fixedArg(node, "datasource"),
-      maxrows: it.arg(node, "maxrows"),
-      timeout: it.arg(node, "timeout"),
-      cachedwithin: it.arg(node, "cachedwithin"),
-    };
-    await runQuery(it.ctx, spec, sql, params, node.loc);
-  },
-  compile(node, c) {
-    const sql = c.tmp("sql");
-    const params = c.tmp("params");
-    const a = (n: string) => c.arg(node, n) ?? "undefined";
-    const s = (n: string) => (fixedArg(node, n) === undefined ? "undefined" : JSON.stringify(fixedArg(node, n)));
-    return `{ let ${sql} = "", ${params};
-ctx.page.sqlParams = [];
-try {
-${c.capture(node.body!, sql)}} finally { ${params} = ctx.page.sqlParams; ctx.page.sqlParams = null; }
-await T.runQuery(ctx, { name: ${s("name")}, result: ${s("result")}, datasource: ${s("datasource")}, maxrows: ${a("maxrows")}, timeout: ${a("timeout")}, cachedwithin: ${a("cachedwithin")} }, ${sql}, ${params}, ${c.loc(node.loc)});
-}
-`;
-  },
+  // The body renders the SQL; the attributes are evaluated before it runs.
+  ...callTag(
+    "execQuery",
+    execQuery,
+    [
+      { fixed: (node) => fixedArg(node, "name") },
+      { fixed: (node) => fixedArg(node, "result") },
+      { fixed: (node) => fixedArg(node, "datasource") },
+      "maxrows",
+      "timeout",
+      "cachedwithin",
+    ],
+    { async: true, body: "capture" },
+  ),
 };
 
-export const runtime = { runQuery };
+export const runtime = { execQuery };
 
 export default { tags: [queryTag], runtime } satisfies TagModule;

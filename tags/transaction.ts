@@ -2,8 +2,8 @@
 // connection. The body's end commits; an error rolls everything back and propagates. Inside
 // one, <dbt:transaction action="commit|rollback|setsavepoint" [savepoint]/> commits or rolls
 // back so far (and goes on in a new transaction), or sets / returns to a savepoint.
-// break, continue and abort end the body normally, so they commit in both modes.
-import type { Loc } from "../parser/ast.js";
+// A dbt:break, continue, exit or abort that leaves the body commits (txEnd).
+import type { Loc, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import type { OpenTransaction } from "../engine/page.js";
@@ -11,6 +11,7 @@ import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal } from "../engine/signals.js";
 import { ISOLATION, type Isolation } from "../datasources/driver.js";
 import { fixedArg } from "./helpers.js";
+import { callTag, type RunBody } from "./call.js";
 
 const ACTIONS = ["begin", "commit", "rollback", "setsavepoint"] as const;
 
@@ -21,7 +22,7 @@ function located<T>(loc: Loc, fn: () => Promise<T>): Promise<T> {
   });
 }
 
-export async function txBegin(
+async function txBegin(
   ctx: RenderContext,
   datasource: string | null,
   isolation: Isolation | null,
@@ -55,7 +56,7 @@ const isSignal = (e: unknown) =>
   e instanceof AbortSignal || e instanceof BreakSignal || e instanceof ContinueSignal || e instanceof ExitSignal;
 
 /** Ends the transaction: commit when the body finished (or left by a signal), else roll back. */
-export async function txEnd(ctx: RenderContext, tx: OpenTransaction, err: unknown, loc: Loc): Promise<void> {
+async function txEnd(ctx: RenderContext, tx: OpenTransaction, err: unknown, loc: Loc): Promise<void> {
   ctx.page.tx = null;
   const db = ctx.page.db!;
   const ds = db.get(tx.datasource);
@@ -109,6 +110,33 @@ export async function txAction(ctx: RenderContext, action: string, savepoint: st
   });
 }
 
+/** <dbt:transaction>…</dbt:transaction>: the body on one connection, committed or rolled back as it ends. */
+export async function inTransaction(
+  ctx: RenderContext,
+  datasource: string | null,
+  isolation: Isolation | null,
+  body: RunBody,
+  loc: Loc,
+): Promise<void> {
+  const tx = await txBegin(ctx, datasource, isolation, loc);
+  let error: unknown = null;
+  try {
+    await body();
+  } catch (e) {
+    error = e;
+    throw e;
+  } finally {
+    await txEnd(ctx, tx, error, loc);
+  }
+}
+
+const fixed = (name: string) => ({ fixed: (node: TagNode) => fixedArg(node, name) ?? null });
+const withBody = callTag("inTransaction", inTransaction, [fixed("datasource"), fixed("isolation")], {
+  async: true,
+  body: "run",
+});
+const action = callTag("txAction", txAction, [fixed("action"), fixed("savepoint")], { async: true });
+
 export const transactionTag: TagDef = {
   name: "transaction",
   body: "optional",
@@ -151,39 +179,11 @@ export const transactionTag: TagDef = {
     if (action === "commit" && node.args.savepoint)
       throw v.error('action="commit" takes no savepoint', node.args.savepoint.loc);
   },
-  async interpret(node, it) {
-    const ctx = it.ctx;
-    if (!node.body) return txAction(ctx, fixedArg(node, "action")!, fixedArg(node, "savepoint") ?? null, node.loc);
-    const tx = await txBegin(
-      ctx,
-      fixedArg(node, "datasource") ?? null,
-      (fixedArg(node, "isolation") as Isolation | undefined) ?? null,
-      node.loc,
-    );
-    let error: unknown = null;
-    try {
-      await it.run(node.body);
-    } catch (e) {
-      error = e;
-      throw e;
-    } finally {
-      await txEnd(ctx, tx, error, node.loc);
-    }
-  },
-  compile(node, c) {
-    const s = (n: string) => JSON.stringify(fixedArg(node, n) ?? null);
-    const L = c.loc(node.loc);
-    if (!node.body) return `await T.txAction(ctx, ${s("action")}, ${s("savepoint")}, ${L});\n`;
-    const tx = c.tmp("tx");
-    const e = c.tmp("err");
-    return `{ const ${tx} = await T.txBegin(ctx, ${s("datasource")}, ${s("isolation")}, ${L}); let ${e} = null;
-try {
-${c.nodes(node.body)}} catch (x) { ${e} = x; throw x; } finally { await T.txEnd(ctx, ${tx}, ${e}, ${L}); }
-}
-`;
-  },
+  // The body form and the action form, each one runtime function.
+  interpret: (node, it) => (node.body ? withBody : action).interpret(node, it),
+  compile: (node, c) => (node.body ? withBody : action).compile(node, c),
 };
 
-export const runtime = { txBegin, txEnd, txAction };
+export const runtime = { inTransaction, txAction };
 
 export default { tags: [transactionTag], runtime } satisfies TagModule;
