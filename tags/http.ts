@@ -15,6 +15,7 @@ import * as rt from "../engine/runtime.js";
 import { stopIfDue } from "../engine/clock.js";
 import { cfhttpResult, httpFetch, HttpFailure } from "./http-client.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
+import { callTag, type CaptureBody } from "./call.js";
 
 export interface HttpSpec {
   url: unknown;
@@ -42,7 +43,7 @@ const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const collecting = new WeakMap<PageState, HttpParam[][]>();
 
 /** Starts collecting the dbt:httpparam values of a dbt:http body. */
-export function httpParamsBegin(ctx: RenderContext): HttpParam[] {
+function httpParamsBegin(ctx: RenderContext): HttpParam[] {
   const stack = collecting.get(ctx.page) ?? [];
   collecting.set(ctx.page, stack);
   const params: HttpParam[] = [];
@@ -50,7 +51,7 @@ export function httpParamsBegin(ctx: RenderContext): HttpParam[] {
   return params;
 }
 
-export function httpParamsEnd(ctx: RenderContext): void {
+function httpParamsEnd(ctx: RenderContext): void {
   collecting.get(ctx.page)?.pop();
 }
 
@@ -71,7 +72,7 @@ function fail(message: string, loc: Loc): RuntimeError {
   return new RuntimeError(codes.HTTP, `dbt:http: ${message}`, loc, "http");
 }
 
-export async function runHttp(ctx: RenderContext, spec: HttpSpec, params: HttpParam[], loc: Loc): Promise<void> {
+async function runHttp(ctx: RenderContext, spec: HttpSpec, params: HttpParam[], loc: Loc): Promise<void> {
   const page = ctx.page;
   const method = (spec.method ?? "get").toUpperCase();
   let url: URL;
@@ -139,6 +140,38 @@ export async function runHttp(ctx: RenderContext, spec: HttpSpec, params: HttpPa
   rt.assign(ctx, base, steps as string[], toStructDeep(r), loc);
 }
 
+/**
+ * dbt:http: runs the body, if any, for its dbt:httpparam values (its output is dropped), then
+ * makes the request.
+ */
+export async function httpRequest(
+  ctx: RenderContext,
+  url: unknown,
+  method: string | undefined,
+  timeout: unknown,
+  result: string | undefined,
+  throwonerror: unknown,
+  redirect: unknown,
+  maxbytes: unknown,
+  username: unknown,
+  password: unknown,
+  useragent: unknown,
+  body: CaptureBody | null,
+  loc: Loc,
+): Promise<void> {
+  let params: HttpParam[] = [];
+  if (body) {
+    params = httpParamsBegin(ctx);
+    try {
+      await body();
+    } finally {
+      httpParamsEnd(ctx);
+    }
+  }
+  const spec = { url, method, timeout, result, throwonerror, redirect, maxbytes, username, password, useragent };
+  await runHttp(ctx, spec, params, loc);
+}
+
 export const httpTag: TagDef = {
   name: "http",
   body: "optional",
@@ -154,52 +187,23 @@ export const httpTag: TagDef = {
     password: { type: "string" },
     useragent: { type: "string" },
   },
-  async interpret(node, it) {
-    const ctx = it.ctx;
-    let params: HttpParam[] = [];
-    if (node.body) {
-      params = httpParamsBegin(ctx);
-      try {
-        await it.capture(node.body);
-      } finally {
-        httpParamsEnd(ctx);
-      }
-    }
-    const a = (n: string) => it.arg(node, n);
-    await runHttp(
-      ctx,
-      {
-        url: a("url"),
-        method: fixedArg(node, "method"),
-        timeout: a("timeout"),
-        result: fixedArg(node, "result"),
-        throwonerror: a("throwonerror"),
-        redirect: a("redirect"),
-        maxbytes: a("maxbytes"),
-        username: a("username"),
-        password: a("password"),
-        useragent: a("useragent"),
-      },
-      params,
-      node.loc,
-    );
-  },
-  compile(node, c) {
-    const a = (n: string) => c.arg(node, n) ?? "undefined";
-    const s = (n: string) => (fixedArg(node, n) === undefined ? "undefined" : JSON.stringify(fixedArg(node, n)));
-    const params = c.tmp("params");
-    const ignored = c.tmp("ignored");
-    const collect = node.body
-      ? `${params} = T.httpParamsBegin(ctx);
-try { let ${ignored} = "";
-${c.capture(node.body, ignored)}} finally { T.httpParamsEnd(ctx); }
-`
-      : "";
-    return `{ let ${params} = [];
-${collect}await T.runHttp(ctx, { url: ${a("url")}, method: ${s("method")}, timeout: ${a("timeout")}, result: ${s("result")}, throwonerror: ${a("throwonerror")}, redirect: ${a("redirect")}, maxbytes: ${a("maxbytes")}, username: ${a("username")}, password: ${a("password")}, useragent: ${a("useragent")} }, ${params}, ${c.loc(node.loc)});
-}
-`;
-  },
+  ...callTag(
+    "httpRequest",
+    httpRequest,
+    [
+      "url",
+      { fixed: (node) => fixedArg(node, "method") },
+      "timeout",
+      { fixed: (node) => fixedArg(node, "result") },
+      "throwonerror",
+      "redirect",
+      "maxbytes",
+      "username",
+      "password",
+      "useragent",
+    ],
+    { async: true, body: "capture" },
+  ),
 };
 
 export const httpparamTag: TagDef = {
@@ -213,16 +217,14 @@ export const httpparamTag: TagDef = {
   validate(node, v) {
     if (!v.enclosing("http")) throw v.error("<dbt:httpparam> must stand inside <dbt:http>", node.loc, codes.NESTING);
   },
-  interpret(node, it) {
-    const type = fixedArg(node, "type")!;
-    httpParam(it.ctx, type === "cgi" ? "header" : type, it.arg(node, "name"), it.arg(node, "value"), node.loc);
-  },
-  compile(node, c) {
-    const type = fixedArg(node, "type")!;
-    return `T.httpParam(ctx, ${JSON.stringify(type === "cgi" ? "header" : type)}, ${c.arg(node, "name") ?? "undefined"}, ${c.arg(node, "value") ?? "undefined"}, ${c.loc(node.loc)});\n`;
-  },
+  // type="cgi" is a header, as in CFML.
+  ...callTag("httpParam", httpParam, [
+    { fixed: (node) => (fixedArg(node, "type") === "cgi" ? "header" : fixedArg(node, "type")) },
+    "name",
+    "value",
+  ]),
 };
 
-export const runtime = { httpParamsBegin, httpParamsEnd, httpParam, runHttp };
+export const runtime = { httpRequest, httpParam };
 
 export default { tags: [httpTag, httpparamTag], runtime } satisfies TagModule;

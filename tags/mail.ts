@@ -13,6 +13,7 @@ import * as rt from "../engine/runtime.js";
 import { untilStopped } from "../engine/clock.js";
 import { siteServices } from "../engine/services.js";
 import { fixedArg } from "./helpers.js";
+import { callTag, type CaptureBody } from "./call.js";
 
 export interface MailSpec {
   to: unknown;
@@ -40,7 +41,7 @@ function field(spec: MailSpec, name: (typeof FIELDS)[number], loc: Loc): string 
   return s.trim();
 }
 
-export async function sendMail(ctx: RenderContext, spec: MailSpec, body: string, loc: Loc): Promise<void> {
+async function sendMail(ctx: RenderContext, spec: MailSpec, body: string, loc: Loc): Promise<void> {
   const f = Object.fromEntries(FIELDS.map((n) => [n, field(spec, n, loc)])) as Record<(typeof FIELDS)[number], string>;
   if (f.to === "") throw new RuntimeError(codes.MAIL, "dbt:mail needs a recipient: to is empty", loc, "mail");
   const mailer = siteServices(ctx.page).mailer;
@@ -84,6 +85,23 @@ function unescaped(nodes: Node[], v: Validator): void {
   });
 }
 
+/** dbt:mail: renders the body, then sends it. */
+export async function mail(
+  ctx: RenderContext,
+  to: unknown,
+  from: unknown,
+  subject: unknown,
+  cc: unknown,
+  bcc: unknown,
+  replyto: unknown,
+  type: string | undefined,
+  body: CaptureBody,
+  loc: Loc,
+): Promise<void> {
+  const text = await body();
+  await sendMail(ctx, { to, from, subject, cc, bcc, replyto, type }, text, loc);
+}
+
 export const mailTag: TagDef = {
   name: "mail",
   body: "required",
@@ -100,21 +118,12 @@ export const mailTag: TagDef = {
   validate(node, v) {
     if (fixedArg(node, "type") !== "html") unescaped(node.body!, v);
   },
-  async interpret(node, it) {
-    const spec = Object.fromEntries(FIELDS.map((n) => [n, it.arg(node, n)])) as unknown as MailSpec;
-    spec.type = fixedArg(node, "type");
-    await sendMail(it.ctx, spec, await it.capture(node.body!), node.loc);
-  },
-  compile(node, c) {
-    const body = c.tmp("body");
-    const t = fixedArg(node, "type");
-    return `{ let ${body} = "";
-${c.capture(node.body!, body)}await T.sendMail(ctx, { ${FIELDS.map((n) => `${n}: ${c.arg(node, n) ?? "undefined"}`).join(", ")}, type: ${t === undefined ? "undefined" : JSON.stringify(t)} }, ${body}, ${c.loc(node.loc)});
-}
-`;
-  },
+  ...callTag("mail", mail, [...FIELDS, { fixed: (node) => fixedArg(node, "type") }], {
+    async: true,
+    body: "capture",
+  }),
 };
 
-export const runtime = { sendMail };
+export const runtime = { mail };
 
 export default { tags: [mailTag], runtime } satisfies TagModule;
