@@ -9,12 +9,17 @@ import type { RenderContext } from "../engine/context.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { TagDef } from "./types.js";
+import * as rt from "../engine/runtime.js";
 
 /**
- * An argument: an attribute's name (its value, evaluated), or a value fixed when the template
- * was validated (from `node.data` or a static attribute), which the compiler writes as JSON.
+ * An argument: an attribute's name (its value, evaluated), a value fixed when the template was
+ * validated (from `node.data` or a static attribute), which the compiler writes as JSON, or a
+ * struct of the attributes `struct(node)` names (evaluated in that order).
  */
-export type CallArg<D> = string | { fixed: (node: TagNode<D>) => string | number | boolean | null | undefined };
+export type CallArg<D> =
+  | string
+  | { fixed: (node: TagNode<D>) => string | number | boolean | null | undefined }
+  | { struct: (node: TagNode<D>) => string[] };
 
 /** A body the function runs into the page. */
 export type RunBody = () => void | Promise<void>;
@@ -49,7 +54,15 @@ export function callTag<D = unknown>(
 ): Pick<TagDef<D>, "interpret" | "compile"> {
   const call = fn as (ctx: RenderContext, ...args: unknown[]) => unknown;
   const values = (node: TagNode<D>, it: Interpreter) => {
-    const v = args.map((a) => (typeof a === "string" ? it.arg(node, a) : a.fixed(node)));
+    const v = args.map((a) => {
+      if (typeof a === "string") return it.arg(node, a);
+      if ("fixed" in a) return a.fixed(node);
+      const names = a.struct(node);
+      return rt.struct(
+        names,
+        names.map((n) => it.arg(node, n)),
+      );
+    });
     if (opts.body) v.push(interpretBody(it, node.body, opts.body));
     return v;
   };
@@ -68,6 +81,10 @@ export function callTag<D = unknown>(
     compile(node, c) {
       const code = args.map((a) => {
         if (typeof a === "string") return c.arg(node, a) ?? "undefined";
+        if ("struct" in a) {
+          const names = a.struct(node);
+          return `rt.struct(${JSON.stringify(names)}, [${names.map((n) => c.arg(node, n)).join(", ")}])`;
+        }
         const v = a.fixed(node);
         return v === undefined ? "undefined" : JSON.stringify(v);
       });

@@ -8,16 +8,21 @@ import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { SafeString, type Struct } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
+import { callTag, type CaptureBody } from "./call.js";
 import { pause, tickClock } from "../engine/clock.js";
 
-export async function runModule(
+/**
+ * Runs the module template at `path` (resolved when validated) with `attributes`, the body
+ * rendered first as its `thisTag.body`; returns the module's output.
+ */
+export async function callModule(
   ctx: RenderContext,
   path: string,
   attributes: Struct,
-  body: string,
-  hasBody: boolean,
+  body: CaptureBody | null,
   loc: Loc,
 ): Promise<string> {
+  const text = body ? await body() : "";
   if (ctx.callDepth >= ctx.limits.maxCallDepth) {
     throw new RuntimeError(
       codes.CALL_DEPTH,
@@ -26,7 +31,7 @@ export async function runModule(
     );
   }
   if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
-  const thisTag = rt.struct(["body", "hasBody"], [new SafeString(body), hasBody]);
+  const thisTag = rt.struct(["body", "hasBody"], [new SafeString(text), body !== null]);
   return checkOutput(ctx, await ctx.host.renderInto(path, ctx.forModule(attributes, thisTag), loc), loc);
 }
 
@@ -53,23 +58,11 @@ export const moduleTag: TagDef<string> = {
     node.data = v.host.resolve(node.loc.file, fixedArg(node, "template")!, node.args.template.loc);
     v.modules.push({ path: node.data, loc: node.loc });
   },
-  async interpret(node, it) {
-    const names = passedOn(node);
-    const attributes = rt.struct(
-      names,
-      names.map((n) => it.arg(node, n)),
-    );
-    const body = node.body ? await it.capture(node.body) : "";
-    it.out += await runModule(it.ctx, node.data, attributes, body, node.body !== null, node.loc);
-  },
-  compile(node, c) {
-    const names = passedOn(node);
-    const [a, b] = [c.tmp("attrs"), c.tmp("body")];
-    return `{ const ${a} = rt.struct(${JSON.stringify(names)}, [${names.map((n) => c.arg(node, n)).join(", ")}]);
-let ${b} = "";
-${node.body ? c.capture(node.body, b) : ""}$o += await T.runModule(ctx, ${JSON.stringify(node.data)}, ${a}, ${b}, ${node.body !== null}, ${c.loc(node.loc)});
-}\n`;
-  },
+  ...callTag("callModule", callModule, [{ fixed: (node) => node.data }, { struct: passedOn }], {
+    output: true,
+    async: true,
+    body: "capture",
+  }),
 };
 
 /**
@@ -89,6 +82,6 @@ export const importTag: TagDef = {
   compile: () => "",
 };
 
-export const runtime = { runModule };
+export const runtime = { callModule };
 
 export default { tags: [moduleTag, importTag], runtime } satisfies TagModule;
