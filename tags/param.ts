@@ -11,6 +11,7 @@ import { isValidType } from "../engine/functions/misc.js";
 import { toDate } from "../engine/functions/dates.js";
 import { describeValue } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
+import { callTag } from "./call.js";
 
 const TYPES = ["any", "string", "integer", "numeric", "boolean", "date", "email", "uuid", "array", "struct"] as const;
 const ARTICLE: Record<string, string> = {
@@ -32,16 +33,6 @@ function pattern(source: string, loc: Loc) {
   }
 }
 
-export interface ParamSpec {
-  name: string;
-  type: string;
-  hasDefault: boolean;
-  dflt: unknown;
-  min: unknown;
-  max: unknown;
-  pattern: unknown;
-}
-
 function convert(type: string, v: unknown): unknown {
   switch (type) {
     case "integer":
@@ -57,8 +48,18 @@ function convert(type: string, v: unknown): unknown {
 }
 
 /** Reads the parameter, applies the default, checks and converts it, and writes it back. */
-export function checkParam(ctx: RenderContext, p: ParamSpec, loc: Loc): void {
-  const { base, steps } = splitTarget(pathTarget(p.name, loc));
+export function checkParam(
+  ctx: RenderContext,
+  name: string,
+  type: string,
+  hasDefault: boolean,
+  dflt: unknown,
+  min: unknown,
+  max: unknown,
+  patternSource: unknown,
+  loc: Loc,
+): void {
+  const { base, steps } = splitTarget(pathTarget(name, loc));
   let value: unknown;
   let present = true;
   try {
@@ -69,25 +70,25 @@ export function checkParam(ctx: RenderContext, p: ParamSpec, loc: Loc): void {
     present = false;
   }
   if (!present || value === null) {
-    if (!p.hasDefault) throw new ParamError(p.name, `Parameter ${p.name} is required`, loc);
-    value = p.dflt;
+    if (!hasDefault) throw new ParamError(name, `Parameter ${name} is required`, loc);
+    value = dflt;
   }
-  if (!isValidType(p.type, value)) {
+  if (!isValidType(type, value)) {
     throw new ParamError(
-      p.name,
-      `Parameter ${p.name} must be ${ARTICLE[p.type] ?? `a ${p.type}`}, got ${describeValue(value)}`,
+      name,
+      `Parameter ${name} must be ${ARTICLE[type] ?? `a ${type}`}, got ${describeValue(value)}`,
       loc,
     );
   }
-  value = convert(p.type, value);
+  value = convert(type, value);
   const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : rt.toStr(value, loc).length;
   const unit = typeof value === "number" ? "" : Array.isArray(value) ? " items" : " characters";
-  if (p.min !== undefined && size < rt.toNum(p.min, loc))
-    throw new ParamError(p.name, `Parameter ${p.name} must be at least ${rt.toStr(p.min, loc)}${unit}`, loc);
-  if (p.max !== undefined && size > rt.toNum(p.max, loc))
-    throw new ParamError(p.name, `Parameter ${p.name} must be at most ${rt.toStr(p.max, loc)}${unit}`, loc);
-  if (p.pattern !== undefined && !fullMatch(pattern(rt.toStr(p.pattern, loc), loc), rt.toStr(value, loc))) {
-    throw new ParamError(p.name, `Parameter ${p.name} does not match the pattern ${rt.toStr(p.pattern, loc)}`, loc);
+  if (min !== undefined && size < rt.toNum(min, loc))
+    throw new ParamError(name, `Parameter ${name} must be at least ${rt.toStr(min, loc)}${unit}`, loc);
+  if (max !== undefined && size > rt.toNum(max, loc))
+    throw new ParamError(name, `Parameter ${name} must be at most ${rt.toStr(max, loc)}${unit}`, loc);
+  if (patternSource !== undefined && !fullMatch(pattern(rt.toStr(patternSource, loc), loc), rt.toStr(value, loc))) {
+    throw new ParamError(name, `Parameter ${name} does not match the pattern ${rt.toStr(patternSource, loc)}`, loc);
   }
   rt.assign(ctx, base, steps as string[], value, loc);
 }
@@ -113,25 +114,15 @@ export const paramTag: TagDef = {
       }
     }
   },
-  interpret(node, it) {
-    checkParam(
-      it.ctx,
-      {
-        name: fixedArg(node, "name")!,
-        type: fixedArg(node, "type") ?? "any",
-        hasDefault: "default" in node.args,
-        dflt: it.arg(node, "default"),
-        min: it.arg(node, "min"),
-        max: it.arg(node, "max"),
-        pattern: it.arg(node, "pattern"),
-      },
-      node.loc,
-    );
-  },
-  compile(node, c) {
-    const a = (n: string) => c.arg(node, n) ?? "undefined";
-    return `T.checkParam(ctx, { name: ${JSON.stringify(fixedArg(node, "name"))}, type: ${JSON.stringify(fixedArg(node, "type") ?? "any")}, hasDefault: ${"default" in node.args}, dflt: ${a("default")}, min: ${a("min")}, max: ${a("max")}, pattern: ${a("pattern")} }, ${c.loc(node.loc)});\n`;
-  },
+  ...callTag("checkParam", checkParam, [
+    { fixed: (node) => fixedArg(node, "name") },
+    { fixed: (node) => fixedArg(node, "type") ?? "any" },
+    { fixed: (node) => "default" in node.args },
+    "default",
+    "min",
+    "max",
+    "pattern",
+  ]),
 };
 
 export const runtime = { checkParam };

@@ -2,7 +2,7 @@
 // value in a dbt:query body. Every plain #expr# in a query body becomes an implicit
 // queryparam too (see query.ts), so values never become SQL text: the body renders "$1",
 // "$2", … and the values travel beside it.
-import type { Loc, TagNode } from "../parser/ast.js";
+import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { QueryParamError, RuntimeError, codes } from "../engine/errors.js";
@@ -10,6 +10,7 @@ import * as rt from "../engine/runtime.js";
 import { QueryResult, SafeString, SqlIdentifier, describeValue, isStruct } from "../engine/values.js";
 import { toDate } from "../engine/functions/dates.js";
 import { fixedArg } from "./helpers.js";
+import { callTag } from "./call.js";
 import { labelParam } from "../datasources/param-labels.js";
 
 /** Quarry's queryparam types and the Postgres cast each adds. `cf_sql_` prefixes are accepted. */
@@ -126,6 +127,21 @@ export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, lo
   return `$${params.length}${cast ? `::${cast}${list ? "[]" : ""}` : ""}`;
 }
 
+/** dbt:queryparam: binds `value` and returns its placeholder. */
+export function queryParam(
+  ctx: RenderContext,
+  value: unknown,
+  type: string,
+  label: string,
+  list: unknown,
+  separator: unknown,
+  isNull: unknown,
+  maxlength: number | undefined,
+  loc: Loc,
+): string {
+  return bindParam(ctx, value, { type, label, list, separator, isNull, maxlength }, loc);
+}
+
 interface QueryparamData {
   label: string;
 }
@@ -157,30 +173,23 @@ export const queryparamTag: TagDef<QueryparamData> = {
       node.attrs.find((a) => a.name.toLowerCase() === "value")?.raw ?? v.src.text.slice(node.loc.start, node.loc.end);
     node.data = { label: raw.trim().replace(/^#([\s\S]*)#$/, "$1") };
   },
-  interpret(node, it) {
-    const spec: BindSpec = {
-      ...staticSpec(node),
-      list: it.arg(node, "list"),
-      separator: it.arg(node, "separator"),
-      isNull: it.arg(node, "null"),
-    };
-    spec.maxlength = it.arg(node, "maxlength") as number | undefined;
-    it.out += bindParam(it.ctx, it.eval(node.args.value!), spec, node.loc);
-  },
-  compile(node, c) {
-    const a = (n: string) => c.arg(node, n) ?? "undefined";
-    const { type, label } = staticSpec(node);
-    const spec = `{ type: ${JSON.stringify(type)}, label: ${JSON.stringify(label)}, list: ${a("list")}, separator: ${a("separator")}, isNull: ${a("null")}, maxlength: ${a("maxlength")} }`;
-    // Taken before it is appended, as in nodes(): a function called in the value writes as it runs.
-    const p = c.tmp("p");
-    return `{ const ${p} = T.bindParam(ctx, ${c.expr(node.args.value!)}, ${spec}, ${c.loc(node.loc)}); $o += ${p}; }\n`;
-  },
+  // The placeholder goes into the SQL text the query's body renders.
+  ...callTag<QueryparamData>(
+    "queryParam",
+    queryParam,
+    [
+      "value",
+      { fixed: (node) => normaliseType(fixedArg(node, "type") ?? "") },
+      { fixed: (node) => node.data.label },
+      "list",
+      "separator",
+      "null",
+      "maxlength",
+    ],
+    { output: true },
+  ),
 };
 
-function staticSpec(node: TagNode<QueryparamData>): BindSpec {
-  return { type: normaliseType(fixedArg(node, "type") ?? ""), label: node.data.label };
-}
-
-export const runtime = { bindParam };
+export const runtime = { queryParam };
 
 export default { tags: [queryparamTag], runtime } satisfies TagModule;

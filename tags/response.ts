@@ -109,17 +109,6 @@ export function setHeader(ctx: RenderContext, name: unknown, value: unknown, sta
   r.headers.set(n.toLowerCase(), headerText(value ?? "", `The value of header ${n}`, loc));
 }
 
-export interface CookieArgs {
-  name: unknown;
-  value: unknown;
-  expires: unknown;
-  httponly: unknown;
-  secure: unknown;
-  samesite: unknown;
-  path: unknown;
-  domain: unknown;
-}
-
 /** "never", "now", a number of days or a date. */
 function expiry(v: unknown, loc: Loc): Date | null {
   if (v === undefined || v === null || v === "") return null;
@@ -164,23 +153,34 @@ function cookieDomain(v: unknown, loc: Loc): string {
   return s;
 }
 
-export function setCookie(ctx: RenderContext, a: CookieArgs, loc: Loc): void {
-  const name = headerText(a.name, "A cookie name", loc);
+export function setCookie(
+  ctx: RenderContext,
+  rawName: unknown,
+  value: unknown,
+  expires: unknown,
+  httponly: unknown,
+  secure: unknown,
+  samesite: unknown,
+  path: unknown,
+  domain: unknown,
+  loc: Loc,
+): void {
+  const name = headerText(rawName, "A cookie name", loc);
   if (!TOKEN.test(name))
     throw new RuntimeError(codes.HEADER, `${JSON.stringify(name)} is not a valid cookie name`, loc);
   const bool = (v: unknown, dflt: boolean) => (v === undefined ? dflt : rt.toBool(v, loc));
-  const sameSite = a.samesite === undefined ? "lax" : rt.toStr(a.samesite, loc).toLowerCase();
+  const sameSite = samesite === undefined ? "lax" : rt.toStr(samesite, loc).toLowerCase();
   ctx.page.response.cookies.push({
     name,
     // The value is URL-encoded when the header is written, so any text is safe here.
-    value: a.value === undefined ? "" : rt.toStr(a.value, loc),
-    expires: expiry(a.expires, loc),
+    value: value === undefined ? "" : rt.toStr(value, loc),
+    expires: expiry(expires, loc),
     // Safe by default: scripts cannot read it, other sites do not get it.
-    httpOnly: bool(a.httponly, true),
-    secure: bool(a.secure, false),
+    httpOnly: bool(httponly, true),
+    secure: bool(secure, false),
     sameSite: sameSite as "lax" | "strict" | "none",
-    path: a.path === undefined ? "/" : cookiePath(a.path, loc),
-    domain: a.domain === undefined ? null : cookieDomain(a.domain, loc),
+    path: path === undefined ? "/" : cookiePath(path, loc),
+    domain: domain === undefined ? null : cookieDomain(domain, loc),
   });
 }
 
@@ -225,13 +225,7 @@ export const cookieTag: TagDef = {
     path: { type: "string" },
     domain: { type: "string" },
   },
-  interpret(node, it) {
-    const a = Object.fromEntries(COOKIE_ATTRS.map((n) => [n, it.arg(node, n)])) as unknown as CookieArgs;
-    setCookie(it.ctx, a, node.loc);
-  },
-  compile(node, c) {
-    return `T.setCookie(ctx, { ${COOKIE_ATTRS.map((n) => `${n}: ${c.arg(node, n) ?? "undefined"}`).join(", ")} }, ${c.loc(node.loc)});\n`;
-  },
+  ...callTag("setCookie", setCookie, COOKIE_ATTRS),
 };
 
 export const contentTag: TagDef = {

@@ -1,24 +1,38 @@
 // <dbt:savecontent variable="menu">…</dbt:savecontent>: renders the body into a variable
 // instead of the page. The value is already HTML, so printing it does not escape it again.
 import type { TagDef, TagModule } from "./types.js";
+import type { Loc, TagNode } from "../parser/ast.js";
+import type { RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
 import { SafeString } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { callTag } from "./call.js";
 
+/** Stores a captured body in the variable `base.steps…` as HTML (printing it does not escape it again). */
+export function saveContent(ctx: RenderContext, base: string, steps: string[], content: string, loc: Loc): void {
+  rt.assign(ctx, base, steps, new SafeString(content), loc);
+}
+
+/** The (static) variable attribute as rt.assign takes it. */
+function target(node: TagNode): { base: string; steps: string[] } {
+  const { base, steps } = splitTarget(pathTarget(fixedArg(node, "variable")!, node.loc));
+  return { base, steps: steps as string[] };
+}
+
 export const savecontentTag: TagDef = {
   name: "savecontent",
   body: "required",
   attributes: { variable: { type: "variable", required: true } },
+  // The body stays inline in compiled code (no await, so a page without I/O stays a generator):
+  // both modes capture it, then call saveContent.
   async interpret(node, it) {
-    const { base, steps } = splitTarget(pathTarget(fixedArg(node, "variable")!, node.loc));
-    const content = await it.capture(node.body!);
-    rt.assign(it.ctx, base, steps as string[], new SafeString(content), node.loc);
+    const { base, steps } = target(node);
+    saveContent(it.ctx, base, steps, await it.capture(node.body!), node.loc);
   },
   compile(node, c) {
-    const { base, steps } = splitTarget(pathTarget(fixedArg(node, "variable")!, node.loc));
+    const { base, steps } = target(node);
     const v = c.tmp("content");
-    return `{ let ${v} = "";\n${c.capture(node.body!, v)}rt.assign(ctx, ${JSON.stringify(base)}, ${JSON.stringify(steps)}, new rt.SafeString(${v}), ${c.loc(node.loc)});\n}\n`;
+    return `{ let ${v} = "";\n${c.capture(node.body!, v)}T.saveContent(ctx, ${JSON.stringify(base)}, ${JSON.stringify(steps)}, ${v}, ${c.loc(node.loc)});\n}\n`;
   },
 };
 
@@ -48,11 +62,12 @@ export const exitTag: TagDef = {
   name: "exit",
   body: "none",
   attributes: { method: { type: "enum", values: ["exittemplate", "exittag"] } },
-  interpret() {
-    throw new rt.ExitSignal();
-  },
-  compile: () => "throw new rt.ExitSignal();\n",
+  ...callTag("exitTemplate", exitTemplate, []),
 };
+
+export function exitTemplate(): never {
+  throw new rt.ExitSignal();
+}
 
 /** <dbt:abort>: ends the page here, keeping what was output so far. */
 export const abortTag: TagDef = {
@@ -66,4 +81,7 @@ export function abortPage(): never {
   throw new rt.AbortSignal();
 }
 
-export default { tags: [savecontentTag, silentTag, exitTag, abortTag], runtime: { abortPage } } satisfies TagModule;
+export default {
+  tags: [savecontentTag, silentTag, exitTag, abortTag],
+  runtime: { abortPage, exitTemplate, saveContent },
+} satisfies TagModule;

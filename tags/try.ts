@@ -10,6 +10,7 @@ import type { RenderContext } from "../engine/context.js";
 import { QuarryError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { fixedArg } from "./helpers.js";
+import { callTag } from "./call.js";
 
 // Catch nodes are kept whole: their attributes are validated after this hook runs.
 interface TryData {
@@ -64,7 +65,15 @@ export function leaveCatch(ctx: RenderContext): void {
   ctx.frames.pop();
 }
 
-export function thrown(message: unknown, type: unknown, detail: unknown, status: unknown, loc: Loc): QuarryError {
+/** dbt:throw: raises an error of the template's own type (default "application"). */
+export function throwError(
+  _ctx: RenderContext,
+  message: unknown,
+  type: unknown,
+  detail: unknown,
+  status: unknown,
+  loc: Loc,
+): never {
   const err = new QuarryError(
     codes.THROW,
     type === undefined ? "application" : rt.toStr(type, loc),
@@ -73,7 +82,7 @@ export function thrown(message: unknown, type: unknown, detail: unknown, status:
   );
   if (detail !== undefined) err.detail = rt.toStr(detail, loc);
   if (status !== undefined) err.status = rt.toNum(status, loc);
-  return err;
+  throw err;
 }
 
 export const tryTag: TagDef<TryData> = {
@@ -169,12 +178,7 @@ export const rethrowTag: TagDef = {
   validate(node, v) {
     if (!v.enclosing("catch")) throw v.error("<dbt:rethrow> must stand inside <dbt:catch>", node.loc, codes.NESTING);
   },
-  interpret(node, it) {
-    rethrow(it.ctx, node.loc);
-  },
-  compile(node, c) {
-    return `T.rethrow(ctx, ${c.loc(node.loc)});\n`;
-  },
+  ...callTag("rethrow", rethrow, []),
 };
 
 export const throwTag: TagDef = {
@@ -186,21 +190,9 @@ export const throwTag: TagDef = {
     detail: { type: "string" },
     status: { type: "integer" },
   },
-  interpret(node, it) {
-    throw thrown(
-      it.arg(node, "message"),
-      it.arg(node, "type"),
-      it.arg(node, "detail"),
-      it.arg(node, "status"),
-      node.loc,
-    );
-  },
-  compile(node, c) {
-    const a = (n: string) => c.arg(node, n) ?? "undefined";
-    return `throw T.thrown(${a("message")}, ${a("type")}, ${a("detail")}, ${a("status")}, ${c.loc(node.loc)});\n`;
-  },
+  ...callTag("throwError", throwError, ["message", "type", "detail", "status"]),
 };
 
-export const runtime = { enterCatch, leaveCatch, thrown, rethrow };
+export const runtime = { enterCatch, leaveCatch, throwError, rethrow };
 
 export default { tags: [tryTag, catchTag, finallyTag, rethrowTag, throwTag], runtime } satisfies TagModule;
