@@ -143,7 +143,8 @@ export class Registry {
         tagRuntime[name] = fn;
       }
     }
-    return new Registry(tags, functions, tagRuntime, functionTable);
+    // Copies by spreading keep both tables fast-property objects (see tags/registry.ts tagRuntime).
+    return new Registry(tags, functions, { ...tagRuntime }, { ...functionTable });
   }
 
   findTag = (name: string): TagDef | undefined => this.tags.get(name);

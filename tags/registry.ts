@@ -61,18 +61,23 @@ export function registerTag(def: TagDef): void {
   tags.set(name, def);
 }
 
-/** Helpers compiled templates reach as `T`: the runtime side of the tag modules. */
-export const tagRuntime: Record<string, unknown> = {};
-
+const runtime: Record<string, unknown> = {};
 for (const m of MODULES) {
   for (const def of m.tags) registerTag(def);
   for (const [name, fn] of Object.entries(m.runtime ?? {})) {
     // Two modules exporting one name would make `T.name` mean only the last of them.
-    if (Object.hasOwn(tagRuntime, name) && tagRuntime[name] !== fn)
+    if (Object.hasOwn(runtime, name) && runtime[name] !== fn)
       throw new Error(`Two tag modules export the runtime helper ${name}`);
-    tagRuntime[name] = fn;
+    runtime[name] = fn;
   }
 }
+
+/**
+ * Helpers compiled templates reach as `T`: the runtime side of the tag modules. A copy made
+ * by spreading: an object given dozens of properties one keyed store at a time turns into a
+ * dictionary, and every `T.x` in compiled code would be a hash lookup.
+ */
+export const tagRuntime: Record<string, unknown> = { ...runtime };
 
 export function findTag(name: string): TagDef | undefined {
   return tags.get(name);
