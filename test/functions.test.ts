@@ -85,6 +85,11 @@ describe("as CFML (Lucee) does", () => {
       'isValid("date", "6/2007") & " " & dateFormat("2007-06", "yyyy-mm-dd") & " " & isDate("6/31")',
       "true 2007-06-01 false",
     ],
+    // "numeric" counts a date in digits (CFML casts it to days), not one with a month's name.
+    [
+      'isValid("numeric", "6/2007") & isValid("number", "2007-06-01 10:00") & isValid("numeric", "Wednesday, January 30, 2002 7:02:12 AM") & isValid("float", "6/2007")',
+      "truetruefalsefalse",
+    ],
     [
       'isXML("xmlString") & isXML("<a><b></a></b>") & isXML("<a x=1/>") & isXML("<a>&foo;</a>") & isWDDX("I love lucee")',
       "falsefalsefalsefalsefalse",

@@ -110,7 +110,7 @@ export default category("types", {
   isValid: [
     {
       params: "type, value, [minOrPattern], [max]",
-      doc: "Checks a value: the dbt:param types (integer, numeric, boolean, date, email, uuid, …) and CFML's others (guid, url, zipcode, telephone, creditcard, ssn, usdate, eurodate, time, variableName, query, range with min and max, regex with a pattern); string and numeric take min and max too. uuid accepts CFML's 35-character form and the standard 36-character one.",
+      doc: "Checks a value: the dbt:param types (integer, numeric, boolean, date, email, uuid, …) and CFML's others (guid, url, zipcode, telephone, creditcard, ssn, usdate, eurodate, time, variableName, query, range with min and max, regex with a pattern); string and numeric take min and max too; numeric also takes a date written in digits (6/2007), which CFML casts to a number of days; number, double, datetime, zip, phone and simple are Lucee's other names. uuid accepts CFML's 35-character form and the standard 36-character one.",
       example: 'isValid("email", "a@b.co")',
       result: "true",
     },
@@ -212,12 +212,37 @@ const isJsonText = (t: string): boolean => {
   }
 };
 
+// Lucee's other names for types (Decision.isValid).
+const ALIASES: Record<string, string> = {
+  number: "numeric",
+  double: "numeric",
+  datetime: "date",
+  zip: "zipcode",
+  phone: "telephone",
+  cfc: "component",
+  class: "component",
+  node: "xml",
+};
+
+/**
+ * A date CFML's simple date reading takes (no month or day names): what isValid("numeric")
+ * counts as a number, as Lucee's isCastableToNumeric does. The {ts '…'} forms are simple too.
+ */
+function digitDate(ctx: RenderContext, v: unknown): boolean {
+  if (typeof v !== "string") return false;
+  const t = v.trim();
+  return (/^\{\s*(ts|d|t)\s/i.test(t) || !/[A-Za-z]/.test(t)) && isDate(t, ctx.page.timezone);
+}
+
 const simple = (v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v));
 
 /** isValid(): CFML's types beyond the dbt:param ones, and the min/max and pattern forms. */
 function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b: unknown): boolean {
   const text = simple(v) ? str(v) : null;
+  type = ALIASES[type] ?? type;
   switch (type) {
+    case "simple":
+      return simple(v);
     case "range": {
       if (a === undefined || b === undefined) throw new Error('isValid("range", value, min, max) needs min and max');
       const n = typeof v === "number" ? v : text !== null && text.trim() !== "" ? Number(text) : NaN;
@@ -234,11 +259,13 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
     case "numeric":
     case "integer":
     case "float": {
-      // CFML's numbers include its booleans (true is 1): isValid("numeric", "yes") is true.
+      // CFML's numbers include its booleans (true is 1): isValid("numeric", "yes") is true; and
+      // "numeric" (not "float") its dates written in digits, which cast to days (6/2007).
       const ok =
         isValidType(type === "float" ? "numeric" : type, v) ||
         ((type === "numeric" || type === "float") &&
-          (typeof v === "boolean" || (text !== null && BOOLEAN_WORD.test(text.trim()))));
+          (typeof v === "boolean" || (text !== null && BOOLEAN_WORD.test(text.trim())))) ||
+        (type === "numeric" && a === undefined && (v instanceof Date || digitDate(ctx, v)));
       if (!ok || a === undefined) return ok;
       const size = type === "string" ? str(v).length : Number(str(v));
       return size >= num(a) && (b === undefined || size <= num(b));
