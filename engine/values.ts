@@ -99,9 +99,20 @@ export function setZone(d: Date, tz: string): void {
   if (tz !== "UTC" && !dateZones.has(d)) dateZones.set(d, tz);
 }
 
+/** Times of day createTime() made: CFML prints them as `{t 'HH:MM:SS'}` (Lucee's TimeImpl). */
+const times = new WeakSet<Date>();
+export function markTime(d: Date): Date {
+  times.add(d);
+  return d;
+}
+
 /** Dates print as CFML prints them, `{ts 'YYYY-MM-DD HH:MM:SS'}`, in the zone they were made in. */
 export function dateToStr(d: Date): string {
   const tz = dateZones.get(d);
+  if (times.has(d)) {
+    const w = wall(d, tz ?? "UTC");
+    return `{t '${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}'}`;
+  }
   if (tz !== undefined) {
     const w = wall(d, tz);
     return `{ts '${w.y}-${pad(w.mo)}-${pad(w.d)} ${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}'}`;

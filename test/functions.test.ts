@@ -85,6 +85,11 @@ describe("as CFML (Lucee) does", () => {
       'isValid("date", "6/2007") & " " & dateFormat("2007-06", "yyyy-mm-dd") & " " & isDate("6/31")',
       "true 2007-06-01 false",
     ],
+    // A time of day prints as {t '…'} in the zone of the page that made it; date arithmetic on it gives a date.
+    [
+      'setTimeZone("Asia/Kolkata") & createTime(12, 11) & dateAdd("d", 1, createTime(1))',
+      "UTC{t '12:11:00'}{ts '1899-12-31 01:00:00'}",
+    ],
     // "numeric" counts a date in digits (CFML casts it to days), not one with a month's name.
     [
       'isValid("numeric", "6/2007") & isValid("number", "2007-06-01 10:00") & isValid("numeric", "Wednesday, January 30, 2002 7:02:12 AM") & isValid("float", "6/2007")',

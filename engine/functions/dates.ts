@@ -4,6 +4,7 @@ import type { RenderContext } from "../context.js";
 import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
 import { lsParseFields } from "./ls-parse.js";
+import { markTime } from "../values.js";
 import {
   DAYS,
   MONTHS,
@@ -196,13 +197,13 @@ export default category("dates", {
   createTime: [
     {
       params: "hour, [minute], [second], [millisecond]",
-      doc: "A time of day (on CFML's day zero, 1899-12-30).",
-      example: 'timeFormat(createTime(14, 5), "HH:mm")',
-      result: "14:05",
+      doc: "A time of day (on CFML's day zero, 1899-12-30), which prints as {t 'HH:mm:ss'}.",
+      example: 'createTime(14, 5) & " " & timeFormat(createTime(14, 5), "HH:mm")',
+      result: "{t '14:05:00'} 14:05",
     },
     (ctx, ...a: unknown[]) => {
       const [h, mi = 0, s = 0, ms = 0] = a.map((v) => int(v));
-      return makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx));
+      return markTime(makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx)));
     },
   ],
   createTimeSpan: [
