@@ -1,9 +1,11 @@
 // Translates a CFML engine's function tests into Quarry expressions: every assertion whose two
-// sides are calls on literals (no variables, no closures) becomes a case [actual, expected] in
-// test/cfml-cases.json, which test/cfml-cases.test.ts renders in both modes. Cases that fail
-// (with CFML's loose equality) are listed with what Quarry gives, so deviations can be fixed or
-// explained. Usage: node scripts/cfml-cases.mjs <Lucee>/test/functions [<Lucee>/test/tickets …]
+// sides are calls on literals (no closures, no variables but those the file sets once to a
+// literal) becomes a case [actual, expected] in test/cfml-cases.json, which
+// test/cfml-cases.test.ts renders in both modes. Cases that fail (with CFML's loose equality)
+// are listed with what Quarry gives, so deviations can be fixed or explained.
+// Usage: node scripts/cfml-cases.mjs <Lucee>/test/functions [<Lucee>/test/tickets …]
 // [--failures] [--write] [--isolated: without the file's setLocale/setTimeZone] [--no-members: skip x.f()]
+// [--no-constants: leave a variable set once to a literal untranslated, as before]
 // (run `npm run build` first).
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -275,6 +277,7 @@ function stringParts(lit) {
 const quote = (t) => `"${t.replace(/"/g, '""')}"`;
 
 let members = 0;
+let constants = 0;
 const builtin = (await import(join(root, "build", "engine", "functions", "index.js"))).findBuiltin;
 
 /** Where the receiver of a member call ends at the end of `out` begins, or -1. */
@@ -383,6 +386,7 @@ function memberCall(recv, name, args) {
 /** The functions the file being read defines, and the variables it sets (lower-case). */
 let fileFunctions = new Set();
 let fileVariables = new Set();
+let fileConstantValues = new Map();
 /** Functions whose string argument is a variable's name. */
 const NAMING = new Set(["isdefined", "parameterexists", "structget"]);
 
@@ -410,7 +414,49 @@ function fileNames(src) {
       ),
     ].map((m) => m[1].toLowerCase()),
   );
-  return { fns, vars };
+  return { fns, vars, constants: fileConstants(src) };
+}
+
+/**
+ * The variables a file sets once, to a simple literal ("abc", 'abc', 12, -1.5, true), and
+ * writes nowhere else: no other assignment (x =, x.y =, x[1] =, x &=, x++), no loop, catch,
+ * argument or tag attribute (index="x", name="x") of that name. CFML passes simple values by
+ * value, so every read of such a variable reads that literal (a lower-case name → its text).
+ */
+function fileConstants(src) {
+  const writes = new Map();
+  const write = (name) => writes.set(name.toLowerCase(), (writes.get(name.toLowerCase()) ?? 0) + 1);
+  const literals = new Map();
+  const ASSIGN =
+    /(?:^|[;{}(,]|<cfset\s)\s*(?:var\s+)?((?:(?:variables|local|this|request|application|session|server|url|form|arguments)\s*\.\s*)?)([A-Za-z_]\w*)\s*([.[][^=;\n]*)?=(?!=)/gim;
+  for (const m of src.matchAll(ASSIGN)) {
+    write(m[2]);
+    if (m[3] || (m[1] && !/^(variables|local)/i.test(m[1]))) {
+      write(m[2]); // a member, or another scope's variable of that name: never a constant
+      continue;
+    }
+    const rhs = /^\s*("[^"#]*"|'[^'#]*'|-?\d+(?:\.\d+)?|true|false)\s*(?:;|\/?>|\n)/i.exec(
+      src.slice(m.index + m[0].length),
+    );
+    if (rhs) literals.set(m[2].toLowerCase(), rhs[1]);
+    else write(m[2]);
+  }
+  const others = [
+    /\b([A-Za-z_]\w*)\s*(?:\+=|-=|\*=|\/=|&=|%=|\+\+|--)/g,
+    /(?:\+\+|--)\s*([A-Za-z_]\w*)/g,
+    /\b\w+\s*=\s*["']([A-Za-z_]\w*)["']/g,
+    /\bfor\s*\(\s*(?:var\s+)?([A-Za-z_]\w*)\s+in\b/gi,
+    /\bcatch\s*\(\s*[\w.]+\s+([A-Za-z_]\w*)/gi,
+    /\b([A-Za-z_]\w*)\s*=>/g,
+  ];
+  for (const re of others) for (const m of src.matchAll(re)) write(m[1]);
+  // Parameters of functions and closures: function f(required string x = "d"), (a, b) => ….
+  for (const m of src.matchAll(/\bfunction\b\s*\w*\s*\(([^)]*)\)|\(([^()]*)\)\s*=>/gi))
+    for (const param of (m[1] ?? m[2]).split(",")) {
+      const name = /([A-Za-z_]\w*)\s*(?:=.*)?$/.exec(param.trim());
+      if (name) write(name[1]);
+    }
+  return new Map([...literals].filter(([name]) => writes.get(name) === 1));
 }
 
 // Calls whose effect lasts (the object cache): a test's earlier such statements in the same
@@ -527,6 +573,15 @@ function translate(src) {
         if (lw === "no") {
           out += "false";
           i += w.length;
+          continue;
+        }
+        // A variable the file sets once to a literal and never changes reads as that literal.
+        const property = /^\s*\[/.test(rest) || (/^\s*\./.test(rest) && !/^\s*\.\s*\w+\s*\(/.test(rest));
+        if (fileConstantValues.has(lw) && !property && !flags.includes("--no-constants")) {
+          const literal = translate(fileConstantValues.get(lw));
+          out += literal.startsWith("-") ? `(${literal})` : literal;
+          i += w.length;
+          constants++;
           continue;
         }
         throw new Untranslatable(`variable ${w}`);
@@ -705,7 +760,7 @@ const files = dirs.flatMap((dir) =>
 for (const path of files) {
   const f = path.split("/").pop();
   const src = skippedTests(javaBranches(stripComments(readFileSync(path, "utf8"))));
-  ({ fns: fileFunctions, vars: fileVariables } = fileNames(src));
+  ({ fns: fileFunctions, vars: fileVariables, constants: fileConstantValues } = fileNames(src));
   for (const a of assertions(src)) {
     found++;
     try {
@@ -760,7 +815,7 @@ for (const c of cases) {
 rmSync(site, { recursive: true, force: true });
 
 console.log(
-  `${found} assertions found, ${cases.length} translated (${members} member calls as function calls; skipped: ${JSON.stringify(skipped)})`,
+  `${found} assertions found, ${cases.length} translated (${members} member calls as function calls, ${constants} reads of constants; skipped: ${JSON.stringify(skipped)})`,
 );
 console.log(`${pass} of ${cases.length} translated assertions pass`);
 // The cases that apply: every function they call exists in Quarry.
@@ -775,7 +830,8 @@ if (flags.includes("--failures"))
 if (flags.includes("--write")) {
   writeFileSync(
     join(root, "test", "cfml-cases.json"),
-    JSON.stringify(table, null, 0).replace(/\],\[/g, "],\n[") + "\n",
+    // One case a line (a "],[" inside a case's string stays as it is).
+    `[${table.map((c) => JSON.stringify(c)).join(",\n")}]\n`,
   );
   console.log(`test/cfml-cases.json: ${table.length} cases`);
 }
