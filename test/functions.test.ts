@@ -85,6 +85,18 @@ describe("as CFML (Lucee) does", () => {
       'isValid("date", "6/2007") & " " & dateFormat("2007-06", "yyyy-mm-dd") & " " & isDate("6/31")',
       "true 2007-06-01 false",
     ],
+    // Text becomes bytes as Java's getBytes(charset) makes them: utf-16 big-endian after a
+    // byte-order mark, gb2312 (Java's euc-cn) and big5 through their tables, "?" for a character
+    // the charset lacks; hmac's default is HmacMD5.
+    ['toBase64("中", "utf-16") & " " & toBase64("中ä", "euc-cn") & " " & toBase64("中", "big5")', "/v9OLQ== 1tA/ pKQ="],
+    [
+      'hmac("this is a test", "ABC123") & " " & left(hmac("this is a test", "ABC123", "HMACSHA512", "utf-16"), 16)',
+      "776770430C93778AD6F91B43A4A30B69 3D625C3F887D3D02",
+    ],
+    [
+      'hash40("this is a test", "SHA", "utf-16", 3) & " " & hash40("this is a test", "MD5", "iso-8859-1", 2)',
+      "1942EEE84635ACB46317C52109A1B75F338F9262 9F72B68572D3706B312213F2E4B0A818",
+    ],
     // A time of day prints as {t '…'} in the zone of the page that made it; date arithmetic on it gives a date.
     [
       'setTimeZone("Asia/Kolkata") & createTime(12, 11) & dateAdd("d", 1, createTime(1))',

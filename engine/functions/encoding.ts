@@ -139,7 +139,7 @@ export default category("encoding", {
       example: 'toBase64("hi")',
       result: "aGk=",
     },
-    (_c, s: unknown, cs?: unknown) => (s instanceof Uint8Array ? Buffer.from(s) : bytes(s, cs)).toString("base64"),
+    (_c, s: unknown, cs?: unknown) => bytes(s, cs).toString("base64"),
   ],
   hash: [
     {
@@ -157,17 +157,36 @@ export default category("encoding", {
       return digest.toUpperCase();
     },
   ],
+  hash40: [
+    {
+      params: "string, [algorithm], [encoding], [iterations]",
+      doc: "hash as Lucee 4.0 computed it (Lucee's hash40): MD5 and CFMX_COMPAT once are the MD5 of the UTF-8 text; otherwise the digest of the text's bytes in the encoding written iterations times over.",
+      example: 'hash40("abc", "SHA", "utf-8", 2) EQ hash("abcabc", "SHA")',
+      result: "true",
+    },
+    (_c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
+      const name = a === undefined || str(a).trim() === "" ? "md5" : str(a).trim();
+      const alg = algorithmOf(name, HASHES, "hash40");
+      const times = n === undefined ? 1 : int(n, "iterations");
+      if (times < 1 || times > 100_000) throw argError("iterations must be between 1 and 100000");
+      if (times === 1 && alg === "md5") return createHash("md5").update(bytes(s)).digest("hex").toUpperCase();
+      const data = bytes(s, e);
+      const h = createHash(alg);
+      for (let i = 0; i < times; i++) h.update(data);
+      return h.digest("hex").toUpperCase();
+    },
+  ],
   hmac: [
     {
       params: "message, key, [algorithm], [encoding]",
-      doc: "Upper-case hex HMAC: HmacMD5 (the default), HmacSHA1, HmacSHA224, HmacSHA256, HmacSHA384, HmacSHA512.",
+      doc: "Upper-case hex HMAC: HmacMD5 (the default), HmacSHA1, HmacSHA224, HmacSHA256, HmacSHA384, HmacSHA512; the message and key are binary or text in the encoding (utf-8 by default; utf-16 as Java writes it, big-endian after a byte-order mark; euc-cn, big5, shift_jis… as their decoders read them).",
       example: 'left(hmac("msg", "key", "HmacSHA256"), 8)',
       result: "2D93CBC1",
     },
     (_c, m: unknown, k: unknown, a?: unknown, e?: unknown) => {
       const alg = algorithmOf(
-        a === undefined
-          ? "hmacmd5"
+        a === undefined || str(a).trim() === ""
+          ? "md5"
           : str(a)
               .toLowerCase()
               .replace(/^hmac-?/, ""),
@@ -241,7 +260,7 @@ export default category("encoding", {
       example: 'urlEncodedFormat("a b-c")',
       result: "a%20b%2Dc",
     },
-    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9]/),
+    (_c, s: unknown, cs?: unknown) => percentEncode(textBytes(s, cs), /[A-Za-z0-9]/),
   ],
   urlEncode: [
     {
@@ -250,7 +269,7 @@ export default category("encoding", {
       example: 'urlEncode("a b/c-d")',
       result: "a+b%2Fc-d",
     },
-    (_c, s: unknown, cs?: unknown) => percentEncode(bytes(s, cs), /[A-Za-z0-9.\-*_]/).replace(/%20/g, "+"),
+    (_c, s: unknown, cs?: unknown) => percentEncode(textBytes(s, cs), /[A-Za-z0-9.\-*_]/).replace(/%20/g, "+"),
   ],
   encodeForJavaScript: [
     {
@@ -363,7 +382,67 @@ function charset(cs: unknown): BufferEncoding {
   return e;
 }
 
-const bytes = (s: unknown, cs?: unknown): Buffer => Buffer.from(str(s), charset(cs));
+/** Percent-encoding's bytes of a string, in a charset Buffer writes. */
+const textBytes = (s: unknown, cs?: unknown): Buffer => Buffer.from(str(s), charset(cs));
+
+/**
+ * A value's bytes as Java's String.getBytes(charset) gives them, which CFML's hash, hmac and
+ * toBase64 read (a binary value is its bytes): "utf-16" is big-endian after a byte-order mark;
+ * a charset only the WHATWG encodings know (euc-cn, big5, shift_jis…) writes what its decoder
+ * reads, and a character it cannot write as "?", as Java does.
+ */
+function bytes(s: unknown, cs?: unknown): Buffer {
+  if (s instanceof Uint8Array) return Buffer.from(s);
+  const text = str(s);
+  const c = cs === undefined ? "utf-8" : str(cs).trim().toLowerCase().replace(/_/g, "-");
+  if (c === "utf-16" || c === "utf-16be" || c === "unicode") {
+    const be = Buffer.from(text, "utf16le").swap16();
+    return c === "utf-16be" ? be : Buffer.concat([Buffer.from([0xfe, 0xff]), be]);
+  }
+  if (bufferCharset(cs)) return textBytes(text, cs);
+  const table = encoderTable(JAVA_ALIASES[c] ?? c);
+  if (!table) throw argError(`Unsupported charset ${JSON.stringify(str(cs))}`);
+  const out: number[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x80) out.push(code);
+    else out.push(...(table.get(ch) ?? [0x3f]));
+  }
+  return Buffer.from(out);
+}
+
+// Java's names for charsets the WHATWG encodings know by another.
+const JAVA_ALIASES: Record<string, string> = { "euc-cn": "gb2312", euccn: "gb2312", "x-euc-cn": "gb2312" };
+
+const encoderTables = new Map<string, Map<string, number[]> | null>();
+
+/**
+ * The bytes of each character an ASCII-compatible charset writes in one or two bytes, read back
+ * from its WHATWG decoder (made once per charset, the first byte sequence for a character).
+ */
+function encoderTable(label: string): Map<string, number[]> | null {
+  const key = label.toLowerCase();
+  if (encoderTables.has(key)) return encoderTables.get(key)!;
+  let table: Map<string, number[]> | null = null;
+  try {
+    const decoder = new TextDecoder(key, { fatal: true });
+    table = new Map();
+    const learn = (seq: number[]) => {
+      try {
+        const ch = decoder.decode(Uint8Array.from(seq));
+        if ([...ch].length === 1 && ch.codePointAt(0)! >= 0x80 && !table!.has(ch)) table!.set(ch, seq);
+      } catch {
+        /* not a character in this charset */
+      }
+    };
+    for (let b = 0x80; b <= 0xff; b++) learn([b]);
+    for (let lead = 0x81; lead <= 0xfe; lead++) for (let trail = 0x40; trail <= 0xfe; trail++) learn([lead, trail]);
+  } catch {
+    table = null;
+  }
+  encoderTables.set(key, table);
+  return table;
+}
 
 /** A decoder for a charset only the WHATWG encodings know (shift_jis, windows-31j, euc-kr, gbk…), or null. */
 function textDecoder(cs: unknown): TextDecoder | null {
