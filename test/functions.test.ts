@@ -97,6 +97,11 @@ describe("as CFML (Lucee) does", () => {
       'hash40("this is a test", "SHA", "utf-16", 3) & " " & hash40("this is a test", "MD5", "iso-8859-1", 2)',
       "1942EEE84635ACB46317C52109A1B75F338F9262 9F72B68572D3706B312213F2E4B0A818",
     ],
+    // serialize writes CFML source as Lucee's ScriptConverter does.
+    [
+      'serialize(queryNew("a,b", [[1, "x"], [2, "y"]])) & serialize(createDateTime(2024,1,2,3,4,5)) & serialize(javaCast("null","")) & serialize([true, 1.5, "a""b"])',
+      'query("a":[1,2],"b":["x","y"])createDateTime(2024,1,2,3,4,5,0,"UTC")nullValue()[true,1.5,"a""b"]',
+    ],
     // A time of day prints as {t '…'} in the zone of the page that made it; date arithmetic on it gives a date.
     [
       'setTimeZone("Asia/Kolkata") & createTime(12, 11) & dateAdd("d", 1, createTime(1))',

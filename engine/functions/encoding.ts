@@ -9,11 +9,13 @@ import {
   isStruct,
   nestedDeeperThan,
   toBool,
+  toStr,
+  typeName,
   type Struct,
 } from "../values.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
-import { dateTimeFormat } from "./datetime.js";
+import { dateTimeFormat, wall } from "./datetime.js";
 import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
 
 /** JSON for any language value: queries become {columns, data}, dates their string form, binaries Base64. */
@@ -240,6 +242,15 @@ export default category("encoding", {
       const json = serialize(v, format === "true" ? "column" : format === "false" ? "row" : format, ctx.page.timezone);
       return secure !== undefined && toBool(secure, null) ? `//${json}` : json;
     },
+  ],
+  serialize: [
+    {
+      params: "value",
+      doc: 'The value as CFML source text, as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
+      example: 'serialize({"a": [1, "x#"]})',
+      result: '{"a":[1,"x##"]}',
+    },
+    (ctx, v: unknown) => cfmlSource(v, ctx.page.timezone),
   ],
   deserializeJSON: [
     {
@@ -570,6 +581,38 @@ function serialize(v: unknown, queryFormat: string, tz: string): string {
   };
   // "</" becomes "<\/" so the JSON can stand inside a <script> element.
   return (JSON.stringify(prep(v)) ?? "null").replace(/<\//g, "<\\/");
+}
+
+/** serialize(): CFML source for a value (Lucee's ScriptConverter). */
+function cfmlSource(v: unknown, tz: string): string {
+  const quote = (t: string) => `"${t.replace(/"/g, '""').replace(/#/g, "##")}"`;
+  const open = new Set<unknown>();
+  const write = (x: unknown): string => {
+    if (x === null || x === undefined) return "nullValue()";
+    if (typeof x === "string") return quote(x);
+    if (x instanceof SafeString) return quote(x.value);
+    if (typeof x === "number" || typeof x === "boolean" || typeof x === "bigint") return toStr(x, null);
+    if (x instanceof Date) {
+      const w = wall(x, tz);
+      return `createDateTime(${w.y},${w.mo},${w.d},${w.h},${w.mi},${w.s},${w.ms},${quote(tz)})`;
+    }
+    if (!(Array.isArray(x) || isStruct(x) || x instanceof QueryResult))
+      throw argError(`serialize cannot write a ${typeName(x)} value as CFML source`);
+    // A value met again inside itself is written as null, as Lucee does.
+    if (open.has(x)) return "nullValue()";
+    open.add(x);
+    try {
+      if (Array.isArray(x)) return `[${x.map(write).join(",")}]`;
+      if (x instanceof QueryResult)
+        return `query(${x.columns.map((c) => `${quote(c)}:[${x.rows.map((r) => write(r[c])).join(",")}]`).join(",")})`;
+      return `{${Object.keys(x)
+        .map((k) => `${quote(k)}:${write(x[k])}`)
+        .join(",")}}`;
+    } finally {
+      open.delete(x);
+    }
+  };
+  return write(v);
 }
 
 /** deserializeJSON(…, false): {COLUMNS, DATA} objects become queries. */
