@@ -278,6 +278,7 @@ const quote = (t) => `"${t.replace(/"/g, '""')}"`;
 
 let members = 0;
 let constants = 0;
+let blockValues = 0;
 const builtin = (await import(join(root, "build", "engine", "functions", "index.js"))).findBuiltin;
 
 /** Where the receiver of a member call ends at the end of `out` begins, or -1. */
@@ -348,18 +349,34 @@ const SECOND = new Set([
   "rematch",
   "rematchnocase",
   "insert",
+  "datepart",
 ]);
+
+// Lucee's member-chaining functions (core-base.fld): as members they return their object
+// (q.addColumn("c") is the query), as functions something else (its column number), so such a
+// member call has no function form to translate to.
+const CHAINING = new Set(
+  "arrayappend arrayclear arraydelete arraydeletenocase arraydeleteat arrayeach arrayinsertat arrayprepend arrayresize arrayset arraysort arrayswap queryaddcolumn queryaddrow querydeletecolumn querydeleterow querysetcell querysort structappend structclear structdelete structeach queryeach structinsert structupdate".split(
+    " ",
+  ),
+);
 
 /** The function call CFML's member call stands for (Lucee's naming: arrayLen for [].len()). */
 function memberCall(recv, name, args) {
   const lower = name.toLowerCase();
-  const kind = recv.startsWith("[")
+  // A receiver in parentheses (a variable's value, translated) is of its expression's kind.
+  const bare = recv.replace(/^[(\s]+/, "");
+  const kind = bare.startsWith("[")
     ? "array"
-    : recv.startsWith("{")
+    : bare.startsWith("{")
       ? "struct"
-      : recv.startsWith('"') || /^[\d.]/.test(recv)
+      : bare.startsWith('"') || /^[\d.]/.test(bare)
         ? "string"
-        : "";
+        : /^(createDateTime|createDate|createTime|createODBCDateTime|createODBCDate|parseDateTime|lsParseDateTime)\s*\(/i.test(
+              bare,
+            )
+          ? "date"
+          : "";
   const order =
     kind === "array"
       ? ["array", "", "list"]
@@ -367,11 +384,14 @@ function memberCall(recv, name, args) {
         ? ["struct", ""]
         : kind === "string"
           ? ["", "string", "list"]
-          : ["", "date", "array", "struct", "query", "list", "string"];
+          : kind === "date"
+            ? ["date", ""]
+            : ["", "date", "array", "struct", "query", "list", "string"];
   for (const prefix of order) {
     const fn = builtin(prefix + name);
     if (!fn) continue;
     const full = fn.name;
+    if (CHAINING.has(full.toLowerCase())) throw new Untranslatable("member function");
     if (full.toLowerCase() === "dateadd" || full.toLowerCase() === "datediff")
       return `${full}(${args.join(", ")}, ${recv})`;
     // Functions whose string is their second argument: "abc".find("b") is find("b", "abc").
@@ -501,6 +521,98 @@ function setupCalls(src, index) {
   return blocks.flat();
 }
 
+/** The file being read, its brace depth at each index, and where the assertion being translated stands. */
+let scope = { src: "", depth: [], at: 0, nesting: 0 };
+
+/** The depth of { } nesting before each character of the source (braces in strings do not count). */
+function braceDepths(src) {
+  const depth = new Array(src.length + 1).fill(0);
+  let d = 0;
+  for (let i = 0; i < src.length; i++) {
+    if (src[i] === '"' || src[i] === "'") {
+      const j = skipString(src, i);
+      for (let k = i; k < j && k < src.length; k++) depth[k] = d;
+      i = j - 1;
+      continue;
+    }
+    depth[i] = d;
+    if (src[i] === "{") d++;
+    else if (src[i] === "}") d = Math.max(0, d - 1);
+  }
+  depth[src.length] = d;
+  return depth;
+}
+
+// Calls whose value differs from one evaluation to the next: such an assignment cannot be
+// repeated inside the assertion.
+const VOLATILE =
+  /\b(now|createUUID|createGUID|createUniqueId|createULID|rand|randRange|getTickCount|generateSecretKey|getRandom)\s*\(/i;
+// Values nothing changes but assignment (and a date's set…() methods): others may be changed
+// by any call given them, so no mention of the variable may come between.
+const IMMUTABLE =
+  /^\s*("[^"#]*"|'[^'#]*'|-?\d+(\.\d+)?|true|false|(createDateTime|createDate|createTime|createODBCDateTime|createODBCDate|parseDateTime|lsParseDateTime)\s*\([^()]*\))\s*$/i;
+
+/** Does the expression hold a line break outside brackets and strings? */
+function topLevelLineBreak(expr) {
+  let depth = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i];
+    if (c === '"' || c === "'") i = skipString(expr, i) - 1;
+    else if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+    else if (c === "\n" && depth === 0 && expr.slice(i).trim() !== "") return true;
+  }
+  return false;
+}
+
+/**
+ * The translated value of a variable the assertion's own block set by a statement before it
+ * (`x = expr;`, `var x = expr;`, `local.x = expr;`) and nothing wrote since: no assignment,
+ * x++, x &=, x.set…(), setLocale or setTimeZone in between, and for a value that calls can
+ * change (an array, a struct…) no mention of x at all. Statements in one block run in order,
+ * so the assertion reads what the expression gives. Null when there is none.
+ */
+function blockValue(name, rest) {
+  // x.y and x[…] read a part of x; x.f() is a member call on it, which the caller translates.
+  if (/^\s*\[/.test(rest) || (/^\s*\./.test(rest) && !/^\s*\.\s*\w+\s*\(/.test(rest))) return null;
+  if (scope.nesting > 4) return null;
+  const { src, depth, at } = scope;
+  const d = depth[at];
+  let start = at;
+  while (start > 0 && depth[start - 1] >= d) start--;
+  const re = new RegExp(`(^|[;{}])\\s*(?:var\\s+)?(?:(?:variables|local)\\s*\\.\\s*)?${name}\\s*=(?!=)`, "gi");
+  let last = null;
+  for (const m of src.slice(start, at).matchAll(re)) {
+    const pos = start + m.index + m[1].length;
+    if (depth[pos] === d) last = { pos, rhs: pos + m[0].length - m[1].length };
+  }
+  if (!last) return null;
+  const end = skipExpr(src, last.rhs, ";");
+  if (src[end] !== ";" || end >= at) return null;
+  const rhs = src.slice(last.rhs, end);
+  // A statement CFML ends at a line break without a semicolon: the expression is not all of it.
+  if (topLevelLineBreak(rhs)) return null;
+  if (VOLATILE.test(rhs)) throw new Untranslatable(`variable ${name}`);
+  const between = src.slice(end, at);
+  const writes = new RegExp(
+    `\\b${name}\\s*(?:[.[][^=;\\n]*)?=(?!=)|\\b${name}\\s*(?:\\+=|-=|\\*=|\\/=|&=|%=|\\+\\+|--)|(?:\\+\\+|--)\\s*${name}\\b|\\b${name}\\s*\\.\\s*set\\w*\\s*\\(|\\b(?:setLocale|setTimeZone)\\s*\\(`,
+    "i",
+  );
+  if (writes.test(between)) throw new Untranslatable(`variable ${name}`);
+  if (!IMMUTABLE.test(rhs) && new RegExp(`\\b${name}\\b`, "i").test(between))
+    throw new Untranslatable(`variable ${name}`);
+  const saved = scope.at;
+  scope.at = last.pos;
+  scope.nesting++;
+  try {
+    const value = translate(rhs).trim();
+    return /^("([^"]|"")*"|\d+(\.\d+)?)$/.test(value) ? value : `(${value})`;
+  } finally {
+    scope.at = saved;
+    scope.nesting--;
+  }
+}
+
 /** Translates a CFML expression into Quarry's syntax, or throws Untranslatable. */
 function translate(src) {
   let out = "";
@@ -575,6 +687,14 @@ function translate(src) {
           i += w.length;
           continue;
         }
+        // A variable set just before, in the same block, reads as the expression it was set to.
+        const set = flags.includes("--no-block-values") ? null : blockValue(lw, rest);
+        if (set !== null) {
+          out += set;
+          i += w.length;
+          blockValues++;
+          continue;
+        }
         // A variable the file sets once to a literal and never changes reads as that literal.
         const property = /^\s*\[/.test(rest) || (/^\s*\./.test(rest) && !/^\s*\.\s*\w+\s*\(/.test(rest));
         if (fileConstantValues.has(lw) && !property && !flags.includes("--no-constants")) {
@@ -625,7 +745,7 @@ function assertions(src) {
       .concat(setupCalls(src, m.index))
       .join(" & ");
     const push = out.push.bind(out);
-    const out2 = { push: (x) => push({ ...x, prelude }) };
+    const out2 = { push: (x) => push({ ...x, prelude, index: m.index }) };
     const open = m.index + m[0].length - 1;
     const { args, end } = callArgs(src, open);
     const name = m[1].toLowerCase();
@@ -761,8 +881,10 @@ for (const path of files) {
   const f = path.split("/").pop();
   const src = skippedTests(javaBranches(stripComments(readFileSync(path, "utf8"))));
   ({ fns: fileFunctions, vars: fileVariables, constants: fileConstantValues } = fileNames(src));
+  scope = { src, depth: braceDepths(src), at: 0, nesting: 0 };
   for (const a of assertions(src)) {
     found++;
+    scope.at = a.index;
     try {
       const b = translate(a.b);
       if (!b.includes("(")) throw new Untranslatable("no call");
@@ -815,7 +937,7 @@ for (const c of cases) {
 rmSync(site, { recursive: true, force: true });
 
 console.log(
-  `${found} assertions found, ${cases.length} translated (${members} member calls as function calls, ${constants} reads of constants; skipped: ${JSON.stringify(skipped)})`,
+  `${found} assertions found, ${cases.length} translated (${members} member calls as function calls, ${constants} reads of constants, ${blockValues} of values set in the block; skipped: ${JSON.stringify(skipped)})`,
 );
 console.log(`${pass} of ${cases.length} translated assertions pass`);
 // The cases that apply: every function they call exists in Quarry.
