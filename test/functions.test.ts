@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtins } from "../engine/functions/index.js";
-import { render } from "./helpers.js";
+import { render, renderError } from "./helpers.js";
 import { escapeHtml } from "../engine/values.js";
 
 // The functions the callback examples (arrayMap…) pass by name; docs/language.md describes them.
@@ -102,6 +102,18 @@ describe("as CFML (Lucee) does", () => {
       'serialize(queryNew("a,b", [[1, "x"], [2, "y"]])) & serialize(createDateTime(2024,1,2,3,4,5)) & serialize(javaCast("null","")) & serialize([true, 1.5, "a""b"])',
       'query("a":[1,2],"b":["x","y"])createDateTime(2024,1,2,3,4,5,0,"UTC")nullValue()[true,1.5,"a""b"]',
     ],
+    // Lucee's trimWhitespace keeps a line break of a run of white space, else its first character.
+    ['trimWhitespace("a " & chr(9) & chr(10) & chr(10) & " b" & chr(9) & " ")', "a\nb\t"],
+    // Weeks as Java's Calendar counts them in the locale's country; a locale without one counts from Sunday.
+    [
+      'lsWeek("2021-01-03", "de-CH") & lsWeek("2024-12-30", "de-CH") & lsWeek("2024-12-29", "en-US") & lsWeek("2022-01-17", "ca") & lsDayOfWeek(createDateTime(2022,11,20,12,0,0), "ar-IQ") & lsDayOfWeek(createDateTime(2022,11,20,23,0,0), "de-CH", "Asia/Tokyo")',
+      "5311421",
+    ],
+    // Numbers read as Java's NumberFormat reads them in the locale.
+    [
+      'lsParseNumber("250.000", "pt-BR") & " " & lsParseNumber(" -1 234,5", "fr-FR") & " " & lsIsNumeric("1,2,3.5", "en-US") & lsIsNumeric("1.2.3", "en-US")',
+      "250000 -1234.5 truefalse",
+    ],
     // A time of day prints as {t '…'} in the zone of the page that made it; date arithmetic on it gives a date.
     [
       'setTimeZone("Asia/Kolkata") & createTime(12, 11) & dateAdd("d", 1, createTime(1))',
@@ -120,6 +132,11 @@ describe("as CFML (Lucee) does", () => {
     ['isObject(javaCast("null", "")) & " " & javaCast("long", -2.7)', "false -2"],
     ['metaphone("lucee") & " " & metaphone("coldfusion") & " " & metaphone("school")', "LS KLTF SKL"],
   ];
+  it("refuses a date beyond JavaScript's years", async () => {
+    const err = await renderError('<dbt:set d = dateAdd("yyyy", 300000, "2024-01-01")>');
+    expect(err.code).toBe("QRY_ERR_FUNCTION");
+    expect(err.message).toContain("beyond the years -271821 to 275760");
+  });
   it("prints what Lucee prints", async () => {
     // Cases are apart by a separator no result holds (encrypt's UU text has line breaks).
     const page = cases

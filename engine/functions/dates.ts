@@ -356,7 +356,12 @@ export default category("dates", {
       example: 'dateAdd("m", 1, "2024-01-31")',
       result: "{ts '2024-02-29 00:00:00'}",
     },
-    (ctx, part: unknown, n: unknown, d: unknown) => addTo(arg(ctx, d), datePart(part), Math.trunc(num(n)), zone(ctx)),
+    (ctx, part: unknown, n: unknown, d: unknown) => {
+      const date = addTo(arg(ctx, d), datePart(part), Math.trunc(num(n)), zone(ctx));
+      // JavaScript's dates end 275,760 years from 1970 (CFML's go further).
+      if (Number.isNaN(date.getTime())) throw argError("dateAdd: the date is beyond the years -271821 to 275760");
+      return date;
+    },
   ],
   dateDiff: [
     {
@@ -464,6 +469,30 @@ export default category("dates", {
     { params: "date", doc: "1 (Sunday) to 7 (Saturday).", example: 'dayOfWeek("2024-03-05")', result: "3" },
     (ctx, d: unknown) => fields(ctx, d).dow + 1,
   ],
+  lsDayOfWeek: [
+    {
+      params: "date, [locale], [timezone]",
+      doc: "The day of the week, 1 to 7, counted from the first day of the locale's week (Monday in de-CH, Sunday in en-US, Saturday in ar-IQ; Sunday for a locale without a country, as in Java).",
+      example: 'lsDayOfWeek("2024-03-04", "de-CH")',
+      result: "1",
+    },
+    (ctx, d: unknown, l?: unknown, tz?: unknown) => {
+      const w = wall(arg(ctx, d), tz === undefined ? zone(ctx) : timeZoneArg(tz));
+      return ((w.dow - weekRule(localeArg(ctx, l)).first + 7) % 7) + 1;
+    },
+  ],
+  lsWeek: [
+    {
+      params: "date, [locale], [timezone]",
+      doc: "The week of the year as the locale counts weeks (Java's rule): weeks start on the locale's first day, and week 1 is the first with at least the locale's minimal days in the year (4 in most of Europe, 1 in the US).",
+      example: 'lsWeek("2022-01-17", "de-CH") & " " & lsWeek("2022-01-17", "en-US")',
+      result: "3 4",
+    },
+    (ctx, d: unknown, l?: unknown, tz?: unknown) => {
+      const w = wall(arg(ctx, d), tz === undefined ? zone(ctx) : timeZoneArg(tz));
+      return localeWeek(w, weekRule(localeArg(ctx, l)));
+    },
+  ],
   dayOfYear: [
     { params: "date", doc: "The day of the year, 1–366.", example: 'dayOfYear("2024-03-01")', result: "61" },
     (ctx, d: unknown) => dayOfYear(fields(ctx, d)),
@@ -548,6 +577,36 @@ export default category("dates", {
     (ctx, d?: unknown) => (d === undefined ? new Date() : arg(ctx, d)).toUTCString(),
   ],
 });
+
+/**
+ * A locale's week: its first day (0 Sunday … 6 Saturday) and the days of the new year week 1
+ * needs, from the locale's country (Intl's week data). Without a country Java counts from Sunday
+ * with one day, so CFML does (Catalan weeks start on Sunday).
+ */
+function weekRule(locale: string): { first: number; minDays: number } {
+  const loc = new Intl.Locale(locale);
+  if (!loc.region) return { first: 0, minDays: 1 };
+  const info = (loc as Intl.Locale & { weekInfo?: { firstDay: number; minimalDays: number } }).weekInfo;
+  return info ? { first: info.firstDay % 7, minDays: info.minimalDays } : { first: 0, minDays: 1 };
+}
+
+/** The week of the year by a week rule, as Java's Calendar counts it (the last days of December may be week 1). */
+function localeWeek(w: Pick<Wall, "y" | "mo" | "d" | "dow">, rule: { first: number; minDays: number }): number {
+  const doy = dayOfYear(w);
+  // Days from the start of its week to January 1st, and whether that week is week 1.
+  const lead = (jan1Dow: number) => (jan1Dow - rule.first + 7) % 7;
+  const jan1 = (((w.dow - (doy - 1)) % 7) + 7) % 7;
+  const k = lead(jan1);
+  const daysInYear = isLeap(w.y) ? 366 : 365;
+  // Week 1 of next year when its first week starts on or before this date.
+  const nextJan1 = (jan1 + daysInYear) % 7;
+  const nk = lead(nextJan1);
+  if (7 - nk >= rule.minDays && doy > daysInYear - nk) return 1;
+  const week = Math.floor((doy - 1 + k) / 7) + (7 - k >= rule.minDays ? 1 : 0);
+  if (week > 0) return week;
+  // Before week 1: the last week of the year before.
+  return localeWeek({ y: w.y - 1, mo: 12, d: 31, dow: (jan1 + 6) % 7 }, rule);
+}
 
 function timeZoneArg(tz: unknown): string {
   const z = str(tz);

@@ -257,6 +257,26 @@ function separators(locale: string): { group: string; decimal: string } {
   };
 }
 
+/** A number as Java's NumberFormat reads it in a locale, or null. */
+function lsNumber(text: string, locale: string): number | null {
+  const { group, decimal } = separators(locale);
+  const t = text.replace(/[\s+]/g, "");
+  let i = 0;
+  let digits = "";
+  if (t[0] === "-") i++;
+  for (; i < t.length; i++) {
+    if (t[i]! >= "0" && t[i]! <= "9") digits += t[i];
+    else if (!t.startsWith(group, i) || group === decimal) break;
+  }
+  let fraction = "";
+  if (t.startsWith(decimal, i)) {
+    for (i += decimal.length; i < t.length && t[i]! >= "0" && t[i]! <= "9"; i++) fraction += t[i];
+  }
+  if (i < t.length || digits + fraction === "") return null;
+  const n = Number(`${digits || "0"}.${fraction || "0"}`);
+  return t[0] === "-" ? -n : n;
+}
+
 const EURO = [
   "AT",
   "BE",
@@ -530,6 +550,29 @@ export default category("numbers", {
     },
     (ctx, n: unknown, m?: unknown, l?: unknown) =>
       formatNumber(formatArg(n), m === undefined ? undefined : str(m), separators(localeArg(ctx, l))),
+  ],
+  lsParseNumber: [
+    {
+      params: "string, [locale]",
+      doc: "Reads a number as the locale writes it, as Java's NumberFormat does: its group separators anywhere in the whole part, its decimal separator once, a leading minus; spaces and + are ignored. Anything else is an error.",
+      example: 'lsParseNumber("1.234,5", "de-DE") + lsParseNumber("250.000", "de-CH")',
+      result: "1484.5",
+    },
+    (ctx, v: unknown, l?: unknown) => {
+      const locale = localeArg(ctx, l);
+      const n = lsNumber(str(v), locale);
+      if (n === null) throw argError(`Cannot read ${JSON.stringify(str(v))} as a number in locale ${locale}`);
+      return n;
+    },
+  ],
+  lsIsNumeric: [
+    {
+      params: "string, [locale]",
+      doc: "Whether lsParseNumber reads the string in the locale.",
+      example: 'lsIsNumeric("1.234,5", "de-DE") & " " & lsIsNumeric("1,234.5", "de-DE")',
+      result: "true false",
+    },
+    (ctx, v: unknown, l?: unknown) => lsNumber(str(v), localeArg(ctx, l)) !== null,
   ],
   decimalFormat: [
     {

@@ -121,6 +121,27 @@ export default category("strings", {
     { params: "string", doc: "Removes leading and trailing white space.", example: 'trim("  a b  ")', result: "a b" },
     (_c, s: unknown) => str(s).trim(),
   ],
+  trimWhitespace: [
+    {
+      params: "string",
+      doc: "Shortens every run of white space to one character, as Lucee's trimWhitespace does: a line break if the run holds one, else its first character (a leading and a trailing run stay as one).",
+      example: 'trimWhitespace("  a   b  c ")',
+      result: " a b c ",
+    },
+    (_c, v: unknown) => {
+      let out = "";
+      let held = "";
+      for (const c of str(v)) {
+        if (c === "\n") held = "\n";
+        else if (c === " " || c === "\t" || c === "\r" || c === "\b" || c === "\f") held ||= c;
+        else {
+          out += held + c;
+          held = "";
+        }
+      }
+      return out + held;
+    },
+  ],
   ltrim: [
     { params: "string", doc: "Removes leading white space.", example: 'ltrim("  ab")', result: "ab" },
     (_c, s: unknown) => str(s).trimStart(),
