@@ -114,6 +114,16 @@ describe("as CFML (Lucee) does", () => {
       'lsParseNumber("250.000", "pt-BR") & " " & lsParseNumber(" -1 234,5", "fr-FR") & " " & lsIsNumeric("1,2,3.5", "en-US") & lsIsNumeric("1.2.3", "en-US")',
       "250000 -1234.5 truefalse",
     ],
+    // mmm and ddd are the locale's abbreviations without their dot (Java's Jan., Fr.), as Lucee prints them.
+    [
+      'lsDateFormat("2004-01-02", "ddd mmm", "de-CH") & " " & lsDateFormat("2004-03-02", "ddd mmm", "fr-FR")',
+      "Fr Jan mar mars",
+    ],
+    // Lucee's column type names; one row's values as an array; a query's JSON with another key stays a struct.
+    [
+      'queryNew("id,n", "int,sql_varchar", [{"id": 1, "n": "a"}]).recordCount & queryAddRow(queryNew("a,b"), ["x", "y"]) & isQuery(deserializeJSON(\'{"COLUMNS":["A"],"DATA":[[1]],"X":1}\', false))',
+      "11false",
+    ],
     // A time of day prints as {t '…'} in the zone of the page that made it; date arithmetic on it gives a date.
     [
       'setTimeZone("Asia/Kolkata") & createTime(12, 11) & dateAdd("d", 1, createTime(1))',

@@ -308,8 +308,22 @@ type Token = (w: Wall, date: Date, tz: string) => string;
 export interface Names {
   months: string[];
   days: string[];
+  /** mmm and ddd: English's first three letters, else the locale's abbreviations. */
+  shortMonths: string[];
+  shortDays: string[];
 }
-const ENGLISH: Names = { months: MONTHS, days: DAYS };
+const ENGLISH: Names = {
+  months: MONTHS,
+  days: DAYS,
+  shortMonths: MONTHS.map((m) => m.slice(0, 3)),
+  shortDays: DAYS.map((d) => d.slice(0, 3)),
+};
+
+/** A name as it stands in a date (Java's format forms: März, Jan.), without the abbreviation's dot, as Lucee prints it. */
+function namePart(f: Intl.DateTimeFormat, date: Date, type: "month" | "weekday"): string {
+  const part = f.formatToParts(date).find((p) => p.type === type)?.value ?? "";
+  return part.endsWith(".") ? part.slice(0, -1) : part;
+}
 let names = ENGLISH;
 
 /** The names of a locale's months and days, from Intl. */
@@ -317,9 +331,13 @@ export function localeNames(locale: string): Names {
   if (/^en(-|$)/i.test(locale)) return ENGLISH;
   const month = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
   const day = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+  const shortMonth = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+  const shortDay = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" });
   return {
     months: MONTHS.map((_m, i) => month.format(new Date(Date.UTC(2023, i, 1)))),
     days: DAYS.map((_d, i) => day.format(new Date(Date.UTC(2023, 0, 1 + i)))),
+    shortMonths: MONTHS.map((_m, i) => namePart(shortMonth, new Date(Date.UTC(2023, i, 1)), "month")),
+    shortDays: DAYS.map((_d, i) => namePart(shortDay, new Date(Date.UTC(2023, 0, 1 + i)), "weekday")),
   };
 }
 
@@ -339,12 +357,12 @@ function dateToken(t: string): Token | null {
       : (w) => String(w.y).padStart(l.length > 4 ? l.length : 1, "0");
   if (l[0] === "m") {
     if (l.length >= 4) return (w) => names.months[w.mo - 1]!;
-    if (l.length === 3) return (w) => names.months[w.mo - 1]!.slice(0, 3);
+    if (l.length === 3) return (w) => names.shortMonths[w.mo - 1]!;
     return l.length === 2 ? (w) => p2(w.mo) : (w) => String(w.mo);
   }
   if (l[0] === "d") {
     if (l.length >= 4) return (w) => names.days[w.dow]!;
-    if (l.length === 3) return (w) => names.days[w.dow]!.slice(0, 3);
+    if (l.length === 3) return (w) => names.shortDays[w.dow]!;
     return l.length === 2 ? (w) => p2(w.d) : (w) => String(w.d);
   }
   if (l[0] === "w") return (w) => String(weekOfYear(w)).padStart(l.length, "0");

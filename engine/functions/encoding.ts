@@ -625,7 +625,8 @@ function toQueries(v: unknown): unknown {
   if (
     Array.isArray(cols) &&
     cols.every((c) => typeof c === "string") &&
-    (keys.length === 2 || keys.includes("ROWCOUNT"))
+    // COLUMNS and DATA, and ROWCOUNT in the column form: another key makes it a struct.
+    (keys.length === 2 || (keys.length === 3 && keys.includes("ROWCOUNT")))
   ) {
     const names = cols;
     if (Array.isArray(data))

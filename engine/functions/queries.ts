@@ -44,7 +44,15 @@ function addRows(q: QueryResult, data: unknown, fn: string): void {
     addRow(q, data);
     return;
   }
-  for (const r of arr(data, fn)) {
+  const list = arr(data, fn);
+  // An array of simple values is one row, as CFML reads it (queryAddRow(q, ["a", "b"])).
+  if (list.length > 0 && list.every((v) => !Array.isArray(v) && !isStruct(v))) {
+    if (list.length > q.columns.length)
+      throw argError(`${fn}: a row has ${list.length} values for ${q.columns.length} columns`);
+    addRow(q, list);
+    return;
+  }
+  for (const r of list) {
     if (Array.isArray(r)) {
       if (r.length > q.columns.length)
         throw argError(`${fn}: a row has ${r.length} values for ${q.columns.length} columns`);
@@ -87,6 +95,16 @@ const COLUMN_TYPES = new Set([
   "json",
   "null",
   "other",
+  // Lucee's other names (SQLCaster.toSQLType).
+  "int",
+  "bool",
+  "long",
+  "number",
+  "money4",
+  "longnvarchar",
+  "nclob",
+  "varchar2",
+  "idstamp",
 ]);
 
 function rowOf(q: QueryResult, r: unknown, fn: string): number {
@@ -148,7 +166,7 @@ export default category("queries", {
         const t = listItems(types).map((x) => x.trim().toLowerCase());
         if (t.length !== names.length) throw argError(`queryNew: ${names.length} columns but ${t.length} column types`);
         for (const x of t)
-          if (!COLUMN_TYPES.has(x.replace(/^cf_sql_/, "")))
+          if (!COLUMN_TYPES.has(x.replace(/^(cf_)?sql_/, "")))
             throw argError(`Unknown column type ${JSON.stringify(x)} (${[...COLUMN_TYPES].join(", ")})`);
       }
       const q = new QueryResult(names, []);
@@ -159,7 +177,7 @@ export default category("queries", {
   queryAddRow: [
     {
       params: "query, [rowsOrData]",
-      doc: "Adds rows: a number of empty rows, a struct, an array of structs or of arrays; returns the new record count.",
+      doc: "Adds rows: a number of empty rows, a struct, an array of structs or of arrays, or one row's values as an array; returns the new record count.",
       example: 'queryAddRow(queryNew("a"), 2)',
       result: "2",
     },
