@@ -124,6 +124,11 @@ describe("as CFML (Lucee) does", () => {
       'queryNew("id,n", "int,sql_varchar", [{"id": 1, "n": "a"}]).recordCount & queryAddRow(queryNew("a,b"), ["x", "y"]) & isQuery(deserializeJSON(\'{"COLUMNS":["A"],"DATA":[[1]],"X":1}\', false))',
       "11false",
     ],
+    // ESAPI's DN and LDAP filter escapes; esapiEncode dispatches by name.
+    [
+      'encodeForDN(" a,b<c ") & "|" & encodeForLDAP("(cn=a*)\\") & "|" & esapiEncode("html", "<script>")',
+      "\\ a\\,b\\<c\\ |\\28cn=a\\2a\\29\\5c|&lt;script&gt;",
+    ],
     // A time of day prints as {t '…'} in the zone of the page that made it; date arithmetic on it gives a date.
     [
       'setTimeZone("Asia/Kolkata") & createTime(12, 11) & dateAdd("d", 1, createTime(1))',

@@ -298,8 +298,61 @@ export default category("encoding", {
       example: 'encodeForCSS("a<b")',
       result: "a\\3c b",
     },
-    (_c, s: unknown, c?: unknown) =>
-      input(s, c).replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `),
+    (_c, s: unknown, c?: unknown) => encodeCss(input(s, c)),
+  ],
+  encodeForDN: [
+    {
+      params: "string, [canonicalize]",
+      doc: 'Escapes for an LDAP distinguished name as ESAPI does: \\ , + " < > ; get a backslash, and so do a leading space or # and a trailing space.',
+      example: 'encodeForDN("a,b<c")',
+      result: "a\\,b\\<c",
+    },
+    (_c, s: unknown, c?: unknown) => encodeDn(input(s, c)),
+  ],
+  encodeForLDAP: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Escapes for an LDAP search filter as ESAPI does: \\ * ( ) and NUL become \\5c \\2a \\28 \\29 \\00.",
+      example: 'encodeForLDAP("(cn=a*)")',
+      result: "\\28cn=a\\2a\\29",
+    },
+    (_c, s: unknown, c?: unknown) => encodeLdap(input(s, c)),
+  ],
+  esapiEncode: [
+    {
+      params: "encodeFor, string",
+      doc: "The encodeFor* function the first argument names (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr), as Lucee's ESAPI extension dispatches.",
+      example: 'esapiEncode("url", "a b")',
+      result: "a+b",
+    },
+    (_c, type: unknown, s: unknown) => {
+      const t = str(type).trim().toLowerCase();
+      const text = str(s);
+      switch (t) {
+        case "css":
+          return encodeCss(text);
+        case "dn":
+          return encodeDn(text);
+        case "html":
+          return new SafeString(encodeHtml(text));
+        case "html_attr":
+          return new SafeString(encodeHtmlAttribute(text));
+        case "javascript":
+          return encodeJs(text);
+        case "ldap":
+          return encodeLdap(text);
+        case "url":
+          return encodeUrl(text);
+        case "xml":
+          return new SafeString(encodeXml(text, false));
+        case "xml_attr":
+          return new SafeString(encodeXml(text, true));
+        default:
+          throw argError(
+            `esapiEncode: unknown encoding ${JSON.stringify(t)} (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr)`,
+          );
+      }
+    },
   ],
   encodeForXML: [
     {
@@ -308,8 +361,7 @@ export default category("encoding", {
       example: 'encodeForXML("<a>")',
       result: "&#x3c;a&#x3e;",
     },
-    (_c, s: unknown, c?: unknown) =>
-      new SafeString(input(s, c).replace(/[^A-Za-z0-9 ,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`)),
+    (_c, s: unknown, c?: unknown) => new SafeString(encodeXml(input(s, c), false)),
   ],
   encodeForXMLAttribute: [
     {
@@ -318,8 +370,7 @@ export default category("encoding", {
       example: 'encodeForXMLAttribute("a b")',
       result: "a&#x20;b",
     },
-    (_c, s: unknown, c?: unknown) =>
-      new SafeString(input(s, c).replace(/[^A-Za-z0-9,.\-_]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`)),
+    (_c, s: unknown, c?: unknown) => new SafeString(encodeXml(input(s, c), true)),
   ],
   canonicalize: [
     {
@@ -371,6 +422,30 @@ export default category("encoding", {
       ),
   ],
 });
+
+/** encodeForCSS: every character but letters and digits as a CSS escape. */
+function encodeCss(s: string): string {
+  return s.replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `);
+}
+
+/** encodeForXML (and its attribute form, which escapes spaces too). */
+function encodeXml(s: string, attribute: boolean): string {
+  const re = attribute ? /[^A-Za-z0-9,.\-_]/gu : /[^A-Za-z0-9 ,.\-_]/gu;
+  return s.replace(re, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`);
+}
+
+/** ESAPI's encodeForDN. */
+function encodeDn(s: string): string {
+  let out = s.startsWith(" ") || s.startsWith("#") ? "\\" : "";
+  for (const ch of s) out += '\\,+"<>;'.includes(ch) ? `\\${ch}` : ch;
+  return s.length > 1 && s.endsWith(" ") ? `${out.slice(0, -1)}\\ ` : out;
+}
+
+/** ESAPI's encodeForLDAP (wildcards encoded). */
+function encodeLdap(s: string): string {
+  const map: Record<string, string> = { "\\": "\\5c", "*": "\\2a", "(": "\\28", ")": "\\29", "\0": "\\00" };
+  return s.replace(/[\\*()\0]/g, (ch) => map[ch]!);
+}
 
 /** An encoder's input: canonicalized first when asked (CFML's second argument). */
 function input(s: unknown, canonicalize: unknown): string {
