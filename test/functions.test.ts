@@ -129,6 +129,11 @@ describe("as CFML (Lucee) does", () => {
       'encodeForDN(" a,b<c ") & "|" & encodeForLDAP("(cn=a*)\\") & "|" & esapiEncode("html", "<script>")',
       "\\ a\\,b\\<c\\ |\\28cn=a\\2a\\29\\5c|&lt;script&gt;",
     ],
+    // toScript writes JavaScript statements as CFML's does; </ is escaped always.
+    [
+      'toScript(queryNew("name,age", "varchar,numeric", {"name": "Susi", "age": 20}), "Query") & toScript({"K": [true, "é</"]}, "o.v", true, true)',
+      'Query=new WddxRecordset();col0=new Array();col0[0]="Susi";Query["name"]=col0;col0=null;col1=new Array();col1[0]=20;Query["age"]=col1;col1=null;o.v={};o.v["k"]=[];o.v["k"][0]="true";o.v["k"][1]="\\u00e9<\\/";',
+    ],
     // A time of day prints as {t '…'} in the zone of the page that made it; date arithmetic on it gives a date.
     [
       'setTimeZone("Asia/Kolkata") & createTime(12, 11) & dateAdd("d", 1, createTime(1))',
@@ -147,6 +152,13 @@ describe("as CFML (Lucee) does", () => {
     ['isObject(javaCast("null", "")) & " " & javaCast("long", -2.7)', "false -2"],
     ['metaphone("lucee") & " " & metaphone("coldfusion") & " " & metaphone("school")', "LS KLTF SKL"],
   ];
+  it("toScript refuses a name that is not a JavaScript variable", async () => {
+    const err = await renderError('<dbt:set s = toScript(1, "x;alert(1)")>');
+    expect([err.code, err.message]).toEqual([
+      "QRY_ERR_FUNCTION",
+      'toScript: "x;alert(1)" is not a JavaScript variable name',
+    ]);
+  });
   it("refuses a date beyond JavaScript's years", async () => {
     const err = await renderError('<dbt:set d = dateAdd("yyyy", 300000, "2024-01-01")>');
     expect(err.code).toBe("QRY_ERR_FUNCTION");

@@ -252,6 +252,27 @@ export default category("encoding", {
     },
     (ctx, v: unknown) => cfmlSource(v, ctx.page.timezone),
   ],
+  toScript: [
+    {
+      params: "value, jsName, [outputFormat], [asFormat]",
+      doc: "JavaScript statements that set the variable jsName to the value, as CFML's toScript writes them: jsName=new Array();jsName[0]=\"a\"; for arrays (objects for structs, their keys in lower case), a WDDX recordset for a query (outputFormat false: an array of row objects; asFormat true: [] and {} literals), new Date(…) for a date in the page's zone. Strings escape as JavaScript strings, </ as <\\/ (CFML only in </script). jsName must be a JavaScript variable name (a.b allowed).",
+      example: 'toScript(["a", 1], "v")',
+      result: 'v=new Array();v[0]="a";v[1]=1;',
+    },
+    (ctx, v: unknown, name: unknown, wddx?: unknown, shortcuts?: unknown) => {
+      const n = str(name).trim();
+      if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(n))
+        throw argError(`toScript: ${JSON.stringify(n)} is not a JavaScript variable name`);
+      const out = jsStatements(
+        n,
+        v,
+        wddx === undefined || toBool(wddx, null),
+        shortcuts !== undefined && toBool(shortcuts, null),
+        ctx.page.timezone,
+      ).trim();
+      return `${n}=${out}${out.endsWith(";") ? "" : ";"}`;
+    },
+  ],
   deserializeJSON: [
     {
       params: "string, [strictMapping]",
@@ -688,6 +709,77 @@ function cfmlSource(v: unknown, tz: string): string {
     }
   };
   return write(v);
+}
+
+/** A JavaScript string literal as CFML's toScript writes one (every character beyond ASCII as \\uHHHH). */
+function jsString(t: string): string {
+  const named: Record<string, string> = {
+    "\\": "\\\\",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\f": "\\f",
+    "\b": "\\b",
+    "\t": "\\t",
+    '"': '\\"',
+  };
+  let out = '"';
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    const code = t.charCodeAt(i);
+    if (named[c]) out += named[c];
+    else if (c === "/" && t[i - 1] === "<") out += "\\/";
+    else if (code < 0x20 || code >= 0x7f) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    else out += c;
+  }
+  return `${out}"`;
+}
+
+/** toScript(): the value after `name=`, then the statements that fill it (Lucee's JSConverter). */
+function jsStatements(name: string, v: unknown, wddx: boolean, shortcuts: boolean, tz: string): string {
+  const open = new Set<unknown>();
+  const write = (at: string, x: unknown): string => {
+    if (x === null || x === undefined) return "null;";
+    if (typeof x === "string" || x instanceof SafeString) return `${jsString(str(x))};`;
+    if (typeof x === "number" || typeof x === "bigint") return `${toStr(x, null)};`;
+    if (typeof x === "boolean") return `"${x}";`;
+    if (x instanceof Date) {
+      const w = wall(x, tz);
+      return `new Date(${w.y},${w.mo - 1},${w.d},${w.h},${w.mi},${w.s});`;
+    }
+    if (open.has(x) || !(Array.isArray(x) || isStruct(x) || x instanceof QueryResult)) return "null;";
+    open.add(x);
+    try {
+      if (Array.isArray(x))
+        return `${shortcuts ? "[];" : "new Array();"}${x.map((e, i) => `${at}[${i}]=${write(`${at}[${i}]`, e)}`).join("")}`;
+      if (x instanceof QueryResult) {
+        if (!wddx) {
+          let out = shortcuts ? "[];" : "new Array();";
+          x.rows.forEach((r, i) => {
+            out += `${at}[${i}]=${shortcuts ? "{};" : "new Object();"}`;
+            for (const c of x.columns)
+              out += `${at}[${i}][${jsString(c)}]=${write(`${at}[${i}][${jsString(c)}]`, r[c])}`;
+          });
+          return out;
+        }
+        let out = "new WddxRecordset();";
+        x.columns.forEach((c, i) => {
+          out += shortcuts ? `col${i}=[];` : `col${i}=new Array();`;
+          x.rows.forEach((r, y) => (out += `col${i}[${y}]=${write(`col${i}[${y}]`, r[c])}`));
+          out += `${at}[${jsString(c.toLowerCase())}]=col${i};col${i}=null;`;
+        });
+        return out;
+      }
+      let out = shortcuts ? "{};" : "new Object();";
+      for (const k of Object.keys(x)) {
+        const key = jsString(k.toLowerCase());
+        out += `${at}[${key}]=${write(`${at}[${key}]`, x[k])}`;
+      }
+      return out;
+    } finally {
+      open.delete(x);
+    }
+  };
+  return write(name, v);
 }
 
 /** deserializeJSON(…, false): {COLUMNS, DATA} objects become queries. */
