@@ -47,9 +47,19 @@ export function bindLists(sql: string, params: unknown[]): string {
   );
 }
 
+/** A `name`/`result` path ("q", "request.rows") split once: a page runs its queries again and again. */
+const targets = new Map<string, { base: string; steps: string[] }>();
+
 function store(ctx: RenderContext, path: string, value: unknown, loc: Loc): void {
-  const { base, steps } = splitTarget(pathTarget(path, loc));
-  rt.assign(ctx, base, steps as string[], value, loc);
+  let t = targets.get(path);
+  if (t === undefined) {
+    const { base, steps } = splitTarget(pathTarget(path, loc));
+    // A path is a fixed attribute (a name, or names joined by dots): the map holds the site's few.
+    if (targets.size < 10_000) targets.set(path, (t = { base, steps: steps as string[] }));
+    else t = { base, steps: steps as string[] };
+  }
+  // rt.assign reads the steps, never changes them.
+  rt.assign(ctx, t.base, t.steps, value, loc);
 }
 
 export async function runQuery(
