@@ -477,7 +477,7 @@ export default category("dates", {
       result: "1",
     },
     (ctx, d: unknown, l?: unknown, tz?: unknown) => {
-      const w = wall(arg(ctx, d), tz === undefined ? zone(ctx) : timeZoneArg(tz));
+      const w = wallIn(ctx, d, tz);
       return ((w.dow - weekRule(localeArg(ctx, l)).first + 7) % 7) + 1;
     },
   ],
@@ -489,7 +489,7 @@ export default category("dates", {
       result: "3 4",
     },
     (ctx, d: unknown, l?: unknown, tz?: unknown) => {
-      const w = wall(arg(ctx, d), tz === undefined ? zone(ctx) : timeZoneArg(tz));
+      const w = wallIn(ctx, d, tz);
       return localeWeek(w, weekRule(localeArg(ctx, l)));
     },
   ],
@@ -606,6 +606,11 @@ function localeWeek(w: Pick<Wall, "y" | "mo" | "d" | "dow">, rule: { first: numb
   if (week > 0) return week;
   // Before week 1: the last week of the year before.
   return localeWeek({ y: w.y - 1, mo: 12, d: 31, dow: (jan1 + 6) % 7 }, rule);
+}
+
+/** A date argument's wall-clock fields in the zone given, else the page's. */
+function wallIn(ctx: RenderContext, d: unknown, tz: unknown): Wall {
+  return wall(arg(ctx, d), tz === undefined ? zone(ctx) : timeZoneArg(tz));
 }
 
 function timeZoneArg(tz: unknown): string {
