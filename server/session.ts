@@ -51,7 +51,6 @@ export class Sessions {
     this.limit = new RateLimit(createPerMinute);
   }
 
-  /** The session of an id from a verified cookie, or a new, unsaved, empty one. */
   /** The state of a visitor with no session (yet). */
   fresh(): SessionState {
     return { id: null, data: newStruct(), loaded: "", remainingMs: 0, rotate: false, invalidate: false };
@@ -62,6 +61,7 @@ export class Sessions {
     return s.id === null && Object.keys(s.data).length === 0;
   }
 
+  /** The session of an id from a verified cookie, or a new, unsaved, empty one. */
   async open(id: string | null): Promise<SessionState> {
     const stored = id ? await this.backend.load(storeKey(id)) : null;
     if (!id || !stored) return this.fresh();
