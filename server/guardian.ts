@@ -153,9 +153,14 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   let resolveDone!: () => void;
   const done = new Promise<void>((r) => (resolveDone = r));
   const crashes: number[] = [];
+  // The workers whose process has not exited. Not cluster.workers: Node drops a worker from it
+  // only once both its exit and its IPC disconnect have been seen, in either order, so on the
+  // last worker's 'exit' it may still be listed (a shutdown that waited on it hung for good).
+  const live = new Map<number, Worker>();
 
   const fork = () => {
     const w = cluster.fork(env);
+    live.set(w.id, w);
     w.on("message", (m: WorkerMessage) => {
       if (m?.quarry === "heartbeat") {
         if (ready.has(w.id)) lastBeat.set(w.id, Date.now());
@@ -175,10 +180,8 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
       everReady = true;
       const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
       process.stdout.write(
-        `Quarry server listening on http://${shown}:${port}/ (${opts.workers} workers, pids ${Object.values(
-          cluster.workers ?? {},
-        )
-          .map((x) => x!.process.pid)
+        `Quarry server listening on http://${shown}:${port}/ (${opts.workers} workers, pids ${[...live.values()]
+          .map((x) => x.process.pid)
           .join(" ")})\n`,
       );
     }
@@ -186,12 +189,13 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
 
   cluster.on("exit", (w, code, signal) => {
     const pid = w.process.pid;
+    live.delete(w.id);
     const wasReady = ready.delete(w.id);
     lastBeat.delete(w.id);
     const heartbeat = killedForHeartbeat.delete(w.id);
     if (stopping) {
       if (code !== 0) exitCode = 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0) resolveDone();
+      if (live.size === 0) resolveDone();
       return;
     }
     if (!everReady && !wasReady) {
@@ -219,8 +223,8 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   // is ready: loading a large build may block its event loop for a while, and no page runs yet.
   const watchdog = setInterval(() => {
     const now = Date.now();
-    for (const w of Object.values(cluster.workers ?? {})) {
-      if (!w || killedForHeartbeat.has(w.id) || !lastBeat.has(w.id)) continue;
+    for (const w of live.values()) {
+      if (killedForHeartbeat.has(w.id) || !lastBeat.has(w.id)) continue;
       const silent = now - lastBeat.get(w.id)!;
       if (silent > s.heartbeatTimeoutMs) {
         say(
@@ -235,11 +239,11 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   const shutdown = async (why: string) => {
     if (stopping) {
       // A second signal: cut everything now.
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
+      for (const w of live.values()) w.process.kill("SIGKILL");
       return;
     }
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    const workers = [...live.values()];
     say(`${why}: workers finish their requests in flight (up to ${s.shutdownGraceMs} ms), then the database stops`);
     if (workers.length === 0) resolveDone();
     for (const w of workers) {
@@ -247,8 +251,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     }
     // A worker that outlives the grace period (stuck, or its pools will not close) is killed.
     const hard = setTimeout(() => {
-      for (const w of Object.values(cluster.workers ?? {})) {
-        if (!w) continue;
+      for (const w of live.values()) {
         say(`worker ${w.process.pid} still running after the grace period: killing it`);
         exitCode = 1;
         w.process.kill("SIGKILL");
@@ -271,7 +274,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   // `kill -USR2 <guardian>` flushes the query caches of every worker (each keeps its own).
   process.on("SIGUSR2", () => {
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGUSR2");
+    for (const w of live.values()) w.process.kill("SIGUSR2");
   });
 
   for (let i = 0; i < opts.workers; i++) fork();
