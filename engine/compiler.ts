@@ -234,7 +234,8 @@ export class Compiler {
   /** Statements that run `nodes` and leave their output in `target` instead of `$o`. */
   capture(nodes: Node[], target: string): string {
     const saved = this.tmp("saved");
-    return `const ${saved} = $o; $o = "";\ntry {\n${this.nodes(nodes)}${target} = $o;\n} finally { $o = ${saved}; }\n`;
+    // ctx.page.captures: a dbt:flush in there (or in a template it includes) is refused.
+    return `const ${saved} = $o; $o = ""; ctx.page.captures++;\ntry {\n${this.nodes(nodes)}${target} = $o;\n} finally { $o = ${saved}; ctx.page.captures--; }\n`;
   }
 
   /** The expression for attribute `name`, or undefined when it was not given. */

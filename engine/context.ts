@@ -131,9 +131,9 @@ export function toStructDeep(v: unknown): unknown {
   return v === undefined ? null : v;
 }
 
-/** Refuses the output of a template run past maxOutputLength (QRY_ERR_OUTPUT_LIMIT). */
+/** Refuses the output of a template run past maxOutputLength (QRY_ERR_OUTPUT_LIMIT), counting what dbt:flush sent. */
 export function checkOutput(ctx: RenderContext, out: string, loc: Loc | null): string {
-  if (out.length > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
+  if (out.length + ctx.page.flushed > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
   return out;
 }
 

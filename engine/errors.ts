@@ -193,6 +193,7 @@ export const codes = {
   LOCK: "QRY_ERR_LOCK",
   HTTP: "QRY_ERR_HTTP",
   MAIL: "QRY_ERR_MAIL",
+  FLUSH: "QRY_ERR_FLUSH",
 } as const;
 
 /** One of the codes above. */

@@ -101,11 +101,14 @@ export class Interpreter implements ExprHost {
   async capture(nodes: Node[]): Promise<string> {
     const saved = this.out;
     this.out = "";
+    // A dbt:flush in there (or in a template it includes) is refused (tags/flush.ts).
+    this.ctx.page.captures++;
     try {
       await this.run(nodes);
       return this.out;
     } finally {
       this.out = saved;
+      this.ctx.page.captures--;
     }
   }
 

@@ -52,6 +52,12 @@ export interface RequestHooks {
   sessionInvalidate(): void;
   /** Names the visitor's session for scope="session" locks (a visitor without one: the request). */
   sessionKey(): string;
+  /**
+   * dbt:flush: sends `text`, the page's output so far, to the client (the status, headers and
+   * cookies first, at the first call); resolves once the client may take more. Absent where
+   * nothing streams (a static file's _request.dbt): the output then stays in order in the page.
+   */
+  flush?(text: string): Promise<void>;
 }
 
 export interface PageState {
@@ -74,6 +80,18 @@ export interface PageState {
   /** … when the clock was last read, and when the page next lets other requests run. */
   lastCheck: number;
   yieldAt: number;
+  /**
+   * Output of the templates that include the one running, not yet sent: each dbt:include
+   * pushes its caller's output here while the included template runs, so that a dbt:flush
+   * inside it sends everything before it, in order (tags/flush.ts).
+   */
+  held: string[];
+  /** Bodies whose output goes elsewhere than the page (dbt:savecontent, a query's SQL, …) now running: dbt:flush is refused in them. */
+  captures: number;
+  /** Characters dbt:flush sent (they still count against maxOutputLength). */
+  flushed: number;
+  /** Where the first dbt:flush ran: from then on the response's status, headers and cookies are fixed. */
+  flushedAt: string | null;
   /** Set when dbt:abort or dbt:location ended a template early. */
   aborted: boolean;
   /**
@@ -109,6 +127,10 @@ export function newPageState(
     started: now,
     deadline: timeoutMs > 0 ? now + timeoutMs : 0,
     outputOnly: 0,
+    held: [],
+    captures: 0,
+    flushed: 0,
+    flushedAt: null,
     signal,
     budget: FIRST_STRIDE,
     stride: FIRST_STRIDE,

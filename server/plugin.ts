@@ -12,13 +12,14 @@ import fastifyStatic from "@fastify/static";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
-import { codes, ConfigError, QuarryError, RequestError } from "../engine/errors.js";
+import { codes, ConfigError, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
 import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
-import { SESSION_COOKIE, Sessions, type SessionState } from "./session.js";
+import { SESSION_COOKIE, Sessions, type CookieAction, type SessionState } from "./session.js";
+import { PageStream } from "./page-stream.js";
 import { MemoryBackend, PostgresBackend, storedSecret } from "./session-store.js";
 import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
@@ -361,19 +362,31 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     page.response.status = status;
     let csrfToken: string | null = null;
     let newCsrfSecret: string | null = null;
+    // Set by the first dbt:flush: the response's head has gone (see page.hooks.flush below).
+    let stream: PageStream | null = null;
+    const afterFlush = (what: string) =>
+      new RuntimeError(
+        codes.FLUSH,
+        `${what} after dbt:flush (at ${page.flushedAt}): the cookie it needs can no longer be sent; call it before the first flush`,
+      );
     page.hooks = {
       csrfToken() {
         if (csrfToken === null) {
           let secret = req.cookies?.[CSRF_COOKIE];
-          if (!secret || !CSRF_SECRET.test(secret)) secret = newCsrfSecret = tokens.secretSync();
+          if (!secret || !CSRF_SECRET.test(secret)) {
+            if (stream) throw afterFlush("csrfToken() for a visitor without a CSRF cookie");
+            secret = newCsrfSecret = tokens.secretSync();
+          }
           csrfToken = tokens.create(secret);
         }
         return csrfToken;
       },
       sessionRotate() {
+        if (stream) throw afterFlush("sessionRotate()");
         session.rotate = true;
       },
       sessionInvalidate() {
+        if (stream) throw afterFlush("sessionInvalidate()");
         session.invalidate = true;
         for (const k of Object.keys(session.data)) delete session.data[k];
       },
@@ -387,7 +400,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // quarry dev: what this request did, for the panel, /_quarry/debug and --trace.
     const debugged = (status: number): DebugEntry | null => {
       if (!site.debug || !page.trace) return null;
-      reply.header("x-quarry-request-id", req.id);
+      if (!stream) reply.header("x-quarry-request-id", req.id);
       const ms = Math.round((performance.now() - started) * 100) / 100;
       const entry = site.debug.record(
         {
@@ -404,50 +417,101 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (opts.trace) log(traceText(entry));
       return entry;
     };
-    let body: string;
-    let cookie;
+    const secure = { httpOnly: true, sameSite: "lax", path: "/", secure: req.protocol === "https" } as const;
     let signer: Signer | null = null;
+    /** Stores what the page did to the session: the cookie the response must carry. */
+    const finishSession = async (): Promise<CookieAction> => {
+      // An error page does not change the session. The signer is fetched before anything is
+      // stored, so a session is never saved without its cookie.
+      if (error || site.sessions.untouched(session)) return null;
+      if (Object.keys(session.data).length > 0) signer = await site.signer();
+      return site.sessions.finish(session, req.ip);
+    };
+    /** Puts the page's status, headers and cookies on the reply. */
+    const head = (cookie: CookieAction) => {
+      if (cookie && "set" in cookie) reply.setCookie(SESSION_COOKIE, signer!.sign(cookie.set), secure);
+      if (cookie && "clear" in cookie) reply.clearCookie(SESSION_COOKIE, secure);
+      if (newCsrfSecret) reply.setCookie(CSRF_COOKIE, newCsrfSecret, secure);
+      const res = page.response;
+      for (const c of res.cookies) {
+        reply.setCookie(c.name, c.value, {
+          expires: c.expires ?? undefined,
+          httpOnly: c.httpOnly,
+          secure: c.secure,
+          sameSite: c.sameSite,
+          path: c.path,
+          domain: c.domain ?? undefined,
+        });
+      }
+      for (const [k, v] of res.headers) reply.header(k, v);
+      reply.code(res.status).type(res.contentType ?? "text/html; charset=utf-8");
+    };
+    const type = () => page.response.contentType ?? "text/html; charset=utf-8";
+    // Only a browser loading a page gets the reload script; curl, tests and benchmark
+    // clients get the page byte for byte.
+    const reload = () => site.dev && type().startsWith("text/html") && req.headers["sec-fetch-dest"] === "document";
+    // dbt:flush: the head goes with the first flush, the session stored as it is then (what
+    // the page changes after is stored at its end). Before a static file nothing streams.
+    if (!file)
+      page.hooks.flush = async (text) => {
+        if (!stream) {
+          const cookie = await finishSession();
+          site.sessions.sent(session, cookie);
+          if (site.debug && page.trace) reply.header("x-quarry-request-id", req.id);
+          head(cookie);
+          stream = new PageStream(reply);
+        }
+        await stream.write(text);
+      };
+    let body: string;
+    let cookie: CookieAction;
     try {
       const before = error ? null : site.source.find(["_request.dbt"]);
       body = before ? await site.source.render(before, scopes, page) : "";
-      if (!page.aborted && name !== null) body += await site.source.render(name, scopes, page);
-      // An error page does not change the session. The signer is fetched before anything is
-      // stored, so a session is never saved without its cookie.
-      if (!error && Object.keys(session.data).length > 0) signer = await site.signer();
-      cookie = error || site.sessions.untouched(session) ? null : await site.sessions.finish(session, req.ip);
+      if (!page.aborted && name !== null) {
+        // Held by the page while it runs: a dbt:flush in it sends _request.dbt's output first.
+        page.held.push(body);
+        const out = await site.source.render(name, scopes, page);
+        body = page.held.pop()! + out;
+      }
+      if (stream && !error && session.id === null && !site.sessions.untouched(session)) {
+        // Its cookie cannot follow the head any more: nothing would ever find this session.
+        req.log.warn(
+          { reqId: req.id, template: name ?? undefined },
+          `session data set after dbt:flush (at ${page.flushedAt}) for a visitor without a session is not kept: set it before the first flush`,
+        );
+        cookie = null;
+      } else cookie = await finishSession();
     } catch (err) {
       if (error) throw err;
       debugged(statusOf(err));
+      if (stream) return failStreamed(req, reply, stream, err);
       return sendError(req, reply, err, statusOf(err));
     }
     const entry = debugged(page.response.status);
-    const secure = { httpOnly: true, sameSite: "lax", path: "/", secure: req.protocol === "https" } as const;
-    if (cookie && "set" in cookie) reply.setCookie(SESSION_COOKIE, signer!.sign(cookie.set), secure);
-    if (cookie && "clear" in cookie) reply.clearCookie(SESSION_COOKIE, secure);
-    if (newCsrfSecret) reply.setCookie(CSRF_COOKIE, newCsrfSecret, secure);
-    const res = page.response;
-    for (const c of res.cookies) {
-      reply.setCookie(c.name, c.value, {
-        expires: c.expires ?? undefined,
-        httpOnly: c.httpOnly,
-        secure: c.secure,
-        sameSite: c.sameSite,
-        path: c.path,
-        domain: c.domain ?? undefined,
-      });
+    if (stream) {
+      (stream as PageStream).end(reload() ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
+      return reply;
     }
-    for (const [k, v] of res.headers) reply.header(k, v);
-    if (res.location !== null) return reply.code(res.status).header("location", res.location).send();
+    head(cookie);
+    const res = page.response;
+    if (res.location !== null) return reply.header("location", res.location).send();
     // Before a static file, _request.dbt only decides: the file answers unless it ended the request.
     if (file && !page.aborted && res.status === 200) return reply.sendFile(file[0], file[1]);
-    const type = res.contentType ?? "text/html; charset=utf-8";
-    // Only a browser loading a page gets the reload script; curl, tests and benchmark
-    // clients get the page byte for byte.
-    const reload = site.dev && type.startsWith("text/html") && req.headers["sec-fetch-dest"] === "document";
-    return reply
-      .code(res.status)
-      .type(type)
-      .send(reload ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
+    return reply.send(reload() ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
+  }
+
+  /** A page that failed after dbt:flush sent its head: the status cannot change any more (server/page-stream.ts). */
+  function failStreamed(req: FastifyRequest, reply: FastifyReply, stream: PageStream, err: unknown): FastifyReply {
+    if (signals.get(req)?.aborted) {
+      req.log.info({ reqId: req.id }, "request cancelled: the client disconnected");
+      stream.fail(null);
+      return reply;
+    }
+    req.log.error({ err: errorRecord(err), reqId: req.id }, "page failed after dbt:flush: connection cut");
+    if (dev) log(errorText(err));
+    stream.fail(dev ? errorPage(err, statusOf(err), req.id, dev) : null);
+    return reply;
   }
 
   /** Where a page's dbt:log lines go: dev's readable log, else the request's pino logger. */

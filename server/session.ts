@@ -98,6 +98,18 @@ export class Sessions {
     return empty ? null : this.create(json, client);
   }
 
+  /**
+   * After `finish` gave `cookie` to a response that went out at once (dbt:flush): the state is
+   * what was stored, so that finishing again at the page's end stores only what changed since.
+   */
+  sent(s: SessionState, cookie: CookieAction): void {
+    if (cookie && "set" in cookie) s.id = cookie.set;
+    else if (cookie && "clear" in cookie) s.id = null;
+    s.loaded = s.id === null ? "" : encode(s.data);
+    s.remainingMs = this.timeoutMs;
+    s.rotate = s.invalidate = false;
+  }
+
   private async create(json: string, client: string | null): Promise<CookieAction> {
     if (client !== null && !this.limit.take(client)) {
       throw new RequestError(

@@ -6,12 +6,25 @@ import { fixedArg } from "./helpers.js";
 import type { Loc } from "../parser/ast.js";
 import { checkOutput, type RenderContext } from "../engine/context.js";
 import { pause, tickClock } from "../engine/clock.js";
-import { callTag } from "./call.js";
+import { unwind } from "../engine/signals.js";
 
-/** Renders the template at `path` (resolved when validated) with this page's variables. */
-export async function includeTemplate(ctx: RenderContext, path: string, loc: Loc): Promise<string> {
-  if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
-  return checkOutput(ctx, await ctx.host.renderInto(path, ctx, loc), loc);
+/**
+ * Renders the template at `path` (resolved when validated) with this page's variables, after
+ * `before`, the including template's output so far, which it takes over and gives back in front
+ * of the included output: the page holds it meanwhile, so a dbt:flush in the included template
+ * sends it first (tags/flush.ts). A dbt:abort keeps it in front of the output it carries.
+ */
+export async function includeTemplate(ctx: RenderContext, before: string, path: string, loc: Loc): Promise<string> {
+  const held = ctx.page.held;
+  const depth = held.push(before);
+  let out: string;
+  try {
+    if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
+    out = checkOutput(ctx, await ctx.host.renderInto(path, ctx, loc), loc);
+  } catch (err) {
+    throw unwind(err, held.splice(depth - 1)[0]!);
+  }
+  return held.splice(depth - 1)[0]! + out;
 }
 
 /** The data: the resolved path of the included template. */
@@ -24,7 +37,18 @@ export const includeTag: TagDef<string> = {
     v.includes.push({ path, loc: node.loc });
     node.data = path;
   },
-  ...callTag("includeTemplate", includeTemplate, [{ fixed: (node) => node.data }], { output: true, async: true }),
+  // The caller's output goes in and comes back (not callTag's `$o += …`): see includeTemplate.
+  interpret(node, it) {
+    const before = it.out;
+    it.out = "";
+    return includeTemplate(it.ctx, before, node.data, node.loc).then((out) => {
+      it.out = out;
+    });
+  },
+  compile(node, c) {
+    const before = c.tmp("before");
+    return `{ const ${before} = $o; $o = ""; $o = await T.includeTemplate(ctx, ${before}, ${JSON.stringify(node.data)}, ${c.loc(node.loc)}); }\n`;
+  },
 };
 
 export default { tags: [includeTag], runtime: { includeTemplate } } satisfies TagModule;

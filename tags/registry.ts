@@ -26,6 +26,7 @@ import httpModule from "./http.js";
 import mailModule from "./mail.js";
 import functionModule from "./function.js";
 import settingModule from "./setting.js";
+import flushModule from "./flush.js";
 
 const MODULES: readonly TagModule[] = [
   ifModule,
@@ -50,6 +51,7 @@ const MODULES: readonly TagModule[] = [
   mailModule,
   functionModule,
   settingModule,
+  flushModule,
 ];
 
 const tags = new Map<string, TagDef>();

@@ -1,5 +1,6 @@
 // The tags that shape the HTTP response rather than the page: dbt:location, dbt:header,
-// dbt:cookie and dbt:content. They write to the page's ResponseState; the server applies it.
+// dbt:cookie and dbt:content. They write to the page's ResponseState; the server applies it
+// (once dbt:flush has sent it, they are refused).
 import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
@@ -8,6 +9,7 @@ import * as rt from "../engine/runtime.js";
 import { AbortSignal } from "../engine/signals.js";
 import { toDate } from "../engine/functions/dates.js";
 import { callTag } from "./call.js";
+import { afterFlush } from "./flush.js";
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const REDIRECTS = [301, 302, 303, 307, 308];
@@ -65,6 +67,7 @@ function sameSiteUrl(url: string): boolean {
 }
 
 export function setLocation(ctx: RenderContext, url: unknown, status: unknown, external: unknown, loc: Loc): never {
+  afterFlush(ctx, "dbt:location", loc);
   const code = status === undefined ? 302 : rt.toNum(status, loc);
   if (!REDIRECTS.includes(code))
     throw new RuntimeError(
@@ -96,6 +99,7 @@ export function setLocation(ctx: RenderContext, url: unknown, status: unknown, e
 }
 
 export function setHeader(ctx: RenderContext, name: unknown, value: unknown, status: unknown, loc: Loc): void {
+  afterFlush(ctx, "dbt:header", loc);
   const r = ctx.page.response;
   if (status !== undefined) {
     const code = rt.toNum(status, loc);
@@ -165,6 +169,7 @@ export function setCookie(
   domain: unknown,
   loc: Loc,
 ): void {
+  afterFlush(ctx, "dbt:cookie", loc);
   const name = headerText(rawName, "A cookie name", loc);
   if (!TOKEN.test(name))
     throw new RuntimeError(codes.HEADER, `${JSON.stringify(name)} is not a valid cookie name`, loc);
@@ -185,6 +190,7 @@ export function setCookie(
 }
 
 export function setContentType(ctx: RenderContext, type: unknown, loc: Loc): void {
+  afterFlush(ctx, "dbt:content", loc);
   ctx.page.response.contentType = headerText(type, "The content type", loc);
 }
 

@@ -1,6 +1,7 @@
 // <dbt:try> … <dbt:catch type="any|expression|param|template|application|my.type"> … </dbt:catch>
 // <dbt:finally> … </dbt:finally></dbt:try>
-// Output the try body made before the error is dropped; the catch body sees `error` (type,
+// Output the try body made before the error is dropped (unless a dbt:flush sent it: then all the
+// output before the catch stays sent, and the catch's output follows it); the catch body sees `error` (type,
 // message, detail, code, file, line, column) and may <dbt:rethrow> it. The finally body runs
 // however the rest ends: normally, after a catch, or while an error, a dbt:abort/exit, a page
 // stop or a dbt:break passes through. <dbt:throw> raises an error of its own type.
@@ -114,12 +115,13 @@ export const tryTag: TagDef<TryData> = {
   async interpret(node, it) {
     const { body, catches, final } = node.data;
     const mark = it.out;
+    const flushed = it.ctx.page.flushed;
     try {
       await it.run(body);
     } catch (err) {
       const i = enterCatch(it.ctx, err, catches.map(catchType));
       if (i < 0) throw err;
-      it.out = mark;
+      it.out = it.ctx.page.flushed === flushed ? mark : "";
       try {
         await it.run(catches[i]!.body!);
       } finally {
@@ -131,7 +133,7 @@ export const tryTag: TagDef<TryData> = {
   },
   compile(node, c) {
     const { body, catches, final } = node.data;
-    const [mark, e, i] = [c.tmp("mark"), c.tmp("e"), c.tmp("i")];
+    const [mark, sent, e, i] = [c.tmp("mark"), c.tmp("sent"), c.tmp("e"), c.tmp("i")];
     const handlers = catches
       .map((k, n) => `if (${i} === ${n}) {\n${c.inFrame(null, () => c.nodes(k.body!))}}`)
       .join(" else ");
@@ -141,12 +143,12 @@ export const tryTag: TagDef<TryData> = {
         : ` catch (${e}) {
 const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))});
 if (${i} < 0) throw ${e};
-$o = ${mark};
+$o = ctx.page.flushed === ${sent} ? ${mark} : "";
 try {
 ${handlers}
 } finally { T.leaveCatch(ctx); }
 }`;
-    return `{ const ${mark} = $o;
+    return `{ const ${mark} = $o, ${sent} = ctx.page.flushed;
 try {
 ${c.nodes(body)}}${caught}${final ? ` finally {\n${c.nodes(final)}}` : ""}
 }\n`;

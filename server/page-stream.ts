@@ -1,0 +1,39 @@
+// dbt:flush on the wire (tags/flush.ts): the first flush sends the response's head and opens a
+// chunked body that later flushes and the page's end write to. A page that fails after that
+// cannot change its status any more: under quarry dev the error page is written after what was
+// sent; in production the connection is cut, so that neither a browser nor a proxy takes the
+// truncated page for a complete one.
+import { PassThrough } from "node:stream";
+import type { FastifyReply } from "fastify";
+
+export class PageStream {
+  private readonly body = new PassThrough();
+
+  /** Sends the head the reply holds now (status, headers, cookies) and starts the body. */
+  constructor(reply: FastifyReply) {
+    void reply.send(this.body);
+  }
+
+  /** Writes `text`; resolves once the client may take more (or has gone: the page's signal stops it). */
+  write(text: string): Promise<void> | void {
+    if (this.body.write(text)) return;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        this.body.off("drain", done).off("close", done);
+        resolve();
+      };
+      this.body.once("drain", done).once("close", done);
+    });
+  }
+
+  /** The page's last output: the response ends. */
+  end(text: string): void {
+    this.body.end(text);
+  }
+
+  /** The page failed after a flush: `text` (quarry dev's error page) ends the response, or null cuts the connection. */
+  fail(text: string | null): void {
+    if (text !== null) this.body.end(text);
+    else this.body.destroy(new Error("the page failed after dbt:flush"));
+  }
+}

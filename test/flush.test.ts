@@ -1,0 +1,173 @@
+// dbt:flush over real HTTP: the head and the output so far reach the client while the page is
+// still waiting (on a Postgres advisory lock this test holds), in order through _request.dbt
+// and includes; cookies, headers and the session go with the first flush; a page that fails
+// after it cannot send an error status: the connection is cut (production) or the error page
+// follows what was sent (quarry dev).
+import { writeFileSync } from "node:fs";
+import { request, type IncomingMessage } from "node:http";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODES, site } from "./helpers.js";
+import { createDatabase } from "./db.js";
+import { database, startServer, until, type Server } from "./http.js";
+
+const LOCK = 424242;
+const FILES = {
+  "_request.dbt": "<p>request</p>\n",
+  "report.dbt": `<dbt:cookie name="seen" value="yes"><dbt:header name="x-report" value="1"><dbt:set session.who = "ann">
+<p>head</p>
+<dbt:include template="_part.dbt">
+<dbt:query name="q">SELECT pg_advisory_lock(${LOCK}), pg_advisory_unlock(${LOCK})</dbt:query>
+<dbt:set session.after = "kept">
+<p>tail</p>
+`,
+  "_part.dbt": "<p>part</p><dbt:flush><p>after part</p>",
+  "_whole.dbt": "<p>part</p><p>after part</p>",
+  "tried.dbt": `<dbt:try><p>tried</p><dbt:flush><dbt:throw message="late"><dbt:catch><dbt:output><p>caught #error.message#</p></dbt:output></dbt:catch></dbt:try>`,
+  "fails.dbt": `<p>sent</p><dbt:flush><dbt:set x = 1 / 0>`,
+  "late-header.dbt": `<p>sent</p><dbt:flush><dbt:header name="x-late" value="1">`,
+  "late-session.dbt": `<p>sent</p><dbt:flush><dbt:set session.late = 1>done`,
+  "me.dbt": `<dbt:output>#structKeyExists(session, "who") ? session.who : "-"# #structKeyExists(session, "after") ? session.after : "-"# #structKeyExists(session, "late") ? "late" : "-"#</dbt:output>`,
+};
+
+interface Streamed {
+  res: IncomingMessage;
+  /** Resolves with the text received once it holds `text`. */
+  seen(text: string): Promise<string>;
+  /** The whole body, or the error of a connection cut before its end. */
+  done: Promise<string>;
+}
+
+function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Streamed> {
+  return new Promise((resolve, reject) => {
+    request(`${base}${path}`, { headers }, (res) => {
+      let body = "";
+      const waiting: [string, (s: string) => void][] = [];
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => {
+        body += c;
+        for (const w of waiting.filter(([t]) => body.includes(t))) {
+          waiting.splice(waiting.indexOf(w), 1);
+          w[1](body);
+        }
+      });
+      const done = new Promise<string>((ok, fail) => {
+        res.on("end", () => ok(body));
+        res.on("error", fail);
+        res.on("aborted", () => fail(new Error(`cut after ${JSON.stringify(body)}`)));
+      });
+      done.catch(() => {});
+      resolve({
+        res,
+        done,
+        seen: (text) => (body.includes(text) ? Promise.resolve(body) : new Promise((ok) => waiting.push([text, ok]))),
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const cookieOf = (res: IncomingMessage) => (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).join("; ");
+
+let url: string;
+beforeAll(async () => {
+  url = await createDatabase([], "flush");
+});
+
+describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
+  let server: Server;
+  let dev: Server;
+  let root: string;
+  const devLog: string[] = [];
+  beforeAll(async () => {
+    root = site(FILES);
+    server = await startServer({ root, mode, database: database(url) });
+    dev = await startServer({ root, mode, dev: true, database: database(url), log: (l) => devLog.push(l) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await dev.close();
+  });
+
+  it("sends the head and the output so far while the page waits, in order, then the rest", async () => {
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query("SELECT pg_advisory_lock($1)", [LOCK]);
+      const r = await get(server.base, "/report");
+      // The page is blocked on the lock this test holds: what arrived came from the flush.
+      expect(r.res.statusCode).toBe(200);
+      expect(r.res.headers["x-report"]).toBe("1");
+      expect(r.res.headers["transfer-encoding"]).toBe("chunked");
+      expect(r.res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(cookieOf(r.res)).toMatch(/^quarry_sid=[^;]+; seen=yes$/);
+      expect(await r.seen("<p>part</p>")).toBe("<p>request</p>\n<p>head</p>\n<p>part</p>");
+      await holder.query("SELECT pg_advisory_unlock($1)", [LOCK]);
+      const body = await r.done;
+      expect(body).toBe("<p>request</p>\n<p>head</p>\n<p>part</p><p>after part</p><p>tail</p>\n");
+      // The same bytes as the page gives without the flush.
+      writeFileSync(join(root, "whole.dbt"), FILES["report.dbt"].replace("_part.dbt", "_whole.dbt"));
+      expect(await (await get(server.base, "/whole")).done).toBe(body);
+      // What the page stored in the session after the flush is kept too.
+      const me = await get(server.base, "/me", { cookie: cookieOf(r.res) });
+      expect(await me.done).toBe("<p>request</p>\nann kept -");
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it("cancels the waiting query of a page whose client leaves after a flush", async () => {
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    const waiting = async () =>
+      (
+        await holder.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_advisory_lock(${LOCK}), pg_advisory_unlock%' AND state = 'active' AND pid <> pg_backend_pid()`,
+        )
+      ).rows[0]!.n;
+    try {
+      await holder.query("SELECT pg_advisory_lock($1)", [LOCK]);
+      const r = await get(server.base, "/report");
+      await r.seen("<p>part</p>");
+      expect(await until(waiting, (n) => n === 1)).toBe(1);
+      r.res.destroy();
+      expect(await until(waiting, (n) => n === 0)).toBe(0);
+      expect(await (await get(server.base, "/tried")).done).toBe("<p>request</p>\n<p>tried</p><p>caught late</p>");
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it("keeps what a flush sent inside dbt:try when the catch runs", async () => {
+    expect(await (await get(server.base, "/tried")).done).toBe("<p>request</p>\n<p>tried</p><p>caught late</p>");
+  });
+
+  it("cuts the connection of a page that fails after its flush, in production", async () => {
+    const r = await get(server.base, "/fails");
+    expect(r.res.statusCode).toBe(200);
+    await expect(r.done).rejects.toThrow('cut after "<p>request</p>\\n<p>sent</p>"');
+    // The server goes on.
+    expect(await (await get(server.base, "/me")).done).toBe("<p>request</p>\n- - -");
+  });
+
+  it("refuses a header after the flush, and follows the output with the error page under quarry dev", async () => {
+    const r = await get(dev.base, "/late-header");
+    expect(r.res.statusCode).toBe(200);
+    const body = await r.done;
+    expect(body.startsWith("<p>request</p>\n<p>sent</p><!DOCTYPE html>")).toBe(true);
+    expect(body).toContain("QRY_ERR_FLUSH");
+    expect(body).toContain("dbt:header after dbt:flush (at late-header.dbt:1:12)");
+    expect(body).toContain("late-header.dbt:1:23");
+    expect(devLog.find((l) => l.includes("QRY_ERR"))).toMatch(
+      /^late-header\.dbt:1:23 QRY_ERR_FLUSH: dbt:header after dbt:flush/,
+    );
+  });
+
+  it("does not keep a session begun after the flush (its cookie could not be sent)", async () => {
+    const r = await get(server.base, "/late-session");
+    expect(await r.done).toBe("<p>request</p>\n<p>sent</p>done");
+    expect(r.res.headers["set-cookie"]).toBeUndefined();
+  });
+});
