@@ -4,6 +4,14 @@ export * as rt from "./runtime.js";
 export { tagRuntime } from "../tags/registry.js";
 import { Registry, type Extensions } from "./extensions.js";
 
+/**
+ * The contract between compiled code and the runtime above (which helpers exist, what they
+ * take). `quarry build` writes it in the manifest and `quarry start` refuses a build written
+ * for another: an older build would call helpers whose arguments have changed. Raise it with
+ * any change to what generated code calls (2: dbt:include hands over the caller's output).
+ */
+export const COMPILED_RUNTIME = 2;
+
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 
 /** The two tables with a host app's functions and tags added (`quarry start` never loads the parser for it). */

@@ -23,6 +23,7 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { Engine } from "../engine/engine.js";
 import { QuarryError, codes } from "../engine/errors.js";
 import { compileModule } from "../engine/template.js";
+import { COMPILED_RUNTIME } from "../engine/precompiled.js";
 import { CONFIG_FILES } from "../datasources/config.js";
 import type { Manifest } from "./sources.js";
 import { resolvePath } from "./routes.js";
@@ -193,7 +194,14 @@ export function build(
   try {
     mkdirSync(fresh);
     // `site` lets the server find the site's data folder (never inside the build).
-    const manifest: Manifest = { version: 1, templates: {}, statics, mode: "compiled", site: realPath(engine.root) };
+    const manifest: Manifest = {
+      version: 1,
+      runtime: COMPILED_RUNTIME,
+      templates: {},
+      statics,
+      mode: "compiled",
+      site: realPath(engine.root),
+    };
     for (const [name, code] of modules) {
       const file = `templates/${name.replace(/\.dbt$/, ".mjs")}`;
       mkdirSync(dirname(join(fresh, file)), { recursive: true });

@@ -61,6 +61,8 @@ export class EngineSource implements PageSource {
 /** What `quarry build` writes beside the modules. */
 export interface Manifest {
   version: 1;
+  /** engine/precompiled.ts COMPILED_RUNTIME of the Quarry that built it (absent: an early build, 1). */
+  runtime?: number;
   /** Template name → module file, relative to the dist folder. */
   templates: Record<string, string>;
   /** Files served as they are, relative to dist/static. */
@@ -87,7 +89,12 @@ export class PrecompiledSource implements PageSource, TemplateHost {
         `${dist}/manifest.json: unknown version ${String(manifest.version)}; rebuild with quarry build`,
       );
     // Only the runtime: the parser and the compiler are never loaded in this mode.
-    const { rt, functionTable, tagRuntime, extended } = await import("../engine/precompiled.js");
+    const { rt, functionTable, tagRuntime, extended, COMPILED_RUNTIME } = await import("../engine/precompiled.js");
+    const built = manifest.runtime ?? 1;
+    if (built !== COMPILED_RUNTIME)
+      throw new ConfigError(
+        `${dist} was built by a Quarry whose compiled code calls its runtime differently (compiled runtime ${built}, this Quarry's ${COMPILED_RUNTIME}): rebuild it with this Quarry's quarry build`,
+      );
     const tables = ext.functions || ext.tags ? extended(ext) : { functionTable, tagRuntime };
     // All at once: the reads overlap, which matters at start-up for a site of many templates.
     const loaded = await Promise.all(

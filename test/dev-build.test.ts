@@ -12,6 +12,8 @@ import { createDatabase } from "./db.js";
 import { SAMPLE_SEED, TEMPLATES, database, until, startServer, type Server } from "./http.js";
 import { build } from "../server/build.js";
 import { RELOAD_PATH } from "../server/dev.js";
+import { PrecompiledSource } from "../server/sources.js";
+import { COMPILED_RUNTIME } from "../engine/precompiled.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 const run = promisify(execFile);
@@ -106,6 +108,19 @@ describe("quarry build + quarry start", () => {
     );
     expect(existsSync(join(dist, "_db", "002_seed.sql"))).toBe(true);
     expect(existsSync(join(dist, "fortunes.dbt"))).toBe(false);
+  });
+
+  it("is refused by a Quarry whose compiled code calls the runtime differently", async () => {
+    const old = join(mkdtempSync(join(tmpdir(), "quarry-dist-")), "dist");
+    cpSync(dist, old, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(old, "manifest.json"), "utf8")) as Record<string, unknown>;
+    expect(manifest.runtime).toBe(COMPILED_RUNTIME);
+    delete manifest.runtime;
+    writeFileSync(join(old, "manifest.json"), JSON.stringify(manifest));
+    await expect(PrecompiledSource.load(old)).rejects.toThrow(
+      `${old} was built by a Quarry whose compiled code calls its runtime differently (compiled runtime 1, this Quarry's ${COMPILED_RUNTIME}): rebuild it with this Quarry's quarry build`,
+    );
+    rmSync(join(old, ".."), { recursive: true, force: true });
   });
 
   it.each([
