@@ -45,6 +45,8 @@ export class Compiler {
   private readonly header: string[] = [];
   private readonly fnNames = new Map<string, string>();
   private counter = 0;
+  /** Attribute expressions of the tag being compiled whose values sit in constants (see tag). */
+  private readonly readyArgs = new Map<Expr, string>();
   /** Labels of the enclosing dbt:loop statements, innermost last. */
   readonly loops: string[] = [];
   /**
@@ -217,11 +219,35 @@ export class Compiler {
         }
       } else {
         flush();
-        code += this.registry.tagDef(n.name).compile(n, this);
+        code += this.tag(n);
       }
     }
     flush();
     return code;
+  }
+
+  /**
+   * A tag's code. A tag with an attribute that awaits has all its attributes but those it
+   * evaluates at a time of its own evaluated first, in the order they are written, as the
+   * interpreter does (Interpreter.tagAsync); its hook then reads them from constants.
+   */
+  private tag(n: TagNode): string {
+    const def = this.registry.tagDef(n.name);
+    const early = n.asyncArgs?.some((a) => !def.lazyArgs?.includes(a))
+      ? Object.keys(n.args).filter((a) => !def.lazyArgs?.includes(a))
+      : [];
+    if (early.length === 0) return def.compile(n, this);
+    let pre = "";
+    for (const a of early) {
+      const t = this.tmp("arg");
+      pre += `const ${t} = ${this.expr(n.args[a]!)};\n`;
+      this.readyArgs.set(n.args[a]!, t);
+    }
+    try {
+      return `{\n${pre}${def.compile(n, this)}}\n`;
+    } finally {
+      for (const a of early) this.readyArgs.delete(n.args[a]!);
+    }
   }
 
   /** What `#e#` prints: a literal escaped now, a number without the escape, anything else through rt.esc. */
@@ -245,6 +271,10 @@ export class Compiler {
   }
 
   expr(e: Expr): string {
+    if (this.readyArgs.size !== 0) {
+      const t = this.readyArgs.get(e);
+      if (t !== undefined) return t;
+    }
     switch (e.type) {
       case "literal":
         return lit(e.value);

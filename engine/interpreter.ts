@@ -90,10 +90,14 @@ export class Interpreter implements ExprHost {
     this.out += v;
   }
 
-  /** A tag whose attributes await: they are evaluated before it runs (see eval). */
+  /**
+   * A tag with an attribute that awaits: all its attributes but those it evaluates at a time of
+   * its own are evaluated before it runs, in the order they are written (compiled code does the
+   * same: Compiler.tag), so a side effect in one is seen by the next alike in both modes.
+   */
   async tagAsync(def: TagDef, n: TagNode): Promise<void> {
-    for (const a of n.asyncArgs!)
-      if (!def.lazyArgs?.includes(a)) this.readyValues.set(n.args[a]!, await this.evalAsync(n.args[a]!));
+    for (const [a, e] of Object.entries(n.args))
+      if (!def.lazyArgs?.includes(a)) this.readyValues.set(e, e.async ? await this.evalAsync(e) : this.eval(e));
     await def.interpret(n, this);
   }
 
@@ -115,7 +119,10 @@ export class Interpreter implements ExprHost {
   /** The value of attribute `name`, or undefined when it was not given. */
   arg(node: TagNode, name: string): unknown {
     const e = node.args[name];
-    return e === undefined ? undefined : this.eval(e);
+    if (e === undefined) return undefined;
+    // Evaluated already by tagAsync (the map is empty on pages that call no dbt:function in an attribute).
+    if (this.readyValues.size !== 0 && this.readyValues.has(e)) return this.readyValues.get(e);
+    return this.eval(e);
   }
 
   /** An expression's value, awaiting when it must: for tags that evaluate an expression at a time of their own (a condition, a case). */
