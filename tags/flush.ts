@@ -6,7 +6,7 @@
 // the page's yet (a dbt:savecontent, a query's SQL, a module or function body) it is refused.
 import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
-import type { RenderContext } from "../engine/context.js";
+import { outputLimit, type RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 
 const at = (loc: Loc) => `${loc.file}:${loc.line}:${loc.column}`;
@@ -30,6 +30,8 @@ export async function flushPage(ctx: RenderContext, out: string, loc: Loc): Prom
     page.held[i] = "";
   }
   text += out;
+  // What was sent counts against the limit: a loop that flushes cannot stream without end.
+  if (page.flushed + text.length > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
   page.flushed += text.length;
   await hooks.flush(text);
   return "";

@@ -28,6 +28,7 @@ const FILES = {
   "fails.dbt": `<p>sent</p><dbt:flush><dbt:set x = 1 / 0>`,
   "late-header.dbt": `<p>sent</p><dbt:flush><dbt:header name="x-late" value="1">`,
   "late-session.dbt": `<p>sent</p><dbt:flush><dbt:set session.late = 1>done`,
+  "endless.dbt": `<dbt:output><dbt:loop condition="true">#repeatString("x", 100)#<dbt:flush></dbt:loop></dbt:output>`,
   "me.dbt": `<dbt:output>#structKeyExists(session, "who") ? session.who : "-"# #structKeyExists(session, "after") ? session.after : "-"# #structKeyExists(session, "late") ? "late" : "-"#</dbt:output>`,
 };
 
@@ -163,6 +164,28 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
     expect(devLog.find((l) => l.includes("QRY_ERR"))).toMatch(
       /^late-header\.dbt:1:23 QRY_ERR_FLUSH: dbt:header after dbt:flush/,
     );
+  });
+
+  it("counts what was sent against maxOutputLength: a loop that flushes is stopped, the server goes on", async () => {
+    const log: string[] = [];
+    const small = await startServer({
+      root,
+      mode,
+      dev: true,
+      database: database(url),
+      limits: { maxOutputLength: 1000 },
+      log: (l) => log.push(l),
+    });
+    try {
+      const body = await (await get(small.base, "/endless")).done;
+      expect(body.startsWith(`<p>request</p>\n${"x".repeat(900)}<!DOCTYPE html>`)).toBe(true);
+      expect(log.find((l) => l.includes("QRY_ERR"))).toMatch(
+        /^endless\.dbt:1:\d+ QRY_ERR_OUTPUT_LIMIT: The page's output passed 1000 characters/,
+      );
+      expect(await (await get(small.base, "/tried")).done).toBe("<p>request</p>\n<p>tried</p><p>caught late</p>");
+    } finally {
+      await small.close();
+    }
   });
 
   it("does not keep a session begun after the flush (its cookie could not be sent)", async () => {
