@@ -19,6 +19,7 @@ const CALLBACKS = [
   ["addValue", "acc,k,v", "<dbt:return acc + v>"],
   ["rowNIsEven", "row", "<dbt:return row.n MOD 2 EQ 0>"],
   ["addRowN", "acc,row", "<dbt:return acc + row.n>"],
+  ["rowNTimesTwo", "row", "<dbt:set row.n = row.n * 2><dbt:return row>"],
 ]
   .map(
     ([name, params, body]) =>

@@ -154,6 +154,34 @@ const structs = category("structs", {
       return out;
     },
   ],
+  structSome: [
+    {
+      params: "struct, callback",
+      awaits: true,
+      doc: `true as soon as the callback returns true for a key (the rest are not called), else false. ${NOTE} (key, value, struct).`,
+      example: "structSome({a: 1, b: 2}, valueIsEven)",
+      result: "true",
+    },
+    async (_c, s: unknown, f: unknown) => {
+      const [o, cb] = [struct(s, "structSome"), callback(f, "structSome")];
+      for (const k of Object.keys(o)) if (toBool(await cb(k, o[k], o), null)) return true;
+      return false;
+    },
+  ],
+  structEvery: [
+    {
+      params: "struct, callback",
+      awaits: true,
+      doc: `false as soon as the callback returns false for a key (the rest are not called), else true. ${NOTE} (key, value, struct).`,
+      example: "structEvery({a: 1, b: 2}, valueIsEven)",
+      result: "false",
+    },
+    async (_c, s: unknown, f: unknown) => {
+      const [o, cb] = [struct(s, "structEvery"), callback(f, "structEvery")];
+      for (const k of Object.keys(o)) if (!toBool(await cb(k, o[k], o), null)) return false;
+      return true;
+    },
+  ],
   structReduce: [
     {
       params: "struct, callback, [initial]",
@@ -184,6 +212,28 @@ const queries = category("queries", {
       const [r, cb] = [query(q, "queryEach"), callback(f, "queryEach")];
       for (let i = 0; i < r.rows.length; i++) await cb(rowStruct(r, i), i + 1, r);
       return "";
+    },
+  ],
+  queryMap: [
+    {
+      params: "query, callback",
+      awaits: true,
+      doc: `A new query of the rows the callback returns, one per row (a struct; the query's columns are kept, other keys dropped). ${NOTE} (row as a struct, row number, query).`,
+      example: 'valueList(queryMap(queryNew("n", [{n: 1}, {n: 2}]), rowNTimesTwo).n)',
+      result: "2,4",
+    },
+    async (_c, q: unknown, f: unknown) => {
+      const [r, cb] = [query(q, "queryMap"), callback(f, "queryMap")];
+      const rows: Record<string, unknown>[] = [];
+      for (let i = 0; i < r.rows.length; i++) {
+        const got = await cb(rowStruct(r, i), i + 1, r);
+        if (got === null || typeof got !== "object" || Array.isArray(got) || got instanceof QueryResult)
+          throw argError(`queryMap's callback must return a row as a struct (row ${i + 1})`);
+        const row: Record<string, unknown> = {};
+        for (const c of r.columns) row[c] = (got as Struct)[c] ?? null;
+        rows.push(row);
+      }
+      return new QueryResult([...r.columns], rows);
     },
   ],
   queryFilter: [
@@ -234,6 +284,58 @@ const lists = category("lists", {
       const items = listItems(list, d);
       for (let i = 0; i < items.length; i++) await cb(items[i], i + 1, list);
       return "";
+    },
+  ],
+  listMap: [
+    {
+      params: "list, callback, [delimiters], [includeEmptyFields]",
+      awaits: true,
+      doc: `A new list of what the callback returns for each item, joined by the first delimiter. ${NOTE} (item, index, list, delimiters).`,
+      example: 'listMap("1;2", double, ";")',
+      result: "2;4",
+    },
+    async (_c, l: unknown, f: unknown, d?: unknown, empty?: unknown) => {
+      const cb = callback(f, "listMap");
+      const [list, delims] = [str(l), d === undefined ? "," : str(d)];
+      const items = listItems(list, delims, empty);
+      const out: string[] = [];
+      for (let i = 0; i < items.length; i++) out.push(str(await cb(items[i], i + 1, list, delims)));
+      return out.join(delims.charAt(0));
+    },
+  ],
+  listFilter: [
+    {
+      params: "list, callback, [delimiters], [includeEmptyFields]",
+      awaits: true,
+      doc: `A new list of the items for which the callback returns true, joined by the first delimiter. ${NOTE} (item, index, list, delimiters).`,
+      example: 'listFilter("1,2,3,4", isEven)',
+      result: "2,4",
+    },
+    async (_c, l: unknown, f: unknown, d?: unknown, empty?: unknown) => {
+      const cb = callback(f, "listFilter");
+      const [list, delims] = [str(l), d === undefined ? "," : str(d)];
+      const items = listItems(list, delims, empty);
+      const out: string[] = [];
+      for (let i = 0; i < items.length; i++)
+        if (toBool(await cb(items[i], i + 1, list, delims), null)) out.push(items[i]!);
+      return out.join(delims.charAt(0));
+    },
+  ],
+  listReduce: [
+    {
+      params: "list, callback, [initial], [delimiters], [includeEmptyFields]",
+      awaits: true,
+      doc: `Folds the list into one value: the callback gets the value so far (initial, default null) and returns the next. ${NOTE} (value, item, index, list, delimiters).`,
+      example: 'listReduce("1,2,3", add, 10)',
+      result: "16",
+    },
+    async (_c, l: unknown, f: unknown, initial?: unknown, d?: unknown, empty?: unknown) => {
+      const cb = callback(f, "listReduce");
+      const [list, delims] = [str(l), d === undefined ? "," : str(d)];
+      const items = listItems(list, delims, empty);
+      let acc: unknown = initial ?? null;
+      for (let i = 0; i < items.length; i++) acc = await cb(acc, items[i], i + 1, list, delims);
+      return acc;
     },
   ],
 });
