@@ -17,6 +17,15 @@ function rowStruct(q: QueryResult, i: number): Struct {
   return s;
 }
 
+/** structSome (`stop` true) and structEvery (false): `stop` once the callback answers it, else the other. */
+const untilAnswer =
+  (fn: string, stop: boolean) =>
+  async (_c: unknown, s: unknown, f: unknown): Promise<boolean> => {
+    const [o, cb] = [struct(s, fn), callback(f, fn)];
+    for (const k of Object.keys(o)) if (toBool(await cb(k, o[k], o), null) === stop) return stop;
+    return !stop;
+  };
+
 const NOTE = "The callback is a function defined with <dbt:function>, called with";
 
 const arrays = category("arrays", {
@@ -162,11 +171,7 @@ const structs = category("structs", {
       example: "structSome({a: 1, b: 2}, valueIsEven)",
       result: "true",
     },
-    async (_c, s: unknown, f: unknown) => {
-      const [o, cb] = [struct(s, "structSome"), callback(f, "structSome")];
-      for (const k of Object.keys(o)) if (toBool(await cb(k, o[k], o), null)) return true;
-      return false;
-    },
+    untilAnswer("structSome", true),
   ],
   structEvery: [
     {
@@ -176,11 +181,7 @@ const structs = category("structs", {
       example: "structEvery({a: 1, b: 2}, valueIsEven)",
       result: "false",
     },
-    async (_c, s: unknown, f: unknown) => {
-      const [o, cb] = [struct(s, "structEvery"), callback(f, "structEvery")];
-      for (const k of Object.keys(o)) if (!toBool(await cb(k, o[k], o), null)) return false;
-      return true;
-    },
+    untilAnswer("structEvery", false),
   ],
   structReduce: [
     {
