@@ -17,6 +17,7 @@ import session from "./session.js";
 import compat from "./compat.js";
 import callbacks from "./callbacks.js";
 import cache from "./cache.js";
+import paths from "./paths.js";
 
 export type { BuiltinDef } from "./define.js";
 
@@ -39,6 +40,7 @@ export const builtins: BuiltinDef[] = [
   ...compat,
   ...callbacks,
   ...cache,
+  ...paths,
 ];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));

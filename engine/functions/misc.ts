@@ -30,6 +30,15 @@ function isDefined(ctx: RenderContext, path: unknown): boolean {
 }
 
 export default category("types", {
+  nullValue: [
+    {
+      params: "",
+      doc: "null (a struct key or array element set to it reads as absent: isNull gives true).",
+      example: "isNull(nullValue())",
+      result: "true",
+    },
+    () => null,
+  ],
   isDefined: [
     {
       params: "path",

@@ -282,6 +282,21 @@ export default category("strings", {
     },
     (_c, s: unknown) => new SafeString(`<PRE>${escapeHtml(str(s))}</PRE>`),
   ],
+  xmlFormat: [
+    {
+      params: "string",
+      doc: "Escapes & < > \" ' for XML as &amp; &lt; &gt; &quot; &apos; (Lucee's xmlFormat); printed as it is, not escaped again.",
+      example: `xmlFormat("<a b='1'>&")`,
+      result: "&lt;a b=&apos;1&apos;&gt;&amp;",
+    },
+    (_c, s: unknown) =>
+      new SafeString(
+        str(s).replace(
+          /[&<>"']/g,
+          (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
+        ),
+      ),
+  ],
   booleanFormat: [
     { params: "value", doc: '"true" or "false" ("" is false).', example: "booleanFormat(1)", result: "true" },
     (_c, v: unknown) => (toBool(v, null) ? "true" : "false"),
