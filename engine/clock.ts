@@ -67,7 +67,7 @@ const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(Strin
  * signal the page stops at once. The work itself is left to finish or to be cancelled by its
  * owner (a statement timeout, a query cancel); its late failure is ignored.
  */
-export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc): Promise<T> {
+export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc | null): Promise<T> {
   const signal = page.signal;
   if (page.deadline === 0 && !signal) return work.then((v) => (stopIfDue(page, Date.now(), loc), v));
   // One promise per call, settled by whichever comes first (a query runs this once or more

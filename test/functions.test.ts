@@ -175,3 +175,24 @@ describe("as CFML (Lucee) does", () => {
     expect((await render(page)).split("\u241e")).toEqual(cases.map(([, want]) => escapeHtml(want)));
   });
 });
+
+describe("sleep", () => {
+  it("waits, then the page goes on, in both modes", async () => {
+    expect(
+      await render(
+        "<dbt:set t = getTickCount()><dbt:set sleep(20)><dbt:output>#getTickCount() - t GTE 20#</dbt:output>",
+      ),
+    ).toBe("true");
+  });
+  it("stops at the page's time limit, located, however long it was asked to wait", async () => {
+    const err = await renderError('<dbt:setting requesttimeout="0.05">\n<dbt:set sleep(600000)>');
+    expect([err.code, `${err.loc?.line}:${err.loc?.column}`]).toEqual(["QRY_ERR_TIMEOUT", "2:10"]);
+  });
+  it("refuses a negative time", async () => {
+    const err = await renderError("<dbt:set sleep(-1)>");
+    expect([err.code, err.message]).toEqual([
+      "QRY_ERR_FUNCTION",
+      "sleep takes a number of milliseconds of 0 or more, got -1",
+    ]);
+  });
+});

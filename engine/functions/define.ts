@@ -26,8 +26,9 @@ export interface BuiltinDef {
    */
   statement?: boolean;
   /**
-   * Calls back a function defined with <dbt:function> (arrayMap…), so it awaits: `fn` returns a
-   * promise and gets such functions as plain async Callbacks (engine/udf.ts callAwaiting).
+   * Awaits: `fn` returns a promise. Mostly functions that call back a function defined with
+   * <dbt:function> (arrayMap…), which they get as plain async Callbacks (engine/udf.ts
+   * callAwaiting); also sleep.
    */
   awaits?: true;
 }

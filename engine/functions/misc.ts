@@ -1,4 +1,5 @@
-import { category, str, num } from "./define.js";
+import { category, str, num, argError } from "./define.js";
+import { untilStopped } from "../clock.js";
 import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
 import { base, member, index } from "../runtime.js";
@@ -30,6 +31,24 @@ function isDefined(ctx: RenderContext, path: unknown): boolean {
 }
 
 export default category("types", {
+  sleep: [
+    {
+      params: "milliseconds",
+      awaits: true,
+      doc: "Waits this long, letting other requests run; a page past its time limit (or whose visitor left) stops in the middle. Returns nothing.",
+      example: "sleep(1)",
+      result: "",
+    },
+    async (ctx, ms: unknown) => {
+      const n = num(ms);
+      if (!(n >= 0)) throw argError(`sleep takes a number of milliseconds of 0 or more, got ${n}`);
+      const page = ctx.page;
+      // No longer than the page may run: the stop then comes from untilStopped, on time.
+      const wait = page.deadline === 0 ? n : Math.min(n, Math.max(0, page.deadline - Date.now() + 1));
+      await untilStopped(page, new Promise<void>((done) => setTimeout(done, wait)), null);
+      return "";
+    },
+  ],
   nullValue: [
     {
       params: "",
