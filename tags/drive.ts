@@ -7,6 +7,7 @@ import type { Interpreter } from "../engine/interpreter.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { pause } from "../engine/clock.js";
 import type { Maybe } from "../engine/maybe.js";
+import { tick } from "./helpers.js";
 
 /**
  * Iterates: `next()` says whether there is another iteration, `due()` counts it (and says
@@ -63,9 +64,10 @@ interface RangeRun {
   step: number;
   /** Iterations counted so far (the loop's tick). */
   n: number;
-  /** One tick: true when the clock wants a pause first. */
-  due: (n: number) => boolean;
 }
+
+/** One tick of a range loop (`n` iterations so far): true when the clock wants a pause first. */
+const due = (r: RangeRun, n: number): boolean => tick(r.it.ctx, n, r.it.out.length, r.node.loc);
 
 const within = (r: RangeRun, i: number): boolean => (r.step > 0 ? i <= r.to : i >= r.to);
 
@@ -76,7 +78,7 @@ const within = (r: RangeRun, i: number): boolean => (r.step > 0 ? i <= r.to : i 
  */
 export function driveRange(r: RangeRun, from: number): Maybe<void> {
   for (let i = from; within(r, i); i += r.step) {
-    if (r.due(++r.n)) return rangeRest(r, i, true);
+    if (due(r, ++r.n)) return rangeRest(r, i, true);
     r.vars[r.name] = i;
     const go = loopBody(r.it, r.node);
     if (go instanceof Promise) return go.then((more) => (more ? rangeNext(r, i + r.step) : undefined));
@@ -87,7 +89,7 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
 /** The iteration `i` after one that waited: bounds and tick first. */
 function rangeNext(r: RangeRun, i: number): Maybe<void> {
   if (!within(r, i)) return;
-  return rangeRest(r, i, r.due(++r.n));
+  return rangeRest(r, i, due(r, ++r.n));
 }
 
 async function rangeRest(r: RangeRun, i: number, paused: boolean): Promise<void> {
@@ -98,6 +100,6 @@ async function rangeRest(r: RangeRun, i: number, paused: boolean): Promise<void>
     if (!(await loopBody(r.it, r.node))) return;
     i += r.step;
     if (!within(r, i)) return;
-    paused = r.due(++r.n);
+    paused = due(r, ++r.n);
   }
 }

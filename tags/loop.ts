@@ -152,6 +152,12 @@ export const loopTag: TagDef<LoopData> = {
     // Inside a function, loop variables are the function's own, as an unscoped dbt:set is.
     const vars = ctx.scopes.local ?? ctx.scopes.variables;
     const loc = node.loc;
+    if (d.kind === "range") {
+      // The common inner loop: no closure per run (the table page runs one per row).
+      const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
+      // i += step, as the compiled loop counts (the same float steps in both modes).
+      return driveRange({ it, node, vars, name: d.index!, to, step, n: 0 }, from);
+    }
     let n = 0;
     const due = (): boolean => tick(ctx, ++n, it.out.length, loc);
     const body = (): Maybe<boolean> => loopBody(it, node);
@@ -165,12 +171,6 @@ export const loopTag: TagDef<LoopData> = {
           src = { query, start, end };
         }
         return eachRow(it, node, src, { group: d.group, counted: true }, body);
-      }
-      case "range": {
-        const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
-        // i += step, as the compiled loop counts (the same float steps in both modes).
-        const ticks = (count: number) => tick(ctx, count, it.out.length, loc);
-        return driveRange({ it, node, vars, name: d.index!, to, step, n: 0, due: ticks }, from);
       }
       case "condition": {
         const cond = node.args.condition!;
