@@ -3,6 +3,7 @@
 // redirect), its deadline and the signal that cancels it. The CLI's `quarry render` uses a
 // page with no datasources.
 import type { CancelSignal } from "./cancel.js";
+import type { Loc } from "../parser/ast.js";
 import type { Datasources } from "../datasources/registry.js";
 import type { Lease } from "../datasources/datasource.js";
 import type { Trace } from "./trace.js";
@@ -54,10 +55,11 @@ export interface RequestHooks {
   sessionKey(): string;
   /**
    * dbt:flush: sends `text`, the page's output so far, to the client (the status, headers and
-   * cookies first, at the first call); resolves once the client may take more. Absent where
+   * cookies first, at the first call); resolves once the client may take more, or rejects when
+   * the page must stop while it waits (its time limit, its client gone: at `loc`). Absent where
    * nothing streams (a static file's _request.dbt): the output then stays in order in the page.
    */
-  flush?(text: string): Promise<void>;
+  flush?(text: string, loc: Loc): Promise<void>;
 }
 
 export interface PageState {

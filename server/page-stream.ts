@@ -14,9 +14,13 @@ export class PageStream {
     void reply.send(this.body);
   }
 
-  /** Writes `text`; resolves once the client may take more (or has gone: the page's signal stops it). */
+  /**
+   * Writes `text`; a promise when the client must take some first, resolved once it may take
+   * more or has gone. A body already destroyed (the client left: the page's signal stops the
+   * page) takes nothing: its write would wait for a "close" that has already been.
+   */
   write(text: string): Promise<void> | void {
-    if (this.body.write(text)) return;
+    if (this.body.destroyed || this.body.write(text)) return;
     return new Promise<void>((resolve) => {
       const done = () => {
         this.body.off("drain", done).off("close", done);

@@ -12,6 +12,7 @@ import fastifyStatic from "@fastify/static";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
+import { untilStopped } from "../engine/clock.js";
 import { codes, ConfigError, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
@@ -453,7 +454,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // dbt:flush: the head goes with the first flush, the session stored as it is then (what
     // the page changes after is stored at its end). Before a static file nothing streams.
     if (!file)
-      page.hooks.flush = async (text) => {
+      page.hooks.flush = async (text, loc) => {
         if (!stream) {
           const cookie = await finishSession();
           site.sessions.sent(session, cookie);
@@ -461,7 +462,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
           head(cookie);
           stream = new PageStream(reply);
         }
-        await stream.write(text);
+        // The time a slow client takes counts against the page's limit, and a client that
+        // leaves stops the page: a page waiting here may hold a connection, a transaction or a lock.
+        const taken = stream.write(text);
+        if (taken) await untilStopped(page, taken, loc);
       };
     let body: string;
     let cookie: CookieAction;

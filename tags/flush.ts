@@ -8,6 +8,7 @@ import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import { outputLimit, type RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
+import { stopIfDue } from "../engine/clock.js";
 
 const at = (loc: Loc) => `${loc.file}:${loc.line}:${loc.column}`;
 
@@ -24,6 +25,8 @@ export async function flushPage(ctx: RenderContext, out: string, loc: Loc): Prom
   const hooks = page.hooks;
   // Nothing streams (quarry render, a static file's _request.dbt): the output stays where it is.
   if (!hooks?.flush) return out;
+  // A page whose client has gone, or whose time is up, stops here instead of sending.
+  stopIfDue(page, Date.now(), loc);
   let text = "";
   for (let i = 0; i < page.held.length; i++) {
     text += page.held[i]!;
@@ -33,7 +36,7 @@ export async function flushPage(ctx: RenderContext, out: string, loc: Loc): Prom
   // What was sent counts against the limit: a loop that flushes cannot stream without end.
   if (page.flushed + text.length > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
   page.flushed += text.length;
-  await hooks.flush(text);
+  await hooks.flush(text, loc);
   return "";
 }
 

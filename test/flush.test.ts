@@ -5,12 +5,14 @@
 // follows what was sent (quarry dev).
 import { writeFileSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
+import { connect } from "node:net";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODES, site } from "./helpers.js";
-import { createDatabase } from "./db.js";
+import { createDatabase, sql } from "./db.js";
 import { database, startServer, until, type Server } from "./http.js";
+import type { Database } from "../server/database.js";
 
 const LOCK = 424242;
 const FILES = {
@@ -29,6 +31,8 @@ const FILES = {
   "late-header.dbt": `<p>sent</p><dbt:flush><dbt:header name="x-late" value="1">`,
   "late-session.dbt": `<p>sent</p><dbt:flush><dbt:set session.late = 1>done`,
   "endless.dbt": `<dbt:output><dbt:loop condition="true">#repeatString("x", 100)#<dbt:flush></dbt:loop></dbt:output>`,
+  // Megabytes a flush, more than the sockets hold: a client that does not read makes the page wait.
+  "floods.dbt": `<dbt:setting requesttimeout="#url.limit#"><dbt:transaction><dbt:query name="q">INSERT INTO marks (id) VALUES (#url.id#)</dbt:query><dbt:set s = repeatString("x", 1000000)><dbt:loop from="1" to="25" index="i"><dbt:output>#s#</dbt:output><dbt:flush></dbt:loop></dbt:transaction>`,
   "me.dbt": `<dbt:output>#structKeyExists(session, "who") ? session.who : "-"# #structKeyExists(session, "after") ? session.after : "-"# #structKeyExists(session, "late") ? "late" : "-"#</dbt:output>`,
 };
 
@@ -75,16 +79,42 @@ const cookieOf = (res: IncomingMessage) => (res.headers["set-cookie"] ?? []).map
 let url: string;
 beforeAll(async () => {
   url = await createDatabase([], "flush");
+  await sql(url, "CREATE TABLE marks (id int)");
 });
+
+/** Requests `path` over a raw socket and stops reading once the head has come. */
+async function stalled(base: string, path: string) {
+  const socket = connect(Number(new URL(base).port), "127.0.0.1");
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  const first = await new Promise<string>((resolve) => socket.once("data", (b: Buffer) => resolve(b.toString())));
+  socket.pause();
+  return { first, socket };
+}
+
+/** Backends of the test database in an open transaction (a page holding one). */
+const inTransaction = async () =>
+  (
+    await sql<{ n: number }>(
+      url,
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+    )
+  )[0]!.n;
 
 describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
   let server: Server;
   let dev: Server;
   let root: string;
+  let db: Database;
   const devLog: string[] = [];
+  /** Connections lent to a page (a transaction's), beside those the pipeline shares. */
+  const lent = () => {
+    const s = db.datasources.get("main").stats();
+    return s.borrowed - (s.shared ?? 0);
+  };
   beforeAll(async () => {
     root = site(FILES);
-    server = await startServer({ root, mode, database: database(url) });
+    db = database(url);
+    server = await startServer({ root, mode, database: db });
     dev = await startServer({ root, mode, dev: true, database: database(url), log: (l) => devLog.push(l) });
   });
   afterAll(async () => {
@@ -139,6 +169,32 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
     } finally {
       await holder.end();
     }
+  });
+
+  it("stops a page whose client stops reading at the time limit: its transaction rolls back, its connection goes back", async () => {
+    const id = mode === "compiled" ? 1 : 2;
+    const { first, socket } = await stalled(server.base, `/floods?limit=1&id=${id}`);
+    try {
+      expect(first).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      // The page waits on the client inside its transaction, then its time limit ends both.
+      expect(await until(inTransaction, (n) => n === 0)).toBe(0);
+      expect(await until(lent, (n) => n === 0)).toBe(0);
+      expect(await sql(url, "SELECT id FROM marks WHERE id = $1", [id])).toEqual([]);
+      expect(await (await get(server.base, "/me")).done).toBe("<p>request</p>\n- - -");
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it("stops a page whose client leaves while it streams: no flush waits for a client that has gone", async () => {
+    const id = mode === "compiled" ? 3 : 4;
+    const { socket } = await stalled(server.base, `/floods?limit=60&id=${id}`);
+    expect(await until(inTransaction, (n) => n === 1)).toBe(1);
+    socket.destroy();
+    // Well before its 60 s: the client's leaving ends the page, and its transaction with it.
+    expect(await until(inTransaction, (n) => n === 0)).toBe(0);
+    expect(await until(lent, (n) => n === 0)).toBe(0);
+    expect(await sql(url, "SELECT id FROM marks WHERE id = $1", [id])).toEqual([]);
   });
 
   it("keeps what a flush sent inside dbt:try when the catch runs", async () => {
