@@ -487,9 +487,13 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         cookie = null;
       } else cookie = await finishSession();
     } catch (err) {
+      // The head has gone (this may be _error.dbt or _404.dbt): no other page can answer now.
+      if (stream) {
+        debugged(statusOf(err));
+        return failStreamed(req, reply, stream, err);
+      }
       if (error) throw err;
       debugged(statusOf(err));
-      if (stream) return failStreamed(req, reply, stream, err);
       return sendError(req, reply, err, statusOf(err));
     }
     const entry = debugged(page.response.status);

@@ -250,3 +250,48 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
     expect(r.res.headers["set-cookie"]).toBeUndefined();
   });
 });
+
+describe.each(MODES)("dbt:flush in the error pages (%s)", (mode) => {
+  const fails = `<dbt:if structKeyExists(url, "fail")><dbt:set y = 1 / 0></dbt:if>`;
+  let server: Server;
+  let dev: Server;
+  beforeAll(async () => {
+    const root = site({
+      "_error.dbt": `<dbt:output><p>error #error.status#</p></dbt:output><dbt:flush>${fails}<p>end</p>`,
+      "_404.dbt": `<dbt:output><p>missing #error.status#</p></dbt:output><dbt:flush>${fails}<p>end</p>`,
+      "throws.dbt": `<dbt:set x = 1 / 0>`,
+    });
+    server = await startServer({ root, mode, database: database(url) });
+    dev = await startServer({ root, mode, dev: true, database: database(url) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await dev.close();
+  });
+
+  it("streams _error.dbt and _404.dbt with their status", async () => {
+    const e = await get(server.base, "/throws");
+    expect([e.res.statusCode, e.res.headers["transfer-encoding"], await e.done]).toEqual([
+      500,
+      "chunked",
+      "<p>error 500</p><p>end</p>",
+    ]);
+    const n = await get(server.base, "/nothing");
+    expect([n.res.statusCode, await n.done]).toEqual([404, "<p>missing 404</p><p>end</p>"]);
+  });
+
+  it("cuts the connection of an error page that fails after its flush, instead of answering a second time", async () => {
+    const e = await get(server.base, "/throws?fail");
+    expect(e.res.statusCode).toBe(500);
+    await expect(e.done).rejects.toThrow('cut after "<p>error 500</p>"');
+    const n = await get(server.base, "/nothing?fail");
+    expect(n.res.statusCode).toBe(404);
+    await expect(n.done).rejects.toThrow('cut after "<p>missing 404</p>"');
+    const d = await get(dev.base, "/nothing?fail");
+    const body = await d.done;
+    expect([d.res.statusCode, body.startsWith("<p>missing 404</p><!DOCTYPE html>")]).toEqual([404, true]);
+    expect(body).toContain("QRY_ERR_TYPE");
+    expect(body).toContain("_404.dbt:1:");
+    expect(await (await get(server.base, "/throws")).done).toBe("<p>error 500</p><p>end</p>");
+  });
+});
