@@ -8,9 +8,10 @@ import { Registry, type Extensions } from "./extensions.js";
  * The contract between compiled code and the runtime above (which helpers exist, what they
  * take). `quarry build` writes it in the manifest and `quarry start` refuses a build written
  * for another: an older build would call helpers whose arguments have changed. Raise it with
- * any change to what generated code calls (2: dbt:include hands over the caller's output).
+ * any change to what generated code calls (2: dbt:include hands over the caller's output; 3: and
+ * takes back what a dbt:abort carries, T.takeAborted).
  */
-export const COMPILED_RUNTIME = 2;
+export const COMPILED_RUNTIME = 3;
 
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 

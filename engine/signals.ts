@@ -25,6 +25,19 @@ export function unwind(err: unknown, out: string): unknown {
   return err;
 }
 
+/**
+ * Where a dbt:abort leaves a call (dbt:include): the output it carries so far becomes the
+ * caller's again (and the signal's is emptied), so that what the caller prints while the abort
+ * passes through it comes after it, in page order, and is dropped with it by a capturing body.
+ * Any other error leaves the caller's output empty: only a dbt:catch goes on, from its mark.
+ */
+export function takeAborted(err: unknown): string {
+  if (!(err instanceof AbortSignal)) return "";
+  const out = err.output;
+  err.output = "";
+  return out;
+}
+
 /** <dbt:return>: ends the function it stands in with a value. */
 export class ReturnSignal {
   constructor(readonly value: unknown) {}

@@ -6,13 +6,15 @@ import { fixedArg } from "./helpers.js";
 import type { Loc } from "../parser/ast.js";
 import { checkOutput, type RenderContext } from "../engine/context.js";
 import { pause, tickClock } from "../engine/clock.js";
-import { unwind } from "../engine/signals.js";
+import { takeAborted, unwind } from "../engine/signals.js";
 
 /**
  * Renders the template at `path` (resolved when validated) with this page's variables, after
  * `before`, the including template's output so far, which it takes over and gives back in front
  * of the included output: the page holds it meanwhile, so a dbt:flush in the included template
- * sends it first (tags/flush.ts). A dbt:abort keeps it in front of the output it carries.
+ * sends it first (tags/flush.ts). A dbt:abort keeps it in front of the output it carries, which
+ * the caller takes back as its own (takeAborted): what the caller prints while the abort passes
+ * (a dbt:finally) then follows it, and a capturing body (dbt:silent) drops it.
  */
 export async function includeTemplate(ctx: RenderContext, before: string, path: string, loc: Loc): Promise<string> {
   const held = ctx.page.held;
@@ -41,14 +43,20 @@ export const includeTag: TagDef<string> = {
   interpret(node, it) {
     const before = it.out;
     it.out = "";
-    return includeTemplate(it.ctx, before, node.data, node.loc).then((out) => {
-      it.out = out;
-    });
+    return includeTemplate(it.ctx, before, node.data, node.loc).then(
+      (out) => {
+        it.out = out;
+      },
+      (err: unknown) => {
+        it.out = takeAborted(err);
+        throw err;
+      },
+    );
   },
   compile(node, c) {
-    const before = c.tmp("before");
-    return `{ const ${before} = $o; $o = ""; $o = await T.includeTemplate(ctx, ${before}, ${JSON.stringify(node.data)}, ${c.loc(node.loc)}); }\n`;
+    const [before, e] = [c.tmp("before"), c.tmp("e")];
+    return `{ const ${before} = $o; $o = ""; try { $o = await T.includeTemplate(ctx, ${before}, ${JSON.stringify(node.data)}, ${c.loc(node.loc)}); } catch (${e}) { $o = T.takeAborted(${e}); throw ${e}; } }\n`;
   },
 };
 
-export default { tags: [includeTag], runtime: { includeTemplate } } satisfies TagModule;
+export default { tags: [includeTag], runtime: { includeTemplate, takeAborted } } satisfies TagModule;

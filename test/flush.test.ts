@@ -33,6 +33,8 @@ const FILES = {
   "endless.dbt": `<dbt:output><dbt:loop condition="true">#repeatString("x", 100)#<dbt:flush></dbt:loop></dbt:output>`,
   // Megabytes a flush, more than the sockets hold: a client that does not read makes the page wait.
   "floods.dbt": `<dbt:setting requesttimeout="#url.limit#"><dbt:transaction><dbt:query name="q">INSERT INTO marks (id) VALUES (#url.id#)</dbt:query><dbt:set s = repeatString("x", 1000000)><dbt:loop from="1" to="25" index="i"><dbt:output>#s#</dbt:output><dbt:flush></dbt:loop></dbt:transaction>`,
+  "aborts.dbt": `<p>start</p><dbt:try><dbt:include template="_aborts.dbt"><dbt:finally><p>finally</p></dbt:finally></dbt:try><p>never</p>`,
+  "_aborts.dbt": `<p>inner</p><dbt:flush><p>flushed</p><dbt:abort>`,
   "me.dbt": `<dbt:output>#structKeyExists(session, "who") ? session.who : "-"# #structKeyExists(session, "after") ? session.after : "-"# #structKeyExists(session, "late") ? "late" : "-"#</dbt:output>`,
 };
 
@@ -195,6 +197,11 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
     expect(await until(inTransaction, (n) => n === 0)).toBe(0);
     expect(await until(lent, (n) => n === 0)).toBe(0);
     expect(await sql(url, "SELECT id FROM marks WHERE id = $1", [id])).toEqual([]);
+  });
+
+  it("sends a dbt:finally's output after what an abort in an included template kept, flushed or not", async () => {
+    const r = await get(server.base, "/aborts");
+    expect(await r.done).toBe("<p>request</p>\n<p>start</p><p>inner</p><p>flushed</p><p>finally</p>");
   });
 
   it("keeps what a flush sent inside dbt:try when the catch runs", async () => {
