@@ -4,7 +4,7 @@
 // timeout), and one ordered shutdown on SIGINT/SIGTERM that owns the process exit: stop
 // accepting, let requests in flight finish within `server.shutdownGraceMs`, close the pools,
 // stop the embedded Postgres, exit.
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { loadConfig, LOG_LEVELS, type SiteConfig } from "../datasources/config.js";
 import quarry, { flushFragmentCaches, flushQueryCaches, siteFolder, type QuarryOptions } from "./plugin.js";
 import { connectDatabase } from "./database.js";
@@ -54,16 +54,37 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const log =
     opts.log ??
     (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
-  app.addHook("onResponse", async (req, reply) => {
-    if (req.url.startsWith("/_quarry/")) return;
+  // One line a request: when its response has gone, or when its connection closed first (the
+  // client left, or a page that failed after dbt:flush was cut), which Fastify's onResponse
+  // never sees. Such a line says `closed`, with status 499 when no head had gone (nginx's code
+  // for a client that left).
+  const logged = new WeakSet<FastifyRequest>();
+  const requestLine = (req: FastifyRequest, reply: FastifyReply, closed: boolean) => {
+    if (logged.has(req) || req.url.startsWith("/_quarry/")) return;
+    logged.add(req);
     const ms = Number(reply.elapsedTime.toFixed(1));
-    if (dev) log(`${req.method} ${req.url} ${reply.statusCode} ${ms} ms`);
+    const status = closed && !reply.raw.headersSent ? 499 : reply.statusCode;
+    if (dev) log(`${req.method} ${req.url} ${status} ${ms} ms${closed ? " (connection closed before the end)" : ""}`);
     else
       req.log.info(
-        { method: req.method, url: req.url, status: reply.statusCode, ms, template: req.quarryTemplate ?? undefined },
+        {
+          method: req.method,
+          url: req.url,
+          status,
+          ms,
+          template: req.quarryTemplate ?? undefined,
+          closed: closed || undefined,
+        },
         "request",
       );
+  };
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) requestLine(req, reply, true);
+    });
+    done();
   });
+  app.addHook("onResponse", async (req, reply) => requestLine(req, reply, false));
   const database =
     opts.database ??
     (await connectDatabase(config, {

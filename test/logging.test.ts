@@ -17,7 +17,11 @@ const made: string[] = [];
 
 beforeAll(async () => {
   url = await createDatabase([], "logging");
-  const root = site({ "index.dbt": "<p>home</p>", "quarry.config.json": '{"logLevel": "warn"}' });
+  const root = site({
+    "index.dbt": "<p>home</p>",
+    "cut.dbt": "<p>sent</p><dbt:flush><dbt:set x = 1 / 0>",
+    "quarry.config.json": '{"logLevel": "warn"}',
+  });
   dist = join(mkdtempSync(join(tmpdir(), "quarry-log-")), "dist");
   made.push(root, join(dist, ".."));
   expect(build(root, dist).errors).toEqual([]);
@@ -37,7 +41,8 @@ async function logsOf(
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const base = await listening(child);
-  for (const p of paths) await (await fetch(base + p)).text();
+  // A response cut before its end (a page failing after dbt:flush) rejects: its line is what counts.
+  for (const p of paths) await (await fetch(base + p)).text().catch(() => "");
   child.kill("SIGTERM");
   await exited;
   return out
@@ -60,6 +65,16 @@ describe("quarry start logging", () => {
       expect(l.reqId).toMatch(/^req-\w+$/);
       expect(typeof l.ms).toBe("number");
     }
+  });
+
+  it("writes the line of a page cut after dbt:flush too, with the status it sent, marked closed", async () => {
+    const all = await logsOf(["--log-level", "info"], {}, ["/cut", "/"]);
+    const lines = all.filter((l) => l.msg === "request");
+    expect(lines.map(({ url, status, template, closed }) => ({ url, status, template, closed }))).toEqual([
+      { url: "/cut", status: 200, template: "cut.dbt", closed: true },
+      { url: "/", status: 200, template: "index.dbt", closed: undefined },
+    ]);
+    expect(all.find((l) => l.msg === "page failed after dbt:flush: connection cut")?.reqId).toBe(lines[0]!.reqId);
   });
 
   it("takes the level from $LOG_LEVEL over the config, and the config's when neither is given", async () => {
