@@ -480,10 +480,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       }
       if (stream && !error && session.id === null && !site.sessions.untouched(session)) {
         // Its cookie cannot follow the head any more: nothing would ever find this session.
-        req.log.warn(
-          { reqId: req.id, template: name ?? undefined },
-          `session data set after dbt:flush (at ${page.flushedAt}) for a visitor without a session is not kept: set it before the first flush`,
-        );
+        const why = `session data set after dbt:flush (at ${page.flushedAt}) for a visitor without a session is not kept: set it before the first flush`;
+        req.log.warn({ reqId: req.id, template: name ?? undefined }, why);
+        // quarry dev has no request logger: its readable log is where the developer looks.
+        if (dev) log(`[warn] ${why}`);
         cookie = null;
       } else cookie = await finishSession();
     } catch (err) {

@@ -255,6 +255,11 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
     const r = await get(server.base, "/late-session");
     expect(await r.done).toBe("<p>request</p>\n<p>sent</p>done");
     expect(r.res.headers["set-cookie"]).toBeUndefined();
+    // quarry dev says so where the developer looks.
+    expect(await (await get(dev.base, "/late-session")).done).toBe("<p>request</p>\n<p>sent</p>done");
+    expect(devLog.filter((l) => l.includes("session data set after dbt:flush"))).toEqual([
+      "[warn] session data set after dbt:flush (at late-session.dbt:1:12) for a visitor without a session is not kept: set it before the first flush",
+    ]);
   });
 });
 
