@@ -10,13 +10,16 @@ const compiled = new LRUCache<string, RE2JS>({ max: 1000 });
 
 export class PatternError extends Error {}
 
-/** The compiled pattern; a PatternError names what RE2 refuses in it. */
-export function userRegex(pattern: string, ignoreCase = false): RE2JS {
-  const key = `${ignoreCase ? "i" : "-"}${pattern}`;
+/**
+ * The compiled pattern; a PatternError names what RE2 refuses in it. With dotAll `.` also
+ * matches a line break, as in CFML's reFind/reReplace/reMatch (Perl's /s, which Lucee sets).
+ */
+export function userRegex(pattern: string, ignoreCase = false, dotAll = false): RE2JS {
+  const key = `${ignoreCase ? "i" : "-"}${dotAll ? "s" : "-"}${pattern}`;
   let re = compiled.get(key);
   if (!re) {
     try {
-      re = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+      re = RE2JS.compile(pattern, (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (dotAll ? RE2JS.DOTALL : 0));
     } catch (err) {
       const why = err instanceof Error ? err.message.replace(/^error parsing regexp: /, "") : String(err);
       throw new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${why}`);
@@ -32,17 +35,159 @@ export function search(re: RE2JS, s: string): number {
   return m.find() ? m.start() : -1;
 }
 
-/** `s` with the first (or every) match replaced; $1, $<name>, $&, $$ as in String.replace. */
+/**
+ * `s` with the first (or every) match replaced; $1, $<name>, $&, $$ as in String.replace, and
+ * CFML's \\1 … \\9 for groups and \\U \\L \\E \\u \\l for case (see expand). Matches follow
+ * the rule of the engine CFML's functions were written against (see skipsEmpty).
+ */
 export function replace(re: RE2JS, s: string, replacement: string, all: boolean): string {
   const m = re.matcher(s);
-  return all ? m.replaceAll(replacement) : m.replaceFirst(replacement);
+  const parts = template(replacement);
+  let lastEnd = -1;
+  const replacer = (...args: unknown[]): string => {
+    const groups = args.slice(0, re.groupCount() + 1) as (string | undefined)[];
+    const start = args[re.groupCount() + 1] as number;
+    const end = start + groups[0]!.length;
+    // An empty match where the last one ended replaces nothing.
+    if (end === lastEnd) return "";
+    lastEnd = end;
+    const named = args[re.groupCount() + 3] as Record<string, string | undefined> | undefined;
+    return expand(parts, groups, start, s, named);
+  };
+  return all ? m.replaceAll(replacer) : m.replaceFirst(replacer);
 }
 
-/** Every match, left to right (an empty match counts, as with String.match and /g). */
+/**
+ * Does a match end where the last one did? Such an (empty) match is skipped, as the Perl 5
+ * engine Lucee and ColdFusion use does: reMatch(".*", "ab") is ["ab"], not ["ab", ""].
+ */
+function skipsEmpty(end: number, lastEnd: number): boolean {
+  return end === lastEnd;
+}
+
+/** Every match, left to right (an empty match counts unless it ends where the last match ended; none in ""). */
 export function matchAll(re: RE2JS, s: string): string[] {
   const out: string[] = [];
+  // The Perl 5 engine finds nothing in an empty string, not even an empty match.
+  if (s === "") return out;
   const m = re.matcher(s);
-  while (m.find()) out.push(m.group() ?? "");
+  let lastEnd = -1;
+  while (m.find()) {
+    if (skipsEmpty(m.end(), lastEnd)) continue;
+    lastEnd = m.end();
+    out.push(m.group() ?? "");
+  }
+  return out;
+}
+
+/** A replacement's pieces: text, a group ($1, \\1, $<name>, $&), the text before or after the match, a case switch. */
+type Piece =
+  | { text: string }
+  | { group: number | string }
+  | { side: "before" | "after" }
+  | { casing: "U" | "L" | "E" | "u" | "l" };
+
+const parsedTemplates = new LRUCache<string, Piece[]>({ max: 1000 });
+
+/**
+ * Reads a replacement once: JavaScript's $ forms ($$ $& $` $' $n $nn $<name>, a $ form that
+ * names nothing stays as written) and CFML's backslash forms (\\0 … \\9 a group, \\U \\L
+ * upper- or lower-case what follows up to \\E, \\u \\l the next character; any other
+ * backslash is itself).
+ */
+function template(replacement: string): Piece[] {
+  const cached = parsedTemplates.get(replacement);
+  if (cached) return cached;
+  const out: Piece[] = [];
+  let text = "";
+  const flush = () => {
+    if (text) out.push({ text });
+    text = "";
+  };
+  for (let i = 0; i < replacement.length; i++) {
+    const c = replacement[i]!;
+    const next = replacement[i + 1] ?? "";
+    if (c === "\\" && /[0-9]/.test(next)) {
+      flush();
+      out.push({ group: Number(next) });
+      i++;
+    } else if (c === "\\" && /[ULEul]/.test(next)) {
+      flush();
+      out.push({ casing: next as "U" | "L" | "E" | "u" | "l" });
+      i++;
+    } else if (c === "$" && next === "$") {
+      text += "$";
+      i++;
+    } else if (c === "$" && next === "&") {
+      flush();
+      out.push({ group: 0 });
+      i++;
+    } else if (c === "$" && (next === "`" || next === "'")) {
+      flush();
+      out.push({ side: next === "`" ? "before" : "after" });
+      i++;
+    } else if (c === "$" && /[0-9]/.test(next)) {
+      // $n or $nn, resolved against the pattern's groups when the match is known.
+      const two = /^[0-9]{2}/.test(replacement.slice(i + 1)) ? replacement.slice(i + 1, i + 3) : "";
+      flush();
+      out.push({ group: `$${two || next}` });
+      i += two ? 2 : 1;
+    } else if (c === "$" && next === "<" && replacement.indexOf(">", i) > 0) {
+      const close = replacement.indexOf(">", i);
+      flush();
+      out.push({ group: `<${replacement.slice(i + 2, close)}` });
+      i = close;
+    } else text += c;
+  }
+  flush();
+  parsedTemplates.set(replacement, out);
+  return out;
+}
+
+/** One match's replacement text from the pieces of its template. */
+function expand(
+  parts: Piece[],
+  groups: (string | undefined)[],
+  start: number,
+  input: string,
+  named: Record<string, string | undefined> | undefined,
+): string {
+  let out = "";
+  let mode: "U" | "L" | "" = "";
+  let once: "u" | "l" | "" = "";
+  const add = (t: string) => {
+    let u = mode === "U" ? t.toUpperCase() : mode === "L" ? t.toLowerCase() : t;
+    if (once && u) {
+      u = (once === "u" ? u[0]!.toUpperCase() : u[0]!.toLowerCase()) + u.slice(1);
+      once = "";
+    }
+    out += u;
+  };
+  const count = groups.length - 1;
+  for (const p of parts) {
+    if ("text" in p) add(p.text);
+    else if ("side" in p) add(p.side === "before" ? input.slice(0, start) : input.slice(start + groups[0]!.length));
+    else if ("casing" in p) {
+      if (p.casing === "U" || p.casing === "L") mode = p.casing;
+      else if (p.casing === "E") mode = "";
+      else once = p.casing;
+    } else if (typeof p.group === "number") add(p.group <= count ? (groups[p.group] ?? "") : "");
+    else if (p.group.startsWith("<")) {
+      // $<name>: a named group when the pattern has any, else the text as written.
+      const name = p.group.slice(1);
+      add(named ? (named[name] ?? "") : `$<${name}>`);
+    } else {
+      // $nn when nn is a group, else $n then the digit; $0 and a missing group stay as written.
+      const digits = p.group.slice(1);
+      const two = Number(digits);
+      if (digits.length === 2 && two >= 1 && two <= count) add(groups[two] ?? "");
+      else {
+        const one = Number(digits[0]);
+        add(one >= 1 && one <= count ? (groups[one] ?? "") : `$${digits[0]}`);
+        if (digits.length === 2) add(digits[1]!);
+      }
+    }
+  }
   return out;
 }
 
@@ -63,7 +208,10 @@ export function findGroups(re: RE2JS, s: string, from: number, all: boolean): Gr
   const out: GroupMatch[] = [];
   // Matching the rest of the string, as Java's region does: ^ anchors at `from`.
   const m = re.matcher(s.slice(from));
+  let lastEnd = -1;
   while (m.find()) {
+    if (skipsEmpty(m.end(), lastEnd)) continue;
+    lastEnd = m.end();
     const g: GroupMatch = { starts: [], lengths: [], texts: [] };
     for (let i = 0; i <= m.groupCount(); i++) {
       const start = m.start(i);

@@ -157,6 +157,39 @@ describe("lists", () => {
   ]);
 });
 
+describe("lists (Lucee's tests and tickets)", () => {
+  table("listFirst and listLast with a count", [
+    ['listLast("A,B,C,D,E,F,G", ",", false, 4)', "D,E,F,G"],
+    ['listLast("A,B,C,D,E,F,G", ",", false, 10)', "A,B,C,D,E,F,G"],
+    ['listLast("1%2,3%4,5%6,7", "%,", false, 4)', "4,5%6,7"],
+    ['listLast("a,,b,,c,", ",", false, 2)', "b,c"],
+    ['listLast("a,,b", ",", true, 2)', ",b"],
+    ['listLast("a,b", ",", false, 0)', ""],
+    ['listFirst("a,,b,c", ",", false, 2)', "a,b"],
+    ['listFirst(",,a,b,c", ",", false, 2)', "a,b"],
+    ['listFirst("a,,b", ",", true, 2)', "a,"],
+  ]);
+  table("listAppend and listPrepend with includeEmptyFields", [
+    ['listAppend("", ",,,foo,,,bar", ",", false)', "foo,bar"],
+    ['listAppend("", ",,,foo,,,bar", ",", true)', ",,,foo,,,bar"],
+    ['listAppend("a,,b", ",,c", ",", false)', "a,b,c"],
+    ['listAppend("test,,", ",,,foo", "", false)', "test,,"],
+    ['listAppend("", "x", "")', ""],
+    ['listPrepend("", ",,,foo,,,bar", ",", false)', "foo,bar"],
+    ['listPrepend("b,,", ",a", ",", false)', "a,b"],
+    ['listPrepend("test", ",,,foo,,,bar", "")', ",,,foo,,,bar"],
+  ]);
+  table("replaceList takes includeEmptyFields where a delimiter stands", [
+    ['replaceList("{name}", "{,}", ",", false)', "name"],
+    ['replaceList("{name}", "{,}", ",", true)', "name"],
+    ['replaceList("{name}", "{,}", ",", ",", true)', "name"],
+    ['replaceList("{name,,}", "{,}", ",", ",", ",", true)', "name,,"],
+    ['replaceList("{name}", "{del}", "[,]", "del", ",", true)', "[name]"],
+    ['replaceListNoCase("{NAME}", "{,}", "<;>", ",", ";", false)', "<NAME>"],
+    ['replaceList("a-b", "a,b", "1")', "1-"],
+  ]);
+});
+
 describe("strings", () => {
   table("left, right, chr and asc", [
     ['left("Peter", -1)', "Pete"],
@@ -193,6 +226,32 @@ describe("strings", () => {
     const err = await renderError('<dbt:output>#left("abc", 0)#</dbt:output>');
     expect([err.code, at(err), err.message]).toEqual(["QRY_ERR_FUNCTION", "1:14", "left's count cannot be 0"]);
   });
+});
+
+// What Lucee's Perl5Util gives on Jakarta ORO 2.0.8, the engine it runs CFML's regex functions on.
+describe("regular expressions as in CFML", () => {
+  table("a dot matches a line break; an empty match where the last one ended is skipped", [
+    ['reFind(".", chr(10))', "1"],
+    ['arrayLen(reMatch(".", chr(10)))', "1"],
+    ['reMatchNoCase(".*", "123")', '["123"]'],
+    ['reMatch("a*", "baaac")', '["","aaa",""]'],
+    ['reFind("a*", "baaac", 1, false, "all")', "[1,2,6]"],
+    ['reReplace("abc", ".*", "X", "all")', "X"],
+    ['reReplace("baaac", "a*", "-", "all")', "-b-c-"],
+    ['reMatch(".*", "")', "[]"],
+    ['reReplace("", ".*", "X", "all") & reReplace("ab", "x*", "-", "all")', "X-a-b-"],
+  ]);
+  table("replacements: CFML's backslash forms and JavaScript's $ forms", [
+    ['reReplace("abc", "(b)", "[\\1]")', "a[b]c"],
+    ['reReplace("abc", "(b)", "[\\0|\\3]")', "a[b|]c"],
+    ['reReplace("abc", "(b)", "[$1]")', "a[b]c"],
+    ['reReplace("hello world", "(\\w+) (\\w+)", "\\u\\1 \\U\\2\\E!")', "Hello WORLD!"],
+    ['reReplaceNoCase("ABC", "(b)", "\\L\\1x\\E-\\l\\1Y")', "Abx-bYC"],
+    ['reReplace("a.b", "(\\w)", "$$-$&-$0-$9", "all")', "$-a-$0-$9.$-b-$0-$9"],
+    ['reReplace("ab", "(?P<x>a)", "[$<x>]")', "[a]b"],
+    ['reReplace("ab", "(a)", "[$<x>]")', "[$<x>]b"],
+    ['reReplace("x", "(x)", "$10")', "x0"],
+  ]);
 });
 
 describe("numbers", () => {
@@ -267,6 +326,54 @@ describe("encoding and validation", () => {
     ['encodeForCSS("<script>")', "\\3c script\\3e "],
     ['encodeForJavaScript("<script>")', "\\x3Cscript\\x3E"],
     ['canonicalize("%26lt; %26lt; %2526lt%253B", false, false)', "< < <"],
+  ]);
+  table("hash: Lucee's quick hash, iterations as Lucee counts them", [
+    ['hash("abc", "quick")', "11aceae3a7c7e963"],
+    ['hash("", "quick")', "44bf19b25dfa4f9c"],
+    ['hash("MEANINGLESS_VALUE", "QUICK")', "12cf72f4511f2dc4"],
+    ['hash("foo", "SHA-256", "UTF-8", -1) EQ hash("foo", "SHA-256")', "true"],
+    ['hash("foo", "SHA-256", "UTF-8", 0) EQ hash("foo", "SHA-256", "UTF-8", 1)', "true"],
+    ['hash("i love lucee", "SHA", "UTF-8", 10)', "25FFB00677A4F3F8AA80338E4152C009F758863A"],
+    ['hash("i love lucee", "MD5", "UTF-8", 2)', "ED8EB9D72C5A5E9C80F9268758DF76DE"],
+  ]);
+  table("JSON5 when asked for", [
+    ['isJSON("{a:1}")', "false"],
+    ['isJSON("{a:1}", "json5")', "true"],
+    ['isJSON("{a:1}", "json")', "false"],
+    ['isJSON("{""a"": 1 // note" & chr(10) & "}", "json5")', "true"],
+    ['isJSON("[1, 2,]", "json5")', "true"],
+    ['isJSON("[abc]", "json5")', "false"],
+    ['isJSON("/* open", "json5")', "false"],
+    [`deserializeJSON("{'test': 'it\\'s ""ok""'}", true, "json5").test`, 'it\'s "ok"'],
+    ['deserializeJSON("{a: [1, 2,], b: null}", true, "json5")', '{"a":[1,2],"b":null}'],
+  ]);
+  table("smaller functions from Lucee", [
+    [
+      'cfusion_decrypt(cfusion_encrypt("Lucee Association", "T5JalcfiANtOA+3V+02Ccw=="), "T5JalcfiANtOA+3V+02Ccw==")',
+      "Lucee Association",
+    ],
+    ['cfusion_encrypt("testit", "thisisatestkey")', "650C948E904A"],
+    ['encodeForXPath("/") & encodeForXPath("a b", true)', "&#x2f;a b"],
+    ['isIPInRange("10.0.0.5-10.0.1.10", "10.0.1.1")', "true"],
+    ['isIPInRange("10.0.0.5-10.0.1.10", "10.0.2.10")', "false"],
+    ['isIPInRange("192.168.0.000-192.168.1.200", "192.168.1.111")', "true"],
+    ['isIPInRange("1.2.3.4, 10.*.*.*", "10.200.3.4")', "true"],
+    ['isIPInRange(["2001:db8::7000-2001:db8::8000"], "2001:0db8:0000:0000:0000:0000:0000:7334")', "true"],
+    ['isIPInRange("2001:db8::7000-2001:db8::8000", "2001:db8::1:7334")', "false"],
+    ['isIPInRange("*", "::1") & isIPInRange("*", "8.8.8.8") & isIPInRange("::1", "127.0.0.1")', "truetruefalse"],
+    ['objectEquals({"id": 1, "name": ["engine", "Lucee"]}, {"id": 1, "name": ["engine", "lucee"]})', "true"],
+    ['objectEquals({"id": 1}, {"id": 1, "type": "x"})', "false"],
+    ['objectEquals([["a"], ["b"]], [["a"], ["c"]])', "false"],
+    ['objectEquals("1.0", 1) & objectEquals(1, [1])', "truefalse"],
+    ['arraySplice(["a", "b", "c", "d", "e"], 2, 2, [1, 2, 3])', '["b","c"]'],
+    ['arraySplice(["a", "b", "c"], -2, 2, [1])', '["b","c"]'],
+    ['arraySplice(["a", "b", "c"], 2)', '["b","c"]'],
+    ['arraySplice(["a", "b", "c"], 2, -2)', "[]"],
+    ['arraySplice(["a", "b", "c"], 8, 1)', "[]"],
+    ['structDelete({a: 1}, "b") & structDelete({a: 1}, "b", true) & structDelete({a: 1}, "a", true)', "truefalsetrue"],
+    ['de("h""\'ello")', '"h""\'ello"'],
+    ['iif(1 EQ 2, de("a"), de("b ""c"""))', 'b "c"'],
+    ["iif(true, \"'it''s'\", 2) & iif(false, 1, 'x')", "it'sx"],
   ]);
   table("isValid", [
     ['isValid("email", "user+foo@gmail.com")', "true"],

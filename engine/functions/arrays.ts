@@ -487,6 +487,23 @@ export const more = category("arrays", {
       return out;
     },
   ],
+  arraySplice: [
+    {
+      params: "array, index, [length], [replacements]",
+      doc: "Removes length elements from the 1-based index (to the end without length, or with -1; none for a length below -1) and inserts the elements of replacements there (changes the array); returns the removed elements. An index below 1 counts from the end (-1: after the last element), one past the end appends.",
+      example: 'arraySplice(["a", "b", "c", "d"], 2, 2, ["x"])',
+      result: '["b","c"]',
+    },
+    (_c, a: unknown, i: unknown, l?: unknown, r?: unknown) => {
+      const x = arr(a, "arraySplice");
+      let at = int(i, "index");
+      if (at < 1) at = Math.max(1, x.length + at + 1);
+      else if (at > x.length) at = x.length + 1;
+      const len = l === undefined ? -1 : int(l, "length");
+      const count = len === -1 ? x.length - at + 1 : len < -1 ? 0 : Math.min(len, x.length - at + 1);
+      return x.splice(at - 1, count, ...(r === undefined ? [] : arr(r, "arraySplice")));
+    },
+  ],
   arrayMedian: [
     {
       params: "array",

@@ -412,8 +412,73 @@ export default [
       },
       (_c, v: unknown) => isIPv6(str(v)),
     ],
+    isIPInRange: [
+      {
+        params: "ips, ip",
+        doc: "true when the address ip is in one of ips (a list or an array): single addresses, ranges from-to, and * for any part (10.1.*.*; * alone: every address), IPv4 or IPv6, as Lucee reads them. Names are not looked up: an entry that is no address is an error.",
+        example: 'isIPInRange("10.0.0.5-10.0.1.10,192.168.*.*", "10.0.1.1") & " " & isIPInRange(["::1"], "127.0.0.1")',
+        result: "true false",
+      },
+      (_c, ranges: unknown, ip: unknown) => {
+        const entries = Array.isArray(ranges) ? ranges.map(str) : listItems(ranges);
+        const address = ipAddress(str(ip));
+        return entries.some((e) => ipRanges(e.trim()).some(([from, to]) => inRange(address, from, to)));
+      },
+    ],
   }),
 ];
+
+/** An IP address as its family and number, as Java's InetAddress reads a literal (no name lookup). */
+interface Ip {
+  v6: boolean;
+  n: bigint;
+}
+
+function ipAddress(text: string): Ip {
+  const t = text.trim();
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(t);
+  if (v4) {
+    const parts = v4.slice(1).map(Number);
+    if (parts.every((p) => p <= 255)) return { v6: false, n: parts.reduce((a, p) => (a << 8n) | BigInt(p), 0n) };
+  } else if (isIPv6(t.replace(/^\[(.*)\]$/, "$1"))) {
+    const bare = t.replace(/^\[(.*)\]$/, "$1");
+    let groups = bare.split(":");
+    const tail = groups[groups.length - 1]!;
+    if (tail.includes(".")) {
+      const n = ipAddress(tail).n;
+      groups = [...groups.slice(0, -1), (n >> 16n).toString(16), (n & 0xffffn).toString(16)];
+    }
+    const gap = groups.indexOf("");
+    if (bare.includes("::")) {
+      const head = groups.slice(0, gap).filter((g) => g !== "");
+      const rest = groups.slice(gap).filter((g) => g !== "");
+      groups = [...head, ...Array<string>(8 - head.length - rest.length).fill("0"), ...rest];
+    }
+    const n = groups.reduce((a, g) => (a << 16n) | BigInt(parseInt(g, 16)), 0n);
+    // An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is the IPv4 address, as Java reads it.
+    if (n >> 32n === 0xffffn) return { v6: false, n: n & 0xffffffffn };
+    return { v6: true, n };
+  }
+  throw argError(`isIPInRange: ${JSON.stringify(text)} is not an IP address`);
+}
+
+/** The [from, to] ranges one entry of isIPInRange's list stands for. */
+function ipRanges(entry: string): [Ip, Ip][] {
+  if (entry === "") return [];
+  if (entry === "*") return [...ipRanges("*.*.*.*"), ...ipRanges("*:*:*:*:*:*:*:*")];
+  if (entry.includes("*")) {
+    const from = ipAddress(entry.replace(/\*/g, "0"));
+    return [[from, ipAddress(entry.replace(/\*/g, from.v6 ? "ffff" : "255"))]];
+  }
+  const dash = entry.indexOf("-");
+  if (dash >= 0) return [[ipAddress(entry.slice(0, dash)), ipAddress(entry.slice(dash + 1))]];
+  const one = ipAddress(entry);
+  return [[one, one]];
+}
+
+function inRange(ip: Ip, from: Ip, to: Ip): boolean {
+  return ip.v6 === from.v6 && ip.v6 === to.v6 && ip.n >= from.n && ip.n <= to.n;
+}
 
 function isIPv6(s: string): boolean {
   const t = s.trim();

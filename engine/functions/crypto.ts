@@ -214,6 +214,31 @@ export default category("encoding", {
     (_c, s: unknown, k: unknown, a?: unknown, e?: unknown, iv?: unknown) =>
       Buffer.from(crypt(decode(str(s), encodingArg(e)), str(k), algorithmArg(a), iv, true)).toString("utf8"),
   ],
+  cfusion_encrypt: [
+    {
+      params: "string, key",
+      doc: 'CFML\'s old cfusion_encrypt: encrypt(string, key, "CFMX_COMPAT", "Hex") (an obfuscation, not secure).',
+      example: 'cfusion_encrypt("hi", "key")',
+      result: "5182",
+    },
+    (_c, s: unknown, k: unknown) =>
+      encode(
+        crypt(Buffer.from(str(s), "utf8"), str(k), algorithmArg("CFMX_COMPAT"), undefined, false),
+        encodingArg("Hex"),
+      ),
+  ],
+  cfusion_decrypt: [
+    {
+      params: "string, key",
+      doc: 'Decrypts what cfusion_encrypt made: decrypt(string, key, "CFMX_COMPAT", "Hex").',
+      example: 'cfusion_decrypt(cfusion_encrypt("hi", "key"), "key")',
+      result: "hi",
+    },
+    (_c, s: unknown, k: unknown) =>
+      Buffer.from(
+        crypt(decode(str(s), encodingArg("Hex")), str(k), algorithmArg("CFMX_COMPAT"), undefined, true),
+      ).toString("utf8"),
+  ],
   generateSecretKey: [
     {
       params: "[algorithm], [keySize]",

@@ -44,11 +44,103 @@ function fromJson(v: unknown): unknown {
   return v;
 }
 
+/** The format argument of isJSON and deserializeJSON: "json" (the default) or "json5". */
+function jsonFormat(f: unknown, fn: string): "json" | "json5" {
+  const t = f === undefined ? "json" : str(f).trim().toLowerCase();
+  if (t !== "json" && t !== "json5") throw argError(`${fn}: format must be json or json5, got ${JSON.stringify(t)}`);
+  return t;
+}
+
+/**
+ * JSON5 text (comments, unquoted member names, single-quoted strings, trailing commas) as
+ * strict JSON, or null when it cannot be: what the format "json5" accepts. Everything else is
+ * left to JSON.parse, which checks the result.
+ */
+export function json5ToJson(src: string): string | null {
+  let out = "";
+  let i = 0;
+  /** Index after white space and comments from j, or -1 for an unclosed comment. */
+  const skip = (j: number): number => {
+    for (;;) {
+      while (j < src.length && /\s/.test(src[j]!)) j++;
+      if (src.startsWith("//", j)) {
+        const nl = src.indexOf("\n", j);
+        j = nl < 0 ? src.length : nl;
+      } else if (src.startsWith("/*", j)) {
+        const end = src.indexOf("*/", j + 2);
+        if (end < 0) return -1;
+        j = end + 2;
+      } else return j;
+    }
+  };
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '"' || c === "'") {
+      let text = "";
+      let j = i + 1;
+      for (; j < src.length && src[j] !== c; j++) {
+        if (src[j] === "\\" && j + 1 < src.length) {
+          const e = src[++j]!;
+          // \' needs no escape in JSON; the rest are JSON's escapes (JSON.parse checks them).
+          text += e === "'" ? "'" : `\\${e}`;
+        } else text += src[j] === '"' ? '\\"' : src[j];
+      }
+      if (j >= src.length) return null;
+      out += `"${text}"`;
+      i = j + 1;
+      continue;
+    }
+    if (/\s/.test(c) || c === "/") {
+      const j = skip(i);
+      if (j < 0 || j === i) return null;
+      out += " ";
+      i = j;
+      continue;
+    }
+    if (c === ",") {
+      const j = skip(i + 1);
+      if (j < 0) return null;
+      // A trailing comma before ] or }.
+      if (src[j] !== "]" && src[j] !== "}") out += ",";
+      i = i + 1;
+      continue;
+    }
+    const number = /^[\d.][\w.+-]*/.exec(src.slice(i));
+    if (number) {
+      out += number[0];
+      i += number[0].length;
+      continue;
+    }
+    const name = /^[A-Za-z_$][\w$]*/.exec(src.slice(i));
+    if (name) {
+      const j = skip(i + name[0].length);
+      if (j < 0) return null;
+      const word = name[0];
+      if (src[j] === ":") out += `"${word}"`;
+      else if (["true", "false", "null"].includes(word)) out += word;
+      else return null;
+      i += word.length;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  return out;
+}
+
+/** JSON.parse, of JSON5 text made strict for the format "json5". */
+function readJson(text: string, format: "json" | "json5"): unknown {
+  if (format === "json") return JSON.parse(text);
+  const strict = json5ToJson(text);
+  if (strict === null) throw new SyntaxError("not JSON5");
+  return JSON.parse(strict);
+}
+
 /** Reads JSON for jsonDecode/deserializeJSON: no deeper than maxJsonDepth, so nothing after it can overflow the stack. */
-function parseJson(ctx: RenderContext, s: unknown, fn: string): unknown {
+function parseJson(ctx: RenderContext, s: unknown, fn: string, format: "json" | "json5" = "json"): unknown {
   let v: unknown;
   try {
-    v = JSON.parse(str(s));
+    v = readJson(str(s), format);
   } catch {
     throw argError(`${fn}: the string is not valid JSON`);
   }
@@ -79,10 +171,16 @@ export default category("encoding", {
     (c, s: unknown) => parseJson(c, s, "jsonDecode"),
   ],
   isJSON: [
-    { params: "string", doc: "true when the string is valid JSON.", example: 'isJSON("{}")', result: "true" },
-    (_c, s: unknown) => {
+    {
+      params: "string, [format]",
+      doc: 'true when the string is valid JSON (strict JSON, Quarry\'s default; Lucee reads JSON5 unless told "json"). Format "json5" also accepts comments, unquoted member names, single-quoted strings and trailing commas.',
+      example: 'isJSON("{}") & " " & isJSON("{a: 1, /* n */}") & " " & isJSON("{a: 1, /* n */}", "json5")',
+      result: "true false true",
+    },
+    (_c, s: unknown, f?: unknown) => {
+      const format = jsonFormat(f, "isJSON");
       try {
-        JSON.parse(str(s));
+        readJson(str(s), format);
         return true;
       } catch {
         return false;
@@ -146,17 +244,22 @@ export default category("encoding", {
   hash: [
     {
       params: "string, [algorithm], [encoding], [iterations]",
-      doc: "Upper-case hex digest, as in CFML: MD5 (the default, also CFMX_COMPAT), SHA (SHA-1), SHA-224, SHA-256, SHA-384, SHA-512 (also written sha256 …).",
-      example: 'left(hash("abc", "SHA-256"), 8)',
-      result: "BA7816BF",
+      doc: "Upper-case hex digest, as in Lucee: MD5 (the default, also CFMX_COMPAT), SHA (SHA-1), SHA-224, SHA-256, SHA-384, SHA-512 (also written sha256 …), \"quick\" (Lucee's 64-bit non-cryptographic hash, lower-case hex of the text's UTF-16 code units). With iterations n (below 1 counts as 1), the digest of the digest's bytes, n digests in all.",
+      example: 'left(hash("abc", "SHA-256"), 8) & " " & hash("abc", "quick")',
+      result: "BA7816BF 11aceae3a7c7e963",
     },
     (_c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
-      const alg = algorithmOf(a === undefined ? "md5" : str(a), HASHES, "hash");
-      const times = n === undefined ? 1 : int(n, "iterations");
-      if (times < 1 || times > 100_000) throw argError("iterations must be between 1 and 100000");
-      let digest = createHash(alg).update(bytes(s, e)).digest("hex");
-      for (let i = 1; i < times; i++) digest = createHash(alg).update(digest.toUpperCase(), "utf8").digest("hex");
-      return digest.toUpperCase();
+      const name = a === undefined || str(a).trim() === "" ? "md5" : str(a).trim();
+      const times = n === undefined ? 1 : Math.max(1, int(n, "iterations"));
+      if (times > 100_000) throw argError("iterations must be at most 100000");
+      if (name.toLowerCase() === "quick") {
+        if (times > 1) throw argError('hash: the algorithm "quick" takes no iterations (it is no security hash)');
+        return quickHash(str(s));
+      }
+      const alg = algorithmOf(name, HASHES, "hash");
+      let digest = bytes(s, e);
+      for (let i = 0; i < times; i++) digest = createHash(alg).update(digest).digest();
+      return digest.toString("hex").toUpperCase();
     },
   ],
   hash40: [
@@ -275,13 +378,13 @@ export default category("encoding", {
   ],
   deserializeJSON: [
     {
-      params: "string, [strictMapping]",
-      doc: "Reads JSON (as jsonDecode); with strictMapping false, CFML's query JSON becomes a query.",
-      example: "deserializeJSON('{\"a\":[1,2]}').a[2]",
-      result: "2",
+      params: "string, [strictMapping], [format]",
+      doc: 'Reads JSON (as jsonDecode); with strictMapping false, CFML\'s query JSON becomes a query; format "json5" reads JSON5 as isJSON does.',
+      example: 'deserializeJSON(\'{"a":[1,2]}\').a[2] & deserializeJSON("{\'b\': 3}", true, "json5").b',
+      result: "23",
     },
-    (c, s: unknown, strict?: unknown) => {
-      const v = parseJson(c, s, "deserializeJSON");
+    (c, s: unknown, strict?: unknown, f?: unknown) => {
+      const v = parseJson(c, s, "deserializeJSON", jsonFormat(f, "deserializeJSON"));
       return strict !== undefined && !toBool(strict, null) ? toQueries(v) : v;
     },
   ],
@@ -374,6 +477,15 @@ export default category("encoding", {
           );
       }
     },
+  ],
+  encodeForXPath: [
+    {
+      params: "string, [canonicalize]",
+      doc: "Escapes for a string in an XPath query as ESAPI does: as encodeForHTML (letters, digits, space and , . - _ pass, the rest become entities).",
+      example: 'encodeForXPath("a/b\'c")',
+      result: "a&#x2f;b&#x27;c",
+    },
+    (_c, s: unknown, c?: unknown) => new SafeString(encodeHtml(input(s, c))),
   ],
   encodeForXML: [
     {
@@ -614,6 +726,36 @@ const HASHES: Record<string, string> = {
   "sha-512": "sha512",
   sha512: "sha512",
 };
+
+// Lucee's HashUtil.create64BitHash: a 64-bit multiply-xor hash over each UTF-16 code unit's
+// two bytes, through a table of 256 longs made by a xorshift from a fixed seed.
+const QUICK_TABLE: bigint[] = (() => {
+  const table: bigint[] = [];
+  let h = 0x544b2fbacaaf1684n;
+  for (let i = 0; i < 256; i++) {
+    for (let j = 0; j < 31; j++) {
+      h = (h >> 7n) ^ h;
+      h = BigInt.asUintN(64, h << 11n) ^ h;
+      h = (h >> 10n) ^ h;
+    }
+    table.push(h);
+  }
+  return table;
+})();
+
+/** hash(s, "quick"): Lucee's 64-bit hash as Java's Long.toString(h, 16) writes it. */
+function quickHash(s: string): string {
+  const mult = 7664345821815920749n;
+  let h = 0xbb40e64da205b064n;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    h = BigInt.asUintN(64, h * mult) ^ QUICK_TABLE[ch & 0xff]!;
+    h = BigInt.asUintN(64, h * mult) ^ QUICK_TABLE[(ch >>> 8) & 0xff]!;
+  }
+  const signed = BigInt.asIntN(64, h);
+  // A negative hash is negated (Long.MIN_VALUE stays negative, as in Java).
+  return (signed < 0n && signed !== -(1n << 63n) ? -signed : signed).toString(16);
+}
 
 function algorithmOf(name: string, table: Record<string, string>, fn: string): string {
   const alg = table[name.toLowerCase()];

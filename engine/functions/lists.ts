@@ -52,6 +52,36 @@ export function listItems(list: unknown, delims?: unknown, includeEmpty?: unknow
 
 const firstDelim = (delims?: unknown) => (delims === undefined ? "," : str(delims).charAt(0));
 
+/** The list without empty items, split and joined on the first delimiter character (Lucee's listRemoveEmpty). */
+function dropEmpty(s: string, delims?: unknown): string {
+  const d = firstDelim(delims);
+  return s
+    .split(d)
+    .filter((x) => x !== "")
+    .join(d);
+}
+
+/**
+ * The first count items of a list as they stand in it, delimiters included, as Lucee's
+ * listFirst(…, count) cuts them: without empty items, a leading delimiter and every
+ * delimiter followed by another are dropped first; fewer items give the whole list.
+ */
+function firstItems(list: string, delims: unknown, includeEmpty: boolean, count: number): string {
+  const d = delims === undefined || str(delims) === "" ? "," : str(delims);
+  const chars = [...list];
+  let seen = 0;
+  for (let i = 0; i < chars.length; i++) {
+    if (!d.includes(chars[i]!)) continue;
+    if (!includeEmpty && (i === 0 || (i + 1 < chars.length && d.includes(chars[i + 1]!)))) {
+      chars.splice(i, 1);
+      i--;
+      continue;
+    }
+    if (++seen === count) return chars.slice(0, i).join("");
+  }
+  return chars.join("");
+}
+
 function position(items: Item[], n: unknown): number {
   const i = int(n, "position");
   if (i < 1 || i > items.length) throw argError(`List position ${i} is out of range 1..${items.length}`);
@@ -148,12 +178,32 @@ export default category("lists", {
     },
   ],
   listFirst: [
-    { params: LIST, doc: "The first item.", example: 'listFirst("a,b,c")', result: "a" },
-    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e)[0]?.value ?? "",
+    {
+      params: `${LIST}, [count]`,
+      doc: "The first item; with count, the first count items as they stand in the list (empty items dropped unless includeEmptyFields; the whole list when it has fewer).",
+      example: 'listFirst("a,b,c") & " " & listFirst("a,b,,c", ",", false, 3)',
+      result: "a a,b,c",
+    },
+    (_c, l: unknown, d?: unknown, e?: unknown, n?: unknown) => {
+      if (n === undefined) return scan(l, d, e)[0]?.value ?? "";
+      const count = int(n, "count");
+      if (count < 1) throw argError("listFirst: count must be 1 or more");
+      return firstItems(str(l), d, flag(e), count);
+    },
   ],
   listLast: [
-    { params: LIST, doc: "The last item.", example: 'listLast("a/b/c", "/")', result: "c" },
-    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).at(-1)?.value ?? "",
+    {
+      params: `${LIST}, [count]`,
+      doc: "The last item; with count, the last count items as they stand in the list (as listFirst's count).",
+      example: 'listLast("a/b/c", "/") & " " & listLast("a,b,c,d", ",", false, 2)',
+      result: "c c,d",
+    },
+    (_c, l: unknown, d?: unknown, e?: unknown, n?: unknown) => {
+      if (n === undefined) return scan(l, d, e).at(-1)?.value ?? "";
+      const count = int(n, "count");
+      if (count < 1) return "";
+      return [...firstItems([...str(l)].reverse().join(""), d, flag(e), count)].reverse().join("");
+    },
   ],
   listRest: [
     {
@@ -177,27 +227,30 @@ export default category("lists", {
   ],
   listAppend: [
     {
-      params: "list, value, [delimiters]",
-      doc: "The list with a value added at the end (after the first delimiter character).",
-      example: 'listAppend("a,b", "c")',
-      result: "a,b,c",
+      params: "list, value, [delimiters], [includeEmptyFields]",
+      doc: "The list with a value added at the end (after the first delimiter character; an empty delimiter leaves the list as it is). With includeEmptyFields false, empty items of the list and of the value are dropped first.",
+      example: 'listAppend("a,b", "c") & " " & listAppend("a,,b", ",c,", ",", false)',
+      result: "a,b,c a,b,c",
     },
-    (_c, l: unknown, v: unknown, d?: unknown) => {
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => {
       const s = str(l);
-      if (d !== undefined && str(d) === "") return s === "" ? str(v) : s;
-      return s === "" ? str(v) : s + firstDelim(d) + str(v);
+      if (d !== undefined && str(d) === "") return s;
+      const [list, value] = e === undefined || flag(e) ? [s, str(v)] : [dropEmpty(s, d), dropEmpty(str(v), d)];
+      return s === "" ? value : list + firstDelim(d) + value;
     },
   ],
   listPrepend: [
     {
-      params: "list, value, [delimiters]",
-      doc: "The list with a value added at the start.",
+      params: "list, value, [delimiters], [includeEmptyFields]",
+      doc: "The list with a value added at the start (an empty delimiter gives the value); includeEmptyFields as in listAppend.",
       example: 'listPrepend("b,c", "a")',
       result: "a,b,c",
     },
-    (_c, l: unknown, v: unknown, d?: unknown) => {
+    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => {
       const s = str(l);
-      return s === "" ? str(v) : str(v) + firstDelim(d) + s;
+      if (d !== undefined && str(d) === "") return str(v);
+      const [list, value] = e === undefined || flag(e) ? [s, str(v)] : [dropEmpty(s, d), dropEmpty(str(v), d)];
+      return s === "" ? value : value + firstDelim(d) + list;
     },
   ],
   listFind: [

@@ -4,7 +4,7 @@ import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
 import { base, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
-import { FunctionValue, SafeString, QueryResult, isStruct, toBool, typeName } from "../values.js";
+import { FunctionValue, SafeString, QueryResult, compare, isStruct, toBool, typeName } from "../values.js";
 import { isDate } from "./dates.js";
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
@@ -165,11 +165,11 @@ export default category("types", {
   iif: [
     {
       params: "condition, whenTrue, whenFalse",
-      doc: "whenTrue or whenFalse, by the condition. Both are values: CFML evaluates them as expression strings, which Quarry never does (de() returns its argument).",
-      example: 'iif(1 GT 2, "yes", "no")',
-      result: "no",
+      doc: "whenTrue or whenFalse, by the condition. CFML evaluates the one it picks as an expression; Quarry never evaluates strings, so each is a value, except that a string which is one CFML string literal (what de() makes, \"a\" or 'a') gives its text.",
+      example: 'iif(1 GT 2, "yes", "no") & " " & iif(true, de("x"), de("y"))',
+      result: "no x",
     },
-    (_c, c: unknown, a: unknown, b: unknown) => (toBool(c, null) ? a : b),
+    (_c, c: unknown, a: unknown, b: unknown) => literalText(toBool(c, null) ? a : b),
   ],
   writeOutput: [
     {
@@ -185,17 +185,74 @@ export default category("types", {
   de: [
     {
       params: "string",
-      doc: 'Returns the string as it is (for CFML\'s iif(c, de("a"), de("b")) idiom).',
-      example: 'de("a")',
-      result: "a",
+      doc: 'The string as a CFML string literal, in double quotes with its quotes doubled, as in CFML (iif(c, de("a"), de("b")) reads it back).',
+      example: 'de("say ""hi""")',
+      result: '"say ""hi"""',
     },
-    (_c, s: unknown) => str(s),
+    (_c, s: unknown) => `"${str(s).replace(/"/g, '""')}"`,
   ],
   yesNoFormat: [
     { params: "value", doc: '"Yes" or "No".', example: "yesNoFormat(1)", result: "Yes" },
     (_c, v: unknown) => (toBool(v, null) ? "Yes" : "No"),
   ],
+  objectEquals: [
+    {
+      params: "left, right",
+      doc: "true when two values are equal as Lucee's objectEquals sees them: simple values as EQ compares them (case-insensitively, numbers by value), arrays element by element, structs key by key (the same keys, equal values), queries column by column and row by row.",
+      example: 'objectEquals({a: [1, "x"]}, {a: [1.0, "X"]}) & " " & objectEquals([1, 2], [2, 1])',
+      result: "true false",
+    },
+    (_c, a: unknown, b: unknown) => deepEquals(a, b, new Set()),
+  ],
 });
+
+/** The text of a value that is one CFML string literal ("a ""b""", 'it''s'), else the value. */
+function literalText(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const m = /^\s*(?:"((?:[^"]|"")*)"|'((?:[^']|'')*)')\s*$/.exec(v);
+  if (!m) return v;
+  return m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2]!.replace(/''/g, "'");
+}
+
+/** objectEquals: EQ for simple values, structure for the rest; a pair met again inside itself is equal. */
+function deepEquals(a: unknown, b: unknown, seen: Set<unknown>): boolean {
+  if (a === b) return true;
+  if (isSimple(a) && isSimple(b)) {
+    try {
+      return compare(a, b, null) === 0;
+    } catch {
+      return false;
+    }
+  }
+  if (a === null || a === undefined || b === null || b === undefined) return false;
+  if (seen.has(a) && seen.has(b)) return true;
+  seen.add(a);
+  seen.add(b);
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => deepEquals(v, b[i], seen));
+  if (isStruct(a) && isStruct(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEquals(a[k], b[k], seen))
+    );
+  }
+  if (a instanceof QueryResult && b instanceof QueryResult)
+    return (
+      a.columns.length === b.columns.length &&
+      a.columns.every((c) => b.columns.includes(c)) &&
+      a.rows.length === b.rows.length &&
+      a.rows.every((row, i) => a.columns.every((c) => deepEquals(row[c], b.rows[i]![c], seen)))
+    );
+  return false;
+}
+
+const isSimple = (v: unknown): boolean =>
+  typeof v === "string" ||
+  typeof v === "number" ||
+  typeof v === "boolean" ||
+  v instanceof Date ||
+  v instanceof SafeString;
 
 // RFC 5322's dot-atom local part; a domain of letter-digit labels with an alphabetic top level.
 const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";

@@ -6,7 +6,7 @@ import { isStruct, newStruct, toBool, type Struct } from "../values.js";
 /** A template's pattern, compiled for the linear-time engine (engine/regex.ts). */
 function regex(pattern: unknown, ignoreCase = false): RE2JS {
   try {
-    return userRegex(str(pattern), ignoreCase);
+    return userRegex(str(pattern), ignoreCase, true);
   } catch (err) {
     if (err instanceof PatternError) throw argError(err.message);
     throw err;
@@ -253,7 +253,7 @@ export default category("strings", {
   reReplace: [
     {
       params: "string, pattern, replacement, [scope]",
-      doc: "Regular-expression replace; $1… refer to groups.",
+      doc: "Regular-expression replace: in the replacement $1… or CFML's \\1… refer to groups, \\U and \\L upper- or lower-case what follows (to \\E), \\u and \\l the next character.",
       example: 'reReplace("a1b22", "[0-9]+", "N", "all")',
       result: "aNbN",
     },

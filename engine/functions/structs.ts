@@ -148,17 +148,17 @@ export default category("structs", {
   ],
   structDelete: [
     {
-      params: "struct, key",
-      doc: "Removes a key (changes the struct); true if it was there.",
-      example: 'structDelete({a: 1}, "a")',
-      result: "true",
+      params: "struct, key, [indicateNotExisting]",
+      doc: "Removes a key (changes the struct); true, as in CFML, unless indicateNotExisting is true and the key was not there.",
+      example: 'structDelete({a: 1}, "a") & " " & structDelete({a: 1}, "b", true)',
+      result: "true false",
     },
-    (_c, s: unknown, k: unknown) => {
+    (_c, s: unknown, k: unknown, indicate?: unknown) => {
       const st = struct(s, "structDelete");
       const name = key(k);
       const had = Object.prototype.hasOwnProperty.call(st, name);
       delete st[name];
-      return had;
+      return had || indicate === undefined || !toBool(indicate, null);
     },
   ],
   structAppend: [

@@ -50,16 +50,25 @@ function replaceList(
   d2?: unknown,
   empty?: unknown,
 ): string {
+  // As in Lucee, a boolean in the delimiter's place is includeEmptyFields: (…, true) and
+  // (…, ";", true), where the last delimiter serves both lists.
+  if (d2 === undefined && empty === undefined && isBooleanLike(d1)) [d1, empty] = [undefined, d1];
+  else if (empty === undefined && isBooleanLike(d2)) [d2, empty] = [undefined, d2];
   let t = str(s);
-  const a = listItems(from, d1 ?? ",", empty);
+  // includeEmptyFields reads list2 only: list1's empty items would replace nothing.
+  const a = listItems(from, d1 ?? ",");
   const b = listItems(to, d2 ?? d1 ?? ",", empty);
   a.forEach((f, i) => {
-    if (f === "") return;
     const r = b[i] ?? "";
     if (noCase) t = t.replace(new RegExp(f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), () => r);
     else t = t.split(f).join(r);
   });
   return t;
+}
+
+/** true, false, yes or no (a boolean, or a string as Lucee's Decision.isBoolean reads it). */
+function isBooleanLike(v: unknown): boolean {
+  return typeof v === "boolean" || (typeof v === "string" && /^(true|false|yes|no)$/i.test(v));
 }
 
 function ucFirst(s: unknown, all?: unknown, lower?: unknown): string {
@@ -147,7 +156,7 @@ export default category("strings", {
   replaceList: [
     {
       params: "string, list1, list2, [delimiter1], [delimiter2], [includeEmptyFields]",
-      doc: 'Replaces every item of list1 with the item of list2 at the same position (case-sensitive; missing items replace with "").',
+      doc: 'Replaces every item of list1 with the item of list2 at the same position (case-sensitive; missing items replace with ""). delimiter2 defaults to delimiter1; includeEmptyFields keeps the empty items of list2, and may stand in a delimiter\'s place (replaceList(s, a, b, true)), as in Lucee.',
       example: 'replaceList("a-b-c", "a,b", "1,2")',
       result: "1-2-c",
     },
