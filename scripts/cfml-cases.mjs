@@ -168,7 +168,7 @@ function skipsTest(value) {
 function skippedTests(src) {
   const blank = (a, b) => src.slice(0, a) + src.slice(a, b).replace(/[^\n]/g, " ") + src.slice(b);
   const head = /^\s*(?:<cfcomponent|component)\b[^{>]*/i.exec(src);
-  if (head && /\bskip\s*=\s*("true"|true)\b/i.test(head[0])) return "";
+  if (head && /\bskip\s*=\s*(?:"(?:true|yes)"|(?:true|yes)\b)/i.test(head[0])) return "";
   const calls = /\b(it|describe)\s*\(/gi;
   let m;
   while ((m = calls.exec(src))) {
@@ -426,7 +426,14 @@ function namesFileVariable(rest, naming) {
 
 /** The names of the functions a file defines and of the variables it assigns. */
 function fileNames(src) {
-  const fns = new Set([...src.matchAll(/\bfunction\s+([A-Za-z_]\w*)\s*\(/gi)].map((m) => m[1].toLowerCase()));
+  // function f(), f = function(), f = (a) => …, f = a => …, <cffunction name="f">.
+  const fns = new Set(
+    [
+      ...src.matchAll(
+        /\bfunction\s+([A-Za-z_]\w*)\s*\(|\b([A-Za-z_]\w*)\s*=\s*(?:function\s*\(|\([^()]*\)\s*=>|[A-Za-z_]\w*\s*=>)|<cffunction\b[^>]*?\bname\s*=\s*["']([A-Za-z_]\w*)["']/gi,
+      ),
+    ].map((m) => (m[1] ?? m[2] ?? m[3]).toLowerCase()),
+  );
   const vars = new Set(
     [
       ...src.matchAll(
