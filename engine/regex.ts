@@ -65,11 +65,9 @@ function skipsEmpty(end: number, lastEnd: number): boolean {
   return end === lastEnd;
 }
 
-/** Every match, left to right (an empty match counts unless it ends where the last match ended; none in ""). */
+/** Every match, left to right (an empty match counts unless it ends where the last match ended). */
 export function matchAll(re: RE2JS, s: string): string[] {
   const out: string[] = [];
-  // The Perl 5 engine finds nothing in an empty string, not even an empty match.
-  if (s === "") return out;
   const m = re.matcher(s);
   let lastEnd = -1;
   while (m.find()) {

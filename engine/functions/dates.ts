@@ -44,7 +44,7 @@ export function isDate(v: unknown, tz = "UTC"): boolean {
   return parseDate(v, tz) !== null;
 }
 
-const PARTS = ["yyyy", "q", "m", "y", "d", "w", "ww", "h", "n", "s", "l"];
+const PARTS = ["yyyy", "q", "m", "y", "d", "w", "ww", "wd", "h", "n", "s", "l"];
 
 function datePart(part: unknown): string {
   const p = str(part).toLowerCase();
@@ -88,16 +88,40 @@ export function diff(part: string, a: Date, b: Date, tz: string): number {
   const y = wall(b, tz);
   if (part === "yyyy" || part === "m" || part === "q") {
     let months = (y.y - x.y) * 12 + (y.mo - x.mo);
-    const rest = (w: Wall) => (((w.d * 24 + w.h) * 60 + w.mi) * 60 + w.s) * 1000 + w.ms;
-    if (months > 0 && rest(y) < rest(x)) months--;
-    if (months < 0 && rest(y) > rest(x)) months++;
+    const clock = (w: Wall) => ((w.h * 60 + w.mi) * 60 + w.s) * 1000 + w.ms;
+    // As in Lucee, months ending on a month's last day are whole when the earlier date's day
+    // is later (Jan 31 to Apr 30 is 3 months); only the time of day then counts.
+    const short = (early: Wall, late: Wall) =>
+      late.d < early.d && late.d !== daysIn(late.y, late.mo)
+        ? true
+        : late.d < early.d || late.d === early.d
+          ? clock(late) < clock(early)
+          : false;
+    if (months > 0 && short(x, y)) months--;
+    if (months < 0 && short(y, x)) months++;
     return part === "m" ? months : Math.trunc(months / (part === "q" ? 3 : 12));
   }
+  if (part === "wd") return a.getTime() > b.getTime() ? -weekdays(y, x) : weekdays(x, y);
   // Days on the wall clock, so a DST change does not lose one.
   const dayMs = (w: Wall) =>
     Date.UTC(2000, 0, 1, w.h, w.mi, w.s, w.ms) + (dayNumber(w) - dayNumber({ y: 2000, mo: 1, d: 1 })) * 86_400_000;
   const days = Math.trunc((dayMs(y) - dayMs(x)) / 86_400_000);
   return part === "w" || part === "ww" ? Math.trunc(days / 7) : days;
+}
+
+/**
+ * Weekdays from the earlier wall time to the later, as Lucee counts them: a weekend day moves
+ * back to the Friday, both ends then back to their week's Monday; whole days between (less one
+ * when the later time of day is earlier), less two per whole week, plus the ends' offsets.
+ */
+function weekdays(x: Wall, y: Wall): number {
+  const shift = (w: Wall) => (w.dow === 0 ? 2 : w.dow === 6 ? 1 : 0);
+  const offset = (w: Wall) => (w.dow === 0 || w.dow === 6 ? 4 : w.dow - 1);
+  const clock = (w: Wall) => ((w.h * 60 + w.mi) * 60 + w.s) * 1000 + w.ms;
+  const from = dayNumber(x) - shift(x) - offset(x);
+  const to = dayNumber(y) - shift(y) - offset(y);
+  const days = to - from - (clock(y) < clock(x) ? 1 : 0);
+  return days - 2 * Math.trunc(days / 7) + offset(y) - offset(x);
 }
 
 function dayNumber(w: Pick<Wall, "y" | "mo" | "d">): number {
@@ -244,12 +268,19 @@ export default category("dates", {
   ],
   parseDateTime: [
     {
-      params: "string",
-      doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601, m/d/yyyy, \"March 5, 2024\", {ts '…'}.",
-      example: 'year(parseDateTime("2023-07-01 10:00"))',
-      result: "2023",
+      params: "string, [format], [timezone]",
+      doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601 (with an offset or a zone name: 2023-10-21 04:35 Etc/GMT+1), m/d/yyyy, \"March 5, 2024\", 10-Oct-2010 (dateTimeFormat's default), JavaScript's date text, {ts '…'}. A format other than \"standard\" or \"pop\" is read as lsParseDateTime reads a mask (its day/month order, in en-US); the text's time is in timezone (the page's zone by default) unless it names its own.",
+      example: 'year(parseDateTime("2023-07-01 10:00")) & " " & parseDateTime("05/06/2023", "dd/mm/yyyy", "UTC")',
+      result: "2023 {ts '2023-06-05 00:00:00'}",
     },
-    (ctx, s: unknown) => toDate(s, zone(ctx)),
+    (ctx, s: unknown, f?: unknown, tz?: unknown) => {
+      const format = f === undefined ? "" : str(f).trim().toLowerCase();
+      const z = tz === undefined || str(tz).trim() === "" ? zone(ctx) : timeZoneArg(tz);
+      if (format === "" || format === "standard" || format === "pop") return toDate(s, z);
+      const d = lsParse(ctx, s, "en-US", z, format);
+      if (d) return d;
+      throw argError(`${JSON.stringify(str(s))} is not a date in the format ${JSON.stringify(str(f))}`);
+    },
   ],
   lsParseDateTime: [
     {
@@ -366,7 +397,7 @@ export default category("dates", {
   dateDiff: [
     {
       params: "part, date1, date2",
-      doc: "Whole units from date1 to date2.",
+      doc: "Whole units from date1 to date2: yyyy, q, m, y or d (days), w or ww (weeks), wd (weekdays, Monday to Friday), h, n, s, l. Months to a month's last day are whole from a later day (January 31 to April 30: 3), as in Lucee.",
       example: 'dateDiff("d", "2024-01-01", "2024-03-01")',
       result: "60",
     },

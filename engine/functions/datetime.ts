@@ -176,13 +176,18 @@ MONTH_INDEX.set("sept", 9);
 // The white space before AM/PM and before a zone is taken only together with them, and once
 // at the end: no run of spaces can be split between two \s* (a quadratic backtrack on input).
 const TIME = String.raw`(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.:](\d{1,3})\d*)?)?(?:\s*([AaPp]\.?[Mm]\.?))?`;
-const ZONE = String.raw`(?:\s*(Z|GMT|UTC|[+-]\d{1,2}(?::?\d{2}|:\d)?))?\s*`;
+// A zone: Z, GMT, UTC, an offset (GMT+05:30 too), or a zone name with a slash (Etc/GMT+1,
+// Europe/Berlin); JavaScript's Date text adds the zone's name in parentheses, which is dropped.
+const ZONE = String.raw`(?:\s*(Z|(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d{2})?)?|[+-]\d{1,2}(?::?\d{2}|:\d)?|[A-Za-z]+\/[\w+\-/]+)(?: \([^()]*\))?)?\s*`;
 const ISO = new RegExp(String.raw`^(-?\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+)${TIME})?${ZONE}$`);
 const US = new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s+${TIME})?${ZONE}$`);
 const NAMED = new RegExp(
   String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`,
 );
 const TIME_ONLY = new RegExp(String.raw`^${TIME}${ZONE}$`);
+// 10-Oct-2010 (dateTimeFormat's default form), september/14/2018.
+const DAY_NAMED = new RegExp(String.raw`^(\d{1,2})([-/])([A-Za-z]+)\.?\2(\d{4}|\d{2})(?:\s+${TIME})?${ZONE}$`);
+const NAMED_SLASH = new RegExp(String.raw`^([A-Za-z]+)([-/])(\d{1,2})\2(\d{4})(?:\s+${TIME})?${ZONE}$`);
 // A month and a year, as CFML reads them: 6/2007 and 2007-06 are the first of June 2007 (the
 // number beyond 31 is the year; CFML reads two numbers that could be a day in the current year).
 const MONTH_YEAR = /^(\d{1,2})[/.-](\d{2,4})$/;
@@ -201,8 +206,9 @@ function zoned(w: Omit<Wall, "dow">, zone: string | undefined, tz: string): Date
     w.mo >= 1 && w.mo <= 12 && w.d >= 1 && w.d <= daysIn(w.y, w.mo) && w.h >= 0 && w.h <= 23 && w.mi <= 59 && w.s <= 59;
   if (!ok) return null;
   if (!zone) return fromWall(w, tz);
+  if (zone.includes("/")) return isTimeZone(zone) ? fromWall(w, zone) : null;
   // +1, +01, +0100, +01:00 and CFML's +1:0: hours, then minutes after a colon or as the last two digits.
-  const z = /^([+-])(\d{1,2})(?::(\d{1,2})|(\d{2}))?$/.exec(zone);
+  const z = /^([+-])(\d{1,2})(?::(\d{1,2})|(\d{2}))?$/.exec(zone.replace(/^(GMT|UTC)(?=[+-])/, ""));
   const off = !z ? 0 : (z[1] === "-" ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3] ?? z[4] ?? 0));
   return new Date(utcOf(w) - off * 60_000);
 }
@@ -239,7 +245,16 @@ export function parseDate(text: string, tz = "UTC"): Date | null {
   if (m) {
     const mo = MONTH_INDEX.get((m[1] ?? m[4])!.toLowerCase());
     if (mo === undefined) return null;
-    return zoned({ y: Number(m[5]), mo, d: Number(m[2] ?? m[3]), ...timeOf(m, 6) }, m[10], tz);
+    return zoned({ y: Number(m[5]), mo, d: Number(m[2] ?? m[3]), ...timeOf(m, 6) }, m[11], tz);
+  }
+  m = DAY_NAMED.exec(s) ?? NAMED_SLASH.exec(s);
+  if (m) {
+    const dayFirst = /^\d/.test(s);
+    const mo = MONTH_INDEX.get((dayFirst ? m[3]! : m[1]!).toLowerCase());
+    if (mo === undefined) return null;
+    const yy = m[4]!;
+    const y = yy.length === 2 ? 2000 + Number(yy) - (Number(yy) >= 30 ? 100 : 0) : Number(yy);
+    return zoned({ y, mo, d: Number(dayFirst ? m[1] : m[3]), ...timeOf(m, 5) }, m[10], tz);
   }
   m = TIME_ONLY.exec(s);
   if (m) return zoned({ ...EPOCH, ...timeOf(m, 1) }, m[6], tz);
@@ -365,7 +380,9 @@ function dateToken(t: string): Token | null {
     if (l.length === 3) return (w) => names.shortDays[w.dow]!;
     return l.length === 2 ? (w) => p2(w.d) : (w) => String(w.d);
   }
-  if (l[0] === "w") return (w) => String(weekOfYear(w)).padStart(l.length, "0");
+  // w: the week of the year; W: the week of the month (Lucee's DateFormat, weeks from Sunday).
+  if (t[0] === "W") return (w) => String(weekOfMonth(w)).padStart(Math.min(l.length, 2), "0");
+  if (l[0] === "w") return (w) => String(weekOfYear(w)).padStart(Math.min(l.length, 2), "0");
   if (t[0] === "e" || t[0] === "E") return l.length >= 4 ? (w) => DAYS[w.dow]! : (w) => DAYS[w.dow]!.slice(0, 3);
   if (l === "gg" || l === "g") return (w) => (w.y > 0 ? "AD" : "BC");
   return zoneToken(t);
@@ -467,7 +484,7 @@ export function timeFormat(date: Date, mask: string, tz: string): string {
 
 // dateTimeFormat follows Java's SimpleDateFormat letters, with n for minutes (m and M are the
 // month), 'quoted' literal text and '' for a quote.
-const DT_LETTERS = "yYMmdDEHhKknNsSlLaAtTzZXGwFu";
+const DT_LETTERS = "yYMmdDEHhKknNsSlLaAtTzZXGwWFu";
 
 /**
  * A 'quoted' literal ('' inside is a quote), ending at the last quote that can close it, as a
@@ -491,6 +508,9 @@ const NAMED_DT: Record<string, string> = {
   full: "EEEE, MMMM d, yyyy h:nn:ss a zzzz",
   iso: "yyyy-MM-dd'T'HH:nn:ssXXX",
   iso8601: "yyyy-MM-dd'T'HH:nn:ssXXX",
+  isoms: "yyyy-MM-dd'T'HH:nn:ss.SSSXXX",
+  isomillis: "yyyy-MM-dd'T'HH:nn:ss.SSSXXX",
+  javascript: "yyyy-MM-dd'T'HH:nn:ss.SSSXXX",
 };
 
 function dtToken(t: string): Token | null {
@@ -516,6 +536,8 @@ function dtToken(t: string): Token | null {
       return (w) => pad(Math.ceil(w.d / 7));
     case "w":
       return (w) => pad(weekOfYear(w));
+    case "W":
+      return (w) => pad(weekOfMonth(w));
     case "H":
       return (w) => pad(w.h);
     case "k":
@@ -548,6 +570,9 @@ function dtToken(t: string): Token | null {
 }
 
 export function dateTimeFormat(date: Date, mask: string, tz: string): string {
+  // Lucee's epoch masks: seconds or milliseconds since 1970-01-01 UTC.
+  if (mask.toLowerCase() === "epoch") return String(Math.floor(date.getTime() / 1000));
+  if (mask.toLowerCase() === "epochms") return String(date.getTime());
   const m = NAMED_DT[mask.toLowerCase()] ?? mask;
   const w = wall(date, tz);
   return scanMask(
@@ -566,6 +591,11 @@ export function dayOfYear(w: Pick<Wall, "y" | "mo" | "d">): number {
   let n = w.d;
   for (let m = 1; m < w.mo; m++) n += daysIn(w.y, m);
   return n;
+}
+
+/** The week of the month: week 1 holds the 1st, weeks start on Sunday (Java's WEEK_OF_MONTH, US). */
+export function weekOfMonth(w: Wall): number {
+  return Math.floor((w.d - 1 + ((w.dow - ((w.d - 1) % 7) + 7) % 7)) / 7) + 1;
 }
 
 /** CFML's week(): week 1 holds January 1st, weeks start on Sunday. */

@@ -255,8 +255,11 @@ const isSimple = (v: unknown): boolean =>
   v instanceof SafeString;
 
 // RFC 5322's dot-atom local part; a domain of letter-digit labels with an alphabetic top level.
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}$`);
+// Letters and digits of any script count (RFC 6531 addresses, IDN domains: test@müller.de), as
+// Lucee reads them.
+const ATOM = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}_-]*[\\p{L}\\p{M}\\p{N}])?";
+const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+\\p{L}[\\p{L}\\p{M}]+$`, "u");
 const BOOLEAN_WORD = /^(true|false|yes|no)$/i;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CFML_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{16}$/i;
