@@ -170,6 +170,13 @@ describe("dates (Lucee's tests and tickets)", () => {
       "1641122553 1641122553444",
     ],
   ]);
+  table("dateCompare's precision", [
+    [
+      'dateCompare("2001-11-01 04:10:01", "2001-11-01 05:10:04", "y") & dateCompare("2001-11-01", "2001-11-02", "Y")',
+      "0-1",
+    ],
+    ['dateCompare("2001-11-01 04:10:01", "2001-11-01 05:10:04", "h")', "-1"],
+  ]);
   table("dateDiff: weekdays, and months to a month's last day", [
     ['dateDiff("wd", "2018-01-09", "2018-01-16")', "5"],
     ['dateDiff("wd", "2018-01-09", "2019-01-16")', "266"],
@@ -427,10 +434,28 @@ describe("encoding and validation", () => {
     ['arraySplice(["a", "b", "c"], 2, -2)', "[]"],
     ['arraySplice(["a", "b", "c"], 8, 1)', "[]"],
     ['structDelete({a: 1}, "b") & structDelete({a: 1}, "b", true) & structDelete({a: 1}, "a", true)', "truefalsetrue"],
+    ['structInsert({"save": "water"}, "save", "money", true) & structInsert({}, "count", "money")', "truetrue"],
+    [
+      'setLocale("Portuguese (Brazilian)") & lsCurrencyFormat(-250000) & " " & lsCurrencyFormat(-1, "local", "de-DE")',
+      "English (US)(R$ 250.000,00) (1,00 €)",
+    ],
     ['de("h""\'ello")', '"h""\'ello"'],
     ['iif(1 EQ 2, de("a"), de("b ""c"""))', 'b "c"'],
     ["iif(true, \"'it''s'\", 2) & iif(false, 1, 'x')", "it'sx"],
   ]);
+  it("refuses what Lucee refuses: a key structInsert would overwrite, a precision dateCompare does not know", async () => {
+    const insert = await renderError('<dbt:set s = {a: 1}>\n<dbt:set r = structInsert(s, "a", 2)>');
+    expect([insert.code, at(insert), insert.message]).toEqual([
+      "QRY_ERR_FUNCTION",
+      "2:14",
+      'structInsert: the key "a" is already there (allowOverwrite is false)',
+    ]);
+    const compare = await renderError('<dbt:set r = dateCompare(now(), now(), "ww")>');
+    expect([compare.code, compare.message]).toEqual([
+      "QRY_ERR_FUNCTION",
+      'dateCompare: precision must be s, n, h, d, m, y or yyyy, got "ww"',
+    ]);
+  });
   table("isValid", [
     ['isValid("email", "user+foo@gmail.com")', "true"],
     ['isValid("email", "user.@gmail.com")', "false"],

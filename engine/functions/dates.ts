@@ -406,16 +406,20 @@ export default category("dates", {
   dateCompare: [
     {
       params: "date1, date2, [precision]",
-      doc: "-1, 0 or 1, comparing down to the precision (yyyy, m, d, h, n, s — the default).",
+      doc: "-1, 0 or 1, comparing down to the precision (yyyy, m, d or y, h, n, s — the default; any other is an error, as in Lucee).",
       example: 'dateCompare("2024-01-01 10:00", "2024-01-01 11:00", "d")',
       result: "0",
     },
     (ctx, a: unknown, b: unknown, p?: unknown) => {
-      const prec = p === undefined ? "s" : str(p).toLowerCase();
+      const given = p === undefined ? "s" : str(p).trim().toLowerCase();
+      // y (the day of the year) compares down to the day.
+      const prec = given === "y" ? "d" : given;
+      if (!PRECISION.includes(prec))
+        throw argError(`dateCompare: precision must be s, n, h, d, m, y or yyyy, got ${JSON.stringify(given)}`);
       const x = fields(ctx, a);
       const y = fields(ctx, b);
       const keys: (keyof Wall)[] = ["y", "mo", "d", "h", "mi", "s"];
-      const upto = PRECISION.includes(prec) ? PRECISION.indexOf(prec) : 5;
+      const upto = PRECISION.indexOf(prec);
       for (let i = 0; i <= upto; i++) if (x[keys[i]!] !== y[keys[i]!]) return x[keys[i]!] < y[keys[i]!] ? -1 : 1;
       return 0;
     },

@@ -362,7 +362,10 @@ export function currencyFormat(n: number, type: string, locale: string, currency
     currencySign: "accounting",
     currencyDisplay: "symbol",
   });
-  return formatted(f, rounded).replace(/\u00a0/g, " ");
+  const local = formatted(f, rounded).replace(/\u00a0/g, " ");
+  // As Lucee does: a negative amount the locale writes with a leading minus goes in parentheses
+  // (pt-BR's -R$ 1,00 is (R$ 1,00)), as the locales with an accounting form write it.
+  return rounded < 0 && /^[-\u2212]/.test(local) ? `(${local.slice(1).trim()})` : local;
 }
 
 // ---- bits: arbitrary-size integers, as in current CFML engines ----

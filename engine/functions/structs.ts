@@ -136,14 +136,18 @@ export default category("structs", {
   ],
   structInsert: [
     {
-      params: "struct, key, value",
-      doc: "Sets a key (changes the struct) and returns the struct.",
-      example: 'structInsert({}, "a", 1)',
-      result: '{"a":1}',
+      params: "struct, key, value, [allowOverwrite]",
+      doc: "Adds a key (changes the struct) and returns true, as in CFML; a key already there is an error unless allowOverwrite is true.",
+      example: 'structInsert({}, "a", 1) & " " & structInsert({a: 1}, "a", 2, true)',
+      result: "true true",
     },
-    (_c, s: unknown, k: unknown, v: unknown) => {
-      struct(s, "structInsert")[key(k)] = v;
-      return s;
+    (_c, s: unknown, k: unknown, v: unknown, o?: unknown) => {
+      const st = struct(s, "structInsert");
+      const name = key(k);
+      if ((o === undefined || !toBool(o, null)) && st[name] !== undefined && st[name] !== null)
+        throw argError(`structInsert: the key ${JSON.stringify(name)} is already there (allowOverwrite is false)`);
+      st[name] = v;
+      return true;
     },
   ],
   structDelete: [
