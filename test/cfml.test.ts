@@ -436,6 +436,13 @@ describe("encoding and validation", () => {
     ['structDelete({a: 1}, "b") & structDelete({a: 1}, "b", true) & structDelete({a: 1}, "a", true)', "truefalsetrue"],
     ['structInsert({"save": "water"}, "save", "money", true) & structInsert({}, "count", "money")', "truetrue"],
     [
+      'toString(javaCast("long", "136343001448919149")) & " " & javaCast("biginteger", "-99999999999999999999")',
+      "136343001448919149 -99999999999999999999",
+    ],
+    ['javaCast("long", "12") + 1 & " " & arrayLen(javaCast("char[]", "Hello World"))', "13 11"],
+    ['javaCast("java.math.BigDecimal[][][]", [[["1", "2.5"]]])', "[[[1,2.5]]]"],
+    ['jsonEncode(javaCast("String[][]", [["a"], [1]])) & javaCast("java.lang.Integer", "5.5")', '[["a"],["1"]]5'],
+    [
       'setLocale("Portuguese (Brazilian)") & lsCurrencyFormat(-250000) & " " & lsCurrencyFormat(-1, "local", "de-DE")',
       "English (US)(R$ 250.000,00) (1,00 €)",
     ],
