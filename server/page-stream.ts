@@ -10,7 +10,7 @@ export class PageStream {
   private readonly body = new PassThrough();
 
   /** Sends the head the reply holds now (status, headers, cookies) and starts the body. */
-  constructor(reply: FastifyReply) {
+  constructor(private readonly reply: FastifyReply) {
     void reply.send(this.body);
   }
 
@@ -37,7 +37,11 @@ export class PageStream {
 
   /** The page failed after a flush: `text` (quarry dev's error page) ends the response, or null cuts the connection. */
   fail(text: string | null): void {
-    if (text !== null) this.body.end(text);
-    else this.body.destroy(new Error("the page failed after dbt:flush"));
+    if (text !== null) return void this.body.end(text);
+    // A chunked body without its last chunk is incomplete to any client. A response to HTTP/1.0
+    // (nginx's default to its upstreams) has no framing: its body ends where the connection
+    // closes, so a close would deliver the truncated page as a complete 200; a reset is an error.
+    if (!this.reply.raw.chunkedEncoding) this.reply.raw.socket?.resetAndDestroy();
+    this.body.destroy(new Error("the page failed after dbt:flush"));
   }
 }

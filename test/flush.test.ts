@@ -216,6 +216,21 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
     expect(await (await get(server.base, "/me")).done).toBe("<p>request</p>\n- - -");
   });
 
+  it("resets the connection of an HTTP/1.0 response that fails after its flush: its body, ended by the close, would look complete", async () => {
+    const socket = connect(Number(new URL(server.base).port), "127.0.0.1");
+    socket.write("GET /fails HTTP/1.0\r\n\r\n");
+    let got = "";
+    socket.on("data", (b: Buffer) => (got += b.toString()));
+    const ending = await new Promise<string>((resolve) => {
+      socket.on("end", () => resolve("closed"));
+      socket.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    });
+    socket.destroy();
+    // What arrived before the reset (if any) has no chunked framing: only the reset tells.
+    expect(got).not.toContain("chunked");
+    expect(ending).toBe("ECONNRESET");
+  });
+
   it("refuses a header after the flush, and follows the output with the error page under quarry dev", async () => {
     const r = await get(dev.base, "/late-header");
     expect(r.res.statusCode).toBe(200);
