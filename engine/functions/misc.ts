@@ -44,8 +44,10 @@ export default category("types", {
       if (!(n >= 0)) throw argError(`sleep takes a number of milliseconds of 0 or more, got ${n}`);
       const page = ctx.page;
       // No longer than the page may run: the stop then comes from untilStopped, on time.
-      const wait = page.deadline === 0 ? n : Math.min(n, Math.max(0, page.deadline - Date.now() + 1));
-      await untilStopped(page, new Promise<void>((done) => setTimeout(done, wait)), null);
+      const end = Date.now() + (page.deadline === 0 ? n : Math.min(n, Math.max(0, page.deadline - Date.now() + 1)));
+      // A timer may fire a little before the clock reaches its time: wait out the rest.
+      for (let left = end - Date.now(); left > 0; left = end - Date.now())
+        await untilStopped(page, new Promise<void>((done) => setTimeout(done, left)), null);
       return "";
     },
   ],
