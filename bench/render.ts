@@ -135,17 +135,18 @@ for (const p of pages) {
   if (a !== b || a !== h) throw new Error(`${p.name}: the three renderings differ; fix the baseline before measuring`);
 }
 
-// The clock's ticks as the compiler writes them (tags/helpers.ts tickCode), and what is left
-// without them: a loop keeps its maxIterations count and a loop or output row its output-size
-// check, a call nothing.
-const TICK = " || --ctx.page.budget <= 0) { if (T.tickDue(";
+// The clock's ticks as the compiler writes them (tags/helpers.ts tickCode, and checkedTickCode
+// in a quiet loop's checked version, whose budget is a local), and what is left without them: a
+// loop keeps its maxIterations count and a loop or output row its output-size check, a call
+// nothing.
+const TICK = /^(if \(.*?) \|\| --(?:ctx\.page\.budget|\$b\d+) <= 0\) \{ .*(?:T\.tickDue\(|T\.tickClock\().*$/;
 function withoutClock(source: string): string {
   const out = source
     .split("\n")
     .flatMap((line) => {
       if (line.startsWith("if (T.tickClock(ctx.page, ")) return [];
-      const cut = line.indexOf(TICK);
-      return cut < 0 ? [line] : [`${line.slice(0, cut)}) throw new Error('limit');`];
+      const m = TICK.exec(line);
+      return m ? [`${m[1]}) throw new Error('limit');`] : [line];
     })
     .join("\n");
   if (/tickClock|tickDue|T\.pause/.test(out))

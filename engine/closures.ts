@@ -41,6 +41,19 @@ export function kindOf(e: Expr): "number" | "boolean" | "string" | "any" {
   }
 }
 
+/**
+ * kindOf where the variables `numbers` accepts are known to hold numbers (tags/flow.ts): such
+ * a variable is a number, and so is a `cond` whose two values are.
+ */
+export function kindWith(e: Expr, numbers: (name: string) => boolean): ReturnType<typeof kindOf> {
+  if (e.type === "var") return numbers(e.name) ? "number" : "any";
+  if (e.type === "cond") {
+    const a = kindWith(e.then, numbers);
+    return a !== "any" && a === kindWith(e.else, numbers) ? a : "any";
+  }
+  return kindOf(e);
+}
+
 const made = new WeakMap<Expr, Closure>();
 
 /** The closure of `e`, made on first use. */

@@ -5,7 +5,7 @@
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
 import { BINARY, SCOPES, esc, isForbiddenKey } from "./runtime.js";
-import { kindOf } from "./closures.js";
+import { kindWith } from "./closures.js";
 import { isWriteOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 
@@ -19,11 +19,29 @@ function writesOutput(e: unknown): boolean {
   return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
 }
 
+/** Can `nodes` write output: text, a #value#, or a tag whose expressions or body do? */
+function nodesWriteOutput(nodes: Node[]): boolean {
+  return nodes.some(
+    (n) =>
+      n.type !== "tag" || writesOutput(n.expr) || writesOutput(n.args) || (n.body !== null && nodesWriteOutput(n.body)),
+  );
+}
+
 /**
  * Writes `value` (code) to a variable kept in a local, at location `loc`: for a dbt:set (its
  * value checked as rt.assign checks it, unless it is a number) or for a loop's own variable.
  */
 export type Writer = (value: string, loc: string, by: "set" | "set-number" | "loop") => string;
+
+/**
+ * How the outermost loop of a quiet loop's checked version saves and restores its variables
+ * around a pause and types them again when it is entered (tags/region.ts, tags/loop.ts).
+ */
+export interface Reentry {
+  save: string;
+  restore: string;
+  enter: string;
+}
 
 /** The operators written out for two numbers (tags/quiet.ts keeps such loops in locals). */
 const NUMERIC_OPS: Partial<Record<keyof typeof BINARY, string>> = {
@@ -92,6 +110,72 @@ export class Compiler {
     }
   }
 
+  /**
+   * In a quiet loop's checked version (tags/region.ts): the variables it keeps in locals that
+   * hold a number wherever they are read. Null elsewhere.
+   */
+  private numbers: Set<string> | null = null;
+
+  /**
+   * In a quiet loop's checked version (tags/region.ts): the local holding the page's clock
+   * budget, which its loops tick instead of ctx.page.budget; null elsewhere. The checked version
+   * never pauses in place (see tags/region.ts): its loops throw T.PAUSE when the clock wants one.
+   */
+  private budget: string | null = null;
+
+  /** Can `nodes` write output (text, a #value#, writeOutput())? */
+  writesOutput(nodes: Node[]): boolean {
+    return nodesWriteOutput(nodes);
+  }
+
+  /** The Reentry of the checked version's outermost loop, until that loop takes it. */
+  private reentry: Reentry | null = null;
+
+  /** For the loop being written: its Reentry if it is a checked version's outermost loop. */
+  takeReentry(): Reentry | null {
+    const re = this.reentry;
+    this.reentry = null;
+    return re;
+  }
+
+  /** The checked version's budget local, or null outside one. */
+  get checkedBudget(): string | null {
+    return this.budget;
+  }
+
+  /**
+   * `write()` for a quiet loop's checked version: the variables in `numbers` hold numbers when
+   * read, the loop is known not to go the slow way (member reads are always kept), and its loops
+   * tick the local `budget`.
+   */
+  withChecked(numbers: Set<string>, budget: string, reentry: Reentry, write: () => string): string {
+    const saved = [this.numbers, this.members?.slow, this.budget] as const;
+    this.numbers = numbers;
+    this.budget = budget;
+    this.reentry = reentry;
+    if (this.members) this.members.slow = "false";
+    try {
+      return write();
+    } finally {
+      this.numbers = saved[0];
+      this.budget = saved[2];
+      this.reentry = null;
+      if (this.members) this.members.slow = saved[1]!;
+    }
+  }
+
+  /** What `e` yields, as kindOf, knowing the variables withNumbers names. */
+  kindOf(e: Expr): ReturnType<typeof kindWith> {
+    const known = this.numbers;
+    return kindWith(e, (name) => known !== null && known.has(name) && this.boundHere(name));
+  }
+
+  /** Is an unscoped read of `name` here one of withBound's? */
+  private boundHere(name: string): boolean {
+    const b = this.bound.findLast((x) => x.name === name);
+    return b !== undefined && b.depth === this.frames.length;
+  }
+
   /** True inside a quiet loop whose variables are in locals. */
   get inLocals(): boolean {
     return this.writers !== null;
@@ -118,7 +202,9 @@ export class Compiler {
    * such a read, is taken once and kept (in a JS local): nothing in the code changes a struct
    * while the loop keeps its variables in locals. When the code `slow` is true at run time the
    * loop's sets write the scope itself, which a variable may alias: nothing is kept then. The
-   * caches are emptied whenever the clock pauses (another request may run then). Returns the
+   * caches are emptied whenever the clock pauses (another request may run then). Empty is
+   * undefined (a constant V8 compares cheaply): a value that is undefined is read again each
+   * time, as the interpreter reads it. Returns the
    * code, with the statement that empties them at each pause in place, and the caches.
    */
   withMemberCache(fixed: (name: string) => boolean, slow: string, write: () => string): [string, string[]] {
@@ -128,7 +214,7 @@ export class Compiler {
     try {
       const code = write();
       const vars = [...this.members.vars.values()];
-      const reset = vars.length ? `${vars.join(" = ")} = $unset;` : "";
+      const reset = vars.length ? `${vars.join(" = ")} = undefined;` : "";
       return [code.split(`${RESET}${id}${RESET}`).join(reset), vars];
     } finally {
       this.members = saved;
@@ -253,7 +339,7 @@ export class Compiler {
   /** What `#e#` prints: a literal escaped now, a number without the escape, anything else through rt.esc. */
   private output(e: Expr, at: Loc): string {
     if (e.type === "literal" && e.value !== null) return lit(esc(e.value, at));
-    if (kindOf(e) === "number") return `rt.numToStr(${this.expr(e)})`;
+    if (this.kindOf(e) === "number") return `rt.numToStr(${this.expr(e)})`;
     return `rt.esc(${this.expr(e)}, ${this.loc(at)})`;
   }
 
@@ -304,8 +390,10 @@ export class Compiler {
         const { vars, slow } = this.members!;
         let h = vars.get(path);
         if (h === undefined) vars.set(path, (h = this.tmp("h")));
+        // Known not to go the slow way (a quiet loop's checked version): always kept.
+        if (slow === "false") return `(${h} !== undefined ? ${h} : (${h} = ${read}))`;
         const t = this.temp();
-        return `(${h} !== $unset ? ${h} : ((${t} = ${read}), ${slow} || (${h} = ${t}), ${t}))`;
+        return `(${h} !== undefined ? ${h} : ((${t} = ${read}), ${slow} || (${h} = ${t}), ${t}))`;
       }
       case "index":
         return `rt.index(ctx, ${this.object(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
@@ -351,7 +439,7 @@ export class Compiler {
       const code = this.expr(x);
       if (x.type === "literal" && typeof x.value === "number" && Number.isFinite(x.value)) return ["", code, ""];
       const t = this.temp();
-      return [`(${t} = ${code}), `, t, kindOf(x) === "number" ? "" : `typeof ${t} === "number" && `];
+      return [`(${t} = ${code}), `, t, this.kindOf(x) === "number" ? "" : `typeof ${t} === "number" && `];
     };
     const [setA, a, isA] = operand(left);
     const [setB, b, isB] = operand(right);
@@ -424,7 +512,7 @@ return [null, $o];
 
   /** An expression converted to a boolean, failing at its own location. */
   bool(e: Expr): string {
-    if (kindOf(e) === "boolean") return this.expr(e);
+    if (this.kindOf(e) === "boolean") return this.expr(e);
     return `rt.toBool(${this.expr(e)}, ${this.loc(e.loc)})`;
   }
 
@@ -446,7 +534,6 @@ return $o;
     const header = `"use strict";
 // Compiled by Quarry from ${lit(ast.file)}.
 let $row;
-const $unset = Symbol("unset");
 ${pauses(this.header.join("\n"), "await")}
 `;
     if (/\b(?:await|async)\b/.test(outsideStrings(run)))

@@ -9,9 +9,10 @@ import { Registry, type Extensions } from "./extensions.js";
  * take). `quarry build` writes it in the manifest and `quarry start` refuses a build written
  * for another: an older build would call helpers whose arguments have changed. Raise it with
  * any change to what generated code calls (2: dbt:include hands over the caller's output; 3: and
- * takes back what a dbt:abort carries, T.takeAborted).
+ * takes back what a dbt:abort carries, T.takeAborted; 4: a quiet loop's checked version throws
+ * T.PAUSE).
  */
-export const COMPILED_RUNTIME = 3;
+export const COMPILED_RUNTIME = 4;
 
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 

@@ -73,6 +73,18 @@ export function tickCode(count: string | null, loc: string, pause: string): stri
   return `if (${counted}$o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, ${count ?? 0}, $o.length, ${loc})) ${pause}; }\n`;
 }
 
+/**
+ * tickCode in a quiet loop's checked version (tags/region.ts): the budget is the local `budget`
+ * and the count is checked against `lim`, a local holding maxIterations, or 0 when the output
+ * had passed its limit as the loop started (a loop whose body writes nothing: the output length
+ * cannot change while it runs, so the first tick throws as every tick would). A loop that writes
+ * also checks the output each time. Where the clock wants a pause it throws T.PAUSE.
+ */
+export function checkedTickCode(count: string, lim: string, writes: boolean, budget: string, loc: string): string {
+  const out = writes ? "$o.length > ctx.limits.maxOutputLength || " : "";
+  return `if (++${count} > ${lim} || ${out}--${budget} <= 0) { ctx.page.budget = ${budget}; if (T.tickDue(ctx, ${count}, $o.length, ${loc})) throw T.PAUSE; ${budget} = ctx.page.budget; }\n`;
+}
+
 /** tickCode's slow path: the limit that fired throws; a spent budget reads the clock. */
 export function tickDue(ctx: RenderContext, count: number, outLength: number, loc: Loc): boolean {
   if (count > ctx.limits.maxIterations) tick(ctx, count, outLength, loc);

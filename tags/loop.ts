@@ -4,9 +4,8 @@
 //   condition | none (or only group) inside a grouped loop or output: the rows of its group
 // Every form counts its iterations and stops at limits.maxIterations with an error; every
 // iteration ticks the page's clock (engine/clock.ts).
-import type { Loc, TagNode } from "../parser/ast.js";
+import type { Loc, Node, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
-import type { Compiler } from "../engine/compiler.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { drive, driveRange, loopBody } from "./drive.js";
@@ -22,9 +21,11 @@ import {
   queryNameToExpr,
   tick,
   tickCode,
+  checkedTickCode,
   type Grouping,
 } from "./helpers.js";
 import { quietLoop } from "./quiet.js";
+import type { Compiler, Reentry } from "../engine/compiler.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 
@@ -202,7 +203,7 @@ export const loopTag: TagDef<LoopData> = {
   compile(node, c) {
     if (!c.inLocals) {
       const found = quietLoop(node, c.registry);
-      if (found) return compileQuiet(c, found, () => compileLoop(node, c));
+      if (found) return compileQuiet(c, node, found, () => compileLoop(node, c));
     }
     return compileLoop(node, c);
   },
@@ -226,7 +227,13 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   const prelude = locals
     ? ""
     : `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
-  const ticked = tickCode(n, L, c.pause(L));
+  // In a quiet loop's checked version the loop ticks a local budget (see checkedTickCode).
+  const budget = c.checkedBudget;
+  const lim = c.tmp("lim");
+  const writes = budget !== null && c.writesOutput(node.body!);
+  const limitValue = `${writes ? "" : "$o.length > ctx.limits.maxOutputLength ? 0 : "}ctx.limits.maxIterations`;
+  const limit = budget === null ? "" : `const ${lim} = ${limitValue};\n`;
+  const ticked = budget === null ? tickCode(n, L, c.pause(L)) : checkedTickCode(n, lim, writes, budget, L);
   const setVar = (name: string | undefined, value: string) => {
     if (!name) return "";
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
@@ -245,6 +252,9 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
     }
   };
   const arg = (name: string) => c.arg(node, name) ?? "undefined";
+  // The outermost loop of a quiet loop's checked version is written to be entered again after a
+  // pause (see reentrant): its state lives outside its JavaScript loop.
+  const re = c.takeReentry();
   switch (d.kind) {
     case "query":
     case "rows": {
@@ -264,30 +274,137 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
       const [f, t, st] = [literalNumber(node, "from"), literalNumber(node, "to"), literalNumber(node, "step", 1)];
       // Bounds written as numbers are constants: no T.range call, the step's sign known now.
       const known = f !== null && t !== null && st !== null && st !== 0;
-      const bounds = known
-        ? ""
-        : `const [${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`;
-      const head = known
-        ? `let ${i} = ${f}; ${i} ${st > 0 ? "<=" : ">="} ${t}; ${i} += ${st}`
-        : `let ${i} = ${from}; ${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}; ${i} += ${step}`;
-      return `{ let ${n} = 0; ${prelude}${bounds}${label}: for (${head}) {
+      const range = `[${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`;
+      const bounds = known ? "" : `const ${range}`;
+      const test = known ? `${i} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}`;
+      const next = `${i} += ${known ? st : step}`;
+      if (re)
+        return reentrant(c, node, re, {
+          n,
+          label,
+          lim,
+          limitValue,
+          before: known ? `let ${i} = ${f};\n` : `let ${range}let ${i} = ${from};\n`,
+          state: known ? [i] : [i, to, step],
+          test,
+          next,
+          vars: () => setVar(d.index, i),
+          body: bodyCode,
+        });
+      return `{ let ${n} = 0; ${limit}${prelude}${bounds}${label}: for (let ${i} = ${known ? f : from}; ${test}; ${next}) {
 ${ticked}${setVar(d.index, i)}${bodyCode()}}
 }\n`;
     }
     case "condition":
-      return `{ let ${n} = 0;
+      if (re)
+        return reentrant(c, node, re, {
+          n,
+          label,
+          lim,
+          limitValue,
+          before: "",
+          state: [],
+          test: c.bool(node.args.condition!),
+          next: "",
+          vars: () => "",
+          body: bodyCode,
+        });
+      return `{ let ${n} = 0; ${limit}
 ${label}: while (${c.bool(node.args.condition!)}) {
 ${ticked}${bodyCode()}}
 }\n`;
     default: {
       const [k, v] = [c.tmp("k"), c.tmp("v")];
       const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
-      return `{ let ${n} = 0; ${prelude}
-${label}: for (const [${k}, ${v}] of T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})) {
+      const entries = `T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})`;
+      if (re) {
+        const [list, at] = [c.tmp("list"), c.tmp("at")];
+        return reentrant(c, node, re, {
+          n,
+          label,
+          lim,
+          limitValue,
+          before: `const ${list} = ${entries}; let ${at} = 0;\n`,
+          state: [at],
+          test: `${at} < ${list}.length`,
+          next: `${at}++`,
+          vars: () => `const [${k}, ${v}] = ${list}[${at}];\n${setVar(kName, k)}${setVar(vName, v)}`,
+          body: bodyCode,
+        });
+      }
+      return `{ let ${n} = 0; ${limit}${prelude}
+${label}: for (const [${k}, ${v}] of ${entries}) {
 ${ticked}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
 }\n`;
     }
   }
+}
+
+/** The pieces of a loop reentrant() assembles. */
+interface LoopParts {
+  n: string;
+  label: string;
+  /** The checked version's count limit and its value (see checkedTickCode). */
+  lim: string;
+  limitValue: string;
+  /** Statements run once, as the loop starts (bounds, the items). */
+  before: string;
+  /** Numbers of the loop's own state, given their type again each time the loop is entered. */
+  state: string[];
+  /** Whether another iteration runs, and the step to it. */
+  test: string;
+  next: string;
+  /** The loop variables set for an iteration, and the body. */
+  vars: () => string;
+  body: () => string;
+}
+
+/**
+ * The outermost loop of a quiet loop's checked version (tags/region.ts), which must not hold a
+ * pause point: where its tick wants a pause it saves its variables and throws T.PAUSE, caught
+ * outside the JavaScript loop, which pauses there and enters the loop again at the same
+ * iteration (its condition and tick not run again). A pause an inner loop wants throws from the
+ * body: the variables and the output go back to where this iteration began (they are saved as it
+ * begins) and the iteration runs again, once; a second time the whole checked version gives up
+ * (the thrown T.PAUSE goes on to compileQuiet's catch). An error goes on as it is.
+ */
+function reentrant(c: Compiler, node: TagNode<LoopData>, re: Reentry, p: LoopParts): string {
+  const L = c.loc(node.loc);
+  const budget = c.checkedBudget!;
+  const writes = c.writesOutput(node.body!);
+  const inner = containsLoop(node.body!);
+  const [outer, again, due, last, e] = [c.tmp("re"), c.tmp("again"), c.tmp("due"), c.tmp("last"), c.tmp("e")];
+  const lim = p.lim;
+  const out = writes ? "$o.length > ctx.limits.maxOutputLength || " : "";
+  const tick = `if (++${p.n} > ${lim} || ${out}--${budget} <= 0) { ctx.page.budget = ${budget}; ${due} = T.tickDue(ctx, ${p.n}, $o.length, ${L}); ${budget} = ctx.page.budget; }\n`;
+  // Values carried across the pause come back untyped: each entry gives them their type again.
+  const retype = [p.n, lim, ...p.state].map((x) => `${x} = +${x};`).join(" ");
+  return `{ let ${p.n} = 0, ${again} = false, ${due} = false, ${last} = -1, ${lim} = ${p.limitValue};\n${p.before}${outer}: for (;;) {
+${retype} ${re.enter}
+try {
+${p.label}: for (;; ${p.next}) {
+if (${again}) ${again} = false;
+else {
+if (!(${p.test})) break;
+${tick}}
+${p.vars()}${inner ? re.save : ""}if (${due}) { ${inner ? "" : re.save}throw T.PAUSE; }
+${p.body()}}
+break ${outer};
+} catch (${e}) {
+if (${e} !== T.PAUSE) throw ${e};
+if (!${due}) { if (${last} === ${p.n}) throw ${e}; ${last} = ${p.n}; }
+${due} = false;
+${re.restore}
+${c.pause(L)};
+${again} = true;
+}
+}
+}\n`;
+}
+
+/** Does any of `nodes` hold a dbt:loop? */
+function containsLoop(nodes: Node[]): boolean {
+  return nodes.some((n) => n.type === "tag" && (n.name === "loop" || (n.body !== null && containsLoop(n.body))));
 }
 
 /** <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop. */

@@ -23,16 +23,21 @@ const VARIABLE_SCOPES = new Set(["variables", "local", "arguments"]);
  */
 const PURE_CATEGORIES = new Set(["strings", "lists", "numbers", "dates", "encoding", "types"]);
 const CALLS_BACK = /(?:each|map|filter|reduce|some|every)$/i;
+/** Functions of those categories that change the page's own state (its locale, its time zone). */
+const CHANGES_PAGE = new Set(["setlocale", "settimezone"]);
 
 /**
  * The variables a quiet loop names: every one it reads or writes, and those it writes; and
  * whether anything in it could change a struct (a function outside PURE_CATEGORIES): when
- * nothing can, a member read of a value the loop never sets gives the same answer every time.
+ * nothing can, a member read of a value the loop never sets gives the same answer every time;
+ * and whether it could change the page's state (CHANGES_PAGE). When it can change neither, the
+ * loop can be run again from its start with the same result (tags/region.ts).
  */
 export interface LoopNames {
   names: Set<string>;
   written: Set<string>;
   changesStructs: boolean;
+  changesPage: boolean;
 }
 
 /** A name a loop may keep in a local: not a scope's, not a catch's `error`. */
@@ -54,6 +59,7 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       // One that awaits may call a function defined in a template.
       if (!fn || fn.awaits) return false;
       if (!PURE_CATEGORIES.has(fn.category) || CALLS_BACK.test(fn.name)) found.changesStructs = true;
+      if (CHANGES_PAGE.has(fn.name.toLowerCase())) found.changesPage = true;
       return e.args.every(q);
     }
     case "array":
@@ -121,6 +127,6 @@ function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
 
 /** The variables of `loop` (its attributes, its body) when it is quiet, else null. */
 export function quietLoop(loop: TagNode, registry: Registry): LoopNames | null {
-  const found: LoopNames = { names: new Set(), written: new Set(), changesStructs: false };
+  const found: LoopNames = { names: new Set(), written: new Set(), changesStructs: false, changesPage: false };
   return quietTag(loop, registry, found) ? found : null;
 }

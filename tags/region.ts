@@ -5,13 +5,27 @@
 // the scope as an unquiet loop does, when something could see the scope during the loop: a
 // scope taken as a value earlier in the page, a function's local scope, or a frame (a query
 // row, a catch's error) that would answer one of the names first.
-import type { Compiler, Writer } from "../engine/compiler.js";
+import type { Compiler, Reentry, Writer } from "../engine/compiler.js";
 import type { RenderContext } from "../engine/context.js";
 import type { Struct } from "../engine/values.js";
 import type { LoopNames } from "./quiet.js";
+import type { TagNode } from "../parser/ast.js";
+import { loopFacts } from "./flow.js";
 
-/** `write()` with the loop's variables in locals: the statement that runs it. */
-export function compileQuiet(c: Compiler, found: LoopNames, write: () => string): string {
+/**
+ * `write()` (quiet loop `loop`) with the loop's variables in locals: the statement that runs it.
+ * Written twice. The checked version runs when the loop does not go the slow way and its
+ * live-in variables hold what tags/flow.ts needs (a value; a number for those it counts as
+ * numbers): a read is a local, arithmetic on numbers has no type checks, the variables it sets
+ * live in locals of its own (a number's only ever holds a number, which V8 keeps unboxed) that
+ * are copied back when it ends, and it never pauses in place: a pause point inside a loop costs
+ * V8 the types of every value the loop carries. Where the clock wants a pause, or on any error,
+ * it throws; its output is taken back and, after the pause, the general version runs the loop
+ * from its start: the variables are as the checked version found them, the functions it calls
+ * change nothing, so the run is the same (and an error is thrown again, where it was). The
+ * general version is the loop as it always was, checking at every read and write.
+ */
+export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write: () => string): string {
   // Under a row frame a name only read may be a column, read inline from the row (see
   // Compiler.expr): only the names the loop writes go to locals there.
   const names = [...(c.frames.length > 0 ? found.written : found.names)];
@@ -25,28 +39,104 @@ export function compileQuiet(c: Compiler, found: LoopNames, write: () => string)
     // Undefined: absent when the loop started and not set since, or the slow way.
     read: (l: string) => `(${local.get(n)!} !== undefined ? ${local.get(n)!} : rt.lookupName(ctx, ${q(n)}, ${l}))`,
   }));
+  // A number needs no size check (and no call); `value` names a constant.
+  const sized = (value: string, l: string) =>
+    `(typeof ${value} === "number" ? ${value} : rt.checkSize(ctx, ${value}, ${l}))`;
   const writers = new Map<string, Writer>(
     names.map((n) => [
       n,
       (value, l, by) => {
         const r = local.get(n)!;
         if (by === "loop") return `if (${slow}) ${vars}[${q(n)}] = ${value}; else ${r} = ${value};\n`;
-        // `value` names a constant; a number needs no size check (and no call).
-        const checked =
-          by === "set" ? `(typeof ${value} === "number" ? ${value} : rt.checkSize(ctx, ${value}, ${l}))` : value;
-        return `if (${slow}) rt.assign(ctx, ${q(n)}, [], ${value}, ${l}); else ${r} = ${checked};\n`;
+        return `if (${slow}) rt.assign(ctx, ${q(n)}, [], ${value}, ${l}); else ${r} = ${by === "set" ? sized(value, l) : value};\n`;
       },
     ]),
   );
-  const inLocals = () => c.withLocals(reads, writers, write);
+
+  const facts = loopFacts(loop, new Set(names));
+  // The checked version's own locals for the names the loop sets; `set` tells, for a number not
+  // live-in (its local starts at 0), whether it was written.
+  const own = new Map([...found.written].filter((n) => local.has(n)).map((n) => [n, c.tmp("u")]));
+  const set = new Map([...facts.numbers].filter((n) => own.has(n) && !facts.liveIn.has(n)).map((n) => [n, c.tmp("s")]));
+  const checkedReads = names.map((n) => ({ name: n, read: () => own.get(n) ?? local.get(n)! }));
+  const checkedWriters = new Map<string, Writer>(
+    names.map((n) => [
+      n,
+      (value, l, by) => {
+        const s = set.get(n);
+        return `${own.get(n)!} = ${by === "set" ? sized(value, l) : value};${s ? ` ${s} = true;` : ""}\n`;
+      },
+    ]),
+  );
+  const budget = c.tmp("b");
+  // The outermost loop's checkpoint: the variables the loop sets, and the output's length.
+  const kept = [...own.values(), ...set.values()];
+  const saved = new Map(kept.map((x) => [x, c.tmp("c")]));
+  const outLength = c.tmp("cl");
+  const decl = [
+    `${budget} = ctx.page.budget`,
+    `${outLength} = 0`,
+    ...saved.values(),
+    ...[...own].map(([n, u]) => {
+      const s = set.get(n);
+      if (s) return `${u} = 0, ${s} = false`;
+      return `${u} = ${facts.numbers.has(n) ? "+" : ""}${local.get(n)!}`;
+    }),
+  ].join(", ");
+  const back = [...own]
+    .map(([n, u]) => {
+      const s = set.get(n);
+      return `${s ? `if (${s}) ` : ""}${local.get(n)!} = ${u};`;
+    })
+    .join(" ");
+  const entry = [
+    `!${slow}`,
+    ...[...facts.liveIn].map((n) =>
+      facts.numbers.has(n) ? `typeof ${local.get(n)!} === "number"` : `${local.get(n)!} !== undefined`,
+    ),
+  ].join(" && ");
+  const reentry: Reentry = {
+    save: `${kept.map((x) => `${saved.get(x)!} = ${x}; `).join("")}${outLength} = $o.length;\n`,
+    restore: `${kept.map((x) => `${x} = ${saved.get(x)!}; `).join("")}$o = $o.slice(0, ${outLength});`,
+    enter: `${[...own]
+      .filter(([n]) => facts.numbers.has(n))
+      .map(([, u]) => `${u} = +${u}; `)
+      .join("")}${budget} = ctx.page.budget;`,
+  };
+  const [done, length, err] = [c.tmp("done"), c.tmp("len"), c.tmp("e")];
+  const L = c.loc(loop.loc);
+  const versions = () => {
+    const general = c.withLocals(reads, writers, write);
+    // Only a loop that can run again from its start with the same result has a checked version.
+    if (found.changesStructs || found.changesPage) return general;
+    const checked = c.withChecked(facts.numbers, budget, reentry, () =>
+      c.withLocals(checkedReads, checkedWriters, write),
+    );
+    return `let ${done} = false;
+if (${entry}) {
+const ${length} = $o.length;
+try {
+{ let ${decl};
+${checked}ctx.page.budget = ${budget}; ${back}
+}
+${done} = true;
+} catch (${err}) {
+$o = $o.slice(0, ${length});
+if (${err} === T.PAUSE) ${c.pause(L)};
+}
+}
+if (!${done}) {
+${general}}
+`;
+  };
   // Nothing in the loop can change a struct: a member read of a scope or of a variable the loop
   // never sets is taken once (and again after each pause of the clock).
   const [body, caches] = found.changesStructs
-    ? [inLocals(), []]
-    : c.withMemberCache((n) => !found.written.has(n), slow, inLocals);
+    ? [versions(), []]
+    : c.withMemberCache((n) => !found.written.has(n), slow, versions);
   const load = [
     ...names.map((n) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`),
-    ...caches.map((h) => `${h} = $unset`),
+    ...caches.map((h) => `${h} = undefined`),
   ].join(", ");
   const store = names
     .filter((n) => found.written.has(n))
@@ -59,6 +149,9 @@ try {
 ${body}} finally { if (!${slow}) { ${store} } }
 }\n`;
 }
+
+/** Thrown by a quiet loop's checked version where the clock wants a pause (see compileQuiet). */
+export const PAUSE: unique symbol = Symbol("pause");
 
 /** The scope's own value of `name`, or undefined. */
 export function own(vars: Struct, name: string): unknown {
@@ -86,4 +179,4 @@ export function shadowedAny(ctx: RenderContext, vars: Struct, names: string[]): 
   return names.some((n) => shadowed(ctx, vars, n));
 }
 
-export const runtime = { own, shadowed, shadowedAny };
+export const runtime = { own, shadowed, shadowedAny, PAUSE };

@@ -6,7 +6,6 @@ import { codes } from "../engine/errors.js";
 import { queryExecute, staticSql } from "./query-execute.js";
 import type { Expr, TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
-import { kindOf } from "../engine/closures.js";
 
 /** queryExecute(…) as the whole value: the one call that awaits (it runs a query; the validator refuses it elsewhere). */
 function queryCall(e: Expr | null): Extract<Expr, { type: "call" }> | null {
@@ -87,7 +86,7 @@ export const setTag: TagDef<SetData> = {
     // In a quiet loop the variable may be a local (tags/region.ts).
     const w = steps.length === 0 && !node.local ? c.writer(base) : null;
     if (w)
-      return `{ const ${v} = ${value}; ${w(v, c.loc(node.loc), kindOf(node.expr!) === "number" ? "set-number" : "set")}}\n`;
+      return `{ const ${v} = ${value}; ${w(v, c.loc(node.loc), c.kindOf(node.expr!) === "number" ? "set-number" : "set")}}\n`;
     return `{ const ${v} = ${value}; rt.assign(ctx, ${JSON.stringify(base)}, ${compileSteps(c, steps)}, ${v}, ${c.loc(node.loc)}); }\n`;
   },
 };

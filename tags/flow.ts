@@ -1,0 +1,131 @@
+// What a quiet loop's checked version may assume (tags/region.ts). Which of the loop's variables
+// could be read before the loop sets them (its live-in names): when the loop starts, each must
+// hold a value, and those below a number, or the loop runs its general version. Then every read
+// in the loop finds its variable set, and a variable that every write in the loop sets to a
+// number (arithmetic, a numeric literal, a range loop's index, another such variable) holds a
+// number at every read: the compiler writes its arithmetic and comparisons without type checks.
+import type { Expr, Node, TagNode } from "../parser/ast.js";
+import { kindWith } from "../engine/closures.js";
+
+export interface LoopFacts {
+  /** Names read before the loop may have set them: checked when it starts. */
+  liveIn: Set<string>;
+  /** Names holding a number wherever they are read, once the live-in ones among them are checked to. */
+  numbers: Set<string>;
+}
+
+/** A value the loop writes: a set's expression, or a loop's own variable. */
+type Write = { name: string; value: Expr } | { name: string; number: boolean };
+
+interface LoopShape {
+  kind: string;
+  index?: string;
+  item?: string;
+  key?: string;
+}
+
+/**
+ * The facts of quiet loop `loop` for the variables in `locals` (those it keeps in locals).
+ * Definite assignment only grows along a path (nothing in a quiet loop unsets a variable), so
+ * a loop body starts from what held before the loop, and after the loop only that holds.
+ */
+export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
+  const liveIn = new Set<string>();
+  const writes: Write[] = [];
+  const read = (e: Expr, set: ReadonlySet<string>): void => {
+    switch (e.type) {
+      case "literal":
+        return;
+      case "var":
+        if (locals.has(e.name) && !set.has(e.name)) liveIn.add(e.name);
+        return;
+      case "call":
+        return e.args.forEach((a) => read(a, set));
+      case "array":
+        return e.items.forEach((a) => read(a, set));
+      case "struct":
+        return e.entries.forEach((x) => read(x.value, set));
+      case "member":
+        return read(e.object, set);
+      case "index":
+        read(e.object, set);
+        return read(e.index, set);
+      case "unary":
+        return read(e.arg, set);
+      case "binary":
+      case "logical":
+      case "elvis":
+        read(e.left, set);
+        return read(e.right, set);
+      case "cond":
+        read(e.test, set);
+        read(e.then, set);
+        return read(e.else, set);
+      case "template":
+        return e.parts.forEach((a) => read(a, set));
+    }
+  };
+  const write = (w: Write, set: Set<string>): void => {
+    if (!locals.has(w.name)) return;
+    writes.push(w);
+    set.add(w.name);
+  };
+  const nodes = (list: Node[], set: Set<string>): Set<string> => {
+    for (const n of list) {
+      if (n.type === "interp") read(n.expr, set);
+      else if (n.type === "tag") set = tag(n, set);
+    }
+    return set;
+  };
+  const tag = (n: TagNode, set: Set<string>): Set<string> => {
+    switch (n.name) {
+      case "set": {
+        read(n.expr!, set);
+        const t = (n.data as { target?: { base: string } }).target;
+        if (t) write({ name: t.base, value: n.expr! }, set);
+        return set;
+      }
+      case "if": {
+        const d = n.data as { branches: { test: Expr; body: Node[] }[]; otherwise: Node[] | null };
+        let after: Set<string> | null = d.otherwise ? nodes(d.otherwise, new Set(set)) : new Set(set);
+        for (const b of d.branches) {
+          read(b.test, set);
+          const out = nodes(b.body, new Set(set));
+          after = new Set([...after].filter((x) => out.has(x)));
+        }
+        return after;
+      }
+      case "output":
+        return nodes(n.body!, set);
+      case "loop": {
+        const d = n.data as LoopShape;
+        for (const a of Object.values(n.args)) read(a, set);
+        const inBody = new Set(set);
+        if (d.kind === "range" && d.index) write({ name: d.index, number: true }, inBody);
+        if (d.kind === "list" || d.kind === "array") {
+          if (d.index) write({ name: d.index, number: true }, inBody);
+          if (d.item) write({ name: d.item, number: false }, inBody);
+        }
+        if (d.kind === "collection") {
+          if (d.key) write({ name: d.key, number: false }, inBody);
+          if (d.item) write({ name: d.item, number: false }, inBody);
+        }
+        nodes(n.body!, inBody);
+        return set;
+      }
+      default:
+        return set;
+    }
+  };
+  tag(loop, new Set());
+  // Every write in the loop gives a number, counting on the others: shrink to a fixed point.
+  const numbers = new Set(writes.map((w) => w.name));
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const w of writes) {
+      const num = "number" in w ? w.number : kindWith(w.value, (x) => numbers.has(x)) === "number";
+      if (!num && numbers.delete(w.name)) changed = true;
+    }
+  }
+  return { liveIn, numbers };
+}
