@@ -65,8 +65,11 @@ export class Compiler {
   private counter = 0;
   /** Attribute expressions of the tag being compiled whose values sit in constants (see tag). */
   private readonly readyArgs = new Map<Expr, string>();
-  /** Labels of the enclosing dbt:loop statements, innermost last. */
-  readonly loops: string[] = [];
+  /**
+   * The enclosing dbt:loop statements, innermost last: the labels a dbt:break and a dbt:continue
+   * in them jump to (the same but in a checked version's range loop, tags/loop.ts).
+   */
+  readonly loops: { break: string; continue: string }[] = [];
   /**
    * The row frames (their variables in the generated code) the code being written runs in,
    * innermost last; null for a frame of another kind (a catch's `error`). An unscoped name

@@ -238,8 +238,8 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
     if (!name) return "";
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
   };
-  const bodyCode = (): string => {
-    c.loops.push(label);
+  const bodyCode = (breakTo = label): string => {
+    c.loops.push({ break: breakTo, continue: label });
     try {
       const reads = named.map((x, k) => ({
         name: x,
@@ -278,6 +278,12 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
       const bounds = known ? "" : `const ${range}`;
       const test = known ? `${i} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}`;
       const next = `${i} += ${known ? st : step}`;
+      // An innermost loop of a checked version that writes nothing runs in stretches between
+      // ticks (see stretch).
+      const run =
+        budget !== null && !writes && !containsLoop(node.body!)
+          ? stretch(c, { i, n, lim, budget, known: known ? { f, t, st } : null, from, to, step })
+          : null;
       if (re)
         return reentrant(c, node, re, {
           n,
@@ -290,7 +296,18 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
           next,
           vars: () => setVar(d.index, i),
           body: bodyCode,
+          run,
         });
+      if (run) {
+        const outer = c.tmp("outer");
+        return `{ let ${n} = 0; ${limit}${bounds}${run.before}let ${i} = ${known ? f : from};
+${outer}: for (;;) {
+if (!(${test})) break;
+${ticked}${run.grant}${label}: for (; ${run.test}; ${next}) {
+${setVar(d.index, i)}${bodyCode(outer)}}
+}
+}\n`;
+      }
       return `{ let ${n} = 0; ${limit}${prelude}${bounds}${label}: for (let ${i} = ${known ? f : from}; ${test}; ${next}) {
 ${ticked}${setVar(d.index, i)}${bodyCode()}}
 }\n`;
@@ -356,7 +373,9 @@ interface LoopParts {
   next: string;
   /** The loop variables set for an iteration, and the body. */
   vars: () => string;
-  body: () => string;
+  body: (breakTo?: string) => string;
+  /** A range loop that runs in stretches (see stretch). */
+  run?: Stretch | null;
 }
 
 /**
@@ -379,16 +398,27 @@ function reentrant(c: Compiler, node: TagNode<LoopData>, re: Reentry, p: LoopPar
   const tick = `if (++${p.n} > ${lim} || ${out}--${budget} <= 0) { ctx.page.budget = ${budget}; ${due} = T.tickDue(ctx, ${p.n}, $o.length, ${L}); ${budget} = ctx.page.budget; }\n`;
   // Values carried across the pause come back untyped: each entry gives them their type again.
   const retype = [p.n, lim, ...p.state].map((x) => `${x} = +${x};`).join(" ");
-  return `{ let ${p.n} = 0, ${again} = false, ${due} = false, ${last} = -1, ${lim} = ${p.limitValue};\n${p.before}${outer}: for (;;) {
-${retype} ${re.enter}
-try {
-${p.label}: for (;; ${p.next}) {
-if (${again}) ${again} = false;
+  const head = `if (${again}) ${again} = false;
 else {
 if (!(${p.test})) break;
 ${tick}}
-${p.vars()}${inner ? re.save : ""}if (${due}) { ${inner ? "" : re.save}throw T.PAUSE; }
-${p.body()}}
+`;
+  // In stretches the loop variable is set inside the stretch: a pause at the head saves the
+  // variables as the previous iteration left them, and the stretch sets it again.
+  const stretched = c.tmp("loop");
+  const loop = p.run
+    ? `${stretched}: for (;;) {
+${head}if (${due}) { ${re.save}throw T.PAUSE; }
+${p.run.grant}${p.label}: for (; ${p.run.test}; ${p.next}) {
+${p.vars()}${p.body(stretched)}}
+}`
+    : `${p.label}: for (;; ${p.next}) {
+${head}${p.vars()}${inner ? re.save : ""}if (${due}) { ${inner ? "" : re.save}throw T.PAUSE; }
+${p.body()}}`;
+  return `{ let ${p.n} = 0, ${again} = false, ${due} = false, ${last} = -1, ${lim} = ${p.limitValue};\n${p.run?.before ?? ""}${p.before}${outer}: for (;;) {
+${retype} ${re.enter}
+try {
+${loop}
 break ${outer};
 } catch (${e}) {
 if (${e} !== T.PAUSE) throw ${e};
@@ -400,6 +430,56 @@ ${again} = true;
 }
 }
 }\n`;
+}
+
+/** What stretch() adds to a range loop. */
+interface Stretch {
+  /** Declarations before the loop. */
+  before: string;
+  /** After the tick of an iteration: how far the stretch that starts with it goes. */
+  grant: string;
+  /** Whether the stretch goes on to the loop variable's next value. */
+  test: string;
+}
+
+/**
+ * A range loop of a checked version whose body writes nothing and holds no loop, run in
+ * stretches: after an iteration's tick, the iterations up to the next one whose tick could do
+ * anything (pass maxIterations, spend the budget, end the loop) are counted at once and run
+ * without a tick, in a loop as plain as a hand-written one; the next iteration ticks as usual.
+ * Only while the loop variable is a safe integer: then the end of a stretch, `i + k * step`, is
+ * what k additions of the step give.
+ */
+function stretch(
+  c: Compiler,
+  p: {
+    i: string;
+    n: string;
+    lim: string;
+    budget: string;
+    known: { f: number; t: number; st: number } | null;
+    from: string;
+    to: string;
+    step: string;
+  },
+): Stretch {
+  const [end, k, e, whole] = [c.tmp("end"), c.tmp("k"), c.tmp("e"), c.tmp("int")];
+  const { i, n, lim, budget, known } = p;
+  const [to, step] = known ? [String(known.t), String(known.st)] : [p.to, p.step];
+  const left = (up: boolean) =>
+    up ? `Math.floor((${to} - ${i}) / ${step})` : `Math.floor((${i} - ${to}) / -(${step}))`;
+  const rest = known ? left(known.st > 0) : `(${step} > 0 ? ${left(true)} : ${left(false)})`;
+  const integral = known
+    ? String(Number.isInteger(known.f) && Number.isInteger(known.st))
+    : `Number.isInteger(${p.from}) && Number.isInteger(${step})`;
+  const test = known ? `${i} ${known.st > 0 ? "<=" : ">="} ${end}` : `${step} > 0 ? ${i} <= ${end} : ${i} >= ${end}`;
+  return {
+    before: `const ${whole} = ${integral}; let ${end} = 0;\n`,
+    grant: `${end} = ${i};
+if (${whole}) { const ${k} = Math.min(${rest}, ${lim} - ${n}, ${budget} - 1), ${e} = ${i} + ${k} * ${step}; if (${k} > 0 && Number.isSafeInteger(${e})) { ${end} = ${e}; ${n} += ${k}; ${budget} -= ${k}; } }
+`,
+    test,
+  };
 }
 
 /** Does any of `nodes` hold a dbt:loop? */
@@ -419,7 +499,7 @@ const jump = (name: "break" | "continue"): TagDef => ({
     throw name === "break" ? new BreakSignal() : new ContinueSignal();
   },
   compile(_node, c: Compiler) {
-    return `${name} ${c.loops[c.loops.length - 1]};\n`;
+    return `${name} ${c.loops[c.loops.length - 1]![name]};\n`;
   },
 });
 

@@ -80,6 +80,17 @@ describe.each(MODES)("the render path, %s", (mode) => {
     expect(start(engine, "nested.dbt", {}, newPageState()).out).toBe(nested);
   });
 
+  it("gives the same sum when the clock wants a pause at every tick of a loop that runs in stretches", async () => {
+    const { out } = start(
+      engine,
+      "sum.dbt",
+      { variables: { n: 50 } },
+      pausing(() => true),
+    );
+    expect(out).toBeInstanceOf(Promise);
+    await expect(out).resolves.toBe("1:a&lt;b 2:c 1275");
+  });
+
   it("stops a page cancelled during a pause inside an output row loop, its frames unwound", async () => {
     const ac = new AbortController();
     const { out, ctx } = start(engine, "rows.dbt", {}, dueAtOnce(ac.signal));
