@@ -139,14 +139,20 @@ for (const p of pages) {
 // in a quiet loop's checked version, whose budget is a local), and what is left without them: a
 // loop keeps its maxIterations count and a loop or output row its output-size check, a call
 // nothing.
-const TICK = /^(if \(.*?) \|\| --(?:ctx\.page\.budget|\$b\d+) <= 0\) \{ .*(?:T\.tickDue\(|T\.tickClock\().*$/;
+const BUDGET = / \|\| --(?:ctx\.page\.budget|\$b\d+) <= 0\) \{ /;
+/** The limit checks of a tick line (what comes before its budget's countdown), or null for another line. */
+function limitChecks(line: string): string | null {
+  if (!line.startsWith("if (") || !(line.includes("T.tickDue(") || line.includes("T.tickClock("))) return null;
+  const cut = line.search(BUDGET);
+  return cut < 0 ? null : line.slice(0, cut);
+}
 function withoutClock(source: string): string {
   const out = source
     .split("\n")
     .flatMap((line) => {
       if (line.startsWith("if (T.tickClock(ctx.page, ")) return [];
-      const m = TICK.exec(line);
-      return m ? [`${m[1]}) throw new Error('limit');`] : [line];
+      const checks = limitChecks(line);
+      return checks !== null ? [`${checks}) throw new Error('limit');`] : [line];
     })
     .join("\n");
   if (/tickClock|tickDue|T\.pause/.test(out))
