@@ -152,7 +152,7 @@ function withoutClock(source: string): string {
     .flatMap((line) => {
       if (line.startsWith("if (T.tickClock(ctx.page, ")) return [];
       const checks = limitChecks(line);
-      // A stretch of a range loop (tags/loop.ts) is bounded by the clock's budget too: not without the clock.
+      // A fast run of an innermost loop (tags/loop.ts fastRun) is bounded by the clock's budget too: not without the clock.
       if (checks === null) return [line.replace(/, \$b\d+ - 1\)/g, ", Infinity)")];
       return [`${checks}) throw new Error('limit');`];
     })

@@ -37,6 +37,12 @@ export type Writer = (value: string, loc: string, by: "set" | "set-number" | "lo
  * How the outermost loop of a quiet loop's checked version saves and restores its variables
  * around a pause and types them again when it is entered (tags/region.ts, tags/loop.ts).
  */
+/** Where a quiet loop's checked version keeps a number variable, and its "was set" flag if any. */
+export interface NumberSlot {
+  slot: string;
+  flag: string | null;
+}
+
 export interface Reentry {
   save: string;
   restore: string;
@@ -66,8 +72,9 @@ export class Compiler {
   /** Attribute expressions of the tag being compiled whose values sit in constants (see tag). */
   private readonly readyArgs = new Map<Expr, string>();
   /**
-   * The enclosing dbt:loop statements, innermost last: the labels a dbt:break and a dbt:continue
-   * in them jump to (the same but in a checked version's range loop, tags/loop.ts).
+   * The enclosing dbt:loop statements, innermost last: the statements a dbt:break and a
+   * dbt:continue in them are written as (`break $loop;`, or more in tags/loop.ts's two-phase
+   * loops).
    */
   readonly loops: { break: string; continue: string }[] = [];
   /**
@@ -151,9 +158,16 @@ export class Compiler {
    * read, the loop is known not to go the slow way (member reads are always kept), and its loops
    * tick the local `budget`.
    */
-  withChecked(numbers: Set<string>, budget: string, reentry: Reentry, write: () => string): string {
-    const saved = [this.numbers, this.members?.slow, this.budget] as const;
+  withChecked(
+    numbers: Set<string>,
+    slots: Map<string, NumberSlot>,
+    budget: string,
+    reentry: Reentry,
+    write: () => string,
+  ): string {
+    const saved = [this.numbers, this.members?.slow, this.budget, this.numberSlots] as const;
     this.numbers = numbers;
+    this.numberSlots = slots;
     this.budget = budget;
     this.reentry = reentry;
     if (this.members) this.members.slow = "false";
@@ -162,6 +176,7 @@ export class Compiler {
     } finally {
       this.numbers = saved[0];
       this.budget = saved[2];
+      this.numberSlots = saved[3];
       this.reentry = null;
       if (this.members) this.members.slow = saved[1]!;
     }
@@ -177,6 +192,50 @@ export class Compiler {
   private boundHere(name: string): boolean {
     const b = this.bound.findLast((x) => x.name === name);
     return b !== undefined && b.depth === this.frames.length;
+  }
+
+  /**
+   * `write()` with the variables in `over` read as its `read` and written by its Writer (a
+   * loop's fast run keeps numbers in locals of its own: tags/loop.ts).
+   */
+  withOverride(over: Map<string, { read: string; write: Writer }>, write: () => string): string {
+    const saved = this.writers;
+    this.writers = new Map([...(saved ?? []), ...[...over].map(([n, o]) => [n, o.write] as const)]);
+    try {
+      return this.withBound(
+        [...over].map(([name, o]) => ({ name, read: () => o.read })),
+        write,
+      );
+    } finally {
+      this.writers = saved;
+    }
+  }
+
+  /** In a loop's fast run (withFast): the member caches it reads, and those it reads as numbers. */
+  private fast: { used: Set<string>; numbers: Set<string> } | null = null;
+
+  /**
+   * `write()` for a loop's fast run, which runs only while every member cache it reads is kept
+   * (and holds a number, not NaN, where it is an operand of arithmetic or a comparison): reads
+   * are the caches themselves. Returns the code and those caches.
+   */
+  withFast(write: () => string): [string, { used: Set<string>; numbers: Set<string> }] {
+    const saved = this.fast;
+    const fast = { used: new Set<string>(), numbers: new Set<string>() };
+    this.fast = fast;
+    try {
+      return [write(), fast];
+    } finally {
+      this.fast = saved;
+    }
+  }
+
+  /** Number variables of the checked version, their places and "was set" flags (tags/region.ts). */
+  private numberSlots: Map<string, NumberSlot> | null = null;
+
+  /** The checked version's number variables, their places in `$F` and their flags; null elsewhere. */
+  get checkedSlots(): Map<string, NumberSlot> | null {
+    return this.numberSlots;
   }
 
   /** True inside a quiet loop whose variables are in locals. */
@@ -393,6 +452,11 @@ export class Compiler {
         const { vars, slow } = this.members!;
         let h = vars.get(path);
         if (h === undefined) vars.set(path, (h = this.tmp("h")));
+        // In a loop's fast run the value is known kept (withFast).
+        if (this.fast !== null) {
+          this.fast.used.add(h);
+          return h;
+        }
         // Known not to go the slow way (a quiet loop's checked version): always kept.
         if (slow === "false") return `(${h} !== undefined ? ${h} : (${h} = ${read}))`;
         const t = this.temp();
@@ -438,20 +502,33 @@ export class Compiler {
    * taken once, left first, into temporaries of the function being written (see temps).
    */
   private numeric(left: Expr, right: Expr, op: string, name: string, l: string): string {
-    const operand = (x: Expr): [string, string, string] => {
+    // [assignment, the operand, its type check, whether it may be NaN]
+    const operand = (x: Expr): [string, string, string, boolean] => {
+      if (x.type === "literal" && typeof x.value === "number" && Number.isFinite(x.value))
+        return ["", this.expr(x), "", false];
+      // A kept member read in a loop's fast run (withFast) is checked to be a number, not NaN,
+      // before the run starts.
+      const kept = this.fast !== null && x.type === "member" && this.memberPath(x) !== null;
       const code = this.expr(x);
-      if (x.type === "literal" && typeof x.value === "number" && Number.isFinite(x.value)) return ["", code, ""];
+      if (kept) {
+        this.fast!.numbers.add(code);
+        return ["", code, "", false];
+      }
       const t = this.temp();
-      return [`(${t} = ${code}), `, t, this.kindOf(x) === "number" ? "" : `typeof ${t} === "number" && `];
+      return [`(${t} = ${code}), `, t, this.kindOf(x) === "number" ? "" : `typeof ${t} === "number" && `, true];
     };
-    const [setA, a, isA] = operand(left);
-    const [setB, b, isB] = operand(right);
+    const [setA, a, isA, nanA] = operand(left);
+    const [setB, b, isB, nanB] = operand(right);
     const slow = `rt.${name}(${a}, ${b}, ${l})`;
     if ("+-*".includes(op)) {
       const r = this.temp();
       return `(${setA}${setB}${isA}${isB}(${r} = ${a} ${op} ${b}) === ${r} ? ${r} : ${slow})`;
     }
-    return `(${setA}${setB}${isA}${isB}${a} === ${a} && ${b} === ${b} ? ${a} ${op} ${b} : ${slow})`;
+    const notNaN = [nanA ? `${a} === ${a} && ` : "", nanB ? `${b} === ${b} && ` : ""].join("");
+    const test = `${isA}${isB}${notNaN}`;
+    return test === ""
+      ? `(${setA}${setB}${a} ${op} ${b})`
+      : `(${setA}${setB}${test.slice(0, -4)} ? ${a} ${op} ${b} : ${slow})`;
   }
 
   /** Temporaries of the function being written, declared at its top (see withTemps). */
@@ -465,14 +542,29 @@ export class Compiler {
 
   /** `write()`'s code, and the declaration of the temporaries it used (for the function holding it). */
   private withTemps(write: () => string): [string, string] {
-    const saved = this.temps;
+    const saved = [this.temps, this.slots] as const;
     this.temps = [];
+    this.slots = 0;
     try {
       const code = write();
-      return [code, this.temps.length ? `let ${this.temps.join(", ")};\n` : ""];
+      const decl = [...this.temps, ...(this.slots ? [`$F = [${Array(this.slots).fill("null").join(", ")}]`] : [])];
+      return [code, decl.length ? `let ${decl.join(", ")};\n` : ""];
     } finally {
-      this.temps = saved;
+      [this.temps, this.slots] = saved;
     }
+  }
+
+  /** Places in the `$F` of the function being written (see slot). */
+  private slots = 0;
+
+  /**
+   * A place for a number in the function's `$F`, an array made when it starts (of `null`s, so
+   * that V8 keeps it a plain array whose loads are typed by what they met, small integers as
+   * such): a quiet loop's checked version keeps its numbers there between fast runs
+   * (tags/region.ts, tags/loop.ts fastRun).
+   */
+  slot(): string {
+    return `$F[${this.slots++}]`;
   }
 
   /** The object of a member or index access: a scope read through is not shared (rt.base). */

@@ -124,7 +124,7 @@ export function compileBody(
   if (!nodes) return { fn: "null", around: (stmt) => stmt };
   const loop = c.loops[c.loops.length - 1];
   const jumps = loop !== undefined && jumpsOut(nodes) ? c.tmp("jump") : null;
-  if (jumps) c.loops.push({ break: jumps, continue: jumps });
+  if (jumps) c.loops.push({ break: `break ${jumps};`, continue: `continue ${jumps};` });
   let code: string;
   try {
     if (use === "run") code = c.nodes(nodes);
@@ -147,7 +147,7 @@ ${code}return;
 throw new rt.BreakSignal();
 }`,
     around: (stmt) => `try {
-${stmt}} catch (${e}) { if (${e} instanceof rt.BreakSignal) break ${loop!.break}; if (${e} instanceof rt.ContinueSignal) continue ${loop!.continue}; throw ${e}; }
+${stmt}} catch (${e}) { if (${e} instanceof rt.BreakSignal) ${loop!.break} if (${e} instanceof rt.ContinueSignal) ${loop!.continue} throw ${e}; }
 `,
   };
 }

@@ -25,7 +25,7 @@ import {
   type Grouping,
 } from "./helpers.js";
 import { quietLoop } from "./quiet.js";
-import type { Compiler, Reentry } from "../engine/compiler.js";
+import type { Compiler, Reentry, Writer } from "../engine/compiler.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 
@@ -238,8 +238,8 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
     if (!name) return "";
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
   };
-  const bodyCode = (breakTo = label): string => {
-    c.loops.push({ break: breakTo, continue: label });
+  const bodyCode = (jumps = { break: `break ${label};`, continue: `continue ${label};` }): string => {
+    c.loops.push(jumps);
     try {
       const reads = named.map((x, k) => ({
         name: x,
@@ -255,6 +255,8 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   // The outermost loop of a quiet loop's checked version is written to be entered again after a
   // pause (see reentrant): its state lives outside its JavaScript loop.
   const re = c.takeReentry();
+  // An innermost loop of a checked version runs in two phases (see twoPhase).
+  const innermost = budget !== null && !containsLoop(node.body!);
   switch (d.kind) {
     case "query":
     case "rows": {
@@ -278,12 +280,22 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
       const bounds = known ? "" : `const ${range}`;
       const test = known ? `${i} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}`;
       const next = `${i} += ${known ? st : step}`;
-      // An innermost loop of a checked version that writes nothing runs in stretches between
-      // ticks (see stretch).
-      const run =
-        budget !== null && !writes && !containsLoop(node.body!)
-          ? stretch(c, { i, n, lim, budget, known: known ? { f, t, st } : null, from, to, step })
-          : null;
+      const phases: Phases | null = innermost
+        ? {
+            index: i,
+            // Integer bounds written as numbers: a fast run ends at a computed last value.
+            exact:
+              known &&
+              [f, t, st].every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
+              Math.abs(st) <= 2 ** 20
+                ? { to: t, step: st }
+                : null,
+            test: (x) => (known ? `${x} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${x} <= ${to} : ${x} >= ${to}`),
+            next: (x) => `${x} += ${known ? st : step}`,
+            vars: (x) => setVar(d.index, x),
+            body: bodyCode,
+          }
+        : null;
       if (re)
         return reentrant(c, node, re, {
           n,
@@ -296,23 +308,19 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
           next,
           vars: () => setVar(d.index, i),
           body: bodyCode,
-          run,
+          phases,
         });
-      if (run) {
-        const outer = c.tmp("outer");
-        return `{ let ${n} = 0; ${limit}${bounds}${run.before}let ${i} = ${known ? f : from};
-${outer}: for (;;) {
-if (!(${test})) break;
-${ticked}${run.grant}${label}: for (; ${run.test}; ${next}) {
-${setVar(d.index, i)}${bodyCode(outer)}}
-}
-}\n`;
-      }
+      if (phases)
+        return twoPhase(c, node, { n, lim, limit, L, before: `${bounds}let ${i} = ${known ? f : from};\n`, ...phases });
       return `{ let ${n} = 0; ${limit}${prelude}${bounds}${label}: for (let ${i} = ${known ? f : from}; ${test}; ${next}) {
 ${ticked}${setVar(d.index, i)}${bodyCode()}}
 }\n`;
     }
-    case "condition":
+    case "condition": {
+      const test = () => c.bool(node.args.condition!);
+      const phases: Phases | null = innermost
+        ? { index: null, test, next: () => "", vars: () => "", body: bodyCode }
+        : null;
       if (re)
         return reentrant(c, node, re, {
           n,
@@ -321,15 +329,18 @@ ${ticked}${setVar(d.index, i)}${bodyCode()}}
           limitValue,
           before: "",
           state: [],
-          test: c.bool(node.args.condition!),
+          test: test(),
           next: "",
           vars: () => "",
           body: bodyCode,
+          phases,
         });
+      if (phases) return twoPhase(c, node, { n, lim, limit, L, before: "", ...phases });
       return `{ let ${n} = 0; ${limit}
-${label}: while (${c.bool(node.args.condition!)}) {
+${label}: while (${test()}) {
 ${ticked}${bodyCode()}}
 }\n`;
+    }
     default: {
       const [k, v] = [c.tmp("k"), c.tmp("v")];
       const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
@@ -373,9 +384,9 @@ interface LoopParts {
   next: string;
   /** The loop variables set for an iteration, and the body. */
   vars: () => string;
-  body: (breakTo?: string) => string;
-  /** A range loop that runs in stretches (see stretch). */
-  run?: Stretch | null;
+  body: (jumps?: { break: string; continue: string }) => string;
+  /** An innermost loop's two phases (see twoPhase). */
+  phases?: Phases | null;
 }
 
 /**
@@ -403,19 +414,19 @@ else {
 if (!(${p.test})) break;
 ${tick}}
 `;
-  // In stretches the loop variable is set inside the stretch: a pause at the head saves the
-  // variables as the previous iteration left them, and the stretch sets it again.
-  const stretched = c.tmp("loop");
-  const loop = p.run
-    ? `${stretched}: for (;;) {
-${head}if (${due}) { ${re.save}throw T.PAUSE; }
-${p.run.grant}${p.label}: for (; ${p.run.test}; ${p.next}) {
-${p.vars()}${p.body(stretched)}}
-}`
+  // An innermost loop: the first phase of twoPhase, then its fast run (which neither ticks nor
+  // calls, so never throws T.PAUSE: nothing is saved before it).
+  const [k, b1] = [c.tmp("k"), c.tmp("b")];
+  const loop = p.phases
+    ? `${p.label}: for (;;) {
+${head}${p.vars()}if (${due}) { ${re.save}throw T.PAUSE; }
+${b1}: {
+${p.body({ break: `break ${p.label};`, continue: `break ${b1};` })}}
+${p.next ? `${p.next};\n` : ""}${fastRun(c, node, { ...p.phases, n: p.n, lim, k, outer: p.label, budget, writes })}}`
     : `${p.label}: for (;; ${p.next}) {
 ${head}${p.vars()}${inner ? re.save : ""}if (${due}) { ${inner ? "" : re.save}throw T.PAUSE; }
 ${p.body()}}`;
-  return `{ let ${p.n} = 0, ${again} = false, ${due} = false, ${last} = -1, ${lim} = ${p.limitValue};\n${p.run?.before ?? ""}${p.before}${outer}: for (;;) {
+  return `{ let ${p.n} = 0, ${again} = false, ${due} = false, ${last} = -1, ${k} = 0, ${lim} = ${p.limitValue};\n${p.before}${outer}: for (;;) {
 ${retype} ${re.enter}
 try {
 ${loop}
@@ -432,54 +443,130 @@ ${again} = true;
 }\n`;
 }
 
-/** What stretch() adds to a range loop. */
-interface Stretch {
-  /** Declarations before the loop. */
-  before: string;
-  /** After the tick of an iteration: how far the stretch that starts with it goes. */
-  grant: string;
-  /** Whether the stretch goes on to the loop variable's next value. */
-  test: string;
+/** How a loop's iteration is written twice for twoPhase and fastRun. */
+interface Phases {
+  /** A range loop's variable (its value), or null. */
+  index: string | null;
+  /** A range loop's bounds when they are small integers written out (see fastRun). */
+  exact?: { to: number; step: number } | null;
+  /** Whether another iteration runs (written in the mode in force), and the step to it, given the variable. */
+  test: (index: string) => string;
+  next: (index: string) => string;
+  /** The loop variables set for an iteration, and the body. */
+  vars: (index: string) => string;
+  body: (jumps?: { break: string; continue: string }) => string;
 }
 
 /**
- * A range loop of a checked version whose body writes nothing and holds no loop, run in
- * stretches: after an iteration's tick, the iterations up to the next one whose tick could do
- * anything (pass maxIterations, spend the budget, end the loop) are counted at once and run
- * without a tick, in a loop as plain as a hand-written one; the next iteration ticks as usual.
- * Only while the loop variable is a safe integer: then the end of a stretch, `i + k * step`, is
- * what k additions of the step give.
+ * An innermost loop of a quiet loop's checked version (tags/region.ts), in two phases: an
+ * iteration as any loop runs it (its test, its tick, its body), then a fast run of as many
+ * iterations as may pass before the next tick could matter (maxIterations, the clock's budget),
+ * counted at once (fastRun). The tick of an iteration is all it does before its body, so
+ * counting ahead gives the same limit error at the same iteration and reads the clock as often.
  */
-function stretch(
+function twoPhase(
   c: Compiler,
-  p: {
-    i: string;
-    n: string;
-    lim: string;
-    budget: string;
-    known: { f: number; t: number; st: number } | null;
-    from: string;
-    to: string;
-    step: string;
-  },
-): Stretch {
-  const [end, k, e, whole] = [c.tmp("end"), c.tmp("k"), c.tmp("e"), c.tmp("int")];
-  const { i, n, lim, budget, known } = p;
-  const [to, step] = known ? [String(known.t), String(known.st)] : [p.to, p.step];
-  const left = (up: boolean) =>
-    up ? `Math.floor((${to} - ${i}) / ${step})` : `Math.floor((${i} - ${to}) / -(${step}))`;
-  const rest = known ? left(known.st > 0) : `(${step} > 0 ? ${left(true)} : ${left(false)})`;
-  const integral = known
-    ? String(Number.isInteger(known.f) && Number.isInteger(known.st))
-    : `Number.isInteger(${p.from}) && Number.isInteger(${step})`;
-  const test = known ? `${i} ${known.st > 0 ? "<=" : ">="} ${end}` : `${step} > 0 ? ${i} <= ${end} : ${i} >= ${end}`;
-  return {
-    before: `const ${whole} = ${integral}; let ${end} = 0;\n`,
-    grant: `${end} = ${i};
-if (${whole}) { const ${k} = Math.min(${rest}, ${lim} - ${n}, ${budget} - 1), ${e} = ${i} + ${k} * ${step}; if (${k} > 0 && Number.isSafeInteger(${e})) { ${end} = ${e}; ${n} += ${k}; ${budget} -= ${k}; } }
-`,
-    test,
-  };
+  node: TagNode<LoopData>,
+  p: Phases & { n: string; lim: string; limit: string; L: string; before: string },
+): string {
+  const budget = c.checkedBudget!;
+  const writes = c.writesOutput(node.body!);
+  const [outer, k, b1] = [c.tmp("loop"), c.tmp("k"), c.tmp("b")];
+  const tick = checkedTickCode(p.n, p.lim, writes, budget, p.L);
+  const i = p.index ?? "";
+  const next = p.next(i);
+  return `{ let ${p.n} = 0, ${k} = 0; ${p.limit}${p.before}${outer}: for (;;) {
+if (!(${p.test(i)})) break;
+${tick}${p.vars(i)}${b1}: {
+${p.body({ break: `break ${outer};`, continue: `break ${b1};` })}}
+${next ? `${next};\n` : ""}${fastRun(c, node, { ...p, k, outer, budget, writes })}}
+}\n`;
+}
+
+/**
+ * The fast run of a two-phase loop: after an iteration, up to `k` more, where k is what the
+ * loop's count limit and the clock's budget allow (both counted at once, and what is left given
+ * back when the run ends), run with no tick and no call of their own: the numbers they use in
+ * locals of the run (copied from their places in `$F` and back: within the run nothing calls
+ * out, so V8 keeps them in registers), member reads taken from their caches (Compiler.withFast:
+ * the run starts only when every one it reads is kept, a number where arithmetic needs one).
+ * The test is written for the run too (a condition loop's is evaluated again by the next
+ * iteration of the first phase when the run ends on it: it changes nothing).
+ */
+function fastRun(
+  c: Compiler,
+  node: TagNode<LoopData>,
+  p: Phases & { n: string; lim: string; k: string; outer: string; budget: string; writes: boolean },
+): string {
+  const slots = c.checkedSlots!;
+  const found = quietLoop(node, c.registry)!;
+  const used = [...found.names].filter((x) => slots.has(x));
+  const w = new Map(used.map((x) => [x, c.tmp("w")]));
+  // A "was set" flag too is the run's own while it runs (a local of the enclosing function
+  // written at every iteration would be one more value V8 spills there).
+  const flags = new Map(
+    used.filter((x) => found.written.has(x) && slots.get(x)!.flag !== null).map((x) => [x, c.tmp("f")]),
+  );
+  const over = new Map(
+    used.map((x) => {
+      const flag = flags.get(x);
+      const write: Writer = (value) => `${w.get(x)!} = ${value};${flag ? ` ${flag} = true;` : ""}\n`;
+      return [x, { read: w.get(x)!, write }];
+    }),
+  );
+  const [run, b2, brk, k] = [c.tmp("run"), c.tmp("b"), c.tmp("brk"), c.tmp("k")];
+  // The run's count and the loop variable are its own locals too, copied back when it ends.
+  const i = p.index === null ? "" : c.tmp("i");
+  const out = p.writes ? "$o.length <= ctx.limits.maxOutputLength && " : "";
+  const [code, caches] = c.withFast(() =>
+    c.withOverride(over, () => {
+      const vars = p.vars(i);
+      const body = p.body({ break: `{ ${brk} = true; break ${run}; }`, continue: `break ${b2};` });
+      const next = p.next(i);
+      const x = p.exact;
+      // Integer bounds: the run's last value is known at its start, so it is a plain `for`
+      // (exact: no value reaches 2^53), and its count is what it moved.
+      if (x && !p.writes) {
+        const [end, first] = [c.tmp("end"), c.tmp("first")];
+        return `const ${first} = ${i}, ${end} = Math.${x.step > 0 ? "min" : "max"}(${x.to}, ${i} + (${k} - 1) * ${x.step});
+${run}: for (; ${i} ${x.step > 0 ? "<=" : ">="} ${end}; ${next}) {
+${vars}${b2}: {
+${body}}
+}
+${k} -= (${i} - ${first}) / ${x.step};\n`;
+      }
+      return `${run}: while (${k} > 0 && ${out}(${p.test(i)})) {
+${k}--;
+${vars}${b2}: {
+${body}}
+${next ? `${next};\n` : ""}}\n`;
+    }),
+  );
+  const kept = [...caches.used].map((h) =>
+    caches.numbers.has(h) ? `typeof ${h} === "number" && ${h} === ${h}` : `${h} !== undefined`,
+  );
+  const allowed = `Math.min(${p.lim} - ${p.n}, ${p.budget} - 1)`;
+  const locals = [
+    `${k} = ${p.k}`,
+    ...(p.index === null ? [] : [`${i} = ${p.index}`]),
+    ...used.map((x) => `${w.get(x)!} = ${slots.get(x)!.slot}`),
+    ...[...flags.values()].map((f) => `${f} = false`),
+  ];
+  const load = `let ${locals.join(", ")};\n`;
+  const store = [
+    `${p.k} = ${k};`,
+    ...(p.index === null ? [] : [`${p.index} = ${i};`]),
+    ...used.filter((x) => found.written.has(x)).map((x) => `${slots.get(x)!.slot} = ${w.get(x)!};`),
+    ...[...flags].map(([x, f]) => `if (${f}) ${slots.get(x)!.flag!} = true;`),
+  ].join(" ");
+  return `${p.k} = ${kept.length ? `${kept.join(" && ")} ? ${allowed} : 0` : allowed};
+if (${p.k} > 0) { let ${brk} = false; ${p.n} += ${p.k}; ${p.budget} -= ${p.k};
+{ ${load}${code}${store}
+}
+${p.n} -= ${p.k}; ${p.budget} += ${p.k}; ${p.k} = 0;
+if (${brk}) break ${p.outer};
+}
+`;
 }
 
 /** Does any of `nodes` hold a dbt:loop? */
@@ -499,7 +586,7 @@ const jump = (name: "break" | "continue"): TagDef => ({
     throw name === "break" ? new BreakSignal() : new ContinueSignal();
   },
   compile(_node, c: Compiler) {
-    return `${name} ${c.loops[c.loops.length - 1]![name]};\n`;
+    return `${c.loops[c.loops.length - 1]![name]}\n`;
   },
 });
 

@@ -17,9 +17,9 @@ import { loopFacts } from "./flow.js";
  * Written twice. The checked version runs when the loop does not go the slow way and its
  * live-in variables hold what tags/flow.ts needs (a value; a number for those it counts as
  * numbers): a read is a local, arithmetic on numbers has no type checks, the variables it sets
- * live in locals of its own (a number's only ever holds a number, which V8 keeps unboxed) that
- * are copied back when it ends, and it never pauses in place: a pause point inside a loop costs
- * V8 the types of every value the loop carries. Where the clock wants a pause, or on any error,
+ * have places of its own (below) that are copied back when it ends, its innermost loops run in
+ * two phases (tags/loop.ts twoPhase), and it never pauses in place: a pause point inside a loop
+ * costs V8 the types of every value the loop carries. Where the clock wants a pause, or on any error,
  * it throws; its output is taken back and, after the pause, the general version runs the loop
  * from its start: the variables are as the checked version found them, the functions it calls
  * change nothing, so the run is the same (and an error is thrown again, where it was). The
@@ -54,16 +54,23 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
   );
 
   const facts = loopFacts(loop, new Set(names));
-  // The checked version's own locals for the names the loop sets; `set` tells, for a number not
-  // live-in (its local starts at 0), whether it was written.
-  const own = new Map([...found.written].filter((n) => local.has(n)).map((n) => [n, c.tmp("u")]));
-  const set = new Map([...facts.numbers].filter((n) => own.has(n) && !facts.liveIn.has(n)).map((n) => [n, c.tmp("s")]));
+  // The checked version's own places for the names the loop sets: a number's in the function's
+  // `$F` (Compiler.slot: a number must not be a JavaScript local live across a call between the
+  // runs of an inner loop that carries it, or V8 spills it on every iteration of that loop; a
+  // fast run copies it to a local of its own, tags/loop.ts fastRun), anything else's in a local.
+  // `set` tells, for a number not live-in (its place starts at 0), whether it was written.
+  const slots = new Map(
+    [...facts.numbers].filter((n) => found.written.has(n) && local.has(n)).map((n) => [n, c.slot()]),
+  );
+  const own = new Map([...found.written].filter((n) => local.has(n)).map((n) => [n, slots.get(n) ?? c.tmp("u")]));
+  const set = new Map([...slots.keys()].filter((n) => !facts.liveIn.has(n)).map((n) => [n, c.tmp("s")]));
   const checkedReads = names.map((n) => ({ name: n, read: () => own.get(n) ?? local.get(n)! }));
   const checkedWriters = new Map<string, Writer>(
     names.map((n) => [
       n,
       (value, l, by) => {
         const s = set.get(n);
+        if (slots.has(n) && by === "set") throw new Error(`compiler: ${n} is counted a number but set to any value`);
         return `${own.get(n)!} = ${by === "set" ? sized(value, l) : value};${s ? ` ${s} = true;` : ""}\n`;
       },
     ]),
@@ -77,12 +84,10 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
     `${budget} = ctx.page.budget`,
     `${outLength} = 0`,
     ...saved.values(),
-    ...[...own].map(([n, u]) => {
-      const s = set.get(n);
-      if (s) return `${u} = 0, ${s} = false`;
-      return `${u} = ${facts.numbers.has(n) ? "+" : ""}${local.get(n)!}`;
-    }),
+    ...[...set.values()].map((s) => `${s} = false`),
+    ...[...own].filter(([n]) => !slots.has(n)).map(([n, u]) => `${u} = ${local.get(n)!}`),
   ].join(", ");
+  const init = [...slots].map(([n, f]) => `${f} = ${set.has(n) ? "0" : local.get(n)!}; `).join("");
   const back = [...own]
     .map(([n, u]) => {
       const s = set.get(n);
@@ -98,10 +103,7 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
   const reentry: Reentry = {
     save: `${kept.map((x) => `${saved.get(x)!} = ${x}; `).join("")}${outLength} = $o.length;\n`,
     restore: `${kept.map((x) => `${x} = ${saved.get(x)!}; `).join("")}$o = $o.slice(0, ${outLength});`,
-    enter: `${[...own]
-      .filter(([n]) => facts.numbers.has(n))
-      .map(([, u]) => `${u} = +${u}; `)
-      .join("")}${budget} = ctx.page.budget;`,
+    enter: `${budget} = ctx.page.budget;`,
   };
   const [done, length, err] = [c.tmp("done"), c.tmp("len"), c.tmp("e")];
   const L = c.loc(loop.loc);
@@ -109,7 +111,8 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
     const general = c.withLocals(reads, writers, write);
     // Only a loop that can run again from its start with the same result has a checked version.
     if (found.changesStructs || found.changesPage) return general;
-    const checked = c.withChecked(facts.numbers, budget, reentry, () =>
+    const numbers = new Map([...slots].map(([n, slot]) => [n, { slot, flag: set.get(n) ?? null }]));
+    const checked = c.withChecked(facts.numbers, numbers, budget, reentry, () =>
       c.withLocals(checkedReads, checkedWriters, write),
     );
     return `let ${done} = false;
@@ -117,6 +120,7 @@ if (${entry}) {
 const ${length} = $o.length;
 try {
 { let ${decl};
+${init}
 ${checked}ctx.page.budget = ${budget}; ${back}
 }
 ${done} = true;

@@ -59,10 +59,10 @@ describe.each(MODES)("the render path, %s", (mode) => {
   // A clock read at every tick (stride 1) that wants a pause at the reads `due` picks. A compiled
   // quiet loop's checked version then pauses at its outer loop's tick, or takes the iteration
   // back when an inner loop wants the pause, or gives up and runs the general version.
-  const pausing = (due: (read: number) => boolean): PageState => {
+  const pausing = (due: (read: number) => boolean, stride = 1): PageState => {
     const page = newPageState();
     let reads = 0;
-    Object.defineProperty(page, "stride", { get: () => 1, set: () => {} });
+    Object.defineProperty(page, "stride", { get: () => stride, set: () => {} });
     Object.defineProperty(page, "yieldAt", { get: () => (due(++reads) ? 0 : Infinity), set: () => {} });
     page.budget = 1;
     return page;
@@ -80,16 +80,26 @@ describe.each(MODES)("the render path, %s", (mode) => {
     expect(start(engine, "nested.dbt", {}, newPageState()).out).toBe(nested);
   });
 
-  it("gives the same sum when the clock wants a pause at every tick of a loop that runs in stretches", async () => {
-    const { out } = start(
-      engine,
-      "sum.dbt",
-      { variables: { n: 50 } },
-      pausing(() => true),
-    );
-    expect(out).toBeInstanceOf(Promise);
-    await expect(out).resolves.toBe("1:a&lt;b 2:c 1275");
-  });
+  it.each([1, 3, 7])(
+    "gives the same sum when the clock, read every %i ticks, wants a pause each time in a loop with fast runs",
+    async (stride) => {
+      const { out } = start(
+        engine,
+        "sum.dbt",
+        { variables: { n: 50 } },
+        pausing(() => true, stride),
+      );
+      expect(out).toBeInstanceOf(Promise);
+      await expect(out).resolves.toBe("1:a&lt;b 2:c 1275");
+      const nestedOut = start(
+        engine,
+        "nested.dbt",
+        {},
+        pausing((r) => r % 2 === 0, stride),
+      ).out;
+      await expect(Promise.resolve(nestedOut)).resolves.toBe(nested);
+    },
+  );
 
   it("stops a page cancelled during a pause inside an output row loop, its frames unwound", async () => {
     const ac = new AbortController();
