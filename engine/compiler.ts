@@ -62,6 +62,14 @@ const NUMERIC_OPS: Partial<Record<keyof typeof BINARY, string>> = {
   gte: ">=",
 };
 
+/** How many + - * and unary minus an arithmetic expression holds. */
+function arithmetic(e: Expr): number {
+  if (e.type === "binary" && (e.op === "+" || e.op === "-" || e.op === "*"))
+    return 1 + arithmetic(e.left) + arithmetic(e.right);
+  if (e.type === "unary" && e.op === "-") return 1 + arithmetic(e.arg);
+  return 0;
+}
+
 const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
 
 export class Compiler {
@@ -478,9 +486,26 @@ export class Compiler {
         return e.op === "not" ? `!rt.toBool(${v}, ${l})` : e.op === "-" ? `rt.neg(${v}, ${l})` : `rt.toNum(${v}, ${l})`;
       }
       case "binary": {
-        if (e.op === "&") return `rt.concat(ctx, ${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
+        if (e.op === "&") return this.concat(e.left, e.right, this.loc(e.loc));
         const op = NUMERIC_OPS[e.op];
+        if (op && "+-*".includes(op) && this.trees && arithmetic(e) > 1) {
+          // Arithmetic on numbers only: computed plainly, checked once (see plain).
+          const kept: string[] = [];
+          const code = this.plain(e, kept);
+          if (code !== null) {
+            for (const h of kept) this.fast!.numbers.add(h);
+            const t = this.temp();
+            this.trees = false;
+            try {
+              return `((${t} = ${code}) === ${t} ? ${t} : ${this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc))})`;
+            } finally {
+              this.trees = true;
+            }
+          }
+        }
         if (op) return this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc));
+        if (e.op === "/" || e.op === "%" || e.op === "^")
+          return this.numeric(e.left, e.right, e.op === "^" ? "**" : e.op, BINARY[e.op], this.loc(e.loc));
         return `rt.${BINARY[e.op]}(${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
       }
       case "logical":
@@ -520,6 +545,12 @@ export class Compiler {
     const [setA, a, isA, nanA] = operand(left);
     const [setB, b, isB, nanB] = operand(right);
     const slow = `rt.${name}(${a}, ${b}, ${l})`;
+    // Division, remainder and power of two numbers, neither NaN (nor a zero divisor): what
+    // rt.div, rt.mod and rt.pow give them.
+    if (op === "/" || op === "%" || op === "**") {
+      const zero = op === "**" ? "" : ` && ${b} !== 0`;
+      return `(${setA}${setB}${isA}${isB}${a} === ${a} && ${b} === ${b}${zero} ? ${a} ${op} ${b} : ${slow})`;
+    }
     if ("+-*".includes(op)) {
       const r = this.temp();
       return `(${setA}${setB}${isA}${isB}(${r} = ${a} ${op} ${b}) === ${r} ? ${r} : ${slow})`;
@@ -529,6 +560,51 @@ export class Compiler {
     return test === ""
       ? `(${setA}${setB}${a} ${op} ${b})`
       : `(${setA}${setB}${test.slice(0, -4)} ? ${a} ${op} ${b} : ${slow})`;
+  }
+
+  /** `a & b`: two strings joined at once when the result is within maxStringLength, else rt.concat. */
+  private concat(left: Expr, right: Expr, l: string): string {
+    const [a, b] = [this.temp(), this.temp()];
+    return `((${a} = ${this.expr(left)}), (${b} = ${this.expr(right)}), typeof ${a} === "string" && typeof ${b} === "string" && ${a}.length + ${b}.length <= ctx.limits.maxStringLength ? ${a} + ${b} : rt.concat(ctx, ${a}, ${b}, ${l}))`;
+  }
+
+  /** Whether arithmetic trees are written plainly (off inside the checked form of one). */
+  private trees = true;
+
+  /**
+   * `e` as plain JavaScript arithmetic when it is + - * and unary minus over numbers that cannot
+   * be anything else (numeric literals, variables known to hold numbers, member reads of a fast
+   * run), else null. NaN goes through + - * unchanged: when the plain result is not NaN, no
+   * operand and no step was, and every step's check would have passed; when it is, the checked
+   * form (each step with its helper) runs instead and gives what it always gave. The member
+   * reads it takes as numbers go to `kept` (the fast run requires them to be).
+   */
+  private plain(e: Expr, kept: string[]): string | null {
+    switch (e.type) {
+      case "literal":
+        return typeof e.value === "number" && Number.isFinite(e.value) ? lit(e.value) : null;
+      case "var":
+        return this.kindOf(e) === "number" ? this.expr(e) : null;
+      case "member": {
+        if (this.fast === null || this.memberPath(e) === null) return null;
+        const h = this.expr(e);
+        kept.push(h);
+        return h;
+      }
+      case "unary": {
+        if (e.op !== "-") return null;
+        const a = this.plain(e.arg, kept);
+        return a === null ? null : `(-${a})`;
+      }
+      case "binary": {
+        if (e.op !== "+" && e.op !== "-" && e.op !== "*") return null;
+        const a = this.plain(e.left, kept);
+        const b = a === null ? null : this.plain(e.right, kept);
+        return b === null ? null : `(${a} ${e.op} ${b})`;
+      }
+      default:
+        return null;
+    }
   }
 
   /** Temporaries of the function being written, declared at its top (see withTemps). */
