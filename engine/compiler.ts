@@ -246,6 +246,14 @@ export class Compiler {
     return this.numberSlots;
   }
 
+  /** Writing the body of a function defined with dbt:function (its calls always have a `local` scope). */
+  private functionBody = false;
+
+  /** True while writing a dbt:function's body, where a quiet loop always goes the slow way (tags/region.ts). */
+  get inFunctionBody(): boolean {
+    return this.functionBody;
+  }
+
   /** True inside a quiet loop whose variables are in locals. */
   get inLocals(): boolean {
     return this.writers !== null;
@@ -662,7 +670,13 @@ export class Compiler {
       const [value, temps] = this.withTemps(() => this.expr(p.default!));
       return `async (ctx) => { let $o = ""; ${temps}return ${value}; }`;
     });
-    const [body, temps] = this.withTemps(() => this.nodes(f.body));
+    this.functionBody = true;
+    let body: string, temps: string;
+    try {
+      [body, temps] = this.withTemps(() => this.nodes(f.body));
+    } finally {
+      this.functionBody = false;
+    }
     this.header.push(`const ${id} = { defaults: [${defaults.join(", ")}], run: async (ctx) => {
 let $o = "";
 ${temps}try {

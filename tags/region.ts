@@ -109,8 +109,9 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
   const L = c.loc(loop.loc);
   const versions = () => {
     const general = c.withLocals(reads, writers, write);
-    // Only a loop that can run again from its start with the same result has a checked version.
-    if (found.changesStructs || found.changesPage) return general;
+    // Only a loop that can run again from its start with the same result has a checked version,
+    // and none in a function's body, where it would go the slow way (a call has a `local` scope).
+    if (found.changesStructs || found.changesPage || c.inFunctionBody) return general;
     const numbers = new Map([...slots].map(([n, slot]) => [n, { slot, flag: set.get(n) ?? null }]));
     const checked = c.withChecked(facts.numbers, numbers, budget, reentry, () =>
       c.withLocals(checkedReads, checkedWriters, write),
