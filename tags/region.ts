@@ -127,6 +127,8 @@ ${checked}ctx.page.budget = ${budget}; ${back}
 ${done} = true;
 } catch (${err}) {
 $o = $o.slice(0, ${length});
+// A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
+if (${err}?.catchable === false) throw ${err};
 if (${err} === T.PAUSE) ${c.pause(L)};
 }
 }

@@ -101,6 +101,29 @@ describe.each(MODES)("the render path, %s", (mode) => {
     },
   );
 
+  it("stops a page cancelled at an inner loop's tick there, not where the outer loop began", () => {
+    // The clock is read at every tick; the third read finds the page cancelled (the same way as
+    // past its deadline): a compiled checked version must not run the general version again.
+    const page = pausing(() => false);
+    let reads = 0;
+    page.signal = {
+      get aborted() {
+        return ++reads >= 3;
+      },
+      reason: "stop",
+    } as PageState["signal"];
+    // The inner loop's tag (its column in nested.dbt).
+    const inner = '<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">['.length + 1;
+    let err: unknown;
+    try {
+      start(engine, "nested.dbt", {}, page);
+    } catch (e) {
+      err = e;
+    }
+    expect((err as QuarryError).code).toBe("QRY_ERR_CANCELLED");
+    expect((err as QuarryError).loc?.column).toBe(inner);
+  });
+
   it("stops a page cancelled during a pause inside an output row loop, its frames unwound", async () => {
     const ac = new AbortController();
     const { out, ctx } = start(engine, "rows.dbt", {}, dueAtOnce(ac.signal));
