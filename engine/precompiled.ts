@@ -10,9 +10,9 @@ import { Registry, type Extensions } from "./extensions.js";
  * for another: an older build would call helpers whose arguments have changed. Raise it with
  * any change to what generated code calls (2: dbt:include hands over the caller's output; 3: and
  * takes back what a dbt:abort carries, T.takeAborted; 4: a quiet loop's checked version throws
- * T.PAUSE).
+ * T.PAUSE; 5: a catch body starts from T.outputAtCatch).
  */
-export const COMPILED_RUNTIME = 4;
+export const COMPILED_RUNTIME = 5;
 
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 

@@ -62,6 +62,14 @@ export function rethrow(ctx: RenderContext, loc: Loc): never {
   throw new QuarryError(codes.NESTING, "template", "<dbt:rethrow> has no caught error to throw", loc);
 }
 
+/**
+ * The output a catch body starts from: the output before the dbt:try (`mark`), or nothing when a
+ * dbt:flush inside the try body sent it (`flushes` is the page's flush count before the try).
+ */
+export function outputAtCatch(ctx: RenderContext, mark: string, flushes: number): string {
+  return ctx.page.flushed === flushes ? mark : "";
+}
+
 export function leaveCatch(ctx: RenderContext): void {
   ctx.frames.pop();
 }
@@ -121,7 +129,7 @@ export const tryTag: TagDef<TryData> = {
     } catch (err) {
       const i = enterCatch(it.ctx, err, catches.map(catchType));
       if (i < 0) throw err;
-      it.out = it.ctx.page.flushed === flushed ? mark : "";
+      it.out = outputAtCatch(it.ctx, mark, flushed);
       try {
         await it.run(catches[i]!.body!);
       } finally {
@@ -143,7 +151,7 @@ export const tryTag: TagDef<TryData> = {
         : ` catch (${e}) {
 const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))});
 if (${i} < 0) throw ${e};
-$o = ctx.page.flushed === ${sent} ? ${mark} : "";
+$o = T.outputAtCatch(ctx, ${mark}, ${sent});
 try {
 ${handlers}
 } finally { T.leaveCatch(ctx); }
@@ -195,6 +203,6 @@ export const throwTag: TagDef = {
   ...callTag("throwError", throwError, ["message", "type", "detail", "status"]),
 };
 
-export const runtime = { enterCatch, leaveCatch, throwError, rethrow };
+export const runtime = { enterCatch, outputAtCatch, leaveCatch, throwError, rethrow };
 
 export default { tags: [tryTag, catchTag, finallyTag, rethrowTag, throwTag], runtime } satisfies TagModule;

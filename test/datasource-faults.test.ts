@@ -5,7 +5,7 @@
 import { createServer, connect as tcpConnect, type Server as TcpServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, datasourcesFor, sql } from "./db.js";
-import { database, startServer } from "./http.js";
+import { database, startServer, until } from "./http.js";
 import { site } from "./helpers.js";
 import { QueryError } from "../engine/errors.js";
 
@@ -26,16 +26,6 @@ const backends = () =>
     "SELECT pid, state, query FROM pg_stat_activity WHERE datname = $1 AND application_name = 'quarry:main'",
     [dbName],
   );
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 20));
-    v = await fn();
-  }
-  return v;
-}
 
 /**
  * A TCP proxy in front of Postgres that can black-hole the network: paused, it forwards
