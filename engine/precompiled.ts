@@ -10,7 +10,8 @@ import { Registry, type Extensions } from "./extensions.js";
  * for another: an older build would call helpers whose arguments have changed. Raise it with
  * any change to what generated code calls (2: dbt:include hands over the caller's output; 3: and
  * takes back what a dbt:abort carries, T.takeAborted; 4: a quiet loop's checked version throws
- * T.PAUSE; 5: a catch body starts from T.outputAtCatch).
+ * T.PAUSE; 5: a catch body starts from T.outputAtCatch, a module left by an abort gives its output
+ * back with T.takeAborted).
  */
 export const COMPILED_RUNTIME = 5;
 

@@ -10,6 +10,7 @@ import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { TagDef } from "./types.js";
 import * as rt from "../engine/runtime.js";
+import { takeAborted } from "../engine/signals.js";
 
 /**
  * An argument: an attribute's name (its value, evaluated), a value fixed when the template was
@@ -29,7 +30,11 @@ export type CaptureBody = () => Promise<string>;
 export type BodyUse = "run" | "capture";
 
 export interface CallOptions {
-  /** The function returns text that goes to the output (already escaped as it must be). */
+  /**
+   * The function returns text that goes to the output (already escaped as it must be). If it
+   * is async and a dbt:abort leaves it (a module), the output the abort carries becomes the
+   * caller's again (takeAborted, as for dbt:include): a dbt:finally's output then follows it.
+   */
   output?: boolean;
   /** The function returns a promise (the hooks await it). */
   async?: boolean;
@@ -74,9 +79,15 @@ export function callTag<D = unknown>(
       if (!opts.output) return opts.async ? (r as Promise<void>) : undefined;
       if (!opts.async) it.out += r as string;
       else
-        return (r as Promise<string>).then((s) => {
-          it.out += s;
-        });
+        return (r as Promise<string>).then(
+          (s) => {
+            it.out += s;
+          },
+          (err: unknown) => {
+            it.out += takeAborted(err);
+            throw err;
+          },
+        );
     },
     compile(node, c) {
       const code = args.map((a) => {
@@ -93,7 +104,12 @@ export function callTag<D = unknown>(
       const call = `${opts.async ? "await " : ""}T.${name}(ctx, ${[...code, c.loc(node.loc)].join(", ")})`;
       // Taken before it is appended: a function called in an attribute writes as it runs.
       const r = c.tmp("r");
-      const stmt = opts.output ? `{ const ${r} = ${call}; $o += ${r}; }\n` : `${call};\n`;
+      const e = c.tmp("e");
+      const stmt = !opts.output
+        ? `${call};\n`
+        : opts.async
+          ? `{ let ${r}; try { ${r} = ${call}; } catch (${e}) { $o += T.takeAborted(${e}); throw ${e}; } $o += ${r}; }\n`
+          : `{ const ${r} = ${call}; $o += ${r}; }\n`;
       return body ? body.around(stmt) : stmt;
     },
   };
