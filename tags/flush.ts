@@ -33,11 +33,16 @@ export async function flushPage(ctx: RenderContext, out: string, loc: Loc): Prom
     page.held[i] = "";
   }
   text += out;
+  // A chunk is encoded on its own: the first half of a surrogate pair waits for its second,
+  // which would otherwise arrive as two U+FFFD. It is the last of all: it starts what follows.
+  const last = text.charCodeAt(text.length - 1);
+  const kept = last >= 0xd800 && last <= 0xdbff ? text.slice(-1) : "";
+  if (kept) text = text.slice(0, -1);
   // What was sent counts against the limit: a loop that flushes cannot stream without end.
   if (page.flushed + text.length > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
   page.flushed += text.length;
   await hooks.flush(text, loc);
-  return "";
+  return kept;
 }
 
 /** Refuses to change the response (`what`) once dbt:flush has sent it. */

@@ -35,6 +35,8 @@ const FILES = {
   "floods.dbt": `<dbt:setting requesttimeout="#url.limit#"><dbt:transaction><dbt:query name="q">INSERT INTO marks (id) VALUES (#url.id#)</dbt:query><dbt:set s = repeatString("x", 1000000)><dbt:loop from="1" to="25" index="i"><dbt:output>#s#</dbt:output><dbt:flush></dbt:loop></dbt:transaction>`,
   "aborts.dbt": `<p>start</p><dbt:try><dbt:include template="_aborts.dbt"><dbt:finally><p>finally</p></dbt:finally></dbt:try><p>never</p>`,
   "_aborts.dbt": `<p>inner</p><dbt:flush><p>flushed</p><dbt:abort>`,
+  // The first flush ends between the two halves of a surrogate pair (left/right count UTF-16 units).
+  "pair.dbt": `<dbt:set e = "x\u{1F600}"><dbt:output>#left(e, 2)#</dbt:output><dbt:flush><dbt:output>#right(e, 1)#</dbt:output>`,
   "me.dbt": `<dbt:output>#structKeyExists(session, "who") ? session.who : "-"# #structKeyExists(session, "after") ? session.after : "-"# #structKeyExists(session, "late") ? "late" : "-"#</dbt:output>`,
 };
 
@@ -202,6 +204,10 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
   it("sends a dbt:finally's output after what an abort in an included template kept, flushed or not", async () => {
     const r = await get(server.base, "/aborts");
     expect(await r.done).toBe("<p>request</p>\n<p>start</p><p>inner</p><p>flushed</p><p>finally</p>");
+  });
+
+  it("never splits a character between two flushes: a surrogate pair arrives whole", async () => {
+    expect(await (await get(server.base, "/pair")).done).toBe("<p>request</p>\nx\u{1F600}");
   });
 
   it("keeps what a flush sent inside dbt:try when the catch runs", async () => {
