@@ -56,3 +56,15 @@ it("covers every built-in tag with at least one fixture", async () => {
     .toLowerCase();
   for (const t of allTags()) expect(used, `no fixture uses <dbt:${t.name}>`).toContain(`<dbt:${t.name}`);
 });
+
+it("documents every built-in tag under a heading of docs/language.md", async () => {
+  const { allTags } = await import("../tags/registry.js");
+  const headings = readFileSync(join(import.meta.dirname, "..", "docs", "language.md"), "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("### "))
+    .join("\n");
+  const missing = allTags()
+    .map((t) => t.name)
+    .filter((n) => !headings.includes(`\`dbt:${n}\``));
+  expect(missing).toEqual([]);
+});
