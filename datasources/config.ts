@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
-import { locateProblem, parseJsonConfig } from "./config-locate.js";
 import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
 import { defaultLimits, type Limits } from "../engine/limits.js";
 import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
@@ -420,6 +419,8 @@ export async function loadConfig(root: string, env: NodeJS.ProcessEnv = process.
   const json = join(root, CONFIG_FILES[0]);
   const js = join(root, CONFIG_FILES[1]);
   if (existsSync(json)) {
+    // The JSON parser that places problems (jsonc-parser) only for a site that has the file.
+    const { locateProblem, parseJsonConfig } = await import("./config-locate.js");
     const text = readFileSync(json, "utf8");
     const { value, tree, errors } = parseJsonConfig(json, text);
     if (errors.length > 0) throw Object.assign(new ConfigError(errors.join("\n")), { problems: errors });

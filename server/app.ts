@@ -4,7 +4,14 @@
 // timeout), and one ordered shutdown on SIGINT/SIGTERM that owns the process exit: stop
 // accepting, let requests in flight finish within `server.shutdownGraceMs`, close the pools,
 // stop the embedded Postgres, exit.
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { createRequire } from "node:module";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { loadConfig, LOG_LEVELS, type SiteConfig } from "../datasources/config.js";
 import quarry, { flushFragmentCaches, flushQueryCaches, siteFolder, type QuarryOptions } from "./plugin.js";
 import { connectDatabase } from "./database.js";
@@ -33,6 +40,28 @@ export interface ServeOptions extends AppOptions {
   onListening?: (port: number) => void;
 }
 
+/**
+ * Fastify's JSON-schema compilers (Ajv, fast-json-stringify: about a hundred CommonJS files),
+ * loaded by the first route that has a schema instead of by Fastify() itself. Quarry's own
+ * routes have none, so a server never loads them: tens of ms of every start (issue 10). Each
+ * factory is made once, as Fastify would make it. (A custom factory also tells Fastify to leave
+ * a route's header schema as given instead of lower-casing its keys; no route here has one.)
+ */
+function lazySchemaCompilers(): NonNullable<FastifyServerOptions["schemaController"]> {
+  // Resolved from Fastify's own folder: they are its dependencies, not Quarry's.
+  type Build = (...args: unknown[]) => never;
+  const load = (name: string) => createRequire(createRequire(import.meta.url).resolve("fastify"))(name) as () => Build;
+  let validator: Build | undefined;
+  let serializer: Build | undefined;
+  return {
+    compilersFactory: {
+      buildValidator: (...args: unknown[]) => (validator ??= load("@fastify/ajv-compiler")())(...args),
+      buildSerializer: (...args: unknown[]) =>
+        (serializer ??= load("@fastify/fast-json-stringify-compiler")())(...args),
+    },
+  };
+}
+
 /** The app and the site config it was built from. */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; config: SiteConfig }> {
   const dev = !!opts.dev;
@@ -49,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     logger: dev ? false : { level },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy as boolean,
+    schemaController: lazySchemaCompilers(),
   });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
   const log =

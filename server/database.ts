@@ -8,7 +8,7 @@ import { ConfigError } from "../engine/errors.js";
 import { resolveDataDir } from "../datasources/data-dir.js";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { Datasources } from "../datasources/registry.js";
-import { startEmbedded, type EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
+import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 import type { LogFn } from "../datasources/datasource.js";
 import { migrate, type MigrateResult } from "./migrations.js";
 
@@ -50,7 +50,9 @@ export async function startSiteEmbedded(
   });
   for (const w of data.warnings) log(`WARNING: ${w}`);
   log(`embedded Postgres: data in ${data.dir} (${data.source})`);
-  // Migrations, not the embedded runner, apply _db/ (on any database alike).
+  // Migrations, not the embedded runner, apply _db/ (on any database alike). Loaded only here:
+  // a site whose datasources all have URLs never needs it.
+  const { startEmbedded } = await import("../datasources/postgres/embedded.js");
   const embedded = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
   log(`embedded Postgres ready on port ${embedded.port}${embedded.created ? " (new cluster)" : ""}`);
   return embedded;
@@ -169,6 +171,7 @@ export async function openSiteDatabase(
       started: false,
       stop: async () => {},
     };
+  const { startEmbedded } = await import("../datasources/postgres/embedded.js");
   const pg = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
   return {
     url: pg.url,

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyCookie, { Signer } from "@fastify/cookie";
 import Tokens from "@fastify/csrf";
-import fastifyStatic from "@fastify/static";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
@@ -229,8 +228,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // Register the parsers only where the host app has not already.
   if (!app.hasRequestDecorator("cookies")) await app.register(fastifyCookie);
   await registerBodyParsers(app, site.config.server);
-  if (!app.hasReplyDecorator("sendFile"))
+  // @fastify/static (and its glob, minimatch, send…) only where a static file can be served.
+  if (site.source.hasStatics && !app.hasReplyDecorator("sendFile")) {
+    const { default: fastifyStatic } = await import("@fastify/static");
     await app.register(fastifyStatic, { root: opts.dist ?? opts.root!, serve: false });
+  }
 
   /** A page's state, with the site's locks, cache and mail, logging through `log` (a request's page: its request's). */
   const newPage = (signal: CancelSignal | null = null, log = pageLog(app, null)): PageState => {

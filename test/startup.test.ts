@@ -1,0 +1,95 @@
+// What `quarry start` loads before it answers (issue 10: a built site ready in < 0.5 s): the
+// packages only some sites need are loaded only by those sites, and a site that needs them
+// still gets them. Real processes; the loaded CommonJS files are read from Node's own cache
+// when the process exits.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "./helpers.js";
+import { createDatabase } from "./db.js";
+import { listening, stop } from "./process.js";
+import { build } from "../server/build.js";
+
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+
+/** The packages this test looks for: Fastify's schema compilers, @fastify/static's, the config file's parser. */
+const WATCHED = [
+  "ajv",
+  "@fastify/ajv-compiler",
+  "@fastify/fast-json-stringify-compiler",
+  "@fastify/static",
+  "glob",
+  "jsonc-parser",
+];
+
+// Preloaded into the server: at exit, the watched packages that have a file in require.cache.
+const REPORT = `data:text/javascript,${encodeURIComponent(`
+import { createRequire } from "node:module";
+const cache = createRequire(process.cwd() + "/").cache;
+const watched = ${JSON.stringify(WATCHED)};
+process.on("exit", () => {
+  const loaded = watched.filter((p) => Object.keys(cache).some((f) => f.includes("/node_modules/" + p + "/")));
+  process.stderr.write("LOADED " + JSON.stringify(loaded) + "\\n");
+});
+`)}`;
+
+let url: string;
+beforeAll(async () => {
+  url = await createDatabase([], "startup");
+});
+
+const running: ReturnType<typeof spawn>[] = [];
+afterAll(() => running.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
+
+/** Builds `files`, serves the build with `quarry start`, fetches `paths`; the answers and the watched packages loaded. */
+async function startAndFetch(
+  files: Record<string, string>,
+  paths: string[],
+): Promise<{ answers: string[]; loaded: string[] }> {
+  const out = join(mkdtempSync(join(tmpdir(), "quarry-startup-")), "dist");
+  const built = build(site(files), out);
+  expect(built.errors).toEqual([]);
+  const child = spawn(process.execPath, ["--import", REPORT, bin, "start", out, "--workers", "1", "--port", "0"], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+  });
+  running.push(child);
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const base = await listening(child);
+  const answers: string[] = [];
+  for (const p of paths) {
+    const res = await fetch(base + p);
+    answers.push(`${res.status} ${await res.text()}`);
+  }
+  expect(await stop(child)).toBe(0);
+  const m = /^LOADED (.*)$/m.exec(stderr);
+  expect(m, stderr).not.toBeNull();
+  return { answers, loaded: JSON.parse(m![1]!) as string[] };
+}
+
+describe("quarry start loads what the site needs", () => {
+  it("a build without static files or a config file: no schema compilers, no @fastify/static, no JSON config parser", async () => {
+    const r = await startAndFetch({ "index.dbt": "<dbt:set x = 2><dbt:output>#x * 21#</dbt:output>" }, [
+      "/",
+      "/style.css",
+    ]);
+    expect(r.answers[0]).toBe("200 42");
+    expect(r.answers[1]!.startsWith("404 ")).toBe(true);
+    expect(r.loaded).toEqual([]);
+  });
+
+  it("a build with a static file and a config file: serves the file and reads the config", async () => {
+    const r = await startAndFetch(
+      {
+        "index.dbt": "<dbt:output>#1 + 1#</dbt:output>",
+        "style.css": "body { color: red }\n",
+        "quarry.config.json": '{ "sessionTimeoutMinutes": 30 }\n',
+      },
+      ["/", "/style.css"],
+    );
+    expect(r.answers).toEqual(["200 2", "200 body { color: red }\n"]);
+    expect(r.loaded).toEqual(["@fastify/static", "glob", "jsonc-parser"]);
+  });
+});
