@@ -3,14 +3,20 @@
 // the parser or the compiler.
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import * as bench from "./bench.js";
-import * as build from "./build.js";
-import * as check from "./check.js";
-import * as db from "./db.js";
-import * as dev from "./dev.js";
-import * as init from "./init.js";
-import * as render from "./render.js";
-import * as start from "./start.js";
+
+type CommandModule = { register(program: Command): void };
+
+/** Every command, in the order `quarry --help` lists them. */
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  render: () => import("./render.js"),
+  check: () => import("./check.js"),
+  dev: () => import("./dev.js"),
+  start: () => import("./start.js"),
+  build: () => import("./build.js"),
+  init: () => import("./init.js"),
+  bench: () => import("./bench.js"),
+  db: () => import("./db.js"),
+};
 
 const program = new Command();
 program
@@ -25,6 +31,11 @@ program
   )
   .showHelpAfterError();
 
-for (const command of [render, check, dev, start, build, init, bench, db]) command.register(program);
+// `quarry <command> …` registers that command alone: its parsing, help and errors are the same,
+// and a start loads none of the other commands' modules. Anything else (no command, --help,
+// help, a mistyped name that commander suggests a command for) registers them all.
+const named = process.argv[2];
+const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+for (const command of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) command.register(program);
 
 await program.parseAsync(process.argv);

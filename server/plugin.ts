@@ -23,7 +23,7 @@ import { PageStream } from "./page-stream.js";
 import { MemoryBackend, PostgresBackend, storedSecret } from "./session-store.js";
 import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
-import { devReload, type DevReload } from "./dev.js";
+import type { DevReload } from "./dev.js";
 import { DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
 import { newTrace } from "../engine/trace.js";
 import { readForm, registerBodyParsers, requestError } from "./request-body.js";
@@ -31,7 +31,7 @@ import { LockManager } from "../engine/locks.js";
 import { FragmentCache, FRAGMENT_DEFAULTS } from "../engine/fragment-cache.js";
 import { ObjectCache } from "../engine/object-cache.js";
 import { logLine, type PageLogEntry, type SiteServices } from "../engine/services.js";
-import { smtpMailer, type SmtpMailer } from "./mail.js";
+import type { SmtpMailer } from "./mail.js";
 import type { Extensions } from "../engine/extensions.js";
 
 declare module "fastify" {
@@ -123,10 +123,12 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
   const fragments = new FragmentCache({ maxEntries: config.fragmentCacheSize, maxChars: FRAGMENT_DEFAULTS.maxChars });
   const objects = new ObjectCache(config.objectCacheSize);
-  const mailer = config.mail ? smtpMailer(config.mail) : null;
+  // (The dev reloader and the mailer are loaded only by the sites that use them.)
+  const mailer = config.mail ? (await import("./mail.js")).smtpMailer(config.mail) : null;
   // A changed template or _db/ file may change what a cached query or fragment should answer; a
   // saved _db/*.sql file is applied at once (a failure is logged and the server goes on).
   if (opts.dev && source instanceof EngineSource) {
+    const { devReload } = await import("./dev.js");
     dev = devReload(source.engine, log, async (name) => {
       if (/^_db\/[^/]+\.sql$/.test(name) && database.migrate) {
         await database.migrate().catch((err: unknown) => log(err instanceof QuarryError ? err.format() : String(err)));

@@ -79,6 +79,21 @@ describe("quarry --help", () => {
     for (const cmd of ["render", "check", "dev", "start", "build", "init"])
       expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
+
+  // `quarry <command>` registers only that command; these need them all.
+  it("suggests the command a mistyped name meant", async () => {
+    const err = (await quarry("strat").catch((e: unknown) => e)) as { code: number; stderr: string };
+    expect(err.code).toBe(1);
+    // The suggestion, then the help that lists every command.
+    expect(err.stderr.startsWith("error: unknown command 'strat'\n(Did you mean start?)\n")).toBe(true);
+    for (const cmd of ["render", "check", "dev", "start", "build", "init", "bench", "db"])
+      expect(err.stderr).toMatch(new RegExp(`^  ${cmd} `, "m"));
+  });
+
+  it("prints a command's help through quarry help", async () => {
+    const { stdout } = await quarry("help", "start");
+    expect(stdout.startsWith("Usage: quarry start [options] [dist]\n")).toBe(true);
+  });
 });
 
 describe("the package as users install it", () => {
