@@ -8,12 +8,16 @@
 // Dev: `quarry dev` on the site, a page loaded once, then BENCH_SAVES (10) saves of that page,
 // each timed from the write until a request shows the new text. The database (DATABASE_URL, or
 // one embedded Postgres started once) is up before any clock starts.
+// Besides the wall clock, the CPU the server process has used by its first 200 (user + system,
+// from /proc on Linux): on a shared machine it varies far less than the wall clock.
+// A/B: BENCH_BASELINE=<folder of another built Quarry checkout> starts that one too, in the
+// same rounds (alternating with this one), each serving a build of the site made by its own
+// `quarry build`; the table adds its rows and the ratio of the medians.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "../server/build.js";
 import { mdTable } from "./report.js";
 import { commandLine, writeSection } from "./results-file.js";
@@ -24,6 +28,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SAVES = Number(process.env.BENCH_SAVES ?? 10);
 const PAGES = 100;
 const cli = fileURLToPath(new URL("../../bin/quarry.js", import.meta.url));
+const baseline = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null;
+if (baseline && !existsSync(join(baseline, "build", "server", "build.js")))
+  throw new Error(`BENCH_BASELINE=${baseline}: no build/server/build.js there (run npm run build in it)`);
 
 function page(i: number): string {
   const query =
@@ -43,15 +50,16 @@ function makeSite(dir: string): void {
   for (let i = 1; i <= PAGES; i++) writeFileSync(join(dir, `p${String(i).padStart(3, "0")}.dbt`), page(i));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+/** User + system CPU ms a process has used (Linux /proc; null elsewhere). */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, in clock ticks of 1/100 s (USER_HZ on Linux).
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function fetchText(url: string): Promise<{ status: number; body: string } | null> {
@@ -63,20 +71,21 @@ async function fetchText(url: string): Promise<{ status: number; body: string } 
   }
 }
 
-/** Polls `url` every 2 ms until `done` holds for its answer; the ms since `t0`. */
+/** Polls `url` (or, given a function, the URL it returns once known) every 2 ms until `done` holds for its answer; the ms since `t0`. */
 async function until(
-  url: string,
+  url: string | (() => string | null),
   t0: number,
   done: (r: { status: number; body: string }) => boolean,
   child?: ChildProcess,
 ): Promise<number> {
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`);
-    const r = await fetchText(url);
+    const u = typeof url === "string" ? url : url();
+    const r = u === null ? null : await fetchText(u);
     if (r && done(r)) return performance.now() - t0;
     if (performance.now() - t0 > 60_000)
       throw new Error(
-        `${url} did not answer as expected within 60 s (last: ${r ? `${r.status} ${r.body.slice(0, 200)}` : "no answer"})`,
+        `${u ?? "the server"} did not answer as expected within 60 s (last: ${r ? `${r.status} ${r.body.slice(0, 200)}` : "no answer"})`,
       );
     await new Promise((res) => setTimeout(res, 2));
   }
@@ -94,17 +103,20 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function quarry(args: string[], databaseUrl: string): ChildProcess {
+/** A quarry command on port 0; `base()` is the URL it prints once it listens (null before). */
+function quarry(bin: string, args: string[], databaseUrl: string): { child: ChildProcess; base: () => string | null } {
   let err = "";
-  const child = spawn(process.execPath, [cli, ...args, "--log-level", "warn"], {
+  let out = "";
+  const child = spawn(process.execPath, [bin, ...args, "--port", "0", "--host", "127.0.0.1", "--log-level", "warn"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, CI: "true" },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout.on("data", (b: Buffer) => (out = (out + b.toString()).slice(-2000)));
   child.stderr.on("data", (b: Buffer) => (err = (err + b.toString()).slice(-2000)));
   child.once("exit", (code) => {
     if (code) process.stderr.write(`quarry ${args[0]} exited with ${code}:\n${err}\n`);
   });
-  return child;
+  return { child, base: () => /listening on (http:\/\/\S+?)\/?\s/.exec(out)?.[1] ?? null };
 }
 
 async function nodeStart(): Promise<number> {
@@ -116,29 +128,19 @@ async function nodeStart(): Promise<number> {
 
 /** The floor a Fastify server sets: a bare one with one route, spawned and timed the same way. */
 async function fastifyStart(): Promise<number> {
-  const port = await freePort();
-  const script = `import Fastify from "fastify"; const app = Fastify(); app.get("/", async () => "ok"); await app.listen({ port: ${port}, host: "127.0.0.1" });`;
+  const script = `import Fastify from "fastify"; const app = Fastify(); app.get("/", async () => "ok"); await app.listen({ port: 0, host: "127.0.0.1" }); console.log("listening on " + "http://127.0.0.1:" + app.server.address().port + "/");`;
   const t0 = performance.now();
   const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
     cwd: fileURLToPath(new URL("../../", import.meta.url)),
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
   });
-  try {
-    return await until(`http://127.0.0.1:${port}/`, t0, (r) => r.status === 200, child);
-  } finally {
-    await stop(child);
-  }
-}
-
-async function startRound(dist: string, databaseUrl: string): Promise<number> {
-  const port = await freePort();
-  const t0 = performance.now();
-  const child = quarry(["start", dist, "--workers", "1", "--port", String(port), "--host", "127.0.0.1"], databaseUrl);
+  let out = "";
+  child.stdout.on("data", (b: Buffer) => (out += b.toString()));
   try {
     return await until(
-      `http://127.0.0.1:${port}/p050`,
+      () => /listening on (\S+)/.exec(out)?.[1] ?? null,
       t0,
-      (r) => r.status === 200 && r.body.includes("Page 50"),
+      (r) => r.status === 200,
       child,
     );
   } finally {
@@ -146,13 +148,40 @@ async function startRound(dist: string, databaseUrl: string): Promise<number> {
   }
 }
 
-async function devSaves(site: string, databaseUrl: string): Promise<{ ready: number; saves: number[] }> {
-  const port = await freePort();
+/** `quarry start` of `dist` by the CLI `bin`: the ms until the first 200 from a page, and the CPU ms the server used by then. */
+async function startRound(bin: string, dist: string, databaseUrl: string): Promise<{ ms: number; cpu: number | null }> {
   const t0 = performance.now();
-  const child = quarry(["dev", site, "--port", String(port), "--host", "127.0.0.1"], databaseUrl);
-  const url = `http://127.0.0.1:${port}/p001`;
+  const { child, base } = quarry(bin, ["start", dist, "--workers", "1"], databaseUrl);
   try {
-    const ready = await until(url, t0, (r) => r.status === 200, child);
+    const ms = await until(
+      () => {
+        const b = base();
+        return b && `${b}/p050`;
+      },
+      t0,
+      (r) => r.status === 200 && r.body.includes("Page 50"),
+      child,
+    );
+    return { ms, cpu: cpuMs(child.pid) };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function devSaves(site: string, databaseUrl: string): Promise<{ ready: number; saves: number[] }> {
+  const t0 = performance.now();
+  const { child, base } = quarry(cli, ["dev", site], databaseUrl);
+  try {
+    const ready = await until(
+      () => {
+        const b = base();
+        return b && `${b}/p001`;
+      },
+      t0,
+      (r) => r.status === 200,
+      child,
+    );
+    const url = `${base()!}/p001`;
     const saves: number[] = [];
     for (let s = 1; s <= SAVES; s++) {
       // Let the watcher settle between saves, as between a person's saves.
@@ -176,15 +205,29 @@ try {
   const dist = join(work, "dist");
   const built = build(site, dist);
   if (built.errors.length) throw new Error(`quarry build failed:\n${built.errors.join("\n\n")}`);
+  // The baseline builds its own copy: its compiled code may call its runtime differently.
+  const baseDist = join(work, "dist-baseline");
+  if (baseline) {
+    const { build: baseBuild } = (await import(pathToFileURL(join(baseline, "build", "server", "build.js")).href)) as {
+      build: typeof build;
+    };
+    const b = baseBuild(site, baseDist);
+    if (b.errors.length) throw new Error(`the baseline's quarry build failed:\n${b.errors.join("\n\n")}`);
+  }
 
-  const starts: number[] = [];
+  const starts: { ms: number; cpu: number | null }[] = [];
+  const baseStarts: { ms: number; cpu: number | null }[] = [];
   const nodes: number[] = [];
   const bare: number[] = [];
   const tasks = [
-    async () => starts.push(await startRound(dist, db.url)),
+    async () => starts.push(await startRound(cli, dist, db.url)),
     async () => nodes.push(await nodeStart()),
     async () => bare.push(await fastifyStart()),
   ];
+  if (baseline)
+    tasks.splice(1, 0, async () =>
+      baseStarts.push(await startRound(join(baseline, "bin", "quarry.js"), baseDist, db.url)),
+    );
   for (let r = 0; r < ROUNDS; r++) {
     // Rotate the order so none always runs on a machine another just warmed.
     for (let k = 0; k < tasks.length; k++) await tasks[(k + r) % tasks.length]!();
@@ -193,13 +236,32 @@ try {
 
   const ms = (xs: number[]) =>
     `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`;
+  const cpus = (rs: { cpu: number | null }[]) => rs.map((r) => r.cpu).filter((c): c is number => c !== null);
+  const cpuRow = (label: string, rs: { cpu: number | null }[]) => (cpus(rs).length ? [[label, ms(cpus(rs)), "—"]] : []);
+  const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
+  const baselineRows = baseline
+    ? [
+        [`baseline (${baseline}): \`quarry start --workers 1\`, same rounds`, ms(baseStarts.map((r) => r.ms)), "—"],
+        ...cpuRow("baseline: its CPU by then", baseStarts),
+        [
+          "this ÷ baseline (medians): wall, CPU",
+          `${ratio(
+            starts.map((r) => r.ms),
+            baseStarts.map((r) => r.ms),
+          )}, ${cpus(starts).length && cpus(baseStarts).length ? ratio(cpus(starts), cpus(baseStarts)) : "—"}`,
+          "—",
+        ],
+      ]
+    : [];
   const markdown = [
-    `A generated site of ${PAGES} templates, built with \`quarry build\`; the database (${db.description}) already running. ${ROUNDS} rounds; median (min–max).`,
+    `A generated site of ${PAGES} templates, built with \`quarry build\`; the database (${db.description}) already running. ${ROUNDS} rounds; median (min–max). CPU: user + system time of the server process at its first 200.`,
     "",
     mdTable(
       ["measure", "time", "target"],
       [
-        [`\`quarry start --workers 1\`: spawn → first 200 from a page`, ms(starts), "< 500 ms"],
+        [`\`quarry start --workers 1\`: spawn → first 200 from a page`, ms(starts.map((r) => r.ms)), "< 500 ms"],
+        ...cpuRow("`quarry start --workers 1`: its CPU by then", starts),
+        ...baselineRows,
         ["a bare Fastify server with one route, spawn → first 200 (same rounds)", ms(bare), "—"],
         ['Node\'s own start (`node -e ""`, same rounds)', ms(nodes), "—"],
         ["`quarry dev`: spawn → first 200 (compiles on demand)", `${Math.round(dev.ready)} ms (one run)`, "—"],
