@@ -2,8 +2,14 @@
 // pattern) run on RE2JS, a JavaScript port of RE2: matching takes time linear in the input
 // whatever the pattern, so no pattern and no input can stall the process. The price is RE2's
 // syntax: no backreferences and no lookaround (see docs/language.md, "Regular expressions").
+import { createRequire } from "node:module";
 import { LRUCache } from "lru-cache";
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
+
+// Loaded by the first pattern a page compiles, not by every start of a server (a 260 kB module;
+// its CommonJS build, so the load can be synchronous): most pages never use one.
+let re2: typeof RE2JS | undefined;
+const RE2 = () => (re2 ??= (createRequire(import.meta.url)("re2js") as { RE2JS: typeof RE2JS }).RE2JS);
 
 /** Compiled patterns, by flags and source: a template's patterns compile once. */
 const compiled = new LRUCache<string, RE2JS>({ max: 1000 });
@@ -19,7 +25,8 @@ export function userRegex(pattern: string, ignoreCase = false, dotAll = false): 
   let re = compiled.get(key);
   if (!re) {
     try {
-      re = RE2JS.compile(pattern, (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (dotAll ? RE2JS.DOTALL : 0));
+      const R = RE2();
+      re = R.compile(pattern, (ignoreCase ? R.CASE_INSENSITIVE : 0) | (dotAll ? R.DOTALL : 0));
     } catch (err) {
       const why = err instanceof Error ? err.message.replace(/^error parsing regexp: /, "") : String(err);
       throw new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${why}`);

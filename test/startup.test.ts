@@ -14,7 +14,7 @@ import { build } from "../server/build.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 
-/** The packages this test looks for: Fastify's schema compilers, @fastify/static's, the config file's parser. */
+/** The packages this test looks for: Fastify's schema compilers, @fastify/static's, the config file's parser, the regex engine. */
 const WATCHED = [
   "ajv",
   "@fastify/ajv-compiler",
@@ -22,6 +22,7 @@ const WATCHED = [
   "@fastify/static",
   "glob",
   "jsonc-parser",
+  "re2js",
 ];
 
 // Preloaded into the server: at exit, the watched packages that have a file in require.cache.
@@ -70,7 +71,7 @@ async function startAndFetch(
 }
 
 describe("quarry start loads what the site needs", () => {
-  it("a build without static files or a config file: no schema compilers, no @fastify/static, no JSON config parser", async () => {
+  it("a build without static files, a config file or a regex: no schema compilers, no @fastify/static, no JSON config parser, no RE2", async () => {
     const r = await startAndFetch({ "index.dbt": "<dbt:set x = 2><dbt:output>#x * 21#</dbt:output>" }, [
       "/",
       "/style.css",
@@ -80,16 +81,16 @@ describe("quarry start loads what the site needs", () => {
     expect(r.loaded).toEqual([]);
   });
 
-  it("a build with a static file and a config file: serves the file and reads the config", async () => {
+  it("a build with a static file, a config file and a regex: serves the file, reads the config, runs the regex", async () => {
     const r = await startAndFetch(
       {
-        "index.dbt": "<dbt:output>#1 + 1#</dbt:output>",
+        "index.dbt": '<dbt:output>#1 + 1# #reReplace("abcb", "b+", "x", "all")#</dbt:output>',
         "style.css": "body { color: red }\n",
         "quarry.config.json": '{ "sessionTimeoutMinutes": 30 }\n',
       },
       ["/", "/style.css"],
     );
-    expect(r.answers).toEqual(["200 2", "200 body { color: red }\n"]);
-    expect(r.loaded).toEqual(["@fastify/static", "glob", "jsonc-parser"]);
+    expect(r.answers).toEqual(["200 2 axcx", "200 body { color: red }\n"]);
+    expect(r.loaded).toEqual(["@fastify/static", "glob", "jsonc-parser", "re2js"]);
   });
 });
