@@ -54,13 +54,53 @@ export function kindWith(e: Expr, numbers: (name: string) => boolean): ReturnTyp
   return kindOf(e);
 }
 
-const made = new WeakMap<Expr, Closure>();
+/** Where an expression keeps its closure: a symbol-keyed property (a WeakMap lookup per evaluation of a tag's attribute cost more than the attribute). */
+const CLOSURE = Symbol("closure");
+type Made = Expr & { [CLOSURE]?: Closure };
 
 /** The closure of `e`, made on first use. */
 export function closureOf(e: Expr): Closure {
-  let c = made.get(e);
-  if (c === undefined) made.set(e, (c = make(e)));
-  return c;
+  const c = (e as Made)[CLOSURE];
+  if (c !== undefined) return c;
+  const made = make(e);
+  // Not enumerable: the AST still prints and compares as before.
+  Object.defineProperty(e, CLOSURE, { value: made, writable: true, configurable: true });
+  return made;
+}
+
+type Ctx = ExprHost["ctx"];
+
+/**
+ * rt.lookupName's answer, found with one keyed read per frame where rt.lookupName makes an
+ * own-property test and a read (both were a quarter of an interpreted table page's
+ * instructions). Rows, frames' names and `variables` are structs or plain objects: their
+ * prototype is null or Object.prototype, whose only value that is not a function is
+ * `__proto__` (never passed here). So a value read that is neither undefined (nor null, in a
+ * row) nor a function is the object's own, and is the answer; `name in o` false means the
+ * object has no such name, own or inherited, and the walk goes on. Anything else (an own
+ * undefined or null, a function, an inherited name) is left to rt.lookupName, which walks the
+ * same frames from the top and finds the same object first.
+ */
+function lookupName(ctx: Ctx, name: string, loc: Loc): unknown {
+  const frames = ctx.frames;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const f = frames[i]!;
+    let v: unknown;
+    if (f.kind === "row") {
+      const row = f.query.rows[f.row];
+      if (row === undefined) continue;
+      v = row[name];
+      if (v !== undefined && v !== null && typeof v !== "function") return v;
+      if (name in row) return rt.lookupName(ctx, name, loc);
+    } else {
+      v = f.vars[name];
+      if (v !== undefined && typeof v !== "function") return v;
+      if (name in f.vars) return rt.lookupName(ctx, name, loc);
+    }
+  }
+  const v = ctx.scopes.variables[name];
+  if (v !== undefined && typeof v !== "function") return v;
+  return rt.lookupName(ctx, name, loc);
 }
 
 /** The object of a member or index access: a scope read through is not shared (rt.base). */
@@ -70,6 +110,80 @@ function objectOf(e: Expr): Closure {
     return (h) => rt.base(h.ctx, name, loc);
   }
   return closureOf(e);
+}
+
+/**
+ * A binary operator but `&`: for two numbers that are not NaN, the answer rt's helper gives
+ * (its first line, or for `%` its answer when the divisor is not 0), without the call;
+ * anything else goes to the helper. Operands are evaluated left, then right, as before.
+ */
+function binary(op: keyof typeof rt.BINARY, left: Closure, right: Closure, loc: Loc): Closure {
+  const fn = BINARY_FNS[op];
+  const num = (a: unknown, b: unknown): boolean => typeof a === "number" && typeof b === "number" && a === a && b === b;
+  switch (op) {
+    case "+":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? (a as number) + (b as number) : fn(a, b, loc);
+      };
+    case "-":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? (a as number) - (b as number) : fn(a, b, loc);
+      };
+    case "*":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? (a as number) * (b as number) : fn(a, b, loc);
+      };
+    case "%":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) && b !== 0 ? (a as number) % (b as number) : fn(a, b, loc);
+      };
+    case "eq":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? a === b : fn(a, b, loc);
+      };
+    case "neq":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? a !== b : fn(a, b, loc);
+      };
+    case "lt":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? (a as number) < (b as number) : fn(a, b, loc);
+      };
+    case "lte":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? (a as number) <= (b as number) : fn(a, b, loc);
+      };
+    case "gt":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? (a as number) > (b as number) : fn(a, b, loc);
+      };
+    case "gte":
+      return (h) => {
+        const a = left(h);
+        const b = right(h);
+        return num(a, b) ? (a as number) >= (b as number) : fn(a, b, loc);
+      };
+    default:
+      return (h) => fn(left(h), right(h), loc);
+  }
 }
 
 function make(e: Expr): Closure {
@@ -95,7 +209,9 @@ function make(e: Expr): Closure {
     }
     case "var": {
       const name = e.name;
-      return rt.SCOPES.has(name) ? (h) => rt.lookup(h.ctx, name, loc) : (h) => rt.lookupName(h.ctx, name, loc);
+      if (rt.SCOPES.has(name)) return (h) => rt.lookup(h.ctx, name, loc);
+      if (name === "__proto__") return (h) => rt.lookupName(h.ctx, name, loc);
+      return (h) => lookupName(h.ctx, name, loc);
     }
     case "member": {
       const object = objectOf(e.object);
@@ -127,8 +243,7 @@ function make(e: Expr): Closure {
     case "binary": {
       const [left, right] = [closureOf(e.left), closureOf(e.right)];
       if (e.op === "&") return (h) => rt.concat(h.ctx, left(h), right(h), loc);
-      const fn = BINARY_FNS[e.op];
-      return (h) => fn(left(h), right(h), loc);
+      return binary(e.op, left, right, loc);
     }
     case "logical": {
       const [left, right] = [closureOf(e.left), closureOf(e.right)];
