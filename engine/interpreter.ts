@@ -8,6 +8,7 @@ import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
 import { BINARY_FNS, closureOf, kindOf, type ExprHost } from "./closures.js";
+import { isWriteOutput } from "./functions/index.js";
 
 /** One node's work, resolved once: what it appends, or the tag hook it runs. */
 type Step = (it: Interpreter) => void | Promise<void>;
@@ -20,12 +21,97 @@ type Resolved = Node[] & { [STEPS]?: { registry: Registry; steps: Step[] } };
 function stepsOf(nodes: Resolved, registry: Registry): Step[] {
   const known = nodes[STEPS];
   if (known?.registry === registry) return known.steps;
-  const steps = nodes.map((n) => step(n, registry));
+  const steps = stepsFor(nodes, registry);
   // Not enumerable: the AST still prints and compares as before.
   Object.defineProperty(nodes, STEPS, { value: { registry, steps }, writable: true, configurable: true });
   return steps;
 }
 
+/** Can `e` write output as it runs (writeOutput(), or a function defined with dbt:function)? As the compiler decides it (Compiler.nodes). */
+function writesOutput(e: unknown): boolean {
+  if (e === null || typeof e !== "object") return false;
+  if (Array.isArray(e)) return e.some(writesOutput);
+  const node = e as { type?: unknown; name?: unknown; async?: unknown };
+  if (node.async || (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name))) return true;
+  return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
+}
+
+/** What `#e#` appends, as a string. */
+type Piece = (it: Interpreter) => string;
+
+function pieceOf(e: Expr, loc: Loc): Piece {
+  const f = closureOf(e);
+  if (kindOf(e) === "number") return (it) => rt.numToStr(f(it) as number);
+  return (it) => rt.esc(f(it), loc);
+}
+
+/**
+ * `p[0] + t[0] + p[1] + t[1] + …` for pieces `p` and texts `t` (as long), three pieces to a
+ * closure: evaluated left to right, as the compiled `$o += a + b + …` is.
+ */
+function joined(p: Piece[], t: string[], from: number): Piece {
+  const [p0, t0] = [p[from]!, t[from]!];
+  const left = p.length - from;
+  if (left === 1) return (it) => p0(it) + t0;
+  const [p1, t1] = [p[from + 1]!, t[from + 1]!];
+  if (left === 2) return (it) => p0(it) + t0 + p1(it) + t1;
+  const [p2, t2] = [p[from + 2]!, t[from + 2]!];
+  if (left === 3) return (it) => p0(it) + t0 + p1(it) + t1 + p2(it) + t2;
+  const rest = joined(p, t, from + 3);
+  return (it) => p0(it) + t0 + p1(it) + t1 + p2(it) + t2 + rest(it);
+}
+
+/**
+ * The steps of a node list. Consecutive text and `#expr#` values are one step that appends
+ * them in one string, as the compiled code does (Compiler.nodes: the same runs, ended by plain
+ * text, which dbt:setting enableoutputonly may suppress, by a value whose expression writes
+ * output as it runs, and by a tag), so an error in a value drops the run in both modes alike.
+ */
+function stepsFor(nodes: Node[], registry: Registry): Step[] {
+  const steps: Step[] = [];
+  let head = "";
+  let pieces: Piece[] = [];
+  let texts: string[] = [];
+  let open = false;
+  const flush = () => {
+    if (!open) return;
+    const [t, rest] = [head, pieces.length === 0 ? null : joined(pieces, texts, 0)];
+    steps.push(
+      rest === null
+        ? (it) => {
+            it.out += t;
+          }
+        : (it) => {
+            it.out += t + rest(it);
+          },
+    );
+    [head, pieces, texts, open] = ["", [], [], false];
+  };
+  const text = (s: string) => {
+    if (pieces.length === 0) head += s;
+    else texts[texts.length - 1] += s;
+    open = true;
+  };
+  for (const n of nodes) {
+    if (n.type === "text" && !n.plain) text(n.value);
+    else if (n.type === "interp" && !writesOutput(n.expr)) {
+      const e = n.expr;
+      if (e.type === "literal" && e.value !== null) text(rt.esc(e.value, n.loc));
+      else {
+        pieces.push(pieceOf(e, n.loc));
+        texts.push("");
+        open = true;
+      }
+    } else {
+      flush();
+      steps.push(step(n, registry));
+    }
+  }
+  flush();
+  return steps;
+}
+
+/** A node's step where it is not part of a run (stepsFor): plain text, a value that writes output as it runs, a tag. */
 function step(n: Node, registry: Registry): Step {
   if (n.type === "text") {
     const text = n.value;
@@ -40,17 +126,7 @@ function step(n: Node, registry: Registry): Step {
   if (n.type === "interp") {
     const { expr: e, loc } = n;
     if (e.async) return (it) => it.interpAsync(e, loc);
-    if (e.type === "literal" && e.value !== null) {
-      const s = rt.esc(e.value, loc);
-      return (it) => {
-        it.out += s;
-      };
-    }
     const f = closureOf(e);
-    if (kindOf(e) === "number")
-      return (it) => {
-        it.out += rt.numToStr(f(it) as number);
-      };
     // Evaluated before it is appended: writeOutput() in the expression writes first.
     return (it) => {
       const v = rt.esc(f(it), loc);
