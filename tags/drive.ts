@@ -5,7 +5,7 @@
 import type { Loc, TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
-import { pause } from "../engine/clock.js";
+import { checkpoint, pause } from "../engine/clock.js";
 import type { Maybe } from "../engine/maybe.js";
 import { tick } from "./helpers.js";
 
@@ -21,19 +21,36 @@ export function drive(
   step: () => Maybe<boolean>,
 ): Maybe<void> {
   const iteration = (): Maybe<boolean> => (due() ? pause(it.ctx.page, loc).then(step) : step());
-  const rest = async (current: Promise<boolean>): Promise<void> => {
-    if (!(await current)) return;
-    for (;;) {
-      if (!(await next()) || !(await iteration())) return;
-    }
-  };
   for (;;) {
     const more = next();
-    if (more instanceof Promise) return rest(more.then((m) => m && iteration()));
+    if (more instanceof Promise)
+      return driveOn(
+        loc,
+        it,
+        next,
+        due,
+        step,
+        more.then((m) => m && iteration()),
+      );
     if (!more) return;
     const go = iteration();
-    if (go instanceof Promise) return rest(go);
+    if (go instanceof Promise) return driveOn(loc, it, next, due, step, go);
     if (!go) return;
+  }
+}
+
+/** drive from an iteration that waits (`current`, false for a break) on. */
+export async function driveOn(
+  loc: Loc,
+  it: Interpreter,
+  next: () => Maybe<boolean>,
+  due: () => boolean,
+  step: () => Maybe<boolean>,
+  current: Promise<boolean>,
+): Promise<void> {
+  if (!(await current)) return;
+  for (;;) {
+    if (!(await next()) || !(await (due() ? pause(it.ctx.page, loc).then(step) : step()))) return;
   }
 }
 
@@ -74,14 +91,33 @@ const within = (r: RangeRun, i: number): boolean => (r.step > 0 ? i <= r.to : i 
 /**
  * drive for a range loop, without a closure per iteration: a plain for loop while the body
  * runs synchronously, then rangeRest from the iteration that waits. Bounds, tick, variable,
- * body: the order drive keeps.
+ * body: the order drive keeps. The tick is `due` written out for its common case (no limit
+ * passed, budget left), as the compiled tick is (tickCode): a limit passed goes to `tick`,
+ * which throws as before.
  */
 export function driveRange(r: RangeRun, from: number): Maybe<void> {
-  for (let i = from; within(r, i); i += r.step) {
-    if (due(r, ++r.n)) return rangeRest(r, i, true);
-    r.vars[r.name] = i;
-    const go = loopBody(r.it, r.node);
-    if (go instanceof Promise) return go.then((more) => (more ? rangeNext(r, i + r.step) : undefined));
+  const { it, node, vars, name, to, step } = r;
+  const ctx = it.ctx;
+  const page = ctx.page;
+  const body = node.body!;
+  for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
+    const n = ++r.n;
+    const limits = ctx.limits;
+    if (
+      n > limits.maxIterations || it.out.length > limits.maxOutputLength
+        ? tick(ctx, n, it.out.length, node.loc)
+        : --page.budget <= 0 && checkpoint(page, node.loc)
+    )
+      return rangeRest(r, i, true);
+    vars[name] = i;
+    let go: Maybe<boolean>;
+    try {
+      const ran = it.run(body);
+      go = ran instanceof Promise ? ran.then(() => true, leave) : true;
+    } catch (e) {
+      go = leave(e);
+    }
+    if (go instanceof Promise) return go.then((more) => (more ? rangeNext(r, i + step) : undefined));
     if (!go) return;
   }
 }

@@ -76,6 +76,21 @@ function literalNumber(node: TagNode, name: string, dflt: number | null = null):
   return e.type === "literal" && typeof e.value === "number" && Number.isFinite(e.value) ? e.value : null;
 }
 
+/** Where a range loop keeps its bounds when they are written as numbers (fixedRange). */
+const FIXED = Symbol("fixed range");
+
+/** A range loop's from, to and step when all are written as numbers that `range` accepts (made once per node), else null. */
+function fixedRange(node: TagNode & { [FIXED]?: [number, number, number] | null }): [number, number, number] | null {
+  let r = node[FIXED];
+  if (r === undefined) {
+    const [from, to, step] = [literalNumber(node, "from"), literalNumber(node, "to"), literalNumber(node, "step", 1)];
+    r = from === null || to === null || step === null || step === 0 ? null : [from, to, step];
+    // Not enumerable: the AST still prints and compares as before.
+    Object.defineProperty(node, FIXED, { value: r, writable: true, configurable: true });
+  }
+  return r;
+}
+
 export const loopTag: TagDef<LoopData> = {
   name: "loop",
   body: "required",
@@ -155,7 +170,8 @@ export const loopTag: TagDef<LoopData> = {
     const loc = node.loc;
     if (d.kind === "range") {
       // The common inner loop: no closure per run (the table page runs one per row).
-      const [from, to, step] = range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
+      const [from, to, step] =
+        fixedRange(node) ?? range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
       // i += step, as the compiled loop counts (the same float steps in both modes).
       return driveRange({ it, node, vars, name: d.index!, to, step, n: 0 }, from);
     }

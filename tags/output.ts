@@ -13,6 +13,8 @@ interface OutputData {
   group: Grouping | undefined;
 }
 
+const yes = (): boolean => true;
+
 export const outputTag: TagDef<OutputData> = {
   name: "output",
   body: "required",
@@ -45,7 +47,8 @@ export const outputTag: TagDef<OutputData> = {
       const [start, end] = rowRange(query, it.arg(node, "startrow"), it.arg(node, "maxrows"), node.loc);
       src = { query, start, end };
     }
-    return eachRow(it, node, src, { group, counted: false }, () => andThen(it.run(node.body!), () => true));
+    const body = node.body!;
+    return eachRow(it, node, src, { group, counted: false }, () => andThen(it.run(body), yes));
   },
   compile(node, c) {
     const { inner, group } = node.data;

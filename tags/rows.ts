@@ -9,7 +9,7 @@ import type { RenderContext, RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { pause } from "../engine/clock.js";
-import { drive } from "./drive.js";
+import { driveOn } from "./drive.js";
 import { ensure, type Maybe } from "../engine/maybe.js";
 import type { QueryResult } from "../engine/values.js";
 import { groupEnd, rowTick, tick, tickCode, tickDue, type Grouping } from "./helpers.js";
@@ -77,16 +77,26 @@ export function eachRow(
     return true;
   };
   const due = (): boolean => (counted ? tick(ctx, ++n, it.out.length, loc) : rowTick(ctx, it.out.length, loc));
+  const run = (): Maybe<boolean> => {
+    f.row = i;
+    f.end = j;
+    return step();
+  };
+  // drive's loop with next and due written out, while every row runs synchronously (no closure calls per row).
+  const rows = (): Maybe<void> => {
+    for (;;) {
+      i = j;
+      if (i >= end) return;
+      j = group === undefined ? i + 1 : groupEnd(f.query, i, end, group.column, group.caseSensitive);
+      if (counted ? tick(ctx, ++n, it.out.length, loc) : rowTick(ctx, it.out.length, loc))
+        return driveOn(loc, it, next, due, run, pause(ctx.page, loc).then(run));
+      const go = run();
+      if (go instanceof Promise) return driveOn(loc, it, next, due, run, go);
+      if (!go) return;
+    }
+  };
   if (own) ctx.frames.push(f);
-  return ensure(
-    () =>
-      drive(loc, it, next, due, () => {
-        f.row = i;
-        f.end = j;
-        return step();
-      }),
-    own ? () => ctx.frames.pop() : () => void ([f.row, f.end] = [start, end]),
-  );
+  return ensure(rows, own ? () => ctx.frames.pop() : () => void ([f.row, f.end] = [start, end]));
 }
 
 /**
