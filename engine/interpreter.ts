@@ -11,7 +11,7 @@ import { BINARY_FNS, closureOf, kindOf, type ExprHost } from "./closures.js";
 import { isWriteOutput } from "./functions/index.js";
 
 /** One node's work, resolved once: what it appends, or the tag hook it runs. */
-type Step = (it: Interpreter) => void | Promise<void>;
+export type Step = (it: Interpreter) => void | Promise<void>;
 
 /** Where a node list keeps its steps: a symbol-keyed property (a WeakMap lookup per body run was ~8% of the instructions of an interpreted table page). */
 const STEPS = Symbol("steps");
@@ -61,6 +61,34 @@ function joined(p: Piece[], t: string[], from: number): Piece {
   return (it) => p0(it) + t0 + p1(it) + t1 + p2(it) + t2 + rest(it);
 }
 
+/** The step of a run: `head`, then each piece followed by its text, in one append. */
+function appendRun(head: string, p: Piece[], t: string[]): Step {
+  switch (p.length) {
+    case 0:
+      return (it) => {
+        it.out += head;
+      };
+    case 1: {
+      const [p0, t0] = [p[0]!, t[0]!];
+      return (it) => {
+        it.out += head + p0(it) + t0;
+      };
+    }
+    case 2: {
+      const [p0, t0, p1, t1] = [p[0]!, t[0]!, p[1]!, t[1]!];
+      return (it) => {
+        it.out += head + p0(it) + t0 + p1(it) + t1;
+      };
+    }
+    default: {
+      const rest = joined(p, t, 0);
+      return (it) => {
+        it.out += head + rest(it);
+      };
+    }
+  }
+}
+
 /**
  * The steps of a node list. Consecutive text and `#expr#` values are one step that appends
  * them in one string, as the compiled code does (Compiler.nodes: the same runs, ended by plain
@@ -75,16 +103,7 @@ function stepsFor(nodes: Node[], registry: Registry): Step[] {
   let open = false;
   const flush = () => {
     if (!open) return;
-    const [t, rest] = [head, pieces.length === 0 ? null : joined(pieces, texts, 0)];
-    steps.push(
-      rest === null
-        ? (it) => {
-            it.out += t;
-          }
-        : (it) => {
-            it.out += t + rest(it);
-          },
-    );
+    steps.push(appendRun(head, pieces, texts));
     [head, pieces, texts, open] = ["", [], [], false];
   };
   const text = (s: string) => {
@@ -158,6 +177,19 @@ export class Interpreter implements ExprHost {
   run(nodes: Node[], from = 0): void | Promise<void> {
     const steps = stepsOf(nodes, this.registry);
     for (let i = from; i < steps.length; i++) {
+      const r = steps[i]!(this);
+      if (r) return r.then(() => this.run(nodes, i + 1));
+    }
+  }
+
+  /** The steps `run(nodes)` runs: for a loop, which runs them with runSteps each time, without finding them again. */
+  steps(nodes: Node[]): Step[] {
+    return stepsOf(nodes, this.registry);
+  }
+
+  /** run(nodes), its steps found already (steps). */
+  runSteps(nodes: Node[], steps: Step[]): void | Promise<void> {
+    for (let i = 0; i < steps.length; i++) {
       const r = steps[i]!(this);
       if (r) return r.then(() => this.run(nodes, i + 1));
     }

@@ -100,6 +100,7 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
   const ctx = it.ctx;
   const page = ctx.page;
   const body = node.body!;
+  const steps = it.steps(body);
   for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
     const n = ++r.n;
     const limits = ctx.limits;
@@ -112,7 +113,7 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
     vars[name] = i;
     let go: Maybe<boolean>;
     try {
-      const ran = it.run(body);
+      const ran = it.runSteps(body, steps);
       go = ran instanceof Promise ? ran.then(() => true, leave) : true;
     } catch (e) {
       go = leave(e);
