@@ -71,6 +71,15 @@ export function closureOf(e: Expr): Closure {
 type Ctx = ExprHost["ctx"];
 
 /**
+ * `s` as the string a property key written in source would be (V8 internalizes a key when it
+ * makes a property with it): a name read from the template's text is a slice of it, and a
+ * keyed read or write with such a key looks its internalized copy up first, every time.
+ */
+export function internal(s: string): string {
+  return Object.keys({ [s]: 0 })[0]!;
+}
+
+/**
  * rt.lookupName's answer, found with one keyed read per frame where rt.lookupName makes an
  * own-property test and a read (both were a quarter of an interpreted table page's
  * instructions). Rows, frames' names and `variables` are structs or plain objects: their
@@ -208,7 +217,7 @@ function make(e: Expr): Closure {
         );
     }
     case "var": {
-      const name = e.name;
+      const name = internal(e.name);
       if (rt.SCOPES.has(name)) return (h) => rt.lookup(h.ctx, name, loc);
       if (name === "__proto__") return (h) => rt.lookupName(h.ctx, name, loc);
       return (h) => lookupName(h.ctx, name, loc);
