@@ -1,12 +1,12 @@
 // npm run bench:render — renders five pages in compiled mode, interpreted mode and as
-// hand-written string building, and prints renders/s and each mode's ratio to hand-written.
+// hand-written string building, in interleaved rounds, and prints renders/s and the ratios
+// between the modes taken within each round.
 // Each mode renders as `quarry start` does (runPage on a fresh context: see serve below).
 // Then the cost of the page's clock (engine/clock.ts): the same compiled pages with their
 // clock ticks taken out of the generated code, in the same run.
 // Run on a quiet machine and compare the ratios within one run.
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Bench } from "tinybench";
 import { Engine } from "../engine/engine.js";
 import { RenderContext, runPage, scopesFrom } from "../engine/context.js";
 import { newPageState } from "../engine/page.js";
@@ -186,20 +186,75 @@ function serve(e: Engine, file: string, s: ReturnType<typeof scopes>): void {
   Buffer.byteLength(out);
 }
 
-const bench = new Bench({ time: Number(process.env.BENCH_MS ?? 1000), warmup: true });
+// Hand-written, compiled and interpreted in interleaved rounds, so that the three see the same
+// machine: a shared machine's load moves from second to second, and tasks run one after another
+// (as tinybench runs them) compared different minutes. Each round runs every variant for roundMs
+// in an order that turns from round to round; a ratio is taken within each round and the median
+// round's ratio is reported, beside the median rates.
+const ROUNDS = 7;
+const roundMs = Number(process.env.BENCH_MS ?? 1000) / 4;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The orders of three variants, one per round in turn: each goes first, second and last as often. */
+const ORDERS = [
+  [0, 1, 2],
+  [2, 0, 1],
+  [1, 2, 0],
+  [2, 1, 0],
+  [0, 2, 1],
+  [1, 0, 2],
+];
+/**
+ * Calls per second of fn over about ms milliseconds. The clock is read once per batch (batch
+ * calls), not per call: a clock read per call would add the same time to every variant and pull
+ * their ratio towards 1.
+ */
+function rateOf(fn: () => void, batch: number, ms: number): number {
+  let n = 0;
+  const start = performance.now();
+  let now: number;
+  do {
+    for (let k = 0; k < batch; k++) fn();
+    n += batch;
+    now = performance.now();
+  } while (now - start < ms);
+  return (n * 1000) / (now - start);
+}
+/** How many calls of fn take about a fifth of a millisecond, after warming it up for ms. */
+function batchOf(fn: () => void, ms: number): number {
+  const hz = rateOf(fn, 1, ms);
+  return Math.max(1, Math.round(hz / 5000));
+}
+const renderRates = new Map<string, { h: number; c: number; i: number; hc: number; ci: number }>();
 for (const p of pages) {
   const s = scopes(p.vars);
   // Every output is flattened (Buffer.byteLength), as a socket write would: a concatenated
   // string left as a rope would flatter whichever side builds it lazily.
-  bench.add(`${p.name} hand-written`, () => void Buffer.byteLength(hand[p.name]()));
-  bench.add(`${p.name} compiled`, () => serve(engines.compiled, p.file, s));
-  bench.add(`${p.name} interpreted`, () => serve(engines.interpreted, p.file, s));
+  const fns = [
+    () => void Buffer.byteLength(hand[p.name]()),
+    () => serve(engines.compiled, p.file, s),
+    () => serve(engines.interpreted, p.file, s),
+  ];
+  const batches = fns.map((fn) => batchOf(fn, roundMs));
+  const rates: number[][] = [[], [], []];
+  const hc: number[] = [];
+  const ci: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const round: number[] = [];
+    for (const v of ORDERS[r % ORDERS.length]!) round[v] = rateOf(fns[v]!, batches[v]!, roundMs);
+    for (let v = 0; v < 3; v++) rates[v]!.push(round[v]!);
+    hc.push(round[0]! / round[1]!);
+    ci.push(round[1]! / round[2]!);
+  }
+  renderRates.set(p.name, {
+    h: median(rates[0]!),
+    c: median(rates[1]!),
+    i: median(rates[2]!),
+    hc: median(hc),
+    ci: median(ci),
+  });
 }
-await bench.run();
 
 // Clock on and off in alternating rounds, so both see the same machine; the median round counts.
-const ROUNDS = 7;
-const roundMs = Number(process.env.BENCH_MS ?? 1000) / 4;
 async function rate(fn: RenderFn, s: ReturnType<typeof scopes>): Promise<number> {
   let n = 0;
   const start = performance.now();
@@ -209,12 +264,12 @@ async function rate(fn: RenderFn, s: ReturnType<typeof scopes>): Promise<number>
   }
   return (n * 1000) / (performance.now() - start);
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const clockRates = new Map<string, { on: number; off: number }>();
+const clockRates = new Map<string, { on: number; off: number; cost: number }>();
 for (const v of clockVariants) {
   const s = scopes(v.page.vars);
   const on: number[] = [];
   const off: number[] = [];
+  const cost: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     if (r % 2 === 0) {
       on.push(await rate(v.on, s));
@@ -223,33 +278,30 @@ for (const v of clockVariants) {
       off.push(await rate(v.off, s));
       on.push(await rate(v.on, s));
     }
+    cost.push(off[r]! / on[r]! - 1);
   }
-  clockRates.set(v.page.name, { on: median(on), off: median(off) });
+  clockRates.set(v.page.name, { on: median(on), off: median(off), cost: median(cost) });
 }
 
-const hz = (name: string): number => {
-  const t = bench.tasks.find((x) => x.name === name)!;
-  return t.result.state === "completed" ? t.result.throughput.mean : NaN;
-};
 const n0 = (n: number) => Math.round(n).toLocaleString("en-US");
 const x2 = (n: number) => `${n.toFixed(2)}×`;
 const renderRows = pages.map((p) => {
-  const [h, c, i] = [hz(`${p.name} hand-written`), hz(`${p.name} compiled`), hz(`${p.name} interpreted`)];
-  return [p.name, n0(h), n0(c), n0(i), x2(h / c), x2(c / i)];
+  const { h, c, i, hc, ci } = renderRates.get(p.name)!;
+  return [p.name, n0(h), n0(c), n0(i), x2(hc), x2(ci)];
 });
 const clockRows = pages.map((p) => {
-  const { on, off } = clockRates.get(p.name)!;
-  return [p.name, n0(on), n0(off), `${((off / on - 1) * 100).toFixed(1)}%`];
+  const { on, off, cost } = clockRates.get(p.name)!;
+  return [p.name, n0(on), n0(off), `${(cost * 100).toFixed(1)}%`];
 });
 const markdown = [
-  `tinybench, ${Number(process.env.BENCH_MS ?? 1000)} ms per task; renders per second. Targets (issue 10): hand ÷ compiled ≤ 1.10×, compiled ÷ interpreted ≤ 3×.`,
+  `${ROUNDS} interleaved rounds of ${roundMs} ms per mode and page (the order turning each round); renders per second of the median round, and the median of the ratios taken within each round. Targets (issue 10): hand ÷ compiled ≤ 1.10×, compiled ÷ interpreted ≤ 3×.`,
   "",
   mdTable(
     ["page", "hand-written/s", "compiled/s", "interpreted/s", "hand ÷ compiled", "compiled ÷ interpreted"],
     renderRows,
   ),
   "",
-  `The time-limit clock: ${ROUNDS} alternating rounds of ${roundMs} ms, median round, compiled mode.`,
+  `The time-limit clock: ${ROUNDS} alternating rounds of ${roundMs} ms, compiled mode; median rates and the median of the costs taken within each round.`,
   "",
   mdTable(["page", "clock on/s", "clock off/s", "cost of the clock"], clockRows),
 ].join("\n");
