@@ -455,8 +455,9 @@ export class Compiler {
         if (!f || e.name === "error") return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
         const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
         // T.col inline: rows are plain objects (prototype Object.prototype or null), so `in` is
-        // hasOwn for a name Object.prototype lacks. $row is the module's scratch variable: the
-        // expression does not await between setting and reading it.
+        // hasOwn for a name Object.prototype lacks. $row is a scratch variable (the render
+        // function's, or the module's in a function's body): the expression does not await
+        // between setting and reading it.
         if (e.name in Object.prototype) return col;
         const k = lit(e.name);
         return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
@@ -710,8 +711,10 @@ return [null, $o];
     const [body, temps] = this.withTemps(() => this.nodes(ast.body));
     const fns = ast.functions.map((f) => this.functionDef(f));
     const define = fns.length ? `T.defineFunctions(ctx, [${fns.join(", ")}]);\n` : "";
+    // $row (see expr) is the render function's own: a local, not a variable of the module's
+    // closure that every column read would write through a write barrier.
     const run = `{
-let $o = "";
+let $o = "", $row;
 ${temps}try {
 ${define}${body}} catch (e) { return rt.templateEnd(e, $o); }
 return $o;

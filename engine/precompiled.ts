@@ -11,7 +11,8 @@ import { Registry, type Extensions } from "./extensions.js";
  * any change to what generated code calls (2: dbt:include hands over the caller's output; 3: and
  * takes back what a dbt:abort carries, T.takeAborted; 4: a quiet loop's checked version throws
  * T.PAUSE; 5: a catch body starts from T.outputAtCatch, a module left by an abort gives its output
- * back with T.takeAborted).
+ * back with T.takeAborted, a quiet loop's shadow check calls T.shadowed once a name and
+ * T.shadowedAny is gone).
  */
 export const COMPILED_RUNTIME = 5;
 

@@ -107,11 +107,17 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
   };
   const [done, length, err] = [c.tmp("done"), c.tmp("len"), c.tmp("e")];
   const L = c.loc(loop.loc);
+  const readScope = (n: string) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`;
+  // A number the checked version writes before it reads it (not live-in) is read from the scope
+  // only when the general version runs: the checked version never reads its local, and gives it
+  // the value it leaves only when it ends (for a loop inside an output row, a read saved a row).
+  const later = new Set<string>();
   const versions = () => {
     const general = c.withLocals(reads, writers, write);
     // Only a loop that can run again from its start with the same result has a checked version,
     // and none in a function's body, where it would go the slow way (a call has a `local` scope).
     if (found.changesStructs || found.changesPage || c.inFunctionBody) return general;
+    for (const n of set.keys()) later.add(n);
     const numbers = new Map([...slots].map(([n, slot]) => [n, { slot, flag: set.get(n) ?? null }]));
     const checked = c.withChecked(facts.numbers, numbers, budget, reentry, () =>
       c.withLocals(checkedReads, checkedWriters, write),
@@ -133,7 +139,7 @@ if (${err} === T.PAUSE) ${c.pause(L)};
 }
 }
 if (!${done}) {
-${general}}
+${[...later].map((n) => `${readScope(n)};\n`).join("")}${general}}
 `;
   };
   // Nothing in the loop can change a struct: a member read of a scope or of a variable the loop
@@ -142,7 +148,7 @@ ${general}}
     ? [versions(), []]
     : c.withMemberCache((n) => !found.written.has(n), slow, versions);
   const load = [
-    ...names.map((n) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`),
+    ...names.map((n) => (later.has(n) ? local.get(n)! : readScope(n))),
     ...caches.map((h) => `${h} = undefined`),
   ].join(", ");
   const store = names
@@ -150,7 +156,7 @@ ${general}}
     .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
     .join(" ");
   return `{ const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;
-const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowedAny(ctx, ${vars}, ${q(names)});
+const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${names.map((n) => `T.shadowed(ctx, ${vars}, ${q(n)})`).join(" || ")};
 let ${load};
 try {
 ${body}} finally { if (!${slow}) { ${store} } }
@@ -167,23 +173,22 @@ export function own(vars: Struct, name: string): unknown {
 
 /**
  * Would rt.lookup find `name` in a frame before the scope object `vars` the loop writes it to
- * (a row with that column, a catch's error)? Then the body's reads go through rt.lookup.
+ * (a row with that column, a catch's error)? Then the body's reads go through rt.lookup. Run
+ * as each such loop starts (for a loop inside an output row, once a row): `in` first, which V8
+ * answers from the object's shape for the usual answer, no; hasOwn only when it says yes
+ * (a row's prototype is Object.prototype or null, a scope's null).
  */
 export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolean {
-  for (let i = ctx.frames.length - 1; i >= 0; i--) {
-    const f = ctx.frames[i]!;
+  const frames = ctx.frames;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const f = frames[i]!;
     if (f.kind === "row") {
       const row = f.query.rows[f.row];
-      if (row !== undefined && Object.hasOwn(row, name)) return true;
+      if (row !== undefined && name in row && Object.hasOwn(row, name)) return true;
     } else if (f.vars === vars) return false;
-    else if (Object.hasOwn(f.vars, name)) return true;
+    else if (name in f.vars && Object.hasOwn(f.vars, name)) return true;
   }
   return false;
 }
 
-/** Would a frame answer any of `names` before `vars`? */
-export function shadowedAny(ctx: RenderContext, vars: Struct, names: string[]): boolean {
-  return names.some((n) => shadowed(ctx, vars, n));
-}
-
-export const runtime = { own, shadowed, shadowedAny, PAUSE };
+export const runtime = { own, shadowed, PAUSE };
