@@ -309,6 +309,8 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
             test: (x) => (known ? `${x} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${x} <= ${to} : ${x} >= ${to}`),
             next: (x) => `${x} += ${known ? st : step}`,
             vars: (x) => setVar(d.index, x),
+            // The body reads the index and never sets it: a fast run's counter serves as the index.
+            counter: d.index !== undefined && !setsName(node.body!, d.index) ? d.index : null,
             body: bodyCode,
           }
         : null;
@@ -470,6 +472,8 @@ interface Phases {
   next: (index: string) => string;
   /** The loop variables set for an iteration, and the body. */
   vars: (index: string) => string;
+  /** A range loop's index variable when the body only reads it (see fastRun), else null. */
+  counter?: string | null;
   body: (jumps?: { break: string; continue: string }) => string;
 }
 
@@ -534,9 +538,15 @@ function fastRun(
   // The run's count and the loop variable are its own locals too, copied back when it ends.
   const i = p.index === null ? "" : c.tmp("i");
   const out = p.writes ? "$o.length <= ctx.limits.maxOutputLength && " : "";
+  // An exact run whose body only reads the index: the body reads the run's counter, and the
+  // index's place is given the last value once, when the run ends (not copied each iteration,
+  // a loop-carried value fewer): the counter's, after a break; else the one before its last step.
+  const counter = p.exact && !p.writes && p.counter ? p.counter : null;
+  const indexed = counter !== null && w.has(counter) ? counter : null;
+  if (indexed !== null) over.set(indexed, { read: i, write: over.get(indexed)!.write });
   const [code, caches] = c.withFast(() =>
     c.withOverride(over, () => {
-      const vars = p.vars(i);
+      const vars = indexed !== null ? "" : p.vars(i);
       const body = p.body({ break: `{ ${brk} = true; break ${run}; }`, continue: `break ${b2};` });
       const next = p.next(i);
       const x = p.exact;
@@ -549,7 +559,8 @@ ${run}: for (; ${i} ${x.step > 0 ? "<=" : ">="} ${end}; ${next}) {
 ${vars}${b2}: {
 ${body}}
 }
-${k} -= (${i} - ${first}) / ${x.step};\n`;
+${k} -= (${i} - ${first}) / ${x.step};
+${indexed !== null ? `if (${brk} || ${i} !== ${first}) { ${over.get(indexed)!.write(`${brk} ? ${i} : ${i} - ${x.step}`, "", "loop").trimEnd()} }\n` : ""}`;
       }
       return `${run}: while (${k} > 0 && ${out}(${p.test(i)})) {
 ${k}--;
@@ -583,6 +594,21 @@ ${p.n} -= ${p.k}; ${p.budget} += ${p.k}; ${p.k} = 0;
 if (${brk}) break ${p.outer};
 }
 `;
+}
+
+/**
+ * Could `nodes` set the variable `name` (a dbt:set of it, a loop with it as a variable)? Names
+ * compared without case, to be safe.
+ */
+function setsName(nodes: Node[], name: string): boolean {
+  const x = name.toLowerCase();
+  return nodes.some((n) => {
+    if (n.type !== "tag") return false;
+    const d = n.data as { target?: { base: string }; index?: string; item?: string; key?: string } | undefined;
+    const names = n.name === "set" ? [d?.target?.base] : n.name === "loop" ? [d?.index, d?.item, d?.key] : [];
+    if (names.some((y) => y !== undefined && y.toLowerCase() === x)) return true;
+    return n.body !== null && setsName(n.body, name);
+  });
 }
 
 /** Does any of `nodes` hold a dbt:loop? */
