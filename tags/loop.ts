@@ -273,6 +273,22 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   const re = c.takeReentry();
   // An innermost loop of a checked version runs in two phases (see twoPhase).
   const innermost = budget !== null && !containsLoop(node.body!);
+  /**
+   * A range or condition loop in a quiet loop's checked version, from its iteration's parts
+   * (written with the loop's own variable): the outermost is reentrant, an innermost one in two
+   * phases (both, when it is both); null for another, written as any loop.
+   */
+  const checkedLoop = (q: { before: string; twoPhaseBefore: string; state: string[]; phases: Phases }) => {
+    const p = q.phases;
+    const i = p.index ?? "";
+    const phases = innermost ? p : null;
+    if (re) {
+      const parts = { n, label, lim, limitValue, before: q.before, state: q.state, body: bodyCode, phases };
+      return reentrant(c, node, re, { ...parts, test: p.test(i), next: p.next(i), vars: () => p.vars(i) });
+    }
+    if (phases) return twoPhase(c, node, { n, lim, limit, L, before: q.twoPhaseBefore, ...phases });
+    return null;
+  };
   switch (d.kind) {
     case "query":
     case "rows": {
@@ -296,64 +312,41 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
       const bounds = known ? "" : `const ${range}`;
       const test = known ? `${i} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}`;
       const next = `${i} += ${known ? st : step}`;
-      const phases: Phases | null = innermost
-        ? {
-            index: i,
-            // Integer bounds written as numbers: a fast run ends at a computed last value.
-            exact:
-              known &&
-              [f, t, st].every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
-              Math.abs(st) <= 2 ** 20
-                ? { to: t, step: st }
-                : null,
-            test: (x) => (known ? `${x} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${x} <= ${to} : ${x} >= ${to}`),
-            next: (x) => `${x} += ${known ? st : step}`,
-            vars: (x) => setVar(d.index, x),
-            // The body reads the index and never sets it: a fast run's counter serves as the index.
-            counter: d.index !== undefined && !setsName(node.body!, d.index) ? d.index : null,
-            body: bodyCode,
-          }
-        : null;
-      if (re)
-        return reentrant(c, node, re, {
-          n,
-          label,
-          lim,
-          limitValue,
-          before: known ? `let ${i} = ${f};\n` : `let ${range}let ${i} = ${from};\n`,
-          state: known ? [i] : [i, to, step],
-          test,
-          next,
-          vars: () => setVar(d.index, i),
+      const checked = checkedLoop({
+        before: known ? `let ${i} = ${f};\n` : `let ${range}let ${i} = ${from};\n`,
+        twoPhaseBefore: `${bounds}let ${i} = ${known ? f : from};\n`,
+        state: known ? [i] : [i, to, step],
+        phases: {
+          index: i,
+          // Integer bounds written as numbers: a fast run ends at a computed last value.
+          exact:
+            known &&
+            [f, t, st].every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
+            Math.abs(st) <= 2 ** 20
+              ? { to: t, step: st }
+              : null,
+          test: (x) => (known ? `${x} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${x} <= ${to} : ${x} >= ${to}`),
+          next: (x) => `${x} += ${known ? st : step}`,
+          vars: (x) => setVar(d.index, x),
+          // The body reads the index and never sets it: a fast run's counter serves as the index.
+          counter: d.index !== undefined && !setsName(node.body!, d.index) ? d.index : null,
           body: bodyCode,
-          phases,
-        });
-      if (phases)
-        return twoPhase(c, node, { n, lim, limit, L, before: `${bounds}let ${i} = ${known ? f : from};\n`, ...phases });
+        },
+      });
+      if (checked !== null) return checked;
       return `{ let ${n} = 0; ${limit}${prelude}${bounds}${label}: for (let ${i} = ${known ? f : from}; ${test}; ${next}) {
 ${ticked}${setVar(d.index, i)}${bodyCode()}}
 }\n`;
     }
     case "condition": {
       const test = () => c.bool(node.args.condition!);
-      const phases: Phases | null = innermost
-        ? { index: null, test, next: () => "", vars: () => "", body: bodyCode }
-        : null;
-      if (re)
-        return reentrant(c, node, re, {
-          n,
-          label,
-          lim,
-          limitValue,
-          before: "",
-          state: [],
-          test: test(),
-          next: "",
-          vars: () => "",
-          body: bodyCode,
-          phases,
-        });
-      if (phases) return twoPhase(c, node, { n, lim, limit, L, before: "", ...phases });
+      const checked = checkedLoop({
+        before: "",
+        twoPhaseBefore: "",
+        state: [],
+        phases: { index: null, test, next: () => "", vars: () => "", body: bodyCode },
+      });
+      if (checked !== null) return checked;
       return `{ let ${n} = 0; ${limit}
 ${label}: while (${test()}) {
 ${ticked}${bodyCode()}}
