@@ -47,6 +47,12 @@ export interface Reentry {
   save: string;
   restore: string;
   enter: string;
+  /**
+   * The local that holds where the pause was wanted (the location of the tick that threw
+   * T.PAUSE): the pause is taken there, so a page stopped during it stops where the
+   * interpreter's would, at an inner loop's tick too.
+   */
+  at: string;
 }
 
 /** The operators written out for two numbers (tags/quiet.ts keeps such loops in locals). */
@@ -161,6 +167,12 @@ export class Compiler {
     return this.budget;
   }
 
+  /** The checked version's Reentry.at, or null outside one. */
+  private pauseAt: string | null = null;
+  get checkedAt(): string | null {
+    return this.pauseAt;
+  }
+
   /**
    * `write()` for a quiet loop's checked version: the variables in `numbers` hold numbers when
    * read, the loop is known not to go the slow way (member reads are always kept), and its loops
@@ -173,10 +185,11 @@ export class Compiler {
     reentry: Reentry,
     write: () => string,
   ): string {
-    const saved = [this.numbers, this.members?.slow, this.budget, this.numberSlots] as const;
+    const saved = [this.numbers, this.members?.slow, this.budget, this.numberSlots, this.pauseAt] as const;
     this.numbers = numbers;
     this.numberSlots = slots;
     this.budget = budget;
+    this.pauseAt = reentry.at;
     this.reentry = reentry;
     if (this.members) this.members.slow = "false";
     try {
@@ -185,6 +198,7 @@ export class Compiler {
       this.numbers = saved[0];
       this.budget = saved[2];
       this.numberSlots = saved[3];
+      this.pauseAt = saved[4];
       this.reentry = null;
       if (this.members) this.members.slow = saved[1]!;
     }
@@ -688,7 +702,7 @@ return [null, $o];
   }
 
   /**
-   * Where a loop lets the clock pause (`l` a location's name). A marker until the template is
+   * Where a loop lets the clock pause (`l` a location's name, or a local holding one). A marker until the template is
    * assembled: `await T.pause(…)` in an async render, `yield` in a generator (see template).
    */
   pause(l: string): string {
@@ -733,7 +747,7 @@ return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
 
 /** Marks a pause in generated code: no string literal holds it (JSON.stringify escapes it). */
 const PAUSE = "\u0001";
-const PAUSE_MARK = /\u0001(\w+)\u0001/g;
+const PAUSE_MARK = /\u0001([\w$]+)\u0001/g;
 /** Marks where a pause empties the member caches of withMemberCache `id`, until they are known. */
 const RESET = "\u0002";
 /** Generated code with its string literals (JSON.stringify's form) emptied. */

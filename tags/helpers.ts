@@ -78,11 +78,19 @@ export function tickCode(count: string | null, loc: string, pause: string): stri
  * and the count is checked against `lim`, a local holding maxIterations, or 0 when the output
  * had passed its limit as the loop started (a loop whose body writes nothing: the output length
  * cannot change while it runs, so the first tick throws as every tick would). A loop that writes
- * also checks the output each time. Where the clock wants a pause it throws T.PAUSE.
+ * also checks the output each time. Where the clock wants a pause it sets `at` (Reentry.at) to
+ * its location and throws T.PAUSE.
  */
-export function checkedTickCode(count: string, lim: string, writes: boolean, budget: string, loc: string): string {
+export function checkedTickCode(
+  count: string,
+  lim: string,
+  writes: boolean,
+  budget: string,
+  loc: string,
+  at: string,
+): string {
   const out = writes ? "$o.length > ctx.limits.maxOutputLength || " : "";
-  return `if (++${count} > ${lim} || ${out}--${budget} <= 0) { ctx.page.budget = ${budget}; if (T.tickDue(ctx, ${count}, $o.length, ${loc})) throw T.PAUSE; ${budget} = ctx.page.budget; }\n`;
+  return `if (++${count} > ${lim} || ${out}--${budget} <= 0) { ctx.page.budget = ${budget}; if (T.tickDue(ctx, ${count}, $o.length, ${loc})) { ${at} = ${loc}; throw T.PAUSE; } ${budget} = ctx.page.budget; }\n`;
 }
 
 /** tickCode's slow path: the limit that fired throws; a spent budget reads the clock. */

@@ -249,7 +249,8 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   const writes = budget !== null && c.writesOutput(node.body!);
   const limitValue = `${writes ? "" : "$o.length > ctx.limits.maxOutputLength ? 0 : "}ctx.limits.maxIterations`;
   const limit = budget === null ? "" : `const ${lim} = ${limitValue};\n`;
-  const ticked = budget === null ? tickCode(n, L, c.pause(L)) : checkedTickCode(n, lim, writes, budget, L);
+  const ticked =
+    budget === null ? tickCode(n, L, c.pause(L)) : checkedTickCode(n, lim, writes, budget, L, c.checkedAt!);
   const setVar = (name: string | undefined, value: string) => {
     if (!name) return "";
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
@@ -430,12 +431,12 @@ ${tick}}
   const [k, b1] = [c.tmp("k"), c.tmp("b")];
   const loop = p.phases
     ? `${p.label}: for (;;) {
-${head}${p.vars()}if (${due}) { ${re.save}throw T.PAUSE; }
+${head}${p.vars()}if (${due}) { ${re.save}${re.at} = ${L}; throw T.PAUSE; }
 ${b1}: {
 ${p.body({ break: `break ${p.label};`, continue: `break ${b1};` })}}
 ${p.next ? `${p.next};\n` : ""}${fastRun(c, node, { ...p.phases, n: p.n, lim, k, outer: p.label, budget, writes })}}`
     : `${p.label}: for (;; ${p.next}) {
-${head}${p.vars()}${inner ? re.save : ""}if (${due}) { ${inner ? "" : re.save}throw T.PAUSE; }
+${head}${p.vars()}${inner ? re.save : ""}if (${due}) { ${inner ? "" : re.save}${re.at} = ${L}; throw T.PAUSE; }
 ${p.body()}}`;
   return `{ let ${p.n} = 0, ${again} = false, ${due} = false, ${last} = -1, ${k} = 0, ${lim} = ${p.limitValue};\n${p.before}${outer}: for (;;) {
 ${retype} ${re.enter}
@@ -447,7 +448,7 @@ if (${e} !== T.PAUSE) throw ${e};
 if (!${due}) { if (${last} === ${p.n}) throw ${e}; ${last} = ${p.n}; }
 ${due} = false;
 ${re.restore}
-${c.pause(L)};
+${c.pause(re.at)};
 ${again} = true;
 }
 }
@@ -485,7 +486,7 @@ function twoPhase(
   const budget = c.checkedBudget!;
   const writes = c.writesOutput(node.body!);
   const [outer, k, b1] = [c.tmp("loop"), c.tmp("k"), c.tmp("b")];
-  const tick = checkedTickCode(p.n, p.lim, writes, budget, p.L);
+  const tick = checkedTickCode(p.n, p.lim, writes, budget, p.L, c.checkedAt!);
   const i = p.index ?? "";
   const next = p.next(i);
   return `{ let ${p.n} = 0, ${k} = 0; ${p.limit}${p.before}${outer}: for (;;) {

@@ -100,10 +100,13 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
       facts.numbers.has(n) ? `typeof ${local.get(n)!} === "number"` : `${local.get(n)!} !== undefined`,
     ),
   ].join(" && ");
+  // Where the clock wanted the pause the checked version takes (Reentry.at).
+  const at = c.tmp("at");
   const reentry: Reentry = {
     save: `${kept.map((x) => `${saved.get(x)!} = ${x}; `).join("")}${outLength} = $o.length;\n`,
     restore: `${kept.map((x) => `${x} = ${saved.get(x)!}; `).join("")}$o = $o.slice(0, ${outLength});`,
     enter: `${budget} = ctx.page.budget;`,
+    at,
   };
   const [done, length, err] = [c.tmp("done"), c.tmp("len"), c.tmp("e")];
   const L = c.loc(loop.loc);
@@ -125,6 +128,7 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
     return `let ${done} = false;
 if (${entry}) {
 const ${length} = $o.length;
+let ${at} = ${L};
 try {
 { let ${decl};
 ${init}
@@ -135,7 +139,7 @@ ${done} = true;
 $o = $o.slice(0, ${length});
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if (${err}?.catchable === false) throw ${err};
-if (${err} === T.PAUSE) ${c.pause(L)};
+if (${err} === T.PAUSE) ${c.pause(at)};
 }
 }
 if (!${done}) {

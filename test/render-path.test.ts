@@ -124,6 +124,31 @@ describe.each(MODES)("the render path, %s", (mode) => {
     expect((err as QuarryError).loc?.column).toBe(inner);
   });
 
+  it("stops a page cancelled during a pause an inner loop's tick wanted there, not at the outer loop", async () => {
+    // The third clock read (the inner loop's second tick) wants a pause; the page is cancelled
+    // while it pauses (the fourth look at its signal, the one after the pause).
+    const page = pausing((r) => r === 3);
+    let looks = 0;
+    page.signal = {
+      get aborted() {
+        return ++looks >= 4;
+      },
+      reason: "stop",
+    } as PageState["signal"];
+    const inner = '<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">['.length + 1;
+    const { out } = start(engine, "nested.dbt", {}, page);
+    expect(out).toBeInstanceOf(Promise);
+    const err = await Promise.resolve(out).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks]).toEqual([
+      "QRY_ERR_CANCELLED",
+      inner,
+      4,
+    ]);
+  });
+
   it("stops a page cancelled during a pause inside an output row loop, its frames unwound", async () => {
     const ac = new AbortController();
     const { out, ctx } = start(engine, "rows.dbt", {}, dueAtOnce(ac.signal));
