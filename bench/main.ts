@@ -3,7 +3,7 @@
 // and write results.json, summary.md and report.html into a timestamped folder.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults, PageSpec, ScenarioResult, ServerSpec, Strategy } from "./spec.js";
 import {
@@ -37,6 +37,11 @@ export interface BenchOptions {
   workers?: number[];
   /** Also serve the hand-written baseline (bench/hand.ts: the sample site's pages) with each strategy, after Quarry's servers. */
   hand?: boolean;
+  /**
+   * Another Quarry (a checkout with its build/, e.g. the main branch): every Quarry server is also
+   * served by it, named `NAME @FOLDER`, first, so that it is the baseline (an A/B of two Quarrys).
+   */
+  against?: string;
   url?: string;
   expect?: string;
   quick?: boolean;
@@ -131,6 +136,11 @@ function siteScenario(
           }),
         ),
       );
+  if (o.against && !o.url) {
+    const other = resolve(o.against);
+    const label = `@${basename(other)}`;
+    servers.unshift(...servers.map((s): ServerSpec => ({ ...s, name: `${s.name} ${label}`, quarry: other })));
+  }
   if (o.hand && !o.url) {
     const hands = strategies.map((s): ServerSpec => ({
       name: `hand/${s ?? "pool"}`,
@@ -186,9 +196,13 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
       scenarios = scenarios.filter((s) => o.only!.includes(s.id));
     }
   } else {
-    if (o.url && (o.variants || o.strategies || o.workers))
+    if (o.url && (o.variants || o.strategies || o.workers || o.against))
       throw new BenchError(
-        "--url measures a running server as it is: --variants, --strategies and --workers do not apply",
+        "--url measures a running server as it is: --variants, --strategies, --workers and --against do not apply",
+      );
+    if (o.against && !existsSync(join(resolve(o.against), "build/bench/server-child.js")))
+      throw new BenchError(
+        `--against ${o.against}: no Quarry build there (build/bench/server-child.js): run npm run build in it`,
       );
     const dir = resolve(o.target ?? ".");
     let dist: string | null = null;

@@ -156,7 +156,7 @@ async function startWorkers(spec: ServerSpec, databaseUrl: string): Promise<Runn
   const child = spawn(
     process.execPath,
     [
-      here("../../bin/quarry.js"),
+      spec.quarry ? join(spec.quarry, "bin/quarry.js") : here("../../bin/quarry.js"),
       "start",
       spec.dist!,
       "--workers",
@@ -207,7 +207,7 @@ async function startWorkers(spec: ServerSpec, databaseUrl: string): Promise<Runn
 export async function startServer(spec: ServerSpec, databaseUrl: string): Promise<RunningServer> {
   if (spec.kind === "url") return { spec, base: spec.url!.replace(/\/$/, ""), pid: null, stop: async () => {} };
   if (spec.workers !== undefined && spec.workers > 1) return startWorkers(spec, databaseUrl);
-  const child = fork(here("./server-child.js"), [], {
+  const child = fork(spec.quarry ? join(spec.quarry, "build/bench/server-child.js") : here("./server-child.js"), [], {
     env: {
       ...process.env,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",

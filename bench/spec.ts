@@ -25,6 +25,8 @@ export interface ServerSpec {
   url?: string;
   /** A build served by `quarry start --workers N` (N > 1): a guardian and N worker processes. */
   workers?: number;
+  /** quarry: served by the Quarry at this folder (a checkout with its build/; `--against`), not by this one. */
+  quarry?: string;
 }
 
 export interface PageSpec {

@@ -75,6 +75,10 @@ export function register(program: Command): void {
       "also serve the hand-written Fastify + pg baseline (the sample site's pages) with each strategy, after Quarry's servers",
     )
     .option(
+      "--against <quarry>",
+      "A/B two Quarrys: also serve every Quarry server with the Quarry checked out (and built) in this folder, named NAME @FOLDER, as the baseline",
+    )
+    .option(
       "--results-section <name>",
       "also write the summary into bench/RESULTS.md, between its <!-- bench:NAME --> markers",
     )
@@ -113,6 +117,7 @@ export function register(program: Command): void {
           strategies: opts.strategies as ("pool" | "single" | "per-request" | "pipeline")[] | undefined,
           workers: opts.workers as number[] | undefined,
           hand: !!opts.hand,
+          against: opts.against as string | undefined,
           resultsSection: opts.resultsSection as string | undefined,
           url: opts.url as string | undefined,
           expect: opts.expect as string | undefined,
