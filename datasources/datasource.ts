@@ -20,8 +20,8 @@ export interface Lease {
   conn: Connection;
   /** Other requests' statements may be in flight on the connection (strategy "pipeline"). */
   shared?: boolean;
-  /** Gives the connection back; a broken one is destroyed instead. */
-  release(broken?: boolean): Promise<void>;
+  /** Gives the connection back; a broken one is destroyed instead (a promise when that is to be awaited). */
+  release(broken?: boolean): Promise<void> | void;
 }
 
 export interface DatasourceStats {
@@ -184,20 +184,32 @@ export class Datasource {
   async acquireShared(signal?: CancelSignal): Promise<Lease> {
     if (this.strategy !== "pipeline" || !this.driver.pipelining) return this.acquire(signal);
     if (this.closed) throw this.unavailable("it is closed");
-    // A shared connection that broke while nobody used it leaves at once, freeing its place.
-    for (const s of this.slots) if (s.users === 0 && (s.lease.conn.broken || s.lease.conn.retire)) void this.unslot(s);
-    let best = this.leastBusy();
+    const lent = this.tryShared();
+    if (lent) return lent;
     const room = this.slots.length + this.openings.size < this.config.pipelineConnections;
-    if (!best || (best.users > 0 && room)) {
-      // None free: open one more (up to the limit) or wait for one being opened, then take
-      // the least busy.
-      if (room) await this.openSlot(signal);
-      else if (this.openings.size > 0) await Promise.race(this.openings);
-      best = this.leastBusy();
-    }
+    // None free: open one more (up to the limit) or wait for one being opened, then take
+    // the least busy.
+    if (room) await this.openSlot(signal);
+    else if (this.openings.size > 0) await Promise.race(this.openings);
+    const best = this.leastBusy();
     // Every shared connection stalled: this statement gets a connection of its own from the
     // pool, as with strategy pool, instead of waiting behind a slow one.
     if (!best) return this.acquire(signal);
+    return this.lend(best);
+  }
+
+  /**
+   * A shared connection at once, without waiting, when acquireShared would take one that is
+   * open now (the least busy, unless it is busy and another may still be opened); else null.
+   * The common case of strategy "pipeline": a statement borrows without a promise.
+   */
+  tryShared(): Lease | null {
+    if (this.strategy !== "pipeline" || !this.driver.pipelining || this.closed) return null;
+    // A shared connection that broke while nobody used it leaves at once, freeing its place.
+    for (const s of this.slots) if (s.users === 0 && (s.lease.conn.broken || s.lease.conn.retire)) void this.unslot(s);
+    const best = this.leastBusy();
+    if (!best) return null;
+    if (best.users > 0 && this.slots.length + this.openings.size < this.config.pipelineConnections) return null;
     return this.lend(best);
   }
 
@@ -233,22 +245,23 @@ export class Datasource {
     return {
       conn,
       shared: true,
-      release: async (broken = false) => {
+      // Synchronous unless the connection leaves: a statement gives it back without a promise.
+      release: (broken = false) => {
         if (released) return;
         released = true;
         slot.users--;
-        slot.progress = Date.now();
-        conn.lastUsed = Date.now();
+        const now = Date.now();
+        slot.progress = now;
+        conn.lastUsed = now;
         if (broken) conn.broken = true;
         if (slot.users > 0) return;
         // Broken or stale: out at once. Idle: back to the pool after a while (there it is
         // checked before reuse and evicted when idle long), so a busy site keeps it shared.
-        if (conn.broken || conn.retire || this.closed) await this.unslot(slot);
-        else
-          slot.idleTimer = setTimeout(
-            () => void this.unslot(slot),
-            Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs),
-          ).unref();
+        if (conn.broken || conn.retire || this.closed) return this.unslot(slot);
+        slot.idleTimer = setTimeout(
+          () => void this.unslot(slot),
+          Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs),
+        ).unref();
       },
     };
   }

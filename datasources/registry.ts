@@ -9,7 +9,7 @@ import { QueryResult } from "../engine/values.js";
 import type { SiteConfig } from "./config.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
 import { paramLabel } from "./param-labels.js";
-import type { ClassifiedError, DriverResult, Isolation } from "./driver.js";
+import type { ClassifiedError, DriverResult, Isolation, StatementOptions } from "./driver.js";
 
 export { ISOLATION, type Isolation } from "./driver.js";
 
@@ -116,12 +116,15 @@ export class Datasources {
     opts: QueryOptions,
     mayRetry: boolean,
   ): Promise<DriverResult | null> {
-    let own: Lease;
-    try {
-      own = lease ?? (await ds.acquireShared(opts.signal ?? undefined));
-    } catch (err) {
-      if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
-      throw err;
+    // A shared connection open now is lent without a promise (strategy pipeline's common case).
+    let own = lease ?? ds.tryShared();
+    if (!own) {
+      try {
+        own = await ds.acquireShared(opts.signal ?? undefined);
+      } catch (err) {
+        if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
+        throw err;
+      }
     }
     let res: DriverResult;
     try {
@@ -143,7 +146,10 @@ export class Datasources {
       }
       throw toQueryError(c!, sql, params);
     }
-    if (!lease) await own.release();
+    if (!lease) {
+      const released = own.release();
+      if (released) await released;
+    }
     return res;
   }
 
@@ -223,10 +229,38 @@ async function execute(
   // A per-request connection is used once: preparing a named statement there buys nothing.
   const name = c.preparedStatements && ds.strategy !== "per-request" ? statementName(sql) : undefined;
   const perQuery = opts.timeoutMs ? Math.max(1, Math.floor(opts.timeoutMs)) : undefined;
+  const signal = opts.signal ?? null;
+  const deadline = opts.deadline ?? 0;
+  const stopped = () => !!signal?.aborted || (deadline !== 0 && Date.now() >= deadline);
+  if (stopped()) throw cancelled(signal, sql, params);
+  const statement: StatementOptions = {
+    name,
+    statementTimeoutMs: perQuery,
+    clientTimeoutMs: clientTimeout(c, perQuery),
+    mayRetry: ownLease,
+    shared: !!lease.shared,
+    stop: undefined,
+  };
+  // On a shared connection the driver cancels only this statement, when `stop` aborts: with no
+  // deadline of its own to watch (a page passes its stop, which fires at the page's deadline
+  // too), that is the signal itself — no listener, timer or canceller here.
+  if (lease.shared && deadline === 0) {
+    statement.stop = signal ?? undefined;
+    try {
+      return await ds.driver.query(conn, sql, params, statement);
+    } catch (err) {
+      if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection")
+        throw cancelled(signal, sql, params);
+      throw err;
+    }
+  }
 
   let settled = false;
   const cancels: Promise<void>[] = [];
   let retry: NodeJS.Timeout | undefined;
+  // On a shared connection the driver cancels only this statement: it is told when to.
+  const shared = lease.shared ? new Canceller() : null;
+  statement.stop = shared?.signal;
   // A cancel that reaches the backend before the statement does is ignored, so ask again
   // while the statement is still running.
   const stop = () => {
@@ -238,22 +272,10 @@ async function execute(
       }),
     );
   };
-  const signal = opts.signal ?? null;
   signal?.addEventListener("abort", stop, { once: true });
-  const timer = opts.deadline ? setTimeout(stop, Math.max(0, opts.deadline - Date.now())) : undefined;
-  const stopped = () => signal?.aborted || (!!opts.deadline && Date.now() >= opts.deadline);
-  // On a shared connection the driver cancels only this statement: it is told when to.
-  const shared = lease.shared ? new Canceller() : null;
+  const timer = deadline ? setTimeout(stop, Math.max(0, deadline - Date.now())) : undefined;
   try {
-    if (stopped()) throw cancelled(signal, sql, params);
-    return await ds.driver.query(conn, sql, params, {
-      name,
-      statementTimeoutMs: perQuery,
-      clientTimeoutMs: clientTimeout(c, perQuery),
-      mayRetry: ownLease && !stopped(),
-      shared: !!shared,
-      stop: shared?.signal,
-    });
+    return await ds.driver.query(conn, sql, params, statement);
   } catch (err) {
     if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection")
       throw cancelled(signal, sql, params);

@@ -6,6 +6,7 @@
 import type { Loc } from "../parser/ast.js";
 import { LimitError, codes } from "./errors.js";
 import { SLICE_MS, type PageState } from "./page.js";
+import type { CancelSignal } from "./cancel.js";
 
 const MAX_STRIDE = 1 << 14;
 
@@ -63,40 +64,123 @@ export async function tickAsync(page: PageState, loc: Loc): Promise<void> {
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /**
+ * The page's one stop, made at its first wait (a query, a flush, a sleep) and shared by every
+ * wait after it: it fires its listeners when the page's signal aborts or its deadline passes.
+ * One deadline timer and one listener on the signal per page, instead of a timer and a listener
+ * per statement in untilStopped and again in the statement's cancel: a CancelSignal whose
+ * `aborted` means "the page must stop", so a statement given it as its signal is cancelled on
+ * Postgres at the same moment. The server ends it with the request (endPage); a page nobody ends
+ * (quarry render, _application.dbt) keeps an unref'd timer until its deadline, which then fires
+ * with nobody listening.
+ */
+export class PageStop implements CancelSignal {
+  private listeners: (() => void)[] = [];
+  private timer: NodeJS.Timeout | undefined = undefined;
+  /** The deadline the timer was set for (-1: none set, or it has fired). */
+  private armedFor = -1;
+  /** The timer fired for the page's current deadline: the page is past it, whatever the clock reads. */
+  timedOut = false;
+  private readonly onSignal = () => this.fire();
+  private readonly onTimer = () => {
+    this.timer = undefined;
+    this.armedFor = -1;
+    this.timedOut = true;
+    this.fire();
+  };
+
+  constructor(private readonly page: PageState) {
+    page.signal?.addEventListener("abort", this.onSignal, { once: true });
+  }
+
+  get aborted(): boolean {
+    const p = this.page;
+    return !!p.signal?.aborted || this.timedOut || (p.deadline !== 0 && Date.now() > p.deadline);
+  }
+
+  /** The page's signal's reason when it was cancelled, else why a statement stopped: the time limit. */
+  get reason(): unknown {
+    const s = this.page.signal;
+    return s?.aborted ? s.reason : new Error("the page ran out of time");
+  }
+
+  addEventListener(_type: "abort", listener: () => void): void {
+    const d = this.page.deadline;
+    // A deadline set or moved since (dbt:setting requesttimeout): the timer follows it.
+    if (d !== this.armedFor) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.timedOut = false;
+      this.armedFor = d;
+      // At the deadline: a page past it when the timer fires stops, even if the clock reads a little early.
+      if (d !== 0) this.timer = setTimeout(this.onTimer, Math.max(0, d - Date.now() + 1)).unref();
+    }
+    this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: "abort", listener: () => void): void {
+    const ls = this.listeners;
+    const at = ls.lastIndexOf(listener);
+    if (at < 0) return;
+    if (at === ls.length - 1) ls.pop();
+    else ls.splice(at, 1);
+  }
+
+  private fire(): void {
+    const ls = this.listeners;
+    if (ls.length === 0) return;
+    this.listeners = [];
+    for (const f of ls) f();
+  }
+
+  /** The request is over: no timer, no listener left behind. */
+  end(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedFor = -1;
+    this.listeners = [];
+    this.page.signal?.removeEventListener("abort", this.onSignal);
+  }
+}
+
+/** The page's stop (see PageStop), or null for a page with neither a deadline nor a signal. */
+export function pageStop(page: PageState): PageStop | null {
+  if (page.stop) return page.stop;
+  if (page.deadline === 0 && !page.signal) return null;
+  return (page.stop = new PageStop(page));
+}
+
+/** Ends what the page's waits left armed (its stop's timer and listener): the server calls it when a request is over. */
+export function endPage(page: PageState): void {
+  page.stop?.end();
+}
+
+/**
  * Awaits `work` (a query) but no longer than the page may run: past the deadline or on the
  * signal the page stops at once. The work itself is left to finish or to be cancelled by its
  * owner (a statement timeout, a query cancel); its late failure is ignored.
  */
 export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc | null): Promise<T> {
-  const signal = page.signal;
-  if (page.deadline === 0 && !signal) return work.then((v) => (stopIfDue(page, Date.now(), loc), v));
+  const stop = pageStop(page);
+  if (!stop) return work.then((v) => (stopIfDue(page, Date.now(), loc), v));
   // One promise per call, settled by whichever comes first (a query runs this once or more
   // per request: no race, finally or then promises on top of it).
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const finish = () => {
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const fail = (now: number) => {
+    const onStop = () => {
       if (settled) return;
       try {
-        stopIfDue(page, now, loc);
+        stopIfDue(page, stop.timedOut ? Infinity : Date.now(), loc);
       } catch (err) {
-        finish();
+        settled = true;
         reject(asError(err));
       }
     };
-    const onAbort = () => fail(Date.now());
-    // The timer fires at the deadline: `now` is past it even if the clock reads a little early.
-    if (page.deadline !== 0) timer = setTimeout(fail, Math.max(0, page.deadline - Date.now() + 1), Infinity);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    stop.addEventListener("abort", onStop);
     work.then(
       (v) => {
         if (settled) return;
-        finish();
+        settled = true;
+        stop.removeEventListener("abort", onStop);
         try {
           stopIfDue(page, Date.now(), loc);
           resolve(v);
@@ -106,7 +190,8 @@ export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc | nu
       },
       (err: unknown) => {
         if (settled) return;
-        finish();
+        settled = true;
+        stop.removeEventListener("abort", onStop);
         reject(asError(err));
       },
     );

@@ -8,6 +8,7 @@ import type { Datasources } from "../datasources/registry.js";
 import type { Lease } from "../datasources/datasource.js";
 import type { Trace } from "./trace.js";
 import type { SiteServices } from "./services.js";
+import type { PageStop } from "./clock.js";
 
 /** Ticks before the first clock read; the stride then adapts (engine/clock.ts). */
 export const FIRST_STRIDE = 64;
@@ -112,6 +113,8 @@ export interface PageState {
   hooks: RequestHooks | null;
   /** The site's log, locks, fragment cache and mail (services.ts siteServices()); null: made on first use. */
   services: SiteServices | null;
+  /** What stops the page's waits (its signal, its deadline), made at its first wait (clock.ts pageStop). */
+  stop: PageStop | null;
 }
 
 export function newPageState(
@@ -145,5 +148,6 @@ export function newPageState(
     trace: null,
     hooks: null,
     services: null,
+    stop: null,
   };
 }

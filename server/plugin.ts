@@ -11,7 +11,7 @@ import Tokens from "@fastify/csrf";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
-import { untilStopped } from "../engine/clock.js";
+import { endPage, untilStopped } from "../engine/clock.js";
 import { codes, ConfigError, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
@@ -262,11 +262,16 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // _application.dbt runs once, before the first request, to fill the application scope.
   const appPage = site.source.find(["_application.dbt"]);
   if (appPage) {
-    await site.source.render(
-      appPage,
-      { variables: newStruct(), application: site.application, request: newStruct() },
-      newPage(),
-    );
+    const page = newPage();
+    try {
+      await site.source.render(
+        appPage,
+        { variables: newStruct(), application: site.application, request: newStruct() },
+        page,
+      );
+    } finally {
+      endPage(page);
+    }
   }
 
   const prefix = app.prefix;
@@ -491,6 +496,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         cookie = null;
       } else cookie = await finishSession();
     } catch (err) {
+      endPage(page);
       // The head has gone (this may be _error.dbt or _404.dbt): no other page can answer now.
       if (stream) {
         debugged(statusOf(err));
@@ -500,6 +506,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       debugged(statusOf(err));
       return sendError(req, reply, err, statusOf(err));
     }
+    // The page waits no more: its stop's timer and listener go now, not at its deadline.
+    endPage(page);
     const entry = debugged(page.response.status);
     if (stream) {
       (stream as PageStream).end(reload() ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);

@@ -11,7 +11,7 @@ import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { newStruct, type QueryResult } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
-import { stopIfDue, untilStopped } from "../engine/clock.js";
+import { pageStop, stopIfDue, untilStopped } from "../engine/clock.js";
 import { callTag, type CaptureBody } from "./call.js";
 
 export interface QuerySpec {
@@ -99,9 +99,9 @@ export async function runQuery(
         maxrows: num(spec.maxrows),
         timeoutMs: timeout === undefined ? undefined : timeout * 1000,
         cacheMs: spec.cachedwithin === undefined ? undefined : parseDuration(spec.cachedwithin, loc),
-        // A page stopped (its signal, its deadline) also cancels its statement on Postgres.
-        signal: ctx.page.signal,
-        deadline: ctx.page.deadline || undefined,
+        // A page stopped (its signal, its deadline) also cancels its statement on Postgres: the
+        // page's one stop, which untilStopped waits on too.
+        signal: pageStop(ctx.page),
       }),
       loc,
     );

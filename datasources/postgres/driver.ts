@@ -5,50 +5,35 @@
 // statement_timeout set around it.
 import type pg from "pg";
 import type { Driver, DriverResult, Isolation, StatementOptions } from "../driver.js";
-import { backendId, cancel, connect, disconnect, forgetStatement, ping, type Connection } from "./client.js";
+import { backendId, cancel, connect, disconnect, forgetStatement, ping, statement, type Connection } from "./client.js";
 import { classify } from "./errors.js";
 import { sharedQuery } from "./pipeline.js";
+import { result } from "./result.js";
 
-/** pg's type OIDs for the column types a template can tell apart (the rest by number). */
-const TYPE_NAMES: Record<number, string> = {
-  16: "bool",
-  17: "bytea",
-  20: "int8",
-  21: "int2",
-  23: "int4",
-  25: "text",
-  114: "json",
-  700: "float4",
-  701: "float8",
-  1042: "bpchar",
-  1043: "varchar",
-  1082: "date",
-  1083: "time",
-  1114: "timestamp",
-  1184: "timestamptz",
-  1700: "numeric",
-  2950: "uuid",
-  3802: "jsonb",
-};
+function run(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<pg.QueryResult> {
+  return new Promise((resolve, reject) => {
+    const q = statement(sql, params, opts.name, opts.clientTimeoutMs, (err, res) => (err ? reject(err) : resolve(res)));
+    void conn.client.query(q as unknown as pg.QueryConfig);
+  });
+}
 
-async function query(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<DriverResult> {
-  if (opts.shared) return result(await sharedQuery(conn, sql, params, opts));
+function query(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<DriverResult> {
+  return opts.shared ? sharedQuery(conn, sql, params, opts) : ownQuery(conn, sql, params, opts);
+}
+
+async function ownQuery(
+  conn: Connection,
+  sql: string,
+  params: unknown[],
+  opts: StatementOptions,
+): Promise<DriverResult> {
   const client = conn.client;
   const { name, statementTimeoutMs } = opts;
-  // Always the extended protocol: an unnamed statement without values would otherwise go as a
-  // simple query, which runs several statements in one string — named ones never do.
-  const config = {
-    name,
-    text: sql,
-    values: params,
-    queryMode: "extended",
-    query_timeout: opts.clientTimeoutMs || undefined,
-  } as pg.QueryConfig;
   let res: pg.QueryResult;
   if (statementTimeoutMs) await client.query(`SET statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`);
   try {
     try {
-      res = await client.query(config);
+      res = await run(conn, sql, params, opts);
     } catch (err) {
       if (!name || (err as pg.DatabaseError).code !== "0A000") throw err;
       // The table changed under the statement's plan ("cached plan must not change result
@@ -60,19 +45,12 @@ async function query(conn: Connection, sql: string, params: unknown[], opts: Sta
       }
       await client.query(`DEALLOCATE ${name}`);
       forgetStatement(conn, name);
-      res = await client.query(config);
+      res = await run(conn, sql, params, opts);
     }
   } finally {
     if (statementTimeoutMs) await client.query(`SET statement_timeout = ${conn.statementTimeoutMs}`).catch(() => {});
   }
   return result(res);
-}
-
-function result(res: pg.QueryResult): DriverResult {
-  return {
-    columns: (res.fields ?? []).map((f) => ({ name: f.name, type: TYPE_NAMES[f.dataTypeID] ?? String(f.dataTypeID) })),
-    rows: (res.rows ?? []) as Record<string, unknown>[],
-  };
 }
 
 export const postgres: Driver<Connection> = {

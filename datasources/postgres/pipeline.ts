@@ -12,8 +12,9 @@
 //   effect, so their errors are marked `unexecuted` and the registry issues them again on
 //   another connection.
 import pg from "pg";
-import type { StatementOptions } from "../driver.js";
-import { cancel, isActive, type Connection } from "./client.js";
+import type { DriverResult, StatementOptions } from "../driver.js";
+import { cancel, isActive, statement, type Connection } from "./client.js";
+import { result } from "./result.js";
 import { unexecuted } from "./errors.js";
 
 /** A statement a neighbour's cancel hit is issued again at most this often. */
@@ -51,30 +52,18 @@ const timeoutQuery = (ms: number): pg.QueryConfig => ({
   values: [String(ms)],
 });
 
-export async function sharedQuery(
+/**
+ * One statement on a shared connection: one promise, settled from node-postgres's callback,
+ * which also issues the statement again when a neighbour's cancel hit it or its prepared plan
+ * went stale.
+ */
+export function sharedQuery(
   conn: Connection,
   sql: string,
   params: unknown[],
   opts: StatementOptions,
-): Promise<pg.QueryResult> {
-  let name = opts.name;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await send(conn, name, sql, params, opts);
-    } catch (err) {
-      const e = err as Partial<pg.DatabaseError>;
-      if (opts.stop?.aborted) throw err;
-      if (e.code === "57014" && /user request/.test(e.message ?? "") && attempt < NEIGHBOUR_RETRIES) continue;
-      // The table changed under the statement's plan: once more unnamed, and the connection
-      // is replaced when its last user gives it back (its other prepared plans may be stale).
-      if (name && e.code === "0A000") {
-        conn.retire = true;
-        name = undefined;
-        continue;
-      }
-      throw err;
-    }
-  }
+): Promise<DriverResult> {
+  return new Promise<DriverResult>((resolve, reject) => send(conn, opts.name, sql, params, opts, 0, resolve, reject));
 }
 
 function send(
@@ -83,41 +72,51 @@ function send(
   sql: string,
   params: unknown[],
   opts: StatementOptions,
-): Promise<pg.QueryResult> {
+  attempt: number,
+  resolve: (r: DriverResult) => void,
+  reject: (err: Error) => void,
+): void {
   const client = conn.client;
   let done = false;
   // A cancel under way (see onStop): the statement settles only once the server has taken it.
   let watching: Promise<void> | null = null;
-  return new Promise<pg.QueryResult>((resolve, reject) => {
-    const q = new pg.Query(
-      { name, text: sql, values: params, queryMode: "extended" } as pg.QueryConfig,
-      undefined,
-      (err: Error | undefined, res: pg.QueryResult) => {
-        done = true;
-        opts.stop?.removeEventListener("abort", onStop);
-        if (err) {
-          if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
-          if (conn.fatal && !completed(q)) unexecuted.add(err);
-        }
-        const settle = () => (err ? reject(err) : resolve(res));
-        if (watching) void watching.then(settle, settle);
-        else settle();
-      },
-    );
-    // node-postgres reads a query's client-side limit from the object it is given.
-    (q as unknown as { query_timeout?: number }).query_timeout = opts.clientTimeoutMs || undefined;
-    const onStop = () => {
-      watching = stopWhenActive(conn, q, () => done);
-    };
-    const ms = opts.statementTimeoutMs;
-    coalesce(client);
-    if (ms) void client.query(timeoutQuery(Math.max(1, Math.floor(ms)))).catch(() => {});
-    void client.query(q as unknown as pg.QueryConfig);
-    // A neighbour's statements would run under this one's limit if it were not put back.
-    if (ms) void client.query(timeoutQuery(conn.statementTimeoutMs)).catch(() => void (conn.retire = true));
-    if (opts.stop?.aborted) onStop();
-    else opts.stop?.addEventListener("abort", onStop, { once: true });
+  const settle = (err: Error | undefined, res: pg.QueryResult) => {
+    if (!err) return resolve(result(res));
+    const e = err as Partial<pg.DatabaseError>;
+    if (opts.stop?.aborted) return reject(err);
+    if (e.code === "57014" && /user request/.test(e.message ?? "") && attempt < NEIGHBOUR_RETRIES)
+      return send(conn, name, sql, params, opts, attempt + 1, resolve, reject);
+    // The table changed under the statement's plan: once more unnamed, and the connection
+    // is replaced when its last user gives it back (its other prepared plans may be stale).
+    if (name && e.code === "0A000") {
+      conn.retire = true;
+      return send(conn, undefined, sql, params, opts, attempt + 1, resolve, reject);
+    }
+    reject(err);
+  };
+  const q = statement(sql, params, name, opts.clientTimeoutMs, (err, res) => {
+    done = true;
+    opts.stop?.removeEventListener("abort", onStop);
+    if (err) {
+      if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
+      if (conn.fatal && !completed(q)) unexecuted.add(err);
+    }
+    if (watching) {
+      const after = () => settle(err, res);
+      void watching.then(after, after);
+    } else settle(err, res);
   });
+  const onStop = () => {
+    watching = stopWhenActive(conn, q, () => done);
+  };
+  const ms = opts.statementTimeoutMs;
+  coalesce(client);
+  if (ms) void client.query(timeoutQuery(Math.max(1, Math.floor(ms)))).catch(() => {});
+  void client.query(q as unknown as pg.QueryConfig);
+  // A neighbour's statements would run under this one's limit if it were not put back.
+  if (ms) void client.query(timeoutQuery(conn.statementTimeoutMs)).catch(() => void (conn.retire = true));
+  if (opts.stop?.aborted) onStop();
+  else opts.stop?.addEventListener("abort", onStop, { once: true });
 }
 
 /** Did the statement's CommandComplete arrive (it may then have committed)? */
