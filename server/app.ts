@@ -74,8 +74,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const trustProxy = config.trustProxy;
   // Production logs one JSON line a request (id, method, url, status, ms, template) instead of
   // Fastify's two; dev prints one readable line a request.
+  // A silent logger is no logger: Fastify then makes no child logger per request.
   const app = Fastify({
-    logger: dev ? false : { level },
+    logger: dev || level === "silent" ? false : { level },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy as boolean,
     schemaController: lazySchemaCompilers(),
@@ -108,13 +109,19 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         "request",
       );
   };
-  app.addHook("onRequest", (req, reply, done) => {
-    reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished) requestLine(req, reply, true);
+  // At a level that drops request lines (warn and above) no request pays for them: no hooks.
+  if (!quiet || (dev && opts.log)) {
+    app.addHook("onRequest", (req, reply, done) => {
+      reply.raw.on("close", () => {
+        if (!reply.raw.writableFinished) requestLine(req, reply, true);
+      });
+      done();
     });
-    done();
-  });
-  app.addHook("onResponse", async (req, reply) => requestLine(req, reply, false));
+    app.addHook("onResponse", (req, reply, done) => {
+      requestLine(req, reply, false);
+      done();
+    });
+  }
   const database =
     opts.database ??
     (await connectDatabase(config, {

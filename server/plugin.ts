@@ -18,7 +18,7 @@ import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
 import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
-import { SESSION_COOKIE, Sessions, type CookieAction, type SessionState } from "./session.js";
+import { SESSION_COOKIE, Sessions, isEmpty, type CookieAction, type SessionState } from "./session.js";
 import { PageStream } from "./page-stream.js";
 import { MemoryBackend, PostgresBackend, storedSecret } from "./session-store.js";
 import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
@@ -197,6 +197,13 @@ function exempt(path: string, patterns: string[]): boolean {
   return patterns.some((p) => (p.endsWith("*") ? path.startsWith(p.slice(0, -1)) : path === p));
 }
 
+// The site's own templates, looked up by name (in a site folder, on every request: they may come and go).
+const REQUEST_TEMPLATE = ["_request.dbt"];
+const ERROR_TEMPLATE = ["_error.dbt"];
+const NOT_FOUND_TEMPLATE = ["_404.dbt"];
+/** The form fields of a request without a body (scopes.ts copies them: never changed). */
+const NO_FIELDS: Record<string, unknown> = Object.freeze({});
+
 /** The sites this process serves, so a signal can flush their query caches (see app.ts). */
 const openSites = new Set<Site>();
 
@@ -252,7 +259,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       const ac = new Canceller();
       signal = ac.signal;
       signals.set(req, signal);
-      reply.raw.once("close", () => {
+      // "close" comes once: a plain listener, not once()'s wrapper.
+      reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) ac.abort(new Error("the client disconnected"));
       });
     }
@@ -285,25 +293,25 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       const root = r.file && (req.method === "GET" || req.method === "HEAD") ? site.source.staticRoot(r.file) : null;
       if (!root) return notFound(req, reply, r.file ? [...r.pages, r.file] : r.pages);
       // _request.dbt (the site's auth check) runs before static files too, unless switched off.
-      if (!site.config.requestTemplateForStatic || !site.source.find(["_request.dbt"]))
+      if (!site.config.requestTemplateForStatic || !site.source.find(REQUEST_TEMPLATE))
         return reply.sendFile(r.file!, root);
       return renderPage(req, reply, null, 200, undefined, [r.file!, root]);
     }
+    // Only a POST has a body: a GET's page reads no form and has nothing to clean up.
+    if (req.method !== "POST") return renderPage(req, reply, name, 200);
     let form;
     try {
       form = await readForm(req, site.config.server);
     } catch (err) {
       return sendError(req, reply, err, statusOf(err));
     }
-    if (req.method === "POST") {
-      const refused = csrfRefusal(req, path.split("?")[0]!, form.fields);
-      if (refused) {
-        await form.cleanup();
-        return sendError(req, reply, refused, 403);
-      }
-      // The token is the server's business, not the page's.
-      delete form.fields._csrf;
+    const refused = csrfRefusal(req, path.split("?")[0]!, form.fields);
+    if (refused) {
+      await form.cleanup();
+      return sendError(req, reply, refused, 403);
     }
+    // The token is the server's business, not the page's.
+    delete form.fields._csrf;
     forms.set(req, form.fields);
     try {
       return await renderPage(req, reply, name, 200);
@@ -366,7 +374,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (error) throw err;
       return sendError(req, reply, err, statusOf(err));
     }
-    const scopes = requestScopes(req, forms.get(req) ?? {}, session.data, site.application);
+    const scopes = requestScopes(req, forms.get(req) ?? NO_FIELDS, session.data, site.application);
     if (error) scopes.variables.error = error;
     const page = newPage(requestSignal(req, reply), pageLog(req, name));
     page.response.status = status;
@@ -427,21 +435,26 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (opts.trace) log(traceText(entry));
       return entry;
     };
-    const secure = { httpOnly: true, sameSite: "lax", path: "/", secure: req.protocol === "https" } as const;
+    // Made only for a response that sets a cookie (req.protocol is not free).
+    const secure = () => ({ httpOnly: true, sameSite: "lax", path: "/", secure: req.protocol === "https" }) as const;
     let signer: Signer | null = null;
     /** Stores what the page did to the session: the cookie the response must carry. */
-    const finishSession = async (): Promise<CookieAction> => {
-      // An error page does not change the session. The signer is fetched before anything is
-      // stored, so a session is never saved without its cookie.
+    const finishSession = (): CookieAction | Promise<CookieAction> => {
+      // An error page does not change the session; a page that never stored anything in a
+      // session it did not have has nothing to do (no promise).
       if (error || site.sessions.untouched(session)) return null;
-      if (Object.keys(session.data).length > 0) signer = await site.signer();
+      return storeSession();
+    };
+    const storeSession = async (): Promise<CookieAction> => {
+      // The signer is fetched before anything is stored, so a session is never saved without its cookie.
+      if (!isEmpty(session.data)) signer = await site.signer();
       return site.sessions.finish(session, req.ip);
     };
     /** Puts the page's status, headers and cookies on the reply. */
     const head = (cookie: CookieAction) => {
-      if (cookie && "set" in cookie) reply.setCookie(SESSION_COOKIE, signer!.sign(cookie.set), secure);
-      if (cookie && "clear" in cookie) reply.clearCookie(SESSION_COOKIE, secure);
-      if (newCsrfSecret) reply.setCookie(CSRF_COOKIE, newCsrfSecret, secure);
+      if (cookie && "set" in cookie) reply.setCookie(SESSION_COOKIE, signer!.sign(cookie.set), secure());
+      if (cookie && "clear" in cookie) reply.clearCookie(SESSION_COOKIE, secure());
+      if (newCsrfSecret) reply.setCookie(CSRF_COOKIE, newCsrfSecret, secure());
       const res = page.response;
       for (const c of res.cookies) {
         reply.setCookie(c.name, c.value, {
@@ -453,7 +466,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
           domain: c.domain ?? undefined,
         });
       }
-      for (const [k, v] of res.headers) reply.header(k, v);
+      if (res.headers.size > 0) for (const [k, v] of res.headers) reply.header(k, v);
       reply.code(res.status).type(res.contentType ?? "text/html; charset=utf-8");
     };
     const type = () => page.response.contentType ?? "text/html; charset=utf-8";
@@ -479,7 +492,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     let body: string;
     let cookie: CookieAction;
     try {
-      const before = error ? null : site.source.find(["_request.dbt"]);
+      const before = error ? null : site.source.find(REQUEST_TEMPLATE);
       body = before ? await site.source.render(before, scopes, page) : "";
       if (!page.aborted && name !== null) {
         // Held by the page while it runs: a dbt:flush in it sends _request.dbt's output first.
@@ -494,7 +507,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         // quarry dev has no request logger: its readable log is where the developer looks.
         if (dev) log(`[warn] ${why}`);
         cookie = null;
-      } else cookie = await finishSession();
+      } else {
+        const finished = finishSession();
+        cookie = finished instanceof Promise ? await finished : finished;
+      }
     } catch (err) {
       endPage(page);
       // The head has gone (this may be _error.dbt or _404.dbt): no other page can answer now.
@@ -550,7 +566,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   /** `_404.dbt` if the site has one, else the error page (the site's `_error.dbt`, else ours). */
   async function notFound(req: FastifyRequest, reply: FastifyReply, candidates: string[]): Promise<FastifyReply> {
     const err = new RequestError(codes.NOT_FOUND, 404, `No page at ${req.url.split("?")[0]}`, candidates);
-    const custom = site.source.find(["_404.dbt"]);
+    const custom = site.source.find(NOT_FOUND_TEMPLATE);
     if (custom) {
       try {
         return await renderPage(req, reply, custom, 404, errorStruct(req, err, 404));
@@ -588,7 +604,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     if (dev && !(err instanceof RequestError)) log(errorText(err));
     if (status === 503) reply.header("retry-after", "5");
     // Every error status goes through the site's _error.dbt when it has one.
-    const custom = site.source.find(["_error.dbt"]);
+    const custom = site.source.find(ERROR_TEMPLATE);
     if (custom) {
       try {
         return await renderPage(req, reply, custom, status, errorStruct(req, err, status));

@@ -41,6 +41,12 @@ class RateLimit {
   }
 }
 
+/** Has the struct no keys? (Without the array Object.keys makes: asked of every request's session.) */
+export function isEmpty(s: Struct): boolean {
+  for (const _ in s) return false;
+  return true;
+}
+
 export class Sessions {
   private readonly limit: RateLimit;
   constructor(
@@ -58,7 +64,7 @@ export class Sessions {
 
   /** A visitor with no session whose page stored nothing in it: finish has nothing to do. */
   untouched(s: SessionState): boolean {
-    return s.id === null && Object.keys(s.data).length === 0;
+    return s.id === null && isEmpty(s.data);
   }
 
   /** The session of an id from a verified cookie, or a new, unsaved, empty one. */
@@ -78,7 +84,7 @@ export class Sessions {
   /** Stores what the page did to the session; `client` is the address new sessions count against. */
   async finish(s: SessionState, client: string): Promise<CookieAction> {
     const json = encode(s.data);
-    const empty = Object.keys(s.data).length === 0;
+    const empty = isEmpty(s.data);
     // Rotating or ending a session replaces one row by at most one: not counted as new.
     if (s.id && s.invalidate) {
       await this.backend.destroy(storeKey(s.id));
