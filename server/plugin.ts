@@ -38,6 +38,10 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The page template that answered, for the request log line. */
     quarryTemplate?: string;
+    /** Cancels the request's pages when its client goes away (made at its first page). */
+    quarrySignal?: CancelSignal | null;
+    /** The form fields of a POST being served (error pages see them too). */
+    quarryForm?: Record<string, unknown> | null;
   }
 }
 
@@ -252,13 +256,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 
   // A client that goes away before its answer is sent cancels its page (and, through the page,
   // its running query): one signal per request, shared by _request.dbt, the page and its error page.
-  const signals = new WeakMap<FastifyRequest, CancelSignal>();
   const requestSignal = (req: FastifyRequest, reply: FastifyReply): CancelSignal => {
-    let signal = signals.get(req);
+    // On the request itself: no WeakMap entry (an ephemeron) per request.
+    let signal = req.quarrySignal;
     if (!signal) {
       const ac = new Canceller();
-      signal = ac.signal;
-      signals.set(req, signal);
+      signal = req.quarrySignal = ac.signal;
       // "close" comes once: a plain listener, not once()'s wrapper.
       reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) ac.abort(new Error("the client disconnected"));
@@ -312,15 +315,13 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     }
     // The token is the server's business, not the page's.
     delete form.fields._csrf;
-    forms.set(req, form.fields);
+    req.quarryForm = form.fields;
     try {
       return await renderPage(req, reply, name, 200);
     } finally {
       await form.cleanup();
     }
   };
-  // The form fields of each request being served (error pages see them too).
-  const forms = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
   /** Why a POST to a page is refused as cross-site, or null when it may run. */
   function csrfRefusal(req: FastifyRequest, path: string, fields: Record<string, unknown>): RequestError | null {
@@ -374,7 +375,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (error) throw err;
       return sendError(req, reply, err, statusOf(err));
     }
-    const scopes = requestScopes(req, forms.get(req) ?? NO_FIELDS, session.data, site.application);
+    const scopes = requestScopes(req, req.quarryForm ?? NO_FIELDS, session.data, site.application);
     if (error) scopes.variables.error = error;
     const page = newPage(requestSignal(req, reply), pageLog(req, name));
     page.response.status = status;
@@ -539,7 +540,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 
   /** A page that failed after dbt:flush sent its head: the status cannot change any more (server/page-stream.ts). */
   function failStreamed(req: FastifyRequest, reply: FastifyReply, stream: PageStream, err: unknown): FastifyReply {
-    if (signals.get(req)?.aborted) {
+    if (req.quarrySignal?.aborted) {
       req.log.info({ reqId: req.id }, "request cancelled: the client disconnected");
       stream.fail(null);
       return reply;
@@ -596,7 +597,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     status: number,
   ): Promise<FastifyReply> {
     // Nobody is listening any more: no error page, and no error in the log for a visitor who left.
-    if (signals.get(req)?.aborted) {
+    if (req.quarrySignal?.aborted) {
       req.log.info({ reqId: req.id }, "request cancelled: the client disconnected");
       return reply.code(status).send();
     }
