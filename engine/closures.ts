@@ -75,7 +75,7 @@ type Ctx = ExprHost["ctx"];
  * makes a property with it): a name read from the template's text is a slice of it, and a
  * keyed read or write with such a key looks its internalized copy up first, every time.
  */
-export function internal(s: string): string {
+function internal(s: string): string {
   return Object.keys({ [s]: 0 })[0]!;
 }
 
@@ -121,78 +121,95 @@ function objectOf(e: Expr): Closure {
   return closureOf(e);
 }
 
+/** The operators with a number fast path (numOp), by code. */
+const NUM_OPS = ["+", "-", "*", "%", "eq", "neq", "lt", "lte", "gt", "gte"] as const;
+
+/** What operator `code` (NUM_OPS) gives for two numbers that are not NaN (and, for `%`, a divisor that is not 0). */
+function numOp(code: number, a: number, b: number): unknown {
+  switch (code) {
+    case 0:
+      return a + b;
+    case 1:
+      return a - b;
+    case 2:
+      return a * b;
+    case 3:
+      return a % b;
+    case 4:
+      return a === b;
+    case 5:
+      return a !== b;
+    case 6:
+      return a < b;
+    case 7:
+      return a <= b;
+    case 8:
+      return a > b;
+    default:
+      return a >= b;
+  }
+}
+
+/** An unscoped variable read by lookupName (what make gives it), or null. */
+function plainVar(e: Expr): string | null {
+  if (e.type !== "var" || e.async || rt.SCOPES.has(e.name) || e.name === "__proto__") return null;
+  return internal(e.name);
+}
+
 /**
  * A binary operator but `&`: for two numbers that are not NaN, the answer rt's helper gives
  * (its first line, or for `%` its answer when the divisor is not 0), without the call;
- * anything else goes to the helper. Operands are evaluated left, then right, as before.
+ * anything else goes to the helper. Operands are evaluated left, then right, as before; an
+ * operand that is an unscoped variable or a literal is read in the operator's closure, not
+ * through a closure of its own (a call less per operand, where most operands are these).
  */
-function binary(op: keyof typeof rt.BINARY, left: Closure, right: Closure, loc: Loc): Closure {
+function binary(e: Extract<Expr, { type: "binary" }>, loc: Loc): Closure {
+  const op = e.op as Exclude<typeof e.op, "&">;
   const fn = BINARY_FNS[op];
-  const num = (a: unknown, b: unknown): boolean => typeof a === "number" && typeof b === "number" && a === a && b === b;
-  switch (op) {
-    case "+":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? (a as number) + (b as number) : fn(a, b, loc);
-      };
-    case "-":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? (a as number) - (b as number) : fn(a, b, loc);
-      };
-    case "*":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? (a as number) * (b as number) : fn(a, b, loc);
-      };
-    case "%":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) && b !== 0 ? (a as number) % (b as number) : fn(a, b, loc);
-      };
-    case "eq":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? a === b : fn(a, b, loc);
-      };
-    case "neq":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? a !== b : fn(a, b, loc);
-      };
-    case "lt":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? (a as number) < (b as number) : fn(a, b, loc);
-      };
-    case "lte":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? (a as number) <= (b as number) : fn(a, b, loc);
-      };
-    case "gt":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? (a as number) > (b as number) : fn(a, b, loc);
-      };
-    case "gte":
-      return (h) => {
-        const a = left(h);
-        const b = right(h);
-        return num(a, b) ? (a as number) >= (b as number) : fn(a, b, loc);
-      };
-    default:
-      return (h) => fn(left(h), right(h), loc);
+  const code = (NUM_OPS as readonly string[]).indexOf(op);
+  const num = (a: unknown, b: unknown): boolean =>
+    code >= 0 && typeof a === "number" && typeof b === "number" && a === a && b === b && (code !== 3 || b !== 0);
+  const [ln, rn] = [plainVar(e.left), plainVar(e.right)];
+  const [ll, rl] = [e.left.loc, e.right.loc];
+  if (ln !== null && e.right.type === "literal") {
+    const b = e.right.value;
+    return (h) => {
+      const a = lookupName(h.ctx, ln, ll);
+      return num(a, b) ? numOp(code, a as number, b as number) : fn(a, b, loc);
+    };
   }
+  if (ln !== null && rn !== null)
+    return (h) => {
+      const a = lookupName(h.ctx, ln, ll);
+      const b = lookupName(h.ctx, rn, rl);
+      return num(a, b) ? numOp(code, a as number, b as number) : fn(a, b, loc);
+    };
+  const [left, right] = [closureOf(e.left), closureOf(e.right)];
+  if (e.right.type === "literal") {
+    const b = e.right.value;
+    return (h) => {
+      const a = left(h);
+      return num(a, b) ? numOp(code, a as number, b as number) : fn(a, b, loc);
+    };
+  }
+  return (h) => {
+    const a = left(h);
+    const b = right(h);
+    return num(a, b) ? numOp(code, a as number, b as number) : fn(a, b, loc);
+  };
+}
+
+/**
+ * What `#e#` prints, as a closure: a number without the escape (kindOf), anything else through
+ * rt.esc; an unscoped variable read in this closure.
+ */
+export function printerOf(e: Expr, loc: Loc): (h: ExprHost) => string {
+  const name = plainVar(e);
+  const vl = e.loc;
+  if (name !== null) return (h) => rt.esc(lookupName(h.ctx, name, vl), loc);
+  const f = closureOf(e);
+  if (kindOf(e) === "number") return (h) => rt.numToStr(f(h) as number);
+  return (h) => rt.esc(f(h), loc);
 }
 
 function make(e: Expr): Closure {
@@ -217,10 +234,11 @@ function make(e: Expr): Closure {
         );
     }
     case "var": {
-      const name = internal(e.name);
-      if (rt.SCOPES.has(name)) return (h) => rt.lookup(h.ctx, name, loc);
-      if (name === "__proto__") return (h) => rt.lookupName(h.ctx, name, loc);
-      return (h) => lookupName(h.ctx, name, loc);
+      const name = plainVar(e);
+      if (name !== null) return (h) => lookupName(h.ctx, name, loc);
+      const scoped = e.name;
+      if (rt.SCOPES.has(scoped)) return (h) => rt.lookup(h.ctx, scoped, loc);
+      return (h) => rt.lookupName(h.ctx, scoped, loc);
     }
     case "member": {
       const object = objectOf(e.object);
@@ -250,9 +268,9 @@ function make(e: Expr): Closure {
       return (h) => rt.toNum(arg(h), loc);
     }
     case "binary": {
+      if (e.op !== "&") return binary(e, loc);
       const [left, right] = [closureOf(e.left), closureOf(e.right)];
-      if (e.op === "&") return (h) => rt.concat(h.ctx, left(h), right(h), loc);
-      return binary(e.op, left, right, loc);
+      return (h) => rt.concat(h.ctx, left(h), right(h), loc);
     }
     case "logical": {
       const [left, right] = [closureOf(e.left), closureOf(e.right)];

@@ -7,7 +7,7 @@ import * as rt from "./runtime.js";
 import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
-import { BINARY_FNS, closureOf, kindOf, type ExprHost } from "./closures.js";
+import { BINARY_FNS, closureOf, printerOf, type ExprHost } from "./closures.js";
 import { isWriteOutput } from "./functions/index.js";
 
 /** One node's work, resolved once: what it appends, or the tag hook it runs. */
@@ -39,11 +39,7 @@ function writesOutput(e: unknown): boolean {
 /** What `#e#` appends, as a string. */
 type Piece = (it: Interpreter) => string;
 
-function pieceOf(e: Expr, loc: Loc): Piece {
-  const f = closureOf(e);
-  if (kindOf(e) === "number") return (it) => rt.numToStr(f(it) as number);
-  return (it) => rt.esc(f(it), loc);
-}
+const pieceOf = (e: Expr, loc: Loc): Piece => printerOf(e, loc);
 
 /**
  * `p[0] + t[0] + p[1] + t[1] + …` for pieces `p` and texts `t` (as long), three pieces to a
