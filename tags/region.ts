@@ -81,7 +81,6 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
   const saved = new Map(kept.map((x) => [x, c.tmp("c")]));
   const outLength = c.tmp("cl");
   const decl = [
-    `${budget} = ctx.page.budget`,
     `${outLength} = 0`,
     ...saved.values(),
     ...[...set.values()].map((s) => `${s} = false`),
@@ -108,7 +107,7 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
     enter: `${budget} = ctx.page.budget;`,
     at,
   };
-  const [done, length, err] = [c.tmp("done"), c.tmp("len"), c.tmp("e")];
+  const [done, length, err, replay] = [c.tmp("done"), c.tmp("len"), c.tmp("e"), c.tmp("replay")];
   const L = c.loc(loop.loc);
   const readScope = (n: string) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`;
   // A number the checked version writes before it reads it (not live-in) is read from the scope
@@ -125,10 +124,13 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
     const checked = c.withChecked(facts.numbers, numbers, budget, reentry, () =>
       c.withLocals(checkedReads, checkedWriters, write),
     );
-    return `let ${done} = false;
+    // After an error (not a stop, not a pause) the general version runs the loop again up to the
+    // same error without reading the clock (an interpreted page reads it once there): from the
+    // page's budget at the error, given back as the error leaves the general version.
+    return `let ${done} = false, ${replay};
 if (${entry}) {
 const ${length} = $o.length;
-let ${at} = ${L};
+let ${at} = ${L}, ${budget} = ctx.page.budget;
 try {
 { let ${decl};
 ${init}
@@ -139,11 +141,13 @@ ${done} = true;
 $o = $o.slice(0, ${length});
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if (${err}?.catchable === false) throw ${err};
-if (${err} === T.PAUSE) ${c.pause(at)};
+if (${err} === T.PAUSE) { ${c.pause(at)}; } else { ${replay} = ${budget}; ctx.page.budget = Infinity; }
 }
 }
 if (!${done}) {
-${[...later].map((n) => `${readScope(n)};\n`).join("")}${general}}
+${[...later].map((n) => `${readScope(n)};\n`).join("")}try {
+${general}} finally { if (${replay} !== undefined) ctx.page.budget = ${replay}; }
+}
 `;
   };
   // Nothing in the loop can change a struct: a member read of a scope or of a variable the loop

@@ -12,6 +12,7 @@ const root = site({
   "sum.dbt": `<dbt:set a = "a<b"><dbt:set s = 0><dbt:loop from="1" to="#n#" index="i"><dbt:set s = s + i></dbt:loop><dbt:output>1:#a# 2:c #s#</dbt:output>`,
   "quiet.dbt": `<dbt:set s = 0><dbt:output><dbt:loop from="1" to="#n#" index="i">#i#,<dbt:set s = s + i * 2></dbt:loop> #s# #i#</dbt:output>`,
   "nested.dbt": `<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">[<dbt:loop from="1" to="3" index="j">#i * j# <dbt:set t = t + i * j></dbt:loop>]<dbt:set s = s & i></dbt:loop> #t# #s# #i# #j#</dbt:output>`,
+  "fails.dbt": `<dbt:set s = 0><dbt:loop from="1" to="5" index="i"><dbt:set s = s + 1 / (3 - i)></dbt:loop><dbt:output>#s#</dbt:output>`,
   "rows.dbt": `<dbt:set q = queryNew("id", "integer", [{id: 1}, {id: 2}, {id: 3}])>
 <dbt:output query="q">#id#,</dbt:output>`,
 });
@@ -147,6 +148,27 @@ describe.each(MODES)("the render path, %s", (mode) => {
       inner,
       4,
     ]);
+  });
+
+  it("fails with a loop's error, not a stop the clock would find only on a second run of the loop", () => {
+    // The clock is read at every tick: three reads, then the division by zero at i = 3. A page
+    // cancelled from the fourth read on is not stopped (a compiled checked version that gives up
+    // on the error runs the loop again without reading the clock).
+    const page = pausing(() => false);
+    let looks = 0;
+    page.signal = {
+      get aborted() {
+        return ++looks >= 4;
+      },
+      reason: "stop",
+    } as PageState["signal"];
+    let err: unknown;
+    try {
+      start(engine, "fails.dbt", {}, page);
+    } catch (e) {
+      err = e;
+    }
+    expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks]).toEqual(["QRY_ERR_TYPE", 71, 3]);
   });
 
   it("stops a page cancelled during a pause inside an output row loop, its frames unwound", async () => {
