@@ -199,12 +199,17 @@ export class Datasources {
   }
 }
 
-/** Prepared-statement names: the same SQL text gets the same name, so Postgres reuses its plan. */
-const statementNames = new LRUCache<string, string>({ max: 5000 });
+/**
+ * Prepared-statement names: the same SQL text gets the same name, so Postgres reuses its plan.
+ * A plain Map emptied when full (a site has its few statements): every statement looks here.
+ */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES = 5000;
 function statementName(sql: string): string {
   let n = statementNames.get(sql);
-  if (!n) {
+  if (n === undefined) {
     n = `quarry_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+    if (statementNames.size >= STATEMENT_NAMES) statementNames.clear();
     statementNames.set(sql, n);
   }
   return n;

@@ -2,7 +2,6 @@
 // checked: nothing that could climb out of the site folder (.., encoded slashes, NUL,
 // backslashes), nothing private (_name, .name, the config file) and no .dbt source is ever a
 // route. `/` → index.dbt; `/a/b` → a/b.dbt or a/b/index.dbt; anything else may be a static file.
-import { LRUCache } from "lru-cache";
 import { CONFIG_FILES } from "../datasources/config.js";
 
 export type Resolved =
@@ -23,17 +22,23 @@ export function servable(rel: string, kind: "page" | "static"): boolean {
   return !source && !(segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last));
 }
 
-/** Answers for the paths seen lately (the same few, mostly): the result is never changed by its callers. */
-const resolvedPaths = new LRUCache<string, Resolved>({ max: 1000 });
+/**
+ * Answers for the paths seen lately (the same few, mostly): the result is never changed by its
+ * callers. A plain Map, emptied when full, not an LRU: a Map lookup is what every request pays.
+ */
+const resolvedPaths = new Map<string, Resolved>();
+const CACHED_PATHS = 1000;
 const CACHED_PATH_LENGTH = 256;
 
 export function resolvePath(urlPath: string): Resolved {
-  const path = urlPath.split("?", 1)[0]!;
+  const q = urlPath.indexOf("?");
+  const path = q < 0 ? urlPath : urlPath.slice(0, q);
   if (path.length > CACHED_PATH_LENGTH) return resolve(path);
   let r = resolvedPaths.get(path);
   if (r === undefined) {
     r = resolve(path);
     if (r.kind === "ok") Object.freeze(r.pages);
+    if (resolvedPaths.size >= CACHED_PATHS) resolvedPaths.clear();
     resolvedPaths.set(path, Object.freeze(r));
   }
   return r;
