@@ -26,7 +26,9 @@ export type Node =
   | { t: "return"; e: Expr }
   | { t: "if"; branches: { c: Expr; body: Node[] }[]; els: Node[] | null }
   | { t: "loop" | "output"; attrs: [string, AttrValue][]; body: Node[] }
-  | { t: "try"; body: Node[]; cbody: Node[] }
+  | { t: "try"; body: Node[]; cbody: Node[]; fbody?: Node[] }
+  | { t: "savecontent" | "silent"; body: Node[] }
+  | { t: "switch"; e: Expr; cases: { value: string; body: Node[] }[]; def: Node[] | null }
   | { t: "break" | "continue" | "include" };
 
 export interface Func {
@@ -68,7 +70,25 @@ export function rng(seed: number) {
   };
 }
 
-const NUMS = ["0", "1", "2", "3", "5", "-1", "0.5", "1.5", "10", "-2.5", "1e3", "0.1", "7", "100"];
+const NUMS = [
+  "0",
+  "1",
+  "2",
+  "3",
+  "5",
+  "-1",
+  "0.5",
+  "1.5",
+  "10",
+  "-2.5",
+  "1e3",
+  "0.1",
+  "7",
+  "100",
+  "-0",
+  "1e308",
+  "2147483648",
+];
 const NUMSTRS = ["'2'", "' 6 '", "'1.5'", "'-3'", "'1e2'", "'0'", "'10'"];
 const STRS = ["''", "'abc'", "'é'", "'ü😀'", "'yes'", "'no'", "'true'", "'A'", "'a'", "'x,y,z'", "'<b>'", "'Ωmega'"];
 const OTHER = [
@@ -80,6 +100,8 @@ const OTHER = [
   "'2020-01-02'",
 ];
 export const VARS = ["a", "b", "n", "s", "x", "i", "j", "k"];
+/** Variables no case sets before its statements: first set in a loop, or never. */
+const LATE = ["u", "w"];
 const ARITH = ["+", "-", "*", "/", "%", "MOD", "^"];
 const CMP = ["EQ", "NEQ", "LT", "LTE", "GT", "GTE", "CONTAINS", "==", "!=", "<", "<=", ">", ">="];
 const QUERIES = [
@@ -141,7 +163,13 @@ function nodeText(n: Node): string {
     case "output":
       return `<dbt:${n.t}${attrsText(n.attrs)}>${nodesText(n.body)}</dbt:${n.t}>`;
     case "try":
-      return `<dbt:try>${nodesText(n.body)}<dbt:catch>${nodesText(n.cbody)}</dbt:catch></dbt:try>`;
+      return `<dbt:try>${nodesText(n.body)}<dbt:catch>${nodesText(n.cbody)}</dbt:catch>${n.fbody ? `<dbt:finally>${nodesText(n.fbody)}</dbt:finally>` : ""}</dbt:try>`;
+    case "savecontent":
+      return `<dbt:savecontent variable="sc">${nodesText(n.body)}</dbt:savecontent>`;
+    case "silent":
+      return `<dbt:silent>${nodesText(n.body)}</dbt:silent>`;
+    case "switch":
+      return `<dbt:switch expression="#${exprText(n.e, true)}#">${n.cases.map((c) => `<dbt:case value="${c.value}">${nodesText(c.body)}</dbt:case>`).join("")}${n.def ? `<dbt:defaultcase>${nodesText(n.def)}</dbt:defaultcase>` : ""}</dbt:switch>`;
     case "break":
     case "continue":
       return `<dbt:${n.t}>`;
@@ -202,6 +230,7 @@ export function generate(seed: number): Case {
         [6, () => lit(r.pick(NUMS))],
         [1, () => lit(r.pick([...NUMSTRS, ...STRS, "true", "false", "null"]))],
         [12, () => v(r.pick(VARS))],
+        [1, () => v(r.pick(LATE))],
         [0.3, () => v(r.pick(["zzz", "url.u", "st.m", "arr[1]"]))],
       ]);
     return r.weighted<Expr>([
@@ -212,7 +241,9 @@ export function generate(seed: number): Case {
       [10, () => v(r.pick(VARS))],
       [1, () => v(r.pick(["url.u", "form.f", "url.n", "variables.a", "variables.i"]))],
       [1, () => v(r.pick(["st.m", "st.count", "arr[1]", "arr[2]", "q.recordCount", "q.n", "q.currentRow"]))],
-      [ctx.row ? 5 : 0, () => v(r.pick(["id", "name", "n", "x", "price"]))],
+      [ctx.row ? 5 : ctx.fn || ctx.inc ? 0.5 : 0, () => v(r.pick(["id", "name", "n", "x", "price"]))],
+      [0.5, () => v(r.pick(LATE))],
+      [0.3, () => v(r.pick(["vv.i", "vv.n", "vv.u"]))],
       [ctx.fn ? 4 : 0, () => v(r.pick(["p", "t", "local.t", "arguments.p"]))],
       [ctx.catch ? 2 : 0, () => v(r.pick(["error.message", "error.type"]))],
       [0.3, () => v(r.pick(["zzz", "st.nope", "url.missing"]))],
@@ -297,6 +328,8 @@ export function generate(seed: number): Case {
   const target = (ctx: Ctx): string =>
     r.weighted<string>([
       [10, () => r.pick(VARS)],
+      [1, () => r.pick(LATE)],
+      [0.3, () => r.pick(["vv", "vv.i", "vv.n", "vv.u"])],
       [ctx.fn ? 3 : 0, () => r.pick(["var t", "local.t", "t", "arguments.p", "p"])],
       [1, () => r.pick(["variables.a", "variables.i", "variables.n"])],
       [2, () => r.pick(["st.m", "st.count", 'st["m"]'])],
@@ -331,6 +364,7 @@ export function generate(seed: number): Case {
         [3, one(text)],
         [ctx.out ? 6 : 0, one(() => ({ t: "interp", e: expr(ctx) }))],
         [10, one(() => ({ t: "set", target: r.pick(VARS), e: expr(ctx) }))],
+        [1.5, one(() => ({ t: "set", target: r.pick(LATE), e: expr(ctx) }))],
         [deep ? 0 : 3, one(() => ifStmt(ctx))],
         [loopsOk ? 5 : 0, one(() => rangeLoop(ctx))],
         [loopsOk ? 1 : 0, one(() => listLoop(ctx))],
@@ -357,6 +391,13 @@ export function generate(seed: number): Case {
       [deep ? 0 : 1.5, one(() => tryStmt(ctx))],
       [ctx.loops > 0 ? 1.5 : 0, one(() => jump(ctx))],
       [hasInc && !ctx.fn && !ctx.inc ? 1 : 0, one(() => ({ t: "include" }))],
+      [
+        deep || ctx.fn ? 0 : 0.7,
+        one(() => ({ t: r.pick(["savecontent", "silent"] as const), body: body(sub(ctx), r.int(1, 4)) })),
+      ],
+      [ctx.out ? 0.5 : 0, one(() => ({ t: "interp", e: v("sc") }))],
+      [deep ? 0 : 0.7, one(() => switchStmt(ctx))],
+      [loopsOk ? 0.7 : 0, one(() => collectionLoop(ctx))],
     ]);
   }
 
@@ -465,7 +506,25 @@ export function generate(seed: number): Case {
 
   function tryStmt(ctx: Ctx): Node {
     const cbody = r.chance(0.6) ? [errorOut("!")] : body(sub(ctx, { catch: true }), r.int(1, 2));
-    return { t: "try", body: body(sub(ctx), r.int(1, 4)), cbody };
+    const t: Node = { t: "try", body: body(sub(ctx), r.int(1, 4)), cbody };
+    if (r.chance(0.2)) t.fbody = body(sub(ctx), r.int(1, 2));
+    return t;
+  }
+
+  function switchStmt(ctx: Ctx): Node {
+    const cases = [{ value: r.pick(["1", "a", "2|3", "yes", ""]), body: body(sub(ctx), r.int(1, 2)) }];
+    if (r.chance(0.5)) cases.push({ value: r.pick(["5", "b", "0.5"]), body: body(sub(ctx), r.int(1, 2)) });
+    return { t: "switch", e: expr(ctx), cases, def: r.chance(0.5) ? body(sub(ctx), r.int(1, 2)) : null };
+  }
+
+  function collectionLoop(ctx: Ctx): Node {
+    const coll = r.chance(0.5) ? v("st") : lit(r.pick(["{b: 2, a: 1}", "{}", "{x: 'é', n: 3}"]));
+    const a: [string, AttrValue][] = [
+      ["collection", { e: coll }],
+      ["key", { lit: r.pick(["k", "s", "x"]) }],
+    ];
+    if (r.chance(0.7)) a.push([r.pick(["item", "value"]), { lit: r.pick(["j", "n", "u"]) }]);
+    return { t: "loop", attrs: a, body: loopBody(ctx) };
   }
 
   // ---- the case ----
@@ -495,6 +554,8 @@ export function generate(seed: number): Case {
   pre.push({ t: "set", target: "st", e: lit(r.pick(["{m: 1, count: 0}", "{m: 'x'}", "{}"])) });
   pre.push({ t: "set", target: "arr", e: lit(r.pick(["[1, 2, 3]", "['a', '5']", "[]", "[0.5]"])) });
   pre.push({ t: "set", target: "q", e: lit(r.pick(QUERIES)) });
+  pre.push({ t: "set", target: "sc", e: lit("''") });
+  pre.push({ t: "set", target: "vv", e: r.chance(0.15) ? v("variables") : lit("{}") });
   const inc = hasInc ? body({ ...top, inc: true }, r.int(1, 6)) : null;
   budget = Math.max(budget, 5);
   // Half the page's statements in a try of their own, so that more of the page runs.
@@ -503,7 +564,7 @@ export function generate(seed: number): Case {
   );
   // The variables at the end (a loop's last index, what a quiet loop wrote back).
   const tail: Node[] = [{ t: "text", s: "\n" }];
-  for (const name of [...VARS, "st.m"]) {
+  for (const name of [...VARS, ...LATE, "st.m"]) {
     const show: Node = {
       t: "output",
       attrs: [],
@@ -575,7 +636,8 @@ export function mutate(c: Case, k: number): boolean {
         L.splice(j, 1);
         return true;
       }
-      const inner = x.t === "if" ? x.branches[0]!.body : "body" in x ? x.body : null;
+      const inner =
+        x.t === "if" ? x.branches[0]!.body : x.t === "switch" ? x.cases[0]!.body : "body" in x ? x.body : null;
       if (inner && hit()) {
         L.splice(j, 1, ...inner);
         return true;
@@ -629,7 +691,25 @@ export function mutate(c: Case, k: number): boolean {
         }
         return list(x.body);
       case "try":
-        return list(x.body) || list(x.cbody);
+        if (x.fbody && hit()) {
+          delete x.fbody;
+          return true;
+        }
+        return list(x.body) || list(x.cbody) || list(x.fbody ?? null);
+      case "savecontent":
+      case "silent":
+        return list(x.body);
+      case "switch":
+        if (x.def && hit()) {
+          x.def = null;
+          return true;
+        }
+        for (let b = x.cases.length - 1; b >= 1; b--)
+          if (hit()) {
+            x.cases.splice(b, 1);
+            return true;
+          }
+        return exprIn(x, "e") || x.cases.some((b) => list(b.body)) || list(x.def);
       default:
         return false;
     }
