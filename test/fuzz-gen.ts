@@ -29,7 +29,8 @@ export type Node =
   | { t: "try"; body: Node[]; cbody: Node[]; fbody?: Node[] }
   | { t: "savecontent" | "silent"; body: Node[] }
   | { t: "switch"; e: Expr; cases: { value: string; body: Node[] }[]; def: Node[] | null }
-  | { t: "break" | "continue" | "include" };
+  | { t: "break" | "continue" | "include" }
+  | { t: "raw"; s: string };
 
 export interface Func {
   name: string;
@@ -46,6 +47,8 @@ export interface Case {
   limits: { maxIterations: number; maxOutputLength?: number };
   /** Pause every this many clock ticks (0: as the clock says). */
   pauses: number;
+  /** The page queries the fixture database (test/db/001_fixtures.sql): it renders asynchronously. */
+  db: boolean;
 }
 
 export function rng(seed: number) {
@@ -175,6 +178,8 @@ function nodeText(n: Node): string {
       return `<dbt:${n.t}>`;
     case "include":
       return `<dbt:include template="inc.dbt">`;
+    case "raw":
+      return n.s;
   }
 }
 
@@ -309,6 +314,10 @@ export function generate(seed: number): Case {
       [2, () => call("writeOutput", e())],
       [1, () => call("numberFormat", e())],
       [funcs.length ? 3 : 0, () => call(r.pick(funcs).name, ...(r.chance(0.7) ? [e()] : []))],
+      [
+        funcs.length ? 0.5 : 0,
+        () => call("arrayLen", call(r.pick(["arrayMap", "arrayFilter"]), v("arr"), v(r.pick(funcs).name))),
+      ],
     ]);
   }
 
@@ -477,9 +486,11 @@ export function generate(seed: number): Case {
       ["query", { lit: "q" }],
       ["group", { lit: r.pick(["id", "name"]) }],
     ];
-    const inner = sub(ctx, { out: true, row: true, loops: ctx.loops + 1 });
+    const asOutput = r.chance(0.5);
+    // dbt:break and dbt:continue act on loops only, not on grouped output rows
+    const inner = sub(ctx, { out: true, row: true, loops: asOutput ? ctx.loops : ctx.loops + 1 });
     const rows = () => body(inner, r.int(1, 3));
-    if (r.chance(0.5)) {
+    if (asOutput) {
       if (r.chance(0.3)) a.push(["groupcasesensitive", { lit: r.pick(["false", "true"]) }]);
       const b = [
         ...body(inner, r.int(0, 2)),
@@ -553,7 +564,18 @@ export function generate(seed: number): Case {
       });
   pre.push({ t: "set", target: "st", e: lit(r.pick(["{m: 1, count: 0}", "{m: 'x'}", "{}"])) });
   pre.push({ t: "set", target: "arr", e: lit(r.pick(["[1, 2, 3]", "['a', '5']", "[]", "[0.5]"])) });
-  pre.push({ t: "set", target: "q", e: lit(r.pick(QUERIES)) });
+  const db = r.chance(0.25);
+  if (db)
+    pre.push({
+      t: "raw",
+      s: `<dbt:query name="q">${r.pick([
+        "SELECT id, name, color AS x, price, id * 2 AS n FROM fruit ORDER BY id",
+        "SELECT id, color AS name, price AS n FROM fruit ORDER BY color, id",
+        "SELECT id, name FROM fruit WHERE id > 9",
+        "SELECT 1 AS id, NULL::text AS name, 2.5::numeric AS n, DATE '2020-01-02' AS x",
+      ])}</dbt:query>`,
+    });
+  else pre.push({ t: "set", target: "q", e: lit(r.pick(QUERIES)) });
   pre.push({ t: "set", target: "sc", e: lit("''") });
   pre.push({ t: "set", target: "vv", e: r.chance(0.15) ? v("variables") : lit("{}") });
   const inc = hasInc ? body({ ...top, inc: true }, r.int(1, 6)) : null;
@@ -584,7 +606,7 @@ export function generate(seed: number): Case {
   const limits: Case["limits"] = { maxIterations: r.weighted([2, 2, 4].map((w, i) => [w, () => [7, 23, 1000][i]!])) };
   const pauses = r.weighted([6, 2, 1, 1].map((w, i) => [w, () => [0, 1, 3, 17][i]!]));
   if (r.chance(0.15)) limits.maxOutputLength = r.pick([40, 150, 500]);
-  return { page: [...pre, ...main, ...tail], inc, funcs, data, limits, pauses };
+  return { page: [...pre, ...main, ...tail], inc, funcs, data, limits, pauses, db };
 }
 
 // ---------- shrinking ----------

@@ -4,17 +4,27 @@
 // data and limits (small maxIterations and maxOutputLength too, so limit errors fall mid-loop),
 // some with a pause forced every few clock ticks. A case that differs is shrunk, and the test
 // fails with the small template and both outcomes. QUARRY_FUZZ_SEEDS=1000:5000 runs other seeds.
-import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine, type Mode } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
 import { newPageState } from "../engine/page.js";
 import { QuarryError } from "../engine/errors.js";
 import { site } from "./helpers.js";
+import { createDatabase, datasourcesFor } from "./db.js";
+import type { Datasources } from "../datasources/registry.js";
 import { caseFiles, generate, shrinkCase, type Case } from "./fuzz-gen.js";
+
+// Pages that query see the fixture tables (test/db/001_fixtures.sql) in a database of their own.
+let db: Datasources;
+beforeAll(async () => {
+  db = datasourcesFor(await createDatabase([join(import.meta.dirname, "db", "001_fixtures.sql")], "fuzz"));
+});
+afterAll(() => db.close());
 
 /** The outcome of a render as text: the output, or the formatted error. */
 async function outcome(c: Case, root: string, mode: Mode): Promise<string> {
-  const page = newPageState(null);
+  const page = newPageState(c.db ? db : null);
   if (c.pauses) {
     // The clock pauses every `pauses` ticks whatever the time: the pause paths run, the same in every run.
     Object.defineProperty(page, "stride", { get: () => c.pauses, set() {} });
