@@ -238,6 +238,11 @@ async function execute(
   const deadline = opts.deadline ?? 0;
   const stopped = () => !!signal?.aborted || (deadline !== 0 && Date.now() >= deadline);
   if (stopped()) throw cancelled(signal, sql, params);
+  // A statement that fails once the page stopped was cancelled (unless its connection broke).
+  const failed = (err: unknown): unknown =>
+    stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection"
+      ? cancelled(signal, sql, params)
+      : err;
   const statement: StatementOptions = {
     name,
     statementTimeoutMs: perQuery,
@@ -254,9 +259,7 @@ async function execute(
     try {
       return await ds.driver.query(conn, sql, params, statement);
     } catch (err) {
-      if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection")
-        throw cancelled(signal, sql, params);
-      throw err;
+      throw failed(err);
     }
   }
 
@@ -282,9 +285,7 @@ async function execute(
   try {
     return await ds.driver.query(conn, sql, params, statement);
   } catch (err) {
-    if (stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection")
-      throw cancelled(signal, sql, params);
-    throw err;
+    throw failed(err);
   } finally {
     settled = true;
     signal?.removeEventListener("abort", stop);

@@ -6,18 +6,9 @@ import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../pars
 import { specOf } from "./udf.js";
 import { BINARY, SCOPES, esc, isForbiddenKey } from "./runtime.js";
 import { kindWith } from "./closures.js";
-import { isWriteOutput } from "./functions/index.js";
+import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 
-/** Does the expression call writeOutput() (or a function defined with dbt:function, which may write) anywhere? */
-function writesOutput(e: unknown): boolean {
-  if (e === null || typeof e !== "object") return false;
-  if (Array.isArray(e)) return e.some(writesOutput);
-  const node = e as { type?: unknown; name?: unknown; async?: unknown };
-  // An expression that awaits calls a function defined with dbt:function, whose output is written as it runs.
-  if (node.async || (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name))) return true;
-  return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
-}
 
 /** Can `nodes` write output: text, a #value#, or a tag whose expressions or body do? */
 function nodesWriteOutput(nodes: Node[]): boolean {

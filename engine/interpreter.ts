@@ -8,7 +8,7 @@ import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
 import { BINARY_FNS, closureOf, printerOf, type ExprHost } from "./closures.js";
-import { isWriteOutput } from "./functions/index.js";
+import { writesOutput } from "./functions/index.js";
 
 /** One node's work, resolved once: what it appends, or the tag hook it runs. */
 export type Step = (it: Interpreter) => void | Promise<void>;
@@ -27,14 +27,6 @@ function stepsOf(nodes: Resolved, registry: Registry): Step[] {
   return steps;
 }
 
-/** Can `e` write output as it runs (writeOutput(), or a function defined with dbt:function)? As the compiler decides it (Compiler.nodes). */
-function writesOutput(e: unknown): boolean {
-  if (e === null || typeof e !== "object") return false;
-  if (Array.isArray(e)) return e.some(writesOutput);
-  const node = e as { type?: unknown; name?: unknown; async?: unknown };
-  if (node.async || (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name))) return true;
-  return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
-}
 
 /** What `#e#` appends, as a string. */
 type Piece = (it: Interpreter) => string;

@@ -48,6 +48,19 @@ const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 /** writeOutput() appends to the output being built, so both modes run it themselves, not through its fn. */
 export const isWriteOutput = (name: string): boolean => name.toLowerCase() === "writeoutput";
 
+/**
+ * Does the expression call writeOutput() (or a function defined with dbt:function, which may write) anywhere?
+ * Both modes cut their runs of text and values where one does (Compiler.nodes, Interpreter).
+ */
+export function writesOutput(e: unknown): boolean {
+  if (e === null || typeof e !== "object") return false;
+  if (Array.isArray(e)) return e.some(writesOutput);
+  const node = e as { type?: unknown; name?: unknown; async?: unknown };
+  // An expression that awaits calls a function defined with dbt:function, whose output is written as it runs.
+  if (node.async || (node.type === "call" && typeof node.name === "string" && isWriteOutput(node.name))) return true;
+  return Object.entries(e).some(([k, v]) => k !== "loc" && writesOutput(v));
+}
+
 export function findBuiltin(name: string): BuiltinDef | undefined {
   return byName.get(name.toLowerCase());
 }
