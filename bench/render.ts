@@ -5,6 +5,8 @@
 // Then the cost of the page's clock (engine/clock.ts): the same compiled pages with their
 // clock ticks taken out of the generated code, in the same run.
 // Run on a quiet machine and compare the ratios within one run.
+import { Session } from "node:inspector/promises";
+import { basename } from "node:path";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../engine/engine.js";
@@ -293,6 +295,50 @@ const clockRows = pages.map((p) => {
   const { on, off, cost } = clockRates.get(p.name)!;
   return [p.name, n0(on), n0(off), `${(cost * 100).toFixed(1)}%`];
 });
+// Where the compiled pages still spend their time beyond the hand-written ones: a CPU profile
+// (V8's sampling profiler, in this process) of each page rendered compiled for about a second,
+// its samples summed by function (self time). The generated render function is "(template)".
+interface ProfileNode {
+  id: number;
+  hitCount?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 50 });
+const PROFILED = ["fortunes", "table", "loop"];
+const profileRows: string[][] = [];
+for (const p of pages.filter((x) => PROFILED.includes(x.name))) {
+  const s = scopes(p.vars);
+  const fn = () => serve(engines.compiled, p.file, s);
+  const batch = batchOf(fn, 100);
+  await session.post("Profiler.start");
+  rateOf(fn, batch, roundMs * 4);
+  const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: { nodes: ProfileNode[] } };
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const hits = n.hitCount ?? 0;
+    if (hits === 0) continue;
+    total += hits;
+    const { functionName, url, lineNumber } = n.callFrame;
+    const where = url === "" ? "" : ` (${basename(url)}:${lineNumber + 1})`;
+    // V8 gives no function for some samples (its builtins, e.g. string building): "(unattributed)".
+    const name =
+      url === "" && functionName === "render"
+        ? "(template)"
+        : functionName === "" && url === ""
+          ? "(unattributed)"
+          : `${functionName || "(anonymous)"}${where}`;
+    self.set(name, (self.get(name) ?? 0) + hits);
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  profileRows.push([p.name, top.map(([name, n]) => `${name} ${((n * 100) / total).toFixed(0)}%`).join("; ")]);
+}
+await session.post("Profiler.disable");
+session.disconnect();
+
 const markdown = [
   `${ROUNDS} interleaved rounds of ${roundMs} ms per mode and page (the order turning each round); renders per second of the median round, and the median of the ratios taken within each round. Targets (issue 10): hand ÷ compiled ≤ 1.10×, compiled ÷ interpreted ≤ 3×.`,
   "",
@@ -304,6 +350,10 @@ const markdown = [
   `The time-limit clock: ${ROUNDS} alternating rounds of ${roundMs} ms, compiled mode; median rates and the median of the costs taken within each round.`,
   "",
   mdTable(["page", "clock on/s", "clock off/s", "cost of the clock"], clockRows),
+  "",
+  `What stands between compiled and hand-written: a CPU profile of each page rendered compiled for ${(roundMs * 4) / 1000} s (V8's sampling profiler, 50 µs interval), self time by function, the six largest. "(template)" is the page's generated render function; "(garbage collector)" and "(program)" are V8's own, "(unattributed)" samples V8 gave no function (its builtins).`,
+  "",
+  mdTable(["page", "self time, largest first"], profileRows),
 ].join("\n");
 process.stdout.write(`${markdown}\n`);
 writeSection({
