@@ -9,7 +9,6 @@ import { kindWith } from "./closures.js";
 import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 
-
 /** Can `nodes` write output: text, a #value#, or a tag whose expressions or body do? */
 function nodesWriteOutput(nodes: Node[]): boolean {
   return nodes.some(

@@ -27,7 +27,6 @@ function stepsOf(nodes: Resolved, registry: Registry): Step[] {
   return steps;
 }
 
-
 /** What `#e#` appends, as a string. */
 type Piece = (it: Interpreter) => string;
 
