@@ -49,6 +49,8 @@ export interface Case {
   pauses: number;
   /** The page queries the fixture database (test/db/001_fixtures.sql): it renders asynchronously. */
   db: boolean;
+  /** The page is cancelled during its first pause (only with pauses, and no database). */
+  cancel: boolean;
 }
 
 export function rng(seed: number) {
@@ -606,7 +608,8 @@ export function generate(seed: number): Case {
   const limits: Case["limits"] = { maxIterations: r.weighted([2, 2, 4].map((w, i) => [w, () => [7, 23, 1000][i]!])) };
   const pauses = r.weighted([6, 2, 1, 1].map((w, i) => [w, () => [0, 1, 3, 17][i]!]));
   if (r.chance(0.15)) limits.maxOutputLength = r.pick([40, 150, 500]);
-  return { page: [...pre, ...main, ...tail], inc, funcs, data, limits, pauses, db };
+  const cancel = pauses > 0 && !db && r.chance(0.3);
+  return { page: [...pre, ...main, ...tail], inc, funcs, data, limits, pauses, db, cancel };
 }
 
 // ---------- shrinking ----------
@@ -753,7 +756,11 @@ export function mutate(c: Case, k: number): boolean {
     delete c.limits.maxOutputLength;
     return true;
   }
-  if (c.pauses && hit()) {
+  if (c.cancel && hit()) {
+    c.cancel = false;
+    return true;
+  }
+  if (c.pauses && !c.cancel && hit()) {
     c.pauses = 0;
     return true;
   }

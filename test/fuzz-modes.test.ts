@@ -2,13 +2,13 @@
 // byte-identical output and the same error (code, message, location) for every template.
 // Random templates (test/fuzz-gen.ts) from fixed seeds, rendered in both modes with the same
 // data and limits (small maxIterations and maxOutputLength too, so limit errors fall mid-loop),
-// some with a pause forced every few clock ticks. A case that differs is shrunk, and the test
+// some with a pause forced every few clock ticks (and some of those cancelled during the first). A case that differs is shrunk, and the test
 // fails with the small template and both outcomes. QUARRY_FUZZ_SEEDS=1000:5000 runs other seeds.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine, type Mode } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
-import { newPageState } from "../engine/page.js";
+import { newPageState, type PageState } from "../engine/page.js";
 import { QuarryError } from "../engine/errors.js";
 import { site } from "./helpers.js";
 import { createDatabase, datasourcesFor } from "./db.js";
@@ -30,6 +30,16 @@ async function outcome(c: Case, root: string, mode: Mode): Promise<string> {
     Object.defineProperty(page, "stride", { get: () => c.pauses, set() {} });
     Object.defineProperty(page, "yieldAt", { get: () => 0, set() {} });
     page.budget = c.pauses;
+    // Cancelled during the first pause: the clock's read after it (its second) sees the signal.
+    // Both modes must stop at the same place (the loop whose tick wanted the pause).
+    let reads = 0;
+    if (c.cancel)
+      page.signal = {
+        get aborted() {
+          return ++reads >= 2;
+        },
+        reason: "fuzz",
+      } as PageState["signal"];
   }
   try {
     return `output:\n${await new Engine({ root, mode, limits: c.limits }).render("page.dbt", scopesFrom(c.data), page)}`;
@@ -61,7 +71,7 @@ describe("compiled and interpreted mode agree on random templates", () => {
         const files = caseFiles(small);
         expect.fail(
           [
-            `seed ${seed}: the modes differ. Shrunk: data ${JSON.stringify(small.data)}, limits ${JSON.stringify(small.limits)}, pauses every ${small.pauses} ticks`,
+            `seed ${seed}: the modes differ. Shrunk: data ${JSON.stringify(small.data)}, limits ${JSON.stringify(small.limits)}, pauses every ${small.pauses} ticks${small.cancel ? ", cancelled during the first" : ""}`,
             ...Object.entries(files).map(([name, text]) => `---- ${name}\n${text}`),
             `---- compiled\n${a}`,
             `---- interpreted\n${b}`,
