@@ -31,6 +31,21 @@ function dueAtOnce(signal: AbortSignal | null = null): PageState {
   return page;
 }
 
+/** Makes the page's signal read as cancelled from its n-th look on; gives the count of looks. */
+function cancelFrom(page: PageState, n: number): () => number {
+  let looks = 0;
+  page.signal = {
+    get aborted() {
+      return ++looks >= n;
+    },
+    reason: "stop",
+  } as PageState["signal"];
+  return () => looks;
+}
+
+/** The column of nested.dbt's inner loop tag. */
+const INNER = '<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">['.length + 1;
+
 describe.each(MODES)("the render path, %s", (mode) => {
   const engine = new Engine({ root, mode });
 
@@ -106,15 +121,7 @@ describe.each(MODES)("the render path, %s", (mode) => {
     // The clock is read at every tick; the third read finds the page cancelled (the same way as
     // past its deadline): a compiled checked version must not run the general version again.
     const page = pausing(() => false);
-    let reads = 0;
-    page.signal = {
-      get aborted() {
-        return ++reads >= 3;
-      },
-      reason: "stop",
-    } as PageState["signal"];
-    // The inner loop's tag (its column in nested.dbt).
-    const inner = '<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">['.length + 1;
+    cancelFrom(page, 3);
     let err: unknown;
     try {
       start(engine, "nested.dbt", {}, page);
@@ -122,30 +129,23 @@ describe.each(MODES)("the render path, %s", (mode) => {
       err = e;
     }
     expect((err as QuarryError).code).toBe("QRY_ERR_CANCELLED");
-    expect((err as QuarryError).loc?.column).toBe(inner);
+    expect((err as QuarryError).loc?.column).toBe(INNER);
   });
 
   it("stops a page cancelled during a pause an inner loop's tick wanted there, not at the outer loop", async () => {
     // The third clock read (the inner loop's second tick) wants a pause; the page is cancelled
     // while it pauses (the fourth look at its signal, the one after the pause).
     const page = pausing((r) => r === 3);
-    let looks = 0;
-    page.signal = {
-      get aborted() {
-        return ++looks >= 4;
-      },
-      reason: "stop",
-    } as PageState["signal"];
-    const inner = '<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">['.length + 1;
+    const looks = cancelFrom(page, 4);
     const { out } = start(engine, "nested.dbt", {}, page);
     expect(out).toBeInstanceOf(Promise);
     const err = await Promise.resolve(out).then(
       () => null,
       (e: unknown) => e,
     );
-    expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks]).toEqual([
+    expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks()]).toEqual([
       "QRY_ERR_CANCELLED",
-      inner,
+      INNER,
       4,
     ]);
   });
@@ -155,20 +155,14 @@ describe.each(MODES)("the render path, %s", (mode) => {
     // cancelled from the fourth read on is not stopped (a compiled checked version that gives up
     // on the error runs the loop again without reading the clock).
     const page = pausing(() => false);
-    let looks = 0;
-    page.signal = {
-      get aborted() {
-        return ++looks >= 4;
-      },
-      reason: "stop",
-    } as PageState["signal"];
+    const looks = cancelFrom(page, 4);
     let err: unknown;
     try {
       start(engine, "fails.dbt", {}, page);
     } catch (e) {
       err = e;
     }
-    expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks]).toEqual(["QRY_ERR_TYPE", 71, 3]);
+    expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks()]).toEqual(["QRY_ERR_TYPE", 71, 3]);
   });
 
   it("stops a page cancelled during a pause inside an output row loop, its frames unwound", async () => {
