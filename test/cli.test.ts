@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
@@ -97,6 +97,41 @@ describe("quarry --help", () => {
 });
 
 describe("the package as users install it", () => {
+  // What `npm start` and `quarry build` leave in the sample site (the embedded cluster with its
+  // password, logs, builds) never ships: the package's `files` allow-list only what git tracks.
+  it("packs only tracked sources and the compiled build, never a site's runtime data", async () => {
+    const root = join(import.meta.dirname, "..");
+    const copy = mkdtempSync(join(tmpdir(), "quarry-packlist-"));
+    try {
+      for (const entry of ["package.json", "README.md", "bin", "build", "docs", "templates"])
+        cpSync(join(root, entry), join(copy, entry), { recursive: true });
+      const planted = {
+        "templates/.quarry/quarry.json": '{"password":"secret"}',
+        "templates/.quarry/postgres.log": "log",
+        "templates/.quarry/data/base/1/page.dbt": "cluster file",
+        "templates/_db/.quarry/x.sql": "select 1",
+        "templates/server.log": "log",
+        "templates/.env": "DATABASE_URL=postgres://u:p@h/db",
+        "templates/dist/manifest.json": "{}",
+        "templates/dist/index.js": "built",
+        "docs/notes.log": "log",
+        "build/server/plugin.js.map": "{}",
+      };
+      for (const [file, text] of Object.entries(planted)) {
+        mkdirSync(join(copy, file, ".."), { recursive: true });
+        writeFileSync(join(copy, file), text);
+      }
+      const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: copy });
+      const packed = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path).sort();
+      const tracked = (await run("git", ["ls-files", "templates", "docs"], { cwd: root })).stdout.split("\n");
+      const expected = ["README.md", "bin/quarry.js", "package.json", ...tracked.filter(Boolean)].sort();
+      expect(packed.filter((f) => !f.startsWith("build/"))).toEqual(expected);
+      expect(packed.filter((f) => f.startsWith("build/") && !/\.(js|d\.ts)$/.test(f))).toEqual([]);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("npm pack gives a tarball whose quarry runs init, check and bench from any folder", async () => {
     const dir = mkdtempSync(join(tmpdir(), "quarry-pack-"));
     try {
