@@ -38,9 +38,23 @@ export function devReload(
   const watcher = watch(engine.root, {
     ignoreInitial: true,
     ignored: (p) => KEPT_OUT.test(p),
+    // A link out of the site (`up -> ..`, `root -> /`) would have the watcher walk the disk
+    // (or loop) before dev serves anything; routing never follows one out either.
+    followSymlinks: false,
     awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
   });
+  // An unreadable folder must not stop dev: say so once per message, go on watching the rest.
+  const reported = new Set<string>();
+  watcher.on("error", (e) => {
+    const message = e instanceof Error ? e.message : String(e);
+    if (reported.has(message)) return;
+    reported.add(message);
+    log(`watcher: ${message} (changes there are not seen)`);
+  });
+  // chokidar reports the site's symlinks as added during its first scan, ignoreInitial or not.
+  let scanned = false;
   const changed = (file: string, removed: boolean) => {
+    if (!scanned) return;
     const name = relative(engine.root, file).split(sep).join("/");
     if (name.endsWith(".dbt")) {
       const names = engine.invalidateWithDependents(name);
@@ -58,7 +72,12 @@ export function devReload(
     .on("add", (f) => changed(f, false))
     .on("change", (f) => changed(f, false))
     .on("unlink", (f) => changed(f, true));
-  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const ready = new Promise<void>((resolve) =>
+    watcher.once("ready", () => {
+      scanned = true;
+      resolve();
+    }),
+  );
   return {
     ready,
     inject: (html, extra = "") => {

@@ -1,7 +1,7 @@
 // The daily workflow: quarry dev reloads on save, quarry build + quarry start serve the same
 // pages, quarry init writes a site that works, and the commands run as real processes.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -59,6 +59,40 @@ describe("quarry dev", () => {
       await reader.cancel();
     } finally {
       await server.close();
+    }
+  });
+  it("never follows a symlink out of the site: links to the parent and to / are not walked", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "quarry-outside-"));
+    mkdirSync(join(outside, "deep"));
+    writeFileSync(join(outside, "deep", "page.dbt"), "outside");
+    const root = site({ "index.dbt": "<p>in</p>" });
+    symlinkSync("..", join(root, "up"));
+    symlinkSync("/", join(root, "root"));
+    symlinkSync(outside, join(root, "elsewhere"));
+    const lines: string[] = [];
+    let stream: ReadableStreamDefaultReader | undefined;
+    const server = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
+    try {
+      expect(await (await fetch(`${server.base}/`)).text()).toBe("<p>in</p>");
+      const events = await fetch(server.base + RELOAD_PATH);
+      const reader = events.body!.getReader();
+      stream = reader;
+      await reader.read();
+      // A save outside through the link is not seen; the next save inside is the first event.
+      writeFileSync(join(outside, "deep", "page.dbt"), "changed outside");
+      writeFileSync(join(root, "index.dbt"), "<p>in, edited</p>");
+      expect(new TextDecoder().decode((await reader.read()).value as Uint8Array)).toBe("data: reload\n\n");
+      await until(
+        () => Promise.resolve(lines),
+        (l) => l.includes("changed index.dbt: recompiling index.dbt on next request"),
+      );
+      expect(lines.filter((l) => l.startsWith("changed "))).toEqual([
+        "changed index.dbt: recompiling index.dbt on next request",
+      ]);
+    } finally {
+      await stream?.cancel(); // an open event stream would hold the server's close
+      await server.close();
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });
