@@ -38,7 +38,21 @@ export function requestError(err: unknown, s: ServerSettings): unknown {
     status < 500
   )
     return new RequestError(codes.BAD_REQUEST, status, err.message);
+  if (err instanceof Error && MALFORMED_MULTIPART.test(err.message))
+    return new RequestError(codes.BAD_REQUEST, 400, `Malformed multipart body: ${err.message}`);
   return err;
+}
+
+/** What busboy (and its Dicer) throw for a body the client broke: plain Errors, no code. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: |Unexpected end of multipart data$|\w+ terminated early due to unexpected end)/;
+
+/** RFC 2046: a boundary is 1 to 70 characters; busboy takes an empty one and finds no parts. */
+function checkBoundary(req: FastifyRequest): void {
+  const m = /;\s*boundary=(?:"([^"]*)"|([^\s;]*))/i.exec(req.headers["content-type"] ?? "");
+  const boundary = m ? (m[1] ?? m[2] ?? "") : "";
+  if (boundary.length < 1 || boundary.length > 70)
+    throw new RequestError(codes.BAD_REQUEST, 400, "Malformed multipart body: the boundary must be 1 to 70 characters");
 }
 
 const tooMany = (what: string, key: keyof ServerSettings, limit: number) =>
@@ -128,6 +142,7 @@ async function readMultipart(req: FastifyRequest, s: ServerSettings): Promise<Fo
     fields[name] = had === undefined ? value : Array.isArray(had) ? [...(had as unknown[]), value] : [had, value];
   };
   try {
+    checkBoundary(req);
     let n = 0;
     for await (const part of req.parts()) {
       if (part.type === "field") {

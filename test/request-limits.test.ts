@@ -153,6 +153,18 @@ describe("request bodies within bounds", () => {
     expect(ok).toEqual({ status: 200, body: "{&quot;a&quot;:{&quot;b&quot;:{&quot;c&quot;:1}}}" });
   });
 
+  it.each([
+    ["no boundary", "multipart/form-data", "--x\r\n"],
+    ["an empty boundary", "multipart/form-data; boundary=", "--\r\n"],
+    ["a boundary over 70 characters", `multipart/form-data; boundary=${"b".repeat(71)}`, "--x\r\n"],
+  ])("answers a multipart body with %s with a 400 page, no stack", async (_what, type, body) => {
+    const res = await post("/form", body, { "content-type": type });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain("<h1>400 Bad request</h1>");
+    expect(res.body).not.toContain("    at ");
+    expect(await leftovers()).toEqual([]);
+  });
+
   it("answers malformed JSON with a 400 page, not Fastify's JSON", async () => {
     const res = await post("/form", "{nope", { "content-type": "application/json" });
     expect(res.status).toBe(400);
