@@ -168,6 +168,7 @@ describe.each(["compiled", "interpreted"] as const)("dbt:mail over HTTP (%s)", (
       "text.dbt": `<dbt:mail to="#url.to#" subject="Order #url.id#">Hello #url.name#, order #url.id# ships today.</dbt:mail>sent`,
       "html.dbt": `<dbt:mail to="#url.to#" from="desk@example.com" subject="Welcome" type="html" cc="boss@example.com"><p>Hello #url.name#</p></dbt:mail>sent`,
       "inject.dbt": `<dbt:try><dbt:mail to="#url.to#" subject="x">body</dbt:mail><dbt:catch type="mail"><dbt:output>#error.code#: #error.message#</dbt:output></dbt:catch></dbt:try>`,
+      "list.dbt": `<dbt:mail to="#url.to#" cc="#url.cc#" subject="x" list="true">body</dbt:mail>sent`,
     });
     server = await startServer({ root, mode, database: database(await createDatabase([], "mail")) });
   });
@@ -201,6 +202,33 @@ describe.each(["compiled", "interpreted"] as const)("dbt:mail over HTTP (%s)", (
       "text/html; charset=utf-8",
     ]);
     expect(body.trimEnd()).toBe("<p>Hello &lt;b&gt;Bob&lt;/b&gt;</p>");
+  });
+
+  it.each([
+    ["a list", "ann@example.com, evil@example.net", 'must be one address (list="true" takes several)'],
+    ["a group", "team: ann@example.com, evil@example.net;", "must not be a group"],
+    ["a group of one", "team: evil@example.net;", "must not be a group"],
+    ["a line separator", "ann@example.com\u2028evil@example.net", "must not contain control characters"],
+    ["a name that is an address", '"ann@example.com" <evil@example.net>', "is not an address"],
+    ["two addresses without a comma", "ann@example.com evil@example.net", "is not an address"],
+    ["no address", "ann", "is not an address"],
+  ])("refuses %s where one address is expected: nothing is sent", async (_what, to, why) => {
+    const before = sink.received.length;
+    const q = new URLSearchParams({ to });
+    const text = await (await fetch(`${server.base}/inject?${q.toString()}`)).text();
+    // dbt:output escapes the message as it prints it.
+    const html = (t: string) =>
+      t.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    expect(text).toBe(html(`QRY_ERR_MAIL: The to of dbt:mail ${why}: ${JSON.stringify(to)}`));
+    expect(sink.received.length).toBe(before);
+  });
+
+  it('sends to every address of a list when the tag says list="true"', async () => {
+    const q = new URLSearchParams({ to: 'Ann <ann@example.com>, "Bob, Jr." <bob@example.com>', cc: "cy@example.com" });
+    expect(await (await fetch(`${server.base}/list?${q.toString()}`)).text()).toBe("sent");
+    const got = await sink.next();
+    expect(got.envelopeTo).toEqual(["ann@example.com", "bob@example.com", "cy@example.com"]);
+    expect(parseMessage(got.raw).headers.to).toBe('Ann <ann@example.com>, "Bob, Jr." <bob@example.com>');
   });
 
   it("refuses CR/LF in an address (header injection): nothing is sent", async () => {
