@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
 import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
-import { defaultLimits, type Limits } from "../engine/limits.js";
+import { defaultLimits, limitRanges, type Limits } from "../engine/limits.js";
+import { integerRange } from "../engine/errors.js";
+import { isIP } from "node:net";
 import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
 
 export type Strategy = "pool" | "single" | "per-request" | "pipeline";
@@ -131,14 +133,18 @@ function checked<T>(fn: () => T, fallback: T): T {
   }
 }
 
-function num(file: string, where: string, v: unknown, dflt: number, min = 0): number {
+/** An integer setting within [min, max]; the message gives the range. */
+function num(file: string, where: string, v: unknown, dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (v === undefined) return dflt;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min) {
-    problem(new ConfigError(`${file}: ${where} must be an integer of ${min} or more, got ${JSON.stringify(v)}`));
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
+    problem(new ConfigError(`${file}: ${where} must be ${integerRange(min, max)}, got ${JSON.stringify(v)}`));
     return dflt;
   }
   return v;
 }
+
+/** Timeouts longer than a day are mistakes (a unit read as seconds, say). */
+const DAY_MS = 86_400_000;
 
 function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
   const at = `datasources.${name}`;
@@ -160,14 +166,21 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     name,
     url: (raw.url as string | undefined) ?? null,
     strategy: STRATEGIES.includes(strategy as Strategy) ? (strategy as Strategy) : DATASOURCE_DEFAULTS.strategy,
-    min: num(file, `${at}.min`, raw.min, d.min),
-    max: num(file, `${at}.max`, raw.max, d.max, 1),
-    acquireTimeoutMs: num(file, `${at}.acquireTimeoutMs`, raw.acquireTimeoutMs, d.acquireTimeoutMs, 1),
-    idleTimeoutMs: num(file, `${at}.idleTimeoutMs`, raw.idleTimeoutMs, d.idleTimeoutMs, 1),
-    maxWaiting: num(file, `${at}.maxWaiting`, raw.maxWaiting, d.maxWaiting),
-    statementTimeoutMs: num(file, `${at}.statementTimeoutMs`, raw.statementTimeoutMs, d.statementTimeoutMs),
+    min: num(file, `${at}.min`, raw.min, d.min, 0, 10_000),
+    max: num(file, `${at}.max`, raw.max, d.max, 1, 10_000),
+    acquireTimeoutMs: num(file, `${at}.acquireTimeoutMs`, raw.acquireTimeoutMs, d.acquireTimeoutMs, 1, DAY_MS),
+    idleTimeoutMs: num(file, `${at}.idleTimeoutMs`, raw.idleTimeoutMs, d.idleTimeoutMs, 1, DAY_MS),
+    maxWaiting: num(file, `${at}.maxWaiting`, raw.maxWaiting, d.maxWaiting, 0, 1_000_000),
+    statementTimeoutMs: num(file, `${at}.statementTimeoutMs`, raw.statementTimeoutMs, d.statementTimeoutMs, 0, DAY_MS),
     queryTimeoutMs: 0,
-    validateAfterIdleMs: num(file, `${at}.validateAfterIdleMs`, raw.validateAfterIdleMs, d.validateAfterIdleMs),
+    validateAfterIdleMs: num(
+      file,
+      `${at}.validateAfterIdleMs`,
+      raw.validateAfterIdleMs,
+      d.validateAfterIdleMs,
+      0,
+      DAY_MS,
+    ),
     preparedStatements: d.preparedStatements,
     pipelineConnections: 0,
   };
@@ -176,6 +189,8 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     `${at}.queryTimeoutMs`,
     raw.queryTimeoutMs,
     c.statementTimeoutMs > 0 ? c.statementTimeoutMs + 1000 : 0,
+    0,
+    DAY_MS + 1000,
   );
   if (c.queryTimeoutMs > 0 && c.queryTimeoutMs <= c.statementTimeoutMs) {
     problem(
@@ -275,12 +290,12 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
   return {
     datasources,
     defaultDatasource,
-    sessionTimeoutMinutes: num(file, "sessionTimeoutMinutes", raw.sessionTimeoutMinutes, 30, 1),
+    sessionTimeoutMinutes: num(file, "sessionTimeoutMinutes", raw.sessionTimeoutMinutes, 30, 1, 366 * 24 * 60),
     secret: (raw.secret as string | undefined) ?? (env.QUARRY_SECRET || null),
-    renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1),
-    queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500),
-    fragmentCacheSize: num(file, "fragmentCacheSize", raw.fragmentCacheSize, 500),
-    objectCacheSize: num(file, "objectCacheSize", raw.objectCacheSize, 1000),
+    renderTimeoutMs: num(file, "renderTimeoutMs", raw.renderTimeoutMs, 10_000, 1, DAY_MS),
+    queryCacheSize: num(file, "queryCacheSize", raw.queryCacheSize, 500, 0, 10_000_000),
+    fragmentCacheSize: num(file, "fragmentCacheSize", raw.fragmentCacheSize, 500, 0, 10_000_000),
+    objectCacheSize: num(file, "objectCacheSize", raw.objectCacheSize, 1000, 0, 10_000_000),
     logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
     timezone: checked(() => timezoneOf(file, raw.timezone), "UTC"),
@@ -304,7 +319,10 @@ function limitsOf(file: string, raw: unknown): Limits {
   for (const [k, v] of Object.entries(raw as Raw)) {
     if (!known.includes(k))
       problem(new ConfigError(`${file}: unknown setting limits.${k} (known: ${known.join(", ")})`));
-    else out[k as keyof Limits] = num(file, `limits.${k}`, v, defaultLimits[k as keyof Limits], 1);
+    else {
+      const [min, max] = limitRanges[k as keyof Limits];
+      out[k as keyof Limits] = num(file, `limits.${k}`, v, defaultLimits[k as keyof Limits], min, max);
+    }
   }
   return out;
 }
@@ -353,25 +371,39 @@ function serverSettings(
   const tp = raw.trustProxy ?? false;
   const tpOk =
     typeof tp === "boolean" ||
-    (typeof tp === "number" && Number.isInteger(tp) && tp >= 0) ||
-    typeof tp === "string" ||
-    (Array.isArray(tp) && tp.every((x) => typeof x === "string"));
+    (typeof tp === "number" && Number.isInteger(tp) && tp >= 0 && tp <= 100) ||
+    (typeof tp === "string" && tp.split(",").every(proxyAddress)) ||
+    (Array.isArray(tp) && tp.length > 0 && tp.every((x) => typeof x === "string" && proxyAddress(x)));
   if (!tpOk)
     problem(
       new ConfigError(
-        `${file}: trustProxy must be true, false, a number of hops, or proxy addresses (a string or a list), got ${JSON.stringify(tp)}`,
+        `${file}: trustProxy must be true, false, a number of hops (0 to 100), or proxy addresses (an address, a CIDR range, loopback, linklocal or uniquelocal; a string or a list), got ${JSON.stringify(tp)}`,
       ),
     );
   return {
     session: {
       store: storeOk ? ((session.store as "memory" | "postgres" | undefined) ?? null) : null,
-      createPerMinute: num(file, "session.createPerMinute", session.createPerMinute, 60, 1),
-      maxSessions: num(file, "session.maxSessions", session.maxSessions, 100_000, 1),
+      createPerMinute: num(file, "session.createPerMinute", session.createPerMinute, 60, 1, 1_000_000),
+      maxSessions: num(file, "session.maxSessions", session.maxSessions, 100_000, 1, 100_000_000),
     },
     csrf: { enabled: bool("csrf.enabled", csrf.enabled, true), exempt: exemptOk ? (exempt as string[]) : [] },
     trustProxy: tpOk ? tp : false,
     requestTemplateForStatic: bool("requestTemplateForStatic", raw.requestTemplateForStatic, true),
   };
+}
+
+/** What proxy-addr (Fastify's trustProxy) reads: an address, a CIDR range or a named range. */
+function proxyAddress(entry: string): boolean {
+  const e = entry.trim();
+  if (e === "loopback" || e === "linklocal" || e === "uniquelocal") return true;
+  const [ip, bits, ...rest] = e.split("/");
+  const family = isIP(ip ?? "");
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  // proxy-addr also takes an IPv4 netmask after the slash.
+  if (family === 4 && isIP(bits) === 4) return true;
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
 function timezoneOf(file: string, v: unknown): string {

@@ -73,6 +73,10 @@ export class ParamError extends QuarryError {
   }
 }
 
+/** How a config message names the integers a setting takes. */
+export const integerRange = (min: number, max: number): string =>
+  max >= Number.MAX_SAFE_INTEGER ? `an integer of ${min} or more` : `an integer from ${min} to ${max}`;
+
 /** A bad site config file: reported at start, before anything is served. */
 export class ConfigError extends QuarryError {
   constructor(message: string) {

@@ -24,3 +24,16 @@ export const defaultLimits: Limits = {
   maxOutputLength: 32 * 1024 * 1024,
   maxJsonDepth: 64,
 };
+
+/** V8's longest string (2^29 - 24 UTF-16 code units on 64-bit): a limit above it means nothing. */
+export const V8_MAX_STRING = 536_870_888;
+
+/** The values each limit may take: past these, a limit no longer protects anything. */
+export const limitRanges: Record<keyof Limits, readonly [number, number]> = {
+  maxIterations: [1, 1_000_000_000],
+  maxCallDepth: [1, 1000],
+  maxArrayLength: [1, 100_000_000],
+  maxStringLength: [1, V8_MAX_STRING],
+  maxOutputLength: [1, V8_MAX_STRING],
+  maxJsonDepth: [1, 1000],
+};

@@ -1,7 +1,7 @@
 // The `server` section of the site config: how the process lives (shutdown grace, the worker
 // heartbeat), when it sheds load, and how large a request may be. Every key is optional; the
 // defaults are documented in docs/server.md.
-import { ConfigError } from "../engine/errors.js";
+import { ConfigError, integerRange } from "../engine/errors.js";
 
 export interface ServerSettings {
   /** SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
@@ -51,14 +51,28 @@ export const SERVER_DEFAULTS: ServerSettings = {
   workers: null,
 };
 
-const MINIMUMS: Partial<Record<keyof ServerSettings, number>> = {
-  heartbeatTimeoutMs: 100,
-  retryAfterSeconds: 1,
-  maxBodyBytes: 1,
-  maxFields: 1,
-  maxFieldBytes: 1,
-  maxFileBytes: 1,
-  maxBodyDepth: 1,
+const HOUR_MS = 3_600_000;
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
+
+/**
+ * The integers each setting takes; `off`: 0 is also taken and turns the check off. A server
+ * that sheds below 64 MiB of memory sheds from its first request; bodies over 1 GiB are not
+ * forms.
+ */
+const RANGES: Partial<Record<keyof ServerSettings, { min: number; max: number; off?: true }>> = {
+  shutdownGraceMs: { min: 0, max: HOUR_MS },
+  heartbeatTimeoutMs: { min: 100, max: HOUR_MS },
+  maxEventLoopDelayMs: { min: 10, max: 60_000, off: true },
+  maxHeapUsedBytes: { min: 64 * MIB, max: 1024 * GIB, off: true },
+  maxRssBytes: { min: 64 * MIB, max: 1024 * GIB, off: true },
+  retryAfterSeconds: { min: 1, max: 86_400 },
+  maxBodyBytes: { min: 1, max: GIB },
+  maxFields: { min: 1, max: 1_000_000 },
+  maxFieldBytes: { min: 1, max: GIB },
+  maxFiles: { min: 0, max: 10_000 },
+  maxFileBytes: { min: 1, max: 1024 * GIB },
+  maxBodyDepth: { min: 1, max: 1000 },
 };
 
 export function parseServerSettings(raw: unknown, file: string): ServerSettings {
@@ -83,9 +97,16 @@ export function parseServerSettings(raw: unknown, file: string): ServerSettings 
       out.workers = v;
       continue;
     }
-    const min = MINIMUMS[k as keyof ServerSettings] ?? 0;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < min)
-      throw new ConfigError(`${file}: server.${k} must be an integer of ${min} or more, got ${JSON.stringify(v)}`);
+    if (k === "maxHeapUsedBytes" && v === null) {
+      out.maxHeapUsedBytes = null;
+      continue;
+    }
+    const r = RANGES[k as keyof ServerSettings]!;
+    const ok = typeof v === "number" && Number.isInteger(v) && ((v >= r.min && v <= r.max) || (r.off && v === 0));
+    if (!ok)
+      throw new ConfigError(
+        `${file}: server.${k} must be ${integerRange(r.min, r.max)}${r.off ? " (or 0: never)" : ""}, got ${JSON.stringify(v)}`,
+      );
     (out as unknown as Record<string, number>)[k] = v;
   }
   return out;

@@ -58,7 +58,11 @@ describe("site config", () => {
       { datasources: { main: { strategy: "fast" } } },
       'f: datasources.main.strategy must be one of pool, single, per-request, pipeline, got "fast"',
     ],
-    [{ datasources: { main: { max: 0 } } }, "f: datasources.main.max must be an integer of 1 or more, got 0"],
+    [{ datasources: { main: { max: 0 } } }, "f: datasources.main.max must be an integer from 1 to 10000, got 0"],
+    [
+      { datasources: { main: { acquireTimeoutMs: 1e12 } } },
+      "f: datasources.main.acquireTimeoutMs must be an integer from 1 to 86400000, got 1000000000000",
+    ],
     [{ datasources: { main: { min: 5, max: 2 } } }, "f: datasources.main.min (5) is larger than max (2)"],
     [
       { datasources: { main: { strategy: "pipeline", max: 2, pipelineConnections: 3 } } },
@@ -80,7 +84,21 @@ describe("site config", () => {
     [{ dataDir: 3 }, "f: dataDir must be a folder path"],
     [{ defaultDatasource: "x" }, 'f: defaultDatasource "x" is not one of the datasources (main)'],
     [{ secret: "short" }, "f: secret must be a string of 16 or more characters"],
-    [{ limits: { maxStringLength: 0 } }, "f: limits.maxStringLength must be an integer of 1 or more, got 0"],
+    [{ limits: { maxStringLength: 0 } }, "f: limits.maxStringLength must be an integer from 1 to 536870888, got 0"],
+    [
+      { limits: { maxStringLength: 1e20 } },
+      "f: limits.maxStringLength must be an integer from 1 to 536870888, got 100000000000000000000",
+    ],
+    [{ limits: { maxCallDepth: 100000 } }, "f: limits.maxCallDepth must be an integer from 1 to 1000, got 100000"],
+    [{ renderTimeoutMs: 0 }, "f: renderTimeoutMs must be an integer from 1 to 86400000, got 0"],
+    ...["not-an-ip", "10.0.0.1, nope", "10.0.0.0/33", "::1/129", "1.2.3.4/8/8"].map((tp) => [
+      { trustProxy: tp },
+      `f: trustProxy must be true, false, a number of hops (0 to 100), or proxy addresses (an address, a CIDR range, loopback, linklocal or uniquelocal; a string or a list), got ${JSON.stringify(tp)}`,
+    ]),
+    [
+      { trustProxy: ["127.0.0.1", 3] },
+      'f: trustProxy must be true, false, a number of hops (0 to 100), or proxy addresses (an address, a CIDR range, loopback, linklocal or uniquelocal; a string or a list), got ["127.0.0.1",3]',
+    ],
     [
       { limits: { maxDepth: 3 } },
       "f: unknown setting limits.maxDepth (known: maxIterations, maxCallDepth, maxArrayLength, maxStringLength, maxOutputLength, maxJsonDepth)",
@@ -89,6 +107,13 @@ describe("site config", () => {
   ])("refuses %j", (raw, message) => {
     expect(() => parseConfig(raw as Record<string, unknown>, "f", {})).toThrow(message);
   });
+
+  it.each([["127.0.0.1"], ["10.0.0.0/8, loopback"], ["10.0.0.0/255.0.0.0"], [["::1", "fd00::/8", "uniquelocal"]], [2]])(
+    "takes trustProxy %j",
+    (tp) => {
+      expect(parseConfig({ trustProxy: tp }, "f", {}).trustProxy).toEqual(tp);
+    },
+  );
 
   it("places a JSON syntax error at its line and column, with a code frame", async () => {
     const root = site({ "quarry.config.json": '{\n  "datasources": {\n    "main": { "max": 3, }\n  }\n}\n' });
@@ -110,10 +135,10 @@ describe("site config", () => {
     expect(err!.code).toBe("QRY_ERR_CONFIG");
     const f = `${root}/quarry.config.json`;
     expect(err!.problems.map((p) => p.split("\n")[0])).toEqual([
-      `${f}:3:22 datasources.main.max must be an integer of 1 or more, got 0`,
+      `${f}:3:22 datasources.main.max must be an integer from 1 to 10000, got 0`,
       `${f}:3:37 datasources.main.strategy must be one of pool, single, per-request, pipeline, got "fast"`,
       `${f}:3:45 unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)`,
-      `${f}:5:22 renderTimeoutMs must be an integer of 1 or more, got "10s"`,
+      `${f}:5:22 renderTimeoutMs must be an integer from 1 to 86400000, got "10s"`,
       `${f}:6:15 logLevel must be one of trace, debug, info, warn, error, fatal, silent, got "loud"`,
     ]);
     expect(err!.problems[3]).toContain('> 5 |   "renderTimeoutMs": "10s",\n    |                      ^');

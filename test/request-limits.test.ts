@@ -1,7 +1,7 @@
 // Requests within bounds, over real HTTP: body size, field count, JSON nesting and upload limits
 // answer 413/400 naming the `server.*` setting; uploads stream to temporary files that are gone
 // once the response is sent; load shedding answers 503 + Retry-After.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -180,10 +180,19 @@ describe("request bodies within bounds", () => {
 });
 
 describe("load shedding", () => {
+  // The thresholds cannot go below 64 MiB: ballast in this process (which serves the test's
+  // server) takes it over, whatever the test runner itself holds.
+  const MIB = 1024 * 1024;
+  const ballast: unknown[] = [];
+  afterEach(() => {
+    ballast.length = 0;
+  });
+
   it("answers 503 + Retry-After naming the threshold once the heap is over server.maxHeapUsedBytes", async () => {
+    ballast.push(new Array<number>(12 * MIB).fill(0.5)); // 96 MiB of heap
     const shed = await startServer({
       root: site({
-        "quarry.config.json": JSON.stringify({ server: { maxHeapUsedBytes: 1, retryAfterSeconds: 7 } }),
+        "quarry.config.json": JSON.stringify({ server: { maxHeapUsedBytes: 64 * MIB, retryAfterSeconds: 7 } }),
         "index.dbt": "ok",
       }),
       database: database(url),
@@ -241,9 +250,10 @@ describe("load shedding", () => {
   });
 
   it("sheds once resident memory is over server.maxRssBytes, naming it", async () => {
+    ballast.push(Buffer.alloc(96 * MIB, 1)); // written, so resident
     const shed = await startServer({
       root: site({
-        "quarry.config.json": JSON.stringify({ server: { maxRssBytes: 1024 * 1024, maxHeapUsedBytes: 0 } }),
+        "quarry.config.json": JSON.stringify({ server: { maxRssBytes: 64 * MIB, maxHeapUsedBytes: 0 } }),
         "index.dbt": "ok",
       }),
       database: database(url),
@@ -256,7 +266,7 @@ describe("load shedding", () => {
       );
       expect(res.headers.get("retry-after")).toBe("10");
       expect(await res.text()).toMatch(
-        /Server overloaded: resident memory \d+ bytes is over server\.maxRssBytes \(1048576 bytes\)/,
+        /Server overloaded: resident memory \d+ bytes is over server\.maxRssBytes \(67108864 bytes\)/,
       );
     } finally {
       await shed.close();
@@ -266,8 +276,20 @@ describe("load shedding", () => {
 
 describe("server settings", () => {
   it.each([
-    [{ server: { maxFiles: -1 } }, "f: server.maxFiles must be an integer of 0 or more, got -1"],
-    [{ server: { heartbeatTimeoutMs: 5 } }, "f: server.heartbeatTimeoutMs must be an integer of 100 or more, got 5"],
+    [{ server: { maxFiles: -1 } }, "f: server.maxFiles must be an integer from 0 to 10000, got -1"],
+    [
+      { server: { heartbeatTimeoutMs: 5 } },
+      "f: server.heartbeatTimeoutMs must be an integer from 100 to 3600000, got 5",
+    ],
+    [
+      { server: { maxRssBytes: 1 } },
+      "f: server.maxRssBytes must be an integer from 67108864 to 1099511627776 (or 0: never), got 1",
+    ],
+    [
+      { server: { maxHeapUsedBytes: 1e20 } },
+      "f: server.maxHeapUsedBytes must be an integer from 67108864 to 1099511627776 (or 0: never), got 100000000000000000000",
+    ],
+    [{ server: { maxBodyDepth: 0 } }, "f: server.maxBodyDepth must be an integer from 1 to 1000, got 0"],
     [{ server: { uploadDir: 3 } }, "f: server.uploadDir must be a folder path"],
     [
       { server: { threads: 2 } },
