@@ -4,6 +4,7 @@
 // timeout), and one ordered shutdown on SIGINT/SIGTERM that owns the process exit: stop
 // accepting, let requests in flight finish within `server.shutdownGraceMs`, close the pools,
 // stop the embedded Postgres, exit.
+import { checkPortFree } from "./port-check.js";
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 import Fastify, {
@@ -217,6 +218,7 @@ export function shutdownOnSignals(
 
 /** Starts the server and prints the URL once it listens; `stop` begins the ordered shutdown. */
 export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance; stop: (why: string) => void }> {
+  await checkPortFree(opts.port, opts.host);
   const starting = stopWhileStarting((line) => process.stderr.write(`${line}\n`));
   const { app, config } = await buildApp(opts).finally(starting);
   const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, (line) => process.stderr.write(`${line}\n`));

@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
 import { listening, stop } from "./process.js";
@@ -296,14 +297,29 @@ describe("the commands as processes", () => {
     });
     const { child, base } = await serveProcess(["dev", TEMPLATES]);
     const port = new URL(base).port;
+    // Said before the database is touched: the sample site's migrations are not applied.
+    const fresh = await createDatabase([], "busyport");
+    const busy = `error: port ${port} on 127.0.0.1 is in use by another process: stop it or choose another with --port\n`;
     await expect(
-      run(process.execPath, [bin, "dev", TEMPLATES, "--port", port], { env: { ...process.env, DATABASE_URL: url } }),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringMatching(
-        new RegExp(`^error: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}\n$`),
-      ),
-    });
+      run(process.execPath, [bin, "dev", TEMPLATES, "--port", port], { env: { ...process.env, DATABASE_URL: fresh } }),
+    ).rejects.toMatchObject({ code: 1, stderr: busy });
+    const built = mkdtempSync(join(tmpdir(), "quarry-busy-"));
+    build(TEMPLATES, join(built, "dist"));
+    for (const workers of ["1", "2"])
+      await expect(
+        run(process.execPath, [bin, "start", join(built, "dist"), "--port", port, "--workers", workers], {
+          env: { ...process.env, DATABASE_URL: fresh },
+        }),
+      ).rejects.toMatchObject({ code: 1, stderr: busy });
+    const db = new pg.Client({ connectionString: fresh });
+    await db.connect();
+    try {
+      expect((await db.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      await db.end();
+    }
     expect(await stop(child)).toBe(0);
   });
 
