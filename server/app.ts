@@ -5,6 +5,7 @@
 // accepting, let requests in flight finish within `server.shutdownGraceMs`, close the pools,
 // stop the embedded Postgres, exit.
 import { checkPortFree } from "./port-check.js";
+import { markServing } from "./serving-mark.js";
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 import Fastify, {
@@ -219,6 +220,8 @@ export function shutdownOnSignals(
 /** Starts the server and prints the URL once it listens; `stop` begins the ordered shutdown. */
 export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance; stop: (why: string) => void }> {
   await checkPortFree(opts.port, opts.host);
+  // A worker's guardian marks the build; a single process marks it itself.
+  if (opts.dist && !opts.onListening) markServing(opts.dist);
   const starting = stopWhileStarting((line) => process.stderr.write(`${line}\n`));
   const { app, config } = await buildApp(opts).finally(starting);
   const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, (line) => process.stderr.write(`${line}\n`));

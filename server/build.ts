@@ -6,6 +6,7 @@
 // holding nothing but what a build writes; it may not be the site, hold it or lie inside it.
 // The new build is written beside the old one and swapped in with renames, so a failed or
 // interrupted build never leaves a half-written folder where the old one was.
+import { SERVING_MARK, servingPid } from "./serving-mark.js";
 import {
   cpSync,
   existsSync,
@@ -46,7 +47,14 @@ export class BuildOutError extends QuarryError {
 }
 
 /** What a build writes into its folder; anything else found in a previous build is not ours. */
-export const BUILD_ENTRIES: readonly string[] = ["manifest.json", "templates", "static", "_db", ...CONFIG_FILES];
+export const BUILD_ENTRIES: readonly string[] = [
+  "manifest.json",
+  "templates",
+  "static",
+  "_db",
+  SERVING_MARK,
+  ...CONFIG_FILES,
+];
 
 /** Served as a static file: a file the router would serve as one (see routes.ts). */
 function isStatic(f: string): boolean {
@@ -107,6 +115,11 @@ export function checkOut(site: string, out: string): string {
   if (!readManifest(o))
     throw new BuildOutError(
       `--out ${shown(out)} is not empty and is not a Quarry build (no manifest.json written by quarry build): nothing was replaced. Choose a new or empty folder`,
+    );
+  const serving = servingPid(o);
+  if (serving !== null && alive(serving))
+    throw new BuildOutError(
+      `--out ${shown(out)} is served by quarry start (process ${serving}): a worker replaced later would serve the new build beside the old one. Build into a new folder and point quarry start at it (docs/deploy.md), or stop the server first`,
     );
   const foreign = entries.filter((e) => !BUILD_ENTRIES.includes(e)).sort();
   if (foreign.length > 0) {

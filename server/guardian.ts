@@ -7,6 +7,7 @@
 // page costs its own requests, not the site. SIGINT/SIGTERM: each worker finishes its requests
 // in flight and closes its pools, then the embedded Postgres stops, then the guardian exits.
 import { checkPortFree } from "./port-check.js";
+import { markServing } from "./serving-mark.js";
 import cluster, { type Worker } from "node:cluster";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -105,6 +106,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   }
   const s = config.server;
   await checkPortFree(opts.port, opts.host);
+  markServing(dir);
   const starting = stopWhileStarting(say);
   // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
   let embedded = null as EmbeddedPostgresHandle | null;

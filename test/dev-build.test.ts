@@ -285,6 +285,38 @@ describe("the commands as processes", () => {
     }
   });
 
+  it("quarry build takes a folder whose serving mark names a process that is gone (kill -9)", async () => {
+    const dist = join(mkdtempSync(join(tmpdir(), "quarry-stale-")), "dist");
+    expect(build(TEMPLATES, dist).errors).toEqual([]);
+    const { child } = await serveProcess(["start", dist, "--workers", "1"]);
+    const gone = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await gone;
+    expect(readFileSync(join(dist, ".quarry-serving"), "utf8")).toBe(`${child.pid}\n`);
+    await run(process.execPath, [bin, "build", TEMPLATES, "--out", dist]);
+  });
+
+  it.each(["1", "2"])(
+    "quarry build refuses the folder a running quarry start --workers %s serves, and takes it once stopped",
+    async (workers) => {
+      const dist = join(mkdtempSync(join(tmpdir(), "quarry-served-")), "dist");
+      expect(build(TEMPLATES, dist).errors).toEqual([]);
+      const { child, base } = await serveProcess(["start", dist, "--workers", workers]);
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      const pid = readFileSync(join(dist, ".quarry-serving"), "utf8");
+      expect(pid).toBe(`${child.pid}\n`);
+      await expect(run(process.execPath, [bin, "build", TEMPLATES, "--out", dist])).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(
+          `is served by quarry start (process ${child.pid}): a worker replaced later would serve the new build beside the old one. Build into a new folder and point quarry start at it (docs/deploy.md), or stop the server first`,
+        ),
+      });
+      expect(await stop(child)).toBe(0);
+      expect(existsSync(join(dist, ".quarry-serving"))).toBe(false);
+      await run(process.execPath, [bin, "build", TEMPLATES, "--out", dist]);
+    },
+  );
+
   it("serving commands say plainly what is missing or taken", async () => {
     await expect(run(process.execPath, [bin, "dev", "/nonexistent-site"])).rejects.toMatchObject({
       code: 1,
