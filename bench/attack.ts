@@ -1,0 +1,412 @@
+// `npm run attack`: the attacks of issue 22 (and the earlier attack runs) replayed against a real
+// `quarry start` on loopback, each category counted as tried/broke. Exits 1 on any break.
+// Bounded: every request has a deadline, every loop a fixed count; nothing leaves 127.0.0.1.
+//
+//   npm run attack                  all categories
+//   npm run attack -- sql xss       only these
+//   DATABASE_URL=… npm run attack   against that Postgres instead of an embedded one
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import pg from "pg";
+import { startDatabase } from "./runner.js";
+
+const run = promisify(execFile);
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const bin = join(repo, "bin", "quarry.js");
+const REQUEST_MS = 20_000;
+
+export interface Outcome {
+  tried: number;
+  broke: number;
+  /** What broke, one line each (the first few are printed). */
+  notes: string[];
+}
+
+interface Target {
+  base: string;
+  db: string;
+}
+
+type Category = (t: Target) => Promise<Outcome>;
+
+const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+const html = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+async function get(url: string, init: RequestInit = {}): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(REQUEST_MS) });
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+function tally(): Outcome & { check(ok: boolean, note: string): void } {
+  const o = {
+    tried: 0,
+    broke: 0,
+    notes: [] as string[],
+    check(ok: boolean, note: string) {
+      o.tried++;
+      if (!ok) {
+        o.broke++;
+        o.notes.push(note);
+      }
+    },
+  };
+  return o;
+}
+
+// ------------------------------------------------------------------------------------ the site
+
+const SITE: Record<string, string> = {
+  "quarry.config.json": JSON.stringify({ renderTimeoutMs: 5000, trustProxy: "loopback" }),
+  "_db/001_victim.sql":
+    "CREATE TABLE victim (id int PRIMARY KEY, secret text NOT NULL);\nINSERT INTO victim VALUES (1, 'crown jewels');\n",
+  "sql.dbt": `<dbt:query name="q">SELECT #url.q# AS v</dbt:query><dbt:output>[#q.v#]</dbt:output>`,
+  "sqllike.dbt": `<dbt:query name="q">SELECT count(*) AS n FROM victim WHERE secret LIKE #url.q#</dbt:query><dbt:output>[#q.n#]</dbt:output>`,
+  "xss.dbt": `<dbt:output><p title="#url.q#">#url.q#</p><a href='#url.q#'>x</a></dbt:output>`,
+  "key.dbt": `<dbt:set s = {a: 1}><dbt:try><dbt:output>[#s[url.k]#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
+  "setkey.dbt": `<dbt:set s = {a: 1}><dbt:try><dbt:set s[url.k] = "x"><dbt:output>[#structCount(s)#][#jsonEncode({})#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
+  "header.dbt": `<dbt:try><dbt:header name="X-Echo" value="#url.v#"><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>ok`,
+  "redirect.dbt": `<dbt:try><dbt:location url="#url.to#"><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
+  "form.dbt": `<dbt:if cgi.request_method EQ "POST"><dbt:query name="w">UPDATE victim SET secret = 'changed' WHERE id = 1</dbt:query>posted<dbt:else><form method="post"><dbt:output>#csrfField()#</dbt:output></form></dbt:if>`,
+  "fast.dbt": "fast",
+  "secret/inside.txt": "not a secret",
+};
+
+// -------------------------------------------------------------------------------- categories
+
+const SQL_PAYLOADS = [
+  "' OR '1'='1",
+  "1; DROP TABLE victim; --",
+  "1' ; DROP TABLE victim; --",
+  "'; UPDATE victim SET secret = 'x'; --",
+  "1 UNION SELECT secret FROM victim",
+  "$1",
+  "$$ || (SELECT secret FROM victim) || $$",
+  "E'\\x27",
+  "\\'; DELETE FROM victim; --",
+  "1::text); DROP TABLE victim; --",
+  "' || pg_sleep(10) || '",
+  "%' OR 1=1 --",
+  "\u0000",
+  "'\u02bc OR 1=1 --",
+  "/*",
+  "*/ DROP TABLE victim /*",
+  "'); COPY victim TO '/tmp/x'; --",
+  "1' AND 1=(SELECT COUNT(*) FROM pg_tables) --",
+  "\\",
+  "''",
+];
+
+const sql: Category = async ({ base, db }) => {
+  const t = tally();
+  for (const q of SQL_PAYLOADS) {
+    const r = await get(`${base}/sql?${qs({ q })}`);
+    // A NUL is refused by Postgres as text: a coded 4xx/5xx error is fine, a changed table is not.
+    t.check(
+      r.status === 200 ? r.body === `[${html(q)}]` : !r.body.includes("crown jewels"),
+      `/sql ${JSON.stringify(q)}: ${r.status} ${r.body.slice(0, 80)}`,
+    );
+    const like = await get(`${base}/sqllike?${qs({ q })}`);
+    t.check(
+      like.status !== 200 || like.body === "[0]" || (q === "%' OR 1=1 --" && like.body === "[0]"),
+      `/sqllike ${JSON.stringify(q)}: ${like.body.slice(0, 80)}`,
+    );
+  }
+  const c = new pg.Client({ connectionString: db });
+  await c.connect();
+  try {
+    const rows = (await c.query<{ secret: string }>("SELECT secret FROM victim")).rows;
+    t.check(rows.length === 1 && rows[0]!.secret === "crown jewels", `victim table now ${JSON.stringify(rows)}`);
+  } finally {
+    await c.end();
+  }
+  return t;
+};
+
+const XSS_PAYLOADS = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "'><svg onload=alert(1)>",
+  "javascript:alert(1)",
+  "</p><iframe src=javascript:alert(1)>",
+  "&lt;script&gt;",
+  "\u003cscript\u003e",
+  "<scr<script>ipt>",
+  "<!--",
+  "]]><script>",
+  "%3Cscript%3E",
+  '" autofocus onfocus="alert(1)',
+  "' onmouseover='alert(1)",
+  '<math><mi//xlink:href="data:x,<script>alert(1)</script>">',
+  "\u2028<script>",
+];
+
+const xss: Category = async ({ base }) => {
+  const t = tally();
+  for (const q of XSS_PAYLOADS) {
+    const r = await get(`${base}/xss?${qs({ q })}`);
+    const e = html(q);
+    t.check(
+      r.status === 200 && r.body === `<p title="${e}">${e}</p><a href='${e}'>x</a>`,
+      `/xss ${JSON.stringify(q)}: ${r.body.slice(0, 120)}`,
+    );
+  }
+  return t;
+};
+
+const KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "__PROTO__",
+  "Constructor",
+  "PROTOTYPE",
+  "__defineGetter__",
+  "hasOwnProperty",
+  "toString",
+  "valueOf",
+  "__lookupSetter__",
+  "isPrototypeOf",
+];
+
+const sandbox: Category = async ({ base }) => {
+  const t = tally();
+  for (const k of KEYS) {
+    const r = await get(`${base}/key?${qs({ k })}`);
+    // Reading a key the struct does not have is a coded error; never a function or an object.
+    t.check(
+      r.status === 200 && /^\{QRY_ERR_[A-Z_]+\}$/.test(r.body),
+      `read s[${JSON.stringify(k)}]: ${r.body.slice(0, 100)}`,
+    );
+    const w = await get(`${base}/setkey?${qs({ k })}`);
+    t.check(
+      w.status === 200 && (/^\{QRY_ERR_[A-Z_]+\}$/.test(w.body) || w.body === "[2][{}]"),
+      `write s[${JSON.stringify(k)}]: ${w.body.slice(0, 100)}`,
+    );
+  }
+  // A polluted prototype would show on every later struct.
+  const after = await get(`${base}/setkey?${qs({ k: "b" })}`);
+  t.check(after.body === "[2][{}]", `a fresh struct after the attempts: ${after.body}`);
+  return t;
+};
+
+const TRAVERSALS = [
+  "/../package.json",
+  "/..%2fpackage.json",
+  "/%2e%2e/%2e%2e/etc/passwd",
+  "/..%252f..%252fetc/passwd",
+  "/....//....//etc/passwd",
+  "/secret/..%2f..%2f..%2fetc/passwd",
+  "/%c0%ae%c0%ae/etc/passwd",
+  "/quarry.config.json",
+  "/_db/001_victim.sql",
+  "/sql.dbt",
+  "/SQL.DBT",
+  "/sql.dbt%00.txt",
+  "/sql.dbt.",
+  "/.quarry-serving",
+  "/manifest.json",
+  "/templates/sql.js",
+  "/static/../manifest.json",
+  "/up/etc/passwd",
+  "/root/etc/passwd",
+  "//etc/passwd",
+  "/\\..\\..\\etc\\passwd",
+  "/%5c..%5c..%5cetc%5cpasswd",
+];
+
+const traversal: Category = async ({ base }) => {
+  const t = tally();
+  for (const p of TRAVERSALS) {
+    const r = await get(`${base}${p}`);
+    const leaked = /root:x:0:0|"name": "quarry"|crown jewels|CREATE TABLE|<dbt:|"templates"|renderTimeoutMs/.test(
+      r.body,
+    );
+    t.check(!leaked && r.status !== 500, `GET ${p}: ${r.status} ${r.body.slice(0, 80)}`);
+  }
+  return t;
+};
+
+const HEADER_PAYLOADS = [
+  "a\r\nX-Injected: 1",
+  "a\nX-Injected: 1",
+  "a\rX-Injected: 1",
+  "a\u2028X-Injected: 1",
+  "a\u0000b",
+  "a\r\n\r\n<script>alert(1)</script>",
+];
+
+const headers: Category = async ({ base }) => {
+  const t = tally();
+  for (const v of HEADER_PAYLOADS) {
+    const r = await get(`${base}/header?${qs({ v })}`);
+    t.check(
+      r.headers.get("x-injected") === null && !r.body.includes("<script>"),
+      `X-Echo ${JSON.stringify(v)}: ${r.status}`,
+    );
+  }
+  for (const to of [
+    "https://evil.example/",
+    "//evil.example/",
+    "/\\evil.example",
+    "\r\nSet-Cookie: a=b",
+    "javascript:alert(1)",
+  ]) {
+    const r = await get(`${base}/redirect?${qs({ to })}`);
+    const loc = r.headers.get("location") ?? "";
+    t.check(
+      !/evil\.example|javascript:/i.test(loc) && r.headers.get("set-cookie")?.includes("a=b") !== true,
+      `redirect to ${JSON.stringify(to)}: ${r.status} location ${loc}`,
+    );
+  }
+  return t;
+};
+
+const csrf: Category = async ({ base, db }) => {
+  const t = tally();
+  const page = await get(`${base}/form`);
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const token = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? "";
+  const post = (body: Record<string, string>, h: Record<string, string> = {}) =>
+    get(`${base}/form`, { method: "POST", body: new URLSearchParams(body), headers: h });
+  const attempts: [string, () => ReturnType<typeof post>][] = [
+    ["no token, no cookie", () => post({})],
+    ["a token without its cookie", () => post({ _csrf: token })],
+    ["the cookie without a token", () => post({}, { cookie })],
+    ["a forged token", () => post({ _csrf: token.slice(0, -2) + "xx" }, { cookie })],
+    ["the right pair from another origin", () => post({ _csrf: token }, { cookie, origin: "https://evil.example" })],
+    ["the right pair from a null origin", () => post({ _csrf: token }, { cookie, origin: "null" })],
+  ];
+  for (const [what, attempt] of attempts) {
+    const r = await attempt();
+    t.check(r.status === 403, `${what}: ${r.status}`);
+  }
+  const c = new pg.Client({ connectionString: db });
+  await c.connect();
+  try {
+    const s = (await c.query<{ secret: string }>("SELECT secret FROM victim WHERE id = 1")).rows[0]?.secret;
+    t.check(s === "crown jewels", `the form's UPDATE ran: ${s}`);
+  } finally {
+    await c.end();
+  }
+  return t;
+};
+
+/** `quarry dev` on a site with links out of it starts and serves (issue 22.4). */
+const watcher: Category = async ({ db }) => {
+  const t = tally();
+  const root = mkdtempSync(join(tmpdir(), "quarry-attack-links-"));
+  try {
+    writeFileSync(join(root, "index.dbt"), "in");
+    symlinkSync("..", join(root, "up"));
+    symlinkSync("/", join(root, "root"));
+    const child = spawn(process.execPath, [bin, "dev", root, "--port", "0"], {
+      env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const base = await listeningWithin(child, 30_000);
+      const r = base ? await get(`${base}/`) : null;
+      t.check(
+        r?.body === "in",
+        `quarry dev with up -> .. and root -> / ${base ? `answered ${r?.status}` : "did not listen within 30 s"}`,
+      );
+    } finally {
+      child.kill("SIGTERM");
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return t;
+};
+
+/** What npm pack would publish holds no runtime data (issue 22.1). */
+const packaging: Category = async () => {
+  const t = tally();
+  const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: repo });
+  const files = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+  for (const f of files) t.check(!/(^|\/)\.|\.log$|\.map$/.test(f), `packed ${f}`);
+  return t;
+};
+
+export const CATEGORIES: Record<string, Category> = { sql, xss, sandbox, traversal, headers, csrf, watcher, packaging };
+
+// ------------------------------------------------------------------------------------ running
+
+function listeningWithin(child: ChildProcess, ms: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    let out = "";
+    const t = setTimeout(() => resolve(null), ms);
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    child.once("exit", () => {
+      clearTimeout(t);
+      resolve(null);
+    });
+  });
+}
+
+function writeSite(dir: string): void {
+  for (const [file, text] of Object.entries(SITE)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  // Links a traversal could follow out of the site.
+  symlinkSync("/", join(dir, "root"));
+  symlinkSync("..", join(dir, "up"));
+}
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  for (const w of wanted)
+    if (!(w in CATEGORIES)) throw new Error(`unknown category ${w} (known: ${Object.keys(CATEGORIES).join(", ")})`);
+  const names = wanted.length ? wanted : Object.keys(CATEGORIES);
+  const work = mkdtempSync(join(tmpdir(), "quarry-attack-"));
+  const database = await startDatabase(null, (m) => process.stderr.write(`${m}\n`));
+  let server: ChildProcess | null = null;
+  let broke = 0;
+  try {
+    const site = join(work, "site");
+    writeSite(site);
+    await run(process.execPath, [bin, "build", site, "--out", join(work, "dist")]);
+    server = spawn(process.execPath, [bin, "start", join(work, "dist"), "--workers", "1", "--port", "0"], {
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const base = await listeningWithin(server, 60_000);
+    if (!base) throw new Error("quarry start did not listen within 60 s");
+    const target = { base, db: database.url };
+    process.stdout.write("| category | tried | broke | s |\n|---|---:|---:|---:|\n");
+    const notes: string[] = [];
+    for (const name of names) {
+      const t0 = performance.now();
+      const o = await CATEGORIES[name]!(target);
+      broke += o.broke;
+      notes.push(...o.notes.slice(0, 5).map((n) => `${name}: ${n}`));
+      process.stdout.write(`| ${name} | ${o.tried} | ${o.broke} | ${((performance.now() - t0) / 1000).toFixed(1)} |\n`);
+    }
+    for (const n of notes) process.stdout.write(`broke: ${n}\n`);
+    process.stdout.write(broke === 0 ? "attack: nothing broke\n" : `attack: ${broke} broke\n`);
+  } finally {
+    server?.kill("SIGTERM");
+    await database.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exitCode = broke === 0 ? 0 : 1;
+}
+
+await main();
