@@ -24,11 +24,22 @@ export function register(program: Command): void {
           "--workers <n>",
           "worker processes sharing the port, watched by a guardian that replaces a crashed or stuck one; 1 serves from this one process (default: the config's server.workers, else the number of CPUs)",
         ).argParser(parseWorkers),
+      )
+      .option(
+        "--no-migrate",
+        "do not apply pending _db/*.sql migrations on start (run quarry db migrate as a deploy step first); the node reports not ready on /readyz while any is pending",
       ),
   ).action(
     async (
       dist: string,
-      opts: { port?: number; host: string; logLevel?: LogLevel; dataDir?: string; workers?: number },
+      opts: {
+        port?: number;
+        host: string;
+        logLevel?: LogLevel;
+        dataDir?: string;
+        workers?: number;
+        migrate: boolean;
+      },
     ) => {
       const common = {
         dist: resolve(dist),
@@ -36,6 +47,7 @@ export function register(program: Command): void {
         host: opts.host,
         logLevel: opts.logLevel,
         dataDir: opts.dataDir,
+        migrate: opts.migrate,
       };
       let workers: number;
       try {

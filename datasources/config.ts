@@ -20,6 +20,11 @@ export interface DatasourceConfig {
   name: string;
   /** postgres://… ; null means "the embedded Postgres". */
   url: string | null;
+  /**
+   * Straight to Postgres when `url` goes through a pooler (PgBouncer): what needs a session of
+   * its own uses it (migrations); null: `url`.
+   */
+  directUrl: string | null;
   strategy: Strategy;
   min: number;
   max: number;
@@ -37,8 +42,12 @@ export interface DatasourceConfig {
   queryTimeoutMs: number;
   /** A pooled connection idle longer than this is checked with SELECT 1 before it is handed out. */
   validateAfterIdleMs: number;
-  /** Named prepared statements (planned once per connection); false for PgBouncer's transaction mode. */
-  preparedStatements: boolean;
+  /**
+   * Named prepared statements (planned once per connection). null (the default): on a direct
+   * connection to Postgres, off on one through a pooler (detected when it connects), where
+   * consecutive statements may reach different server connections.
+   */
+  preparedStatements: boolean | null;
   /** strategy "pipeline": how many connections the requests' queries share (taken from max; default 2, at most max). */
   pipelineConnections: number;
 }
@@ -100,6 +109,7 @@ export interface CsrfSettings {
 export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
 
 const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
+  directUrl: null,
   strategy: "pipeline",
   min: 0,
   max: 10,
@@ -109,7 +119,7 @@ const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
   statementTimeoutMs: 30_000,
   queryTimeoutMs: 31_000,
   validateAfterIdleMs: 10_000,
-  preparedStatements: true,
+  preparedStatements: null,
   pipelineConnections: 2,
 };
 
@@ -154,6 +164,8 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
       problem(new ConfigError(`${file}: unknown setting ${at}.${k} (known: ${known.join(", ")})`));
   if (raw.url !== undefined && raw.url !== null && typeof raw.url !== "string")
     problem(new ConfigError(`${file}: ${at}.url must be a string`));
+  if (raw.directUrl !== undefined && raw.directUrl !== null && typeof raw.directUrl !== "string")
+    problem(new ConfigError(`${file}: ${at}.directUrl must be a string`));
   const strategy = raw.strategy ?? DATASOURCE_DEFAULTS.strategy;
   if (!STRATEGIES.includes(strategy as Strategy))
     problem(
@@ -165,6 +177,7 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
   const c: DatasourceConfig = {
     name,
     url: (raw.url as string | undefined) ?? null,
+    directUrl: typeof raw.directUrl === "string" ? raw.directUrl : null,
     strategy: STRATEGIES.includes(strategy as Strategy) ? (strategy as Strategy) : DATASOURCE_DEFAULTS.strategy,
     min: num(file, `${at}.min`, raw.min, d.min, 0, 10_000),
     max: num(file, `${at}.max`, raw.max, d.max, 1, 10_000),
@@ -280,7 +293,10 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
         `${file}: defaultDatasource ${JSON.stringify(defaultDatasource)} is not one of the datasources (${names.join(", ")})`,
       ),
     );
-  else if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
+  else {
+    if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
+    if (env.DATABASE_DIRECT_URL) dflt.directUrl = env.DATABASE_DIRECT_URL;
+  }
   if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === ""))
     problem(new ConfigError(`${file}: dataDir must be a folder path`));
   if (raw.secret !== undefined && (typeof raw.secret !== "string" || raw.secret.length < 16))

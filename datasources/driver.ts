@@ -20,6 +20,12 @@ export interface DriverConnection {
   lastUsed: number;
   /** Healthy, but to be replaced when given back (e.g. its prepared statements are stale). */
   retire: boolean;
+  /**
+   * A pooler (PgBouncer) stands between it and the database: consecutive statements outside
+   * a transaction may reach different server connections, so no session state and, unless the
+   * config says otherwise, no named prepared statements.
+   */
+  pooled: boolean;
 }
 
 export interface DriverColumn {
@@ -42,6 +48,8 @@ export interface StatementOptions {
   clientTimeoutMs?: number | undefined;
   /** May the driver replace a stale prepared plan and retry (false inside a transaction). */
   mayRetry: boolean;
+  /** The statement runs inside the caller's transaction (dbt:transaction). */
+  inTransaction?: boolean;
   /**
    * Other requests' statements may be in flight on the same connection (strategy "pipeline").
    * The driver then changes no session state a neighbour could see, cancels only this

@@ -232,7 +232,11 @@ async function execute(
   const conn = lease.conn;
   const c = ds.config;
   // A per-request connection is used once: preparing a named statement there buys nothing.
-  const name = c.preparedStatements && ds.strategy !== "per-request" ? statementName(sql) : undefined;
+  // Unset, preparedStatements follows the connection: off behind a pooler (PgBouncer's
+  // transaction mode hands the next statement another server connection, where the name is
+  // unknown: 26000, or already taken: 42P05).
+  const prepared = c.preparedStatements ?? !conn.pooled;
+  const name = prepared && ds.strategy !== "per-request" ? statementName(sql) : undefined;
   const perQuery = opts.timeoutMs ? Math.max(1, Math.floor(opts.timeoutMs)) : undefined;
   const signal = opts.signal ?? null;
   const deadline = opts.deadline ?? 0;
@@ -248,6 +252,7 @@ async function execute(
     statementTimeoutMs: perQuery,
     clientTimeoutMs: clientTimeout(c, perQuery),
     mayRetry: ownLease,
+    inTransaction: !ownLease,
     shared: !!lease.shared,
     stop: undefined,
   };

@@ -7,6 +7,7 @@
 import { checkPortFree } from "./port-check.js";
 import { markServing } from "./serving-mark.js";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import Fastify, {
   LogController,
@@ -20,6 +21,8 @@ import quarry, { flushFragmentCaches, flushQueryCaches, siteFolder, type QuarryO
 import { connectDatabase } from "./database.js";
 import { registerShedding } from "./shedding.js";
 import { stopWhileStarting } from "./starting.js";
+import { registerHealth, type Readiness } from "./health.js";
+import { systemdNotifier, type Notifier } from "./sd-notify.js";
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -81,7 +84,9 @@ function noPretenuring(): void {
 }
 
 /** The app and the site config it was built from. */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; config: SiteConfig }> {
+export async function buildApp(
+  opts: AppOptions,
+): Promise<{ app: FastifyInstance; config: SiteConfig; readiness: Readiness }> {
   noPretenuring();
   const dev = !!opts.dev;
   const dir = siteFolder(opts);
@@ -153,15 +158,17 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     }));
   // onClose runs once the requests in flight have finished: pools, then the embedded Postgres.
   if (!opts.database) app.addHook("onClose", () => database.stop());
+  let readiness: Readiness;
   try {
     await registerShedding(app, config.server, dev);
+    readiness = registerHealth(app, database.datasources, join(dir, "_db"));
     await app.register(quarry, { ...opts, database, log });
     await app.ready();
   } catch (err) {
     if (!opts.database) await database.stop();
     throw err;
   }
-  return { app, config };
+  return { app, config, readiness };
 }
 
 export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -178,12 +185,16 @@ export function shutdownOnSignals(
   app: FastifyInstance,
   graceMs: number,
   say: (line: string) => void,
+  readiness?: Readiness,
+  systemd?: Notifier | null,
 ): (why: string) => void {
   let closing = false;
   let code = 0;
   const stop = (why: string) => {
     if (closing) return;
     closing = true;
+    if (readiness) readiness.draining = true;
+    systemd?.notify("STOPPING=1");
     say(`${why}: finishing requests in flight (up to ${graceMs} ms), then stopping`);
     const cut = setTimeout(() => {
       say(`shutdown grace period (server.shutdownGraceMs = ${graceMs} ms) over: closing the connections still open`);
@@ -223,8 +234,11 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
   // A worker's guardian marks the build; a single process marks it itself.
   if (opts.dist && !opts.onListening) markServing(opts.dist);
   const starting = stopWhileStarting((line) => process.stderr.write(`${line}\n`));
-  const { app, config } = await buildApp(opts).finally(starting);
-  const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, (line) => process.stderr.write(`${line}\n`));
+  const { app, config, readiness } = await buildApp(opts).finally(starting);
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  // A worker's guardian speaks to systemd for the node; a single process does it itself.
+  const systemd = opts.onListening ? null : systemdNotifier(say);
+  const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, say, readiness, systemd);
   // `kill -USR2 <pid>`: forget every cachedwithin result and dbt:cache fragment without a restart.
   process.on("SIGUSR2", () => {
     const n = flushQueryCaches();
@@ -240,5 +254,6 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
     const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
     process.stdout.write(`Quarry ${opts.dev ? "dev" : "server"} listening on http://${shown}:${port}/\n`);
   }
+  systemd?.notify(`READY=1\nSTATUS=listening on port ${port}\nMAINPID=${process.pid}`);
   return { app, stop };
 }

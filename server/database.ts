@@ -75,7 +75,8 @@ export async function connectDatabase(config: SiteConfig, opts: DatabaseOptions)
     urls[ds.name] = embedded.url;
   }
   const dbDir = join(opts.siteDir, "_db");
-  const url = urls[config.defaultDatasource]!;
+  // Past the pooler when the datasource names a way to (a no-transaction file needs a session).
+  const url = config.datasources[config.defaultDatasource]!.directUrl ?? urls[config.defaultDatasource]!;
   const run = async () => {
     const r = await migrate(url, dbDir, log);
     if (r.applied.length === 0 && r.adopted.length === 0 && existsSync(dbDir)) log("migrations: up to date");
@@ -152,11 +153,13 @@ export async function openSiteDatabase(
     throw new ConfigError(`${opts.built ? "Build" : "Site"} folder ${dir} does not exist`);
   const config = await loadConfig(dir);
   const ds = config.datasources[config.defaultDatasource]!;
-  if (ds.url)
+  // The direct URL when there is one: migrations need no pooler, and psql is a session.
+  const url = ds.directUrl ?? ds.url;
+  if (url)
     return {
-      url: ds.url,
+      url,
       embedded: false,
-      how: `datasource ${ds.name} (${redact(ds.url)})`,
+      how: `datasource ${ds.name} (${redact(url)})`,
       started: false,
       stop: async () => {},
     };

@@ -20,12 +20,15 @@ import { needsEmbedded, startSiteEmbedded } from "./database.js";
 import { migrate } from "./migrations.js";
 import { siteFolder } from "./plugin.js";
 import { stopWhileStarting } from "./starting.js";
+import { systemdNotifier } from "./sd-notify.js";
 import type { WorkerMessage, WorkerOptions } from "./worker.js";
 
 export interface GuardianOptions extends WorkerOptions {
   workers: number;
   /** `--data-dir`: the embedded Postgres's data folder. */
   dataDir?: string;
+  /** false: `--no-migrate`, the migrations are a deploy step of their own (quarry db migrate). */
+  migrate?: boolean;
 }
 
 const say = (line: string) => process.stderr.write(`quarry guardian: ${line}\n`);
@@ -108,6 +111,8 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   await checkPortFree(opts.port, opts.host);
   markServing(dir);
   const starting = stopWhileStarting(say);
+  // Tells systemd (Type=notify) when every worker serves and when the node stops.
+  const systemd = systemdNotifier(say);
   // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
   let embedded = null as EmbeddedPostgresHandle | null;
   const urls: Record<string, string> = {};
@@ -119,8 +124,11 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   await startDb();
   try {
     // Once here, not in every worker at the same time.
-    const migrations = await migrate(urls[config.defaultDatasource]!, join(dir, "_db"), say);
-    if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db")))
+    const dflt = config.datasources[config.defaultDatasource]!;
+    const migrations =
+      opts.migrate === false ? null : await migrate(dflt.directUrl ?? urls[dflt.name]!, join(dir, "_db"), say);
+    if (migrations === null) say("migrations: not applied here (--no-migrate)");
+    else if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db")))
       say("migrations: up to date");
     if (await checkMaxConnections(config, urls, opts.workers, embedded?.url ?? null)) {
       await embedded!.stop();
@@ -188,6 +196,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
           .map((x) => x.process.pid)
           .join(" ")})\n`,
       );
+      systemd.notify(`READY=1\nSTATUS=${opts.workers} workers listening on port ${port}\nMAINPID=${process.pid}`);
     }
   };
 
@@ -247,6 +256,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
       return;
     }
     stopping = true;
+    systemd.notify("STOPPING=1");
     const workers = [...live.values()];
     say(`${why}: workers finish their requests in flight (up to ${s.shutdownGraceMs} ms), then the database stops`);
     if (workers.length === 0) resolveDone();

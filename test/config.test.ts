@@ -10,6 +10,7 @@ describe("site config", () => {
     expect(c.datasources.main).toEqual({
       name: "main",
       url: null,
+      directUrl: null,
       strategy: "pipeline",
       min: 0,
       max: 10,
@@ -19,7 +20,8 @@ describe("site config", () => {
       statementTimeoutMs: 30000,
       queryTimeoutMs: 31000,
       validateAfterIdleMs: 10000,
-      preparedStatements: true,
+      // Unset: on for a direct connection, off behind a pooler (decided when it connects).
+      preparedStatements: null,
       pipelineConnections: 2,
     });
   });
@@ -43,6 +45,20 @@ describe("site config", () => {
     });
     const c = await loadConfig(root, { DATABASE_URL: "postgres://env/db" });
     expect([c.datasources.a!.url, c.datasources.b!.url]).toEqual(["postgres://a/a", "postgres://env/db"]);
+  });
+
+  it("directUrl: from the config, DATABASE_DIRECT_URL overriding the default datasource's; must be a string", async () => {
+    const root = site({
+      "quarry.config.json": JSON.stringify({
+        datasources: { a: { url: "postgres://bouncer/a", directUrl: "postgres://pg/a" }, b: {} },
+        defaultDatasource: "b",
+      }),
+    });
+    const c = await loadConfig(root, { DATABASE_URL: "postgres://bouncer/b", DATABASE_DIRECT_URL: "postgres://pg/b" });
+    expect([c.datasources.a!.directUrl, c.datasources.b!.directUrl]).toEqual(["postgres://pg/a", "postgres://pg/b"]);
+    expect(() => parseConfig({ datasources: { main: { directUrl: 5 } } }, "f", {})).toThrow(
+      "f: datasources.main.directUrl must be a string",
+    );
   });
 
   it("reads quarry.config.js", async () => {
@@ -70,7 +86,7 @@ describe("site config", () => {
     ],
     [
       { datasources: { main: { pool: 3 } } },
-      "f: unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)",
+      "f: unknown setting datasources.main.pool (known: url, directUrl, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)",
     ],
     [
       { datasources: { main: { statementTimeoutMs: 5000, queryTimeoutMs: 5000 } } },
@@ -137,7 +153,7 @@ describe("site config", () => {
     expect(err!.problems.map((p) => p.split("\n")[0])).toEqual([
       `${f}:3:22 datasources.main.max must be an integer from 1 to 10000, got 0`,
       `${f}:3:37 datasources.main.strategy must be one of pool, single, per-request, pipeline, got "fast"`,
-      `${f}:3:45 unknown setting datasources.main.pool (known: url, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)`,
+      `${f}:3:45 unknown setting datasources.main.pool (known: url, directUrl, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)`,
       `${f}:5:22 renderTimeoutMs must be an integer from 1 to 86400000, got "10s"`,
       `${f}:6:15 logLevel must be one of trace, debug, info, warn, error, fatal, silent, got "loud"`,
     ]);

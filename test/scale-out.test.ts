@@ -1,7 +1,11 @@
 // The deployment docs/deploy.md describes, run for real on 127.0.0.1: PgBouncer in transaction
 // mode in front of the test Postgres, two Quarry servers of one built site (sessions in
-// Postgres, preparedStatements off) and nginx balancing between them. Skipped, saying so, when
-// the nginx or pgbouncer binaries are missing (.ci/run installs them where it can).
+// Postgres, the datasource config left at its defaults) and nginx balancing between them.
+// PgBouncer gets no `ignore_startup_parameters` (Quarry must need none) and a small server pool,
+// so that consecutive transactions of one client reach different server connections: three
+// nodes migrating at once, a query cancel, per-query timeouts and prepared statements are run
+// against it. Skipped, saying so, when the nginx or pgbouncer binaries are missing (.ci/run
+// installs them where it can).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,10 +13,13 @@ import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { build } from "../server/build.js";
 import { createApp } from "../server/app.js";
-import { createDatabase } from "./db.js";
+import { cancel, connect as pgConnect, disconnect } from "../datasources/postgres/client.js";
+import { configFor, createDatabase, datasourcesFor, sql } from "./db.js";
 import { Browser, SAMPLE_SEED, TEMPLATES, database, until } from "./http.js";
+import { site } from "./helpers.js";
 
 const bin = (name: string) =>
   ["/usr/sbin", "/usr/local/sbin", "/usr/bin", "/usr/local/bin"].map((d) => join(d, name)).find((p) => existsSync(p)) ??
@@ -45,10 +52,16 @@ const listening = (port: number) =>
     c.on("error", () => resolve(false));
   });
 
+/** PgBouncer's server connections per database and user: fewer than the clients that use them. */
+const SERVER_POOL = 3;
+
 describe.skipIf(missing.length > 0)("two servers behind nginx and PgBouncer", () => {
   let dir: string;
   let dist: string;
   let bouncerUrl: string;
+  /** The same database, straight to Postgres. */
+  let directUrl: string;
+  let bouncer: ChildProcess;
   const children: ChildProcess[] = [];
   let stopping = false;
   const quarries = new Map<number, FastifyInstance>();
@@ -70,7 +83,7 @@ describe.skipIf(missing.length > 0)("two servers behind nginx and PgBouncer", ()
     const app = await createApp({
       dist,
       log: () => {},
-      database: database(bouncerUrl, { preparedStatements: false }),
+      database: database(bouncerUrl),
       server: { maxEventLoopDelayMs: 0 },
     });
     await app.listen({ port, host: "127.0.0.1" });
@@ -88,27 +101,29 @@ describe.skipIf(missing.length > 0)("two servers behind nginx and PgBouncer", ()
     chmodSync(dir, 0o777);
     const url = new URL(await createDatabase(SAMPLE_SEED, "scale"));
     ports = { bouncer: await freePort(), nginx: await freePort(), a: await freePort(), b: await freePort() };
+    directUrl = url.toString();
     const db = url.pathname.slice(1);
+    // Any database of the test Postgres by its name (the migration test makes its own).
     writeFileSync(
       join(dir, "pgbouncer.ini"),
       `[databases]
-${db} = host=127.0.0.1 port=${url.port} dbname=${db} user=${decodeURIComponent(url.username)} password=${decodeURIComponent(url.password)}
+* = host=127.0.0.1 port=${url.port} user=${decodeURIComponent(url.username)} password=${decodeURIComponent(url.password)}
 [pgbouncer]
 listen_addr = 127.0.0.1
 listen_port = ${ports.bouncer}
 unix_socket_dir =
 auth_type = any
 pool_mode = transaction
-default_pool_size = 5
+default_pool_size = ${SERVER_POOL}
 max_client_conn = 100
-ignore_startup_parameters = extra_float_digits,statement_timeout,options
+server_login_retry = 1
 logfile = ${dir}/pgbouncer.log
 pidfile = ${dir}/pgbouncer.pid
 `,
     );
     chmodSync(join(dir, "pgbouncer.ini"), 0o644);
     const asRoot = process.getuid?.() === 0;
-    daemon(PGBOUNCER!, [...(asRoot ? ["-u", "nobody"] : []), join(dir, "pgbouncer.ini")], "pgbouncer");
+    bouncer = daemon(PGBOUNCER!, [...(asRoot ? ["-u", "nobody"] : []), join(dir, "pgbouncer.ini")], "pgbouncer");
     bouncerUrl = `postgres://${url.username}@127.0.0.1:${ports.bouncer}/${db}`;
 
     dist = join(dir, "dist");
@@ -208,4 +223,132 @@ http {
     const untokened = (html: string) => html.replace(/name="_csrf" value="[^"]+"/g, "");
     for (let i = 0; i < 2; i++) expect(untokened(await b.get("/cart"))).toBe(untokened(before));
   });
+
+  it("with the datasource config left at its defaults, pages work through PgBouncer: no startup parameter, no named statement", async () => {
+    // Named statements would be unknown on the next server connection (26000) or already there (42P05).
+    for (const strategy of ["pool", "pipeline"]) {
+      const d = datasourcesFor(bouncerUrl, { strategy, max: 8 });
+      try {
+        const texts = ["SELECT id, message FROM fortune ORDER BY id", "SELECT count(*)::int AS n FROM fortune"];
+        const counts = await Promise.all(
+          Array.from({ length: 8 }, async (_, w) => {
+            let ok = 0;
+            for (let i = 0; i < 25; i++) {
+              const r = await d.query(d.get(undefined), null, texts[(w + i) % 2]!, []);
+              if (r.recordCount > 0) ok++;
+            }
+            return ok;
+          }),
+        );
+        expect([strategy, counts.reduce((a, b) => a + b, 0)]).toEqual([strategy, 200]);
+      } finally {
+        await d.close();
+      }
+    }
+    for (let i = 0; i < 10; i++) expect((await fetch(`${base}/fortunes`)).status).toBe(200);
+  });
+
+  it("three nodes starting together through PgBouncer apply each migration exactly once, and none hangs", async () => {
+    const url = new URL(await createDatabase([], "three"));
+    const db = url.pathname.slice(1);
+    const root = site({
+      "quarry.config.json": JSON.stringify({
+        datasources: { main: { url: `postgres://${url.username}@127.0.0.1:${ports.bouncer}/${db}` } },
+      }),
+      // Slow enough that the three overlap.
+      "_db/001_table.sql": "CREATE TABLE hits (n int);\nSELECT pg_sleep(0.3);\n",
+      "_db/002_seed.sql": "INSERT INTO hits SELECT generate_series(1, 10);\nSELECT pg_sleep(0.3);\n",
+      "_db/003_more.sql": "INSERT INTO hits VALUES (11);\n",
+      "index.dbt": '<dbt:query name="q">SELECT count(*)::int AS n FROM hits</dbt:query><dbt:output>#q.n#</dbt:output>',
+    });
+    const lines: string[] = [];
+    const apps = await Promise.all(
+      [1, 2, 3].map((i) =>
+        createApp({ root, log: (l) => lines.push(`${i} ${l}`), server: { maxEventLoopDelayMs: 0 } }),
+      ),
+    );
+    try {
+      const applied = lines
+        .filter((l) => / applied _db\//.test(l))
+        .map((l) => l.replace(/^\d /, ""))
+        .sort();
+      expect(applied).toEqual(["applied _db/001_table.sql", "applied _db/002_seed.sql", "applied _db/003_more.sql"]);
+      expect(await sql(directUrl.replace(/\/[^/]+$/, `/${db}`), "SELECT count(*)::int AS n FROM hits")).toEqual([
+        { n: 11 },
+      ]);
+      // No lock stays behind on a server connection that then serves pages.
+      expect(await sql(directUrl, "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'")).toEqual([
+        { n: 0 },
+      ]);
+      for (const app of apps) {
+        expect((await app.inject("/")).body).toBe("11");
+        expect((await app.inject("/readyz")).body).toBe("ready\n");
+      }
+    } finally {
+      await Promise.all(apps.map((a) => a.close()));
+    }
+  }, 60_000);
+
+  it("a query cancelled through PgBouncer, 30 times over: each is cancelled and PgBouncer lives on", async () => {
+    const config = configFor(bouncerUrl).datasources.main!;
+    const text = "SELECT pg_sleep(30) AS cancel_me";
+    for (let i = 0; i < 30; i++) {
+      const conn = await pgConnect(config, bouncerUrl, () => {});
+      try {
+        const running = conn.client.query(text).then(
+          () => "finished",
+          (err: pg.DatabaseError) => err.code,
+        );
+        await until(
+          () =>
+            sql<{ n: number }>(directUrl, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = $1", [text]),
+          (r) => r[0]!.n === 1,
+        );
+        await cancel(conn);
+        expect(await running).toBe("57014");
+      } finally {
+        await disconnect(conn);
+      }
+    }
+    expect(bouncer.exitCode).toBe(null);
+    expect(readFileSync(join(dir, "pgbouncer.log"), "utf8")).not.toContain("FATAL");
+    expect((await fetch(`${base}/authors`)).status).toBe(200);
+  }, 60_000);
+
+  it("a per-query timeout stays with its statement: no server connection keeps it for another page", async () => {
+    for (const strategy of ["pool", "pipeline"]) {
+      const d = datasourcesFor(bouncerUrl, { strategy, max: 8 });
+      try {
+        await Promise.all(
+          Array.from({ length: 16 }, async () => {
+            for (let i = 0; i < 25; i++)
+              await d.query(d.get(undefined), null, "SELECT 1 AS one", [], { timeoutMs: 1000 });
+          }),
+        );
+        // The limit still acts on its own statement.
+        await expect(
+          d.query(d.get(undefined), null, "SELECT pg_sleep(5)", [], { timeoutMs: 100 }),
+        ).rejects.toMatchObject({ sqlState: "57014" });
+      } finally {
+        await d.close();
+      }
+      // Every server connection PgBouncer has, each held by a transaction of its own: its setting.
+      const clients = Array.from({ length: SERVER_POOL }, () => new pg.Client({ connectionString: bouncerUrl }));
+      try {
+        const seen: string[] = [];
+        for (const c of clients) {
+          await c.connect();
+          await c.query("BEGIN");
+          seen.push(
+            (await c.query<{ statement_timeout: string }>("SHOW statement_timeout")).rows[0]!.statement_timeout,
+          );
+        }
+        const own = (await sql<{ statement_timeout: string }>(directUrl, "SHOW statement_timeout"))[0]!
+          .statement_timeout;
+        expect([strategy, seen]).toEqual([strategy, Array(SERVER_POOL).fill(own)]);
+      } finally {
+        for (const c of clients) await c.end().catch(() => {});
+      }
+    }
+  }, 60_000);
 });

@@ -3,6 +3,14 @@
 // keeps it from being reused, type parsers that give templates numbers for int8, and the
 // guards a network that silently drops packets needs: TCP keep-alive, and a client-side time
 // limit a little above the server's statement_timeout that destroys the connection.
+//
+// Nothing but what every pooler accepts goes in the startup packet (a PgBouncer without
+// `ignore_startup_parameters` refused statement_timeout there, and every connection with it).
+// Once connected, one round trip tells a direct connection from one through a pooler (Postgres
+// tells the client its backend's pid; PgBouncer a random key of its own) and, on a direct one
+// only, sets statement_timeout for the session: through a transaction pooler a session setting
+// would land on whichever server connection serves that moment and stay there for its other
+// clients.
 import { connect as tcpConnect } from "node:net";
 import pg from "pg";
 import type { DatasourceConfig } from "../config.js";
@@ -10,8 +18,6 @@ import type { DriverConnection } from "../driver.js";
 
 export interface Connection extends DriverConnection {
   client: pg.Client;
-  /** The statement_timeout the connection was opened with, restored after a per-query one. */
-  statementTimeoutMs: number;
   /** The server ended the session in-band (FATAL: terminated, shutting down): see sharedQuery. */
   fatal: boolean;
 }
@@ -54,7 +60,6 @@ export async function connect(
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: config.acquireTimeoutMs,
-    statement_timeout: config.statementTimeoutMs || undefined,
     query_timeout: config.queryTimeoutMs || undefined,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
@@ -69,7 +74,7 @@ export async function connect(
     broken: false,
     lastUsed: Date.now(),
     retire: false,
-    statementTimeoutMs: config.statementTimeoutMs,
+    pooled: false,
     fatal: false,
   };
   client.on("error", (err) => {
@@ -83,12 +88,30 @@ export async function connect(
   });
   try {
     await client.connect();
+    conn.pooled = await setUp(client, config.statementTimeoutMs);
   } catch (err) {
     conn.broken = true;
     destroy(conn);
     throw err;
   }
   return conn;
+}
+
+/**
+ * One round trip after login: is a pooler between (true), and on a direct connection the
+ * session's statement_timeout (0: the server's own default stays).
+ */
+async function setUp(client: pg.Client, statementTimeoutMs: number): Promise<boolean> {
+  const key = internals(client).processID;
+  const r = await client.query<{ pid: number }>(
+    statementTimeoutMs > 0
+      ? {
+          text: "SELECT pg_backend_pid() AS pid, CASE WHEN pg_backend_pid() = $1 THEN set_config('statement_timeout', $2, false) END",
+          values: [key, String(statementTimeoutMs)],
+        }
+      : { text: "SELECT pg_backend_pid() AS pid" },
+  );
+  return r.rows[0]!.pid !== key;
 }
 
 function destroy(conn: Connection): void {
@@ -132,7 +155,10 @@ export async function ping(conn: Connection, timeoutMs: number): Promise<boolean
  * Asks Postgres to cancel what the connection is running (the protocol's CancelRequest, on a
  * new socket, as psql's Ctrl-C does). Resolves once the server has taken the request (it
  * closes that socket after signalling the backend), so a connection given back afterwards
- * cannot have a later query cancelled by it.
+ * cannot have a later query cancelled by it. The request is written, not written-and-ended:
+ * a half-close (our FIN before the server has answered) crashed PgBouncer 1.18 ("bad client
+ * state", its issue #801), so the server closes first, within `timeoutMs`, else the socket is
+ * destroyed.
  */
 export function cancel(conn: Connection, timeoutMs = 2000): Promise<void> {
   const { processID, secretKey, host, port } = internals(conn.client);
@@ -146,7 +172,7 @@ export function cancel(conn: Connection, timeoutMs = 2000): Promise<void> {
       msg.writeInt32BE(80877102, 4); // the CancelRequest code
       msg.writeInt32BE(processID, 8);
       msg.writeInt32BE(secretKey, 12);
-      sock.end(msg);
+      sock.write(msg);
     });
     sock.on("error", () => {});
     sock.on("close", () => resolve());

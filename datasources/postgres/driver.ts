@@ -2,7 +2,7 @@
 // client.ts, error meaning from errors.ts, and here how one statement runs — always the
 // extended protocol, as a named prepared statement when asked, re-prepared once when Postgres
 // says the cached plan no longer fits (0A000 after ALTER TABLE), with a per-statement
-// statement_timeout set around it.
+// statement_timeout local to a transaction around it.
 import type pg from "pg";
 import type { Driver, DriverResult, Isolation, StatementOptions } from "../driver.js";
 import { backendId, cancel, connect, disconnect, forgetStatement, ping, statement, type Connection } from "./client.js";
@@ -27,30 +27,64 @@ async function ownQuery(
   params: unknown[],
   opts: StatementOptions,
 ): Promise<DriverResult> {
-  const client = conn.client;
-  const { name, statementTimeoutMs } = opts;
-  let res: pg.QueryResult;
-  if (statementTimeoutMs) await client.query(`SET statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`);
+  const { name } = opts;
   try {
-    try {
-      res = await run(conn, sql, params, opts);
-    } catch (err) {
-      if (!name || (err as pg.DatabaseError).code !== "0A000") throw err;
-      // The table changed under the statement's plan ("cached plan must not change result
-      // type"): prepare it afresh. Inside a transaction the failure has aborted it, so the
-      // connection is only marked to be replaced when given back.
-      if (!opts.mayRetry) {
-        conn.retire = true;
-        throw err;
-      }
-      await client.query(`DEALLOCATE ${name}`);
-      forgetStatement(conn, name);
-      res = await run(conn, sql, params, opts);
+    return result(await limited(conn, sql, params, opts));
+  } catch (err) {
+    if (!name || (err as pg.DatabaseError).code !== "0A000") throw err;
+    // The table changed under the statement's plan ("cached plan must not change result
+    // type"): prepare it afresh. Inside a transaction the failure has aborted it, so the
+    // connection is only marked to be replaced when given back.
+    if (!opts.mayRetry) {
+      conn.retire = true;
+      throw err;
     }
-  } finally {
-    if (statementTimeoutMs) await client.query(`SET statement_timeout = ${conn.statementTimeoutMs}`).catch(() => {});
+    await conn.client.query(`DEALLOCATE ${name}`);
+    forgetStatement(conn, name);
+    return result(await limited(conn, sql, params, opts));
   }
-  return result(res);
+}
+
+/**
+ * The statement, under its own statement_timeout when it has one. The limit is a setting local
+ * to a transaction, so it travels with the statement to whichever server connection a pooler
+ * gives that transaction and ends with it: inside the caller's transaction it is set before and
+ * put back after; outside one the statement gets a transaction of its own (BEGIN and the SET in
+ * one round trip). Set for the session, then reset, the three statements reached different
+ * server connections behind PgBouncer and the limit stayed on another page's.
+ */
+async function limited(
+  conn: Connection,
+  sql: string,
+  params: unknown[],
+  opts: StatementOptions,
+): Promise<pg.QueryResult> {
+  const client = conn.client;
+  if (!opts.statementTimeoutMs) return run(conn, sql, params, opts);
+  const ms = String(Math.max(1, Math.floor(opts.statementTimeoutMs)));
+  if (opts.inTransaction) {
+    const r = await client.query<{ before: string }>({
+      text: "SELECT current_setting('statement_timeout') AS before, set_config('statement_timeout', $1, true)",
+      values: [ms],
+    });
+    try {
+      return await run(conn, sql, params, opts);
+    } finally {
+      await client
+        .query({ text: "SELECT set_config('statement_timeout', $1, true)", values: [r.rows[0]!.before] })
+        .catch(() => {});
+    }
+  }
+  await client.query(`BEGIN; SET LOCAL statement_timeout = ${ms}`);
+  let res: pg.QueryResult;
+  try {
+    res = await run(conn, sql, params, opts);
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  }
+  await client.query("COMMIT");
+  return res;
 }
 
 export const postgres: Driver<Connection> = {

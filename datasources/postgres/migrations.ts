@@ -6,6 +6,13 @@
 // lists the objects it created (a catalog snapshot before and after it ran), so that
 // `quarry db reset` on a database Quarry did not create drops those and nothing else.
 //
+// Safe through a transaction pooler (PgBouncer's pool_mode = transaction), where a session
+// outlives nothing: the lock that keeps concurrent starts (several workers, several machines)
+// from applying one file twice is pg_advisory_xact_lock, taken inside each file's transaction
+// and released by its COMMIT, and what is applied is read again after taking it. (A session
+// lock, released by closing the connection, stayed on a server connection that then served
+// pages, and did not exclude: two clients on one server connection both held it.)
+//
 // Written here rather than taken from a library: node-pg-migrate keeps no checksums (an edited
 // file would be skipped silently, the bug this replaces) and brings a CLI's dependencies;
 // postgres-migrations (last release 2021) fixes the table name to `migrations` in the user's
@@ -19,7 +26,7 @@ import { QuarryError, codeFrame, codes } from "../../engine/errors.js";
 import type { Loc } from "../../parser/ast.js";
 
 export const MIGRATIONS_TABLE = "quarry_migrations";
-/** pg_advisory_lock key: "QUARRY" in ASCII, so concurrent starts (workers) migrate one at a time. */
+/** Advisory lock key: "QUARRY" in ASCII, so concurrent starts (workers, nodes) migrate one at a time. */
 const LOCK_KEY = "89227616367193";
 /** First line of a file that must run outside a transaction (CREATE INDEX CONCURRENTLY, …). */
 const NO_TRANSACTION = /^--\s*quarry:\s*no-transaction\b/;
@@ -179,14 +186,15 @@ const DUPLICATE = new Set(["42P07", "42710", "42P06", "42723", "42P04"]);
  */
 async function createsExisting(client: pg.Client, file: MigrationFile): Promise<boolean> {
   if (NO_TRANSACTION.test(file.sql)) return true;
-  await client.query("BEGIN");
+  // Inside the caller's locked transaction: a savepoint, rolled back to.
+  await client.query("SAVEPOINT quarry_try");
   try {
     await client.query(file.sql);
     return false;
   } catch (err) {
     return DUPLICATE.has((err as pg.DatabaseError).code ?? "");
   } finally {
-    await client.query("ROLLBACK");
+    await client.query("ROLLBACK TO SAVEPOINT quarry_try");
   }
 }
 
@@ -268,9 +276,45 @@ export async function migrationStatus(url: string, dir: string): Promise<Migrati
 }
 
 /**
+ * BEGIN, the migrations lock (held until COMMIT or ROLLBACK), then `fn`; COMMIT when it
+ * returns, ROLLBACK when it throws. Also asks Postgres (14+; older ones skip it) to check
+ * during a long statement that the client is still there: a server stopped (or killed)
+ * mid-migration closes the connection, and without the check the backend would keep running
+ * the file, and its locks held, until the statement ends. Local to the transaction, so
+ * nothing of it stays on a pooler's server connection.
+ */
+async function locked<T>(client: pg.Client, fn: () => Promise<T>): Promise<T> {
+  await client.query("BEGIN");
+  try {
+    await client.query(
+      `SELECT pg_advisory_xact_lock(${LOCK_KEY}), CASE WHEN current_setting('server_version_num')::int >= 140000 THEN set_config('client_connection_check_interval', '1000', true) END`,
+    );
+    const out = await fn();
+    await client.query("COMMIT");
+    return out;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Is this connection a session of its own on the server, or does a pooler stand between (and
+ * hand each transaction whichever server connection is free)? Postgres tells a client its
+ * backend's pid at login; PgBouncer tells it a random key of its own instead.
+ */
+async function direct(client: pg.Client): Promise<boolean> {
+  const pid = (client as unknown as { processID: number | null }).processID;
+  const r = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  return r.rows[0]!.pid === pid;
+}
+
+/**
  * Applies the pending files of `dir` in name order, each in its own transaction. Refuses (and
  * applies nothing) when an applied file has changed. With no files at all it touches nothing,
- * so a site without _db/ never needs more than read access.
+ * so a site without _db/ never needs more than read access. Several processes may call it at
+ * once, on one database, directly or through a transaction pooler: each file is applied by
+ * exactly one of them (the others find it recorded once they hold the lock).
  */
 export async function migrate(
   url: string,
@@ -282,12 +326,8 @@ export async function migrate(
   if (files.length === 0) return result;
   const client = await connect(url);
   try {
-    // A server stopped (or killed) mid-migration closes this connection; without this check
-    // Postgres would notice only when the running statement ends (a long file keeps its
-    // backend busy, and its locks held, for nothing). Postgres 14+; older ones skip it.
-    await client.query("SET client_connection_check_interval = 1000").catch(() => {});
-    await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
-    if (!(await tableExists(client))) {
+    const adopted = await locked(client, async () => {
+      if (await tableExists(client)) return false;
       // Tables but no record: a database the old runner seeded (or made by hand), whose files
       // are taken as applied, since running them again would fail or duplicate its rows; or a
       // shared database holding other tables, where the site's files must run. The first file,
@@ -300,28 +340,36 @@ export async function migrate(
         adopted boolean NOT NULL DEFAULT false,
         created jsonb
       )`);
-      if (adopt) {
-        for (const f of files)
-          await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, adopted) VALUES ($1, $2, true)`, [
-            f.name,
-            f.checksum,
-          ]);
-        result.adopted = files.map((f) => f.name);
-        log(
-          `adopted an existing database: recorded ${result.adopted.map(label).join(", ")} as applied without running them (see quarry db status)`,
-        );
-        return result;
+      if (!adopt) return false;
+      for (const f of files)
+        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, adopted) VALUES ($1, $2, true)`, [
+          f.name,
+          f.checksum,
+        ]);
+      return true;
+    });
+    if (adopted) {
+      result.adopted = files.map((f) => f.name);
+      log(
+        `adopted an existing database: recorded ${result.adopted.map(label).join(", ")} as applied without running them (see quarry db status)`,
+      );
+      return result;
+    }
+    // Checked before anything runs, so a changed file stops the start with nothing applied.
+    const pending = await locked(client, async () => {
+      const rows = await recorded(client);
+      for (const f of files) {
+        const row = rows.get(f.name);
+        if (row && row.checksum !== f.checksum) throw changedError(f, row);
       }
-    }
-    const rows = await recorded(client);
-    for (const f of files) {
-      const row = rows.get(f.name);
-      if (row && row.checksum !== f.checksum) throw changedError(f, row);
-    }
-    if (files.some((f) => !rows.has(f.name))) await ensureCreatedColumn(client);
-    for (const f of files) {
-      if (rows.has(f.name)) continue;
+      const out = files.filter((f) => !rows.has(f.name));
+      if (out.length > 0) await ensureCreatedColumn(client);
+      return out;
+    });
+    let isDirect: boolean | null = null;
+    for (const f of pending) {
       const tx = !NO_TRANSACTION.test(f.sql);
+      if (!tx && !(isDirect ??= await direct(client))) throw sessionNeeded(f);
       // A long seed (a 50,000-row log) says it is still at work.
       const started = Date.now();
       const timer = setInterval(
@@ -329,19 +377,8 @@ export async function migrate(
         PROGRESS_MS,
       );
       try {
-        if (tx) await client.query("BEGIN");
-        const before = await objects(client);
-        await client.query(f.sql);
-        const created = await createdSince(client, before);
-        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, created) VALUES ($1, $2, $3)`, [
-          f.name,
-          f.checksum,
-          JSON.stringify(created),
-        ]);
-        if (tx) await client.query("COMMIT");
-      } catch (err) {
-        if (tx) await client.query("ROLLBACK").catch(() => {});
-        throw failedError(f, err);
+        const ran = tx ? await locked(client, () => applyOnce(client, f)) : await applyOutside(client, f);
+        if (!ran) continue;
       } finally {
         clearInterval(timer);
       }
@@ -350,9 +387,79 @@ export async function migrate(
     }
     return result;
   } finally {
-    // Ending the session releases the advisory lock.
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * Runs one file and records it, inside the caller's transaction, unless another process
+ * applied it while this one waited for the lock (false then).
+ */
+async function applyOnce(client: pg.Client, f: MigrationFile): Promise<boolean> {
+  const now = await client.query<Row>(
+    `SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} WHERE name = $1`,
+    [f.name],
+  );
+  const row = now.rows[0];
+  if (row) {
+    if (row.checksum !== f.checksum) throw changedError(f, row);
+    return false;
+  }
+  try {
+    const before = await objects(client);
+    await client.query(f.sql);
+    const created = await createdSince(client, before);
+    await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, created) VALUES ($1, $2, $3)`, [
+      f.name,
+      f.checksum,
+      JSON.stringify(created),
+    ]);
+  } catch (err) {
+    throw failedError(f, err);
+  }
+  return true;
+}
+
+/**
+ * A `-- quarry: no-transaction` file (CREATE INDEX CONCURRENTLY, …) cannot hold a transaction's
+ * lock while it runs: it holds the session lock instead, which only a direct connection keeps
+ * (the caller checked), and gives it back itself.
+ */
+async function applyOutside(client: pg.Client, f: MigrationFile): Promise<boolean> {
+  await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+  try {
+    const now = await client.query<Row>(
+      `SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} WHERE name = $1`,
+      [f.name],
+    );
+    const row = now.rows[0];
+    if (row) {
+      if (row.checksum !== f.checksum) throw changedError(f, row);
+      return false;
+    }
+    const before = await objects(client);
+    try {
+      await client.query(f.sql);
+    } catch (err) {
+      throw failedError(f, err);
+    }
+    const created = await createdSince(client, before);
+    await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, created) VALUES ($1, $2, $3)`, [
+      f.name,
+      f.checksum,
+      JSON.stringify(created),
+    ]);
+    return true;
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`).catch(() => {});
+  }
+}
+
+function sessionNeeded(f: MigrationFile): MigrationError {
+  return new MigrationError(
+    codes.MIGRATION,
+    `${label(f.name)} runs outside a transaction (-- quarry: no-transaction), which needs a session of its own on the server, but this connection goes through a pooler; nothing of it was applied. Give the datasource a directUrl (or DATABASE_DIRECT_URL) that reaches Postgres directly: quarry db migrate and quarry start use it for migrations`,
+  );
 }
 
 /**
@@ -362,14 +469,14 @@ export async function migrate(
 export async function dropOwned(url: string): Promise<string[]> {
   const client = await connect(url);
   try {
-    await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+    await client.query("BEGIN");
+    await client.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
     const r = await client.query<{ nspname: string }>(`
       SELECT n.nspname FROM pg_namespace n
       WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
         AND (n.nspname = 'public' OR pg_has_role(current_user, n.nspowner, 'USAGE'))
       ORDER BY n.nspname`);
     const schemas = r.rows.map((row) => row.nspname);
-    await client.query("BEGIN");
     for (const s of schemas) await client.query(`DROP SCHEMA ${pg.escapeIdentifier(s)} CASCADE`);
     await client.query("CREATE SCHEMA public");
     await client.query("COMMIT");
@@ -395,7 +502,8 @@ const OWN_TABLES = ["quarry_session", "quarry_meta"];
 export async function dropCreated(url: string): Promise<string[]> {
   const client = await connect(url);
   try {
-    await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+    await client.query("BEGIN");
+    await client.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
     const dropped: string[] = [];
     const all: CreatedObject[] = [];
     if (await tableExists(client)) {
@@ -412,7 +520,6 @@ export async function dropCreated(url: string): Promise<string[]> {
       }
       for (const row of r.rows) all.push(...row.created!);
     }
-    await client.query("BEGIN");
     for (const kind of DROP_ORDER) {
       const names = [...new Set(all.filter((o) => o.kind === kind).map((o) => o.name))];
       if (names.length === 0) continue;

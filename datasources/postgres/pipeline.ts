@@ -1,8 +1,10 @@
 // One request's statement on a connection other requests' statements share (the "pipeline"
 // strategy). node-postgres 8.23's pipeline mode writes each statement at once, each with its
 // own Sync, so an error ends only its own implicit transaction. What sharing changes:
-// - session state: a per-statement statement_timeout is set and restored in the same tick as
-//   the statement is written, so no neighbour's statement lands between the three;
+// - session state: none is changed. A per-statement statement_timeout is a setting local to a
+//   transaction of the statement's own (BEGIN, set_config(…, true), the statement, COMMIT,
+//   written in the same tick, so no neighbour's statement lands between them and a pooler keeps
+//   the four on one server connection); it ends with that transaction;
 // - cancelling: a CancelRequest stops whatever the backend runs at that moment, so it is sent
 //   only while this statement is the one being answered; when the server had already moved on,
 //   the neighbour it hit fails with 57014 "user request" before it could have any effect, and
@@ -47,10 +49,8 @@ function coalesce(client: pg.Client): void {
     stream.uncork!();
   });
 }
-const timeoutQuery = (ms: number): pg.QueryConfig => ({
-  text: "SELECT set_config('statement_timeout', $1, false)",
-  values: [String(ms)],
-});
+/** A statement of the per-statement-timeout wrapper: its errors are the wrapped statement's. */
+const wrapper = (sql: string, params: unknown[] = []) => statement(sql, params, undefined, undefined, () => {});
 
 /**
  * One statement on a shared connection: one promise, settled from node-postgres's callback,
@@ -111,10 +111,17 @@ function send(
   };
   const ms = opts.statementTimeoutMs;
   coalesce(client);
-  if (ms) void client.query(timeoutQuery(Math.max(1, Math.floor(ms)))).catch(() => {});
+  if (ms) {
+    void client.query(wrapper("BEGIN") as unknown as pg.QueryConfig);
+    void client.query(
+      wrapper("SELECT set_config('statement_timeout', $1, true)", [
+        String(Math.max(1, Math.floor(ms))),
+      ]) as unknown as pg.QueryConfig,
+    );
+  }
   void client.query(q as unknown as pg.QueryConfig);
-  // A neighbour's statements would run under this one's limit if it were not put back.
-  if (ms) void client.query(timeoutQuery(conn.statementTimeoutMs)).catch(() => void (conn.retire = true));
+  // After a failed statement COMMIT ends the aborted transaction (Postgres answers ROLLBACK).
+  if (ms) void client.query(wrapper("COMMIT") as unknown as pg.QueryConfig);
   if (opts.stop?.aborted) onStop();
   else opts.stop?.addEventListener("abort", onStop, { once: true });
 }
