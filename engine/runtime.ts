@@ -10,6 +10,7 @@ import {
   isStruct,
   newStruct,
   setZone,
+  toBool,
   toNum,
   toStr,
   typeName,
@@ -244,6 +245,13 @@ export function mod(a: unknown, b: unknown, loc: Loc): number {
   if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero", loc);
   return n % d;
 }
+/** `a \ b`: CFML's integer division, the quotient without its fraction. */
+export function idiv(a: unknown, b: unknown, loc: Loc): number {
+  const d = toNum(b, loc);
+  const n = toNum(a, loc);
+  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero", loc);
+  return Math.trunc(n / d);
+}
 export function pow(a: unknown, b: unknown, loc: Loc): number {
   return toNum(a, loc) ** toNum(b, loc);
 }
@@ -267,6 +275,21 @@ export function stringLimit(ctx: RenderContext, length: number, loc: Loc): Runti
 }
 export function contains(a: unknown, b: unknown, loc: Loc): boolean {
   return toStr(a, loc).toLowerCase().includes(toStr(b, loc).toLowerCase());
+}
+export function ncontains(a: unknown, b: unknown, loc: Loc): boolean {
+  return !contains(a, b, loc);
+}
+// XOR, EQV and IMP take both sides as booleans; neither is skipped (CFML evaluates both).
+export function xor(a: unknown, b: unknown, loc: Loc): boolean {
+  return toBool(a, loc) !== toBool(b, loc);
+}
+export function eqv(a: unknown, b: unknown, loc: Loc): boolean {
+  return toBool(a, loc) === toBool(b, loc);
+}
+export function imp(a: unknown, b: unknown, loc: Loc): boolean {
+  const x = toBool(a, loc);
+  const y = toBool(b, loc);
+  return !x || y;
 }
 export function eq(a: unknown, b: unknown, loc: Loc): boolean {
   if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a === b;
@@ -396,6 +419,7 @@ export const BINARY = {
   "-": "sub",
   "*": "mul",
   "/": "div",
+  "\\": "idiv",
   "%": "mod",
   "^": "pow",
   eq: "eq",
@@ -405,6 +429,10 @@ export const BINARY = {
   lt: "lt",
   lte: "lte",
   contains: "contains",
+  ncontains: "ncontains",
+  xor: "xor",
+  eqv: "eqv",
+  imp: "imp",
 } as const;
 
 /** A struct literal: keys in order, later duplicates win. */

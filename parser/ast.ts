@@ -10,7 +10,25 @@ export interface Loc {
 }
 
 export type BinaryOp =
-  "+" | "-" | "*" | "/" | "%" | "^" | "&" | "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "contains";
+  | "+"
+  | "-"
+  | "*"
+  | "/"
+  | "\\"
+  | "%"
+  | "^"
+  | "&"
+  | "eq"
+  | "neq"
+  | "gt"
+  | "gte"
+  | "lt"
+  | "lte"
+  | "contains"
+  | "ncontains"
+  | "xor"
+  | "eqv"
+  | "imp";
 
 /**
  * An expression. `async` marks one that awaits (it calls a function defined with dbt:function,
