@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
 import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
 import { defaultLimits, type Limits } from "../engine/limits.js";
+import { OUTBOUND_DEFAULTS, parseRule, type OutboundSettings } from "../engine/outbound.js";
 import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
 
 export type Strategy = "pool" | "single" | "per-request" | "pipeline";
@@ -76,6 +77,8 @@ export interface SiteConfig {
   locale: string;
   /** The SMTP server of dbt:mail (server/mail-settings.ts); null: the site sends no mail. */
   mail: MailSettings | null;
+  /** What dbt:http may reach beyond (allow) or besides (deny) the default rules (engine/outbound.ts). */
+  http: OutboundSettings;
 }
 
 export type TrustProxy = boolean | number | string | string[];
@@ -242,6 +245,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     "server",
     "mail",
     "limits",
+    "http",
     ...SERVER_KEYS,
   ];
   for (const k of Object.keys(raw))
@@ -288,6 +292,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),
     limits: limitsOf(file, raw.limits),
     mail: parseMailSettings(raw.mail, file, problem),
+    http: httpOf(file, raw.http),
     ...serverSettings(raw, file),
   };
 }
@@ -305,6 +310,32 @@ function limitsOf(file: string, raw: unknown): Limits {
     if (!known.includes(k))
       problem(new ConfigError(`${file}: unknown setting limits.${k} (known: ${known.join(", ")})`));
     else out[k as keyof Limits] = num(file, `limits.${k}`, v, defaultLimits[k as keyof Limits], 1);
+  }
+  return out;
+}
+
+/** The `http` section: dbt:http's `allow` and `deny` lists of ranges, addresses and host names. */
+function httpOf(file: string, raw: unknown): OutboundSettings {
+  const out: OutboundSettings = { allow: [], deny: [] };
+  if (raw === undefined) return { ...OUTBOUND_DEFAULTS };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    problem(new ConfigError(`${file}: http must be an object with allow and deny lists`));
+    return out;
+  }
+  for (const [k, v] of Object.entries(raw as Raw)) {
+    if (k !== "allow" && k !== "deny") {
+      problem(new ConfigError(`${file}: unknown setting http.${k} (known: allow, deny)`));
+      continue;
+    }
+    if (!Array.isArray(v)) {
+      problem(new ConfigError(`${file}: http.${k} must be a list, got ${JSON.stringify(v)}`));
+      continue;
+    }
+    v.forEach((entry: unknown, i) => {
+      const rule = parseRule(entry);
+      if (typeof rule === "string") problem(new ConfigError(`${file}: http.${k}.${i} ${rule}`));
+      else out[k].push(entry as string);
+    });
   }
   return out;
 }

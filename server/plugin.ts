@@ -13,6 +13,7 @@ import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
 import { endPage, untilStopped } from "../engine/clock.js";
 import { codes, ConfigError, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
+import { OutboundPolicy } from "../engine/outbound.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
@@ -167,7 +168,13 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
         throw err;
       })),
     application: newStruct(),
-    services: { locks: opts.locks ?? new LockManager(), fragments, objects, mailer },
+    services: {
+      locks: opts.locks ?? new LockManager(),
+      fragments,
+      objects,
+      mailer,
+      outbound: new OutboundPolicy(config.http),
+    },
     mailer,
   };
 }

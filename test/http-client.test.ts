@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cfhttpResult, contentType, httpFetch, type HttpRequest } from "../tags/http-client.js";
+import { OutboundPolicy } from "../engine/outbound.js";
 
 let server: Server;
 let base: string;
@@ -56,6 +57,8 @@ const req = (over: Partial<HttpRequest>): HttpRequest => ({
   maxBytes: 1 << 20,
   redirect: true,
   signal: null,
+  // The test server is on loopback, which is refused unless allowed.
+  policy: new OutboundPolicy({ allow: ["127.0.0.0/8"], deny: [] }),
   ...over,
 });
 
@@ -79,9 +82,9 @@ describe("httpFetch and the cfhttp result", () => {
       "application/json; charset=utf-8",
       ["a=1", "b=2"],
     ]);
-    // Names as fetch gives them (lower case, sorted), set-cookie once per cookie.
+    // Names in lower case, sorted, set-cookie once per cookie; one connection per request.
     expect(String(r.header).replace(/\r\ndate: [^\r]+/, "")).toBe(
-      "HTTP/1.1 200 OK\r\nconnection: keep-alive\r\ncontent-length: 42\r\ncontent-type: application/json; charset=utf-8\r\nkeep-alive: timeout=5\r\nset-cookie: a=1\r\nset-cookie: b=2\r\n",
+      "HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 42\r\ncontent-type: application/json; charset=utf-8\r\nset-cookie: a=1\r\nset-cookie: b=2\r\n",
     );
   });
 
