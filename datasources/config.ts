@@ -88,8 +88,12 @@ export interface SessionSettings {
   store: "memory" | "postgres" | null;
   /** New sessions one client address may create per minute (per process). */
   createPerMinute: number;
-  /** The memory store's capacity; when full, new sessions are refused, never old ones evicted. */
+  /**
+   * The memory store's bounds, in sessions and in bytes (each session counted as its JSON's
+   * size plus its key and 160 bytes); past either, the sessions nobody came back with go first.
+   */
   maxSessions: number;
+  maxBytes: number;
 }
 
 export interface CsrfSettings {
@@ -365,7 +369,7 @@ function serverSettings(
     return dflt;
   };
   const session = obj("session");
-  only("session", session, ["store", "createPerMinute", "maxSessions"]);
+  only("session", session, ["store", "createPerMinute", "maxSessions", "maxBytes"]);
   const storeOk = session.store === undefined || session.store === "memory" || session.store === "postgres";
   if (!storeOk) {
     problem(
@@ -398,6 +402,7 @@ function serverSettings(
       store: storeOk ? ((session.store as "memory" | "postgres" | undefined) ?? null) : null,
       createPerMinute: num(file, "session.createPerMinute", session.createPerMinute, 60, 1),
       maxSessions: num(file, "session.maxSessions", session.maxSessions, 100_000, 1),
+      maxBytes: num(file, "session.maxBytes", session.maxBytes, 64 * 1024 * 1024, 64 * 1024),
     },
     csrf: { enabled: bool("csrf.enabled", csrf.enabled, true), exempt: exemptOk ? (exempt as string[]) : [] },
     trustProxy: tpOk ? tp : false,

@@ -21,7 +21,7 @@ import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
 import { SESSION_COOKIE, Sessions, isEmpty, type CookieAction, type SessionState } from "./session.js";
 import { PageStream } from "./page-stream.js";
-import { MemoryBackend, PostgresBackend, storedSecret } from "./session-store.js";
+import { MemoryBackend, PostgresBackend, storedSecret, storeKey } from "./session-store.js";
 import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import type { DevReload } from "./dev.js";
@@ -152,7 +152,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const backend =
     store === "postgres"
       ? new PostgresBackend(database.datasources, timeoutMs)
-      : new MemoryBackend(timeoutMs, config.session.maxSessions);
+      : new MemoryBackend(timeoutMs, config.session.maxSessions, config.session.maxBytes);
   let signer: Promise<Signer> | null = null;
   return {
     source,
@@ -439,6 +439,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
           templates: page.trace.templates,
         },
         scopes,
+        sessionOwner(),
       );
       if (opts.trace) log(traceText(entry));
       return entry;
@@ -446,6 +447,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // Made only for a response that sets a cookie (req.protocol is not free).
     const secure = () => ({ httpOnly: true, sameSite: "lax", path: "/", secure: req.protocol === "https" }) as const;
     let signer: Signer | null = null;
+    // What finishing the session did last (a new id, or the cookie cleared): whose the debug record is.
+    let issued: CookieAction = null;
+    const sessionOwner = (): string | null => {
+      const id = issued && "set" in issued ? issued.set : issued && "clear" in issued ? null : session.id;
+      return id === null ? null : storeKey(id);
+    };
     /** Stores what the page did to the session: the cookie the response must carry. */
     const finishSession = (): CookieAction | Promise<CookieAction> => {
       // An error page does not change the session; a page that never stored anything in a
@@ -456,7 +463,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const storeSession = async (): Promise<CookieAction> => {
       // The signer is fetched before anything is stored, so a session is never saved without its cookie.
       if (!isEmpty(session.data)) signer = await site.signer();
-      return site.sessions.finish(session, req.ip);
+      issued = await site.sessions.finish(session, req.ip);
+      return issued;
     };
     /** Puts the page's status, headers and cookies on the reply. */
     const head = (cookie: CookieAction) => {
@@ -640,7 +648,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       await watching;
     });
   }
-  if (site.debug) site.debug.route(app);
+  if (site.debug)
+    site.debug.route(app, async (req) => {
+      const id = await unsignedSession(req).catch(() => null);
+      return id === null ? null : storeKey(id);
+    });
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");
