@@ -335,16 +335,18 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const csrf = site.config.csrf;
     if (!csrf.enabled || exempt(path, csrf.exempt)) return null;
     const refuse = (why: string) => new RequestError(codes.CSRF, 403, why);
-    // A cheap second line: a browser names the page that sent a form.
+    // A cheap second line: a browser names the page that sent a form. Scheme, host and port
+    // must all be this site's (https://host is another origin than http://host); the scheme is
+    // the one the visitor used, which behind a proxy only trustProxy tells (X-Forwarded-Proto).
     const origin = req.headers.origin;
     if (origin !== undefined) {
-      let host: string | null = null;
+      let from: string | null = null;
       try {
-        host = new URL(origin).host;
+        from = new URL(origin).origin;
       } catch {
         // "null" (a sandboxed frame, a privacy redirect) or garbage: not this site.
       }
-      if (host === null || host !== new URL(`http://${req.host}`).host)
+      if (from === null || from === "null" || from !== new URL(`${req.protocol}://${req.host}`).origin)
         return refuse(`A form from another site (Origin ${origin}) may not post here`);
     } else if (req.headers["sec-fetch-site"] === "cross-site") {
       return refuse("A form from another site may not post here");
