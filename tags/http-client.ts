@@ -162,6 +162,7 @@ export async function httpFetch(req: HttpRequest): Promise<HttpAnswer> {
   // What fetch sent: compressed answers are welcome (and decoded), a text body says so.
   if (!has("accept-encoding")) headers.push(["accept-encoding", "gzip, deflate, br"]);
   if (!has("accept")) headers.push(["accept", "*/*"]);
+  if (!has("user-agent")) headers.push(["user-agent", "Quarry"]);
   if (body !== null && !has("content-type")) headers.push(["content-type", "text/plain;charset=UTF-8"]);
   let res: IncomingMessage;
   for (let hops = 0; ; hops++) {

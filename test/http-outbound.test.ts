@@ -5,6 +5,8 @@
 // the same for an open and a closed port. The site's http.allow reaches an internal service.
 import { createServer, type Server as NodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -217,5 +219,26 @@ describe("http.allow reaches an internal service by range or by name", () => {
         await server.close();
       }
     }
+  });
+});
+
+describe("quarry render", () => {
+  it("keeps the same rules, with the site config's http.allow", async () => {
+    const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+    const root = site({
+      "fetch.dbt": PAGE,
+      "data.json": JSON.stringify({ url: { u: `http://127.0.0.1:${secret.port}/` } }),
+    });
+    const render = () =>
+      promisify(execFile)(process.execPath, [
+        bin,
+        "render",
+        join(root, "fetch.dbt"),
+        "--data",
+        join(root, "data.json"),
+      ]);
+    expect((await render()).stdout).toMatch(/^QRY_ERR_HTTP_DENIED /);
+    writeFileSync(join(root, "quarry.config.json"), JSON.stringify({ http: { allow: [`127.0.0.1:${secret.port}`] } }));
+    expect((await render()).stdout).toBe("200 SECRET");
   });
 });
