@@ -16,16 +16,19 @@ export function register(program: Command): void {
       const { scopesFrom } = await import("../engine/context.js");
       const { loadConfig } = await import("../datasources/config.js");
       const root = resolve(opts.root ?? dirname(file));
-      // The site's limits hold here as when it is served; a bad config is reported like any error.
-      const limits = await loadConfig(root).then(
-        (c) => c.limits,
-        (err: unknown) => report(err),
-      );
-      const engine = new Engine({ root, mode: opts.mode, limits });
+      const { newPageState } = await import("../engine/page.js");
+      const { localServices } = await import("../engine/services.js");
+      const { OutboundPolicy } = await import("../engine/outbound.js");
+      // The site's limits and outbound rules hold here as when it is served; a bad config is
+      // reported like any error.
+      const config = await loadConfig(root).catch((err: unknown) => report(err));
+      const engine = new Engine({ root, mode: opts.mode, limits: config.limits });
       const name = engine.name(resolve(file));
       if (name === null) report(new Error(`${file} is not inside ${root}`));
+      const page = newPageState();
+      page.services = { ...localServices(), outbound: new OutboundPolicy(config.http) };
       try {
-        process.stdout.write(await engine.render(name, scopesFrom(readData(opts.data))));
+        process.stdout.write(await engine.render(name, scopesFrom(readData(opts.data)), page));
       } catch (err) {
         report(err);
       }

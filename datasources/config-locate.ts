@@ -60,7 +60,8 @@ export function locateProblem(file: string, text: string, tree: Node | undefined
     );
   if (!tree || !m) return `${file}: ${body}`;
   const name = m[1] ?? m[2]!;
-  let path = name.split(".");
+  // A number names a list's entry ("http.allow.2").
+  let path: (string | number)[] = name.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   if (body.startsWith("datasource name ")) path = ["datasources", name];
   for (; path.length > 0; path = path.slice(0, -1)) {
     const node = findNodeAtLocation(tree, path);

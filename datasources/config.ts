@@ -11,6 +11,7 @@ import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../se
 import { defaultLimits, limitRanges, type Limits } from "../engine/limits.js";
 import { integerRange } from "../engine/errors.js";
 import { isIP } from "node:net";
+import { OUTBOUND_DEFAULTS, parseRule, type OutboundSettings } from "../engine/outbound.js";
 import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
 
 export type Strategy = "pool" | "single" | "per-request" | "pipeline";
@@ -87,6 +88,8 @@ export interface SiteConfig {
   locale: string;
   /** The SMTP server of dbt:mail (server/mail-settings.ts); null: the site sends no mail. */
   mail: MailSettings | null;
+  /** What dbt:http may reach beyond (allow) or besides (deny) the default rules (engine/outbound.ts). */
+  http: OutboundSettings;
 }
 
 export type TrustProxy = boolean | number | string | string[];
@@ -96,8 +99,12 @@ export interface SessionSettings {
   store: "memory" | "postgres" | null;
   /** New sessions one client address may create per minute (per process). */
   createPerMinute: number;
-  /** The memory store's capacity; when full, new sessions are refused, never old ones evicted. */
+  /**
+   * The memory store's bounds, in sessions and in bytes (each session counted as its JSON's
+   * size plus its key and 160 bytes); past either, the sessions nobody came back with go first.
+   */
   maxSessions: number;
+  maxBytes: number;
 }
 
 export interface CsrfSettings {
@@ -270,6 +277,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     "server",
     "mail",
     "limits",
+    "http",
     ...SERVER_KEYS,
   ];
   for (const k of Object.keys(raw))
@@ -319,6 +327,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),
     limits: limitsOf(file, raw.limits),
     mail: parseMailSettings(raw.mail, file, problem),
+    http: httpOf(file, raw.http),
     ...serverSettings(raw, file),
   };
 }
@@ -339,6 +348,32 @@ function limitsOf(file: string, raw: unknown): Limits {
       const [min, max] = limitRanges[k as keyof Limits];
       out[k as keyof Limits] = num(file, `limits.${k}`, v, defaultLimits[k as keyof Limits], min, max);
     }
+  }
+  return out;
+}
+
+/** The `http` section: dbt:http's `allow` and `deny` lists of ranges, addresses and host names. */
+function httpOf(file: string, raw: unknown): OutboundSettings {
+  const out: OutboundSettings = { allow: [], deny: [] };
+  if (raw === undefined) return { ...OUTBOUND_DEFAULTS };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    problem(new ConfigError(`${file}: http must be an object with allow and deny lists`));
+    return out;
+  }
+  for (const [k, v] of Object.entries(raw as Raw)) {
+    if (k !== "allow" && k !== "deny") {
+      problem(new ConfigError(`${file}: unknown setting http.${k} (known: allow, deny)`));
+      continue;
+    }
+    if (!Array.isArray(v)) {
+      problem(new ConfigError(`${file}: http.${k} must be a list, got ${JSON.stringify(v)}`));
+      continue;
+    }
+    v.forEach((entry: unknown, i) => {
+      const rule = parseRule(entry);
+      if (typeof rule === "string") problem(new ConfigError(`${file}: http.${k}.${i} ${rule}`));
+      else out[k].push(entry as string);
+    });
   }
   return out;
 }
@@ -368,7 +403,7 @@ function serverSettings(
     return dflt;
   };
   const session = obj("session");
-  only("session", session, ["store", "createPerMinute", "maxSessions"]);
+  only("session", session, ["store", "createPerMinute", "maxSessions", "maxBytes"]);
   const storeOk = session.store === undefined || session.store === "memory" || session.store === "postgres";
   if (!storeOk) {
     problem(
@@ -401,6 +436,7 @@ function serverSettings(
       store: storeOk ? ((session.store as "memory" | "postgres" | undefined) ?? null) : null,
       createPerMinute: num(file, "session.createPerMinute", session.createPerMinute, 60, 1, 1_000_000),
       maxSessions: num(file, "session.maxSessions", session.maxSessions, 100_000, 1, 100_000_000),
+      maxBytes: num(file, "session.maxBytes", session.maxBytes, 64 * 1024 * 1024, 64 * 1024, 1024 ** 4),
     },
     csrf: { enabled: bool("csrf.enabled", csrf.enabled, true), exempt: exemptOk ? (exempt as string[]) : [] },
     trustProxy: tpOk ? tp : false,

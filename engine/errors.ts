@@ -196,6 +196,7 @@ export const codes = {
   REDIRECT: "QRY_ERR_REDIRECT",
   LOCK: "QRY_ERR_LOCK",
   HTTP: "QRY_ERR_HTTP",
+  HTTP_DENIED: "QRY_ERR_HTTP_DENIED",
   MAIL: "QRY_ERR_MAIL",
   FLUSH: "QRY_ERR_FLUSH",
 } as const;

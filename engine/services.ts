@@ -7,6 +7,7 @@ import { LockManager } from "./locks.js";
 import { FragmentCache } from "./fragment-cache.js";
 import { ObjectCache } from "./object-cache.js";
 import type { PageState } from "./page.js";
+import { OutboundPolicy } from "./outbound.js";
 
 /** The levels of dbt:log, named as pino names them. */
 export const LOG_LEVELS = ["debug", "info", "warn", "error", "fatal"] as const;
@@ -53,6 +54,8 @@ export interface SiteServices {
   objects: ObjectCache;
   /** null when the site config has no `mail` section. */
   mailer: Mailer | null;
+  /** What dbt:http may reach (the config's `http` section; outbound.ts). */
+  outbound: OutboundPolicy;
 }
 
 /** One readable line of a dbt:log entry: `[warn] page.dbt:3:1 text`. */
@@ -68,6 +71,7 @@ export function localServices(): SiteServices {
     fragments: new FragmentCache({ maxEntries: 100, maxChars: 4 * 1024 * 1024 }),
     objects: new ObjectCache(100),
     mailer: null,
+    outbound: new OutboundPolicy(),
   };
 }
 

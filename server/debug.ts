@@ -2,8 +2,10 @@
 // every query (datasource, SQL, bound values, rows, time, cache hit), every template with its
 // render time, the scopes' keys, the session and the page's total time. A collapsed panel
 // for browser navigations, JSON at /_quarry/debug for tools and tests, and lines in the
-// terminal with `quarry dev --trace`. Never under quarry start.
-import type { FastifyInstance } from "fastify";
+// terminal with `quarry dev --trace`. Never under quarry start. A record shows the session
+// only to the visitor it belongs to: /_quarry/debug gives anyone else its queries and
+// templates, never another visitor's session.
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Scopes } from "../engine/context.js";
 import type { Trace } from "../engine/trace.js";
@@ -37,21 +39,36 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export class DebugLog {
   private readonly entries = new LRUCache<string, DebugEntry>({ max: 50 });
+  /** Whose session each entry shows: its session's store key (a hash of the id), or null. */
+  private readonly owners = new WeakMap<DebugEntry, string | null>();
 
-  record(e: Omit<DebugEntry, "scopes" | "session">, scopes: Scopes): DebugEntry {
+  record(e: Omit<DebugEntry, "scopes" | "session">, scopes: Scopes, owner: string | null): DebugEntry {
     const keys: Record<string, string[]> = {};
     for (const s of SHOWN_SCOPES) keys[s] = Object.keys(scopes[s] ?? {});
     const entry: DebugEntry = { ...e, scopes: keys, session: json(scopes.session ?? {}) };
     this.entries.set(entry.id, entry);
+    this.owners.set(entry, owner);
     return entry;
   }
 
-  route(app: FastifyInstance): void {
+  /** The entry as `who` (the asking visitor's session key) may see it. */
+  private seenBy(entry: DebugEntry, who: string | null): DebugEntry {
+    const owner = this.owners.get(entry) ?? null;
+    if (owner !== null && owner === who) return entry;
+    return { ...entry, scopes: { ...entry.scopes, session: [] }, session: null };
+  }
+
+  /** `requester`: the session key of the visitor asking (from their verified cookie), or null. */
+  route(app: FastifyInstance, requester: (req: FastifyRequest) => Promise<string | null>): void {
     // Newest first; one entry by request id (the x-quarry-request-id header of the page).
-    app.get(DEBUG_PATH, () => Promise.resolve([...this.entries.values()]));
+    app.get(DEBUG_PATH, async (req) => {
+      const who = await requester(req);
+      return [...this.entries.values()].map((e) => this.seenBy(e, who));
+    });
     app.get(`${DEBUG_PATH}/:id`, async (req, reply) => {
       const entry = this.entries.get((req.params as { id: string }).id);
-      return entry ?? reply.code(404).send({ error: "no such request (only the last 50 are kept)" });
+      if (!entry) return reply.code(404).send({ error: "no such request (only the last 50 are kept)" });
+      return this.seenBy(entry, await requester(req));
     });
   }
 }

@@ -13,6 +13,7 @@ import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
 import { endPage, untilStopped } from "../engine/clock.js";
 import { codes, ConfigError, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
+import { OutboundPolicy } from "../engine/outbound.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
@@ -20,7 +21,7 @@ import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
 import { SESSION_COOKIE, Sessions, isEmpty, type CookieAction, type SessionState } from "./session.js";
 import { PageStream } from "./page-stream.js";
-import { MemoryBackend, PostgresBackend, storedSecret } from "./session-store.js";
+import { MemoryBackend, PostgresBackend, storedSecret, storeKey } from "./session-store.js";
 import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import type { DevReload } from "./dev.js";
@@ -151,7 +152,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const backend =
     store === "postgres"
       ? new PostgresBackend(database.datasources, timeoutMs)
-      : new MemoryBackend(timeoutMs, config.session.maxSessions);
+      : new MemoryBackend(timeoutMs, config.session.maxSessions, config.session.maxBytes);
   let signer: Promise<Signer> | null = null;
   return {
     source,
@@ -167,7 +168,13 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
         throw err;
       })),
     application: newStruct(),
-    services: { locks: opts.locks ?? new LockManager(), fragments, objects, mailer },
+    services: {
+      locks: opts.locks ?? new LockManager(),
+      fragments,
+      objects,
+      mailer,
+      outbound: new OutboundPolicy(config.http),
+    },
     mailer,
   };
 }
@@ -328,16 +335,18 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const csrf = site.config.csrf;
     if (!csrf.enabled || exempt(path, csrf.exempt)) return null;
     const refuse = (why: string) => new RequestError(codes.CSRF, 403, why);
-    // A cheap second line: a browser names the page that sent a form.
+    // A cheap second line: a browser names the page that sent a form. Scheme, host and port
+    // must all be this site's (https://host is another origin than http://host); the scheme is
+    // the one the visitor used, which behind a proxy only trustProxy tells (X-Forwarded-Proto).
     const origin = req.headers.origin;
     if (origin !== undefined) {
-      let host: string | null = null;
+      let from: string | null = null;
       try {
-        host = new URL(origin).host;
+        from = new URL(origin).origin;
       } catch {
         // "null" (a sandboxed frame, a privacy redirect) or garbage: not this site.
       }
-      if (host === null || host !== new URL(`http://${req.host}`).host)
+      if (from === null || from === "null" || from !== new URL(`${req.protocol}://${req.host}`).origin)
         return refuse(`A form from another site (Origin ${origin}) may not post here`);
     } else if (req.headers["sec-fetch-site"] === "cross-site") {
       return refuse("A form from another site may not post here");
@@ -432,6 +441,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
           templates: page.trace.templates,
         },
         scopes,
+        sessionOwner(),
       );
       if (opts.trace) log(traceText(entry));
       return entry;
@@ -439,6 +449,12 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // Made only for a response that sets a cookie (req.protocol is not free).
     const secure = () => ({ httpOnly: true, sameSite: "lax", path: "/", secure: req.protocol === "https" }) as const;
     let signer: Signer | null = null;
+    // What finishing the session did last (a new id, or the cookie cleared): whose the debug record is.
+    let issued: CookieAction = null;
+    const sessionOwner = (): string | null => {
+      const id = issued && "set" in issued ? issued.set : issued && "clear" in issued ? null : session.id;
+      return id === null ? null : storeKey(id);
+    };
     /** Stores what the page did to the session: the cookie the response must carry. */
     const finishSession = (): CookieAction | Promise<CookieAction> => {
       // An error page does not change the session; a page that never stored anything in a
@@ -449,7 +465,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const storeSession = async (): Promise<CookieAction> => {
       // The signer is fetched before anything is stored, so a session is never saved without its cookie.
       if (!isEmpty(session.data)) signer = await site.signer();
-      return site.sessions.finish(session, req.ip);
+      issued = await site.sessions.finish(session, req.ip);
+      return issued;
     };
     /** Puts the page's status, headers and cookies on the reply. */
     const head = (cookie: CookieAction) => {
@@ -633,7 +650,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       await watching;
     });
   }
-  if (site.debug) site.debug.route(app);
+  if (site.debug)
+    site.debug.route(app, async (req) => {
+      const id = await unsignedSession(req).catch(() => null);
+      return id === null ? null : storeKey(id);
+    });
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");

@@ -3,9 +3,8 @@
 // shares them. Both stores keep the same thing: the session's data as JSON under a hash of
 // its id (a leaked table does not leak usable ids), with an expiry that reads push back.
 import { createHash, randomBytes } from "node:crypto";
-import { LRUCache } from "lru-cache";
 import type { Datasources } from "../datasources/registry.js";
-import { QueryError } from "../engine/errors.js";
+import { QueryError, RequestError, codes } from "../engine/errors.js";
 
 export interface StoredSession {
   json: string;
@@ -16,52 +15,122 @@ export interface StoredSession {
 export interface SessionBackend {
   readonly kind: "memory" | "postgres";
   load(key: string): Promise<StoredSession | null>;
-  save(key: string, json: string): Promise<void>;
+  /** `returning`: the visitor is known (a rotated or renewed session), not a first write. */
+  save(key: string, json: string, returning?: boolean): Promise<void>;
   /** Pushes the expiry back without rewriting the data. */
   touch(key: string): Promise<void>;
   destroy(key: string): Promise<void>;
-  /** May one more session be stored? (The memory store refuses rather than evicts.) */
-  hasRoom(): boolean;
   close(): Promise<void>;
 }
 
 /** The key a session is stored under: a hash of its id. */
 export const storeKey = (id: string) => createHash("sha256").update(id).digest("base64url");
 
+/** What one stored session is counted as: its JSON's bytes, plus its key and the entry around it. */
+export function sessionBytes(key: string, json: string): number {
+  return Buffer.byteLength(json) + key.length + ENTRY_OVERHEAD;
+}
+const ENTRY_OVERHEAD = 160;
+
+/** A larger share of the memory store than this for one session fails its page instead. */
+export const ONE_SESSION_SHARE = 16;
+
+interface Entry {
+  json: string;
+  bytes: number;
+  expires: number;
+}
+
+/**
+ * Sessions in this process, bounded in count and in bytes. Reaching a bound never refuses a
+ * visitor: the store makes room by forgetting, first, the sessions nobody has come back with
+ * (oldest first: a flood of cookieless writes pushes out only its own kind), and only when
+ * there are none of those, the least recently used of the sessions whose visitor returned.
+ */
 export class MemoryBackend implements SessionBackend {
   readonly kind = "memory";
-  private readonly entries: LRUCache<string, string>;
+  /** Sessions no request has brought back yet, oldest first. */
+  private readonly fresh = new Map<string, Entry>();
+  /** Sessions whose visitor came back, least recently used first. */
+  private readonly returned = new Map<string, Entry>();
+  private total = 0;
   constructor(
     private readonly timeoutMs: number,
-    private readonly max: number,
-  ) {
-    // `max` is only a backstop: hasRoom() refuses new sessions before the cache would evict.
-    this.entries = new LRUCache({ max: max + 1, ttl: timeoutMs });
-  }
+    private readonly maxSessions: number,
+    private readonly maxBytes: number,
+  ) {}
   async load(key: string): Promise<StoredSession | null> {
-    const json = this.entries.get(key);
-    return json === undefined ? null : { json, remainingMs: this.entries.getRemainingTTL(key) };
+    const now = Date.now();
+    const e = this.fresh.get(key) ?? this.returned.get(key);
+    if (!e) return null;
+    this.forget(key);
+    if (e.expires <= now) return null;
+    // Brought back: from now on it is a returning visitor's, and the most recently used.
+    this.put(this.returned, key, e);
+    return { json: e.json, remainingMs: e.expires - now };
   }
-  async save(key: string, json: string): Promise<void> {
-    this.entries.set(key, json);
+  async save(key: string, json: string, returning = false): Promise<void> {
+    const bytes = sessionBytes(key, json);
+    const most = Math.floor(this.maxBytes / ONE_SESSION_SHARE);
+    if (bytes > most) {
+      throw new RequestError(
+        codes.SESSION_LIMIT,
+        500,
+        `The session holds ${bytes} bytes, more than one session may take in the memory store (${most}, a ${ONE_SESSION_SHARE}th of session.maxBytes)`,
+      );
+    }
+    const into = returning || this.returned.has(key) ? this.returned : this.fresh;
+    this.forget(key);
+    this.put(into, key, { json, bytes, expires: Date.now() + this.timeoutMs });
+    this.makeRoom(key);
   }
   async touch(key: string): Promise<void> {
-    const json = this.entries.get(key);
-    if (json !== undefined) this.entries.set(key, json);
+    const into = this.returned.has(key) ? this.returned : this.fresh.has(key) ? this.fresh : null;
+    const e = into?.get(key);
+    if (!into || !e) return;
+    this.forget(key);
+    this.put(into, key, { ...e, expires: Date.now() + this.timeoutMs });
   }
   async destroy(key: string): Promise<void> {
-    this.entries.delete(key);
+    this.forget(key);
   }
-  hasRoom(): boolean {
-    if (this.entries.size < this.max) return true;
-    this.entries.purgeStale();
-    return this.entries.size < this.max;
-  }
-  get size(): number {
-    return this.entries.size;
+  /** Sessions held, and the bytes they are counted as. */
+  get size(): { sessions: number; bytes: number } {
+    return { sessions: this.fresh.size + this.returned.size, bytes: this.total };
   }
   async close(): Promise<void> {
-    this.entries.clear();
+    this.fresh.clear();
+    this.returned.clear();
+    this.total = 0;
+  }
+
+  private put(into: Map<string, Entry>, key: string, e: Entry): void {
+    into.set(key, e);
+    this.total += e.bytes;
+  }
+  private forget(key: string): void {
+    const e = this.fresh.get(key) ?? this.returned.get(key);
+    if (!e) return;
+    this.fresh.delete(key);
+    this.returned.delete(key);
+    this.total -= e.bytes;
+  }
+  /** Drops expired sessions at the old end, then sessions until both bounds hold again (never `keep`). */
+  private makeRoom(keep: string): void {
+    const now = Date.now();
+    for (const map of [this.fresh, this.returned]) {
+      for (const [k, e] of map) {
+        if (e.expires > now) break;
+        this.forget(k);
+      }
+    }
+    const over = () => this.total > this.maxBytes || this.fresh.size + this.returned.size > this.maxSessions;
+    for (const map of [this.fresh, this.returned]) {
+      for (const k of map.keys()) {
+        if (!over()) return;
+        if (k !== keep) this.forget(k);
+      }
+    }
   }
 }
 
@@ -160,9 +229,6 @@ export class PostgresBackend implements SessionBackend {
   }
   async destroy(key: string): Promise<void> {
     await this.q("DELETE FROM quarry_session WHERE id = $1", [key]);
-  }
-  hasRoom(): boolean {
-    return true;
   }
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);

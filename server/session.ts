@@ -3,7 +3,8 @@
 // A session is stored only when a page writes something into it; an id the store does not
 // know is never adopted (a planted cookie gets a fresh id); sessionRotate() moves the data to
 // a new id and sessionInvalidate() deletes it. New sessions are rate-limited per client
-// address, and the memory store refuses new sessions when full rather than evicting old ones.
+// address; the memory store, when full, forgets sessions nobody came back with first
+// (session-store.ts) and never refuses a visitor.
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { RequestError, codes } from "../engine/errors.js";
@@ -88,10 +89,10 @@ export class Sessions {
     // Rotating or ending a session replaces one row by at most one: not counted as new.
     if (s.id && s.invalidate) {
       await this.backend.destroy(storeKey(s.id));
-      return empty ? { clear: true } : this.create(json, null);
+      return empty ? { clear: true } : this.create(json, null, true);
     }
     if (s.id && s.rotate) {
-      const next = await this.create(json, null);
+      const next = await this.create(json, null, true);
       await this.backend.destroy(storeKey(s.id));
       return next;
     }
@@ -116,7 +117,7 @@ export class Sessions {
     s.rotate = s.invalidate = false;
   }
 
-  private async create(json: string, client: string | null): Promise<CookieAction> {
+  private async create(json: string, client: string | null, returning = false): Promise<CookieAction> {
     if (client !== null && !this.limit.take(client)) {
       throw new RequestError(
         codes.SESSION_LIMIT,
@@ -124,11 +125,8 @@ export class Sessions {
         "Too many new sessions from this address; try again in a minute",
       );
     }
-    if (client !== null && !this.backend.hasRoom()) {
-      throw new RequestError(codes.SESSION_LIMIT, 503, "The server holds as many sessions as it may; try again later");
-    }
     const id = randomBytes(24).toString("base64url");
-    await this.backend.save(storeKey(id), json);
+    await this.backend.save(storeKey(id), json, returning);
     return { set: id };
   }
 

@@ -1,7 +1,8 @@
 // <dbt:http url="…" method="post" timeout="5" result="r" throwonerror redirect maxbytes
 // username password useragent>, with <dbt:httpparam type="header|body|formfield|url|cookie"
 // name value> inside it: one outgoing request (tags/http-client.ts), stored as CFML's cfhttp
-// struct (`result`, default `cfhttp`). Only http and https URLs; the wait ends at `timeout`,
+// struct (`result`, default `cfhttp`). Only http and https URLs, and only the addresses the
+// site's outbound rules allow (engine/outbound.ts; QRY_ERR_HTTP_DENIED); the wait ends at `timeout`,
 // at the page's time limit and when the page's client goes away. A failed request (no
 // connection, no answer in time, too large) raises a located QRY_ERR_HTTP; an HTTP error
 // status is an answer, unless throwonerror="true".
@@ -13,6 +14,7 @@ import { toStructDeep } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { stopIfDue } from "../engine/clock.js";
+import { siteServices } from "../engine/services.js";
 import { cfhttpResult, httpFetch, HttpFailure } from "./http-client.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { callTag, type CaptureBody } from "./call.js";
@@ -125,12 +127,14 @@ async function runHttp(ctx: RenderContext, spec: HttpSpec, params: HttpParam[], 
         maxBytes,
         redirect: spec.redirect === undefined || rt.toBool(spec.redirect, loc),
         signal: page.signal,
+        policy: siteServices(page).outbound,
       }),
     );
   } catch (err) {
     if (!(err instanceof HttpFailure)) throw err;
     if (err.reason === "aborted") stopIfDue(page, Date.now(), loc);
     if (err.reason === "timeout" && timeoutMs < seconds * 1000) stopIfDue(page, Infinity, loc);
+    if (err.reason === "denied") throw new RuntimeError(codes.HTTP_DENIED, `dbt:http: ${err.message}`, loc, "http");
     throw fail(err.message, loc);
   }
   if (spec.throwonerror !== undefined && rt.toBool(spec.throwonerror, loc) && (r.status_code as number) >= 400) {

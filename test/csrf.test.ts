@@ -90,6 +90,40 @@ describe("CSRF", () => {
     expect(res.status).toBe(403);
   });
 
+  it("compares the Origin's scheme and port too: https://host is another site than http://host", async () => {
+    const b = new Browser(s.base);
+    await b.get("/form");
+    const u = new URL(s.base);
+    for (const origin of [`https://${u.host}`, `http://${u.hostname}:1`, `http://${u.hostname}`]) {
+      const res = await b.post("/post", { a: "1" }, { headers: { origin } });
+      expect([origin, res.status]).toEqual([origin, 403]);
+      expect(await res.text()).toContain(`A form from another site (Origin ${origin}) may not post here`);
+    }
+    expect((await b.post("/post", { a: "1" }, { headers: { origin: `http://${u.host}` } })).status).toBe(200);
+  });
+
+  it("behind a proxy that terminated TLS (trustProxy), the visitor's https is the site's scheme", async () => {
+    const proxied = await serve({ trustProxy: true });
+    const b = new Browser(proxied.base);
+    await b.get("/form");
+    const host = new URL(proxied.base).host;
+    const https = { "x-forwarded-proto": "https" };
+    const post = (origin: string, headers: Record<string, string>) =>
+      b.post("/post", { a: "1" }, { headers: { origin, ...headers } });
+    expect((await post(`https://${host}`, https)).status).toBe(200);
+    expect((await post(`http://${host}`, https)).status).toBe(403);
+    expect((await post(`https://${host}`, {})).status).toBe(403);
+    // Without trustProxy the header is not believed.
+    const direct = new Browser(s.base);
+    await direct.get("/form");
+    const res = await direct.post(
+      "/post",
+      { a: "1" },
+      { headers: { origin: `https://${new URL(s.base).host}`, ...https } },
+    );
+    expect(res.status).toBe(403);
+  });
+
   it("exempt paths (exact, or a prefix ending in *) take POSTs without a token", async () => {
     expect(await (await post(s.base, "/hooks/pay")).text()).toBe("paid");
     expect(await (await post(s.base, "/api/a", { headers: { origin: "https://partner.example" } })).text()).toBe(

@@ -8,7 +8,7 @@ import { build } from "../server/build.js";
 import { site } from "./helpers.js";
 import { listening } from "./process.js";
 import { createDatabase } from "./db.js";
-import { database, startServer, until, type Server } from "./http.js";
+import { Browser, database, startServer, until, type Server } from "./http.js";
 
 const PAGES: Record<string, string> = {
   "_db/001.sql":
@@ -24,6 +24,7 @@ const PAGES: Record<string, string> = {
 </body></html>`,
   "_part.dbt": "<p>part</p>",
   "fail.dbt": `<dbt:query name="x">SELECT nosuch FROM pet</dbt:query>`,
+  "secret.dbt": `<dbt:set session.secret = createUUID()><dbt:output>#session.secret#</dbt:output>`,
 };
 
 const roots: string[] = [];
@@ -52,7 +53,12 @@ describe("quarry dev debugging output", () => {
     const res = await fetch(`${dev.base}/?id=1`);
     expect(await res.text()).toBe("<html><body>\n<p>part</p>Rex 3 3\n</body></html>");
     const id = res.headers.get("x-quarry-request-id")!;
-    const entry = (await (await fetch(`${dev.base}/_quarry/debug/${id}`)).json()) as Record<string, unknown>;
+    // The visitor whose page it was (the session it started is theirs) sees its session too.
+    const cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
+    const entry = (await (await fetch(`${dev.base}/_quarry/debug/${id}`, { headers: { cookie } })).json()) as Record<
+      string,
+      unknown
+    >;
     const queries = (entry.queries as Record<string, unknown>[]).map(({ ms, ...q }) => {
       expect(typeof ms).toBe("number");
       return q;
@@ -114,6 +120,36 @@ describe("quarry dev debugging output", () => {
     expect(lines).toContain(
       'fail.dbt:1:1 QRY_ERR_QUERY: Query failed: column "nosuch" does not exist (SQLSTATE 42703)\n> 1 | <dbt:query name="x">SELECT nosuch FROM pet</dbt:query>\n    | ^\nSQL: SELECT nosuch FROM pet\n            ^\nParameters: []',
     );
+  });
+
+  it("shows each visitor only their own session, never another's", async () => {
+    const ann = new Browser(dev.base);
+    const bob = new Browser(dev.base);
+    // Ann's first page starts her session, her second (on her cookie) replaces the value.
+    const annSecret = await ann.get("/secret");
+    const second = await ann.fetch("/secret");
+    const annId = second.headers.get("x-quarry-request-id")!;
+    const annNow = await second.text();
+    expect(JSON.parse(await ann.get(`/_quarry/debug/${annId}`))).toMatchObject({ session: { secret: annNow } });
+    const bobSecret = await bob.get("/secret");
+    const stranger = await (await fetch(`${dev.base}/_quarry/debug`)).text();
+    const asBob = await bob.get("/_quarry/debug");
+    const asAnn = await ann.get("/_quarry/debug");
+    for (const s of [annSecret, annNow]) {
+      expect(stranger).not.toContain(s);
+      expect(asBob).not.toContain(s);
+      expect(asAnn).toContain(s);
+    }
+    expect(stranger).not.toContain(bobSecret);
+    expect(asAnn).not.toContain(bobSecret);
+    expect(asBob).toContain(bobSecret);
+    // Another visitor's record keeps its queries and templates, without the session or its keys.
+    const other = JSON.parse(await bob.get(`/_quarry/debug/${annId}`)) as Record<string, unknown>;
+    expect([other.url, other.session, (other.scopes as Record<string, string[]>).session]).toEqual([
+      "/secret",
+      null,
+      [],
+    ]);
   });
 
   it("is never there under quarry start", async () => {

@@ -9,6 +9,7 @@ import { QuarryError } from "../engine/errors.js";
 import type { Limits } from "../engine/context.js";
 import { newPageState } from "../engine/page.js";
 import type { Datasources } from "../datasources/registry.js";
+import { localServices, type SiteServices } from "../engine/services.js";
 
 export const MODES: Mode[] = ["compiled", "interpreted"];
 
@@ -37,8 +38,11 @@ export async function renderMode(
   data: Record<string, unknown> = {},
   limits?: Partial<Limits>,
   db: Datasources | null = null,
+  services?: Partial<SiteServices>,
 ): Promise<string> {
-  return new Engine({ root, mode, limits }).render(page, scopesFrom(data), newPageState(db));
+  const state = newPageState(db);
+  if (services) state.services = { ...localServices(), ...services };
+  return new Engine({ root, mode, limits }).render(page, scopesFrom(data), state);
 }
 
 /** The outcome of a render as comparable data: the output, or the error's code, message and place. */
@@ -49,9 +53,10 @@ export async function outcome(
   data?: Record<string, unknown>,
   limits?: Partial<Limits>,
   db: Datasources | null = null,
+  services?: Partial<SiteServices>,
 ) {
   try {
-    return { output: await renderMode(root, mode, page, data, limits, db) };
+    return { output: await renderMode(root, mode, page, data, limits, db, services) };
   } catch (err) {
     if (!(err instanceof QuarryError)) throw err;
     return { error: err.format() };
@@ -64,10 +69,11 @@ export async function render(
   data: Record<string, unknown> = {},
   files: Record<string, string> = {},
   db: Datasources | null = null,
+  services?: Partial<SiteServices>,
 ): Promise<string> {
   const root = site({ ...files, "page.dbt": source });
-  const a = await outcome(root, "compiled", "page.dbt", data, undefined, db);
-  const b = await outcome(root, "interpreted", "page.dbt", data, undefined, db);
+  const a = await outcome(root, "compiled", "page.dbt", data, undefined, db, services);
+  const b = await outcome(root, "interpreted", "page.dbt", data, undefined, db, services);
   expect(b).toEqual(a);
   if (a.error !== undefined) throw new Error(`render failed:\n${a.error}`);
   return a.output;
@@ -80,11 +86,12 @@ export async function renderError(
   files: Record<string, string> = {},
   limits?: Partial<Limits>,
   db: Datasources | null = null,
+  services?: Partial<SiteServices>,
 ): Promise<QuarryError> {
   const root = site({ ...files, "page.dbt": source });
   const errors: QuarryError[] = [];
   for (const mode of MODES) {
-    const err = await renderMode(root, mode, "page.dbt", data, limits, db).then(
+    const err = await renderMode(root, mode, "page.dbt", data, limits, db, services).then(
       (out) => {
         throw new Error(`expected an error in ${mode} mode, got output ${JSON.stringify(out)}`);
       },

@@ -2,9 +2,11 @@
 // CFML's result struct, redirects, the timeout, the size limit, the page's signal, and the
 // refusal of anything but http and https.
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cfhttpResult, contentType, httpFetch, type HttpRequest } from "../tags/http-client.js";
+import { OutboundPolicy } from "../engine/outbound.js";
 
 let server: Server;
 let base: string;
@@ -28,6 +30,10 @@ beforeAll(async () => {
         res.statusCode = 302;
         res.setHeader("location", "/echo");
         res.end();
+      } else if (url.pathname === "/gz") {
+        res.setHeader("content-type", "text/plain");
+        res.setHeader("content-encoding", "gzip");
+        res.end(gzipSync(`${req.headers["accept-encoding"]} | ${req.headers["user-agent"]} | ${"z".repeat(3000)}`));
       } else if (url.pathname === "/big") {
         res.end("x".repeat(5000));
       } else if (url.pathname === "/never") {
@@ -56,6 +62,8 @@ const req = (over: Partial<HttpRequest>): HttpRequest => ({
   maxBytes: 1 << 20,
   redirect: true,
   signal: null,
+  // The test server is on loopback, which is refused unless allowed.
+  policy: new OutboundPolicy({ allow: ["127.0.0.0/8"], deny: [] }),
   ...over,
 });
 
@@ -79,9 +87,9 @@ describe("httpFetch and the cfhttp result", () => {
       "application/json; charset=utf-8",
       ["a=1", "b=2"],
     ]);
-    // Names as fetch gives them (lower case, sorted), set-cookie once per cookie.
+    // Names in lower case, sorted, set-cookie once per cookie; one connection per request.
     expect(String(r.header).replace(/\r\ndate: [^\r]+/, "")).toBe(
-      "HTTP/1.1 200 OK\r\nconnection: keep-alive\r\ncontent-length: 42\r\ncontent-type: application/json; charset=utf-8\r\nkeep-alive: timeout=5\r\nset-cookie: a=1\r\nset-cookie: b=2\r\n",
+      "HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 42\r\ncontent-type: application/json; charset=utf-8\r\nset-cookie: a=1\r\nset-cookie: b=2\r\n",
     );
   });
 
@@ -143,6 +151,15 @@ describe("httpFetch and the cfhttp result", () => {
     await expect(httpFetch(req({ url: `http://127.0.0.1:${port}/` }))).rejects.toMatchObject({
       reason: "network",
       message: `GET http://127.0.0.1:${port} failed: ECONNREFUSED`,
+    });
+  });
+
+  it("asks for compressed answers, decodes them, and counts the decoded bytes against maxBytes", async () => {
+    const text = cfhttpResult(await httpFetch(req({ url: `${base}/gz` }))).fileContent as string;
+    expect(text).toBe(`gzip, deflate, br | Quarry | ${"z".repeat(3000)}`);
+    await expect(httpFetch(req({ url: `${base}/gz`, maxBytes: 3000 }))).rejects.toMatchObject({
+      reason: "size",
+      message: `the answer from ${base} is larger than maxbytes (3000 bytes)`,
     });
   });
 

@@ -4,7 +4,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { render, renderError } from "./helpers.js";
+import { render as renderAny, renderError as renderErrorAny } from "./helpers.js";
+import { OutboundPolicy } from "../engine/outbound.js";
 
 let server: Server;
 let base: string;
@@ -42,6 +43,12 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+// The test server is on loopback, which dbt:http refuses unless the site allows it.
+const allowed = () => ({ outbound: new OutboundPolicy({ allow: [new URL(base).host], deny: [] }) });
+const render = (source: string, data: Record<string, unknown>) => renderAny(source, data, {}, null, allowed());
+const renderError = (source: string, data: Record<string, unknown>) =>
+  renderErrorAny(source, data, {}, undefined, null, allowed());
+
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((r) => server.close(r));

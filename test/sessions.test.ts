@@ -20,6 +20,13 @@ const PAGES: Record<string, string> = {
   "count.dbt": `<dbt:set session.n = (structKeyExists(session, "n") ? session.n : 0) + 1><dbt:output>#session.n#</dbt:output>`,
   "read.dbt": `<dbt:output>#structKeyExists(session, "n") ? session.n : 0# #cgi.remote_addr# #cgi.https#</dbt:output>`,
   "form.dbt": `<form method="post"><dbt:output>#csrfField()#</dbt:output></form>`,
+  // Pages that look at the session, or touch it and leave it empty: none may start one.
+  "peek.dbt": `<dbt:output>#isDefined("session.user")# #session.user ?: "none"# #structCount(session)# #serializeJSON(session)#</dbt:output>`,
+  "locked.dbt": `<dbt:lock scope="session" timeout="5"><dbt:output>#structKeyExists(session, "n")#</dbt:output></dbt:lock>`,
+  "rotate-none.dbt": `<dbt:output>#sessionRotate()##sessionInvalidate()#</dbt:output>ok`,
+  "set-and-clear.dbt": `<dbt:set session.tmp = 1><dbt:set structDelete(session, "tmp")><dbt:set session.other = 2><dbt:set structClear(session)>ok`,
+  "set-then-fail.dbt": `<dbt:set session.n = 1><dbt:throw message="no">`,
+  "big.dbt": `<dbt:param name="url.n" type="integer"><dbt:set session.s = repeatString("x", url.n)><dbt:output>#len(session.s)#</dbt:output>`,
   "values.dbt": `<dbt:if structKeyExists(url, "set")>
 <dbt:set session.v = { d: createDate(2024, 2, 29), q: queryNew("a,b", [{a: 1, b: "x"}, {a: 2, b: "$t"}]), "$t": "date", list: [1, "two", true, null], raw: raw("<b>") }>
 </dbt:if><dbt:output>#dateFormat(session.v.d, "yyyy-mm-dd")# #session.v.q.recordCount# #valueList(session.v.q, "b")# #session.v["$t"]# #jsonEncode(session.v.list)# #session.v.raw# #typeOf(session.v.q)#</dbt:output>`,
@@ -63,6 +70,29 @@ describe.each(["memory", "postgres"])("%s sessions", (store) => {
     expect(await b.get("/count")).toBe("1");
     expect(b.cookies.get("quarry_sid")).toMatch(/^[\w-]{32}\.[\w%+/=-]+$/);
     expect(await b.get("/count")).toBe("2");
+  });
+
+  it("are not started by a page that reads, locks, rotates or empties the session, or fails", async () => {
+    const b = new Browser(s.base);
+    const pages = ["/peek", "/locked", "/rotate-none", "/set-and-clear", "/set-then-fail"];
+    const seen: [string, number, string[]][] = [];
+    for (const p of pages) {
+      const res = await b.fetch(p);
+      seen.push([p, res.status, res.headers.getSetCookie().filter((c) => c.startsWith("quarry_sid"))]);
+    }
+    expect(seen).toEqual([
+      ["/peek", 200, []],
+      ["/locked", 200, []],
+      ["/rotate-none", 200, []],
+      ["/set-and-clear", 200, []],
+      ["/set-then-fail", 500, []],
+    ]);
+    expect(await b.get("/peek")).toBe("false none 0 {}");
+    if (store === "postgres") {
+      // Nothing was written for this visitor: the table holds only the other tests' sessions.
+      const rows = await sql<{ data: string }>(url, "SELECT data FROM quarry_session");
+      expect(rows.filter((r) => r.data === "{}" || r.data.includes("tmp") || r.data.includes("other"))).toEqual([]);
+    }
   });
 
   it("never adopt an id the server did not issue (session fixation)", async () => {
@@ -156,15 +186,55 @@ describe("a flood of cookieless writes", () => {
     expect(await real.get("/count")).toBe("2");
   });
 
-  it("is refused when the memory store is full instead of evicting (capacity)", async () => {
+  it("never refuses a visitor when the memory store is full: sessions nobody came back with go first (capacity)", async () => {
     const s = await serve({ secret: SECRET, session: { store: "memory", createPerMinute: 1000, maxSessions: 3 } });
     const real = new Browser(s.base);
     expect(await real.get("/count")).toBe("1");
-    const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await fetch(`${s.base}/count`)).status);
-    expect(statuses.filter((x) => x === 200)).toHaveLength(2);
-    expect(statuses.filter((x) => x === 503)).toHaveLength(18);
     expect(await real.get("/count")).toBe("2");
+    const flood: Browser[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const b = new Browser(s.base);
+      flood.push(b);
+      statuses.push((await b.fetch("/count")).status);
+    }
+    expect(statuses).toEqual(Array<number>(20).fill(200));
+    // The returning visitor kept theirs; of the flood, the two newest are held, the older ones forgotten.
+    expect(await real.get("/count")).toBe("3");
+    expect(await Promise.all(flood.slice(-3).map((b) => b.get("/read")))).toEqual([
+      "0 127.0.0.1 off",
+      "1 127.0.0.1 off",
+      "1 127.0.0.1 off",
+    ]);
+  });
+
+  it("are bounded in bytes (session.maxBytes): the oldest unreturned sessions make room, and one too large a session fails only its page", async () => {
+    // 64 KiB, the least allowed: a session of 2,000 characters counts 2,000 + 8 (JSON) + 43 (key) + 160 = 2,211 bytes, so 29 fit.
+    const s = await serve({
+      secret: SECRET,
+      session: { store: "memory", createPerMinute: 1000, maxBytes: 65536 },
+    });
+    const real = new Browser(s.base);
+    expect(await real.get("/big?n=2000")).toBe("2000");
+    expect(await real.get("/big?n=2000")).toBe("2000");
+    const flood: Browser[] = [];
+    for (let i = 0; i < 100; i++) {
+      const b = new Browser(s.base);
+      flood.push(b);
+      expect((await b.fetch("/big?n=2000")).status).toBe(200);
+    }
+    // The returning visitor's session is held; of the flood, the 28 newest (29 in all fit).
+    expect(await real.get("/peek")).toMatch(/^false none 1 /);
+    const alive: boolean[] = [];
+    for (const b of flood) alive.push((await b.get("/peek")).startsWith("false none 1 "));
+    expect(alive.lastIndexOf(false)).toBe(71);
+    expect(alive.slice(72)).toEqual(Array<boolean>(28).fill(true));
+    // A 16th of maxBytes (4,096) is the most one session may take: 5,000 characters fail the page, nobody else's.
+    const greedy = new Browser(s.base);
+    const res = await greedy.fetch("/big?n=5000");
+    expect(res.status).toBe(500);
+    expect(greedy.cookies.has("quarry_sid")).toBe(false);
+    expect(await real.get("/big?n=10")).toBe("10");
   });
 });
 
