@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { startDatabase } from "./runner.js";
 
@@ -29,6 +31,8 @@ export interface Outcome {
 interface Target {
   base: string;
   db: string;
+  /** The port of a loopback server the site's http.allow names: it redirects to `?to=`. */
+  allowed: number;
 }
 
 type Category = (t: Target) => Promise<Outcome>;
@@ -62,7 +66,6 @@ function tally(): Outcome & { check(ok: boolean, note: string): void } {
 // ------------------------------------------------------------------------------------ the site
 
 const SITE: Record<string, string> = {
-  "quarry.config.json": JSON.stringify({ renderTimeoutMs: 5000, trustProxy: "loopback" }),
   "_db/001_victim.sql":
     "CREATE TABLE victim (id int PRIMARY KEY, secret text NOT NULL);\nINSERT INTO victim VALUES (1, 'crown jewels');\n",
   "sql.dbt": `<dbt:query name="q">SELECT #url.q# AS v</dbt:query><dbt:output>[#q.v#]</dbt:output>`,
@@ -74,6 +77,8 @@ const SITE: Record<string, string> = {
   "redirect.dbt": `<dbt:try><dbt:location url="#url.to#"><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "form.dbt": `<dbt:if cgi.request_method EQ "POST"><dbt:query name="w">UPDATE victim SET secret = 'changed' WHERE id = 1</dbt:query>posted<dbt:else><form method="post"><dbt:output>#csrfField()#</dbt:output></form></dbt:if>`,
   "fast.dbt": "fast",
+  "fetch.dbt": `<dbt:try><dbt:http url="#url.u#" timeout="3" result="r" /><dbt:output>reached #r.status_code#</dbt:output><dbt:catch type="http"><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
+  "remember.dbt": `<dbt:param name="url.v" default=""><dbt:if len(url.v)><dbt:set session.v = url.v></dbt:if><dbt:output>[#session.v ?: ""#]</dbt:output>`,
   "secret/inside.txt": "not a secret",
 };
 
@@ -337,7 +342,95 @@ const packaging: Category = async () => {
   return t;
 };
 
-export const CATEGORIES: Record<string, Category> = { sql, xss, sandbox, traversal, headers, csrf, watcher, packaging };
+/** dbt:http given a visitor's URL reaches no loopback or private service (issue 22.6). */
+const ssrf: Category = async ({ base, db, allowed }) => {
+  const t = tally();
+  const pgPort = new URL(db).port || "5432";
+  const own = new URL(base).port;
+  const hosts = [
+    "127.0.0.1",
+    "localhost",
+    "[::1]",
+    "2130706433",
+    "0x7f000001",
+    "0177.0.0.1",
+    "127.1",
+    "0.0.0.0",
+    "0",
+    "[::ffff:127.0.0.1]",
+    "[::ffff:7f00:1]",
+    "127.0.0.2",
+    "[0:0:0:0:0:0:0:1]",
+    "10.0.0.1",
+    "192.168.1.1",
+    "172.16.0.1",
+    "169.254.169.254",
+    "[fe80::1]",
+    "[fd00::1]",
+    "100.64.0.1",
+    "metadata.google.internal",
+  ];
+  for (const h of hosts)
+    for (const port of [own, pgPort]) {
+      const u = `http://${h}:${port}/fast`;
+      const r = await get(`${base}/fetch?${qs({ u })}`);
+      t.check(!r.body.startsWith("reached"), `dbt:http ${u}: ${r.body.slice(0, 60)}`);
+    }
+  // An allowed server that redirects to loopback: every hop is checked.
+  for (const to of [`http://127.0.0.1:${own}/fast`, `http://localhost:${pgPort}/`, `http://[::1]:${own}/fast`]) {
+    const u = `http://127.0.0.1:${allowed}/?${qs({ to })}`;
+    const r = await get(`${base}/fetch?${qs({ u })}`);
+    t.check(!r.body.startsWith("reached"), `redirect to ${to}: ${r.body.slice(0, 60)}`);
+  }
+  // The same answer whether the port is open or closed: no port scanner.
+  const open = await get(`${base}/fetch?${qs({ u: `http://127.0.0.1:${own}/` })}`);
+  const closed = await get(`${base}/fetch?${qs({ u: "http://127.0.0.1:9/" })}`);
+  t.check(open.body === closed.body, `open port ${open.body} vs closed port ${closed.body}`);
+  return t;
+};
+
+/** A flood of new visitors (each its own address) never sheds an honest one (issue 22.5). */
+const sessions: Category = async ({ base }) => {
+  const t = tally();
+  const first = await get(`${base}/remember?${qs({ v: "honest" })}`);
+  const cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  t.check(first.body === "[honest]" && cookie !== "", `honest visitor's first page: ${first.status} ${first.body}`);
+  for (let i = 0; i < 200; i++) {
+    const r = await get(`${base}/remember?${qs({ v: `flood${i}` })}`, {
+      headers: { "x-forwarded-for": `198.51.100.${i}` },
+    });
+    t.check(r.status === 200, `flood request ${i}: ${r.status}`);
+    if (i % 20 === 0) {
+      const back = await get(`${base}/remember`, { headers: { cookie } });
+      t.check(
+        back.status === 200 && back.body === "[honest]",
+        `honest visitor during the flood: ${back.status} ${back.body}`,
+      );
+    }
+  }
+  const fresh = await get(`${base}/remember?${qs({ v: "new" })}`);
+  t.check(
+    fresh.status === 200 && fresh.body === "[new]",
+    `a new visitor after the flood: ${fresh.status} ${fresh.body}`,
+  );
+  return t;
+};
+
+export const CATEGORIES: Record<string, Category> = {
+  sql,
+  xss,
+  sandbox,
+  traversal,
+  headers,
+  csrf,
+  ssrf,
+  sessions,
+  watcher,
+  packaging,
+};
 
 // ------------------------------------------------------------------------------------ running
 
@@ -360,8 +453,15 @@ function listeningWithin(child: ChildProcess, ms: number): Promise<string | null
   });
 }
 
-function writeSite(dir: string): void {
-  for (const [file, text] of Object.entries(SITE)) {
+function writeSite(dir: string, allowed: number): void {
+  const config = {
+    renderTimeoutMs: 5000,
+    trustProxy: "loopback",
+    // The memory store, small, so that the flood reaches its bound.
+    session: { store: "memory", maxSessions: 50, createPerMinute: 5 },
+    http: { allow: [`127.0.0.1:${allowed}`] },
+  };
+  for (const [file, text] of Object.entries({ ...SITE, "quarry.config.json": JSON.stringify(config) })) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
   }
@@ -378,10 +478,18 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "quarry-attack-"));
   const database = await startDatabase(null, (m) => process.stderr.write(`${m}\n`));
   let server: ChildProcess | null = null;
+  let redirector: Server | null = null;
   let broke = 0;
   try {
+    redirector = createServer((req, res) => {
+      const to = new URL(req.url ?? "/", "http://x").searchParams.get("to") ?? "/";
+      res.writeHead(302, { location: to }).end();
+    });
+    const allowed = await new Promise<number>((resolve) =>
+      redirector!.listen(0, "127.0.0.1", () => resolve((redirector!.address() as AddressInfo).port)),
+    );
     const site = join(work, "site");
-    writeSite(site);
+    writeSite(site, allowed);
     await run(process.execPath, [bin, "build", site, "--out", join(work, "dist")]);
     server = spawn(process.execPath, [bin, "start", join(work, "dist"), "--workers", "1", "--port", "0"], {
       env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
@@ -389,7 +497,7 @@ async function main(): Promise<void> {
     });
     const base = await listeningWithin(server, 60_000);
     if (!base) throw new Error("quarry start did not listen within 60 s");
-    const target = { base, db: database.url };
+    const target = { base, db: database.url, allowed };
     process.stdout.write("| category | tried | broke | s |\n|---|---:|---:|---:|\n");
     const notes: string[] = [];
     for (const name of names) {
@@ -403,6 +511,7 @@ async function main(): Promise<void> {
     process.stdout.write(broke === 0 ? "attack: nothing broke\n" : `attack: ${broke} broke\n`);
   } finally {
     server?.kill("SIGTERM");
+    redirector?.close();
     await database.stop();
     rmSync(work, { recursive: true, force: true });
   }
