@@ -14,7 +14,7 @@ import { Registry, type Extensions } from "./extensions.js";
  * back with T.takeAborted, a quiet loop's shadow check calls T.shadowed once a name and
  * T.shadowedAny is gone).
  */
-export const COMPILED_RUNTIME = 5;
+export const COMPILED_RUNTIME = 6;
 
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 

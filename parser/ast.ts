@@ -46,7 +46,8 @@ type ExprNode =
   /** `user`: a function defined with dbt:function, found by name when the call runs. */
   | { type: "call"; name: string; args: Expr[]; loc: Loc; user?: true }
   | { type: "unary"; op: "-" | "+" | "not"; arg: Expr; loc: Loc }
-  | { type: "binary"; op: BinaryOp; left: Expr; right: Expr; loc: Loc }
+  /** `interp`: a `&` that joins the parts of a string literal with `#…#` ("Hello #name#"). */
+  | { type: "binary"; op: BinaryOp; left: Expr; right: Expr; interp?: true; loc: Loc }
   | { type: "logical"; op: "and" | "or"; left: Expr; right: Expr; loc: Loc }
   | { type: "cond"; test: Expr; then: Expr; else: Expr; loc: Loc }
   | { type: "elvis"; left: Expr; right: Expr; loc: Loc }

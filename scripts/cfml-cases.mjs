@@ -274,7 +274,8 @@ function stringParts(lit) {
   return parts;
 }
 
-const quote = (t) => `"${t.replace(/"/g, '""')}"`;
+// A Quarry string literal: quotes doubled, and # too ("#…#" is live in strings).
+const quote = (t) => `"${t.replace(/"/g, '""').replace(/#/g, "##")}"`;
 
 let members = 0;
 let constants = 0;

@@ -10,12 +10,40 @@ import { QueryResult, SafeString, isStruct, newStruct, type Struct } from "../en
 import { bindParam, isQueryparamType, normaliseType, type BindSpec } from "./queryparam.js";
 import { runQuery } from "./query.js";
 
-/** Is the SQL argument written out: string literals, joined with & to ident() calls? */
+/** Is the SQL argument written out: string literals (with #…#), joined with & to ident() calls? */
 export function staticSql(e: Expr): boolean {
   if (e.type === "literal") return typeof e.value === "string";
   if (e.type === "call") return e.name.toLowerCase() === "ident";
+  // "… #x# …": x is bound, whatever it is.
+  if (e.type === "binary" && e.interp) return staticSql(e.left) && (e.right.type !== "literal" || staticSql(e.right));
   if (e.type === "binary") return e.op === "&" && staticSql(e.left) && staticSql(e.right);
   return false;
+}
+
+/** Stands for the n-th #…# of the SQL until it is bound: NUL is never in SQL text Postgres takes. */
+const mark = (n: number) => `\u0000${n}\u0000`;
+
+/**
+ * The SQL argument with each #…# of its string literals taken out as a value to bind (a mark in
+ * its place), or a message when one stands inside a quoted SQL string, where "$1" would be text.
+ */
+export function bindInterpolated(e: Expr): { sql: Expr; values: Expr[] } | { inQuotes: Loc } {
+  const values: Expr[] = [];
+  let quotes = 0;
+  let inQuotes: Loc | null = null;
+  const walk = (x: Expr): Expr => {
+    if (x.type === "binary" && x.op === "&") {
+      const left = walk(x.left);
+      if (!x.interp || x.right.type === "literal") return { ...x, left, right: walk(x.right) };
+      if (quotes % 2 === 1) inQuotes ??= x.right.loc;
+      values.push(x.right);
+      return { ...x, left, right: { type: "literal", value: mark(values.length - 1), loc: x.right.loc } };
+    }
+    if (x.type === "literal" && typeof x.value === "string") quotes += x.value.split("'").length - 1;
+    return x;
+  };
+  const sql = walk(e);
+  return inQuotes ? { inQuotes } : { sql, values };
 }
 
 /** A struct's value for a key in any case (CFML's option and parameter names are case-insensitive). */
@@ -43,8 +71,16 @@ function bind(ctx: RenderContext, p: unknown, label: string, loc: Loc): string {
   return bindParam(ctx, get(p, "value"), spec, loc);
 }
 
-/** The SQL with each `?` / `:name` (outside quotes and comments, not a `::` cast) replaced by its placeholder. */
-function placeholders(sql: string, positional: (i: number) => string, named: (name: string) => string): string {
+/**
+ * The SQL with each `?` / `:name` (outside quotes and comments, not a `::` cast) and each mark of
+ * a #…# replaced by its placeholder.
+ */
+function placeholders(
+  sql: string,
+  positional: (i: number) => string,
+  named: (name: string) => string,
+  inline: (i: number) => string,
+): string {
   let out = "";
   let n = 0;
   const skipTo = (end: string, from: number) => {
@@ -53,6 +89,12 @@ function placeholders(sql: string, positional: (i: number) => string, named: (na
   };
   for (let i = 0; i < sql.length;) {
     const c = sql[i]!;
+    if (c === "\u0000") {
+      const end = sql.indexOf("\u0000", i + 1);
+      out += inline(Number(sql.slice(i + 1, end)));
+      i = end + 1;
+      continue;
+    }
     if (c === "?") {
       out += positional(n++);
       i++;
@@ -86,6 +128,7 @@ export async function queryExecute(
   sqlArg: unknown,
   params: unknown,
   options: unknown,
+  inline: unknown[],
   loc: Loc,
 ): Promise<unknown> {
   const sql = sqlArg instanceof SafeString ? sqlArg.value : rt.toStr(sqlArg, loc);
@@ -121,6 +164,7 @@ export async function queryExecute(
           throw new QueryParamError(`The SQL's :${name} has no value in queryExecute's params struct`, loc);
         return bind(ctx, v, `:${name}`, loc);
       },
+      (i) => bindParam(ctx, inline[i], { type: "", label: `#…# number ${i + 1}` }, loc),
     );
   } finally {
     ctx.page.sqlParams = saved;

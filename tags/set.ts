@@ -3,7 +3,7 @@ import type { TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { setTarget, interpretSteps, compileSteps } from "./helpers.js";
 import { codes } from "../engine/errors.js";
-import { queryExecute, staticSql } from "./query-execute.js";
+import { bindInterpolated, queryExecute, staticSql } from "./query-execute.js";
 import type { Expr, TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
 
@@ -17,19 +17,22 @@ interface SetData {
   target: { base: string; steps: (string | Expr)[] } | undefined;
   /** The value or a target index awaits (queryExecute, a dbt:function call): run as setAsync. */
   awaits: boolean;
+  /** queryExecute's SQL with a mark for each #…# of its literals, and those values, bound in order. */
+  sql: Expr | null;
+  inline: Expr[];
 }
 
 async function setAsync(node: TagNode<SetData>, it: Interpreter): Promise<void> {
   const q = queryCall(node.expr);
-  const value = q
-    ? await queryExecute(
-        it.ctx,
-        await it.value(q.args[0]!),
-        q.args[1] && (await it.value(q.args[1])),
-        q.args[2] && (await it.value(q.args[2])),
-        q.loc,
-      )
-    : await it.value(node.expr!);
+  let value: unknown;
+  if (q) {
+    const sql = await it.value(node.data.sql!);
+    const params = q.args[1] && (await it.value(q.args[1]));
+    const options = q.args[2] && (await it.value(q.args[2]));
+    const inline: unknown[] = [];
+    for (const x of node.data.inline) inline.push(await it.value(x));
+    value = await queryExecute(it.ctx, sql, params, options, inline, q.loc);
+  } else value = await it.value(node.expr!);
   const target = node.data.target;
   if (target)
     rt.assign(it.ctx, target.base, target.steps.length ? await interpretSteps(it, target.steps) : [], value, node.loc);
@@ -53,14 +56,26 @@ export const setTag: TagDef<SetData> = {
     const q = queryCall(node.expr);
     if (q && q.args[0] && !staticSql(q.args[0])) {
       throw v.error(
-        'queryExecute\'s SQL must be written out (string literals, joined with & only to ident() calls): pass values as params, e.g. queryExecute("SELECT * FROM t WHERE id = :id", {id: url.id})',
+        'queryExecute\'s SQL must be written out (string literals, joined with & only to ident() calls, with #…# inside them bound): pass other values as params, e.g. queryExecute("SELECT * FROM t WHERE id = :id", {id: url.id})',
         q.args[0].loc,
         codes.QUERYPARAM,
       );
     }
+    let sql: Expr | null = null;
+    let inline: Expr[] = [];
+    if (q?.args[0]) {
+      const bound = bindInterpolated(q.args[0]);
+      if ("inQuotes" in bound)
+        throw v.error(
+          "#…# inside a quoted SQL string is not bound: write the whole value as one expression, e.g. LIKE #'%' & term & '%'#",
+          bound.inQuotes,
+          codes.QUERYPARAM,
+        );
+      ({ sql, values: inline } = bound);
+    }
     const target = node.target ? setTarget(node) : undefined;
     const awaits = !!q || node.expr.async === true || !!target?.steps.some((x) => typeof x !== "string" && x.async);
-    node.data = { target, awaits };
+    node.data = { target, awaits, sql, inline };
   },
   interpret(node, it) {
     const { target, awaits } = node.data;
@@ -77,8 +92,9 @@ export const setTag: TagDef<SetData> = {
   },
   compile(node, c) {
     const q = queryCall(node.expr);
+    const arg = (a: Expr | undefined) => (a ? c.expr(a) : "undefined");
     const value = q
-      ? `await T.queryExecute(ctx, ${q.args.map((a) => c.expr(a)).join(", ")}${", undefined".repeat(3 - q.args.length)}, ${c.loc(q.loc)})`
+      ? `await T.queryExecute(ctx, ${c.expr(node.data.sql!)}, ${arg(q.args[1])}, ${arg(q.args[2])}, [${node.data.inline.map((x) => c.expr(x)).join(", ")}], ${c.loc(q.loc)})`
       : c.expr(node.expr!);
     if (!node.target) return `${value};\n`;
     const { base, steps } = node.data.target!;

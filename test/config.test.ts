@@ -107,7 +107,7 @@ describe("site config", () => {
     ],
     [{ limits: { maxCallDepth: 100000 } }, "f: limits.maxCallDepth must be an integer from 1 to 1000, got 100000"],
     [{ renderTimeoutMs: 0 }, "f: renderTimeoutMs must be an integer from 1 to 86400000, got 0"],
-    ...["not-an-ip", "10.0.0.1, nope", "10.0.0.0/33", "::1/129", "1.2.3.4/8/8"].map((tp) => [
+    ...["not-an-ip", "10.0.0.1, nope", "10.0.0.0/33", "::1/129", "1.2.3.4/8/8"].map((tp): [object, string] => [
       { trustProxy: tp },
       `f: trustProxy must be true, false, a number of hops (0 to 100), or proxy addresses (an address, a CIDR range, loopback, linklocal or uniquelocal; a string or a list), got ${JSON.stringify(tp)}`,
     ]),

@@ -44,6 +44,32 @@ WHERE id = :id /* :y ? */", {ID: 3}, {returntype: "array"})>
     ).toBe("cherry,apple");
   });
 
+  it("binds each #…# of its SQL literal as a parameter, never as text, with the injection payloads too", async () => {
+    const page = `<dbt:set q = queryExecute("SELECT name, '##' AS h FROM fruit WHERE color = #url.color# AND id IN (#ids#) ORDER BY id", {}, {result: "info"})><dbt:output>#valueList(q, "name")# #valueList(q, "h")# #jsonEncode(info.sqlParameters)#</dbt:output>`;
+    expect(await run(`<dbt:set ids = [1, 2, 3]>${page}`, { url: { color: "red" } })).toBe(
+      "apple,cherry #,# [&quot;red&quot;,[1,2,3]]",
+    );
+    for (const color of ["red' OR '1'='1", "red; DROP TABLE fruit; --", "\\'; DELETE FROM fruit; --"])
+      expect(await run(`<dbt:set ids = [1, 2, 3]>${page}`, { url: { color } })).toBe(
+        `  [${JSON.stringify(color).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")},[1,2,3]]`,
+      );
+    expect(
+      await run('<dbt:set q = queryExecute("SELECT count(*) AS n FROM fruit")><dbt:output>#q.n#</dbt:output>'),
+    ).toBe("5");
+    const err = await renderError(
+      `<dbt:set q = queryExecute("SELECT * FROM fruit WHERE name LIKE '%#url.q#%'")>`,
+      { url: { q: "a" } },
+      {},
+      undefined,
+      db,
+    );
+    expect([err.code, at(err), err.message]).toEqual([
+      "QRY_ERR_QUERYPARAM",
+      "1:70",
+      "#…# inside a quoted SQL string is not bound: write the whole value as one expression, e.g. LIKE #'%' & term & '%'#",
+    ]);
+  });
+
   it("refuses SQL built from values, a call that is not the whole value of dbt:set, and missing or bad parameters", async () => {
     let err = await renderError(
       '<dbt:set q = queryExecute("SELECT * FROM fruit WHERE id = " & url.id)>',

@@ -350,7 +350,7 @@ export default category("encoding", {
     {
       params: "value",
       doc: 'The value as CFML source text, as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
-      example: 'serialize({"a": [1, "x#"]})',
+      example: 'serialize({"a": [1, "x##"]})',
       result: '{"a":[1,"x##"]}',
     },
     (ctx, v: unknown) => cfmlSource(v, ctx.page.timezone),

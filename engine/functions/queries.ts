@@ -126,7 +126,7 @@ export default category("queries", {
     {
       params: "sql, [params], [options]",
       statement: true,
-      doc: "Runs SQL as dbt:query does, as the whole value of <dbt:set q = queryExecute(…)>. The SQL is written out (string literals, joined with & only to ident() calls); its ? (params an array) or :name (params a struct) placeholders are bound, each a value or {value, cfsqltype, list, null, separator, maxlength}. Options: datasource, maxrows, timeout, cachedwithin, result (a variable for the result struct), returntype query (default), array or struct (with columnKey).",
+      doc: "Runs SQL as dbt:query does, as the whole value of <dbt:set q = queryExecute(…)>. The SQL is written out (string literals, whose #…# are bound parameters, joined with & only to ident() calls); its ? (params an array) or :name (params a struct) placeholders are bound, each a value or {value, cfsqltype, list, null, separator, maxlength}. Options: datasource, maxrows, timeout, cachedwithin, result (a variable for the result struct), returntype query (default), array or struct (with columnKey).",
       example: 'queryExecute("SELECT :n::int + 1 AS n", {n: 41})',
       result: '{"columns":["n"],"data":[{"n":42}]}',
     },
