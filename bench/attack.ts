@@ -69,6 +69,7 @@ const SITE: Record<string, string> = {
   "_db/001_victim.sql":
     "CREATE TABLE victim (id int PRIMARY KEY, secret text NOT NULL);\nINSERT INTO victim VALUES (1, 'crown jewels');\n",
   "sql.dbt": `<dbt:query name="q">SELECT #url.q# AS v</dbt:query><dbt:output>[#q.v#]</dbt:output>`,
+  "qe.dbt": `<dbt:set q = queryExecute("SELECT #url.q# AS v")><dbt:output>[#q.v#]</dbt:output>`,
   "sqllike.dbt": `<dbt:query name="q">SELECT count(*) AS n FROM victim WHERE secret LIKE #url.q#</dbt:query><dbt:output>[#q.n#]</dbt:output>`,
   "xss.dbt": `<dbt:output><p title="#url.q#">#url.q#</p><a href='#url.q#'>x</a></dbt:output>`,
   "key.dbt": `<dbt:set s = {a: 1}><dbt:try><dbt:output>[#s[url.k]#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
@@ -115,6 +116,11 @@ const sql: Category = async ({ base, db }) => {
     t.check(
       r.status === 200 ? r.body === `[${html(q)}]` : !r.body.includes("crown jewels"),
       `/sql ${JSON.stringify(q)}: ${r.status} ${r.body.slice(0, 80)}`,
+    );
+    const qe = await get(`${base}/qe?${qs({ q })}`);
+    t.check(
+      qe.status === 200 ? qe.body === `[${html(q)}]` : !qe.body.includes("crown jewels"),
+      `/qe ${JSON.stringify(q)}: ${qe.status} ${qe.body.slice(0, 80)}`,
     );
     const like = await get(`${base}/sqllike?${qs({ q })}`);
     t.check(
