@@ -5,6 +5,8 @@
 // accepting, let requests in flight finish within `server.shutdownGraceMs`, close the pools,
 // stop the embedded Postgres, exit.
 import { checkPortFree } from "./port-check.js";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { markServing } from "./serving-mark.js";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -83,6 +85,24 @@ function noPretenuring(): void {
   if (!/allocation[-_]site[-_]pretenuring/.test(given)) setFlagsFromString("--no-allocation-site-pretenuring");
 }
 
+/** A request id a proxy may pass on: letters, digits and `.:_-`, at most 64 (it goes into log lines). */
+const PROXY_REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * Request ids unique across workers and restarts (Fastify's own count from req-1 in every
+ * process): a random prefix per process, then a count. Behind a trusted proxy its
+ * X-Request-Id is taken, so one id follows a request through nginx and Quarry.
+ */
+function requestIds(trusted: boolean): (req: IncomingMessage) => string {
+  const prefix = `req-${randomBytes(5).toString("hex")}`;
+  let n = 0;
+  return (req) => {
+    const given = trusted ? req.headers["x-request-id"] : undefined;
+    if (typeof given === "string" && PROXY_REQUEST_ID.test(given)) return given;
+    return `${prefix}${(++n).toString(36)}`;
+  };
+}
+
 /** The app and the site config it was built from. */
 export async function buildApp(
   opts: AppOptions,
@@ -104,6 +124,7 @@ export async function buildApp(
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy as boolean,
     schemaController: lazySchemaCompilers(),
+    genReqId: requestIds(trustProxy !== false && trustProxy !== 0),
   });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
   const log =

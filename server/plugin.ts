@@ -521,7 +521,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       if (stream && !error && session.id === null && !site.sessions.untouched(session)) {
         // Its cookie cannot follow the head any more: nothing would ever find this session.
         const why = `session data set after dbt:flush (at ${page.flushedAt}) for a visitor without a session is not kept: set it before the first flush`;
-        req.log.warn({ reqId: req.id, template: name ?? undefined }, why);
+        req.log.warn({ template: name ?? undefined }, why);
         // quarry dev has no request logger: its readable log is where the developer looks.
         if (dev) log(`[warn] ${why}`);
         cookie = null;
@@ -558,11 +558,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   /** A page that failed after dbt:flush sent its head: the status cannot change any more (server/page-stream.ts). */
   function failStreamed(req: FastifyRequest, reply: FastifyReply, stream: PageStream, err: unknown): FastifyReply {
     if (req.quarrySignal?.aborted) {
-      req.log.info({ reqId: req.id }, "request cancelled: the client disconnected");
+      req.log.info("request cancelled: the client disconnected");
       stream.fail(null);
       return reply;
     }
-    req.log.error({ err: errorRecord(err), reqId: req.id }, "page failed after dbt:flush: connection cut");
+    req.log.error({ err: errorRecord(err) }, "page failed after dbt:flush: connection cut");
     if (dev) log(errorText(err));
     stream.fail(dev ? errorPage(err, statusOf(err), req.id, dev) : null);
     return reply;
@@ -615,10 +615,13 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   ): Promise<FastifyReply> {
     // Nobody is listening any more: no error page, and no error in the log for a visitor who left.
     if (req.quarrySignal?.aborted) {
-      req.log.info({ reqId: req.id }, "request cancelled: the client disconnected");
+      req.log.info("request cancelled: the client disconnected");
       return reply.code(status).send();
     }
-    if (status >= 500) req.log.error({ err: errorRecord(err), reqId: req.id }, "page failed");
+    // (The request's logger carries its reqId: written once a line.)
+    if (status >= 500) req.log.error({ err: errorRecord(err) }, "page failed");
+    // A visitor's bad input (a redirect to another site, say): theirs to fix, worth a look.
+    else if (status === 400 && err instanceof QuarryError) req.log.warn({ code: err.code }, err.message);
     if (dev && !(err instanceof RequestError)) log(errorText(err));
     if (status === 503) reply.header("retry-after", "5");
     // Every error status goes through the site's _error.dbt when it has one.

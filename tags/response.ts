@@ -87,10 +87,14 @@ export function setLocation(ctx: RenderContext, url: unknown, status: unknown, e
       !/[\x00-\x20\x7f\\]/.test(target)
     )
   ) {
-    throw new RuntimeError(
-      codes.REDIRECT,
-      `dbt:location refuses ${JSON.stringify(target)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`,
-      loc,
+    // Most often a visitor's ?next=https://evil.example/: their request is bad, 400.
+    throw Object.assign(
+      new RuntimeError(
+        codes.REDIRECT,
+        `dbt:location refuses ${JSON.stringify(target)}: not a path on this site (add external="true" to redirect to another site's http or https URL)`,
+        loc,
+      ),
+      { status: 400 },
     );
   }
   r.location = target;

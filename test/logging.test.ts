@@ -20,6 +20,7 @@ beforeAll(async () => {
   const root = site({
     "index.dbt": "<p>home</p>",
     "cut.dbt": "<p>sent</p><dbt:flush><dbt:set x = 1 / 0>",
+    "go.dbt": '<dbt:param name="url.next" default="/"><dbt:location url="#url.next#">',
     "quarry.config.json": '{"logLevel": "warn"}',
   });
   dist = join(mkdtempSync(join(tmpdir(), "quarry-log-")), "dist");
@@ -65,6 +66,22 @@ describe("quarry start logging", () => {
       expect(l.reqId).toMatch(/^req-\w+$/);
       expect(typeof l.ms).toBe("number");
     }
+    // Unique across processes (workers, restarts): another run's ids are other ids.
+    const again = (await logsOf(["--log-level", "info"], {}, ["/", "/"])).filter((l) => l.msg === "request");
+    const ids = [...lines, ...again].map((l) => l.reqId);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it("answers a visitor's redirect to another site with 400 and a warning, one reqId a line", async () => {
+    const all = await logsOf(["--log-level", "info"], {}, ["/go?next=https://evil.example/"]);
+    const request = all.find((l) => l.msg === "request")!;
+    expect(request.status).toBe(400);
+    const warn = all.find((l) => l.code === "QRY_ERR_REDIRECT")!;
+    expect([warn.level, warn.reqId, warn.msg]).toEqual([
+      40,
+      request.reqId,
+      'dbt:location refuses "https://evil.example/": not a path on this site (add external="true" to redirect to another site\'s http or https URL)',
+    ]);
   });
 
   it("writes the line of a page cut after dbt:flush too, with the status it sent, marked closed", async () => {
