@@ -75,7 +75,7 @@ const SITE: Record<string, string> = {
   "key.dbt": `<dbt:set s = {a: 1}><dbt:try><dbt:output>[#s[url.k]#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "setkey.dbt": `<dbt:set s = {a: 1}><dbt:try><dbt:set s[url.k] = "x"><dbt:output>[#structCount(s)#][#jsonEncode({})#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "header.dbt": `<dbt:try><dbt:header name="X-Echo" value="#url.v#"><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>ok`,
-  "redirect.dbt": `<dbt:try><dbt:location url="#url.to#"><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
+  "redirect.dbt": `<dbt:location url="#url.to#">`,
   "form.dbt": `<dbt:if cgi.request_method EQ "POST"><dbt:query name="w">UPDATE victim SET secret = 'changed' WHERE id = 1</dbt:query>posted<dbt:else><form method="post"><dbt:output>#csrfField()#</dbt:output></form></dbt:if>`,
   "fast.dbt": "fast",
   "fetch.dbt": `<dbt:try><dbt:http url="#url.u#" timeout="3" result="r" /><dbt:output>reached #r.status_code#</dbt:output><dbt:catch type="http"><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
@@ -270,8 +270,11 @@ const headers: Category = async ({ base }) => {
   ]) {
     const r = await get(`${base}/redirect?${qs({ to })}`);
     const loc = r.headers.get("location") ?? "";
+    // Refused as the visitor's bad input: 400, never a redirect off the site.
     t.check(
-      !/evil\.example|javascript:/i.test(loc) && r.headers.get("set-cookie")?.includes("a=b") !== true,
+      r.status === 400 &&
+        !/evil\.example|javascript:/i.test(loc) &&
+        r.headers.get("set-cookie")?.includes("a=b") !== true,
       `redirect to ${JSON.stringify(to)}: ${r.status} location ${loc}`,
     );
   }
