@@ -44,7 +44,7 @@ export function register(program: Command): void {
         return;
       }
       process.stdout.write(
-        `built ${result.templates} templates and ${result.statics} static files into ${relative(process.cwd(), resolve(opts.out)) || "."}\n`,
+        `built ${result.templates} template${result.templates === 1 ? "" : "s"} and ${result.statics} static file${result.statics === 1 ? "" : "s"} into ${relative(process.cwd(), resolve(opts.out)) || "."}\n`,
       );
     });
 }

@@ -26,8 +26,8 @@ program
   )
   .version(
     (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version,
-    "-V, --version",
-    "print the version of quarry",
+    "-v, --version",
+    "print the version of quarry (-V too)",
   )
   .showHelpAfterError();
 
@@ -38,4 +38,5 @@ const named = process.argv[2];
 const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
 for (const command of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) command.register(program);
 
-await program.parseAsync(process.argv);
+// -V is commander's usual spelling, -v npm's and node's: both print the version.
+await program.parseAsync(process.argv.map((a, i) => (i === 2 && a === "-V" ? "-v" : a)));

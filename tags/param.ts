@@ -82,11 +82,28 @@ export function checkParam(
   }
   value = convert(type, value);
   const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : rt.toStr(value, loc).length;
-  const unit = typeof value === "number" ? "" : Array.isArray(value) ? " items" : " characters";
+  const unit = (n: unknown) => {
+    const one = rt.toNum(n, loc) === 1;
+    return typeof value === "number"
+      ? ""
+      : Array.isArray(value)
+        ? one
+          ? " item"
+          : " items"
+        : one
+          ? " character"
+          : " characters";
+  };
   if (min !== undefined && size < rt.toNum(min, loc))
-    throw new ParamError(name, `Parameter ${name} must be at least ${rt.toStr(min, loc)}${unit}`, loc);
+    throw new ParamError(
+      name,
+      typeof value === "string" && rt.toNum(min, loc) === 1
+        ? `Parameter ${name} must not be empty`
+        : `Parameter ${name} must be at least ${rt.toStr(min, loc)}${unit(min)}`,
+      loc,
+    );
   if (max !== undefined && size > rt.toNum(max, loc))
-    throw new ParamError(name, `Parameter ${name} must be at most ${rt.toStr(max, loc)}${unit}`, loc);
+    throw new ParamError(name, `Parameter ${name} must be at most ${rt.toStr(max, loc)}${unit(max)}`, loc);
   if (patternSource !== undefined && !fullMatch(pattern(rt.toStr(patternSource, loc), loc), rt.toStr(value, loc))) {
     throw new ParamError(name, `Parameter ${name} does not match the pattern ${rt.toStr(patternSource, loc)}`, loc);
   }

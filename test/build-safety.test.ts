@@ -190,7 +190,7 @@ describe("quarry build replaces a previous build whole", () => {
 
     const { stdout } = await run(process.execPath, [bin, "build", root, "--out", dist], { cwd: dir });
     expect(stdout).toBe(
-      `removed ${left[0]}, left by an interrupted build\nbuilt 1 templates and 3000 static files into dist\n`,
+      `removed ${left[0]}, left by an interrupted build\nbuilt 1 template and 3000 static files into dist\n`,
     );
     expect(readdirSync(dir).sort()).toEqual(["dist", "site"]);
     expect(readFileSync(join(dist, "templates", "index.mjs"), "utf8")).toContain("v2");

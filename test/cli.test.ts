@@ -90,6 +90,13 @@ describe("quarry --help", () => {
       expect(err.stderr).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
 
+  it.each(["-v", "-V", "--version"])("prints the version with %s", async (flag) => {
+    const version = (
+      JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as { version: string }
+    ).version;
+    expect((await quarry(flag)).stdout).toBe(`${version}\n`);
+  });
+
   it("prints a command's help through quarry help", async () => {
     const { stdout } = await quarry("help", "start");
     expect(stdout.startsWith("Usage: quarry start [options] [dist]\n")).toBe(true);

@@ -256,7 +256,7 @@ describe("the commands as processes", () => {
   it("quarry build then quarry start serve the sample site", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "quarry-cli-dist-")), "dist");
     const { stdout } = await run(process.execPath, [bin, "build", TEMPLATES, "--out", out]);
-    expect(stdout).toMatch(/^built 13 templates and 1 static files into /);
+    expect(stdout).toMatch(/^built 13 templates and 1 static file into /);
     const { child, base } = await serveProcess(["start", out]);
     const res = await fetch(`${base}/authors`);
     expect(res.status).toBe(200);

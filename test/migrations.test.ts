@@ -86,7 +86,7 @@ describe("migrate", () => {
     const err = await failure(migrate(url, dir));
     expect(err.code).toBe("QRY_ERR_MIGRATION_CHANGED");
     expect(err.format()).toMatch(
-      /^QRY_ERR_MIGRATION_CHANGED: _db\/001_notes\.sql was changed after it was applied on \d{4}-\d\d-\d\dT[\d:.]+Z \(checksum [0-9a-f]{12}…, now [0-9a-f]{12}…\)\. An applied migration never runs again: restore the file and put the change in a new one \(e\.g\. _db\/002_change\.sql\); on a development database, quarry db reset runs every file again$/,
+      /^QRY_ERR_MIGRATION_CHANGED: _db\/001_notes\.sql was changed after it was applied on \d{4}-\d\d-\d\dT[\d:.]+Z \(checksum [0-9a-f]{12}…, now [0-9a-f]{12}…\)\. An applied migration never runs again: restore the file and put the change in a new one \(e\.g\. _db\/004_change\.sql\); on a development database, quarry db reset runs every file again$/,
     );
     expect(await states(url, dir)).toEqual([
       "001_notes.sql changed",

@@ -47,6 +47,8 @@ export interface MigrationFile {
   name: string;
   sql: string;
   checksum: string;
+  /** The name a change to this file should go into instead: after the folder's last file. */
+  next?: string;
 }
 
 export type MigrationState = "applied" | "adopted" | "pending" | "changed" | "missing";
@@ -142,9 +144,9 @@ export function migrationFiles(dir: string): MigrationFile[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((name) => {
+    .map((name, _i, names) => {
       const sql = readFileSync(join(dir, name), "utf8");
-      return { name, sql, checksum: checksum(sql) };
+      return { name, sql, checksum: checksum(sql), next: nextName(names) };
     });
 }
 
@@ -216,13 +218,18 @@ function changedError(file: MigrationFile, row: Row): MigrationError {
   return new MigrationError(
     codes.MIGRATION_CHANGED,
     `${label(file.name)} was changed after it was applied on ${row.applied_at.toISOString()} (checksum ${row.checksum.slice(0, 12)}…, now ${file.checksum.slice(0, 12)}…). ` +
-      `An applied migration never runs again: restore the file and put the change in a new one (e.g. _db/${nextName(file.name)}); on a development database, quarry db reset runs every file again`,
+      `An applied migration never runs again: restore the file and put the change in a new one (e.g. _db/${file.next ?? nextName([file.name])}); on a development database, quarry db reset runs every file again`,
   );
 }
 
-function nextName(name: string): string {
-  const m = /^(\d+)/.exec(name);
-  return m ? `${String(Number(m[1]) + 1).padStart(m[1]!.length, "0")}_change.sql` : "zz_change.sql";
+/** A file name that runs after all of `names` (sorted): the highest number plus one. */
+function nextName(names: string[]): string {
+  let best: RegExpExecArray | null = null;
+  for (const n of names) {
+    const m = /^(\d+)/.exec(n);
+    if (m && (!best || Number(m[1]) >= Number(best[1]))) best = m;
+  }
+  return best ? `${String(Number(best[1]) + 1).padStart(best[1]!.length, "0")}_change.sql` : "zz_change.sql";
 }
 
 /** A failed file as a located error: Postgres gives the character position inside the file. */
