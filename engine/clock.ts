@@ -192,6 +192,14 @@ export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc | nu
         if (settled) return;
         settled = true;
         stop.removeEventListener("abort", onStop);
+        // A statement cancelled at the deadline may fail before the page's own timer fires:
+        // the page stopped, and that is what it reports (503), not the cancelled query.
+        try {
+          stopIfDue(page, stop.timedOut ? Infinity : Date.now(), loc);
+        } catch (stopped) {
+          reject(asError(stopped));
+          return;
+        }
         reject(asError(err));
       },
     );
