@@ -9,6 +9,7 @@ type CommandModule = { register(program: Command): void };
 /** Every command, in the order `quarry --help` lists them. */
 const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   render: () => import("./render.js"),
+  compile: () => import("./compile.js"),
   check: () => import("./check.js"),
   dev: () => import("./dev.js"),
   start: () => import("./start.js"),

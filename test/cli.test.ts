@@ -73,10 +73,32 @@ describe("quarry check", () => {
   });
 });
 
+describe("quarry compile", () => {
+  const root = site({
+    "page.dbt": '<dbt:include template="_part.dbt"><dbt:output>#len("ab") + 1#</dbt:output>',
+    "_part.dbt": "<p>part</p>",
+    "bad.dbt": "<dbt:if x GT>y</dbt:if>",
+  });
+
+  it("prints the JavaScript quarry build writes for the page", async () => {
+    const { stdout } = await quarry("compile", join(root, "page.dbt"));
+    expect(stdout.startsWith('"use strict";\n// Compiled by Quarry from "page.dbt".\n')).toBe(true);
+    expect(stdout).toContain("return async function render(ctx) {");
+    expect(stdout).toContain('"_part.dbt"');
+  });
+
+  it("reports a template that does not compile with its location", async () => {
+    await expect(quarry("compile", join(root, "bad.dbt"))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('bad.dbt:1:13 QRY_ERR_SYNTAX: Expected an expression but found ">"'),
+    });
+  });
+});
+
 describe("quarry --help", () => {
   it("lists every command", async () => {
     const { stdout } = await quarry("--help");
-    for (const cmd of ["render", "check", "dev", "start", "build", "init"])
+    for (const cmd of ["render", "compile", "check", "dev", "start", "build", "init"])
       expect(stdout).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
 
@@ -86,7 +108,7 @@ describe("quarry --help", () => {
     expect(err.code).toBe(1);
     // The suggestion, then the help that lists every command.
     expect(err.stderr.startsWith("error: unknown command 'strat'\n(Did you mean start?)\n")).toBe(true);
-    for (const cmd of ["render", "check", "dev", "start", "build", "init", "bench", "db"])
+    for (const cmd of ["render", "compile", "check", "dev", "start", "build", "init", "bench", "db"])
       expect(err.stderr).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
 

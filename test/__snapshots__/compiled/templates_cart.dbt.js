@@ -1,0 +1,202 @@
+"use strict";
+// Compiled by Quarry from "cart.dbt".
+let $row;
+const L0 = {"file":"cart.dbt","line":5,"column":28,"start":358,"end":360};
+const L1 = {"file":"cart.dbt","line":5,"column":9,"start":339,"end":342};
+const L2 = {"file":"cart.dbt","line":5,"column":12,"start":342,"end":357};
+const L3 = {"file":"cart.dbt","line":6,"column":3,"start":371,"end":433};
+const L4 = {"file":"cart.dbt","line":7,"column":3,"start":436,"end":501};
+const F0 = F["structKeyExists"];
+const L5 = {"file":"cart.dbt","line":8,"column":15,"start":516,"end":548};
+const L6 = {"file":"cart.dbt","line":8,"column":31,"start":532,"end":539};
+const L7 = {"file":"cart.dbt","line":8,"column":11,"start":512,"end":548};
+const L8 = {"file":"cart.dbt","line":9,"column":5,"start":554,"end":581};
+const L9 = {"file":"cart.dbt","line":11,"column":20,"start":613,"end":615};
+const L10 = {"file":"cart.dbt","line":11,"column":11,"start":604,"end":608};
+const L11 = {"file":"cart.dbt","line":11,"column":15,"start":608,"end":612};
+const L12 = {"file":"cart.dbt","line":12,"column":66,"start":684,"end":688};
+const L13 = {"file":"cart.dbt","line":12,"column":70,"start":688,"end":692};
+const L14 = {"file":"cart.dbt","line":12,"column":65,"start":683,"end":693};
+const L15 = {"file":"cart.dbt","line":12,"column":5,"start":623,"end":649};
+const L16 = {"file":"cart.dbt","line":13,"column":33,"start":738,"end":740};
+const L17 = {"file":"cart.dbt","line":13,"column":13,"start":718,"end":725};
+const L18 = {"file":"cart.dbt","line":13,"column":20,"start":725,"end":737};
+const L19 = {"file":"cart.dbt","line":14,"column":59,"start":802,"end":823};
+const L20 = {"file":"cart.dbt","line":14,"column":71,"start":814,"end":818};
+const L21 = {"file":"cart.dbt","line":14,"column":75,"start":818,"end":822};
+const L22 = {"file":"cart.dbt","line":14,"column":7,"start":750,"end":825};
+const L23 = {"file":"cart.dbt","line":16,"column":110,"start":949,"end":950};
+const L24 = {"file":"cart.dbt","line":16,"column":40,"start":879,"end":918};
+const L25 = {"file":"cart.dbt","line":16,"column":56,"start":895,"end":902};
+const L26 = {"file":"cart.dbt","line":16,"column":63,"start":902,"end":907};
+const L27 = {"file":"cart.dbt","line":16,"column":70,"start":909,"end":913};
+const L28 = {"file":"cart.dbt","line":16,"column":74,"start":913,"end":917};
+const L29 = {"file":"cart.dbt","line":16,"column":82,"start":921,"end":928};
+const L30 = {"file":"cart.dbt","line":16,"column":89,"start":928,"end":933};
+const L31 = {"file":"cart.dbt","line":16,"column":95,"start":934,"end":938};
+const L32 = {"file":"cart.dbt","line":16,"column":99,"start":938,"end":942};
+const L33 = {"file":"cart.dbt","line":16,"column":94,"start":933,"end":943};
+const L34 = {"file":"cart.dbt","line":16,"column":27,"start":866,"end":870};
+const L35 = {"file":"cart.dbt","line":16,"column":31,"start":870,"end":874};
+const L36 = {"file":"cart.dbt","line":16,"column":5,"start":844,"end":953};
+const L37 = {"file":"cart.dbt","line":18,"column":23,"start":988,"end":990};
+const L38 = {"file":"cart.dbt","line":18,"column":11,"start":976,"end":980};
+const L39 = {"file":"cart.dbt","line":18,"column":15,"start":980,"end":987};
+const L40 = {"file":"cart.dbt","line":18,"column":32,"start":997,"end":1039};
+const L41 = {"file":"cart.dbt","line":18,"column":48,"start":1013,"end":1020};
+const L42 = {"file":"cart.dbt","line":18,"column":55,"start":1020,"end":1025};
+const L43 = {"file":"cart.dbt","line":18,"column":62,"start":1027,"end":1031};
+const L44 = {"file":"cart.dbt","line":18,"column":66,"start":1031,"end":1038};
+const F1 = F["structDelete"];
+const L45 = {"file":"cart.dbt","line":19,"column":24,"start":1064,"end":1103};
+const L46 = {"file":"cart.dbt","line":19,"column":37,"start":1077,"end":1084};
+const L47 = {"file":"cart.dbt","line":19,"column":44,"start":1084,"end":1089};
+const L48 = {"file":"cart.dbt","line":19,"column":51,"start":1091,"end":1095};
+const L49 = {"file":"cart.dbt","line":19,"column":55,"start":1095,"end":1102};
+const L50 = {"file":"cart.dbt","line":19,"column":5,"start":1045,"end":1104};
+const L51 = {"file":"cart.dbt","line":21,"column":3,"start":1119,"end":1162};
+const L52 = {"file":"cart.dbt","line":23,"column":17,"start":1189,"end":1221};
+const L53 = {"file":"cart.dbt","line":23,"column":33,"start":1205,"end":1212};
+const L54 = {"file":"cart.dbt","line":23,"column":52,"start":1224,"end":1231};
+const L55 = {"file":"cart.dbt","line":23,"column":59,"start":1231,"end":1236};
+const L56 = {"file":"cart.dbt","line":23,"column":1,"start":1173,"end":1242};
+const L57 = {"file":"cart.dbt","line":24,"column":1,"start":1243,"end":1288};
+const L58 = {"file":"cart.dbt","line":25,"column":1,"start":1348,"end":1381};
+const L59 = {"file":"cart.dbt","line":26,"column":1,"start":1382,"end":1426};
+const L60 = {"file":"cart.dbt","line":28,"column":1,"start":1450,"end":1469};
+const L61 = {"file":"cart.dbt","line":32,"column":9,"start":1582,"end":1607};
+const L62 = {"file":"cart.dbt","line":32,"column":25,"start":1598,"end":1602};
+const L63 = {"file":"cart.dbt","line":32,"column":31,"start":1604,"end":1606};
+const L64 = {"file":"cart.dbt","line":33,"column":24,"start":1632,"end":1633};
+const L65 = {"file":"cart.dbt","line":33,"column":18,"start":1626,"end":1631};
+const L66 = {"file":"cart.dbt","line":33,"column":32,"start":1640,"end":1641};
+const L67 = {"file":"cart.dbt","line":33,"column":26,"start":1634,"end":1639};
+const L68 = {"file":"cart.dbt","line":33,"column":34,"start":1642,"end":1646};
+const L69 = {"file":"cart.dbt","line":33,"column":39,"start":1647,"end":1649};
+const L70 = {"file":"cart.dbt","line":33,"column":38,"start":1646,"end":1650};
+const L71 = {"file":"cart.dbt","line":33,"column":1,"start":1609,"end":1651};
+const L72 = {"file":"cart.dbt","line":34,"column":10,"start":1661,"end":1665};
+const L73 = {"file":"cart.dbt","line":34,"column":9,"start":1660,"end":1666};
+const L74 = {"file":"cart.dbt","line":34,"column":25,"start":1676,"end":1680};
+const L75 = {"file":"cart.dbt","line":34,"column":30,"start":1681,"end":1683};
+const L76 = {"file":"cart.dbt","line":34,"column":29,"start":1680,"end":1684};
+const L77 = {"file":"cart.dbt","line":34,"column":24,"start":1675,"end":1685};
+const F2 = F["numberFormat"];
+const L78 = {"file":"cart.dbt","line":34,"column":44,"start":1695,"end":1733};
+const L79 = {"file":"cart.dbt","line":34,"column":63,"start":1714,"end":1715};
+const L80 = {"file":"cart.dbt","line":34,"column":57,"start":1708,"end":1713};
+const L81 = {"file":"cart.dbt","line":34,"column":65,"start":1716,"end":1720};
+const L82 = {"file":"cart.dbt","line":34,"column":70,"start":1721,"end":1723};
+const L83 = {"file":"cart.dbt","line":34,"column":69,"start":1720,"end":1724};
+const L84 = {"file":"cart.dbt","line":34,"column":43,"start":1694,"end":1734};
+const F3 = F["csrfField"];
+const L85 = {"file":"cart.dbt","line":34,"column":113,"start":1764,"end":1775};
+const L86 = {"file":"cart.dbt","line":34,"column":112,"start":1763,"end":1776};
+const L87 = {"file":"cart.dbt","line":34,"column":155,"start":1806,"end":1808};
+const L88 = {"file":"cart.dbt","line":34,"column":154,"start":1805,"end":1809};
+const L89 = {"file":"cart.dbt","line":31,"column":1,"start":1544,"end":1573};
+const L90 = {"file":"cart.dbt","line":31,"column":20,"start":1563,"end":1571};
+const L91 = {"file":"cart.dbt","line":38,"column":24,"start":1900,"end":1927};
+const L92 = {"file":"cart.dbt","line":38,"column":37,"start":1913,"end":1918};
+const L93 = {"file":"cart.dbt","line":38,"column":23,"start":1899,"end":1928};
+const F4 = F["structCount"];
+const L94 = {"file":"cart.dbt","line":38,"column":55,"start":1931,"end":1948};
+const L95 = {"file":"cart.dbt","line":38,"column":67,"start":1943,"end":1947};
+const L96 = {"file":"cart.dbt","line":38,"column":54,"start":1930,"end":1949};
+const L97 = {"file":"cart.dbt","line":42,"column":6,"start":2035,"end":2039};
+const L98 = {"file":"cart.dbt","line":42,"column":5,"start":2034,"end":2040};
+const L99 = {"file":"cart.dbt","line":42,"column":14,"start":2043,"end":2070};
+const L100 = {"file":"cart.dbt","line":42,"column":27,"start":2056,"end":2061};
+const L101 = {"file":"cart.dbt","line":42,"column":13,"start":2042,"end":2071};
+const L102 = {"file":"cart.dbt","line":42,"column":64,"start":2093,"end":2104};
+const L103 = {"file":"cart.dbt","line":42,"column":63,"start":2092,"end":2105};
+const L104 = {"file":"cart.dbt","line":42,"column":103,"start":2132,"end":2134};
+const L105 = {"file":"cart.dbt","line":42,"column":102,"start":2131,"end":2135};
+const L106 = {"file":"cart.dbt","line":41,"column":1,"start":2000,"end":2029};
+const L107 = {"file":"cart.dbt","line":41,"column":20,"start":2019,"end":2027};
+const L108 = {"file":"cart.dbt","line":45,"column":1,"start":2190,"end":2234};
+return async function render(ctx) {
+let $o = "", $row;
+let $x0, $x1, $x7, $x14, $x17, $x18, $x20, $x39, $x40, $x41, $x42, $x43, $x44, $x46, $x47, $x48;
+try {
+if ((($x0 = rt.field(ctx, (ctx.scopes.cgi ?? rt.base(ctx, "cgi", L1)), "request_method", L2)), ($x1 = "POST"), typeof $x0 === "number" && typeof $x1 === "number" && $x0 === $x0 && $x1 === $x1 ? $x0 === $x1 : rt.eq($x0, $x1, L0))) {
+T.checkParam(ctx, "form.add", "integer", true, "0", 0, undefined, undefined, L3);
+T.checkParam(ctx, "form.remove", "integer", true, "0", 0, undefined, undefined, L4);
+if (!rt.toBool(rt.call(ctx, F0, L5, rt.lookup(ctx, "session", L6), "cart"), L7)) {
+{ const $v6 = rt.struct([], []); rt.assign(ctx, "session", ["cart"], $v6, L8); }
+}
+if ((($x7 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L10)), "add", L11)), typeof $x7 === "number" && $x7 === $x7 ? $x7 > 0 : rt.gt($x7, 0, L9))) {
+await T.execQuery(ctx, "product", undefined, undefined, undefined, undefined, undefined, async () => {
+let $body8 = "";
+const $saved9 = $o; $o = ""; ctx.page.captures++;
+try {
+$o += "SELECT id FROM product WHERE id = ";
+{ const $r10 = T.queryParam(ctx, rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L12)), "add", L13), "", "form.add", undefined, undefined, undefined, undefined, L14); $o += $r10; }
+$body8 = $o;
+} finally { $o = $saved9; ctx.page.captures--; }
+return $body8;
+}, L15);
+if ((($x14 = rt.field(ctx, rt.lookupName(ctx, "product", L17), "recordCount", L18)), typeof $x14 === "number" && $x14 === $x14 ? $x14 === 0 : rt.eq($x14, 0, L16))) {
+T.throwError(ctx, rt.join(L19, "No product ", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L20)), "add", L21)), "app.product", undefined, 404, L22);
+}
+{ const $v19 = (($x17 = (rt.toBool(rt.call(ctx, F0, L24, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L25)), "cart", L26), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L27)), "add", L28)), L24) ? rt.index(ctx, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L29)), "cart", L30), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L31)), "add", L32), L33) : 0)), typeof $x17 === "number" && ($x18 = $x17 + 1) === $x18 ? $x18 : rt.add($x17, 1, L23)); rt.assign(ctx, "session", ["cart", { index: rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L34)), "add", L35) }], $v19, L36); }
+}
+if (((($x20 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "remove", L39)), typeof $x20 === "number" && $x20 === $x20 ? $x20 > 0 : rt.gt($x20, 0, L37)) && rt.toBool(rt.call(ctx, F0, L40, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L41)), "cart", L42), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L43)), "remove", L44)), L40))) {
+{ const $v21 = rt.call(ctx, F1, L45, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L46)), "cart", L47), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L48)), "remove", L49)); rt.assign(ctx, "removed", [], $v21, L50); }
+}
+T.setLocation(ctx, "/cart", 303, undefined, L51);
+}
+{ const $v24 = (rt.toBool(rt.call(ctx, F0, L52, rt.lookup(ctx, "session", L53), "cart"), L52) ? rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L54)), "cart", L55) : rt.struct([], [])); rt.assign(ctx, "cart", [], $v24, L56); }
+await T.execQuery(ctx, "products", undefined, undefined, undefined, undefined, "5m", async () => {
+let $body25 = "";
+const $saved26 = $o; $o = ""; ctx.page.captures++;
+try {
+$o += "SELECT id, name, price FROM product ORDER BY id";
+$body25 = $o;
+} finally { $o = $saved26; ctx.page.captures--; }
+return $body25;
+}, L57);
+{ const $v29 = "Shopping cart"; rt.assign(ctx, "title", [], $v29, L58); }
+{ const $before30 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before30, "_layout/header.dbt", L59); } catch ($e31) { $o = T.takeAborted($e31); throw $e31; } }
+if (ctx.page.outputOnly === 0) $o += "<h1>Shopping cart</h1>\n";
+{ const $v32 = 0; rt.assign(ctx, "total", [], $v32, L60); }
+if (ctx.page.outputOnly === 0) $o += "<table>\n<tr><th>Product</th><th>Quantity</th><th>Price</th><th></th></tr>\n";
+{ const $q49 = T.asQuery(rt.lookupName(ctx, "products", L90), L90);
+const [$s36, $e37] = T.rowRange($q49, undefined, undefined, L89);
+const $f33 = { kind: "row", query: $q49, row: $s36, end: $e37 };
+ctx.frames.push($f33);
+try {
+let $n38 = 0;
+for (let $i34 = $s36, $j35; $i34 < $e37; $i34 = $j35) {
+$j35 = $i34 + 1;
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L89)) await T.pause(ctx.page, L89); }
+$f33.row = $i34; $f33.end = $j35;
+if (rt.toBool(rt.call(ctx, F0, L61, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L62)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L63))), L61)) {
+{ const $v45 = (($x39 = (($row = $f33.query.rows[$f33.row]) !== undefined && "total" in $row ? $row["total"] ?? "" : T.col(ctx, $f33, "total", L65))), ($x43 = (($x40 = (($row = $f33.query.rows[$f33.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f33, "price", L67))), ($x41 = rt.index(ctx, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L68)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L69)), L70)), typeof $x40 === "number" && typeof $x41 === "number" && ($x42 = $x40 * $x41) === $x42 ? $x42 : rt.mul($x40, $x41, L66))), typeof $x39 === "number" && ($x44 = $x39 + $x43) === $x44 ? $x44 : rt.add($x39, $x43, L64)); rt.assign(ctx, "total", [], $v45, L71); }
+$o += "<tr><td>" + rt.esc((($row = $f33.query.rows[$f33.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f33, "name", L72)), L73) + "</td><td>" + rt.esc(rt.index(ctx, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L74)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L75)), L76), L77) + "</td><td>" + rt.esc(rt.call(ctx, F2, L78, (($x46 = (($row = $f33.query.rows[$f33.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f33, "price", L80))), ($x47 = rt.index(ctx, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L81)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L82)), L83)), typeof $x46 === "number" && typeof $x47 === "number" && ($x48 = $x46 * $x47) === $x48 ? $x48 : rt.mul($x46, $x47, L79)), "0.00"), L84) + "</td><td><form method=\"post\">" + rt.esc(rt.call(ctx, F3, L85), L86) + "<button name=\"remove\" value=\"" + rt.esc((($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L87)), L88) + "\">Remove</button></form></td></tr>\n";
+}
+}
+} finally { ctx.frames.pop(); }
+}
+if (ctx.page.outputOnly === 0) $o += "</table>\n";
+$o += "<p>Total: " + rt.esc(rt.call(ctx, F2, L91, rt.lookupName(ctx, "total", L92), "0.00"), L93) + " (" + rt.esc(rt.call(ctx, F4, L94, rt.lookupName(ctx, "cart", L95)), L96) + " products)</p>";
+if (ctx.page.outputOnly === 0) $o += "\n<h2>Products</h2>\n<ul>\n";
+{ const $q56 = T.asQuery(rt.lookupName(ctx, "products", L107), L107);
+const [$s53, $e54] = T.rowRange($q56, undefined, undefined, L106);
+const $f50 = { kind: "row", query: $q56, row: $s53, end: $e54 };
+ctx.frames.push($f50);
+try {
+let $n55 = 0;
+for (let $i51 = $s53, $j52; $i51 < $e54; $i51 = $j52) {
+$j52 = $i51 + 1;
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L106)) await T.pause(ctx.page, L106); }
+$f50.row = $i51; $f50.end = $j52;
+$o += "<li>" + rt.esc((($row = $f50.query.rows[$f50.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f50, "name", L97)), L98) + ", " + rt.esc(rt.call(ctx, F2, L99, (($row = $f50.query.rows[$f50.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f50, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f50.query.rows[$f50.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f50, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
+}
+} finally { ctx.frames.pop(); }
+}
+if (ctx.page.outputOnly === 0) $o += "</ul>\n";
+{ const $before57 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before57, "_layout/footer.dbt", L108); } catch ($e58) { $o = T.takeAborted($e58); throw $e58; } }
+} catch (e) { return rt.templateEnd(e, $o); }
+return $o;
+};
