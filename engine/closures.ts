@@ -5,6 +5,8 @@
 // Interpreter's (and the compiler's): evaluation order, writeOutput, elvis.
 import type { Expr, Loc } from "../parser/ast.js";
 import * as rt from "./runtime.js";
+import type { BuiltinDef } from "./functions/define.js";
+import { callMember, namedArgs } from "./member-call.js";
 
 /** What a closure needs from the interpreter running it. */
 export interface ExprHost {
@@ -14,6 +16,11 @@ export interface ExprHost {
   builtin(name: string): rt.BuiltinFn | null;
   /** The value of an awaiting expression, evaluated before its tag ran. */
   ready(e: Expr): unknown;
+  /** The built-ins: by canonical name (member calls) and by definition (named arguments). */
+  readonly registry: {
+    readonly functionTable: Record<string, unknown>;
+    findFunction(name: string): BuiltinDef | undefined;
+  };
 }
 
 export type Closure = (h: ExprHost) => unknown;
@@ -249,9 +256,39 @@ function make(e: Expr): Closure {
       const [object, index] = [objectOf(e.object), closureOf(e.index)];
       return (h) => rt.index(h.ctx, object(h), index(h), loc);
     }
+    case "method": {
+      const [object, args, plan, name] = [closureOf(e.object), e.args.map(closureOf), e.plan!, e.name];
+      return (h) => {
+        const recv = object(h);
+        return callMember(
+          h.ctx,
+          h.registry.functionTable,
+          recv,
+          plan,
+          name,
+          args.map((f) => f(h)),
+          loc,
+        );
+      };
+    }
     case "call": {
       const name = e.name;
       const args = e.args.map(closureOf);
+      const names = e.names;
+      // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
+      if (names !== undefined)
+        return (h) =>
+          rt.call(
+            h.ctx,
+            h.builtin(name)!,
+            loc,
+            ...namedArgs(
+              h.registry.findFunction(name)!,
+              names,
+              args.map((f) => f(h)),
+              loc,
+            ),
+          );
       return (h) => {
         const fn = h.builtin(name);
         if (fn === null) {

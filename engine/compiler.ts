@@ -66,7 +66,8 @@ function arithmetic(e: Expr): number {
   return 0;
 }
 
-const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
+const lit = (v: unknown): string =>
+  v === undefined ? "undefined" : typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v);
 
 export class Compiler {
   private readonly locNames = new Map<Loc, string>();
@@ -347,6 +348,19 @@ export class Compiler {
     return name;
   }
 
+  /** A constant of the generated module holding `v` (JSON), one per distinct value. */
+  private constant(v: unknown): string {
+    const json = JSON.stringify(v);
+    let id = this.constants.get(json);
+    if (!id) {
+      id = `C${this.constants.size}`;
+      this.constants.set(json, id);
+      this.header.push(`const ${id} = ${json};`);
+    }
+    return id;
+  }
+  private readonly constants = new Map<string, string>();
+
   private fn(name: string): string {
     const key = this.registry.findFunction(name)!.name;
     let id = this.fnNames.get(key);
@@ -485,9 +499,23 @@ export class Compiler {
       }
       case "index":
         return `rt.index(ctx, ${this.object(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
+      case "method": {
+        const args = `[${e.args.map((a) => this.expr(a)).join(", ")}]`;
+        const head = `ctx, F, ${this.expr(e.object)}, ${this.constant(e.plan!)}, ${lit(e.name)}, ${args}, ${this.loc(e.loc)}`;
+        return e.async ? `(await T.callMemberAsync(${head}, ($s) => { $o += $s; }))` : `T.callMember(${head})`;
+      }
       case "call":
         if (e.user)
-          return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
+          return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${e.names ? `, ${lit(e.names)}` : ""}))`;
+        if (e.names) {
+          // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
+          const { name, params, min, max } = this.registry.findFunction(e.name)!;
+          const def = this.constant({ name, params, min, max: max === Infinity ? 0 : max });
+          const args = `...T.namedArgs(${def}, ${lit(e.names)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`;
+          if (this.registry.findFunction(e.name)!.awaits)
+            return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${args}]))`;
+          return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ${args})`;
+        }
         if (this.registry.findFunction(e.name)!.awaits) {
           return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
         }

@@ -8,6 +8,7 @@ import type { Validator } from "../engine/validate.js";
 import { codes } from "../engine/errors.js";
 import { ReturnSignal, returned } from "../engine/signals.js";
 import { TYPES, callAwaiting, callFunction, defineFunctions } from "../engine/udf.js";
+import { callMember, callMemberAsync, namedArgs } from "../engine/member-call.js";
 import { fixedArg } from "./helpers.js";
 
 const YES_NO = ["true", "false", "yes", "no"] as const;
@@ -130,5 +131,14 @@ export const returnTag: TagDef = {
 
 export default {
   tags: [functionTag, argumentTag, returnTag],
-  runtime: { defineFunctions, callFunction, callAwaiting, returned, ReturnSignal },
+  runtime: {
+    defineFunctions,
+    callFunction,
+    callAwaiting,
+    returned,
+    ReturnSignal,
+    callMember,
+    callMemberAsync,
+    namedArgs,
+  },
 } satisfies TagModule;

@@ -62,6 +62,9 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       if (CHANGES_PAGE.has(fn.name.toLowerCase())) found.changesPage = true;
       return e.args.every(q);
     }
+    case "method":
+      // A member call may change a struct or array (arr.append): never kept in locals.
+      return false;
     case "array":
       return e.items.every(q);
     case "struct":
