@@ -160,6 +160,8 @@ function numOp(code: number, a: number, b: number): unknown {
 /** An unscoped variable read by lookupName (what make gives it), or null. */
 function plainVar(e: Expr): string | null {
   if (e.type !== "var" || e.async || rt.SCOPES.has(e.name) || e.name === "__proto__") return null;
+  // currentRow, recordCount, columnList: a query loop answers them (rt.lookupName), before `variables`.
+  if (rt.ROW_NAMES.has(e.name.toLowerCase())) return null;
   return internal(e.name);
 }
 
@@ -253,6 +255,28 @@ function make(e: Expr): Closure {
       return (h) => rt.member(h.ctx, object(h), name, loc);
     }
     case "index": {
+      // q.name[2], q["name"][2]: a column's row (rt.memberIndex, rt.indexIndex).
+      const inner = e.object;
+      if (inner.type === "member" && !inner.async) {
+        const [object, index, name, mloc] = [objectOf(inner.object), closureOf(e.index), inner.name, inner.loc];
+        return (h) => {
+          const o = object(h);
+          return rt.memberIndex(h.ctx, o, name, index(h), mloc, loc);
+        };
+      }
+      if (inner.type === "index" && !inner.async) {
+        const [object, key, index, kloc] = [
+          objectOf(inner.object),
+          closureOf(inner.index),
+          closureOf(e.index),
+          inner.loc,
+        ];
+        return (h) => {
+          const o = object(h);
+          const k = key(h);
+          return rt.indexIndex(h.ctx, o, k, index(h), kloc, loc);
+        };
+      }
       const [object, index] = [objectOf(e.object), closureOf(e.index)];
       return (h) => rt.index(h.ctx, object(h), index(h), loc);
     }

@@ -497,8 +497,15 @@ export class Compiler {
         const t = this.temp();
         return `(${h} !== undefined ? ${h} : ((${t} = ${read}), ${slow} || (${h} = ${t}), ${t}))`;
       }
-      case "index":
+      case "index": {
+        // q.name[2], q["name"][2]: a column's row (rt.memberIndex, rt.indexIndex).
+        const inner = e.object;
+        if (inner.type === "member")
+          return `rt.memberIndex(ctx, ${this.object(inner.object)}, ${lit(inner.name)}, ${this.expr(e.index)}, ${this.loc(inner.loc)}, ${this.loc(e.loc)})`;
+        if (inner.type === "index")
+          return `rt.indexIndex(ctx, ${this.object(inner.object)}, ${this.expr(inner.index)}, ${this.expr(e.index)}, ${this.loc(inner.loc)}, ${this.loc(e.loc)})`;
         return `rt.index(ctx, ${this.object(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
+      }
       case "method": {
         const args = `[${e.args.map((a) => this.expr(a)).join(", ")}]`;
         const head = `ctx, F, ${this.expr(e.object)}, ${this.constant(e.plan!)}, ${lit(e.name)}, ${args}, ${this.loc(e.loc)}`;

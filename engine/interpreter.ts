@@ -271,6 +271,15 @@ export class Interpreter implements ExprHost {
       case "member":
         return rt.member(ctx, await v(e.object), e.name, e.loc);
       case "index": {
+        const inner = e.object;
+        if (inner.type === "member") {
+          const [o, i] = [await v(inner.object), await v(e.index)];
+          return rt.memberIndex(ctx, o, inner.name, i, inner.loc, e.loc);
+        }
+        if (inner.type === "index") {
+          const [o, k, i] = await all([inner.object, inner.index, e.index]);
+          return rt.indexIndex(ctx, o, k, i, inner.loc, e.loc);
+        }
         const [o, i] = await all([e.object, e.index]);
         return rt.index(ctx, o, i, e.loc);
       }
