@@ -4,7 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY, SCOPES, esc, isForbiddenKey } from "./runtime.js";
+import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey } from "./runtime.js";
 import { kindWith } from "./closures.js";
 import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
@@ -94,13 +94,13 @@ export class Compiler {
 
   /**
    * `write()` with loop variables bound: an unscoped read of one, under no frame pushed since
-   * (compare `frames`), is `read(loc)` instead of rt.lookup. Scope names and `error` (a catch's)
+   * (compare `frames`), is `read(loc)` instead of rt.lookup. Scope names and `error`/`cfcatch` (a catch's)
    * are never bound.
    */
   withBound(vars: { name: string; read: (loc: string) => string }[], write: () => string): string {
     const n = this.bound.length;
     for (const v of vars)
-      if (!SCOPES.has(v.name) && v.name !== "error") this.bound.push({ ...v, depth: this.frames.length });
+      if (!SCOPES.has(v.name) && !CATCH_NAMES.has(v.name)) this.bound.push({ ...v, depth: this.frames.length });
     try {
       return write();
     } finally {
@@ -468,9 +468,9 @@ export class Compiler {
         const b = this.bound.findLast((x) => x.name === e.name);
         if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
         const f = this.frames[this.frames.length - 1];
-        // "error": a catch inside a group's rows loop sits above the row frame it borrows.
+        // "error", "cfcatch": a catch inside a group's rows loop sits above the row frame it borrows.
         if (SCOPES.has(e.name)) return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
-        if (!f || e.name === "error") return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        if (!f || CATCH_NAMES.has(e.name)) return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
         const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
         // T.col inline: rows are plain objects (prototype Object.prototype or null), so `in` is
         // hasOwn for a name Object.prototype lacks. $row is a scratch variable (the render

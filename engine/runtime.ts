@@ -98,6 +98,9 @@ const QUERY_META = new Map<string, (q: QueryResult, ctx: RenderContext) => unkno
   ["currentRow", (q, ctx) => (frameOf(ctx, q)?.row ?? 0) + 1],
 ]);
 
+/** The names a dbt:catch body reads its caught error by: Quarry's `error` and CFML's `cfcatch`. */
+export const CATCH_NAMES: ReadonlySet<string> = new Set(["error", "cfcatch"]);
+
 /** The names a query loop's body reads unqualified as its query's (lower-case). */
 export const ROW_NAMES = new Set(["currentrow", "recordcount", "columnlist"]);
 

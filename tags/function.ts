@@ -52,6 +52,9 @@ export const functionTag: TagDef<FunctionDef> = {
     output: { type: "enum", values: YES_NO },
     hint: { type: "text" },
     description: { type: "text" },
+    // CFML's: a template's functions are all reachable from it, so access only documents intent.
+    access: { type: "enum", values: ["public", "private", "package", "remote"] },
+    displayname: { type: "text" },
   },
   validate(node, v) {
     // At the top, so its body cannot reach a loop, a catch or a query around it.
@@ -91,6 +94,7 @@ export const argumentTag: TagDef = {
     required: { type: "enum", values: YES_NO },
     default: { type: "any" },
     hint: { type: "text" },
+    displayname: { type: "text" },
   },
   validate(node, v) {
     const fn = v.ancestors[v.ancestors.length - 1] as TagNode<FunctionDef>;
