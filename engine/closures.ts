@@ -5,6 +5,8 @@
 // Interpreter's (and the compiler's): evaluation order, writeOutput, elvis.
 import type { Expr, Loc } from "../parser/ast.js";
 import * as rt from "./runtime.js";
+import type { BuiltinDef } from "./functions/define.js";
+import { callMember, namedArgs } from "./member-call.js";
 
 /** What a closure needs from the interpreter running it. */
 export interface ExprHost {
@@ -14,6 +16,11 @@ export interface ExprHost {
   builtin(name: string): rt.BuiltinFn | null;
   /** The value of an awaiting expression, evaluated before its tag ran. */
   ready(e: Expr): unknown;
+  /** The built-ins: by canonical name (member calls) and by definition (named arguments). */
+  readonly registry: {
+    readonly functionTable: Record<string, unknown>;
+    findFunction(name: string): BuiltinDef | undefined;
+  };
 }
 
 export type Closure = (h: ExprHost) => unknown;
@@ -153,6 +160,8 @@ function numOp(code: number, a: number, b: number): unknown {
 /** An unscoped variable read by lookupName (what make gives it), or null. */
 function plainVar(e: Expr): string | null {
   if (e.type !== "var" || e.async || rt.SCOPES.has(e.name) || e.name === "__proto__") return null;
+  // currentRow, recordCount, columnList: a query loop answers them (rt.lookupName), before `variables`.
+  if (rt.ROW_NAMES.has(e.name.toLowerCase())) return null;
   return internal(e.name);
 }
 
@@ -246,12 +255,64 @@ function make(e: Expr): Closure {
       return (h) => rt.member(h.ctx, object(h), name, loc);
     }
     case "index": {
+      // q.name[2], q["name"][2]: a column's row (rt.memberIndex, rt.indexIndex).
+      const inner = e.object;
+      if (inner.type === "member" && !inner.async) {
+        const [object, index, name, mloc] = [objectOf(inner.object), closureOf(e.index), inner.name, inner.loc];
+        return (h) => {
+          const o = object(h);
+          return rt.memberIndex(h.ctx, o, name, index(h), mloc, loc);
+        };
+      }
+      if (inner.type === "index" && !inner.async) {
+        const [object, key, index, kloc] = [
+          objectOf(inner.object),
+          closureOf(inner.index),
+          closureOf(e.index),
+          inner.loc,
+        ];
+        return (h) => {
+          const o = object(h);
+          const k = key(h);
+          return rt.indexIndex(h.ctx, o, k, index(h), kloc, loc);
+        };
+      }
       const [object, index] = [objectOf(e.object), closureOf(e.index)];
       return (h) => rt.index(h.ctx, object(h), index(h), loc);
+    }
+    case "method": {
+      const [object, args, plan, name] = [closureOf(e.object), e.args.map(closureOf), e.plan!, e.name];
+      return (h) => {
+        const recv = object(h);
+        return callMember(
+          h.ctx,
+          h.registry.functionTable,
+          recv,
+          plan,
+          name,
+          args.map((f) => f(h)),
+          loc,
+        );
+      };
     }
     case "call": {
       const name = e.name;
       const args = e.args.map(closureOf);
+      const names = e.names;
+      // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
+      if (names !== undefined)
+        return (h) =>
+          rt.call(
+            h.ctx,
+            h.builtin(name)!,
+            loc,
+            ...namedArgs(
+              h.registry.findFunction(name)!,
+              names,
+              args.map((f) => f(h)),
+              loc,
+            ),
+          );
       return (h) => {
         const fn = h.builtin(name);
         if (fn === null) {

@@ -4,7 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY, SCOPES, esc, isForbiddenKey } from "./runtime.js";
+import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey } from "./runtime.js";
 import { kindWith } from "./closures.js";
 import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
@@ -66,7 +66,8 @@ function arithmetic(e: Expr): number {
   return 0;
 }
 
-const lit = (v: unknown): string => (typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
+const lit = (v: unknown): string =>
+  v === undefined ? "undefined" : typeof v === "number" && !Number.isFinite(v) ? String(v) : JSON.stringify(v);
 
 export class Compiler {
   private readonly locNames = new Map<Loc, string>();
@@ -93,13 +94,13 @@ export class Compiler {
 
   /**
    * `write()` with loop variables bound: an unscoped read of one, under no frame pushed since
-   * (compare `frames`), is `read(loc)` instead of rt.lookup. Scope names and `error` (a catch's)
+   * (compare `frames`), is `read(loc)` instead of rt.lookup. Scope names and `error`/`cfcatch` (a catch's)
    * are never bound.
    */
   withBound(vars: { name: string; read: (loc: string) => string }[], write: () => string): string {
     const n = this.bound.length;
     for (const v of vars)
-      if (!SCOPES.has(v.name) && v.name !== "error") this.bound.push({ ...v, depth: this.frames.length });
+      if (!SCOPES.has(v.name) && !CATCH_NAMES.has(v.name)) this.bound.push({ ...v, depth: this.frames.length });
     try {
       return write();
     } finally {
@@ -347,6 +348,19 @@ export class Compiler {
     return name;
   }
 
+  /** A constant of the generated module holding `v` (JSON), one per distinct value. */
+  private constant(v: unknown): string {
+    const json = JSON.stringify(v);
+    let id = this.constants.get(json);
+    if (!id) {
+      id = `C${this.constants.size}`;
+      this.constants.set(json, id);
+      this.header.push(`const ${id} = ${json};`);
+    }
+    return id;
+  }
+  private readonly constants = new Map<string, string>();
+
   private fn(name: string): string {
     const key = this.registry.findFunction(name)!.name;
     let id = this.fnNames.get(key);
@@ -454,9 +468,9 @@ export class Compiler {
         const b = this.bound.findLast((x) => x.name === e.name);
         if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
         const f = this.frames[this.frames.length - 1];
-        // "error": a catch inside a group's rows loop sits above the row frame it borrows.
+        // "error", "cfcatch": a catch inside a group's rows loop sits above the row frame it borrows.
         if (SCOPES.has(e.name)) return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
-        if (!f || e.name === "error") return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+        if (!f || CATCH_NAMES.has(e.name)) return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
         const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
         // T.col inline: rows are plain objects (prototype Object.prototype or null), so `in` is
         // hasOwn for a name Object.prototype lacks. $row is a scratch variable (the render
@@ -483,11 +497,32 @@ export class Compiler {
         const t = this.temp();
         return `(${h} !== undefined ? ${h} : ((${t} = ${read}), ${slow} || (${h} = ${t}), ${t}))`;
       }
-      case "index":
+      case "index": {
+        // q.name[2], q["name"][2]: a column's row (rt.memberIndex, rt.indexIndex).
+        const inner = e.object;
+        if (inner.type === "member")
+          return `rt.memberIndex(ctx, ${this.object(inner.object)}, ${lit(inner.name)}, ${this.expr(e.index)}, ${this.loc(inner.loc)}, ${this.loc(e.loc)})`;
+        if (inner.type === "index")
+          return `rt.indexIndex(ctx, ${this.object(inner.object)}, ${this.expr(inner.index)}, ${this.expr(e.index)}, ${this.loc(inner.loc)}, ${this.loc(e.loc)})`;
         return `rt.index(ctx, ${this.object(e.object)}, ${this.expr(e.index)}, ${this.loc(e.loc)})`;
+      }
+      case "method": {
+        const args = `[${e.args.map((a) => this.expr(a)).join(", ")}]`;
+        const head = `ctx, F, ${this.expr(e.object)}, ${this.constant(e.plan!)}, ${lit(e.name)}, ${args}, ${this.loc(e.loc)}`;
+        return e.async ? `(await T.callMemberAsync(${head}, ($s) => { $o += $s; }))` : `T.callMember(${head})`;
+      }
       case "call":
         if (e.user)
-          return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
+          return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${e.names ? `, ${lit(e.names)}` : ""}))`;
+        if (e.names) {
+          // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
+          const { name, params, min, max } = this.registry.findFunction(e.name)!;
+          const def = this.constant({ name, params, min, max: max === Infinity ? 0 : max });
+          const args = `...T.namedArgs(${def}, ${lit(e.names)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`;
+          if (this.registry.findFunction(e.name)!.awaits)
+            return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${args}]))`;
+          return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ${args})`;
+        }
         if (this.registry.findFunction(e.name)!.awaits) {
           return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
         }

@@ -7,6 +7,7 @@ import * as rt from "./runtime.js";
 import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
 import { callAwaiting, callFunction } from "./udf.js";
+import { callMemberAsync, namedArgs } from "./member-call.js";
 import { BINARY_FNS, closureOf, printerOf, type ExprHost } from "./closures.js";
 import { writesOutput } from "./functions/index.js";
 
@@ -154,7 +155,7 @@ export class Interpreter implements ExprHost {
   };
   constructor(
     readonly ctx: RenderContext,
-    private readonly registry: Registry = Registry.builtin(),
+    readonly registry: Registry = Registry.builtin(),
   ) {}
 
   /**
@@ -270,13 +271,28 @@ export class Interpreter implements ExprHost {
       case "member":
         return rt.member(ctx, await v(e.object), e.name, e.loc);
       case "index": {
+        const inner = e.object;
+        if (inner.type === "member") {
+          const [o, i] = [await v(inner.object), await v(e.index)];
+          return rt.memberIndex(ctx, o, inner.name, i, inner.loc, e.loc);
+        }
+        if (inner.type === "index") {
+          const [o, k, i] = await all([inner.object, inner.index, e.index]);
+          return rt.indexIndex(ctx, o, k, i, inner.loc, e.loc);
+        }
         const [o, i] = await all([e.object, e.index]);
         return rt.index(ctx, o, i, e.loc);
       }
-      case "call": {
+      case "method": {
+        const recv = await v(e.object);
         const args = await all(e.args);
-        if (e.user) return callFunction(ctx, e.name, args, e.loc, this.emit);
+        return callMemberAsync(ctx, this.registry.functionTable, recv, e.plan!, e.name, args, e.loc, this.emit);
+      }
+      case "call": {
+        let args = await all(e.args);
+        if (e.user) return callFunction(ctx, e.name, args, e.loc, this.emit, e.names);
         const def = this.registry.findFunction(e.name)!;
+        if (e.names) args = namedArgs(def, e.names, args, e.loc);
         if (def.awaits)
           return callAwaiting(
             ctx,

@@ -7,6 +7,7 @@ import {
   QueryResult,
   compare,
   describeValue,
+  isNumeric,
   isStruct,
   newStruct,
   setZone,
@@ -78,6 +79,9 @@ export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown 
       const row = f.query.rows[f.row];
       // An empty cell (SQL NULL) reads as "", as in CFML.
       if (row !== undefined && own.call(row, name)) return row[name] ?? "";
+      // CFML's currentRow, recordCount and columnList of the query being output (a length test first: this is a hot path).
+      if ((name.length === 10 || name.length === 11) && ROW_NAMES.has(name.toLowerCase()))
+        return queryMeta(f.query, name, ctx);
     } else if (own.call(f.vars, name)) return f.vars[name];
   }
   const vars = ctx.scopes.variables;
@@ -94,17 +98,66 @@ const QUERY_META = new Map<string, (q: QueryResult, ctx: RenderContext) => unkno
   ["currentRow", (q, ctx) => (frameOf(ctx, q)?.row ?? 0) + 1],
 ]);
 
+/** The names a dbt:catch body reads its caught error by: Quarry's `error` and CFML's `cfcatch`. */
+export const CATCH_NAMES: ReadonlySet<string> = new Set(["error", "cfcatch"]);
+
+/** The names a query loop's body reads unqualified as its query's (lower-case). */
+export const ROW_NAMES = new Set(["currentrow", "recordcount", "columnlist"]);
+
+/** QUERY_META by lower-case name: CFML's names are case-insensitive. */
+const QUERY_META_LOWER = new Map([...QUERY_META].map(([k, f]) => [k.toLowerCase(), f]));
+
+function queryMeta(q: QueryResult, key: string, ctx: RenderContext): unknown {
+  return (QUERY_META.get(key) ?? QUERY_META_LOWER.get(key.toLowerCase()))?.(q, ctx);
+}
+
+/** The column of `q` named `key`, case-insensitively (as CFML's), or undefined. */
+function columnOf(q: QueryResult, key: string): string | undefined {
+  if (q.columns.includes(key)) return key;
+  const lower = key.toLowerCase();
+  return q.columns.find((c) => c.toLowerCase() === lower);
+}
+
+/**
+ * `obj.key[i]`: for a query and one of its columns, the column's value in row `i` (CFML's
+ * `q.name[2]`); anything else is `(obj.key)[i]`.
+ */
+export function memberIndex(ctx: RenderContext, obj: unknown, key: string, i: unknown, mloc: Loc, loc: Loc): unknown {
+  if (obj instanceof QueryResult && !FORBIDDEN.has(key)) {
+    const col = columnOf(obj, key);
+    if (col !== undefined) return cell(obj, col, i, loc);
+  }
+  return index(ctx, field(ctx, obj, key, mloc), i, loc);
+}
+
+/** `obj[key][i]`: `q["name"][2]` as memberIndex; anything else is `(obj[key])[i]`. */
+export function indexIndex(ctx: RenderContext, obj: unknown, key: unknown, i: unknown, kloc: Loc, loc: Loc): unknown {
+  if (obj instanceof QueryResult && typeof key === "string" && !isNumeric(key) && !FORBIDDEN.has(key)) {
+    const col = columnOf(obj, key);
+    if (col !== undefined) return cell(obj, col, i, loc);
+  }
+  return index(ctx, index(ctx, obj, key, kloc), i, loc);
+}
+
+function cell(q: QueryResult, col: string, i: unknown, loc: Loc): unknown {
+  const n = toNum(i, loc);
+  if (!Number.isInteger(n) || n < 1 || n > q.rows.length)
+    throw new RuntimeError(codes.UNDEFINED, `Row ${describeValue(i)} is out of range 1..${q.rows.length}`, loc);
+  return q.rows[n - 1]![col] ?? "";
+}
+
 /** `obj.key` and `obj["key"]` for structs and queries. */
 export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc): unknown {
   if (FORBIDDEN.has(key)) forbidden(key, loc);
   // A struct's own key first: the common case (url.id, row.name).
   if (isStruct(obj) && own.call(obj, key)) return obj[key];
   if (obj instanceof QueryResult) {
-    const meta = QUERY_META.get(key);
+    const meta = QUERY_META.get(key) ?? QUERY_META_LOWER.get(key.toLowerCase());
     if (meta) return meta(obj, ctx);
-    if (obj.columns.includes(key)) {
+    const col = columnOf(obj, key);
+    if (col !== undefined) {
       const row = obj.rows[frameOf(ctx, obj)?.row ?? 0];
-      return row === undefined ? "" : (row[key] ?? "");
+      return row === undefined ? "" : (row[col] ?? "");
     }
     throw new RuntimeError(
       codes.UNDEFINED,
@@ -130,6 +183,8 @@ export function field(ctx: RenderContext, obj: unknown, key: string, loc: Loc): 
 
 /** `obj[i]`: 1-based for arrays (and query rows), by key for structs. */
 export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc): unknown {
+  // q["name"]: a column, as q.name (a number is a row).
+  if (obj instanceof QueryResult && typeof key === "string" && !isNumeric(key)) return member(ctx, obj, key, loc);
   if (Array.isArray(obj) || obj instanceof QueryResult) {
     const list: unknown[] = Array.isArray(obj) ? obj : obj.rows;
     const n = toNum(key, loc);

@@ -93,8 +93,41 @@ export function callFunction(
   args: unknown[],
   loc: Loc,
   emit: (out: string) => void,
+  names?: string[],
 ): Promise<unknown> {
-  return invoke(ctx, findFunction(ctx, name, loc), args, loc, emit);
+  const f = findFunction(ctx, name, loc);
+  return invoke(ctx, f, names ? byName(f.spec, names, args, loc) : args, loc, emit);
+}
+
+/**
+ * Named arguments (and the keys of an `argumentCollection` struct) in the order of the
+ * function's parameters; a name it does not declare is an error.
+ */
+function byName(spec: FunctionSpec, names: string[], values: unknown[], loc: Loc): unknown[] {
+  const out: unknown[] = [];
+  const at = (n: string) => spec.params.findIndex((p) => p.name.toLowerCase() === n.toLowerCase());
+  const put = (n: string, v: unknown) => {
+    const i = at(n);
+    if (i === -1) {
+      const known = spec.params.map((p) => p.name).join(", ") || "none";
+      throw new RuntimeError(codes.ARITY, `${spec.name}() has no argument ${n}: its arguments are ${known}`, loc);
+    }
+    if (i in out) throw new RuntimeError(codes.ARITY, `${spec.name}() got the argument ${n} twice`, loc);
+    out[i] = v;
+  };
+  // The arguments written out first: they win over the same names in argumentCollection (Lucee).
+  names.forEach((n, i) => {
+    if (n.toLowerCase() !== "argumentcollection") put(n, values[i]);
+  });
+  const given = new Set(Object.keys(out));
+  names.forEach((n, i) => {
+    const v = values[i];
+    if (n.toLowerCase() !== "argumentcollection") return;
+    if (!isStruct(v))
+      throw new RuntimeError(codes.TYPE, `argumentCollection must be a struct, got ${typeName(v)}`, loc);
+    for (const k of Object.keys(v)) if (!given.has(String(at(k)))) put(k, v[k]);
+  });
+  return Array.from(out);
 }
 
 export async function invoke(

@@ -1,11 +1,13 @@
 // Checks a parsed tree before anything runs: tags in the right places, attributes known and
 // well-typed, functions known with the right number of arguments, no prototype names.
 // Turns raw attributes into expressions (node.args) and lets each tag prepare its data.
-import type { Expr, FunctionDef, Loc, Node, TagNode } from "../parser/ast.js";
+import type { Expr, ExprOf, FunctionDef, Loc, Node, TagNode } from "../parser/ast.js";
 import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
 import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
 import type { BuiltinDef } from "./functions/define.js";
+import { isMemberName, memberPlan } from "./functions/members.js";
+import { paramIndex, paramName, paramNames } from "./functions/named.js";
 import { isForbiddenKey } from "./runtime.js";
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -229,6 +231,35 @@ export class Validator {
     return awaits;
   }
 
+  /**
+   * A built-in called with named arguments: put in order (a left-out optional argument before
+   * a given one is `undefined`), or, with argumentCollection, left to the call (namedArgs).
+   */
+  private named(fn: BuiltinDef, e: ExprOf<"call">): void {
+    const names = e.names!;
+    const dynamic = names.some((n) => n.toLowerCase() === "argumentcollection");
+    const args: (Expr | undefined)[] = [];
+    names.forEach((n, i) => {
+      if (n.toLowerCase() === "argumentcollection") return;
+      const at = paramIndex(fn, n);
+      if (at === -1)
+        throw this.error(
+          `${fn.name}() has no argument ${n}: its arguments are ${paramNames(fn) || "none"}`,
+          e.args[i]!.loc,
+          codes.ARITY,
+        );
+      if (args[at] !== undefined)
+        throw this.error(`${fn.name}() got the argument ${n} twice`, e.args[i]!.loc, codes.ARITY);
+      args[at] = e.args[i]!;
+    });
+    if (dynamic) return;
+    for (let i = 0; i < fn.min; i++)
+      if (args[i] === undefined)
+        throw this.error(`${fn.name}() needs the argument ${paramName(fn, i)}`, e.loc, codes.ARITY);
+    e.args = Array.from(args, (a) => a ?? { type: "literal", value: undefined, loc: e.loc });
+    delete e.names;
+  }
+
   private check(e: Expr): boolean {
     switch (e.type) {
       case "literal":
@@ -256,6 +287,7 @@ export class Validator {
           this.all(e.args);
           return true;
         }
+        if (e.names) this.named(fn, e);
         const first = e.args[0];
         if (fn.columnRef && e.args.length === 1 && first?.type === "member") {
           e.args = [first.object, { type: "literal", value: first.name, loc: first.loc }];
@@ -277,6 +309,37 @@ export class Validator {
           );
         }
         return this.all(e.args) || fn.awaits === true;
+      }
+      case "method": {
+        if (!isMemberName(e.name))
+          throw this.error(
+            `No member function ${e.name}(): member functions are the built-ins of the table in docs/language.md`,
+            e.loc,
+            codes.UNKNOWN_FUNCTION,
+          );
+        let misfit: string | null = null;
+        const plan = memberPlan(
+          e.name,
+          (f) => this.host.fn(f),
+          e.names,
+          (m) => (misfit ??= m),
+        );
+        const targets = Object.values(plan);
+        if (targets.length === 0) throw this.error(misfit ?? `No member function ${e.name}()`, e.loc, codes.ARITY);
+        const n = e.args.length + 1;
+        if (!e.names && !targets.some((t) => n >= t.min && n <= t.max)) {
+          const t = targets[0]!;
+          const [min, max] = [t.min - 1, t.max - 1];
+          const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+          throw this.error(
+            `${e.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`,
+            e.loc,
+            codes.ARITY,
+          );
+        }
+        e.plan = plan;
+        const awaits = this.all([e.object, ...e.args]);
+        return awaits || targets.some((t) => t.awaits === true);
       }
       case "array":
         return this.all(e.items);

@@ -34,17 +34,46 @@ export type BinaryOp =
  * An expression. `async` marks one that awaits (it calls a function defined with dbt:function,
  * somewhere inside): set by the validator, read by both modes.
  */
+/** What a member call reaches for one kind of receiver: a built-in, the receiver's 0-based argument position, its arity, whether it returns the receiver. */
+export interface MemberTarget {
+  fn: string;
+  pos: number;
+  min: number;
+  max: number;
+  chain: boolean;
+  /** The built-in calls back (BuiltinDef.awaits). */
+  awaits?: true;
+  /** Where each written argument goes (named arguments), else in order around the receiver. */
+  order?: number[];
+}
+
+/** By receiver kind (engine/functions/members.ts memberKind); a kind without an entry has no such member. */
+export type MemberPlan = Partial<
+  Record<"string" | "numstr" | "datestr" | "number" | "boolean" | "date" | "array" | "struct" | "query", MemberTarget>
+>;
+
 export type Expr = ExprNode & { async?: true };
 
 type ExprNode =
-  | { type: "literal"; value: string | number | boolean | null; loc: Loc }
+  /** `undefined`: an optional argument left out before a named one (validator). */
+  | { type: "literal"; value: string | number | boolean | null | undefined; loc: Loc }
   | { type: "array"; items: Expr[]; loc: Loc }
   | { type: "struct"; entries: { key: string; value: Expr }[]; loc: Loc }
   | { type: "var"; name: string; loc: Loc }
   | { type: "member"; object: Expr; name: string; loc: Loc }
   | { type: "index"; object: Expr; index: Expr; loc: Loc }
   /** `user`: a function defined with dbt:function, found by name when the call runs. */
-  | { type: "call"; name: string; args: Expr[]; loc: Loc; user?: true }
+  | {
+      type: "call";
+      name: string;
+      args: Expr[];
+      /** Named arguments: the name of each of `args` (a built-in's are put in order when validated). */
+      names?: string[];
+      loc: Loc;
+      user?: true;
+    }
+  /** A member function call `object.name(args)`: `plan` (set by the validator) is the built-in each receiver type reaches. */
+  | { type: "method"; object: Expr; name: string; args: Expr[]; names?: string[]; loc: Loc; plan?: MemberPlan }
   | { type: "unary"; op: "-" | "+" | "not"; arg: Expr; loc: Loc }
   /** `interp`: a `&` that joins the parts of a string literal with `#…#` ("Hello #name#"). */
   | { type: "binary"; op: BinaryOp; left: Expr; right: Expr; interp?: true; loc: Loc }

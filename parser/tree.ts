@@ -109,7 +109,9 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
       open.tag.endLoc = t.loc;
       continue;
     }
-    const shape = shapeOf(t.name);
+    // <dbt:while condition="…"> is <dbt:loop condition="…"> (tags/loop.ts checks its one attribute).
+    const name = t.name === "while" && !t.custom ? "loop" : t.name;
+    const shape = shapeOf(name);
     if (!shape) throw new TemplateError(codes.UNKNOWN_TAG, `Unknown tag <dbt:${t.name}>`, t.loc);
     const hasBody =
       shape.body === "required" || (shape.body === "optional" && !t.selfClosing && !shape.bodyless?.(t.attrs));
@@ -118,7 +120,7 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
     }
     const node: TagNode = {
       type: "tag",
-      name: t.name,
+      name,
       attrs: t.attrs,
       args: Object.create(null) as TagNode["args"],
       expr: t.expr ?? null,
@@ -130,6 +132,7 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
     };
     if (t.local) node.local = true;
     if (t.custom) [node.custom, node.written] = [t.custom, t.written];
+    else if (name !== t.name) node.written = `dbt:${t.name}`;
     current().push(node);
     if (hasBody) stack.push({ tag: node, interp: interpolating() || !!shape.interpolateBody });
   }

@@ -41,6 +41,9 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
         return;
       case "call":
         return e.args.forEach((a) => read(a, set));
+      case "method":
+        read(e.object, set);
+        return e.args.forEach((a) => read(a, set));
       case "array":
         return e.items.forEach((a) => read(a, set));
       case "struct":

@@ -8,6 +8,7 @@ import type { Validator } from "../engine/validate.js";
 import { codes } from "../engine/errors.js";
 import { ReturnSignal, returned } from "../engine/signals.js";
 import { TYPES, callAwaiting, callFunction, defineFunctions } from "../engine/udf.js";
+import { callMember, callMemberAsync, namedArgs } from "../engine/member-call.js";
 import { fixedArg } from "./helpers.js";
 
 const YES_NO = ["true", "false", "yes", "no"] as const;
@@ -51,6 +52,9 @@ export const functionTag: TagDef<FunctionDef> = {
     output: { type: "enum", values: YES_NO },
     hint: { type: "text" },
     description: { type: "text" },
+    // CFML's: a template's functions are all reachable from it, so access only documents intent.
+    access: { type: "enum", values: ["public", "private", "package", "remote"] },
+    displayname: { type: "text" },
   },
   validate(node, v) {
     // At the top, so its body cannot reach a loop, a catch or a query around it.
@@ -90,6 +94,7 @@ export const argumentTag: TagDef = {
     required: { type: "enum", values: YES_NO },
     default: { type: "any" },
     hint: { type: "text" },
+    displayname: { type: "text" },
   },
   validate(node, v) {
     const fn = v.ancestors[v.ancestors.length - 1] as TagNode<FunctionDef>;
@@ -130,5 +135,14 @@ export const returnTag: TagDef = {
 
 export default {
   tags: [functionTag, argumentTag, returnTag],
-  runtime: { defineFunctions, callFunction, callAwaiting, returned, ReturnSignal },
+  runtime: {
+    defineFunctions,
+    callFunction,
+    callAwaiting,
+    returned,
+    ReturnSignal,
+    callMember,
+    callMemberAsync,
+    namedArgs,
+  },
 } satisfies TagModule;

@@ -117,6 +117,12 @@ export const loopTag: TagDef<LoopData> = {
   validate(node, v) {
     queryNameToExpr(node);
     const given = Object.keys(node.args);
+    if (node.written === "dbt:while" && (given.length !== 1 || given[0] !== "condition"))
+      throw v.error(
+        '<dbt:while> takes one attribute, condition: <dbt:while condition="i LT 10">',
+        node.loc,
+        codes.ATTRIBUTE,
+      );
     const kinds = (Object.keys(FORMS) as Kind[]).filter((k) => k !== "rows" && given.includes(FORMS[k].needs[0]!));
     if (kinds.length === 0 && given.every((a) => FORMS.rows.allows.includes(a))) {
       if (!insideGroup(v)) {

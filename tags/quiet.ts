@@ -7,7 +7,7 @@
 // variable by a name given as a string) disqualifies the loop. A scope taken as a value
 // earlier in the page is caught when the loop starts (PageState.scopesShared).
 import type { Expr, Node, TagNode } from "../parser/ast.js";
-import { SCOPES } from "../engine/runtime.js";
+import { CATCH_NAMES, SCOPES } from "../engine/runtime.js";
 import type { Registry } from "../engine/extensions.js";
 
 /** Tags whose meaning is only control flow, output and setting a variable. */
@@ -40,8 +40,8 @@ export interface LoopNames {
   changesPage: boolean;
 }
 
-/** A name a loop may keep in a local: not a scope's, not a catch's `error`. */
-const cacheable = (name: string) => !SCOPES.has(name) && name !== "error";
+/** A name a loop may keep in a local: not a scope's, not a catch's `error` or `cfcatch`. */
+const cacheable = (name: string) => !SCOPES.has(name) && !CATCH_NAMES.has(name);
 
 function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
   if (e.async) return false;
@@ -62,6 +62,9 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       if (CHANGES_PAGE.has(fn.name.toLowerCase())) found.changesPage = true;
       return e.args.every(q);
     }
+    case "method":
+      // A member call may change a struct or array (arr.append): never kept in locals.
+      return false;
     case "array":
       return e.items.every(q);
     case "struct":

@@ -44,8 +44,8 @@ export const setTag: TagDef<SetData> = {
   expression: "assign",
   attributes: {},
   validate(node, v) {
-    // Without a target only a call makes sense (<dbt:set writeOutput(x)>), as CFML's <cfset f()>.
-    if (!node.expr || (!node.target && node.expr.type !== "call"))
+    // Without a target only a call makes sense (<dbt:set writeOutput(x)>, <dbt:set arr.append(4)>), as CFML's <cfset f()>.
+    if (!node.expr || (!node.target && node.expr.type !== "call" && node.expr.type !== "method"))
       throw v.error("<dbt:set> needs an assignment: <dbt:set name = value>", node.loc);
     if (node.local && !v.enclosing("function"))
       throw v.error(

@@ -44,12 +44,15 @@ export function errorStruct(err: QuarryError) {
  */
 export function enterCatch(ctx: RenderContext, err: unknown, types: string[]): number {
   const i = matchCatch(err, types);
-  if (i >= 0)
+  if (i >= 0) {
+    const e = errorStruct(err as QuarryError);
     ctx.frames.push({
       kind: "vars",
-      vars: rt.struct(["error"], [errorStruct(err as QuarryError)]),
+      // CFML's name for it too (one struct: a change through either name shows in both).
+      vars: rt.struct(["error", "cfcatch"], [e, e]),
       caught: err as QuarryError,
     });
+  }
   return i;
 }
 

@@ -135,6 +135,11 @@ export function exprText(e: Expr, inTag: boolean): string {
     case "un":
       return `${e.op === "NOT" ? "NOT " : "-"}${paren(e.a, exprText(e.a, inTag))}`;
     case "call":
+      // A name starting with "." is a member call on the first argument: `(x).len()`.
+      if (e.f.startsWith(".")) {
+        const [o, ...rest] = e.args.map((x) => exprText(x, inTag));
+        return `${e.args[0]!.k === "var" || e.args[0]!.k === "call" ? o : `(${o})`}${e.f}(${rest.join(", ")})`;
+      }
       return `${e.f}(${e.args.map((x) => exprText(x, inTag)).join(", ")})`;
     case "cond":
       return `(${exprText(e.c, inTag)} ? ${exprText(e.a, inTag)} : ${exprText(e.b, inTag)})`;
@@ -297,6 +302,7 @@ export function generate(seed: number): Case {
         [1, () => call("isNumeric", e())],
         [1, () => call("val", e())],
         [0.3, () => call("writeOutput", e())],
+        [0.5, () => call(r.pick([".len", ".abs", ".trim"]), e())],
       ]);
     return r.weighted<Expr>([
       [2, () => call("len", e())],
@@ -315,6 +321,13 @@ export function generate(seed: number): Case {
       [1, () => call("structKeyExists", v("st"), lit("'m'"))],
       [2, () => call("writeOutput", e())],
       [1, () => call("numberFormat", e())],
+      // Member functions, chained too.
+      [1, () => call(r.pick([".len", ".trim", ".ucase", ".abs", ".listLen", ".isNumeric"]), e())],
+      [0.5, () => call(r.pick([".len", ".toList", ".sum"]), v("arr"))],
+      [0.5, () => call(".append", v("arr"), e())],
+      [0.5, () => call(".keyExists", v("st"), lit("'m'"))],
+      [0.5, () => call(".len", call(".trim", e()))],
+      [0.3, () => call("listLen", e(), call(".left", lit("','"), lit("1")))],
       [funcs.length ? 3 : 0, () => call(r.pick(funcs).name, ...(r.chance(0.7) ? [e()] : []))],
       [
         funcs.length ? 0.5 : 0,

@@ -14,6 +14,22 @@ describe("prototype access", () => {
     expect((await renderError(source)).code).toBe(code);
   });
 
+  // A member call reaches the member function table only, never a JavaScript method or property.
+  it.each([
+    '<dbt:set s = "x"><dbt:output>#s.constructor()#</dbt:output>',
+    "<dbt:set s = {}><dbt:output>#s.__proto__()#</dbt:output>",
+    "<dbt:set s = [1]><dbt:output>#s.toString()#</dbt:output>",
+    '<dbt:set s = "x"><dbt:output>#s.valueOf()#</dbt:output>',
+    '<dbt:set s = {}><dbt:output>#s.hasOwnProperty("a")#</dbt:output>',
+    "<dbt:set s = [1]><dbt:output>#s.push.call()#</dbt:output>",
+    '<dbt:set s = "x"><dbt:output>#s.prototype()#</dbt:output>',
+    '<dbt:set s = "x"><dbt:output>#s.charAt(0)#</dbt:output>',
+    '<dbt:set s = {}><dbt:output>#s.__defineGetter__("a", 1)#</dbt:output>',
+  ])("%s is refused: no such member function", async (source) => {
+    const err = await renderError(source);
+    expect([err.code, err.message.slice(0, 19)]).toEqual(["QRY_ERR_UNKNOWN_FUNCTION", "No member function "]);
+  });
+
   it("does not see inherited properties of request data", async () => {
     const err = await renderError("<dbt:output>#url.toString#</dbt:output>", { url: { a: 1 } });
     expect(err.code).toBe("QRY_ERR_UNDEFINED");

@@ -1,0 +1,112 @@
+// Running a member function call `x.name(args)` (both modes): the receiver's kind picks the
+// built-in the validator planned for it (engine/functions/members.ts), the receiver goes in as
+// one of its arguments, and a chaining member (arr.append) gives back the receiver. Also the
+// calls of built-ins with `argumentCollection`, whose names are known only at run time.
+import type { Loc, MemberPlan, MemberTarget } from "../parser/ast.js";
+import type { RenderContext } from "./context.js";
+import { RuntimeError, codes } from "./errors.js";
+import { memberKind } from "./functions/members.js";
+import { paramIndex, paramName, type Params } from "./functions/named.js";
+import { call, type BuiltinFn } from "./runtime.js";
+import { callAwaiting } from "./udf.js";
+import { isStruct, typeName } from "./values.js";
+
+/** The built-ins by name, as compiled code holds them (Registry.functionTable). */
+type Fns = Record<string, unknown>;
+
+const article = (t: string) => (/^[aeiou]/.test(t) ? `An ${t}` : `A ${t}`);
+
+function target(recv: unknown, plan: MemberPlan, name: string, n: number, loc: Loc): MemberTarget {
+  const kind = memberKind(recv, plan);
+  const t = kind === null ? undefined : plan[kind];
+  if (t === undefined)
+    throw new RuntimeError(codes.TYPE, `${article(typeName(recv))} has no member function ${name}()`, loc);
+  if (t.order === undefined && (n + 1 < t.min || n + 1 > t.max)) {
+    const [min, max] = [t.min - 1, t.max - 1];
+    const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+    throw new RuntimeError(
+      codes.ARITY,
+      `${name}() of ${article(typeName(recv)).toLowerCase()} takes ${want} argument${want === "1" ? "" : "s"}, got ${n}`,
+      loc,
+    );
+  }
+  return t;
+}
+
+function argsOf(recv: unknown, t: MemberTarget, args: unknown[], name: string, loc: Loc): unknown[] {
+  if (t.order === undefined) {
+    const out = args.slice();
+    out.splice(t.pos, 0, recv);
+    return out;
+  }
+  const out: unknown[] = [];
+  out[t.pos] = recv;
+  t.order.forEach((p, i) => (out[p] = args[i]));
+  for (let i = 0; i < t.min; i++)
+    if (!(i in out)) throw new RuntimeError(codes.ARITY, `${name}() needs its argument ${i + 1}`, loc);
+  return Array.from(out);
+}
+
+/** `recv.name(args)` for a built-in that does not await. */
+export function callMember(
+  ctx: RenderContext,
+  fns: Fns,
+  recv: unknown,
+  plan: MemberPlan,
+  name: string,
+  args: unknown[],
+  loc: Loc,
+): unknown {
+  const t = target(recv, plan, name, args.length, loc);
+  const v = call(ctx, fns[t.fn] as BuiltinFn, loc, ...argsOf(recv, t, args, name, loc));
+  return t.chain ? recv : v;
+}
+
+/** callMember where the member may await (arr.map(f) with a function defined in the template). */
+export async function callMemberAsync(
+  ctx: RenderContext,
+  fns: Fns,
+  recv: unknown,
+  plan: MemberPlan,
+  name: string,
+  args: unknown[],
+  loc: Loc,
+  emit: (out: string) => void,
+): Promise<unknown> {
+  const t = target(recv, plan, name, args.length, loc);
+  const all = argsOf(recv, t, args, name, loc);
+  const v = t.awaits
+    ? await callAwaiting(ctx, fns[t.fn] as (ctx: RenderContext, ...a: unknown[]) => Promise<unknown>, loc, emit, all)
+    : call(ctx, fns[t.fn] as BuiltinFn, loc, ...all);
+  return t.chain ? recv : v;
+}
+
+/**
+ * A built-in's arguments in order from named ones that include `argumentCollection` (a
+ * struct of more named arguments): a name the function does not have is an error.
+ */
+export function namedArgs(def: Params, names: string[], values: unknown[], loc: Loc): unknown[] {
+  const out: unknown[] = [];
+  const at = (n: string) => paramIndex(def, n);
+  const put = (n: string, v: unknown) => {
+    const i = at(n);
+    if (i === -1) throw new RuntimeError(codes.ARITY, `${def.name}() has no argument ${n}`, loc);
+    if (i in out) throw new RuntimeError(codes.ARITY, `${def.name}() got the argument ${n} twice`, loc);
+    out[i] = v;
+  };
+  // The arguments written out first: they win over the same names in argumentCollection (Lucee).
+  names.forEach((n, i) => {
+    if (n.toLowerCase() !== "argumentcollection") put(n, values[i]);
+  });
+  const given = new Set(Object.keys(out));
+  names.forEach((n, i) => {
+    const v = values[i];
+    if (n.toLowerCase() !== "argumentcollection") return;
+    if (!isStruct(v))
+      throw new RuntimeError(codes.TYPE, `argumentCollection must be a struct, got ${typeName(v)}`, loc);
+    for (const k of Object.keys(v)) if (!given.has(String(at(k)))) put(k, v[k]);
+  });
+  for (let i = 0; i < def.min; i++)
+    if (!(i in out)) throw new RuntimeError(codes.ARITY, `${def.name}() needs the argument ${paramName(def, i)}`, loc);
+  return Array.from(out);
+}
