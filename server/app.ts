@@ -255,7 +255,9 @@ export function shutdownOnSignals(
 
 /** Starts the server and prints the URL once it listens; `stop` begins the ordered shutdown. */
 export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance; stop: (why: string) => void }> {
-  await checkPortFree(opts.port, opts.host);
+  // A worker shares the port its guardian checked: a probe of its own (an exclusive listen)
+  // would find the port taken by the guardian's handle once a sibling worker listens.
+  if (!opts.onListening) await checkPortFree(opts.port, opts.host);
   // A worker's guardian marks the build; a single process marks it itself.
   if (opts.dist && !opts.onListening) markServing(opts.dist);
   const starting = stopWhileStarting((line) => process.stderr.write(`${line}\n`));
