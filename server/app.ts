@@ -125,6 +125,11 @@ export async function buildApp(
     trustProxy: trustProxy as boolean,
     schemaController: lazySchemaCompilers(),
     genReqId: requestIds(trustProxy !== false && trustProxy !== 0),
+    // A request that arrives on a kept-alive connection while the node shuts down is served
+    // (with `Connection: close`, below), not answered 503: behind nginx that 503 reached the
+    // visitor. New connections are refused once the server stops listening, which a proxy
+    // retries on another node.
+    return503OnClosing: false,
   });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
   const log =
@@ -183,6 +188,13 @@ export async function buildApp(
   try {
     await registerShedding(app, config.server, dev);
     readiness = registerHealth(app, database.datasources, join(dir, "_db"));
+    const draining = readiness;
+    // While draining, every response closes its connection: a proxy then opens a new one (to a
+    // node still listening) instead of reusing one this node is about to close.
+    app.addHook("onRequest", (_req, reply, done) => {
+      if (draining.draining) void reply.header("connection", "close");
+      done();
+    });
     await app.register(quarry, { ...opts, database, log });
     await app.ready();
   } catch (err) {
@@ -197,7 +209,10 @@ export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
- * Stops the app on SIGINT/SIGTERM (or `stop()`): requests in flight get `graceMs` to finish,
+ * Stops the app on SIGINT/SIGTERM (or `stop()`): for `drainMs` the node keeps serving, new
+ * connections too, with /readyz 503 and `Connection: close` on every response (a proxy's
+ * kept-alive connections end on a response, never by a close racing its next request); then it
+ * stops listening and the requests in flight get `graceMs` to finish,
  * then their connections are cut; the pools and the embedded Postgres stop after them; then
  * the process exits (1 if anything had to be cut or failed). A second signal cuts at once;
  * calling `stop` again does nothing.
@@ -208,14 +223,23 @@ export function shutdownOnSignals(
   say: (line: string) => void,
   readiness?: Readiness,
   systemd?: Notifier | null,
+  drainMs = 0,
 ): (why: string) => void {
   let closing = false;
+  let closed = false;
   let code = 0;
   const stop = (why: string) => {
     if (closing) return;
     closing = true;
     if (readiness) readiness.draining = true;
     systemd?.notify("STOPPING=1");
+    if (drainMs > 0) say(`${why}: draining for ${drainMs} ms (server.drainMs), still serving`);
+    const drained = setTimeout(() => close(why), drainMs);
+    drained.unref();
+  };
+  const close = (why: string) => {
+    if (closed) return;
+    closed = true;
     say(`${why}: finishing requests in flight (up to ${graceMs} ms), then stopping`);
     const cut = setTimeout(() => {
       say(`shutdown grace period (server.shutdownGraceMs = ${graceMs} ms) over: closing the connections still open`);
@@ -233,6 +257,7 @@ export function shutdownOnSignals(
   };
   const signal = (name: string) => () => {
     if (!closing) return stop(name);
+    close(name);
     say(`${name} again: closing the connections still open`);
     code = 1;
     app.server.closeAllConnections();
@@ -251,7 +276,9 @@ export function shutdownOnSignals(
 
 /** Starts the server and prints the URL once it listens; `stop` begins the ordered shutdown. */
 export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance; stop: (why: string) => void }> {
-  await checkPortFree(opts.port, opts.host);
+  // A worker shares the port its guardian checked: a probe of its own (an exclusive listen)
+  // would find the port taken by the guardian's handle once a sibling worker listens.
+  if (!opts.onListening) await checkPortFree(opts.port, opts.host);
   // A worker's guardian marks the build; a single process marks it itself.
   if (opts.dist && !opts.onListening) markServing(opts.dist);
   const starting = stopWhileStarting((line) => process.stderr.write(`${line}\n`));
@@ -259,7 +286,9 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
   const say = (line: string) => process.stderr.write(`${line}\n`);
   // A worker's guardian speaks to systemd for the node; a single process does it itself.
   const systemd = opts.onListening ? null : systemdNotifier(say);
-  const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, say, readiness, systemd);
+  // quarry dev stops at once: no proxy in front of it to drain.
+  const drainMs = opts.dev ? 0 : config.server.drainMs;
+  const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, say, readiness, systemd, drainMs);
   // `kill -USR2 <pid>`: forget every cachedwithin result and dbt:cache fragment without a restart.
   process.on("SIGUSR2", () => {
     const n = flushQueryCaches();

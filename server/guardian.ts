@@ -258,19 +258,24 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     stopping = true;
     systemd.notify("STOPPING=1");
     const workers = [...live.values()];
-    say(`${why}: workers finish their requests in flight (up to ${s.shutdownGraceMs} ms), then the database stops`);
+    say(
+      `${why}: workers drain for ${s.drainMs} ms, finish their requests in flight (up to ${s.shutdownGraceMs} ms), then the database stops`,
+    );
     if (workers.length === 0) resolveDone();
     for (const w of workers) {
       if (w.isConnected()) w.send({ quarry: "shutdown" } satisfies WorkerMessage);
     }
     // A worker that outlives the grace period (stuck, or its pools will not close) is killed.
-    const hard = setTimeout(() => {
-      for (const w of live.values()) {
-        say(`worker ${w.process.pid} still running after the grace period: killing it`);
-        exitCode = 1;
-        w.process.kill("SIGKILL");
-      }
-    }, s.shutdownGraceMs + 2000);
+    const hard = setTimeout(
+      () => {
+        for (const w of live.values()) {
+          say(`worker ${w.process.pid} still running after the grace period: killing it`);
+          exitCode = 1;
+          w.process.kill("SIGKILL");
+        }
+      },
+      s.drainMs + s.shutdownGraceMs + 2000,
+    );
     await done;
     clearTimeout(hard);
     clearInterval(watchdog);

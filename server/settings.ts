@@ -6,6 +6,12 @@ import { ConfigError, integerRange } from "../engine/errors.js";
 export interface ServerSettings {
   /** SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
   shutdownGraceMs: number;
+  /**
+   * SIGTERM/SIGINT under `quarry start`: how long the node keeps accepting and serving (with
+   * /readyz 503 and `Connection: close` on every response) before it stops listening, so a
+   * proxy retires its kept-alive connections on a response instead of racing a close.
+   */
+  drainMs: number;
   /** A worker whose event loop has not answered for this long is killed and replaced. */
   heartbeatTimeoutMs: number;
   /** Shed load (503 + Retry-After) when the event loop lags more than this (0: never). */
@@ -36,6 +42,7 @@ export interface ServerSettings {
 
 export const SERVER_DEFAULTS: ServerSettings = {
   shutdownGraceMs: 10_000,
+  drainMs: 1000,
   heartbeatTimeoutMs: 30_000,
   maxEventLoopDelayMs: 1000,
   maxHeapUsedBytes: null,
@@ -62,6 +69,7 @@ const GIB = 1024 * MIB;
  */
 const RANGES: Partial<Record<keyof ServerSettings, { min: number; max: number; off?: true }>> = {
   shutdownGraceMs: { min: 0, max: HOUR_MS },
+  drainMs: { min: 0, max: 600_000 },
   heartbeatTimeoutMs: { min: 100, max: HOUR_MS },
   maxEventLoopDelayMs: { min: 10, max: 60_000, off: true },
   maxHeapUsedBytes: { min: 64 * MIB, max: 1024 * GIB, off: true },

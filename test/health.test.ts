@@ -2,6 +2,7 @@
 // with a NOTIFY_SOCKET of this test's own, as systemd's Type=notify runs it; --no-migrate
 // leaves a node not ready until `quarry db migrate` has run.
 import { spawn, type ChildProcess } from "node:child_process";
+import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,4 +121,66 @@ describe("/readyz", () => {
       await gone.app.close();
     }
   });
+});
+
+/** GET through `agent`: status, the Connection header and the local port (which socket carried it). */
+const get = (agent: Agent, url: string) =>
+  new Promise<{ status: number; connection: string | undefined; socket: number; body: string }>((resolve, reject) => {
+    const req = request(url, { agent }, (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, connection: res.headers.connection, socket: req.socket!.localPort!, body }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+
+describe("quarry start draining after SIGTERM (server.drainMs)", () => {
+  it.each([1, 2])(
+    "--workers %i: a request on a kept-alive connection is served with Connection: close, new connections too, /readyz 503",
+    async (workers) => {
+      const url = await createDatabase([], "drain");
+      // A drain long enough for the checks below; the second SIGTERM ends it.
+      const root = site({
+        "quarry.config.json": JSON.stringify({ server: { drainMs: 600_000 } }),
+        "index.dbt": "hi",
+      });
+      const dist = join(mkdtempSync(join(tmpdir(), "quarry-drain-")), "dist");
+      expect(build(root, dist).errors).toEqual([]);
+      const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], {
+        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
+      });
+      children.push(child);
+      const base = await listening(child);
+      let err = "";
+      child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const first = await get(agent, `${base}/`);
+        expect([first.status, first.connection, first.body]).toEqual([200, "keep-alive", "hi"]);
+        child.kill("SIGTERM");
+        await until(
+          () => (err.match(/draining for 600000 ms/g) ?? []).length,
+          (n) => n === workers,
+        );
+        // The same socket, kept alive from before the signal: served, and told to close.
+        const same = await get(agent, `${base}/`);
+        expect([same.status, same.connection, same.body, same.socket]).toEqual([200, "close", "hi", first.socket]);
+        const fresh = await get(agent, `${base}/`);
+        expect([fresh.status, fresh.connection, fresh.body]).toEqual([200, "close", "hi"]);
+        expect(fresh.socket).not.toBe(first.socket);
+        const ready = await get(agent, `${base}/readyz`);
+        expect([ready.status, ready.body]).toEqual([503, "not ready: shutting down\n"]);
+      } finally {
+        agent.destroy();
+      }
+      const exited = new Promise<number | null>((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      // A second signal ends the drain: the connections still open are cut, so exit 1.
+      expect(await exited).toBe(1);
+    },
+    60_000,
+  );
 });
