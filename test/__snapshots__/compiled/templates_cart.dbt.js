@@ -32,9 +32,9 @@ const L26 = {"file":"cart.dbt","line":16,"column":63,"start":902,"end":907};
 const L27 = {"file":"cart.dbt","line":16,"column":70,"start":909,"end":913};
 const L28 = {"file":"cart.dbt","line":16,"column":74,"start":913,"end":917};
 const L29 = {"file":"cart.dbt","line":16,"column":82,"start":921,"end":928};
-const L30 = {"file":"cart.dbt","line":16,"column":89,"start":928,"end":933};
-const L31 = {"file":"cart.dbt","line":16,"column":95,"start":934,"end":938};
-const L32 = {"file":"cart.dbt","line":16,"column":99,"start":938,"end":942};
+const L30 = {"file":"cart.dbt","line":16,"column":95,"start":934,"end":938};
+const L31 = {"file":"cart.dbt","line":16,"column":99,"start":938,"end":942};
+const L32 = {"file":"cart.dbt","line":16,"column":89,"start":928,"end":933};
 const L33 = {"file":"cart.dbt","line":16,"column":94,"start":933,"end":943};
 const L34 = {"file":"cart.dbt","line":16,"column":27,"start":866,"end":870};
 const L35 = {"file":"cart.dbt","line":16,"column":31,"start":870,"end":874};
@@ -139,7 +139,7 @@ return $body8;
 if ((($x14 = rt.field(ctx, rt.lookupName(ctx, "product", L17), "recordCount", L18)), typeof $x14 === "number" && $x14 === $x14 ? $x14 === 0 : rt.eq($x14, 0, L16))) {
 T.throwError(ctx, rt.join(L19, "No product ", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L20)), "add", L21)), "app.product", undefined, 404, L22);
 }
-{ const $v19 = (($x17 = (rt.toBool(rt.call(ctx, F0, L24, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L25)), "cart", L26), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L27)), "add", L28)), L24) ? rt.index(ctx, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L29)), "cart", L30), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L31)), "add", L32), L33) : 0)), typeof $x17 === "number" && ($x18 = $x17 + 1) === $x18 ? $x18 : rt.add($x17, 1, L23)); rt.assign(ctx, "session", ["cart", { index: rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L34)), "add", L35) }], $v19, L36); }
+{ const $v19 = (($x17 = (rt.toBool(rt.call(ctx, F0, L24, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L25)), "cart", L26), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L27)), "add", L28)), L24) ? rt.memberIndex(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L29)), "cart", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L30)), "add", L31), L32, L33) : 0)), typeof $x17 === "number" && ($x18 = $x17 + 1) === $x18 ? $x18 : rt.add($x17, 1, L23)); rt.assign(ctx, "session", ["cart", { index: rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L34)), "add", L35) }], $v19, L36); }
 }
 if (((($x20 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "remove", L39)), typeof $x20 === "number" && $x20 === $x20 ? $x20 > 0 : rt.gt($x20, 0, L37)) && rt.toBool(rt.call(ctx, F0, L40, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L41)), "cart", L42), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L43)), "remove", L44)), L40))) {
 { const $v21 = rt.call(ctx, F1, L45, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L46)), "cart", L47), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L48)), "remove", L49)); rt.assign(ctx, "removed", [], $v21, L50); }
