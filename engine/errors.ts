@@ -194,6 +194,8 @@ export const codes = {
   HTTP: "QRY_ERR_HTTP",
   MAIL: "QRY_ERR_MAIL",
   FLUSH: "QRY_ERR_FLUSH",
+  QUERY_LIMIT: "QRY_ERR_QUERY_LIMIT",
+  MEMORY_LIMIT: "QRY_ERR_MEMORY_LIMIT",
 } as const;
 
 /** One of the codes above. */

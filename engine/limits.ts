@@ -14,6 +14,12 @@ export interface Limits {
   maxOutputLength: number;
   /** Deepest nesting `jsonDecode`/`deserializeJSON` read. */
   maxJsonDepth: number;
+  /** Most rows one statement may return; past it the statement is cancelled (QRY_ERR_QUERY_LIMIT). */
+  maxQueryRows: number;
+  /** Most bytes (of the values as the database sends them) one statement may return; past it, cancelled. */
+  maxQueryBytes: number;
+  /** About how many bytes of queries, arrays, structs and strings one page may hold (QRY_ERR_MEMORY_LIMIT). */
+  maxPageBytes: number;
 }
 
 export const defaultLimits: Limits = {
@@ -23,4 +29,7 @@ export const defaultLimits: Limits = {
   maxStringLength: 16 * 1024 * 1024,
   maxOutputLength: 32 * 1024 * 1024,
   maxJsonDepth: 64,
+  maxQueryRows: 100_000,
+  maxQueryBytes: 32 * 1024 * 1024,
+  maxPageBytes: 128 * 1024 * 1024,
 };

@@ -5,6 +5,15 @@
 import { createRequire } from "node:module";
 import { LRUCache } from "lru-cache";
 import type { RE2JS } from "re2js";
+import { work, type Metered } from "./work.js";
+
+/**
+ * Steps of a page's work one match counts (engine/work.ts): a match, its groups and its
+ * replacement cost about a microsecond, so a page that must stop is seen within a few ms.
+ * A single search is not interrupted: it takes time linear in the input (at most
+ * maxStringLength characters).
+ */
+const MATCH_STEPS = 16;
 
 // Loaded by the first pattern a page compiles, not by every start of a server (a 260 kB module;
 // its CommonJS build, so the load can be synchronous): most pages never use one.
@@ -47,11 +56,22 @@ export function search(re: RE2JS, s: string): number {
  * CFML's \\1 … \\9 for groups and \\U \\L \\E \\u \\l for case (see expand). Matches follow
  * the rule of the engine CFML's functions were written against (see skipsEmpty).
  */
-export function replace(re: RE2JS, s: string, replacement: string, all: boolean): string {
-  const m = re.matcher(s);
+export function replace(
+  re: RE2JS,
+  s: string,
+  replacement: string,
+  all: boolean,
+  m?: Metered,
+  maxLength = Infinity,
+): string {
+  const matcher = re.matcher(s);
   const parts = template(replacement);
   let lastEnd = -1;
+  // The result's length so far: past maxLength the replacing stops at once, as JavaScript's
+  // own "Invalid string length" (rt.call makes it QRY_ERR_STRING_LIMIT), not once built.
+  let length = s.length;
   const replacer = (...args: unknown[]): string => {
+    work(m, MATCH_STEPS);
     const groups = args.slice(0, re.groupCount() + 1) as (string | undefined)[];
     const start = args[re.groupCount() + 1] as number;
     const end = start + groups[0]!.length;
@@ -59,9 +79,12 @@ export function replace(re: RE2JS, s: string, replacement: string, all: boolean)
     if (end === lastEnd) return "";
     lastEnd = end;
     const named = args[re.groupCount() + 3] as Record<string, string | undefined> | undefined;
-    return expand(parts, groups, start, s, named);
+    const out = expand(parts, groups, start, s, named);
+    length += out.length - groups[0]!.length;
+    if (length > maxLength) throw new RangeError("Invalid string length");
+    return out;
   };
-  return all ? m.replaceAll(replacer) : m.replaceFirst(replacer);
+  return all ? matcher.replaceAll(replacer) : matcher.replaceFirst(replacer);
 }
 
 /**
@@ -73,11 +96,12 @@ function skipsEmpty(end: number, lastEnd: number): boolean {
 }
 
 /** Every match, left to right (an empty match counts unless it ends where the last match ended). */
-export function matchAll(re: RE2JS, s: string): string[] {
+export function matchAll(re: RE2JS, s: string, meter?: Metered): string[] {
   const out: string[] = [];
   const m = re.matcher(s);
   let lastEnd = -1;
   while (m.find()) {
+    work(meter, MATCH_STEPS);
     if (skipsEmpty(m.end(), lastEnd)) continue;
     lastEnd = m.end();
     out.push(m.group() ?? "");
@@ -209,12 +233,13 @@ export interface GroupMatch {
 }
 
 /** The first match (or every match) at or after `from`, with its groups, as CFML's reFind reports them. */
-export function findGroups(re: RE2JS, s: string, from: number, all: boolean): GroupMatch[] {
+export function findGroups(re: RE2JS, s: string, from: number, all: boolean, meter?: Metered): GroupMatch[] {
   const out: GroupMatch[] = [];
   // Matching the rest of the string, as Java's region does: ^ anchors at `from`.
   const m = re.matcher(s.slice(from));
   let lastEnd = -1;
   while (m.find()) {
+    work(meter, MATCH_STEPS);
     if (skipsEmpty(m.end(), lastEnd)) continue;
     lastEnd = m.end();
     const g: GroupMatch = { starts: [], lengths: [], texts: [] };

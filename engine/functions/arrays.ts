@@ -4,6 +4,7 @@ import { asNumber, isStruct, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
+import { work, type Metered } from "../work.js";
 
 function pos(a: unknown[], n: unknown, extra = 0): number {
   const i = int(n, "position");
@@ -94,7 +95,7 @@ export default category("arrays", {
       example: 'arrayContains(["a", "b"], "B")',
       result: "false",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayContains").some((e) => same(e, v, false)),
+    (c, a: unknown, v: unknown) => arr(a, "arrayContains").some((e) => same(e, v, false, c)),
   ],
   arrayFind: [
     {
@@ -103,7 +104,7 @@ export default category("arrays", {
       example: 'arrayFind(["a", "B", "b"], "b")',
       result: "3",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayFind").findIndex((e) => same(e, v, false)) + 1,
+    (c, a: unknown, v: unknown) => arr(a, "arrayFind").findIndex((e) => same(e, v, false, c)) + 1,
   ],
   arraySort: [
     {
@@ -112,9 +113,9 @@ export default category("arrays", {
       example: 'arraySort([3, 10, 2], "numeric", "desc")',
       result: "[10,3,2]",
     },
-    (_c, a: unknown, t?: unknown, o?: unknown) => {
+    (c, a: unknown, t?: unknown, o?: unknown) => {
       const x = arr(a, "arraySort");
-      const sorted = sortValues(x, t, o);
+      const sorted = sortValues(x, t, o, undefined, c);
       sorted.forEach((v, i) => {
         x[i] = v;
       });
@@ -170,8 +171,9 @@ export default category("arrays", {
   ],
 });
 
-/** CFML's element equality: numbers by value, strings and complex values by content. */
-export function same(a: unknown, b: unknown, noCase: boolean): boolean {
+/** CFML's element equality: numbers by value, strings and complex values by content (one step of `m`'s work, more for complex values). */
+export function same(a: unknown, b: unknown, noCase: boolean, m?: Metered): boolean {
+  work(m, 1);
   if (isSimpleValue(a) && isSimpleValue(b)) {
     if (typeof a !== "boolean" && typeof b !== "boolean") {
       const x = asNumber(a);
@@ -184,8 +186,8 @@ export function same(a: unknown, b: unknown, noCase: boolean): boolean {
     return noCase ? s.toLowerCase() === t.toLowerCase() : s === t;
   }
   if (isSimpleValue(a) || isSimpleValue(b)) return false;
-  const s = jsonEncode(a);
-  const t = jsonEncode(b);
+  const s = jsonEncode(a, m);
+  const t = jsonEncode(b, m);
   return noCase ? s.toLowerCase() === t.toLowerCase() : s === t;
 }
 
@@ -203,20 +205,22 @@ function size(ctx: RenderContext, n: unknown): number {
   return i;
 }
 
-function findAll(a: unknown, v: unknown, noCase: boolean, fn: string): number[] {
+function findAll(m: Metered, a: unknown, v: unknown, noCase: boolean, fn: string): number[] {
   const out: number[] = [];
   arr(a, fn).forEach((e, i) => {
-    if (same(e, v, noCase)) out.push(i + 1);
+    if (same(e, v, noCase, m)) out.push(i + 1);
   });
   return out;
 }
 
-function remove(a: unknown, v: unknown, scope: unknown, noCase: boolean, fn: string): boolean {
+function remove(m: Metered, a: unknown, v: unknown, scope: unknown, noCase: boolean, fn: string): boolean {
   const x = arr(a, fn);
   const all = scope !== undefined && str(scope).toLowerCase() === "all";
   let found = false;
   for (let i = 0; i < x.length; i++) {
-    if (same(x[i], v, noCase)) {
+    if (same(x[i], v, noCase, m)) {
+      // A splice moves every element after it.
+      work(m, x.length - i);
       x.splice(i--, 1);
       found = true;
       if (!all) break;
@@ -233,7 +237,7 @@ export const more = category("arrays", {
       example: 'arrayFindNoCase(["a", "B"], "b")',
       result: "2",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayFindNoCase").findIndex((e) => same(e, v, true)) + 1,
+    (c, a: unknown, v: unknown) => arr(a, "arrayFindNoCase").findIndex((e) => same(e, v, true, c)) + 1,
   ],
   arrayContainsNoCase: [
     {
@@ -242,7 +246,7 @@ export const more = category("arrays", {
       example: 'arrayContainsNoCase(["a", "b"], "B")',
       result: "true",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayContainsNoCase").some((e) => same(e, v, true)),
+    (c, a: unknown, v: unknown) => arr(a, "arrayContainsNoCase").some((e) => same(e, v, true, c)),
   ],
   arrayFindAll: [
     {
@@ -251,7 +255,7 @@ export const more = category("arrays", {
       example: 'arrayFindAll(["a", "b", "a"], "a")',
       result: "[1,3]",
     },
-    (_c, a: unknown, v: unknown) => findAll(a, v, false, "arrayFindAll"),
+    (c, a: unknown, v: unknown) => findAll(c, a, v, false, "arrayFindAll"),
   ],
   arrayFindAllNoCase: [
     {
@@ -260,7 +264,7 @@ export const more = category("arrays", {
       example: 'arrayFindAllNoCase(["a", "A"], "a")',
       result: "[1,2]",
     },
-    (_c, a: unknown, v: unknown) => findAll(a, v, true, "arrayFindAllNoCase"),
+    (c, a: unknown, v: unknown) => findAll(c, a, v, true, "arrayFindAllNoCase"),
   ],
   arrayDelete: [
     {
@@ -269,7 +273,7 @@ export const more = category("arrays", {
       example: 'arrayDelete(["a", "b"], "a")',
       result: "true",
     },
-    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, false, "arrayDelete"),
+    (c, a: unknown, v: unknown, s?: unknown) => remove(c, a, v, s, false, "arrayDelete"),
   ],
   arrayDeleteNoCase: [
     {
@@ -278,7 +282,7 @@ export const more = category("arrays", {
       example: 'arrayDeleteNoCase(["a", "b"], "A")',
       result: "true",
     },
-    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, true, "arrayDeleteNoCase"),
+    (c, a: unknown, v: unknown, s?: unknown) => remove(c, a, v, s, true, "arrayDeleteNoCase"),
   ],
   arrayIndexExists: [
     {
@@ -328,6 +332,7 @@ export const more = category("arrays", {
     (c, a: unknown, n: unknown) => {
       const x = arr(a, "arrayResize");
       const k = size(c, n);
+      work(c, k - x.length);
       while (x.length < k) x.push(null);
       return x;
     },
@@ -344,8 +349,9 @@ export const more = category("arrays", {
       const from = int(f, "from");
       const to = size(c, t);
       if (from < 1 || to < from) throw argError("from must be 1 or more and to at least from");
+      work(c, to - x.length);
       while (x.length < to) x.push(null);
-      for (let i = from; i <= to; i++) x[i - 1] = copyOf(v);
+      for (let i = from; i <= to; i++) x[i - 1] = copyOf(v, c);
       return true;
     },
   ],
@@ -480,10 +486,10 @@ export const more = category("arrays", {
       example: 'arrayRemoveDuplicates(["a", "b", "a"])',
       result: '["a","b"]',
     },
-    (_c, a: unknown, ic?: unknown) => {
+    (c, a: unknown, ic?: unknown) => {
       const noCase = ic !== undefined && toBool(ic, null);
       const out: unknown[] = [];
-      for (const v of arr(a, "arrayRemoveDuplicates")) if (!out.some((o) => same(o, v, noCase))) out.push(v);
+      for (const v of arr(a, "arrayRemoveDuplicates")) if (!out.some((o) => same(o, v, noCase, c))) out.push(v);
       return out;
     },
   ],
@@ -511,8 +517,8 @@ export const more = category("arrays", {
       example: "arrayMedian([3, 1, 2, 10])",
       result: "2.5",
     },
-    (_c, a: unknown) => {
-      const x = nums(a, "arrayMedian").sort((p, q) => p - q);
+    (c, a: unknown) => {
+      const x = nums(a, "arrayMedian").sort((p, q) => (work(c, 1), p - q));
       if (x.length === 0) return 0;
       const m = x.length >> 1;
       return x.length % 2 ? x[m]! : (x[m - 1]! + x[m]!) / 2;
@@ -520,11 +526,12 @@ export const more = category("arrays", {
   ],
 });
 
-function copyOf(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(copyOf);
+function copyOf(v: unknown, m: Metered): unknown {
+  work(m, 1);
+  if (Array.isArray(v)) return v.map((e) => copyOf(e, m));
   if (isStruct(v)) {
     const s = newStruct();
-    for (const k of Object.keys(v)) s[k] = copyOf(v[k]);
+    for (const k of Object.keys(v)) s[k] = copyOf(v[k], m);
     return s;
   }
   return v;

@@ -326,7 +326,7 @@ export default category("strings", {
       example: 'toString(42) & "!"',
       result: "42!",
     },
-    (_c, v: unknown, cs?: unknown) => {
+    (ctx, v: unknown, cs?: unknown) => {
       if (v instanceof Uint8Array)
         return Buffer.from(v).toString(
           cs === undefined ? "utf8" : str(cs).toLowerCase().replace(/[-_]/g, "") === "iso88591" ? "latin1" : "utf8",
@@ -334,7 +334,7 @@ export default category("strings", {
       return v === null || v === undefined
         ? ""
         : typeof v === "object" && !(v instanceof Date) && !(v instanceof SafeString)
-          ? jsonEncode(v)
+          ? jsonEncode(v, ctx)
           : str(v);
     },
   ],
