@@ -10,9 +10,32 @@ import { classify } from "./errors.js";
 import { sharedQuery } from "./pipeline.js";
 import { result } from "./result.js";
 
-function run(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<pg.QueryResult> {
+/**
+ * One statement on a connection of its own. Past its bounds it is cancelled on the server at
+ * once (the connection runs nothing else), and it settles only once the server has taken the
+ * cancel, so the next statement on the connection cannot be hit by it.
+ */
+function run(
+  conn: Connection,
+  sql: string,
+  params: unknown[],
+  opts: StatementOptions,
+): Promise<{ res: pg.QueryResult; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const q = statement(sql, params, opts.name, opts.clientTimeoutMs, (err, res) => (err ? reject(err) : resolve(res)));
+    let cancelling: Promise<void> | null = null;
+    const q = statement(
+      sql,
+      params,
+      opts.name,
+      opts.clientTimeoutMs,
+      (err, res) => {
+        const done = () => (err ? reject(err) : resolve({ res, bytes: q.bytes }));
+        if (cancelling) void cancelling.then(done);
+        else done();
+      },
+      opts.bounds,
+      () => void (cancelling = cancel(conn)),
+    );
     void conn.client.query(q as unknown as pg.QueryConfig);
   });
 }
@@ -29,7 +52,7 @@ async function ownQuery(
 ): Promise<DriverResult> {
   const client = conn.client;
   const { name, statementTimeoutMs } = opts;
-  let res: pg.QueryResult;
+  let res: { res: pg.QueryResult; bytes: number };
   if (statementTimeoutMs) await client.query(`SET statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`);
   try {
     try {
@@ -50,7 +73,7 @@ async function ownQuery(
   } finally {
     if (statementTimeoutMs) await client.query(`SET statement_timeout = ${conn.statementTimeoutMs}`).catch(() => {});
   }
-  return result(res);
+  return result(res.res, res.bytes);
 }
 
 export const postgres: Driver<Connection> = {
