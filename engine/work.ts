@@ -10,6 +10,7 @@ import { stopIfDue } from "./clock.js";
 import { WORK_STRIDE, type PageState } from "./page.js";
 import type { Limits } from "./limits.js";
 import { LimitError, codes } from "./errors.js";
+import type { Loc } from "../parser/ast.js";
 
 // WORK_STRIDE: a step is one element, item, match or comparison (about 10-100 ns), so a read
 // comes every few milliseconds of a built-in's work at most.
@@ -50,17 +51,19 @@ export const RESULT_CELL_BYTES = 24;
 /** The characters a value brings along when it is stored: a string's length (one byte each, as V8 keeps Latin-1). */
 export const weigh = (v: unknown): number => (typeof v === "string" ? v.length : 0);
 
-/** Counts `bytes` the page now holds; past limits.maxPageBytes the page stops with QRY_ERR_MEMORY_LIMIT. */
-export function hold(m: Metered | null | undefined, bytes: number): void {
+/**
+ * Counts `bytes` the page now holds (less when negative: a string replaced by a shorter one);
+ * past limits.maxPageBytes the page stops with QRY_ERR_MEMORY_LIMIT (at `loc`, or where rt.call
+ * locates it). What was counted stays counted, so a dbt:catch cannot go on allocating.
+ */
+export function hold(m: Metered | null | undefined, bytes: number, loc: Loc | null = null): void {
   if (!m) return;
   const p = m.page;
-  if ((p.bytes += bytes) <= m.limits.maxPageBytes) return;
-  const held = p.bytes;
-  // Counted once: the error page and a dbt:catch may still allocate a little.
-  p.bytes = 0;
+  if ((p.bytes += bytes) <= m.limits.maxPageBytes || bytes <= 0) return;
+  p.bytes -= bytes;
   throw new LimitError(
     codes.MEMORY_LIMIT,
-    `The page holds about ${held} bytes of queries, arrays, structs and strings, more than ${m.limits.maxPageBytes} (limit maxPageBytes)`,
-    null,
+    `The page would hold about ${p.bytes + bytes} bytes of queries, arrays, structs and strings, more than ${m.limits.maxPageBytes} (limit maxPageBytes)`,
+    loc,
   );
 }

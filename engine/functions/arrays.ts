@@ -4,7 +4,7 @@ import { asNumber, isStruct, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
-import { work, type Metered } from "../work.js";
+import { ELEMENT_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
 function pos(a: unknown[], n: unknown, extra = 0): number {
   const i = int(n, "position");
@@ -45,7 +45,8 @@ export default category("arrays", {
       example: "arrayAppend([1], 2)",
       result: "[1,2]",
     },
-    (_c, a: unknown, v: unknown) => {
+    (c, a: unknown, v: unknown) => {
+      hold(c, ELEMENT_BYTES + weigh(v));
       arr(a, "arrayAppend").push(v);
       return a;
     },
@@ -57,7 +58,8 @@ export default category("arrays", {
       example: "arrayPrepend([2], 1)",
       result: "[1,2]",
     },
-    (_c, a: unknown, v: unknown) => {
+    (c, a: unknown, v: unknown) => {
+      hold(c, ELEMENT_BYTES + weigh(v));
       arr(a, "arrayPrepend").unshift(v);
       return a;
     },
@@ -69,9 +71,11 @@ export default category("arrays", {
       example: 'arrayInsertAt(["a", "c"], 2, "b")',
       result: '["a","b","c"]',
     },
-    (_c, a: unknown, n: unknown, v: unknown) => {
+    (c, a: unknown, n: unknown, v: unknown) => {
       const x = arr(a, "arrayInsertAt");
-      x.splice(pos(x, n, 1), 0, v);
+      const at = pos(x, n, 1);
+      hold(c, ELEMENT_BYTES + weigh(v));
+      x.splice(at, 0, v);
       return x;
     },
   ],
@@ -333,6 +337,7 @@ export const more = category("arrays", {
       const x = arr(a, "arrayResize");
       const k = size(c, n);
       work(c, k - x.length);
+      hold(c, Math.max(0, k - x.length) * ELEMENT_BYTES);
       while (x.length < k) x.push(null);
       return x;
     },
@@ -350,6 +355,7 @@ export const more = category("arrays", {
       const to = size(c, t);
       if (from < 1 || to < from) throw argError("from must be 1 or more and to at least from");
       work(c, to - x.length);
+      hold(c, Math.max(0, to - x.length) * ELEMENT_BYTES);
       while (x.length < to) x.push(null);
       for (let i = from; i <= to; i++) x[i - 1] = copyOf(v, c);
       return true;
@@ -377,9 +383,10 @@ export const more = category("arrays", {
       example: "arrayMerge([1, 2], [3])",
       result: "[1,2,3]",
     },
-    (_c, a: unknown, b: unknown, keep?: unknown) => {
+    (c, a: unknown, b: unknown, keep?: unknown) => {
       const x = [...arr(a, "arrayMerge")];
       const y = arr(b, "arrayMerge");
+      hold(c, (x.length + y.length) * ELEMENT_BYTES);
       if (keep !== undefined && toBool(keep, null)) {
         y.forEach((v, i) => {
           x[i] = v;
@@ -422,7 +429,10 @@ export const more = category("arrays", {
       example: "arrayPush([1], 2)",
       result: "2",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayPush").push(v),
+    (c, a: unknown, v: unknown) => {
+      hold(c, ELEMENT_BYTES + weigh(v));
+      return arr(a, "arrayPush").push(v);
+    },
   ],
   arrayPop: [
     {
@@ -463,7 +473,10 @@ export const more = category("arrays", {
       example: "arrayUnshift([2], 1)",
       result: "2",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayUnshift").unshift(v),
+    (c, a: unknown, v: unknown) => {
+      hold(c, ELEMENT_BYTES + weigh(v));
+      return arr(a, "arrayUnshift").unshift(v);
+    },
   ],
   arrayMid: [
     {

@@ -5,7 +5,7 @@ import { isForbiddenKey, base, lookup, assign } from "../runtime.js";
 import { RuntimeError, codes } from "../errors.js";
 import { sortValues } from "./lists.js";
 import { same } from "./arrays.js";
-import { work, type Metered } from "../work.js";
+import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
 function key(k: unknown): string {
   const s = str(k);
@@ -13,10 +13,16 @@ function key(k: unknown): string {
   return s;
 }
 
-/** A deep copy of arrays, structs and queries (a step of `m`'s work per value); other values are immutable. */
+/**
+ * A deep copy of arrays, structs and queries (a step of `m`'s work per value, and its elements
+ * and members held by the page); other values are immutable.
+ */
 export function deepCopy(v: unknown, m?: Metered): unknown {
   work(m, 1);
-  if (Array.isArray(v)) return v.map((e) => deepCopy(e, m));
+  if (Array.isArray(v)) {
+    hold(m, v.length * ELEMENT_BYTES);
+    return v.map((e) => deepCopy(e, m));
+  }
   if (v instanceof QueryResult)
     return new QueryResult(
       [...v.columns],
@@ -25,7 +31,9 @@ export function deepCopy(v: unknown, m?: Metered): unknown {
   if (v instanceof Date) return new Date(v.getTime());
   if (isStruct(v)) {
     const s = newStruct();
-    for (const k of Object.keys(v)) s[k] = deepCopy(v[k], m);
+    const keys = Object.keys(v);
+    hold(m, keys.length * MEMBER_BYTES);
+    for (const k of keys) s[k] = deepCopy(v[k], m);
     return s;
   }
   return v;
@@ -144,11 +152,12 @@ export default category("structs", {
       example: 'structInsert({}, "a", 1) & " " & structInsert({a: 1}, "a", 2, true)',
       result: "true true",
     },
-    (_c, s: unknown, k: unknown, v: unknown, o?: unknown) => {
+    (c, s: unknown, k: unknown, v: unknown, o?: unknown) => {
       const st = struct(s, "structInsert");
       const name = key(k);
       if ((o === undefined || !toBool(o, null)) && st[name] !== undefined && st[name] !== null)
         throw argError(`structInsert: the key ${JSON.stringify(name)} is already there (allowOverwrite is false)`);
+      hold(c, (st[name] === undefined ? MEMBER_BYTES : 0) + weigh(v) - weigh(st[name]));
       st[name] = v;
       return true;
     },
@@ -175,10 +184,14 @@ export default category("structs", {
       example: "structAppend({a: 1}, {b: 2})",
       result: '{"a":1,"b":2}',
     },
-    (_c, t: unknown, s: unknown, ow?: unknown) => {
+    (c, t: unknown, s: unknown, ow?: unknown) => {
       const target = struct(t, "structAppend");
       const source = struct(s, "structAppend");
-      for (const k of Object.keys(source)) if (ow !== false || !(k in target)) target[key(k)] = source[k];
+      for (const k of Object.keys(source))
+        if (ow !== false || !(k in target)) {
+          hold(c, (target[k] === undefined ? MEMBER_BYTES : 0) + weigh(source[k]) - weigh(target[k]));
+          target[key(k)] = source[k];
+        }
       return target;
     },
   ],
