@@ -35,14 +35,14 @@ export interface DriverResult {
   bytes: number;
 }
 
-/** What one statement may return: rows are counted as they arrive, and the statement is cancelled past a bound. */
+/** What one statement may return (a StatementOptions is one): rows are counted as they arrive, and the statement is cancelled past a bound. */
 export interface ResultBounds {
-  /** Most rows (past it: ResultLimitError). */
-  maxRows: number;
+  /** Most rows (past it: ResultLimitError); absent: none. */
+  maxRows?: number | undefined;
   /** Most characters of values, as the database sends them (past it: ResultLimitError). */
-  maxBytes: number;
-  /** Rows past this many are dropped unread and uncounted (dbt:query maxrows); Infinity: none. */
-  keep: number;
+  maxBytes?: number | undefined;
+  /** Rows past this many are dropped unread and uncounted (dbt:query maxrows). */
+  keep?: number | undefined;
 }
 
 /**
@@ -80,8 +80,13 @@ export interface StatementOptions {
   shared?: boolean;
   /** Shared statements: cancel this statement when it aborts (the caller stopped waiting). */
   stop?: CancelSignal | undefined;
-  /** Bounds on the result, checked row by row as it arrives (absent: none). */
-  bounds?: ResultBounds | undefined;
+  /**
+   * Bounds on the result, checked row by row as it arrives (absent: none). Flat here rather
+   * than an object of their own: a statement allocates no more for them.
+   */
+  maxRows?: number | undefined;
+  maxBytes?: number | undefined;
+  keep?: number | undefined;
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   type ClassifiedError,
   type DriverResult,
   type Isolation,
-  type ResultBounds,
   type StatementOptions,
 } from "./driver.js";
 
@@ -261,7 +260,10 @@ async function execute(
     mayRetry: ownLease,
     shared: !!lease.shared,
     stop: undefined,
-    bounds: bounds(opts),
+    maxRows: opts.maxRows,
+    maxBytes: opts.maxBytes,
+    // Rows past maxrows are dropped as they arrive (not kept, not counted).
+    keep: opts.maxrows !== undefined && opts.maxrows >= 0 ? opts.maxrows : undefined,
   };
   // On a shared connection the driver cancels only this statement, when `stop` aborts: with no
   // deadline of its own to watch (a page passes its stop, which fires at the page's deadline
@@ -307,18 +309,6 @@ async function execute(
     clearTimeout(retry);
     if (cancels.length > 0) await Promise.all(cancels);
   }
-}
-
-/** The bounds a statement's result is held to, or none when the caller gave none. */
-function bounds(opts: QueryOptions): ResultBounds | undefined {
-  const { maxRows, maxBytes, maxrows } = opts;
-  if (maxRows === undefined && maxBytes === undefined && maxrows === undefined) return undefined;
-  return {
-    maxRows: maxRows ?? Infinity,
-    maxBytes: maxBytes ?? Infinity,
-    // Rows past maxrows are dropped as they arrive (not kept, not counted).
-    keep: maxrows !== undefined && maxrows >= 0 ? maxrows : Infinity,
-  };
 }
 
 /** QRY_ERR_QUERY_LIMIT: the statement returned more than a bound allows, and was cancelled. */

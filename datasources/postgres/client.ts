@@ -199,15 +199,16 @@ const handleDataRow = (pg.Query.prototype as unknown as QueryInternals).handleDa
 export class BoundedQuery extends pg.Query {
   rowsSeen = 0;
   bytes = 0;
-  bounds: ResultBounds | null = null;
+  keep = Infinity;
+  maxRows = Infinity;
+  maxBytes = Infinity;
   onLimit: (() => void) | null = null;
 
   handleDataRow(msg: { fields: (string | null)[] }): void {
     const self = this as unknown as QueryInternals;
     if (self._canceledDueToError) return;
     const n = ++this.rowsSeen;
-    const b = this.bounds;
-    if (b !== null && n > b.keep) return;
+    if (n > this.keep) return;
     const fields = msg.fields;
     let bytes = this.bytes;
     for (let i = 0; i < fields.length; i++) {
@@ -215,9 +216,14 @@ export class BoundedQuery extends pg.Query {
       if (f) bytes += f.length;
     }
     this.bytes = bytes;
-    if (b !== null && (n > b.maxRows || bytes > b.maxBytes)) {
-      const rows = n > b.maxRows;
-      self._canceledDueToError = new ResultLimitError(rows ? "rows" : "bytes", rows ? b.maxRows : b.maxBytes, n, bytes);
+    if (n > this.maxRows || bytes > this.maxBytes) {
+      const rows = n > this.maxRows;
+      self._canceledDueToError = new ResultLimitError(
+        rows ? "rows" : "bytes",
+        rows ? this.maxRows : this.maxBytes,
+        n,
+        bytes,
+      );
       this.onLimit?.();
       return;
     }
@@ -253,7 +259,9 @@ export function statement(
   // node-postgres reads a query's client-side limit from the object it is given.
   q.query_timeout = clientTimeoutMs || undefined;
   if (bounds) {
-    q.bounds = bounds;
+    q.keep = bounds.keep ?? Infinity;
+    q.maxRows = bounds.maxRows ?? Infinity;
+    q.maxBytes = bounds.maxBytes ?? Infinity;
     q.onLimit = onLimit ?? null;
   }
   return q;

@@ -33,7 +33,7 @@ function run(
         if (cancelling) void cancelling.then(done);
         else done();
       },
-      opts.bounds,
+      opts,
       () => void (cancelling = cancel(conn)),
     );
     void conn.client.query(q as unknown as pg.QueryConfig);

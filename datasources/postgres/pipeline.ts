@@ -113,7 +113,7 @@ function send(
     },
     // Past its bounds the statement is cancelled as when its page stops: only while it is the
     // one the backend answers (it is now: its row just arrived).
-    opts.bounds,
+    opts,
     () => onStop(),
   );
   const onStop = () => {
