@@ -54,6 +54,9 @@ const FAMILIES: Record<string, string[]> = {
     "reReplaceNoCase(url.s, '', '-', 'all')",
     "reMatch('a', url.s)",
     "reFind('a', url.s, 1, false, 'all')",
+    // One search that finds nothing: each character it reads is a step.
+    "reFind('[0-9]+x', url.big)",
+    "isValid('regex', url.big, 'x*y')",
   ],
   strings: ["replace(url.s, 'a', 'bc', 'all')", "replaceNoCase(url.s, 'A', 'b', 'all')", "replace(url.s, {a: 'b'})"],
   lists: [
