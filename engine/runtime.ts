@@ -180,7 +180,9 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
   }
   checkSize(ctx, value, loc);
   const held = writeSlot(container, key, value, loc, ctx.limits.maxArrayLength);
-  if (held !== 0) hold(ctx, held, loc);
+  // Held by the page: what goes into an array or struct, and the page's own variables; a
+  // module's or function's own variables (a scope made for the call) go with the call.
+  if (held !== 0 && (steps.length > 0 || ctx.callDepth === 0)) hold(ctx, held, loc);
 }
 
 function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {

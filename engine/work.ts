@@ -31,11 +31,13 @@ export function work(m: Metered | null | undefined, steps: number): void {
   stopIfDue(p, Date.now(), null);
 }
 
-// The page's memory budget (limits.maxPageBytes): an estimate of what the page holds, counted
-// where the language allocates in bulk — query rows (queryNew, queryAddRow, a query's result),
-// array elements (arrayResize, arraySet, arrayAppend…, an index past the end), struct members
-// and the characters of strings stored in them (dbt:set, structInsert…). Not every JavaScript
-// object: temporaries are garbage at once. The figures are V8's for null-prototype objects
+// The page's memory budget (limits.maxPageBytes): an estimate of what the page allocates where
+// the language allocates in bulk — query rows (queryNew, queryAddRow, a query's result), array
+// elements (arrayResize, arraySet, arrayAppend…, an index past the end), struct members and the
+// characters of strings stored in them (dbt:set, structInsert…). Not every JavaScript object:
+// temporaries are garbage at once, and so are the variables of a module or function call. It
+// counts what was allocated over the page's life, not what is still reachable (a string set
+// in place of another counts the difference). The figures are V8's for null-prototype objects
 // (measured with --expose-gc on Node 20: a one-column row about 195 bytes, an element 8-10).
 
 /** An array element. */

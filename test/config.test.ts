@@ -83,7 +83,7 @@ describe("site config", () => {
     [{ limits: { maxStringLength: 0 } }, "f: limits.maxStringLength must be an integer of 1 or more, got 0"],
     [
       { limits: { maxDepth: 3 } },
-      "f: unknown setting limits.maxDepth (known: maxIterations, maxCallDepth, maxArrayLength, maxStringLength, maxOutputLength, maxJsonDepth)",
+      "f: unknown setting limits.maxDepth (known: maxIterations, maxCallDepth, maxArrayLength, maxStringLength, maxOutputLength, maxJsonDepth, maxQueryRows, maxQueryBytes, maxPageBytes)",
     ],
     [{ limits: [] }, "f: limits must be an object"],
   ])("refuses %j", (raw, message) => {
