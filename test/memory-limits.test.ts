@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { build } from "../server/build.js";
 import { createDatabase } from "./db.js";
 import { listening } from "./process.js";
-import { renderError, site } from "./helpers.js";
+import { MODES, outcome, renderError, site } from "./helpers.js";
 
 const BIN = join(import.meta.dirname, "..", "bin", "quarry.js");
 
@@ -40,6 +40,17 @@ describe("a page's memory budget (limits.maxPageBytes)", () => {
     expect(err.message).toMatch(
       /^The page would hold about \d+ bytes of queries, arrays, structs and strings, more than 67108864 \(limit maxPageBytes\)$/,
     );
+  });
+});
+
+describe("what the page budget leaves out", () => {
+  it("a function's own variables, which go with each call", async () => {
+    const root = site({
+      "page.dbt": `<dbt:function name="row"><dbt:argument name="i"><dbt:set local.html = repeatString("<td>", 25) & i><dbt:return len(local.html)></dbt:function><dbt:set n = 0><dbt:loop from="1" to="20000" index="i"><dbt:set n = n + row(i)></dbt:loop><dbt:output>#n#</dbt:output>`,
+    });
+    // 20,000 calls of 100+ characters each: past 1 MiB if the calls' variables were counted.
+    for (const mode of MODES)
+      expect(await outcome(root, mode, "page.dbt", {}, { maxPageBytes: 1024 * 1024 })).toEqual({ output: "2088894" });
   });
 });
 
