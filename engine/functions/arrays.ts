@@ -1,5 +1,5 @@
 import { category, num, int, str, arr, argError } from "./define.js";
-import { sortValues } from "./lists.js";
+import { counted, sortValues } from "./lists.js";
 import { asNumber, isStruct, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
@@ -531,7 +531,8 @@ export const more = category("arrays", {
       result: "2.5",
     },
     (c, a: unknown) => {
-      const x = nums(a, "arrayMedian").sort((p, q) => (work(c, 1), p - q));
+      const xs = nums(a, "arrayMedian");
+      const x = xs.sort(counted(c, xs.length, (p, q) => p - q));
       if (x.length === 0) return 0;
       const m = x.length >> 1;
       return x.length % 2 ? x[m]! : (x[m - 1]! + x[m]!) / 2;

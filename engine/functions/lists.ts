@@ -449,6 +449,22 @@ export default category("lists", {
   ],
 });
 
+/** Sorts of more items than this count each comparison; smaller ones (a few ms at most) count their items once. */
+const COUNTED_SORT = 4096;
+
+/**
+ * A comparator for sorting `n` items that counts its comparisons as steps of `m`'s work (a
+ * sort that must stop throws out of it); for a small sort, `cmp` itself, its items counted
+ * once (a page's sort of a dozen rows pays no call per comparison).
+ */
+export function counted<T>(m: Metered | undefined, n: number, cmp: (a: T, b: T) => number): (a: T, b: T) => number {
+  if (n <= COUNTED_SORT) {
+    work(m, n);
+    return cmp;
+  }
+  return (a, b) => (work(m, 1), cmp(a, b));
+}
+
 /** Sorting shared by listSort, arraySort and querySort; "desc" is the ascending order reversed, as in CFML. */
 export function sortValues<T>(
   items: T[],
@@ -471,8 +487,7 @@ export function sortValues<T>(
     return t === "textnocase" ? str(v).toLowerCase() : str(v);
   };
   const keyed = items.map((v, i) => ({ v, k: prep(key(v)), i }));
-  // A comparison is a step: a sort that must stop throws out of its comparator.
-  keyed.sort((a, b) => (work(m, 1), a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i));
+  keyed.sort(counted(m, items.length, (a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)));
   const sorted = keyed.map((e) => e.v);
   return o === "desc" ? sorted.reverse() : sorted;
 }
