@@ -4,7 +4,7 @@ import { asNumber, isStruct, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
-import { ELEMENT_BYTES, hold, weigh, work, type Metered } from "../work.js";
+import { ELEMENT_BYTES, WORK_STRIDE, hold, weigh, work, type Metered } from "../work.js";
 
 function pos(a: unknown[], n: unknown, extra = 0): number {
   const i = int(n, "position");
@@ -336,9 +336,8 @@ export const more = category("arrays", {
     (c, a: unknown, n: unknown) => {
       const x = arr(a, "arrayResize");
       const k = size(c, n);
-      work(c, k - x.length);
       hold(c, Math.max(0, k - x.length) * ELEMENT_BYTES);
-      while (x.length < k) x.push(null);
+      grow(c, x, k);
       return x;
     },
   ],
@@ -354,9 +353,8 @@ export const more = category("arrays", {
       const from = int(f, "from");
       const to = size(c, t);
       if (from < 1 || to < from) throw argError("from must be 1 or more and to at least from");
-      work(c, to - x.length);
       hold(c, Math.max(0, to - x.length) * ELEMENT_BYTES);
-      while (x.length < to) x.push(null);
+      grow(c, x, to);
       for (let i = from; i <= to; i++) x[i - 1] = copyOf(v, c);
       return true;
     },
@@ -539,6 +537,15 @@ export const more = category("arrays", {
     },
   ],
 });
+
+/** Pads `x` with nulls to `length`, a step of the page's work per element (a clock read every stride). */
+function grow(m: Metered, x: unknown[], length: number): void {
+  while (x.length < length) {
+    const end = Math.min(length, x.length + WORK_STRIDE);
+    work(m, end - x.length);
+    while (x.length < end) x.push(null);
+  }
+}
 
 function copyOf(v: unknown, m: Metered): unknown {
   work(m, 1);
