@@ -486,7 +486,9 @@ export function sortValues<T>(
     }
     return t === "textnocase" ? str(v).toLowerCase() : str(v);
   };
-  const keyed = items.map((v, i) => ({ v, k: prep(key(v)), i }));
+  // Each item's key is a step too (a large sort spends as long on them as on comparing).
+  const big = items.length > COUNTED_SORT;
+  const keyed = items.map((v, i) => (big && work(m, 1), { v, k: prep(key(v)), i }));
   keyed.sort(counted(m, items.length, (a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)));
   const sorted = keyed.map((e) => e.v);
   return o === "desc" ? sorted.reverse() : sorted;
