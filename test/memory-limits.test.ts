@@ -31,6 +31,16 @@ describe("a page's memory budget (limits.maxPageBytes)", () => {
       `<dbt:set s = {}><dbt:loop from="1" to="999999" index="i"><dbt:set s["k" & i] = repeatString("v", 200)></dbt:loop>`,
       '<dbt:set s["k"',
     ],
+    [
+      "listToArray",
+      `<dbt:set a = []><dbt:loop from="1" to="10" index="i"><dbt:set arrayAppend(a, listToArray(repeatString("ab,", 1000000)))></dbt:loop>`,
+      "listToArray(",
+    ],
+    [
+      "deserializeJSON",
+      `<dbt:set j = serializeJSON(arrayResize([], 500000))><dbt:set a = []><dbt:loop from="1" to="20" index="i"><dbt:set arrayAppend(a, deserializeJSON(j))></dbt:loop>`,
+      "deserializeJSON(",
+    ],
   ])("stops a page that holds too much through %s, in both modes, where it allocates", async (_what, source, at) => {
     const err = await renderError(source, {}, {}, { maxPageBytes: 64 * 1024 * 1024 });
     expect([err.code, `${err.loc?.line}:${err.loc?.column}`]).toEqual([

@@ -15,7 +15,7 @@ import {
 } from "../values.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
-import { work, type Metered } from "../work.js";
+import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "../work.js";
 import { dateTimeFormat, wall } from "./datetime.js";
 import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
 
@@ -40,14 +40,21 @@ export function jsonEncode(v: unknown, m?: Metered): string {
   );
 }
 
+/** JSON's values as the language's (structs without a prototype): a step each, held by the page. */
 function fromJson(v: unknown, m: Metered): unknown {
   work(m, 1);
-  if (Array.isArray(v)) return v.map((e) => fromJson(e, m));
+  if (Array.isArray(v)) {
+    hold(m, v.length * ELEMENT_BYTES);
+    return v.map((e) => fromJson(e, m));
+  }
   if (v !== null && typeof v === "object") {
     const s = newStruct();
-    for (const [k, val] of Object.entries(v)) s[k] = fromJson(val, m);
+    const entries = Object.entries(v);
+    hold(m, entries.length * MEMBER_BYTES);
+    for (const [k, val] of entries) s[k] = fromJson(val, m);
     return s;
   }
+  hold(m, weigh(v));
   return v;
 }
 

@@ -1,6 +1,6 @@
 import { category, str, int, arr, argError } from "./define.js";
 import { toBool } from "../values.js";
-import { work, type Metered } from "../work.js";
+import { ELEMENT_BYTES, hold, work, type Metered } from "../work.js";
 
 // CFML lists: a string of items separated by any of the delimiter characters. Empty items are
 // skipped unless includeEmptyFields is true; with multiCharacterDelimiter the whole delimiter
@@ -350,7 +350,12 @@ export default category("lists", {
       example: 'listToArray("a,,b", ",", true)',
       result: '["a","","b"]',
     },
-    (c, l: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m, c),
+    (c, l: unknown, d?: unknown, e?: unknown, m?: unknown) => {
+      const items = listItems(l, d, e, m, c);
+      // An array the page may keep: its elements, and its items' characters (new strings).
+      hold(c, items.length * ELEMENT_BYTES + str(l).length);
+      return items;
+    },
   ],
   arrayToList: [
     {
