@@ -276,7 +276,7 @@ export default category("encoding", {
   generatePBKDFKey: [
     {
       params: "algorithm, passphrase, salt, [iterations], [keySize]",
-      doc: "A key derived from a passphrase, in Base64: PBKDF2WithHmacSHA1 (or SHA224, SHA256, SHA384, SHA512), 4096 iterations and 128 bits unless given.",
+      doc: "A key derived from a passphrase, in Base64: PBKDF2WithHmacSHA1 (or SHA224, SHA256, SHA384, SHA512), 4096 iterations and 128 bits unless given; at most 1,000,000 HMACs in all (iterations × blocks of the hash's size in the key).",
       example: 'generatePBKDFKey("PBKDF2WithHmacSHA1", "secret", "salty", 5000, 128)',
       result: "Y0MCpCe3zb0CNJvyXNUWEQ==",
     },
