@@ -58,7 +58,14 @@ const FAMILIES: Record<string, string[]> = {
     "reFind('[0-9]+x', url.big)",
     "isValid('regex', url.big, 'x*y')",
   ],
-  strings: ["replace(url.s, 'a', 'bc', 'all')", "replaceNoCase(url.s, 'A', 'b', 'all')", "replace(url.s, {a: 'b'})"],
+  strings: [
+    "replace(url.s, 'a', 'bc', 'all')",
+    "replaceNoCase(url.s, 'A', 'b', 'all')",
+    "replace(url.s, {a: 'b'})",
+    // Each item of the list is a pass over the whole string.
+    "replaceList(url.big, url.l, url.l)",
+    "replaceListNoCase(url.big, url.l, url.l)",
+  ],
   lists: [
     "listSort(url.l, 'numeric')",
     "listToArray(url.l)",
