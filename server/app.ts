@@ -45,6 +45,8 @@ export interface ServeOptions extends AppOptions {
   host: string;
   /** Called once listening, instead of printing the URL (a worker tells its guardian). */
   onListening?: (port: number) => void;
+  /** Shutting down, once this server stopped accepting: resolves when its siblings did too (a worker). */
+  stoppedAccepting?: () => Promise<void>;
 }
 
 /**
@@ -207,6 +209,7 @@ export function shutdownOnSignals(
   readiness?: Readiness,
   systemd?: Notifier | null,
   drain: { drainMs: number; idleCloseMs: number } = { drainMs: 0, idleCloseMs: 0 },
+  stoppedAccepting: () => Promise<void> = () => Promise.resolve(),
 ): (why: string) => void {
   let closing = false;
   let closed = false;
@@ -223,7 +226,6 @@ export function shutdownOnSignals(
   const close = (why: string) => {
     if (closed) return;
     closed = true;
-    if (readiness) readiness.closing = true;
     say(`${why}: stopped accepting; finishing requests in flight (up to ${graceMs} ms), then stopping`);
     const cut = setTimeout(() => {
       say(`shutdown grace period (server.shutdownGraceMs = ${graceMs} ms) over: closing the connections still open`);
@@ -231,8 +233,7 @@ export function shutdownOnSignals(
       app.server.closeAllConnections();
     }, graceMs);
     cut.unref();
-    const idle = setTimeout(() => app.server.closeIdleConnections(), drain.idleCloseMs);
-    idle.unref();
+    let idle: NodeJS.Timeout | undefined;
     const finish = () => {
       clearTimeout(idle);
       app.close().then(
@@ -245,7 +246,12 @@ export function shutdownOnSignals(
     };
     // net's close, not http's: stop listening, and call back once the last connection ended.
     if (app.server.listening) NetServer.prototype.close.call(app.server, finish);
-    else finish();
+    else return finish();
+    void stoppedAccepting().then(() => {
+      if (readiness) readiness.closing = true;
+      idle = setTimeout(() => app.server.closeIdleConnections(), drain.idleCloseMs);
+      idle.unref();
+    });
   };
   const signal = (name: string) => () => {
     if (!closing) return stop(name);
@@ -281,7 +287,15 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
   // quarry dev stops at once: no proxy in front of it to drain.
   const { drainMs, idleCloseMs } = config.server;
   const drain = opts.dev ? { drainMs: 0, idleCloseMs: 0 } : { drainMs, idleCloseMs };
-  const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, say, readiness, systemd, drain);
+  const stop = shutdownOnSignals(
+    app,
+    config.server.shutdownGraceMs,
+    say,
+    readiness,
+    systemd,
+    drain,
+    opts.stoppedAccepting,
+  );
   // `kill -USR2 <pid>`: forget every cachedwithin result and dbt:cache fragment without a restart.
   process.on("SIGUSR2", () => {
     const n = flushQueryCaches();

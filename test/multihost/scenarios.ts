@@ -440,6 +440,9 @@ function buildSite(version: number): string {
     "read.dbt":
       '<dbt:query name="r">SELECT count(*)::int AS n FROM mh_write</dbt:query><dbt:output>n=#r.n#</dbt:output>',
     "version.dbt": `v${version}`,
+    // Its second part waits on an advisory lock the test holds.
+    "flush.dbt":
+      'part one <dbt:flush><dbt:query name="w">SELECT pg_advisory_xact_lock(4242)::text AS x</dbt:query>part two',
   };
   // A migration that suits the old build and the new one: a table the old build does not use.
   if (version >= 2) files["_db/002_notes.sql"] = "CREATE TABLE mh_note (id int);\n";
@@ -634,6 +637,46 @@ async function main(): Promise<void> {
     ]);
     check(inside === "200", `nginx's /readyz answers the machines of 10.0.0.0/24 (got ${inside})`);
     agent.destroy();
+  }
+
+  {
+    // deploy.md: with proxy_http_version 1.1 a flushed part reaches the visitor while the page runs.
+    const lock = new pg.Client({ connectionString: DIRECT });
+    await lock.connect();
+    await lock.query("SELECT pg_advisory_lock(4242)");
+    const agent = tlsAgent();
+    const seen = await new Promise<{ first: string; all: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: "10.0.0.10",
+          port: 443,
+          path: "/flush",
+          headers: { host: "shop.example" },
+          agent,
+          servername: "shop.example",
+        },
+        (res) => {
+          let first: string | null = null;
+          let all = "";
+          res.on("data", (d: Buffer) => {
+            all += d.toString();
+            if (first === null) {
+              first = all;
+              void lock.query("SELECT pg_advisory_unlock(4242)");
+            }
+          });
+          res.on("end", () => resolve({ first: first ?? "", all }));
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error("no part of /flush within 30 s: held back by nginx?")));
+      req.on("error", reject);
+      req.end();
+    }).finally(() => lock.end());
+    agent.destroy();
+    check(
+      seen.first === "part one " && seen.all === "part one part two",
+      `a flushed part reaches the visitor through nginx while the page waits (${JSON.stringify(seen)})`,
+    );
   }
 
   say("scenario: kill -9 one node, restarted after RestartSec");
