@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { markServing } from "./serving-mark.js";
 import { createRequire } from "node:module";
+import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import Fastify, {
@@ -46,6 +47,8 @@ export interface ServeOptions extends AppOptions {
   host: string;
   /** Called once listening, instead of printing the URL (a worker tells its guardian). */
   onListening?: (port: number) => void;
+  /** Shutting down, once this server stopped accepting: resolves when its siblings did too (a worker). */
+  stoppedAccepting?: () => Promise<void>;
 }
 
 /**
@@ -188,11 +191,11 @@ export async function buildApp(
   try {
     await registerShedding(app, config.server, dev);
     readiness = registerHealth(app, database.datasources, join(dir, "_db"));
-    const draining = readiness;
-    // While draining, every response closes its connection: a proxy then opens a new one (to a
-    // node still listening) instead of reusing one this node is about to close.
+    const state = readiness;
+    // Once the server stopped accepting, every response closes its connection: the proxy's next
+    // request then opens a new one, which is refused here and goes to another node.
     app.addHook("onRequest", (_req, reply, done) => {
-      if (draining.draining) void reply.header("connection", "close");
+      if (state.closing) void reply.header("connection", "close");
       done();
     });
     await app.register(quarry, { ...opts, database, log });
@@ -209,13 +212,16 @@ export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
- * Stops the app on SIGINT/SIGTERM (or `stop()`): for `drainMs` the node keeps serving, new
- * connections too, with /readyz 503 and `Connection: close` on every response (a proxy's
- * kept-alive connections end on a response, never by a close racing its next request); then it
- * stops listening and the requests in flight get `graceMs` to finish,
- * then their connections are cut; the pools and the embedded Postgres stop after them; then
- * the process exits (1 if anything had to be cut or failed). A second signal cuts at once;
- * calling `stop` again does nothing.
+ * Stops the app on SIGINT/SIGTERM (or `stop()`): /readyz answers 503 at once; for `drain.drainMs`
+ * the node goes on accepting and serving (for load balancers that poll /readyz); then it stops
+ * accepting — a proxy's new connection is refused and goes to another node — while the
+ * connections already open stay: each serves its next request with `Connection: close`, and an
+ * idle one is left for its client to close, up to `drain.idleCloseMs`. Closing an idle kept-alive
+ * connection ourselves (as http.Server.close does) races a request the proxy may be sending on
+ * it, which then fails (nginx retries no POST that was sent). Requests in flight get `graceMs`
+ * to finish, then their connections are cut; the pools and the embedded Postgres stop after
+ * them; then the process exits (1 if anything had to be cut or failed). A second signal cuts at
+ * once; calling `stop` again does nothing.
  */
 export function shutdownOnSignals(
   app: FastifyInstance,
@@ -223,7 +229,8 @@ export function shutdownOnSignals(
   say: (line: string) => void,
   readiness?: Readiness,
   systemd?: Notifier | null,
-  drainMs = 0,
+  drain: { drainMs: number; idleCloseMs: number } = { drainMs: 0, idleCloseMs: 0 },
+  stoppedAccepting: () => Promise<void> = () => Promise.resolve(),
 ): (why: string) => void {
   let closing = false;
   let closed = false;
@@ -233,27 +240,39 @@ export function shutdownOnSignals(
     closing = true;
     if (readiness) readiness.draining = true;
     systemd?.notify("STOPPING=1");
-    if (drainMs > 0) say(`${why}: draining for ${drainMs} ms (server.drainMs), still serving`);
-    const drained = setTimeout(() => close(why), drainMs);
+    if (drain.drainMs > 0) say(`${why}: draining for ${drain.drainMs} ms (server.drainMs), still serving`);
+    const drained = setTimeout(() => close(why), drain.drainMs);
     drained.unref();
   };
   const close = (why: string) => {
     if (closed) return;
     closed = true;
-    say(`${why}: finishing requests in flight (up to ${graceMs} ms), then stopping`);
+    say(`${why}: stopped accepting; finishing requests in flight (up to ${graceMs} ms), then stopping`);
     const cut = setTimeout(() => {
       say(`shutdown grace period (server.shutdownGraceMs = ${graceMs} ms) over: closing the connections still open`);
       code = 1;
       app.server.closeAllConnections();
     }, graceMs);
     cut.unref();
-    app.close().then(
-      () => process.exit(code),
-      (err: unknown) => {
-        say(`shutdown failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        process.exit(1);
-      },
-    );
+    let idle: NodeJS.Timeout | undefined;
+    const finish = () => {
+      clearTimeout(idle);
+      app.close().then(
+        () => process.exit(code),
+        (err: unknown) => {
+          say(`shutdown failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+          process.exit(1);
+        },
+      );
+    };
+    // net's close, not http's: stop listening, and call back once the last connection ended.
+    if (app.server.listening) NetServer.prototype.close.call(app.server, finish);
+    else return finish();
+    void stoppedAccepting().then(() => {
+      if (readiness) readiness.closing = true;
+      idle = setTimeout(() => app.server.closeIdleConnections(), drain.idleCloseMs);
+      idle.unref();
+    });
   };
   const signal = (name: string) => () => {
     if (!closing) return stop(name);
@@ -287,8 +306,17 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
   // A worker's guardian speaks to systemd for the node; a single process does it itself.
   const systemd = opts.onListening ? null : systemdNotifier(say);
   // quarry dev stops at once: no proxy in front of it to drain.
-  const drainMs = opts.dev ? 0 : config.server.drainMs;
-  const stop = shutdownOnSignals(app, config.server.shutdownGraceMs, say, readiness, systemd, drainMs);
+  const { drainMs, idleCloseMs } = config.server;
+  const drain = opts.dev ? { drainMs: 0, idleCloseMs: 0 } : { drainMs, idleCloseMs };
+  const stop = shutdownOnSignals(
+    app,
+    config.server.shutdownGraceMs,
+    say,
+    readiness,
+    systemd,
+    drain,
+    opts.stoppedAccepting,
+  );
   // `kill -USR2 <pid>`: forget every cachedwithin result and dbt:cache fragment without a restart.
   process.on("SIGUSR2", () => {
     const n = flushQueryCaches();

@@ -169,6 +169,13 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   // only once both its exit and its IPC disconnect have been seen, in either order, so on the
   // last worker's 'exit' it may still be listed (a shutdown that waited on it hung for good).
   const live = new Map<number, Worker>();
+  // Shutting down: the workers that stopped accepting. Node closes the shared listening socket
+  // once the last one did; until then a worker keeps its connections alive (see worker.ts).
+  const stoppedAccepting = new Set<number>();
+  const allStopped = () => {
+    if (![...live.keys()].every((id) => stoppedAccepting.has(id))) return;
+    for (const w of live.values()) if (w.isConnected()) w.send({ quarry: "all-stopped" } satisfies WorkerMessage);
+  };
 
   const fork = () => {
     const w = cluster.fork(env);
@@ -177,6 +184,12 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
       if (m?.quarry === "heartbeat") {
         if (ready.has(w.id)) lastBeat.set(w.id, Date.now());
       } else if (m?.quarry === "ready") onReady(w, m.port);
+      else if (m?.quarry === "stopped-accepting") {
+        stoppedAccepting.add(w.id);
+        // One worker stopping on its own (a signal of its own): its siblings go on serving.
+        if (stopping) allStopped();
+        else w.send({ quarry: "all-stopped" } satisfies WorkerMessage);
+      }
     });
     // A message to a worker that is exiting fails; its exit is handled below.
     w.on("error", () => {});
@@ -209,6 +222,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (live.size === 0) resolveDone();
+      else allStopped();
       return;
     }
     if (!everReady && !wasReady) {

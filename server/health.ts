@@ -12,10 +12,12 @@ import { migrationFiles, MIGRATIONS_TABLE } from "./migrations.js";
 export interface Readiness {
   /** Set once a shutdown has begun: /readyz answers 503 from then on. */
   draining: boolean;
+  /** Set once the server stopped accepting: every response then closes its connection. */
+  closing: boolean;
 }
 
 export function registerHealth(app: FastifyInstance, datasources: Datasources, dbDir: string): Readiness {
-  const state: Readiness = { draining: false };
+  const state: Readiness = { draining: false, closing: false };
   const files = migrationFiles(dbDir);
   // Applied migrations stay applied: once every file was seen recorded, that is not asked again.
   let migrated = files.length === 0;

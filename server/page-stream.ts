@@ -11,6 +11,10 @@ export class PageStream {
 
   /** Sends the head the reply holds now (status, headers, cookies) and starts the body. */
   constructor(private readonly reply: FastifyReply) {
+    // nginx holds a proxied response in its buffers (proxy_buffering, on by default) until they
+    // fill or the response ends, so a flushed part waited for the page's end: this header turns
+    // that off for this response only (docs/deploy.md, test/multihost).
+    void reply.header("x-accel-buffering", "no");
     void reply.send(this.body);
   }
 

@@ -7,11 +7,16 @@ export interface ServerSettings {
   /** SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
   shutdownGraceMs: number;
   /**
-   * SIGTERM/SIGINT under `quarry start`: how long the node keeps accepting and serving (with
-   * /readyz 503 and `Connection: close` on every response) before it stops listening, so a
-   * proxy retires its kept-alive connections on a response instead of racing a close.
+   * SIGTERM/SIGINT under `quarry start`: how long the node keeps accepting and serving as usual
+   * with /readyz answering 503, for load balancers that poll /readyz (0: stop accepting at once).
    */
   drainMs: number;
+  /**
+   * Once it stopped accepting: how long a kept-alive connection may stay idle before the node
+   * closes it (each is closed after its next response anyway). The client (a proxy) closing it
+   * first is what keeps its next request from racing the close.
+   */
+  idleCloseMs: number;
   /** A worker whose event loop has not answered for this long is killed and replaced. */
   heartbeatTimeoutMs: number;
   /** Shed load (503 + Retry-After) when the event loop lags more than this (0: never). */
@@ -42,7 +47,8 @@ export interface ServerSettings {
 
 export const SERVER_DEFAULTS: ServerSettings = {
   shutdownGraceMs: 10_000,
-  drainMs: 1000,
+  drainMs: 0,
+  idleCloseMs: 2000,
   heartbeatTimeoutMs: 30_000,
   maxEventLoopDelayMs: 1000,
   maxHeapUsedBytes: null,
@@ -70,6 +76,7 @@ const GIB = 1024 * MIB;
 const RANGES: Partial<Record<keyof ServerSettings, { min: number; max: number; off?: true }>> = {
   shutdownGraceMs: { min: 0, max: HOUR_MS },
   drainMs: { min: 0, max: 600_000 },
+  idleCloseMs: { min: 0, max: 600_000 },
   heartbeatTimeoutMs: { min: 100, max: HOUR_MS },
   maxEventLoopDelayMs: { min: 10, max: 60_000, off: true },
   maxHeapUsedBytes: { min: 64 * MIB, max: 1024 * GIB, off: true },

@@ -15,7 +15,14 @@ export interface WorkerOptions {
 }
 
 /** Messages between a worker and its guardian. */
-export type WorkerMessage = { quarry: "heartbeat" } | { quarry: "ready"; port: number } | { quarry: "shutdown" };
+export type WorkerMessage =
+  | { quarry: "heartbeat" }
+  | { quarry: "ready"; port: number }
+  | { quarry: "shutdown" }
+  // Shutting down: this worker stopped accepting; the guardian answers "all-stopped" once every
+  // worker did, when the shared listening socket is closed.
+  | { quarry: "stopped-accepting" }
+  | { quarry: "all-stopped" };
 
 const send = (m: WorkerMessage) => {
   if (process.connected) process.send?.(m);
@@ -38,6 +45,20 @@ async function main(): Promise<void> {
       // The guardian applied the migrations once, before forking.
       migrate: false,
       onListening: (port) => send({ quarry: "ready", port }),
+      // Until every worker stopped accepting, the guardian's socket still takes connections and
+      // hands them to the others: a connection closed here (after a response with Connection:
+      // close) would reconnect to them, and be cut when the last one stops.
+      stoppedAccepting: () =>
+        new Promise<void>((resolve) => {
+          const onMessage = (m: WorkerMessage) => {
+            if (m?.quarry !== "all-stopped") return;
+            process.off("message", onMessage);
+            resolve();
+          };
+          process.on("message", onMessage);
+          if (process.connected) send({ quarry: "stopped-accepting" });
+          else resolve();
+        }),
     }));
   } catch (err) {
     process.stderr.write(

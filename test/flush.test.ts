@@ -137,6 +137,8 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
       expect(r.res.headers["x-report"]).toBe("1");
       expect(r.res.headers["transfer-encoding"]).toBe("chunked");
       expect(r.res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      // nginx passes each flushed part on instead of holding it in its buffers.
+      expect(r.res.headers["x-accel-buffering"]).toBe("no");
       expect(cookieOf(r.res)).toMatch(/^quarry_sid=[^;]+; seen=yes$/);
       expect(await r.seen("<p>part</p>")).toBe("<p>request</p>\n<p>head</p>\n<p>part</p>");
       await holder.query("SELECT pg_advisory_unlock($1)", [LOCK]);

@@ -137,49 +137,82 @@ const get = (agent: Agent, url: string) =>
     req.end();
   });
 
-describe("quarry start draining after SIGTERM (server.drainMs)", () => {
+/** `quarry start` of a one-page site with these server settings; resolves with the child, its URL and its stderr so far. */
+async function startSite(server: Record<string, number>, workers: number) {
+  const url = await createDatabase([], "drain");
+  const root = site({ "quarry.config.json": JSON.stringify({ server }), "index.dbt": "hi" });
+  const dist = join(mkdtempSync(join(tmpdir(), "quarry-drain-")), "dist");
+  expect(build(root, dist).errors).toEqual([]);
+  const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
+  });
+  children.push(child);
+  const base = await listening(child);
+  const log = { text: "" };
+  child.stderr.on("data", (d: Buffer) => (log.text += d.toString()));
+  const exited = new Promise<number | null>((r) => child.on("exit", r));
+  return { child, base, log, exited };
+}
+const said = (log: { text: string }, line: RegExp, times: number) =>
+  until(
+    () => (log.text.match(line) ?? []).length,
+    (n) => n === times,
+  );
+
+describe("quarry start shutting down behind a proxy", () => {
   it.each([1, 2])(
-    "--workers %i: a request on a kept-alive connection is served with Connection: close, new connections too, /readyz 503",
+    "--workers %i, server.drainMs: until it ends, every request is served as usual (kept-alive and new connections) while /readyz answers 503",
     async (workers) => {
-      const url = await createDatabase([], "drain");
-      // A drain long enough for the checks below; the second SIGTERM ends it.
-      const root = site({
-        "quarry.config.json": JSON.stringify({ server: { drainMs: 600_000 } }),
-        "index.dbt": "hi",
-      });
-      const dist = join(mkdtempSync(join(tmpdir(), "quarry-drain-")), "dist");
-      expect(build(root, dist).errors).toEqual([]);
-      const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], {
-        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
-      });
-      children.push(child);
-      const base = await listening(child);
-      let err = "";
-      child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+      const { child, base, log, exited } = await startSite({ drainMs: 600_000 }, workers);
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
         const first = await get(agent, `${base}/`);
         expect([first.status, first.connection, first.body]).toEqual([200, "keep-alive", "hi"]);
         child.kill("SIGTERM");
-        await until(
-          () => (err.match(/draining for 600000 ms/g) ?? []).length,
-          (n) => n === workers,
-        );
-        // The same socket, kept alive from before the signal: served, and told to close.
+        await said(log, /draining for 600000 ms \(server\.drainMs\), still serving/g, workers);
         const same = await get(agent, `${base}/`);
-        expect([same.status, same.connection, same.body, same.socket]).toEqual([200, "close", "hi", first.socket]);
-        const fresh = await get(agent, `${base}/`);
-        expect([fresh.status, fresh.connection, fresh.body]).toEqual([200, "close", "hi"]);
-        expect(fresh.socket).not.toBe(first.socket);
+        expect([same.status, same.connection, same.body, same.socket]).toEqual([200, "keep-alive", "hi", first.socket]);
         const ready = await get(agent, `${base}/readyz`);
         expect([ready.status, ready.body]).toEqual([503, "not ready: shutting down\n"]);
+        const fresh = await get(new Agent(), `${base}/`);
+        expect([fresh.status, fresh.body]).toEqual([200, "hi"]);
       } finally {
         agent.destroy();
       }
-      const exited = new Promise<number | null>((r) => child.on("exit", r));
+      // A second signal ends the drain and cuts what is open: exit 1.
       child.kill("SIGTERM");
-      // A second signal ends the drain: the connections still open are cut, so exit 1.
       expect(await exited).toBe(1);
+    },
+    60_000,
+  );
+
+  it.each([1, 2])(
+    "--workers %i: once it stopped accepting, a kept-alive connection it left open serves its next request with Connection: close, new ones are refused, and it exits 0 when the last one closed",
+    async (workers) => {
+      // Idle connections are left to their client for as long as this test needs.
+      const { child, base, log, exited } = await startSite({ idleCloseMs: 600_000, shutdownGraceMs: 600_000 }, workers);
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const first = await get(agent, `${base}/`);
+        expect([first.status, first.connection]).toEqual([200, "keep-alive"]);
+        child.kill("SIGTERM");
+        await said(log, /stopped accepting; finishing requests in flight/g, workers);
+        // With workers the guardian's listening socket closes once every worker stopped accepting.
+        await until(
+          () =>
+            get(new Agent(), `${base}/`).then(
+              () => "served",
+              (err: NodeJS.ErrnoException) => err.code,
+            ),
+          (r) => r === "ECONNREFUSED",
+        );
+        expect(child.exitCode).toBe(null);
+        const same = await get(agent, `${base}/`);
+        expect([same.status, same.connection, same.body, same.socket]).toEqual([200, "close", "hi", first.socket]);
+      } finally {
+        agent.destroy();
+      }
+      expect(await exited).toBe(0);
     },
     60_000,
   );

@@ -293,7 +293,7 @@ describe("server settings", () => {
     [{ server: { uploadDir: 3 } }, "f: server.uploadDir must be a folder path"],
     [
       { server: { threads: 2 } },
-      "f: unknown setting server.threads (known: shutdownGraceMs, drainMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir, workers)",
+      "f: unknown setting server.threads (known: shutdownGraceMs, drainMs, idleCloseMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir, workers)",
     ],
     [
       { server: { workers: 0 } },
@@ -310,7 +310,8 @@ describe("server settings", () => {
   it("has documented defaults", () => {
     expect(parseConfig({}, "f", {}).server).toEqual({
       shutdownGraceMs: 10_000,
-      drainMs: 1000,
+      drainMs: 0,
+      idleCloseMs: 2000,
       heartbeatTimeoutMs: 30_000,
       maxEventLoopDelayMs: 1000,
       maxHeapUsedBytes: null,

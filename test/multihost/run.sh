@@ -14,8 +14,8 @@ for b in ip nginx pgbouncer openssl curl /usr/lib/postgresql/15/bin/postgres; do
 done
 
 P="qmh$$"
-HOSTS=(lb n1 n2 n3 db cl)
-declare -A ADDR=([lb]=10.0.0.10 [n1]=10.0.0.11 [n2]=10.0.0.12 [n3]=10.0.0.13 [db]=10.0.0.20 [cl]=10.0.1.5)
+HOSTS=(lb n1 n2 n3 db db2 cl)
+declare -A ADDR=([lb]=10.0.0.10 [n1]=10.0.0.11 [n2]=10.0.0.12 [n3]=10.0.0.13 [db]=10.0.0.20 [db2]=10.0.0.21 [cl]=10.0.1.5)
 WORK=$(mktemp -d /tmp/quarry-multihost.XXXXXX)
 chmod 755 "$WORK"
 
