@@ -9,6 +9,7 @@ import numbers from "./numbers.js";
 import dates from "./dates.js";
 import encoding from "./encoding.js";
 import crypto from "./crypto.js";
+import passwords from "./passwords.js";
 import xml from "./xml.js";
 import javacast from "./javacast.js";
 import queries from "./queries.js";
@@ -32,6 +33,7 @@ export const builtins: BuiltinDef[] = [
   ...dates,
   ...encoding,
   ...crypto,
+  ...passwords,
   ...xml,
   ...javacast,
   ...queries,
