@@ -526,7 +526,10 @@ export class Compiler {
         if (this.registry.findFunction(e.name)!.awaits) {
           return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
         }
-        if (isWriteOutput(e.name)) return `(($o += rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})), "")`;
+        if (isWriteOutput(e.name))
+          return e.args.length > 1
+            ? `(($o += rt.written([${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})), "")`
+            : `(($o += rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})), "")`;
         return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
       case "unary": {
         const v = this.expr(e.arg);

@@ -19,6 +19,8 @@ import {
 } from "./values.js";
 
 export { esc, toBool, toStr, toNum, compare, numToStr } from "./values.js";
+import { esc } from "./values.js";
+import { encodeAs } from "./functions/encoding.js";
 export { settle } from "./clock.js";
 
 /** The scope names: an unscoped name that is one reads the scope (see lookup). */
@@ -38,7 +40,7 @@ function forbidden(key: string, loc: Loc | null): never {
 const own = Object.prototype.hasOwnProperty;
 
 /** The current row frame of `q`, if it is being iterated. */
-function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
+export function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
   for (let i = ctx.frames.length - 1; i >= 0; i--) {
     const f = ctx.frames[i]!;
     if (f.kind === "row" && f.query === q) return f;
@@ -373,6 +375,19 @@ export function call(ctx: RenderContext, fn: BuiltinFn, loc: Loc, ...args: unkno
     throw locate(sizeError(ctx, err, loc), loc);
   }
   return checkSize(ctx, v, loc);
+}
+
+/**
+ * What writeOutput(value, [encodeFor]) and echo write: the value, or encoded for the context its
+ * second argument names (encodeFor's), then HTML-escaped as #…# is (an HTML encoding is not escaped twice).
+ */
+export function written(args: unknown[], loc: Loc): string {
+  if (args.length < 2 || args[1] === undefined || args[1] === null) return esc(args[0], loc);
+  try {
+    return esc(encodeAs("writeOutput", args[1], toStr(args[0], loc)), loc);
+  } catch (err) {
+    throw locate(err, loc);
+  }
 }
 
 /** Refuses a string or array past the limits (a function's result, a value being set); a date keeps the page's zone. */

@@ -449,34 +449,7 @@ export default category("encoding", {
       example: 'esapiEncode("url", "a b")',
       result: "a+b",
     },
-    (_c, type: unknown, s: unknown) => {
-      const t = str(type).trim().toLowerCase();
-      const text = str(s);
-      switch (t) {
-        case "css":
-          return encodeCss(text);
-        case "dn":
-          return encodeDn(text);
-        case "html":
-          return new SafeString(encodeHtml(text));
-        case "html_attr":
-          return new SafeString(encodeHtmlAttribute(text));
-        case "javascript":
-          return encodeJs(text);
-        case "ldap":
-          return encodeLdap(text);
-        case "url":
-          return encodeUrl(text);
-        case "xml":
-          return new SafeString(encodeXml(text, false));
-        case "xml_attr":
-          return new SafeString(encodeXml(text, true));
-        default:
-          throw argError(
-            `esapiEncode: unknown encoding ${JSON.stringify(t)} (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr)`,
-          );
-      }
-    },
+    (_c, type: unknown, s: unknown) => encodeAs("esapiEncode", type, str(s)),
   ],
   encodeForXPath: [
     {
@@ -554,7 +527,51 @@ export default category("encoding", {
         (c) => ({ "\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" })[c]!,
       ),
   ],
+  encodeFor: [
+    {
+      params: "string, type, [canonicalize]",
+      doc: "The text encoded for the context `type` names (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr), as Lucee's encodeFor; with the context first, as esapiEncode takes it, it is read that way too.",
+      example: 'encodeFor("a b", "url") & " " & encodeFor("url", "a&b")',
+      result: "a+b a%26b",
+    },
+    (_c, s: unknown, type: unknown, c?: unknown) => {
+      // encodeFor(type, string) as well: the first argument a context name and the second not.
+      const swap = ENCODINGS.has(str(s).trim().toLowerCase()) && !ENCODINGS.has(str(type).trim().toLowerCase());
+      return encodeAs("encodeFor", swap ? s : type, input(swap ? type : s, c));
+    },
+  ],
 });
+
+const ENCODINGS = new Set(["css", "dn", "html", "html_attr", "javascript", "ldap", "url", "xml", "xml_attr"]);
+
+/** The text encoded for the context `type` names: esapiEncode, encodeFor and writeOutput(x, type). */
+export function encodeAs(fn: string, type: unknown, text: string): unknown {
+  const t = str(type).trim().toLowerCase();
+  switch (t) {
+    case "css":
+      return encodeCss(text);
+    case "dn":
+      return encodeDn(text);
+    case "html":
+      return new SafeString(encodeHtml(text));
+    case "html_attr":
+      return new SafeString(encodeHtmlAttribute(text));
+    case "javascript":
+      return encodeJs(text);
+    case "ldap":
+      return encodeLdap(text);
+    case "url":
+      return encodeUrl(text);
+    case "xml":
+      return new SafeString(encodeXml(text, false));
+    case "xml_attr":
+      return new SafeString(encodeXml(text, true));
+    default:
+      throw argError(
+        `${fn}: unknown encoding ${JSON.stringify(t)} (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr)`,
+      );
+  }
+}
 
 /** encodeForCSS: every character but letters and digits as a CSS escape. */
 function encodeCss(s: string): string {

@@ -19,6 +19,7 @@ import compat from "./compat.js";
 import callbacks from "./callbacks.js";
 import cache from "./cache.js";
 import paths from "./paths.js";
+import extras from "./extras.js";
 
 export type { BuiltinDef } from "./define.js";
 
@@ -43,12 +44,16 @@ export const builtins: BuiltinDef[] = [
   ...callbacks,
   ...cache,
   ...paths,
+  ...extras,
 ];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 
 /** writeOutput() appends to the output being built, so both modes run it themselves, not through its fn. */
-export const isWriteOutput = (name: string): boolean => name.toLowerCase() === "writeoutput";
+export const isWriteOutput = (name: string): boolean => {
+  const n = name.toLowerCase();
+  return n === "writeoutput" || n === "echo";
+};
 
 /**
  * Does the expression call writeOutput() (or a function defined with dbt:function, which may write) anywhere?
