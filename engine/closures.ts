@@ -313,6 +313,7 @@ function make(e: Expr): Closure {
               loc,
             ),
           );
+      if (rt.isNullCall(name, e.args)) return (h) => rt.isNullOf(() => args[0]!(h));
       return (h) => {
         const fn = h.builtin(name);
         if (fn === null) {

@@ -9,6 +9,7 @@ import {
   describeValue,
   isNumeric,
   isStruct,
+  newSlot,
   newStruct,
   setZone,
   toBool,
@@ -229,7 +230,7 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
   for (const step of steps) {
     let next = readSlot(container, key, loc, true);
     if (next === undefined) {
-      next = newStruct();
+      next = newSlot(container);
       writeSlot(container, key, next, loc, ctx.limits.maxArrayLength);
     }
     container = next;
@@ -376,6 +377,24 @@ export function call(ctx: RenderContext, fn: BuiltinFn, loc: Loc, ...args: unkno
   }
   return checkSize(ctx, v, loc);
 }
+
+/**
+ * isNull(x) as CFML has it: true for null and for what is not there (an undefined variable, key
+ * or array element), which every other expression refuses with QRY_ERR_UNDEFINED.
+ */
+export function isNullOf(value: () => unknown): boolean {
+  try {
+    const v = value();
+    return v === null || v === undefined;
+  } catch (err) {
+    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return true;
+    throw err;
+  }
+}
+
+/** isNull(...) with one argument that does not await: both modes catch its undefined (rt.isNullOf). */
+export const isNullCall = (name: string, args: { async?: boolean }[]): boolean =>
+  args.length === 1 && !args[0]!.async && name.toLowerCase() === "isnull";
 
 /**
  * What writeOutput(value, [encodeFor]) and echo write: the value, or encoded for the context its

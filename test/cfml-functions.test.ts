@@ -122,3 +122,72 @@ describe("getLocaleDisplayName, getTimezoneInfo", () => {
     expect(err.message).toBe('getTimezoneInfo: unknown time zone "Mars/Base"');
   });
 });
+
+describe("optional arguments CFML code passes", () => {
+  it("isArray(a, dims), arrayAppend merge, arrayContains substring, replace from a start", async () => {
+    const out = await render(
+      '<dbt:set a = arrayNew(2)><dbt:set b = [1]><dbt:set arrayAppend(b, [4, 5], true)><dbt:output>#isArray(a, 2)# #isArray(a, 1)# #isArray([[1]], 2)# #jsonEncode(b)# #arrayContains(["apple"], "pl", true)# #arrayContains(["apple"], "pl")# #replace("a-b-c-d", "-", "+", "all", 4)# #replaceNoCase("A-A-A", "a", "x", "one", 2)#</dbt:output>',
+    );
+    expect(out).toBe("true false true [1,4,5] true false a-b+c+d A-x-A");
+  });
+
+  it("arraySlice with a negative start and a negative count", async () => {
+    const out = await render(
+      "<dbt:set a = [1, 2, 3, 4, 5]><dbt:output>#jsonEncode(arraySlice(a, -3))# #jsonEncode(arraySlice(a, 2, -1))# #jsonEncode(arraySlice(a, -2, 1))#</dbt:output>",
+    );
+    expect(out).toBe("[3,4,5] [2,3,4] [4]");
+    const err = await renderError("<dbt:set x = arraySlice([1, 2], 2, -2)>");
+    expect(err.message).toBe("arraySlice: a count of -2 leaves nothing after position 2");
+  });
+
+  it('structNew\'s CFML types, serialize(x, "json"), queryDeleteRow without a row', async () => {
+    const out = await render(
+      '<dbt:set s = structNew("casesensitive")><dbt:set s.a = 1><dbt:set s.A = 2><dbt:set q = queryNew("n", "integer", [[1], [2], [3]])><dbt:set queryDeleteRow(q)><dbt:output>#structCount(s)# #structCount(structNew("ordered"))# #serialize({"k": [1, "x"]}, "json")# #q.recordCount#</dbt:output>',
+    );
+    expect(out).toBe("2 0 {&quot;k&quot;:[1,&quot;x&quot;]} 2");
+    const err = await renderError('<dbt:set s = structNew("weak")>');
+    expect(err.message).toBe(
+      'structNew: type must be normal, ordered, linked, casesensitive or ordered-casesensitive, got "weak"',
+    );
+  });
+});
+
+describe("results CFML gives", () => {
+  it("arrayNew(2) makes rows of arrays; arrayMerge with leaveIndex keeps the first array's positions", async () => {
+    const out = await render(
+      '<dbt:set a = arrayNew(2)><dbt:set a[1][1] = "x"><dbt:set a[2][2] = "y"><dbt:output>#serializeJSON(arrayMerge([1, 2], [7, 8, 9], true))# #isArray(a[1])#</dbt:output>',
+    );
+    expect(out).toBe("[1,2,9] true");
+    expect(
+      await render('<dbt:set a = arrayNew(2)><dbt:set a[1][1] = "x"><dbt:output>#serializeJSON(a)#</dbt:output>'),
+    ).toBe("[[&quot;x&quot;]]");
+  });
+
+  it("ucFirst(s, true) starts words after white space, dots, dashes and parentheses; lowers only an all-capitals text", async () => {
+    const out = await render(
+      '<dbt:output>#ucFirst("susi q. sorglos-meier (jr)", true)#|#ucFirst("SUSI Q. SORGLOS", true, true)#|#ucFirst("ronald McDonald", true, true)#</dbt:output>',
+    );
+    expect(out).toBe("Susi Q. Sorglos-Meier (Jr)|Susi Q. Sorglos|Ronald McDonald");
+  });
+
+  it("isNull is true for what is not there, in both modes", async () => {
+    const out = await render(
+      "<dbt:set s = {}><dbt:output>#isNull([1, 2, 3][6])# #isNull(s.missing)# #isNull(nope)# #isNull(s)# #isNull(nullValue())#</dbt:output>",
+    );
+    expect(out).toBe("true true true false true");
+  });
+
+  it("refuses to write a function as JSON, and escapes <!-- in serializeJSON", async () => {
+    const err = await renderError(
+      '<dbt:function name="f"><dbt:return 1></dbt:function><dbt:set j = jsonEncode({a: f})>',
+    );
+    expect([err.code, err.message]).toEqual(["QRY_ERR_FUNCTION", "A function (f) cannot be written as JSON"]);
+    const err2 = await renderError(
+      '<dbt:function name="f"><dbt:return 1></dbt:function><dbt:set j = serializeJSON([f])>',
+    );
+    expect(err2.message).toBe("A function (f) cannot be written as JSON");
+    expect(await render('<dbt:output>#raw(serializeJSON("<!--</script>"))#</dbt:output>')).toBe(
+      '"\\u003c!--<\\/script>"',
+    );
+  });
+});

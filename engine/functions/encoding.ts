@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { TextDecoder } from "node:util";
 import { category, str, int, argError } from "./define.js";
 import {
+  FunctionValue,
   SafeString,
   QueryResult,
   dateToStr,
@@ -19,6 +20,9 @@ import { dateTimeFormat, wall } from "./datetime.js";
 import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
 
 /** JSON for any language value: queries become {columns, data}, dates their string form, binaries Base64. */
+/** A function has no JSON form: its closure holds the page's scopes (and through them the request). */
+const unencodable = (f: FunctionValue): RuntimeError => argError(`A function (${f.name}) cannot be written as JSON`);
+
 export function jsonEncode(v: unknown): string {
   return (
     JSON.stringify(v, function (this: unknown, _k, val: unknown) {
@@ -29,6 +33,7 @@ export function jsonEncode(v: unknown): string {
       if (typeof val === "bigint") return val.toString();
       // A binary value as its Base64 text.
       if (val instanceof Uint8Array) return Buffer.from(val).toString("base64");
+      if (val instanceof FunctionValue) throw unencodable(val);
       return val;
     }) ?? "null"
   );
@@ -348,12 +353,17 @@ export default category("encoding", {
   ],
   serialize: [
     {
-      params: "value",
-      doc: 'The value as CFML source text, as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
+      params: "value, [type]",
+      doc: 'The value as CFML source text (type "json": as serializeJSON writes it), as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
       example: 'serialize({"a": [1, "x##"]})',
       result: '{"a":[1,"x##"]}',
     },
-    (ctx, v: unknown) => cfmlSource(v, ctx.page.timezone),
+    (ctx, v: unknown, type?: unknown) => {
+      const t = type === undefined ? "cfml" : str(type).trim().toLowerCase();
+      if (t === "json") return serialize(v, "row", ctx.page.timezone);
+      if (t !== "cfml") throw argError(`serialize: type must be cfml or json, got ${JSON.stringify(t)}`);
+      return cfmlSource(v, ctx.page.timezone);
+    },
   ],
   toScript: [
     {
@@ -832,10 +842,11 @@ function serialize(v: unknown, queryFormat: string, tz: string): string {
     if (isStruct(x)) return Object.fromEntries(Object.keys(x).map((k) => [k, prep(x[k])]));
     if (typeof x === "bigint") return x.toString();
     if (x instanceof Uint8Array) return Buffer.from(x).toString("base64");
+    if (x instanceof FunctionValue) throw unencodable(x);
     return x;
   };
-  // "</" becomes "<\/" so the JSON can stand inside a <script> element.
-  return (JSON.stringify(prep(v)) ?? "null").replace(/<\//g, "<\\/");
+  // "</" becomes "<\/" and "<!--" "\u003c!--", so the JSON can stand inside a <script> element.
+  return (JSON.stringify(prep(v)) ?? "null").replace(/<\//g, "<\\/").replace(/<!--/g, "\\u003c!--");
 }
 
 /** serialize(): CFML source for a value (Lucee's ScriptConverter). */

@@ -4,7 +4,7 @@ import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
 import { base, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
-import { FunctionValue, SafeString, QueryResult, compare, isStruct, toBool, typeName } from "../values.js";
+import { FunctionValue, SafeString, QueryResult, arrayDims, compare, isStruct, toBool, typeName } from "../values.js";
 import { isDate } from "./dates.js";
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
@@ -103,12 +103,22 @@ export default category("types", {
     (_c, v: unknown) => v instanceof FunctionValue,
   ],
   isNull: [
-    { params: "value", doc: "true for null.", example: "isNull(null)", result: "true" },
+    {
+      params: "value",
+      doc: "true for null, and (as in CFML) for a variable, key or array element that is not there: isNull(s.missing), isNull(a[9]).",
+      example: 'isNull(null) & " " & isNull([1, 2, 3][6])',
+      result: "true true",
+    },
     (_c, v: unknown) => v === null,
   ],
   isArray: [
-    { params: "value", doc: "true for an array.", example: "isArray([1])", result: "true" },
-    (_c, v: unknown) => Array.isArray(v),
+    {
+      params: "value, [number]",
+      doc: "true for an array; with number, for an array of that many dimensions (arrayNew(2)'s, or nested to that depth along its first elements).",
+      example: 'isArray([1]) & " " & isArray([[1]], 1)',
+      result: "true false",
+    },
+    (_c, v: unknown, d?: unknown) => Array.isArray(v) && (d === undefined || arrayDims(v) === num(d)),
   ],
   isStruct: [
     { params: "value", doc: "true for a struct.", example: "isStruct({})", result: "true" },

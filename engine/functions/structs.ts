@@ -13,6 +13,8 @@ function key(k: unknown): string {
 }
 
 /** A deep copy of arrays, structs and queries; other values are immutable. */
+const STRUCT_TYPES = new Set(["normal", "ordered", "linked", "casesensitive", "ordered-casesensitive"]);
+
 export function deepCopy(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(deepCopy);
   if (v instanceof QueryResult)
@@ -85,8 +87,22 @@ function scopeAll(scope: unknown): boolean {
 
 export default category("structs", {
   structNew: [
-    { params: "", doc: "A new empty struct (same as {}).", example: "structCount(structNew())", result: "0" },
-    () => newStruct(),
+    {
+      params: "[type]",
+      doc: 'A new empty struct (same as {}). CFML\'s types "normal", "ordered" (also "linked") and "casesensitive" (also "ordered-casesensitive") are accepted: every Quarry struct is already case-sensitive and keeps its keys in the order they were set, except that keys written as whole numbers ("2", "10") come first, in numeric order.',
+      example: 'structCount(structNew("ordered"))',
+      result: "0",
+    },
+    (_c, type?: unknown) => {
+      if (type !== undefined) {
+        const t = str(type).trim().toLowerCase();
+        if (!STRUCT_TYPES.has(t))
+          throw argError(
+            `structNew: type must be normal, ordered, linked, casesensitive or ordered-casesensitive, got ${JSON.stringify(t)}`,
+          );
+      }
+      return newStruct();
+    },
   ],
   structKeyExists: [
     {
