@@ -1,7 +1,9 @@
 // CFML functions and arguments a ported page uses (issue 25): engine/functions/extras.ts, echo and
 // writeOutput's encodeFor argument, encodeFor. Both modes agree on every case (render/renderError).
 import { describe, expect, it } from "vitest";
-import { render, renderError } from "./helpers.js";
+import { realpathSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { MODES, outcome, render, renderError, renderMode, site } from "./helpers.js";
 
 describe("echo and writeOutput(value, encodeFor)", () => {
   it("echo writes escaped as writeOutput does; a second argument encodes for that context first", async () => {
@@ -189,5 +191,36 @@ describe("results CFML gives", () => {
     expect(await render('<dbt:output>#raw(serializeJSON("<!--</script>"))#</dbt:output>')).toBe(
       '"\\u003c!--<\\/script>"',
     );
+  });
+});
+
+describe("expandPath and getTempDirectory", () => {
+  it("expand from the site's folder or the page's, never outside the site, in both modes", async () => {
+    const root = site({
+      "sub/page.dbt":
+        '<dbt:output>#expandPath("/img/a.png")#|#expandPath("b.txt")#|#expandPath("../c.txt")#|#expandPath("./")#</dbt:output>',
+      "out.dbt": '<dbt:set p = expandPath("sub/../../etc/passwd")>',
+    });
+    const real = realpathSync(root);
+    for (const mode of MODES) {
+      const out = await renderMode(root, mode, "sub/page.dbt");
+      expect(out.replaceAll(real, "ROOT").replaceAll(root, "ROOT")).toBe(
+        "ROOT/img/a.png|ROOT/sub/b.txt|ROOT/c.txt|ROOT/sub/",
+      );
+      const err = (await outcome(root, mode, "out.dbt")).error;
+      expect(err).toBe(
+        'out.dbt:1:14 QRY_ERR_FUNCTION: expandPath: "sub/../../etc/passwd" is outside the site\n> 1 | <dbt:set p = expandPath("sub/../../etc/passwd")>\n    |              ^',
+      );
+    }
+  });
+
+  it("gives each site its own temporary folder, readable by this user only", async () => {
+    const a = await render("<dbt:output>#getTempDirectory()#</dbt:output>");
+    const b = await render("<dbt:output>#getTempDirectory()#</dbt:output>");
+    expect(a).not.toBe(b);
+    expect(a.startsWith(tmpdir())).toBe(true);
+    expect(statSync(a).mode & 0o777).toBe(0o700);
+    rmSync(a, { recursive: true });
+    rmSync(b, { recursive: true });
   });
 });
