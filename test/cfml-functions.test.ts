@@ -224,3 +224,12 @@ describe("expandPath and getTempDirectory", () => {
     rmSync(b, { recursive: true });
   });
 });
+
+describe("member forms and Lucee's parameter names", () => {
+  it("reach the new functions and arguments", async () => {
+    const out = await render(
+      '<dbt:set a = [1]><dbt:set a.append([2, 3], true)><dbt:output>#jsonEncode(a)# #"dcba".sort()# #isArray(value = a, dimension = 1)# #parseNumber(number = "10", radix = "hex")# #getLocaleDisplayName(locale = "it-IT", dspLocale = "en-US")#</dbt:output>',
+    );
+    expect(out).toBe("[1,2,3] abcd true 16 Italian (Italy)");
+  });
+});
