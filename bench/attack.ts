@@ -78,6 +78,11 @@ const SITE: Record<string, string> = {
   "redirect.dbt": `<dbt:location url="#url.to#">`,
   "form.dbt": `<dbt:if cgi.request_method EQ "POST"><dbt:query name="w">UPDATE victim SET secret = 'changed' WHERE id = 1</dbt:query>posted<dbt:else><form method="post"><dbt:output>#csrfField()#</dbt:output></form></dbt:if>`,
   "fast.dbt": "fast",
+  "style.css": "body { color: #333 }",
+  "rows.dbt": `<dbt:set q = queryNew("id,name")><dbt:loop from="1" to="999999" index="i"><dbt:set queryAddRow(q, {id: i, name: "row number " & i})></dbt:loop>done`,
+  "huge.dbt": `<dbt:query name="q">SELECT g, repeat('x', 1000) AS pad FROM generate_series(1, 2000000) g</dbt:query>done`,
+  "arrays.dbt": `<dbt:setting requesttimeout="1"><dbt:set a = []><dbt:loop from="1" to="50" index="i"><dbt:set arrayAppend(a, arrayResize([], 999999))></dbt:loop><dbt:output>#len(jsonEncode(a))#</dbt:output>`,
+  "regex.dbt": `<dbt:setting requesttimeout="1"><dbt:output>#len(reReplace(repeatString("a", 1000000), "", repeatString("b", 100), "all"))#</dbt:output>`,
   "fetch.dbt": `<dbt:try><dbt:http url="#url.u#" timeout="3" result="r" /><dbt:output>reached #r.status_code#</dbt:output><dbt:catch type="http"><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "remember.dbt": `<dbt:param name="url.v" default=""><dbt:if len(url.v)><dbt:set session.v = url.v></dbt:if><dbt:output>[#session.v ?: ""#]</dbt:output>`,
   "secret/inside.txt": "not a secret",
@@ -351,6 +356,59 @@ const packaging: Category = async () => {
   return t;
 };
 
+/** Probes /fast and a static file until `done`; every answer must be 200 and come back soon. */
+async function probing(
+  base: string,
+  done: Promise<unknown>,
+  t: ReturnType<typeof tally>,
+  slowMs: number,
+): Promise<void> {
+  let over = false;
+  void done.finally(() => (over = true));
+  for (let i = 0; !over && i < 2000; i++) {
+    for (const path of ["/fast", "/style.css"]) {
+      const t0 = performance.now();
+      const r = await get(`${base}${path}`);
+      const ms = performance.now() - t0;
+      t.check(r.status === 200 && ms < slowMs, `${path} during the heavy pages: ${r.status} in ${ms.toFixed(0)} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Pages that allocate a lot stop with their own error; everyone else is served (issue 22.2). */
+const heavy: Category = async ({ base }) => {
+  const t = tally();
+  const pages = (async () => {
+    const rows = await get(`${base}/rows`);
+    t.check(rows.status === 500 && !rows.body.includes("done"), `the 999,999-row queryNew page: ${rows.status}`);
+    const huge = await Promise.all([get(`${base}/huge`), get(`${base}/huge`)]);
+    for (const h of huge) t.check(h.status === 500 && !h.body.includes("done"), `the 2,000,000-row query: ${h.status}`);
+  })();
+  await Promise.all([pages, probing(base, pages, t, 5000)]);
+  return t;
+};
+
+/** Long built-ins stop at the page's time limit and hold nobody else up (issue 22.3). */
+const builtins: Category = async ({ base }) => {
+  const t = tally();
+  for (const path of ["/arrays", "/regex"]) {
+    const page = (async () => {
+      const t0 = performance.now();
+      const r = await get(`${base}${path}`);
+      const ms = performance.now() - t0;
+      // A 1 s limit; generous slack for a loaded machine (before the fix: 32 s and 5 s).
+      // Stopped by the time limit (503) or a memory or size limit first (500): a coded stop, soon.
+      t.check(
+        (r.status === 503 || r.status === 500) && ms < 4000,
+        `${path} with a 1 s limit: ${r.status} after ${ms.toFixed(0)} ms`,
+      );
+    })();
+    await Promise.all([page, probing(base, page, t, 4000)]);
+  }
+  return t;
+};
+
 /** dbt:http given a visitor's URL reaches no loopback or private service (issue 22.6). */
 const ssrf: Category = async ({ base, db, allowed }) => {
   const t = tally();
@@ -437,6 +495,8 @@ export const CATEGORIES: Record<string, Category> = {
   csrf,
   ssrf,
   sessions,
+  heavy,
+  builtins,
   watcher,
   packaging,
 };

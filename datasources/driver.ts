@@ -37,6 +37,35 @@ export interface DriverColumn {
 export interface DriverResult {
   columns: DriverColumn[];
   rows: Record<string, unknown>[];
+  /** Characters of the values kept, as the database sent them (what maxBytes counts). */
+  bytes: number;
+}
+
+/** What one statement may return (a StatementOptions is one): rows are counted as they arrive, and the statement is cancelled past a bound. */
+export interface ResultBounds {
+  /** Most rows (past it: ResultLimitError); absent: none. */
+  maxRows?: number | undefined;
+  /** Most characters of values, as the database sends them (past it: ResultLimitError). */
+  maxBytes?: number | undefined;
+  /** Rows past this many are dropped unread and uncounted (dbt:query maxrows). */
+  keep?: number | undefined;
+}
+
+/**
+ * A statement returned more than its bounds allow: the driver stopped keeping rows and
+ * cancelled it on the server; the connection stays usable (registry.ts makes it
+ * QRY_ERR_QUERY_LIMIT).
+ */
+export class ResultLimitError extends Error {
+  constructor(
+    readonly bound: "rows" | "bytes",
+    readonly limit: number,
+    /** Rows read when it was passed, and their characters. */
+    readonly rows: number,
+    readonly bytes: number,
+  ) {
+    super(`the statement returned more than ${limit} ${bound}`);
+  }
 }
 
 export interface StatementOptions {
@@ -59,6 +88,13 @@ export interface StatementOptions {
   shared?: boolean;
   /** Shared statements: cancel this statement when it aborts (the caller stopped waiting). */
   stop?: CancelSignal | undefined;
+  /**
+   * Bounds on the result, checked row by row as it arrives (absent: none). Flat here rather
+   * than an object of their own: a statement allocates no more for them.
+   */
+  maxRows?: number | undefined;
+  maxBytes?: number | undefined;
+  keep?: number | undefined;
 }
 
 /**

@@ -9,7 +9,13 @@ import { QueryResult } from "../engine/values.js";
 import type { SiteConfig } from "./config.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
 import { paramLabel } from "./param-labels.js";
-import type { ClassifiedError, DriverResult, Isolation, StatementOptions } from "./driver.js";
+import {
+  ResultLimitError,
+  type ClassifiedError,
+  type DriverResult,
+  type Isolation,
+  type StatementOptions,
+} from "./driver.js";
 
 export { ISOLATION, type Isolation } from "./driver.js";
 
@@ -35,6 +41,9 @@ export interface QueryOptions {
   signal?: CancelSignal | null;
   /** Date.now() past which the statement is cancelled the same way (0 or absent: none). */
   deadline?: number;
+  /** Most rows and characters the statement may return (limits.maxQueryRows/maxQueryBytes); past them it is cancelled. */
+  maxRows?: number;
+  maxBytes?: number;
 }
 
 export class Datasources {
@@ -100,6 +109,7 @@ export class Datasources {
       opts.maxrows !== undefined && rows.length > opts.maxrows ? rows.slice(0, opts.maxrows) : rows,
     );
     q.executionTime = Math.round((performance.now() - started) * 100) / 100;
+    q.bytes = res.bytes;
     if (key && opts.cacheMs) this.cache!.set(key, copyResult(q, false), { ttl: opts.cacheMs });
     return q;
   }
@@ -255,6 +265,10 @@ async function execute(
     inTransaction: !ownLease,
     shared: !!lease.shared,
     stop: undefined,
+    maxRows: opts.maxRows,
+    maxBytes: opts.maxBytes,
+    // Rows past maxrows are dropped as they arrive (not kept, not counted).
+    keep: opts.maxrows !== undefined && opts.maxrows >= 0 ? opts.maxrows : undefined,
   };
   // On a shared connection the driver cancels only this statement, when `stop` aborts: with no
   // deadline of its own to watch (a page passes its stop, which fires at the page's deadline
@@ -264,6 +278,7 @@ async function execute(
     try {
       return await ds.driver.query(conn, sql, params, statement);
     } catch (err) {
+      if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
       throw failed(err);
     }
   }
@@ -290,6 +305,7 @@ async function execute(
   try {
     return await ds.driver.query(conn, sql, params, statement);
   } catch (err) {
+    if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
     throw failed(err);
   } finally {
     settled = true;
@@ -298,6 +314,15 @@ async function execute(
     clearTimeout(retry);
     if (cancels.length > 0) await Promise.all(cancels);
   }
+}
+
+/** QRY_ERR_QUERY_LIMIT: the statement returned more than a bound allows, and was cancelled. */
+function queryLimit(err: ResultLimitError, sql: string, params: unknown[]): QueryError {
+  const what =
+    err.bound === "rows"
+      ? `more than ${err.limit} rows (limit maxQueryRows)`
+      : `more than ${err.limit} bytes (limit maxQueryBytes: ${err.bytes} bytes in its first ${err.rows} rows)`;
+  return new QueryError(`Query stopped and cancelled: it returned ${what}`, sql, params, null, null, codes.QUERY_LIMIT);
 }
 
 function cancelled(signal: CancelSignal | null, sql: string, params: unknown[]): QueryError {

@@ -199,6 +199,8 @@ export const codes = {
   HTTP_DENIED: "QRY_ERR_HTTP_DENIED",
   MAIL: "QRY_ERR_MAIL",
   FLUSH: "QRY_ERR_FLUSH",
+  QUERY_LIMIT: "QRY_ERR_QUERY_LIMIT",
+  MEMORY_LIMIT: "QRY_ERR_MEMORY_LIMIT",
 } as const;
 
 /** One of the codes above. */

@@ -14,6 +14,12 @@ export interface Limits {
   maxOutputLength: number;
   /** Deepest nesting `jsonDecode`/`deserializeJSON` read. */
   maxJsonDepth: number;
+  /** Most rows one statement may return; past it the statement is cancelled (QRY_ERR_QUERY_LIMIT). */
+  maxQueryRows: number;
+  /** Most bytes (of the values as the database sends them) one statement may return; past it, cancelled. */
+  maxQueryBytes: number;
+  /** About how many bytes of queries, arrays, structs and strings one page may hold (QRY_ERR_MEMORY_LIMIT). */
+  maxPageBytes: number;
 }
 
 export const defaultLimits: Limits = {
@@ -23,6 +29,9 @@ export const defaultLimits: Limits = {
   maxStringLength: 16 * 1024 * 1024,
   maxOutputLength: 32 * 1024 * 1024,
   maxJsonDepth: 64,
+  maxQueryRows: 100_000,
+  maxQueryBytes: 32 * 1024 * 1024,
+  maxPageBytes: 128 * 1024 * 1024,
 };
 
 /** V8's longest string (2^29 - 24 UTF-16 code units on 64-bit): a limit above it means nothing. */
@@ -36,4 +45,7 @@ export const limitRanges: Record<keyof Limits, readonly [number, number]> = {
   maxStringLength: [1, V8_MAX_STRING],
   maxOutputLength: [1, V8_MAX_STRING],
   maxJsonDepth: [1, 1000],
+  maxQueryRows: [1, 100_000_000],
+  maxQueryBytes: [1024, 64 * 1024 ** 3],
+  maxPageBytes: [1024 * 1024, 1024 ** 4],
 };

@@ -6,10 +6,10 @@ import type { Loc, MemberPlan, MemberTarget } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import { RuntimeError, codes } from "./errors.js";
 import { memberKind } from "./functions/members.js";
-import { paramIndex, paramName, type Params } from "./functions/named.js";
+import { bindNamed, paramIndex, paramName, type Params } from "./functions/named.js";
 import { call, type BuiltinFn } from "./runtime.js";
 import { callAwaiting } from "./udf.js";
-import { isStruct, typeName } from "./values.js";
+import { typeName } from "./values.js";
 
 /** The built-ins by name, as compiled code holds them (Registry.functionTable). */
 type Fns = Record<string, unknown>;
@@ -86,26 +86,14 @@ export async function callMemberAsync(
  * struct of more named arguments): a name the function does not have is an error.
  */
 export function namedArgs(def: Params, names: string[], values: unknown[], loc: Loc): unknown[] {
-  const out: unknown[] = [];
-  const at = (n: string) => paramIndex(def, n);
-  const put = (n: string, v: unknown) => {
-    const i = at(n);
-    if (i === -1) throw new RuntimeError(codes.ARITY, `${def.name}() has no argument ${n}`, loc);
-    if (i in out) throw new RuntimeError(codes.ARITY, `${def.name}() got the argument ${n} twice`, loc);
-    out[i] = v;
-  };
-  // The arguments written out first: they win over the same names in argumentCollection (Lucee).
-  names.forEach((n, i) => {
-    if (n.toLowerCase() !== "argumentcollection") put(n, values[i]);
-  });
-  const given = new Set(Object.keys(out));
-  names.forEach((n, i) => {
-    const v = values[i];
-    if (n.toLowerCase() !== "argumentcollection") return;
-    if (!isStruct(v))
-      throw new RuntimeError(codes.TYPE, `argumentCollection must be a struct, got ${typeName(v)}`, loc);
-    for (const k of Object.keys(v)) if (!given.has(String(at(k)))) put(k, v[k]);
-  });
+  const out = bindNamed(
+    def.name,
+    (n) => paramIndex(def, n),
+    (n) => `${def.name}() has no argument ${n}`,
+    names,
+    values,
+    loc,
+  );
   for (let i = 0; i < def.min; i++)
     if (!(i in out)) throw new RuntimeError(codes.ARITY, `${def.name}() needs the argument ${paramName(def, i)}`, loc);
   return Array.from(out);

@@ -14,6 +14,8 @@ import type { PageStop } from "./clock.js";
 export const FIRST_STRIDE = 64;
 /** How long a page computes before it lets other requests run (it awaits setImmediate). */
 export const SLICE_MS = 5;
+/** Steps a synchronous built-in counts between two clock reads (engine/work.ts). */
+export const WORK_STRIDE = 1 << 15;
 
 export interface CookieSpec {
   name: string;
@@ -83,6 +85,10 @@ export interface PageState {
   /** … when the clock was last read, and when the page next lets other requests run. */
   lastCheck: number;
   yieldAt: number;
+  /** Steps a synchronous built-in may still count before the clock is read (engine/work.ts). */
+  work: number;
+  /** About how many bytes of queries, arrays, structs and strings the page holds (engine/work.ts hold). */
+  bytes: number;
   /**
    * Output of the templates that include the one running, not yet sent: each dbt:include
    * pushes its caller's output here while the included template runs, so that a dbt:flush
@@ -143,6 +149,8 @@ export function newPageState(
     stride: FIRST_STRIDE,
     lastCheck: now,
     yieldAt: now + SLICE_MS,
+    work: WORK_STRIDE,
+    bytes: 0,
     aborted: false,
     scopesShared: false,
     timezone: zone.timezone ?? "UTC",

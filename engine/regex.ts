@@ -5,11 +5,76 @@
 import { createRequire } from "node:module";
 import { LRUCache } from "lru-cache";
 import type { RE2JS } from "re2js";
+import { work, type Metered } from "./work.js";
+
+/**
+ * Steps of a page's work one match counts (engine/work.ts): a match, its groups and its
+ * replacement cost about a microsecond, so a page that must stop is seen within a few ms.
+ * Each character a search reads is a step too (meterSearches).
+ */
+const MATCH_STEPS = 16;
 
 // Loaded by the first pattern a page compiles, not by every start of a server (a 260 kB module;
 // its CommonJS build, so the load can be synchronous): most pages never use one.
 let re2: typeof RE2JS | undefined;
-const RE2 = () => (re2 ??= (createRequire(import.meta.url)("re2js") as { RE2JS: typeof RE2JS }).RE2JS);
+const RE2 = () => (re2 ??= meterSearches((createRequire(import.meta.url)("re2js") as { RE2JS: typeof RE2JS }).RE2JS));
+
+/** The page whose search runs now (set around each of ours; null: nobody counts). */
+let meter: Metered | null = null;
+/** Characters left before the running search counts a batch of steps. */
+let left = 0;
+const BATCH = 1024;
+
+/** Runs `f` with the page's searches counted (a step a character read). */
+function metered<T>(m: Metered | undefined, f: () => T): T {
+  if (!m) return f();
+  meter = m;
+  left = BATCH;
+  try {
+    return f();
+  } finally {
+    meter = null;
+  }
+}
+
+/**
+ * One search cannot be paused, and for some patterns RE2JS reads about 150 ns a character (2.4 s
+ * over 16 M characters): so every character its engines read (MachineUTF16Input.step, a class
+ * re2js does not export, found once through a search's input) is counted against the page of
+ * the search running (engine/work.ts), a decrement per character, and a page past its deadline
+ * stops inside the search. If a later re2js hides the class elsewhere, searches go uncounted.
+ */
+function meterSearches(R: typeof RE2JS): typeof RE2JS {
+  interface Engine {
+    executeEngine: (this: Engine, input: object, ...rest: unknown[]) => unknown;
+  }
+  const probe = R.compile("a") as unknown as { re2Input?: Engine };
+  const engine = probe.re2Input && (Object.getPrototypeOf(probe.re2Input) as Engine | null);
+  if (!engine || typeof engine.executeEngine !== "function") return R;
+  const execute = engine.executeEngine;
+  type Input = { step?: (this: unknown, pos: number) => number };
+  const seen: { input: Input | null } = { input: null };
+  engine.executeEngine = function (this: Engine, i: object, ...rest: unknown[]) {
+    seen.input ??= Object.getPrototypeOf(i) as Input;
+    return execute.call(this, i, ...rest);
+  };
+  try {
+    R.compile("a").matcher("a").find();
+  } finally {
+    engine.executeEngine = execute;
+  }
+  const input = seen.input;
+  const step = input?.step;
+  if (!input || typeof step !== "function") return R;
+  input.step = function (this: unknown, pos: number): number {
+    if (meter !== null && --left <= 0) {
+      left = BATCH;
+      work(meter, BATCH);
+    }
+    return step.call(this, pos);
+  };
+  return R;
+}
 
 /** Compiled patterns, by flags and source: a template's patterns compile once. */
 const compiled = new LRUCache<string, RE2JS>({ max: 1000 });
@@ -47,11 +112,22 @@ export function search(re: RE2JS, s: string): number {
  * CFML's \\1 … \\9 for groups and \\U \\L \\E \\u \\l for case (see expand). Matches follow
  * the rule of the engine CFML's functions were written against (see skipsEmpty).
  */
-export function replace(re: RE2JS, s: string, replacement: string, all: boolean): string {
-  const m = re.matcher(s);
+export function replace(
+  re: RE2JS,
+  s: string,
+  replacement: string,
+  all: boolean,
+  m?: Metered,
+  maxLength = Infinity,
+): string {
+  const matcher = re.matcher(s);
   const parts = template(replacement);
   let lastEnd = -1;
+  // The result's length so far: past maxLength the replacing stops at once, as JavaScript's
+  // own "Invalid string length" (rt.call makes it QRY_ERR_STRING_LIMIT), not once built.
+  let length = s.length;
   const replacer = (...args: unknown[]): string => {
+    work(m, MATCH_STEPS);
     const groups = args.slice(0, re.groupCount() + 1) as (string | undefined)[];
     const start = args[re.groupCount() + 1] as number;
     const end = start + groups[0]!.length;
@@ -59,9 +135,12 @@ export function replace(re: RE2JS, s: string, replacement: string, all: boolean)
     if (end === lastEnd) return "";
     lastEnd = end;
     const named = args[re.groupCount() + 3] as Record<string, string | undefined> | undefined;
-    return expand(parts, groups, start, s, named);
+    const out = expand(parts, groups, start, s, named);
+    length += out.length - groups[0]!.length;
+    if (length > maxLength) throw new RangeError("Invalid string length");
+    return out;
   };
-  return all ? m.replaceAll(replacer) : m.replaceFirst(replacer);
+  return metered(m, () => (all ? matcher.replaceAll(replacer) : matcher.replaceFirst(replacer)));
 }
 
 /**
@@ -73,16 +152,19 @@ function skipsEmpty(end: number, lastEnd: number): boolean {
 }
 
 /** Every match, left to right (an empty match counts unless it ends where the last match ended). */
-export function matchAll(re: RE2JS, s: string): string[] {
+export function matchAll(re: RE2JS, s: string, page?: Metered): string[] {
   const out: string[] = [];
   const m = re.matcher(s);
   let lastEnd = -1;
-  while (m.find()) {
-    if (skipsEmpty(m.end(), lastEnd)) continue;
-    lastEnd = m.end();
-    out.push(m.group() ?? "");
-  }
-  return out;
+  return metered(page, () => {
+    while (m.find()) {
+      work(page, MATCH_STEPS);
+      if (skipsEmpty(m.end(), lastEnd)) continue;
+      lastEnd = m.end();
+      out.push(m.group() ?? "");
+    }
+    return out;
+  });
 }
 
 /** A replacement's pieces: text, a group ($1, \\1, $<name>, $&), the text before or after the match, a case switch. */
@@ -196,9 +278,9 @@ function expand(
   return out;
 }
 
-/** Does the whole of `s` match? */
-export function fullMatch(re: RE2JS, s: string): boolean {
-  return re.matches(s);
+/** Does the whole of `s` match? (Counted against `page`'s work, a step a character read.) */
+export function fullMatch(re: RE2JS, s: string, page?: Metered): boolean {
+  return metered(page, () => re.matches(s));
 }
 
 /** One match with its groups: 0-based starts and lengths (-1 and 0 for a group that took no part). */
@@ -209,12 +291,17 @@ export interface GroupMatch {
 }
 
 /** The first match (or every match) at or after `from`, with its groups, as CFML's reFind reports them. */
-export function findGroups(re: RE2JS, s: string, from: number, all: boolean): GroupMatch[] {
+export function findGroups(re: RE2JS, s: string, from: number, all: boolean, page?: Metered): GroupMatch[] {
+  return metered(page, () => groupsOf(re, s, from, all, page));
+}
+
+function groupsOf(re: RE2JS, s: string, from: number, all: boolean, page?: Metered): GroupMatch[] {
   const out: GroupMatch[] = [];
   // Matching the rest of the string, as Java's region does: ^ anchors at `from`.
   const m = re.matcher(s.slice(from));
   let lastEnd = -1;
   while (m.find()) {
+    work(page, MATCH_STEPS);
     if (skipsEmpty(m.end(), lastEnd)) continue;
     lastEnd = m.end();
     const g: GroupMatch = { starts: [], lengths: [], texts: [] };

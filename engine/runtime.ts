@@ -3,6 +3,7 @@
 import type { Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
 import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
+import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
 import {
   QueryResult,
   compare,
@@ -237,7 +238,10 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     key = step;
   }
   checkSize(ctx, value, loc);
-  writeSlot(container, key, value, loc, ctx.limits.maxArrayLength);
+  const held = writeSlot(container, key, value, loc, ctx.limits.maxArrayLength);
+  // Held by the page: what goes into an array or struct, and the page's own variables; a
+  // module's or function's own variables (a scope made for the call) go with the call.
+  if (held !== 0 && (steps.length > 0 || ctx.callDepth === 0)) hold(ctx, held, loc);
 }
 
 function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {
@@ -262,8 +266,14 @@ function readSlot(container: unknown, key: PathStep, loc: Loc, create: boolean):
 
 // `a[100000000] = 1` would fill gigabytes with nulls, blocking the process meanwhile: an index
 // may grow an array up to maxArrayLength (arrayResize and arraySet have the same bound).
-function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, maxLength: number): void {
+/**
+ * Writes one slot; returns about how many more bytes the page holds for it (engine/work.ts):
+ * the elements it grew an array by or the struct member it made, and a string's characters
+ * in place of the old value's.
+ */
+function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, maxLength: number): number {
   const k = slotKey(container, key, loc);
+  const chars = typeof value === "string" ? value.length : 0;
   if (typeof k === "number") {
     const arr = container as unknown[];
     if (k >= arr.length && k >= maxLength)
@@ -272,9 +282,16 @@ function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, 
         `Array index ${k + 1} would grow the array past ${maxLength} elements (limit maxArrayLength)`,
         loc,
       );
+    const grown = k < arr.length ? 0 : (k + 1 - arr.length) * ELEMENT_BYTES;
     while (arr.length < k) arr.push(null);
+    const old = arr[k];
     arr[k] = value;
-  } else (container as Struct)[k] = value;
+    return grown + chars - (typeof old === "string" ? old.length : 0);
+  }
+  const s = container as Struct;
+  const old = s[k];
+  s[k] = value;
+  return (old === undefined ? MEMBER_BYTES : 0) + chars - (typeof old === "string" ? old.length : 0);
 }
 
 // ---- operators ----

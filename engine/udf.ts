@@ -5,6 +5,7 @@
 import type { FunctionDef, Loc } from "../parser/ast.js";
 import type { RenderContext, Scopes } from "./context.js";
 import { RuntimeError, codes } from "./errors.js";
+import { bindNamed } from "./functions/named.js";
 import { checkSize, locate, lookup } from "./runtime.js";
 import { pause, tickClock } from "./clock.js";
 import { FunctionValue, QueryResult, isNumeric, isStruct, newStruct, toBool, typeName } from "./values.js";
@@ -104,30 +105,10 @@ export function callFunction(
  * function's parameters; a name it does not declare is an error.
  */
 function byName(spec: FunctionSpec, names: string[], values: unknown[], loc: Loc): unknown[] {
-  const out: unknown[] = [];
+  const known = () => spec.params.map((p) => p.name).join(", ") || "none";
   const at = (n: string) => spec.params.findIndex((p) => p.name.toLowerCase() === n.toLowerCase());
-  const put = (n: string, v: unknown) => {
-    const i = at(n);
-    if (i === -1) {
-      const known = spec.params.map((p) => p.name).join(", ") || "none";
-      throw new RuntimeError(codes.ARITY, `${spec.name}() has no argument ${n}: its arguments are ${known}`, loc);
-    }
-    if (i in out) throw new RuntimeError(codes.ARITY, `${spec.name}() got the argument ${n} twice`, loc);
-    out[i] = v;
-  };
-  // The arguments written out first: they win over the same names in argumentCollection (Lucee).
-  names.forEach((n, i) => {
-    if (n.toLowerCase() !== "argumentcollection") put(n, values[i]);
-  });
-  const given = new Set(Object.keys(out));
-  names.forEach((n, i) => {
-    const v = values[i];
-    if (n.toLowerCase() !== "argumentcollection") return;
-    if (!isStruct(v))
-      throw new RuntimeError(codes.TYPE, `argumentCollection must be a struct, got ${typeName(v)}`, loc);
-    for (const k of Object.keys(v)) if (!given.has(String(at(k)))) put(k, v[k]);
-  });
-  return Array.from(out);
+  const unknown = (n: string) => `${spec.name}() has no argument ${n}: its arguments are ${known()}`;
+  return Array.from(bindNamed(spec.name, at, unknown, names, values, loc));
 }
 
 export async function invoke(

@@ -7,6 +7,7 @@ import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
 import type { BuiltinDef } from "./functions/define.js";
 import { isMemberName, memberPlan } from "./functions/members.js";
+import { isWriteOutput } from "./functions/index.js";
 import { paramIndex, paramName, paramNames } from "./functions/named.js";
 import { isForbiddenKey } from "./runtime.js";
 
@@ -252,7 +253,12 @@ export class Validator {
         throw this.error(`${fn.name}() got the argument ${n} twice`, e.args[i]!.loc, codes.ARITY);
       args[at] = e.args[i]!;
     });
-    if (dynamic) return;
+    if (dynamic) {
+      // writeOutput is written out by each mode, and a statement's SQL must be seen: both need their arguments in place.
+      if (isWriteOutput(fn.name) || fn.statement)
+        throw this.error(`${fn.name}() takes its arguments written out, not in argumentCollection`, e.loc, codes.ARITY);
+      return;
+    }
     for (let i = 0; i < fn.min; i++)
       if (args[i] === undefined)
         throw this.error(`${fn.name}() needs the argument ${paramName(fn, i)}`, e.loc, codes.ARITY);

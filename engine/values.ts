@@ -20,6 +20,8 @@ export class SqlIdentifier extends SafeString {}
 export class QueryResult {
   executionTime = 0;
   cached = false;
+  /** Characters of the values as the database sent them (0 for a query made in the page). */
+  bytes = 0;
   constructor(
     public columns: string[],
     public rows: Record<string, unknown>[],

@@ -5,6 +5,7 @@
 // are listed with what Quarry gives, so deviations can be fixed or explained.
 // Usage: node scripts/cfml-cases.mjs <Lucee>/test/functions [<Lucee>/test/tickets …]
 // [--failures] [--write] [--isolated: without the file's setLocale/setTimeZone] [--no-members: skip x.f()]
+// [--native-members: keep x.f() as written, for Quarry's member functions, instead of f(x)]
 // [--no-constants: leave a variable set once to a literal untranslated, as before]
 // (run `npm run build` first).
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
@@ -661,6 +662,13 @@ function translate(src) {
       const isMember = before.endsWith(".");
       const isCall = /^\s*\(/.test(rest);
       if (isMember && isCall && flags.includes("--no-members")) throw new Untranslatable("member function");
+      if (isMember && isCall && flags.includes("--native-members")) {
+        // Quarry's own member functions (engine/functions/members.ts): left as written.
+        out += w;
+        i += w.length;
+        members++;
+        continue;
+      }
       if (isMember && isCall) {
         // CFML's member call x.f(args) becomes the function call f(x, args).
         const recvStart = receiverStart(before.slice(0, -1));

@@ -26,5 +26,25 @@ for (const [cat, fns] of groups) {
     out += `| \`${b.name}(${b.params})\` | ${cell(b.doc)} | ${code(b.example)} | ${code(b.result)} |\n`;
   out += "\n";
 }
-writeFileSync(file, doc.slice(0, start) + out + doc.slice(end));
+let text = doc.slice(0, start) + out + doc.slice(end);
+
+// The member function table (engine/functions/lucee-names.ts), before the function library.
+const { MEMBERS } = await import(join(root, "build", "engine", "functions", "lucee-names.js"));
+const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
+let members = "| receiver | member functions |\n|---|---|\n";
+for (const [type, ms] of Object.entries(MEMBERS)) {
+  const cells = Object.values(ms)
+    .filter(([fn]) => byName.has(fn.toLowerCase()))
+    .map(([fn, pos, chain, written]) => {
+      const b = byName.get(fn.toLowerCase()).name;
+      const same = written.toLowerCase() === b.toLowerCase();
+      return `\`${written}\`${same ? "" : ` (${b})`}${pos === 2 ? "²" : pos === 3 ? "³" : ""}${chain ? "†" : ""}`;
+    });
+  members += `| ${type} | ${cells.join(", ")} |\n`;
+}
+const mStart = text.indexOf("| receiver | member functions |");
+const mEnd = text.indexOf("\n## Function library");
+if (mStart < 0 || mEnd < mStart) throw new Error("docs/language.md: member function table not found");
+text = text.slice(0, mStart) + members + text.slice(mEnd);
+writeFileSync(file, text);
 console.log(`docs/language.md: ${builtins.length} functions in ${groups.size} tables`);

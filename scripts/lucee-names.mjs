@@ -39,7 +39,28 @@ const SAME = {
   _valuelist: "valueList",
 };
 
+// The string members of Lucee's ESAPI extension (its own function library, not core-base.fld).
+const ESAPI = [
+  "encodeForHTML",
+  "encodeForHTMLAttribute",
+  "encodeForJavaScript",
+  "encodeForURL",
+  "encodeForCSS",
+  "encodeForXML",
+  "encodeForXMLAttribute",
+  "encodeForXPath",
+  "encodeForDN",
+  "encodeForLDAP",
+  "decodeForHTML",
+  "decodeFromURL",
+  "canonicalize",
+];
+
 const members = {};
+for (const name of ESAPI) {
+  const b = ours.get(name.toLowerCase());
+  if (b) (members.string ??= {})[name.toLowerCase()] = [b.name, 1, false, name];
+}
 const params = {};
 for (const [, body] of src.matchAll(/<function>([\s\S]*?)<\/function>/g)) {
   const name = tag("name", body);

@@ -16,9 +16,9 @@ export interface ServerSettings {
   heartbeatTimeoutMs: number;
   /** Shed load (503 + Retry-After) when the event loop lags more than this (0: never). */
   maxEventLoopDelayMs: number;
-  /** Shed load when the V8 heap in use passes this; null: 90% of the heap limit (0: never). */
+  /** Shed load when the V8 heap in use passes this now and after the last full collection; null: 90% of the heap limit (0: never). */
   maxHeapUsedBytes: number | null;
-  /** Shed load when the process's resident memory passes this (0: never). */
+  /** Shed load when the process's resident memory passes this (0, the default: never; it counts memory V8 freed but kept). */
   maxRssBytes: number;
   /** The Retry-After of a shed request. */
   retryAfterSeconds: number;
@@ -46,7 +46,7 @@ export const SERVER_DEFAULTS: ServerSettings = {
   heartbeatTimeoutMs: 30_000,
   maxEventLoopDelayMs: 1000,
   maxHeapUsedBytes: null,
-  maxRssBytes: 1024 * 1024 * 1024,
+  maxRssBytes: 0,
   retryAfterSeconds: 10,
   maxBodyBytes: 1024 * 1024,
   maxFields: 1000,

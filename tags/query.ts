@@ -12,6 +12,7 @@ import * as rt from "../engine/runtime.js";
 import { newStruct, type QueryResult } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { pageStop, stopIfDue, untilStopped } from "../engine/clock.js";
+import { RESULT_CELL_BYTES, RESULT_ROW_BYTES, hold } from "../engine/work.js";
 import { callTag, type CaptureBody } from "./call.js";
 
 export interface QuerySpec {
@@ -102,9 +103,14 @@ export async function runQuery(
         // A page stopped (its signal, its deadline) also cancels its statement on Postgres: the
         // page's one stop, which untilStopped waits on too.
         signal: pageStop(ctx.page),
+        // Counted as the rows arrive; past either the statement is cancelled (QRY_ERR_QUERY_LIMIT).
+        maxRows: ctx.limits.maxQueryRows,
+        maxBytes: ctx.limits.maxQueryBytes,
       }),
       loc,
     );
+    // What the page now holds: the rows, their cells and the characters of their values.
+    hold(ctx, q.rows.length * (RESULT_ROW_BYTES + q.columns.length * RESULT_CELL_BYTES) + q.bytes);
   } catch (err) {
     if (err instanceof QuarryError && !err.loc) err.loc = loc;
     ctx.page.trace?.queries.push({

@@ -117,7 +117,7 @@ describe("site config", () => {
     ],
     [
       { limits: { maxDepth: 3 } },
-      "f: unknown setting limits.maxDepth (known: maxIterations, maxCallDepth, maxArrayLength, maxStringLength, maxOutputLength, maxJsonDepth)",
+      "f: unknown setting limits.maxDepth (known: maxIterations, maxCallDepth, maxArrayLength, maxStringLength, maxOutputLength, maxJsonDepth, maxQueryRows, maxQueryBytes, maxPageBytes)",
     ],
     [{ limits: [] }, "f: limits must be an object"],
   ])("refuses %j", (raw, message) => {

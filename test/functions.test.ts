@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtins } from "../engine/functions/index.js";
+import { MEMBERS } from "../engine/functions/lucee-names.js";
 import { render, renderError } from "./helpers.js";
 import { escapeHtml } from "../engine/values.js";
 
@@ -59,6 +60,30 @@ describe("docs/language.md", () => {
 
   it("documents every function, and no function that does not exist", () => {
     expect([...documented].sort()).toEqual(builtins.map((b) => b.name).sort());
+  });
+
+  it("lists every member function (scripts/function-docs.mjs writes the table)", () => {
+    const table = doc.slice(doc.indexOf("| receiver | member functions |"), doc.indexOf("\n## Function library"));
+    const rows = new Map(
+      [...table.matchAll(/^\| (\w+) \| (.*) \|$/gm)].map((m) => [
+        m[1]!,
+        [...m[2]!.matchAll(/`(\w+)`/g)].map((x) => x[1]!),
+      ]),
+    );
+    rows.delete("receiver");
+    const lib = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
+    const expected = new Map(
+      Object.entries(MEMBERS).map(([type, ms]) => [
+        type,
+        Object.values(ms)
+          .filter(([fn]) => lib.has(fn.toLowerCase()))
+          .map(([, , , written]) => written),
+      ]),
+    );
+    expect(rows).toEqual(expected);
+    // Every entry reaches a built-in Quarry has: the generator keeps only those.
+    for (const ms of Object.values(MEMBERS))
+      for (const [fn] of Object.values(ms)) expect(lib.has(fn.toLowerCase())).toBe(true);
   });
 });
 

@@ -314,7 +314,7 @@ describe("server settings", () => {
       heartbeatTimeoutMs: 30_000,
       maxEventLoopDelayMs: 1000,
       maxHeapUsedBytes: null,
-      maxRssBytes: 1024 ** 3,
+      maxRssBytes: 0,
       retryAfterSeconds: 10,
       maxBodyBytes: 1024 * 1024,
       maxFields: 1000,

@@ -14,7 +14,7 @@
 import { connect as tcpConnect } from "node:net";
 import pg from "pg";
 import type { DatasourceConfig } from "../config.js";
-import type { DriverConnection } from "../driver.js";
+import { ResultLimitError, type DriverConnection, type ResultBounds } from "../driver.js";
 
 export interface Connection extends DriverConnection {
   client: pg.Client;
@@ -208,10 +208,61 @@ export function isConnectionError(err: unknown, conn?: Connection): boolean {
 /** pg's error when query_timeout passes. */
 export const isClientTimeout = (err: unknown) => err instanceof Error && err.message === "Query read timeout";
 
+/** The parts of pg.Query its typings leave out. */
+interface QueryInternals {
+  handleDataRow: (this: pg.Query, msg: { fields: (string | null)[] }) => void;
+  /** Set, the query ignores the rest of its rows and ends with this error (pg's own mechanism). */
+  _canceledDueToError: unknown;
+}
+const handleDataRow = (pg.Query.prototype as unknown as QueryInternals).handleDataRow;
+
+/**
+ * A statement whose rows are counted as they arrive (a DataRow message at a time, before pg
+ * parses it into a row): past its bounds it keeps no more rows, ends with a ResultLimitError
+ * and asks its owner to cancel it on the server (`onLimit`). Rows past `keep` (maxrows) are
+ * dropped unparsed and uncounted. A counter and a sum of lengths per row, no allocation.
+ */
+export class BoundedQuery extends pg.Query {
+  rowsSeen = 0;
+  bytes = 0;
+  keep = Infinity;
+  maxRows = Infinity;
+  maxBytes = Infinity;
+  onLimit: (() => void) | null = null;
+
+  handleDataRow(msg: { fields: (string | null)[] }): void {
+    const self = this as unknown as QueryInternals;
+    if (self._canceledDueToError) return;
+    const n = ++this.rowsSeen;
+    if (n > this.keep) return;
+    const fields = msg.fields;
+    let bytes = this.bytes;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      if (f) bytes += f.length;
+    }
+    this.bytes = bytes;
+    if (n > this.maxRows || bytes > this.maxBytes) {
+      const rows = n > this.maxRows;
+      self._canceledDueToError = new ResultLimitError(
+        rows ? "rows" : "bytes",
+        rows ? this.maxRows : this.maxBytes,
+        n,
+        bytes,
+      );
+      this.onLimit?.();
+      return;
+    }
+    handleDataRow.call(this, msg);
+  }
+}
+
 /**
  * One statement as a pg.Query built from its text: a config object would be copied property by
  * property (pg's cloneQueryConfig: about 5 µs of a /fortunes request, a CPU profile of quarry
  * start under autocannon); the name and the extended protocol are set on the query itself.
+ * With `bounds`, its rows are counted as they arrive (BoundedQuery) and `onLimit` is told when
+ * it passes them.
  */
 export function statement(
   sql: string,
@@ -219,8 +270,10 @@ export function statement(
   name: string | undefined,
   clientTimeoutMs: number | undefined,
   callback: (err: Error | undefined, res: pg.QueryResult) => void,
-): pg.Query {
-  const q = new pg.Query(sql, params, callback) as pg.Query & {
+  bounds?: ResultBounds,
+  onLimit?: () => void,
+): BoundedQuery {
+  const q = new BoundedQuery(sql, params, callback) as BoundedQuery & {
     name?: string;
     queryMode?: string;
     query_timeout?: number;
@@ -231,5 +284,11 @@ export function statement(
   q.queryMode = "extended";
   // node-postgres reads a query's client-side limit from the object it is given.
   q.query_timeout = clientTimeoutMs || undefined;
+  if (bounds) {
+    q.keep = bounds.keep ?? Infinity;
+    q.maxRows = bounds.maxRows ?? Infinity;
+    q.maxBytes = bounds.maxBytes ?? Infinity;
+    q.onLimit = onLimit ?? null;
+  }
   return q;
 }

@@ -10,9 +10,32 @@ import { classify } from "./errors.js";
 import { sharedQuery } from "./pipeline.js";
 import { result } from "./result.js";
 
-function run(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<pg.QueryResult> {
+/**
+ * One statement on a connection of its own. Past its bounds it is cancelled on the server at
+ * once (the connection runs nothing else), and it settles only once the server has taken the
+ * cancel, so the next statement on the connection cannot be hit by it.
+ */
+function run(
+  conn: Connection,
+  sql: string,
+  params: unknown[],
+  opts: StatementOptions,
+): Promise<{ res: pg.QueryResult; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const q = statement(sql, params, opts.name, opts.clientTimeoutMs, (err, res) => (err ? reject(err) : resolve(res)));
+    let cancelling: Promise<void> | null = null;
+    const q = statement(
+      sql,
+      params,
+      opts.name,
+      opts.clientTimeoutMs,
+      (err, res) => {
+        const done = () => (err ? reject(err) : resolve({ res, bytes: q.bytes }));
+        if (cancelling) void cancelling.then(done);
+        else done();
+      },
+      opts,
+      () => void (cancelling = cancel(conn)),
+    );
     void conn.client.query(q as unknown as pg.QueryConfig);
   });
 }
@@ -29,7 +52,8 @@ async function ownQuery(
 ): Promise<DriverResult> {
   const { name } = opts;
   try {
-    return result(await limited(conn, sql, params, opts));
+    const r = await limited(conn, sql, params, opts);
+    return result(r.res, r.bytes);
   } catch (err) {
     if (!name || (err as pg.DatabaseError).code !== "0A000") throw err;
     // The table changed under the statement's plan ("cached plan must not change result
@@ -41,7 +65,8 @@ async function ownQuery(
     }
     await conn.client.query(`DEALLOCATE ${name}`);
     forgetStatement(conn, name);
-    return result(await limited(conn, sql, params, opts));
+    const r = await limited(conn, sql, params, opts);
+    return result(r.res, r.bytes);
   }
 }
 
@@ -58,7 +83,7 @@ async function limited(
   sql: string,
   params: unknown[],
   opts: StatementOptions,
-): Promise<pg.QueryResult> {
+): Promise<{ res: pg.QueryResult; bytes: number }> {
   const client = conn.client;
   if (!opts.statementTimeoutMs) return run(conn, sql, params, opts);
   const ms = String(Math.max(1, Math.floor(opts.statementTimeoutMs)));
@@ -76,7 +101,7 @@ async function limited(
     }
   }
   await client.query(`BEGIN; SET LOCAL statement_timeout = ${ms}`);
-  let res: pg.QueryResult;
+  let res: { res: pg.QueryResult; bytes: number };
   try {
     res = await run(conn, sql, params, opts);
   } catch (err) {

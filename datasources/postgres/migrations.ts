@@ -398,20 +398,23 @@ export async function migrate(
   }
 }
 
-/**
- * Runs one file and records it, inside the caller's transaction, unless another process
- * applied it while this one waited for the lock (false then).
- */
-async function applyOnce(client: pg.Client, f: MigrationFile): Promise<boolean> {
+/** Whether another process applied the file while this one waited for the lock (refused if it was changed since). */
+async function appliedMeanwhile(client: pg.Client, f: MigrationFile): Promise<boolean> {
   const now = await client.query<Row>(
     `SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} WHERE name = $1`,
     [f.name],
   );
   const row = now.rows[0];
-  if (row) {
-    if (row.checksum !== f.checksum) throw changedError(f, row);
-    return false;
-  }
+  if (row && row.checksum !== f.checksum) throw changedError(f, row);
+  return row !== undefined;
+}
+
+/**
+ * Runs one file and records it, inside the caller's transaction, unless another process
+ * applied it while this one waited for the lock (false then).
+ */
+async function applyOnce(client: pg.Client, f: MigrationFile): Promise<boolean> {
+  if (await appliedMeanwhile(client, f)) return false;
   try {
     const before = await objects(client);
     await client.query(f.sql);
@@ -435,15 +438,7 @@ async function applyOnce(client: pg.Client, f: MigrationFile): Promise<boolean> 
 async function applyOutside(client: pg.Client, f: MigrationFile): Promise<boolean> {
   await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
   try {
-    const now = await client.query<Row>(
-      `SELECT name, checksum, applied_at, adopted FROM ${MIGRATIONS_TABLE} WHERE name = $1`,
-      [f.name],
-    );
-    const row = now.rows[0];
-    if (row) {
-      if (row.checksum !== f.checksum) throw changedError(f, row);
-      return false;
-    }
+    if (await appliedMeanwhile(client, f)) return false;
     const before = await objects(client);
     try {
       await client.query(f.sql);

@@ -81,7 +81,7 @@ function send(
   // A cancel under way (see onStop): the statement settles only once the server has taken it.
   let watching: Promise<void> | null = null;
   const settle = (err: Error | undefined, res: pg.QueryResult) => {
-    if (!err) return resolve(result(res));
+    if (!err) return resolve(result(res, q.bytes));
     const e = err as Partial<pg.DatabaseError>;
     if (opts.stop?.aborted) return reject(err);
     if (e.code === "57014" && /user request/.test(e.message ?? "") && attempt < NEIGHBOUR_RETRIES)
@@ -94,20 +94,30 @@ function send(
     }
     reject(err);
   };
-  const q = statement(sql, params, name, opts.clientTimeoutMs, (err, res) => {
-    done = true;
-    opts.stop?.removeEventListener("abort", onStop);
-    if (err) {
-      if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
-      if (conn.fatal && !completed(q)) unexecuted.add(err);
-    }
-    if (watching) {
-      const after = () => settle(err, res);
-      void watching.then(after, after);
-    } else settle(err, res);
-  });
+  const q = statement(
+    sql,
+    params,
+    name,
+    opts.clientTimeoutMs,
+    (err, res) => {
+      done = true;
+      opts.stop?.removeEventListener("abort", onStop);
+      if (err) {
+        if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
+        if (conn.fatal && !completed(q)) unexecuted.add(err);
+      }
+      if (watching) {
+        const after = () => settle(err, res);
+        void watching.then(after, after);
+      } else settle(err, res);
+    },
+    // Past its bounds the statement is cancelled as when its page stops: only while it is the
+    // one the backend answers (it is now: its row just arrived).
+    opts,
+    () => onStop(),
+  );
   const onStop = () => {
-    watching = stopWhenActive(conn, q, () => done);
+    watching ??= stopWhenActive(conn, q, () => done);
   };
   const ms = opts.statementTimeoutMs;
   coalesce(client);

@@ -24,9 +24,11 @@ const TYPE_NAMES: Record<number, string> = {
   3802: "jsonb",
 };
 
-export function result(res: pg.QueryResult): DriverResult {
+/** The result; `bytes`: the characters of its values as they arrived (BoundedQuery counts them). */
+export function result(res: pg.QueryResult, bytes = 0): DriverResult {
   return {
     columns: (res.fields ?? []).map((f) => ({ name: f.name, type: TYPE_NAMES[f.dataTypeID] ?? String(f.dataTypeID) })),
     rows: (res.rows ?? []) as Record<string, unknown>[],
+    bytes,
   };
 }

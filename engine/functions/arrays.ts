@@ -1,9 +1,10 @@
 import { category, num, int, str, arr, argError } from "./define.js";
-import { sortValues } from "./lists.js";
+import { counted, sortValues } from "./lists.js";
 import { asNumber, isStruct, newArray, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
+import { ELEMENT_BYTES, WORK_STRIDE, hold, weigh, work, type Metered } from "../work.js";
 
 function pos(a: unknown[], n: unknown, extra = 0): number {
   const i = int(n, "position");
@@ -45,10 +46,15 @@ export default category("arrays", {
       example: "arrayAppend([1], [2, 3], true)",
       result: "[1,2,3]",
     },
-    (_c, a: unknown, v: unknown, merge?: unknown) => {
+    (c, a: unknown, v: unknown, merge?: unknown) => {
       const x = arr(a, "arrayAppend");
-      if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) for (const e of v) x.push(e);
-      else x.push(v);
+      if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) {
+        hold(c, v.length * ELEMENT_BYTES + weigh(v));
+        for (const e of v) x.push(e);
+      } else {
+        hold(c, ELEMENT_BYTES + weigh(v));
+        x.push(v);
+      }
       return a;
     },
   ],
@@ -59,7 +65,8 @@ export default category("arrays", {
       example: "arrayPrepend([2], 1)",
       result: "[1,2]",
     },
-    (_c, a: unknown, v: unknown) => {
+    (c, a: unknown, v: unknown) => {
+      hold(c, ELEMENT_BYTES + weigh(v));
       arr(a, "arrayPrepend").unshift(v);
       return a;
     },
@@ -71,9 +78,11 @@ export default category("arrays", {
       example: 'arrayInsertAt(["a", "c"], 2, "b")',
       result: '["a","b","c"]',
     },
-    (_c, a: unknown, n: unknown, v: unknown) => {
+    (c, a: unknown, n: unknown, v: unknown) => {
       const x = arr(a, "arrayInsertAt");
-      x.splice(pos(x, n, 1), 0, v);
+      const at = pos(x, n, 1);
+      hold(c, ELEMENT_BYTES + weigh(v));
+      x.splice(at, 0, v);
       return x;
     },
   ],
@@ -97,9 +106,9 @@ export default category("arrays", {
       example: 'arrayContains(["a", "b"], "B") & " " & arrayContains(["apple"], "pp", true)',
       result: "false true",
     },
-    (_c, a: unknown, v: unknown, sub?: unknown) => {
+    (c, a: unknown, v: unknown, sub?: unknown) => {
       const x = arr(a, "arrayContains");
-      if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, false));
+      if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, false, c));
       const text = str(v);
       return x.some((e) => isSimpleValue(e) && str(e).includes(text));
     },
@@ -111,7 +120,7 @@ export default category("arrays", {
       example: 'arrayFind(["a", "B", "b"], "b")',
       result: "3",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayFind").findIndex((e) => same(e, v, false)) + 1,
+    (c, a: unknown, v: unknown) => arr(a, "arrayFind").findIndex((e) => same(e, v, false, c)) + 1,
   ],
   arraySort: [
     {
@@ -120,9 +129,9 @@ export default category("arrays", {
       example: 'arraySort([3, 10, 2], "numeric", "desc")',
       result: "[10,3,2]",
     },
-    (_c, a: unknown, t?: unknown, o?: unknown) => {
+    (c, a: unknown, t?: unknown, o?: unknown) => {
       const x = arr(a, "arraySort");
-      const sorted = sortValues(x, t, o);
+      const sorted = sortValues(x, t, o, undefined, c);
       sorted.forEach((v, i) => {
         x[i] = v;
       });
@@ -183,8 +192,9 @@ export default category("arrays", {
   ],
 });
 
-/** CFML's element equality: numbers by value, strings and complex values by content. */
-export function same(a: unknown, b: unknown, noCase: boolean): boolean {
+/** CFML's element equality: numbers by value, strings and complex values by content (one step of `m`'s work, more for complex values). */
+export function same(a: unknown, b: unknown, noCase: boolean, m?: Metered): boolean {
+  work(m, 1);
   if (isSimpleValue(a) && isSimpleValue(b)) {
     if (typeof a !== "boolean" && typeof b !== "boolean") {
       const x = asNumber(a);
@@ -197,8 +207,8 @@ export function same(a: unknown, b: unknown, noCase: boolean): boolean {
     return noCase ? s.toLowerCase() === t.toLowerCase() : s === t;
   }
   if (isSimpleValue(a) || isSimpleValue(b)) return false;
-  const s = jsonEncode(a);
-  const t = jsonEncode(b);
+  const s = jsonEncode(a, m);
+  const t = jsonEncode(b, m);
   return noCase ? s.toLowerCase() === t.toLowerCase() : s === t;
 }
 
@@ -216,20 +226,22 @@ function size(ctx: RenderContext, n: unknown): number {
   return i;
 }
 
-function findAll(a: unknown, v: unknown, noCase: boolean, fn: string): number[] {
+function findAll(m: Metered, a: unknown, v: unknown, noCase: boolean, fn: string): number[] {
   const out: number[] = [];
   arr(a, fn).forEach((e, i) => {
-    if (same(e, v, noCase)) out.push(i + 1);
+    if (same(e, v, noCase, m)) out.push(i + 1);
   });
   return out;
 }
 
-function remove(a: unknown, v: unknown, scope: unknown, noCase: boolean, fn: string): boolean {
+function remove(m: Metered, a: unknown, v: unknown, scope: unknown, noCase: boolean, fn: string): boolean {
   const x = arr(a, fn);
   const all = scope !== undefined && str(scope).toLowerCase() === "all";
   let found = false;
   for (let i = 0; i < x.length; i++) {
-    if (same(x[i], v, noCase)) {
+    if (same(x[i], v, noCase, m)) {
+      // A splice moves every element after it.
+      work(m, x.length - i);
       x.splice(i--, 1);
       found = true;
       if (!all) break;
@@ -246,7 +258,7 @@ export const more = category("arrays", {
       example: 'arrayFindNoCase(["a", "B"], "b")',
       result: "2",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayFindNoCase").findIndex((e) => same(e, v, true)) + 1,
+    (c, a: unknown, v: unknown) => arr(a, "arrayFindNoCase").findIndex((e) => same(e, v, true, c)) + 1,
   ],
   arrayContainsNoCase: [
     {
@@ -255,7 +267,7 @@ export const more = category("arrays", {
       example: 'arrayContainsNoCase(["a", "b"], "B")',
       result: "true",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayContainsNoCase").some((e) => same(e, v, true)),
+    (c, a: unknown, v: unknown) => arr(a, "arrayContainsNoCase").some((e) => same(e, v, true, c)),
   ],
   arrayFindAll: [
     {
@@ -264,7 +276,7 @@ export const more = category("arrays", {
       example: 'arrayFindAll(["a", "b", "a"], "a")',
       result: "[1,3]",
     },
-    (_c, a: unknown, v: unknown) => findAll(a, v, false, "arrayFindAll"),
+    (c, a: unknown, v: unknown) => findAll(c, a, v, false, "arrayFindAll"),
   ],
   arrayFindAllNoCase: [
     {
@@ -273,7 +285,7 @@ export const more = category("arrays", {
       example: 'arrayFindAllNoCase(["a", "A"], "a")',
       result: "[1,2]",
     },
-    (_c, a: unknown, v: unknown) => findAll(a, v, true, "arrayFindAllNoCase"),
+    (c, a: unknown, v: unknown) => findAll(c, a, v, true, "arrayFindAllNoCase"),
   ],
   arrayDelete: [
     {
@@ -282,7 +294,7 @@ export const more = category("arrays", {
       example: 'arrayDelete(["a", "b"], "a")',
       result: "true",
     },
-    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, false, "arrayDelete"),
+    (c, a: unknown, v: unknown, s?: unknown) => remove(c, a, v, s, false, "arrayDelete"),
   ],
   arrayDeleteNoCase: [
     {
@@ -291,7 +303,7 @@ export const more = category("arrays", {
       example: 'arrayDeleteNoCase(["a", "b"], "A")',
       result: "true",
     },
-    (_c, a: unknown, v: unknown, s?: unknown) => remove(a, v, s, true, "arrayDeleteNoCase"),
+    (c, a: unknown, v: unknown, s?: unknown) => remove(c, a, v, s, true, "arrayDeleteNoCase"),
   ],
   arrayIndexExists: [
     {
@@ -341,7 +353,8 @@ export const more = category("arrays", {
     (c, a: unknown, n: unknown) => {
       const x = arr(a, "arrayResize");
       const k = size(c, n);
-      while (x.length < k) x.push(null);
+      hold(c, Math.max(0, k - x.length) * ELEMENT_BYTES);
+      grow(c, x, k);
       return x;
     },
   ],
@@ -357,8 +370,9 @@ export const more = category("arrays", {
       const from = int(f, "from");
       const to = size(c, t);
       if (from < 1 || to < from) throw argError("from must be 1 or more and to at least from");
-      while (x.length < to) x.push(null);
-      for (let i = from; i <= to; i++) x[i - 1] = copyOf(v);
+      hold(c, Math.max(0, to - x.length) * ELEMENT_BYTES);
+      grow(c, x, to);
+      for (let i = from; i <= to; i++) x[i - 1] = copyOf(v, c);
       return true;
     },
   ],
@@ -384,9 +398,10 @@ export const more = category("arrays", {
       example: "arrayMerge([1, 2], [3])",
       result: "[1,2,3]",
     },
-    (_c, a: unknown, b: unknown, keep?: unknown) => {
+    (c, a: unknown, b: unknown, keep?: unknown) => {
       const x = [...arr(a, "arrayMerge")];
       const y = arr(b, "arrayMerge");
+      hold(c, (x.length + y.length) * ELEMENT_BYTES);
       if (keep !== undefined && toBool(keep, null)) {
         for (let i = x.length; i < y.length; i++) x[i] = y[i];
         return x;
@@ -427,7 +442,10 @@ export const more = category("arrays", {
       example: "arrayPush([1], 2)",
       result: "2",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayPush").push(v),
+    (c, a: unknown, v: unknown) => {
+      hold(c, ELEMENT_BYTES + weigh(v));
+      return arr(a, "arrayPush").push(v);
+    },
   ],
   arrayPop: [
     {
@@ -468,7 +486,10 @@ export const more = category("arrays", {
       example: "arrayUnshift([2], 1)",
       result: "2",
     },
-    (_c, a: unknown, v: unknown) => arr(a, "arrayUnshift").unshift(v),
+    (c, a: unknown, v: unknown) => {
+      hold(c, ELEMENT_BYTES + weigh(v));
+      return arr(a, "arrayUnshift").unshift(v);
+    },
   ],
   arrayMid: [
     {
@@ -491,10 +512,10 @@ export const more = category("arrays", {
       example: 'arrayRemoveDuplicates(["a", "b", "a"])',
       result: '["a","b"]',
     },
-    (_c, a: unknown, ic?: unknown) => {
+    (c, a: unknown, ic?: unknown) => {
       const noCase = ic !== undefined && toBool(ic, null);
       const out: unknown[] = [];
-      for (const v of arr(a, "arrayRemoveDuplicates")) if (!out.some((o) => same(o, v, noCase))) out.push(v);
+      for (const v of arr(a, "arrayRemoveDuplicates")) if (!out.some((o) => same(o, v, noCase, c))) out.push(v);
       return out;
     },
   ],
@@ -522,8 +543,9 @@ export const more = category("arrays", {
       example: "arrayMedian([3, 1, 2, 10])",
       result: "2.5",
     },
-    (_c, a: unknown) => {
-      const x = nums(a, "arrayMedian").sort((p, q) => p - q);
+    (c, a: unknown) => {
+      const xs = nums(a, "arrayMedian");
+      const x = xs.sort(counted(c, xs.length, (p, q) => p - q));
       if (x.length === 0) return 0;
       const m = x.length >> 1;
       return x.length % 2 ? x[m]! : (x[m - 1]! + x[m]!) / 2;
@@ -531,11 +553,21 @@ export const more = category("arrays", {
   ],
 });
 
-function copyOf(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(copyOf);
+/** Pads `x` with nulls to `length`, a step of the page's work per element (a clock read every stride). */
+function grow(m: Metered, x: unknown[], length: number): void {
+  while (x.length < length) {
+    const end = Math.min(length, x.length + WORK_STRIDE);
+    work(m, end - x.length);
+    while (x.length < end) x.push(null);
+  }
+}
+
+function copyOf(v: unknown, m: Metered): unknown {
+  work(m, 1);
+  if (Array.isArray(v)) return v.map((e) => copyOf(e, m));
   if (isStruct(v)) {
     const s = newStruct();
-    for (const k of Object.keys(v)) s[k] = copyOf(v[k]);
+    for (const k of Object.keys(v)) s[k] = copyOf(v[k], m);
     return s;
   }
   return v;

@@ -51,7 +51,7 @@ export default category("cache", {
       result: "hi",
     },
     (ctx, id: unknown, v: unknown, t?: unknown, idle?: unknown) => {
-      store(ctx).put(str(id), deepCopy(v), span(t), span(idle));
+      store(ctx).put(str(id), deepCopy(v, ctx), span(t), span(idle));
       return "";
     },
   ],
@@ -64,7 +64,7 @@ export default category("cache", {
     },
     (ctx, id: unknown, t?: unknown) => {
       const e = store(ctx).get(str(id));
-      if (e) return deepCopy(e.value);
+      if (e) return deepCopy(e.value, ctx);
       if (t !== undefined && toBool(t, null))
         throw new RuntimeError(codes.FUNCTION, `cacheGet: nothing is cached under "${str(id)}"`, null);
       return null;
@@ -153,7 +153,7 @@ export default category("cache", {
       const out = newStruct();
       for (const id of matching(ctx, filter)) {
         const e = store(ctx).get(id);
-        if (e) out[id] = deepCopy(e.value);
+        if (e) out[id] = deepCopy(e.value, ctx);
       }
       return out;
     },

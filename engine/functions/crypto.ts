@@ -3,6 +3,7 @@
 // OpenSSL. DES, Blowfish and RC4 are broken ciphers OpenSSL no longer offers, and are refused.
 import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
 import { category, str, int, argError } from "./define.js";
+import { work } from "../work.js";
 
 /** CFMX_COMPAT's three linear feedback shift registers, as CFML engines run them (32-bit ints). */
 function cfmxCompat(key: string, input: Uint8Array): Uint8Array {
@@ -191,6 +192,8 @@ const PBKDF: Record<string, string> = {
   pbkdf2withhmacsha384: "sha384",
   pbkdf2withhmacsha512: "sha512",
 };
+/** The digest size of each PBKDF2 hash (a block of the derived key). */
+const HASH_BYTES: Record<string, number> = { sha1: 20, sha224: 28, sha256: 32, sha384: 48, sha512: 64 };
 
 export default category("encoding", {
   encrypt: [
@@ -273,17 +276,26 @@ export default category("encoding", {
   generatePBKDFKey: [
     {
       params: "algorithm, passphrase, salt, [iterations], [keySize]",
-      doc: "A key derived from a passphrase, in Base64: PBKDF2WithHmacSHA1 (or SHA224, SHA256, SHA384, SHA512), 4096 iterations and 128 bits unless given.",
+      doc: "A key derived from a passphrase, in Base64: PBKDF2WithHmacSHA1 (or SHA224, SHA256, SHA384, SHA512), 4096 iterations and 128 bits unless given; at most 1,000,000 HMACs in all (iterations × blocks of the hash's size in the key).",
       example: 'generatePBKDFKey("PBKDF2WithHmacSHA1", "secret", "salty", 5000, 128)',
       result: "Y0MCpCe3zb0CNJvyXNUWEQ==",
     },
-    (_c, a: unknown, p: unknown, salt: unknown, n?: unknown, size?: unknown) => {
+    (c, a: unknown, p: unknown, salt: unknown, n?: unknown, size?: unknown) => {
       const hash = PBKDF[str(a).trim().toLowerCase()];
       if (!hash) throw argError(`Unsupported algorithm ${JSON.stringify(str(a))} (PBKDF2WithHmacSHA1 … SHA512)`);
       const iterations = n === undefined ? 4096 : int(n, "iterations");
       const bits = size === undefined ? 128 : int(size, "keySize");
       if (iterations < 1 || iterations > 1_000_000) throw argError("iterations must be between 1 and 1000000");
       if (bits < 8 || bits > 4096 || bits % 8) throw argError("keySize must be a multiple of 8 from 8 to 4096");
+      // Node derives the key in one call that cannot be stopped, `iterations` HMACs for each
+      // block of the hash's size: at most a million in all (about a second), and a page
+      // already past its time limit stops before it starts.
+      const blocks = Math.ceil(bits / 8 / HASH_BYTES[hash]!);
+      if (iterations * blocks > 1_000_000)
+        throw argError(
+          `iterations × blocks of the key (${iterations} × ${blocks}: keySize ${bits} over ${HASH_BYTES[hash]! * 8}-bit blocks) must be at most 1000000`,
+        );
+      work(c, iterations * blocks);
       return pbkdf2Sync(str(p), str(salt), iterations, bits / 8, hash).toString("base64");
     },
   ],

@@ -16,16 +16,22 @@ import {
 } from "../values.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
+import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "../work.js";
 import { dateTimeFormat, wall } from "./datetime.js";
 import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
 
-/** JSON for any language value: queries become {columns, data}, dates their string form, binaries Base64. */
 /** A function has no JSON form: its closure holds the page's scopes (and through them the request). */
 const unencodable = (f: FunctionValue): RuntimeError => argError(`A function (${f.name}) cannot be written as JSON`);
 
-export function jsonEncode(v: unknown): string {
+/**
+ * JSON for any language value: queries become {columns, data}, dates their string form,
+ * binaries Base64. Each value written is a step of `m`'s work (a page that must stop throws
+ * out of the replacer, which ends JSON.stringify).
+ */
+export function jsonEncode(v: unknown, m?: Metered): string {
   return (
     JSON.stringify(v, function (this: unknown, _k, val: unknown) {
+      work(m, 1);
       if (val instanceof QueryResult) return { columns: val.columns, data: val.rows };
       if (val instanceof SafeString) return val.value;
       if (typeof val === "string" && (this as Record<string, unknown>)[_k] instanceof Date)
@@ -39,13 +45,21 @@ export function jsonEncode(v: unknown): string {
   );
 }
 
-function fromJson(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(fromJson);
+/** JSON's values as the language's (structs without a prototype): a step each, held by the page. */
+function fromJson(v: unknown, m: Metered): unknown {
+  work(m, 1);
+  if (Array.isArray(v)) {
+    hold(m, v.length * ELEMENT_BYTES);
+    return v.map((e) => fromJson(e, m));
+  }
   if (v !== null && typeof v === "object") {
     const s = newStruct();
-    for (const [k, val] of Object.entries(v)) s[k] = fromJson(val);
+    const entries = Object.entries(v);
+    hold(m, entries.length * MEMBER_BYTES);
+    for (const [k, val] of entries) s[k] = fromJson(val, m);
     return s;
   }
+  hold(m, weigh(v));
   return v;
 }
 
@@ -152,7 +166,7 @@ function parseJson(ctx: RenderContext, s: unknown, fn: string, format: "json" | 
   const max = ctx.limits.maxJsonDepth;
   if (nestedDeeperThan(v, max))
     throw new RuntimeError(codes.JSON_DEPTH, `${fn}: the JSON is nested deeper than ${max} (limit maxJsonDepth)`);
-  return fromJson(v);
+  return fromJson(v, ctx);
 }
 
 /** %XX for every byte but the ASCII characters `keep` matches. */
@@ -169,7 +183,7 @@ function percentEncode(b: Uint8Array, keep: RegExp): string {
 export default category("encoding", {
   jsonEncode: [
     { params: "value", doc: "The value as JSON.", example: 'jsonEncode({a: [1, "x"]})', result: '{"a":[1,"x"]}' },
-    (_c, v: unknown) => jsonEncode(v),
+    (c, v: unknown) => jsonEncode(v, c),
   ],
   jsonDecode: [
     { params: "string", doc: "Reads JSON into arrays and structs.", example: 'jsonDecode("[1,2]")[2]', result: "2" },
@@ -253,17 +267,21 @@ export default category("encoding", {
       example: 'left(hash("abc", "SHA-256"), 8) & " " & hash("abc", "quick")',
       result: "BA7816BF 11aceae3a7c7e963",
     },
-    (_c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
+    (c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
       const name = a === undefined || str(a).trim() === "" ? "md5" : str(a).trim();
       const times = n === undefined ? 1 : Math.max(1, int(n, "iterations"));
       if (times > 100_000) throw argError("iterations must be at most 100000");
       if (name.toLowerCase() === "quick") {
         if (times > 1) throw argError('hash: the algorithm "quick" takes no iterations (it is no security hash)');
-        return quickHash(str(s));
+        return quickHash(str(s), c);
       }
       const alg = algorithmOf(name, HASHES, "hash");
       let digest = bytes(s, e);
-      for (let i = 0; i < times; i++) digest = createHash(alg).update(digest).digest();
+      // A digest is a step of the page's work, and a step per 64 bytes hashed.
+      for (let i = 0; i < times; i++) {
+        work(c, 1 + (digest.length >> 6));
+        digest = createHash(alg).update(digest).digest();
+      }
       return digest.toString("hex").toUpperCase();
     },
   ],
@@ -274,7 +292,7 @@ export default category("encoding", {
       example: 'hash40("abc", "SHA", "utf-8", 2) EQ hash("abcabc", "SHA")',
       result: "true",
     },
-    (_c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
+    (c, s: unknown, a?: unknown, e?: unknown, n?: unknown) => {
       const name = a === undefined || str(a).trim() === "" ? "md5" : str(a).trim();
       const alg = algorithmOf(name, HASHES, "hash40");
       const times = n === undefined ? 1 : int(n, "iterations");
@@ -282,7 +300,10 @@ export default category("encoding", {
       if (times === 1 && alg === "md5") return createHash("md5").update(bytes(s)).digest("hex").toUpperCase();
       const data = bytes(s, e);
       const h = createHash(alg);
-      for (let i = 0; i < times; i++) h.update(data);
+      for (let i = 0; i < times; i++) {
+        work(c, 1 + (data.length >> 6));
+        h.update(data);
+      }
       return h.digest("hex").toUpperCase();
     },
   ],
@@ -347,7 +368,12 @@ export default category("encoding", {
       const format = f === undefined ? "row" : typeof f === "boolean" ? (f ? "column" : "row") : str(f).toLowerCase();
       if (!["row", "column", "struct", "true", "false"].includes(format))
         throw argError(`queryFormat must be row, column or struct, got ${JSON.stringify(format)}`);
-      const json = serialize(v, format === "true" ? "column" : format === "false" ? "row" : format, ctx.page.timezone);
+      const json = serialize(
+        v,
+        format === "true" ? "column" : format === "false" ? "row" : format,
+        ctx.page.timezone,
+        ctx,
+      );
       return secure !== undefined && toBool(secure, null) ? `//${json}` : json;
     },
   ],
@@ -360,9 +386,9 @@ export default category("encoding", {
     },
     (ctx, v: unknown, type?: unknown) => {
       const t = type === undefined ? "cfml" : str(type).trim().toLowerCase();
-      if (t === "json") return serialize(v, "row", ctx.page.timezone);
+      if (t === "json") return serialize(v, "row", ctx.page.timezone, ctx);
       if (t !== "cfml") throw argError(`serialize: type must be cfml or json, got ${JSON.stringify(t)}`);
-      return cfmlSource(v, ctx.page.timezone);
+      return cfmlSource(v, ctx.page.timezone, ctx);
     },
   ],
   toScript: [
@@ -382,6 +408,7 @@ export default category("encoding", {
         wddx === undefined || toBool(wddx, null),
         shortcuts !== undefined && toBool(shortcuts, null),
         ctx.page.timezone,
+        ctx,
       ).trim();
       return `${n}=${out}${out.endsWith(";") ? "" : ";"}`;
     },
@@ -395,7 +422,7 @@ export default category("encoding", {
     },
     (c, s: unknown, strict?: unknown, f?: unknown) => {
       const v = parseJson(c, s, "deserializeJSON", jsonFormat(f, "deserializeJSON"));
-      return strict !== undefined && !toBool(strict, null) ? toQueries(v) : v;
+      return strict !== undefined && !toBool(strict, null) ? toQueries(v, c) : v;
     },
   ],
   urlEncodedFormat: [
@@ -771,10 +798,12 @@ const QUICK_TABLE: bigint[] = (() => {
 })();
 
 /** hash(s, "quick"): Lucee's 64-bit hash as Java's Long.toString(h, 16) writes it. */
-function quickHash(s: string): string {
+function quickHash(s: string, m: Metered): string {
   const mult = 7664345821815920749n;
   let h = 0xbb40e64da205b064n;
   for (let i = 0; i < s.length; i++) {
+    // Two BigInt products a character (some 300 ns): four steps of the page's work.
+    if ((i & 4095) === 0) work(m, 4 * 4096);
     const ch = s.charCodeAt(i);
     h = BigInt.asUintN(64, h * mult) ^ QUICK_TABLE[ch & 0xff]!;
     h = BigInt.asUintN(64, h * mult) ^ QUICK_TABLE[(ch >>> 8) & 0xff]!;
@@ -821,9 +850,10 @@ function canonical(input: string): { value: string; rounds: number; kinds: numbe
 const upper = (names: string[]) => names.map((n) => n.toUpperCase());
 
 /** CFML's JSON: queries as COLUMNS/DATA, dates in its long form. */
-function serialize(v: unknown, queryFormat: string, tz: string): string {
+function serialize(v: unknown, queryFormat: string, tz: string, m: Metered): string {
   const date = (d: Date) => dateTimeFormat(d, "MMMM, dd yyyy HH:nn:ss", tz);
   const prep = (x: unknown): unknown => {
+    work(m, 1);
     if (x instanceof Date) return date(x);
     if (x instanceof SafeString) return x.value;
     if (x instanceof QueryResult) {
@@ -850,10 +880,11 @@ function serialize(v: unknown, queryFormat: string, tz: string): string {
 }
 
 /** serialize(): CFML source for a value (Lucee's ScriptConverter). */
-function cfmlSource(v: unknown, tz: string): string {
+function cfmlSource(v: unknown, tz: string, m: Metered): string {
   const quote = (t: string) => `"${t.replace(/"/g, '""').replace(/#/g, "##")}"`;
   const open = new Set<unknown>();
   const write = (x: unknown): string => {
+    work(m, 1);
     if (x === null || x === undefined) return "nullValue()";
     if (typeof x === "string") return quote(x);
     if (x instanceof SafeString) return quote(x.value);
@@ -905,9 +936,10 @@ function jsString(t: string): string {
 }
 
 /** toScript(): the value after `name=`, then the statements that fill it (Lucee's JSConverter). */
-function jsStatements(name: string, v: unknown, wddx: boolean, shortcuts: boolean, tz: string): string {
+function jsStatements(name: string, v: unknown, wddx: boolean, shortcuts: boolean, tz: string, m: Metered): string {
   const open = new Set<unknown>();
   const write = (at: string, x: unknown): string => {
+    work(m, 1);
     if (x === null || x === undefined) return "null;";
     if (typeof x === "string" || x instanceof SafeString) return `${jsString(str(x))};`;
     if (typeof x === "number" || typeof x === "bigint") return `${toStr(x, null)};`;
@@ -953,8 +985,9 @@ function jsStatements(name: string, v: unknown, wddx: boolean, shortcuts: boolea
 }
 
 /** deserializeJSON(…, false): {COLUMNS, DATA} objects become queries. */
-function toQueries(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(toQueries);
+function toQueries(v: unknown, m: Metered): unknown {
+  work(m, 1);
+  if (Array.isArray(v)) return v.map((e) => toQueries(e, m));
   if (!isStruct(v)) return v;
   const keys = Object.keys(v).map((k) => k.toUpperCase());
   const cols = v.COLUMNS ?? v.columns;
@@ -993,6 +1026,6 @@ function toQueries(v: unknown): unknown {
     }
   }
   const out = newStruct();
-  for (const k of Object.keys(v)) out[k] = toQueries(v[k]);
+  for (const k of Object.keys(v)) out[k] = toQueries(v[k], m);
   return out;
 }

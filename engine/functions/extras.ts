@@ -10,6 +10,7 @@ import { localeArg, lsNumber } from "./numbers.js";
 import { zone } from "./dates.js";
 import { isTimeZone, offsetMinutes } from "./datetime.js";
 import type { RenderContext } from "../context.js";
+import { ELEMENT_BYTES, hold } from "../work.js";
 
 const isEmptyValue = (v: unknown): boolean =>
   v === null ||
@@ -86,6 +87,7 @@ function rangeArray(ctx: RenderContext, from: number, to: number): number[] {
       codes.ARRAY_LIMIT,
       `An array can grow to at most ${max} elements (limit maxArrayLength), got ${n}`,
     );
+  hold(ctx, n * ELEMENT_BYTES);
   const step = to >= from ? 1 : -1;
   return Array.from({ length: n }, (_, i) => from + i * step);
 }

@@ -1,5 +1,6 @@
 import { category, str, int, arr, argError } from "./define.js";
 import { toBool } from "../values.js";
+import { ELEMENT_BYTES, hold, work, type Metered } from "../work.js";
 
 // CFML lists: a string of items separated by any of the delimiter characters. Empty items are
 // skipped unless includeEmptyFields is true; with multiCharacterDelimiter the whole delimiter
@@ -14,14 +15,17 @@ interface Item {
 
 const flag = (v: unknown): boolean => (v === undefined ? false : toBool(v, null));
 
-/** The items of a list with their places in the string. */
-export function scan(list: unknown, delims?: unknown, includeEmpty?: unknown, multi?: unknown): Item[] {
+/** The items of a list with their places in the string (a step of `m`'s work each). */
+export function scan(list: unknown, delims?: unknown, includeEmpty?: unknown, multi?: unknown, m?: Metered): Item[] {
   const s = str(list);
   const d = delims === undefined ? "," : str(delims);
   const empty = flag(includeEmpty);
   const items: Item[] = [];
   const push = (start: number, end: number) => {
-    if (empty || end > start) items.push({ value: s.slice(start, end), start, end });
+    if (empty || end > start) {
+      work(m, 1);
+      items.push({ value: s.slice(start, end), start, end });
+    }
   };
   if (d === "") {
     push(0, s.length);
@@ -46,8 +50,14 @@ export function scan(list: unknown, delims?: unknown, includeEmpty?: unknown, mu
 }
 
 /** The item values of a list. */
-export function listItems(list: unknown, delims?: unknown, includeEmpty?: unknown, multi?: unknown): string[] {
-  return scan(list, delims, includeEmpty, multi).map((i) => i.value);
+export function listItems(
+  list: unknown,
+  delims?: unknown,
+  includeEmpty?: unknown,
+  multi?: unknown,
+  m?: Metered,
+): string[] {
+  return scan(list, delims, includeEmpty, multi, m).map((i) => i.value);
 }
 
 const firstDelim = (delims?: unknown) => (delims === undefined ? "," : str(delims).charAt(0));
@@ -66,13 +76,15 @@ function dropEmpty(s: string, delims?: unknown): string {
  * listFirst(…, count) cuts them: without empty items, a leading delimiter and every
  * delimiter followed by another are dropped first; fewer items give the whole list.
  */
-function firstItems(list: string, delims: unknown, includeEmpty: boolean, count: number): string {
+function firstItems(m: Metered, list: string, delims: unknown, includeEmpty: boolean, count: number): string {
   const d = delims === undefined || str(delims) === "" ? "," : str(delims);
   const chars = [...list];
   let seen = 0;
   for (let i = 0; i < chars.length; i++) {
     if (!d.includes(chars[i]!)) continue;
     if (!includeEmpty && (i === 0 || (i + 1 < chars.length && d.includes(chars[i + 1]!)))) {
+      // A splice moves every character after it.
+      work(m, chars.length - i);
       chars.splice(i, 1);
       i--;
       continue;
@@ -117,7 +129,7 @@ const LIST = "list, [delimiters], [includeEmptyFields]";
 export default category("lists", {
   listLen: [
     { params: LIST, doc: "Number of items in a list.", example: 'listLen("a,b,,c")', result: "3" },
-    (_c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e).length,
+    (c, l: unknown, d?: unknown, e?: unknown) => scan(l, d, e, undefined, c).length,
   ],
   listGetAt: [
     {
@@ -126,8 +138,8 @@ export default category("lists", {
       example: 'listGetAt("a,b,c", 2)',
       result: "b",
     },
-    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
-      const items = scan(l, d, e);
+    (c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
+      const items = scan(l, d, e, undefined, c);
       return items[position(items, n)]!.value;
     },
   ],
@@ -138,9 +150,9 @@ export default category("lists", {
       example: 'listSetAt("http://localhost/", 2, "x", "/")',
       result: "http://x/",
     },
-    (_c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
+    (c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
       const s = str(l);
-      const items = scan(s, d, e);
+      const items = scan(s, d, e, undefined, c);
       const it = items[position(items, n)]!;
       return s.slice(0, it.start) + str(v) + s.slice(it.end);
     },
@@ -152,9 +164,9 @@ export default category("lists", {
       example: 'listInsertAt("a,c", 2, "b")',
       result: "a,b,c",
     },
-    (_c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
+    (c, l: unknown, n: unknown, v: unknown, d?: unknown, e?: unknown) => {
       const s = str(l);
-      const items = scan(s, d, e);
+      const items = scan(s, d, e, undefined, c);
       if (items.length === 0 && int(n, "position") === 1) return str(v);
       const it = items[position(items, n)]!;
       return s.slice(0, it.start) + str(v) + firstDelim(d) + s.slice(it.start);
@@ -167,9 +179,9 @@ export default category("lists", {
       example: 'listDeleteAt(",,a,b,c", 2)',
       result: ",,a,c",
     },
-    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
+    (c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
       const s = str(l);
-      const items = scan(s, d, e);
+      const items = scan(s, d, e, undefined, c);
       const it = items[position(items, n)]!;
       const after = delimAt(s, it.end, d);
       if (after) return s.slice(0, it.start) + s.slice(it.end + after);
@@ -184,11 +196,11 @@ export default category("lists", {
       example: 'listFirst("a,b,c") & " " & listFirst("a,b,,c", ",", false, 3)',
       result: "a a,b,c",
     },
-    (_c, l: unknown, d?: unknown, e?: unknown, n?: unknown) => {
-      if (n === undefined) return scan(l, d, e)[0]?.value ?? "";
+    (c, l: unknown, d?: unknown, e?: unknown, n?: unknown) => {
+      if (n === undefined) return scan(l, d, e, undefined, c)[0]?.value ?? "";
       const count = int(n, "count");
       if (count < 1) throw argError("listFirst: count must be 1 or more");
-      return firstItems(str(l), d, flag(e), count);
+      return firstItems(c, str(l), d, flag(e), count);
     },
   ],
   listLast: [
@@ -198,11 +210,11 @@ export default category("lists", {
       example: 'listLast("a/b/c", "/") & " " & listLast("a,b,c,d", ",", false, 2)',
       result: "c c,d",
     },
-    (_c, l: unknown, d?: unknown, e?: unknown, n?: unknown) => {
-      if (n === undefined) return scan(l, d, e).at(-1)?.value ?? "";
+    (c, l: unknown, d?: unknown, e?: unknown, n?: unknown) => {
+      if (n === undefined) return scan(l, d, e, undefined, c).at(-1)?.value ?? "";
       const count = int(n, "count");
       if (count < 1) return "";
-      return [...firstItems([...str(l)].reverse().join(""), d, flag(e), count)].reverse().join("");
+      return [...firstItems(c, [...str(l)].reverse().join(""), d, flag(e), count)].reverse().join("");
     },
   ],
   listRest: [
@@ -212,9 +224,9 @@ export default category("lists", {
       example: 'listRest("a,b,c")',
       result: "b,c",
     },
-    (_c, l: unknown, d?: unknown, e?: unknown, o?: unknown) => {
+    (c, l: unknown, d?: unknown, e?: unknown, o?: unknown) => {
       const s = str(l);
-      const items = scan(s, d, e);
+      const items = scan(s, d, e, undefined, c);
       const skip = o === undefined ? 1 : int(o, "offset");
       if (skip <= 0) return s;
       if (items.length <= skip) return "";
@@ -232,7 +244,7 @@ export default category("lists", {
       example: 'listAppend("a,b", "c") & " " & listAppend("a,,b", ",c,", ",", false)',
       result: "a,b,c a,b,c",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => {
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown) => {
       const s = str(l);
       if (d !== undefined && str(d) === "") return s;
       const [list, value] = e === undefined || flag(e) ? [s, str(v)] : [dropEmpty(s, d), dropEmpty(str(v), d)];
@@ -246,7 +258,7 @@ export default category("lists", {
       example: 'listPrepend("b,c", "a")',
       result: "a,b,c",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => {
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown) => {
       const s = str(l);
       if (d !== undefined && str(d) === "") return str(v);
       const [list, value] = e === undefined || flag(e) ? [s, str(v)] : [dropEmpty(s, d), dropEmpty(str(v), d)];
@@ -260,7 +272,7 @@ export default category("lists", {
       example: 'listFind("a,b,c", "c")',
       result: "3",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), false),
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e, undefined, c), str(v), false),
   ],
   listFindNoCase: [
     {
@@ -269,7 +281,7 @@ export default category("lists", {
       example: 'listFindNoCase("a,b,c", "B")',
       result: "2",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e), str(v), true),
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown) => findIn(listItems(l, d, e, undefined, c), str(v), true),
   ],
   listContains: [
     {
@@ -278,8 +290,8 @@ export default category("lists", {
       example: 'listContains("apple,banana", "nan")',
       result: "2",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) =>
-      containsIn(listItems(l, d, e, m), str(v), false),
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) =>
+      containsIn(listItems(l, d, e, m, c), str(v), false),
   ],
   listContainsNoCase: [
     {
@@ -288,8 +300,8 @@ export default category("lists", {
       example: 'listContainsNoCase("apple,BANANA", "nan")',
       result: "2",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) =>
-      containsIn(listItems(l, d, e, m), str(v), true),
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown, m?: unknown) =>
+      containsIn(listItems(l, d, e, m, c), str(v), true),
   ],
   listValueCount: [
     {
@@ -298,7 +310,7 @@ export default category("lists", {
       example: 'listValueCount("a,b,a,A", "a")',
       result: "2",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), false),
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e, undefined, c), str(v), false),
   ],
   listValueCountNoCase: [
     {
@@ -307,7 +319,7 @@ export default category("lists", {
       example: 'listValueCountNoCase("a,b,a,A", "a")',
       result: "3",
     },
-    (_c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e), str(v), true),
+    (c, l: unknown, v: unknown, d?: unknown, e?: unknown) => countIn(listItems(l, d, e, undefined, c), str(v), true),
   ],
   listIndexExists: [
     {
@@ -316,9 +328,9 @@ export default category("lists", {
       example: 'listIndexExists("a,b", 3)',
       result: "false",
     },
-    (_c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
+    (c, l: unknown, n: unknown, d?: unknown, e?: unknown) => {
       const i = int(n, "position");
-      return i >= 1 && i <= scan(l, d, e).length;
+      return i >= 1 && i <= scan(l, d, e, undefined, c).length;
     },
   ],
   listSort: [
@@ -328,8 +340,8 @@ export default category("lists", {
       example: 'listSort("c,a,b")',
       result: "a,b,c",
     },
-    (_c, l: unknown, t?: unknown, o?: unknown, d?: unknown, e?: unknown) =>
-      sortValues(listItems(l, d, e), t, o).join(firstDelim(d)),
+    (c, l: unknown, t?: unknown, o?: unknown, d?: unknown, e?: unknown) =>
+      sortValues(listItems(l, d, e, undefined, c), t, o, undefined, c).join(firstDelim(d)),
   ],
   listToArray: [
     {
@@ -338,7 +350,12 @@ export default category("lists", {
       example: 'listToArray("a,,b", ",", true)',
       result: '["a","","b"]',
     },
-    (_c, l: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m),
+    (c, l: unknown, d?: unknown, e?: unknown, m?: unknown) => {
+      const items = listItems(l, d, e, m, c);
+      // An array the page may keep: its elements, and its items' characters (new strings).
+      hold(c, items.length * ELEMENT_BYTES + str(l).length);
+      return items;
+    },
   ],
   arrayToList: [
     {
@@ -359,7 +376,7 @@ export default category("lists", {
       example: 'listCompact(",a,b,,")',
       result: "a,b",
     },
-    (_c, l: unknown, d?: unknown, m?: unknown) => {
+    (c, l: unknown, d?: unknown, m?: unknown) => {
       const s = str(l);
       const delims = d === undefined ? "," : str(d);
       if (delims === "") return s;
@@ -383,12 +400,12 @@ export default category("lists", {
       example: 'listQualify("a,1,b", "\'", ",", "char")',
       result: "'a',1,'b'",
     },
-    (_c, l: unknown, q: unknown, d?: unknown, el?: unknown, e?: unknown) => {
+    (c, l: unknown, q: unknown, d?: unknown, el?: unknown, e?: unknown) => {
       const qual = str(q);
       const which = el === undefined ? "all" : str(el).toLowerCase();
       if (which !== "all" && which !== "char")
         throw argError(`elements must be "all" or "char", got ${JSON.stringify(which)}`);
-      return listItems(l, d, e)
+      return listItems(l, d, e, undefined, c)
         .map((s) => (which === "char" && /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(s) ? s : qual + s + qual))
         .join(firstDelim(d));
     },
@@ -400,7 +417,7 @@ export default category("lists", {
       example: 'listChangeDelims("a,b,,c", ";")',
       result: "a;b;c",
     },
-    (_c, l: unknown, nd: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m).join(str(nd)),
+    (c, l: unknown, nd: unknown, d?: unknown, e?: unknown, m?: unknown) => listItems(l, d, e, m, c).join(str(nd)),
   ],
   listRemoveDuplicates: [
     {
@@ -409,11 +426,11 @@ export default category("lists", {
       example: 'listRemoveDuplicates("b,a,b,,A")',
       result: "b,a,A",
     },
-    (_c, l: unknown, d?: unknown, ic?: unknown) => {
+    (c, l: unknown, d?: unknown, ic?: unknown) => {
       const seen = new Set<string>();
       const out: string[] = [];
       const noCase = flag(ic);
-      for (const s of listItems(l, d)) {
+      for (const s of listItems(l, d, undefined, undefined, c)) {
         const k = noCase ? s.toLowerCase() : s;
         if (!seen.has(k)) {
           seen.add(k);
@@ -430,15 +447,37 @@ export default category("lists", {
       example: 'listItemTrim(" a , b ")',
       result: "a,b",
     },
-    (_c, l: unknown, d?: unknown, e?: unknown) =>
-      listItems(l, d, e)
+    (c, l: unknown, d?: unknown, e?: unknown) =>
+      listItems(l, d, e, undefined, c)
         .map((s) => s.trim())
         .join(firstDelim(d)),
   ],
 });
 
+/** Sorts of more items than this count each comparison; smaller ones (a few ms at most) count their items once. */
+const COUNTED_SORT = 4096;
+
+/**
+ * A comparator for sorting `n` items that counts its comparisons as steps of `m`'s work (a
+ * sort that must stop throws out of it); for a small sort, `cmp` itself, its items counted
+ * once (a page's sort of a dozen rows pays no call per comparison).
+ */
+export function counted<T>(m: Metered | undefined, n: number, cmp: (a: T, b: T) => number): (a: T, b: T) => number {
+  if (n <= COUNTED_SORT) {
+    work(m, n);
+    return cmp;
+  }
+  return (a, b) => (work(m, 1), cmp(a, b));
+}
+
 /** Sorting shared by listSort, arraySort and querySort; "desc" is the ascending order reversed, as in CFML. */
-export function sortValues<T>(items: T[], type?: unknown, order?: unknown, key: (v: T) => unknown = (v) => v): T[] {
+export function sortValues<T>(
+  items: T[],
+  type?: unknown,
+  order?: unknown,
+  key: (v: T) => unknown = (v) => v,
+  m?: Metered,
+): T[] {
   const t = type === undefined ? "text" : str(type).toLowerCase();
   const o = order === undefined ? "asc" : str(order).toLowerCase();
   if (!["text", "textnocase", "numeric"].includes(t))
@@ -452,8 +491,10 @@ export function sortValues<T>(items: T[], type?: unknown, order?: unknown, key: 
     }
     return t === "textnocase" ? str(v).toLowerCase() : str(v);
   };
-  const keyed = items.map((v, i) => ({ v, k: prep(key(v)), i }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i));
+  // Each item's key is a step too (a large sort spends as long on them as on comparing).
+  const big = items.length > COUNTED_SORT;
+  const keyed = items.map((v, i) => (big && work(m, 1), { v, k: prep(key(v)), i }));
+  keyed.sort(counted(m, items.length, (a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)));
   const sorted = keyed.map((e) => e.v);
   return o === "desc" ? sorted.reverse() : sorted;
 }

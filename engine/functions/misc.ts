@@ -370,7 +370,7 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
       if (a === undefined) throw new Error('isValid("regex", value, pattern) needs a pattern');
       if (text === null) return false;
       // The template's pattern runs on the linear-time engine (engine/regex.ts).
-      return fullMatch(userRegex(str(a)), text);
+      return fullMatch(userRegex(str(a)), text, ctx);
     }
     case "string":
     case "numeric":

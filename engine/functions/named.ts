@@ -1,5 +1,8 @@
 // Named arguments of built-ins: a parameter answers to the name Quarry's docs give it and to
 // the names CFML's references use for it (Lucee's function library, aliases included).
+import type { Loc } from "../../parser/ast.js";
+import { RuntimeError, codes } from "../errors.js";
+import { isStruct, typeName } from "../values.js";
 import type { BuiltinDef } from "./define.js";
 import { PARAMS } from "./lucee-names.js";
 
@@ -49,4 +52,39 @@ export function paramNames(def: Params): string {
   return namesOf(def)
     .by.map((ns) => ns[0]! + (ns.length > 1 ? ` (or ${ns.slice(1).join(", ")})` : ""))
     .join(", ");
+}
+
+/**
+ * Named arguments (and the keys of an `argumentCollection` struct) put at the positions `at`
+ * gives them, for built-ins and template functions alike; the result may have holes. The names
+ * written out win over the same names in argumentCollection (Lucee). `unknown` says why a name
+ * is refused.
+ */
+export function bindNamed(
+  fname: string,
+  at: (name: string) => number,
+  unknown: (name: string) => string,
+  names: string[],
+  values: unknown[],
+  loc: Loc,
+): unknown[] {
+  const out: unknown[] = [];
+  const put = (n: string, v: unknown) => {
+    const i = at(n);
+    if (i === -1) throw new RuntimeError(codes.ARITY, unknown(n), loc);
+    if (i in out) throw new RuntimeError(codes.ARITY, `${fname}() got the argument ${n} twice`, loc);
+    out[i] = v;
+  };
+  names.forEach((n, i) => {
+    if (n.toLowerCase() !== "argumentcollection") put(n, values[i]);
+  });
+  const given = new Set(Object.keys(out));
+  names.forEach((n, i) => {
+    const v = values[i];
+    if (n.toLowerCase() !== "argumentcollection") return;
+    if (!isStruct(v))
+      throw new RuntimeError(codes.TYPE, `argumentCollection must be a struct, got ${typeName(v)}`, loc);
+    for (const k of Object.keys(v)) if (!given.has(String(at(k)))) put(k, v[k]);
+  });
+  return out;
 }

@@ -3,6 +3,7 @@ import { sortValues, listItems } from "./lists.js";
 import { QueryResult, SqlIdentifier, newStruct, isStruct, type Struct } from "../values.js";
 import { isForbiddenKey } from "../runtime.js";
 import { QueryParamError, RuntimeError, codes } from "../errors.js";
+import { MEMBER_BYTES, ROW_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
 function column(q: QueryResult, c: unknown): string {
   const name = str(c);
@@ -11,24 +12,30 @@ function column(q: QueryResult, c: unknown): string {
   return name;
 }
 
-function addRow(q: QueryResult, data?: Struct | unknown[]): number {
+/** Adds a row: a step of the page's work, and its cells counted against the page's memory. */
+function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): number {
+  work(m, 1);
   const row = newStruct();
+  let bytes = ROW_BYTES + q.columns.length * MEMBER_BYTES;
   q.columns.forEach((c, i) => {
     // A cell nothing was written to reads as "", as in CFML.
-    row[c] = Array.isArray(data)
+    const v = Array.isArray(data)
       ? i < data.length
         ? data[i]
         : ""
       : data && Object.prototype.hasOwnProperty.call(data, c)
         ? data[c]
         : "";
+    bytes += weigh(v);
+    row[c] = v;
   });
+  hold(m, bytes);
   q.rows.push(row);
   return q.rows.length;
 }
 
 /** Rows from a struct (one row), an array of structs or an array of arrays. */
-function addRows(q: QueryResult, data: unknown, fn: string): void {
+function addRows(m: Metered, q: QueryResult, data: unknown, fn: string): void {
   if (isStruct(data)) {
     // CFML also takes {column: [values…]}: one row per element.
     const cols = Object.keys(data);
@@ -37,11 +44,11 @@ function addRows(q: QueryResult, data: unknown, fn: string): void {
       for (let i = 0; i < n; i++) {
         const r = newStruct();
         for (const c of cols) r[c] = (data[c] as unknown[])[i] ?? "";
-        addRow(q, r);
+        addRow(m, q, r);
       }
       return;
     }
-    addRow(q, data);
+    addRow(m, q, data);
     return;
   }
   const list = arr(data, fn);
@@ -49,15 +56,15 @@ function addRows(q: QueryResult, data: unknown, fn: string): void {
   if (list.length > 0 && list.every((v) => !Array.isArray(v) && !isStruct(v))) {
     if (list.length > q.columns.length)
       throw argError(`${fn}: a row has ${list.length} values for ${q.columns.length} columns`);
-    addRow(q, list);
+    addRow(m, q, list);
     return;
   }
   for (const r of list) {
     if (Array.isArray(r)) {
       if (r.length > q.columns.length)
         throw argError(`${fn}: a row has ${r.length} values for ${q.columns.length} columns`);
-      addRow(q, r);
-    } else addRow(q, struct(r, fn));
+      addRow(m, q, r);
+    } else addRow(m, q, struct(r, fn));
   }
 }
 
@@ -156,7 +163,7 @@ export default category("queries", {
       example: 'queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount',
       result: "2",
     },
-    (_c, cols: unknown, types?: unknown, rows?: unknown) => {
+    (ctx, cols: unknown, types?: unknown, rows?: unknown) => {
       const names = listItems(cols).map((c) => c.trim());
       for (const n of names) if (isForbiddenKey(n)) throw argError(`Access to "${n}" is not allowed`);
       if (new Set(names).size !== names.length) throw argError(`Column names must be unique: ${names.join(", ")}`);
@@ -170,7 +177,7 @@ export default category("queries", {
             throw argError(`Unknown column type ${JSON.stringify(x)} (${[...COLUMN_TYPES].join(", ")})`);
       }
       const q = new QueryResult(names, []);
-      if (data !== undefined) addRows(q, data, "queryNew");
+      if (data !== undefined) addRows(ctx, q, data, "queryNew");
       return q;
     },
   ],
@@ -183,7 +190,7 @@ export default category("queries", {
     },
     (c, qv: unknown, r?: unknown) => {
       const q = query(qv, "queryAddRow");
-      if (r === undefined) return addRow(q);
+      if (r === undefined) return addRow(c, q);
       if (typeof r === "number" || (typeof r === "string" && /^\s*\d+\s*$/.test(r))) {
         const n = int(r, "rows");
         if (n < 0 || n > 100_000) throw argError("rows must be between 0 and 100000");
@@ -192,10 +199,10 @@ export default category("queries", {
             codes.ARRAY_LIMIT,
             `A query can hold at most ${c.limits.maxArrayLength} rows (limit maxArrayLength)`,
           );
-        for (let i = 0; i < n; i++) addRow(q);
+        for (let i = 0; i < n; i++) addRow(c, q);
         return q.rows.length;
       }
-      addRows(q, r, "queryAddRow");
+      addRows(c, q, r, "queryAddRow");
       return q.rows.length;
     },
   ],
@@ -206,12 +213,14 @@ export default category("queries", {
       example: 'querySetCell(queryNew("a", [{a: 1}]), "a", 2)',
       result: "true",
     },
-    (_c, qv: unknown, c: unknown, v: unknown, r?: unknown) => {
+    (ctx, qv: unknown, c: unknown, v: unknown, r?: unknown) => {
       const q = query(qv, "querySetCell");
       const name = column(q, c);
       const n = r === undefined ? q.rows.length : int(r, "row");
       if (n < 1 || n > q.rows.length) throw argError(`Row ${n} is out of range 1..${q.rows.length}`);
-      q.rows[n - 1]![name] = v;
+      const row = q.rows[n - 1]!;
+      hold(ctx, weigh(v) - weigh(row[name]));
+      row[name] = v;
       return true;
     },
   ],
@@ -222,11 +231,11 @@ export default category("queries", {
       example: 'valueList(querySort(queryNew("n", [{n: 2}, {n: 1}]), "n"), "n")',
       result: "1,2",
     },
-    (_c, qv: unknown, c: unknown, o?: unknown, t?: unknown) => {
+    (ctx, qv: unknown, c: unknown, o?: unknown, t?: unknown) => {
       const q = query(qv, "querySort");
       const name = column(q, c);
       const type = t ?? (q.rows.every((r) => typeof r[name] === "number") ? "numeric" : "text");
-      q.rows = sortValues(q.rows, type, o, (r) => r[name]);
+      q.rows = sortValues(q.rows, type, o, (r) => r[name], ctx);
       return q;
     },
   ],
@@ -309,7 +318,7 @@ export default category("queries", {
       example: 'queryAddColumn(queryNew("a"), "b", [1])',
       result: "2",
     },
-    (_c, qv: unknown, c: unknown, t?: unknown, vals?: unknown) => {
+    (ctx, qv: unknown, c: unknown, t?: unknown, vals?: unknown) => {
       const q = query(qv, "queryAddColumn");
       const name = str(c).trim();
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || isForbiddenKey(name))
@@ -326,7 +335,7 @@ export default category("queries", {
         )
       )
         throw argError(`Unknown column type ${JSON.stringify(str(t))}`);
-      while (q.rows.length < values.length) addRow(q);
+      while (q.rows.length < values.length) addRow(ctx, q);
       q.columns.push(name);
       q.rows.forEach((row, i) => {
         row[name] = i < values.length ? values[i] : "";

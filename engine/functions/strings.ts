@@ -2,6 +2,16 @@ import type { RE2JS } from "re2js";
 import { category, str, num, int, argError } from "./define.js";
 import { PatternError, findGroups, matchAll, replace, userRegex, type GroupMatch } from "../regex.js";
 import { isStruct, newStruct, toBool, type Struct } from "../values.js";
+import type { RenderContext } from "../context.js";
+import { work } from "../work.js";
+import { RuntimeError, codes } from "../errors.js";
+
+/** A result of `length` characters past maxStringLength, refused before it is built. */
+const tooLong = (ctx: RenderContext, length: number) =>
+  new RuntimeError(
+    codes.STRING_LIMIT,
+    `A string of ${length} characters is longer than ${ctx.limits.maxStringLength} (limit maxStringLength)`,
+  );
 
 /** A template's pattern, compiled for the linear-time engine (engine/regex.ts). */
 function regex(pattern: unknown, ignoreCase = false): RE2JS {
@@ -28,11 +38,11 @@ function fromStart(s: unknown, start: unknown, rest: (t: string) => unknown): un
 }
 
 /** CFML's reFind: a position, or with sub-expressions a struct of pos/len/match arrays; scope "all" gives every match. */
-function reFind(re: RE2JS, s: unknown, start: unknown, sub: unknown, scope: unknown): unknown {
+function reFind(ctx: RenderContext, re: RE2JS, s: unknown, start: unknown, sub: unknown, scope: unknown): unknown {
   const t = str(s);
   const from = start === undefined ? 1 : Math.max(1, int(start, "start"));
   const all = scopeAll(scope);
-  const found = from > t.length ? [] : findGroups(re, t, from - 1, all);
+  const found = from > t.length ? [] : findGroups(re, t, from - 1, all, ctx);
   if (sub === undefined || !toBool(sub, null)) {
     if (!all) return found.length ? found[0]!.starts[0]! + 1 : 0;
     return found.length ? found.map((g) => g.starts[0]! + 1) : 0;
@@ -54,9 +64,21 @@ function count(n: unknown, fn: string): number {
   return c;
 }
 
-/** replace / replaceNoCase, including Lucee's replace(string, {find: replacement, …}). */
-function replaceText(s: unknown, sub: unknown, rep: unknown, scope: unknown, noCase: boolean): string {
+/**
+ * replace / replaceNoCase, including Lucee's replace(string, {find: replacement, …}). A piece
+ * of the result is a step of the page's work; a result past maxStringLength is refused
+ * before it is built.
+ */
+function replaceText(
+  ctx: RenderContext,
+  s: unknown,
+  sub: unknown,
+  rep: unknown,
+  scope: unknown,
+  noCase: boolean,
+): string {
   const t = str(s);
+  const max = ctx.limits.maxStringLength;
   if (rep === undefined) {
     if (!isStruct(sub)) throw argError("With two arguments the second must be a struct of {find: replacement}");
     // Text already replaced is not searched again.
@@ -67,6 +89,7 @@ function replaceText(s: unknown, sub: unknown, rep: unknown, scope: unknown, noC
       parts = parts.flatMap((p) => {
         if (p.done) return [p];
         const pieces = splitOn(p.text, k, noCase);
+        work(ctx, pieces.length);
         return pieces.flatMap((x, i) =>
           i === 0
             ? [{ text: x, done: false }]
@@ -77,13 +100,28 @@ function replaceText(s: unknown, sub: unknown, rep: unknown, scope: unknown, noC
         );
       });
     }
+    const total = parts.reduce((n, p) => n + p.text.length, 0);
+    if (total > max) throw tooLong(ctx, total);
     return parts.map((p) => p.text).join("");
   }
   const f = str(sub);
   const r = str(rep);
   if (f === "") return t;
-  if (!noCase) return scopeAll(scope) ? t.split(f).join(r) : t.replace(f, () => r);
-  return t.replace(new RegExp(escapeRe(f), scopeAll(scope) ? "gi" : "i"), () => r);
+  const all = scopeAll(scope);
+  if (noCase) {
+    let length = t.length;
+    return t.replace(new RegExp(escapeRe(f), all ? "gi" : "i"), (found) => {
+      work(ctx, 1);
+      if ((length += r.length - found.length) > max) throw tooLong(ctx, length);
+      return r;
+    });
+  }
+  if (!all) return t.replace(f, () => r);
+  const pieces = t.split(f);
+  work(ctx, pieces.length);
+  const length = t.length + (pieces.length - 1) * (r.length - f.length);
+  if (length > max) throw tooLong(ctx, length);
+  return pieces.join(r);
 }
 
 /** s split on every occurrence of sep (ignoring case if asked). */
@@ -228,8 +266,8 @@ export default category("strings", {
       example: 'replace("a-b-c", "-", "+", "all") & " " & replace("a-b-c", "-", "+", "one", 3)',
       result: "a+b+c a-b+c",
     },
-    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown, start?: unknown) =>
-      fromStart(s, start, (t) => replaceText(t, sub, rep, scope, false)),
+    (c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown, start?: unknown) =>
+      fromStart(s, start, (t) => replaceText(c, t, sub, rep, scope, false)),
   ],
   replaceNoCase: [
     {
@@ -238,8 +276,8 @@ export default category("strings", {
       example: 'replaceNoCase("A-a", "a", "x", "all")',
       result: "x-x",
     },
-    (_c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown, start?: unknown) =>
-      fromStart(s, start, (t) => replaceText(t, sub, rep, scope, true)),
+    (c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown, start?: unknown) =>
+      fromStart(s, start, (t) => replaceText(c, t, sub, rep, scope, true)),
   ],
   reFind: [
     {
@@ -248,8 +286,8 @@ export default category("strings", {
       example: 'reFind("[0-9]+", "abc123")',
       result: "4",
     },
-    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) =>
-      reFind(regex(p), s, start, sub, scope),
+    (c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) =>
+      reFind(c, regex(p), s, start, sub, scope),
   ],
   reFindNoCase: [
     {
@@ -258,8 +296,8 @@ export default category("strings", {
       example: 'reFindNoCase("B", "abc")',
       result: "2",
     },
-    (_c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) =>
-      reFind(regex(p, true), s, start, sub, scope),
+    (c, p: unknown, s: unknown, start?: unknown, sub?: unknown, scope?: unknown) =>
+      reFind(c, regex(p, true), s, start, sub, scope),
   ],
   reReplace: [
     {
@@ -268,7 +306,8 @@ export default category("strings", {
       example: 'reReplace("a1b22", "[0-9]+", "N", "all")',
       result: "aNbN",
     },
-    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) => replace(regex(p), str(s), str(rep), scopeAll(scope)),
+    (c, s: unknown, p: unknown, rep: unknown, scope?: unknown) =>
+      replace(regex(p), str(s), str(rep), scopeAll(scope), c, c.limits.maxStringLength),
   ],
   reReplaceNoCase: [
     {
@@ -277,8 +316,8 @@ export default category("strings", {
       example: 'reReplaceNoCase("aAa", "a", "b", "all")',
       result: "bbb",
     },
-    (_c, s: unknown, p: unknown, rep: unknown, scope?: unknown) =>
-      replace(regex(p, true), str(s), str(rep), scopeAll(scope)),
+    (c, s: unknown, p: unknown, rep: unknown, scope?: unknown) =>
+      replace(regex(p, true), str(s), str(rep), scopeAll(scope), c, c.limits.maxStringLength),
   ],
   reMatch: [
     {
@@ -287,7 +326,7 @@ export default category("strings", {
       example: 'reMatch("[0-9]+", "a1b22c")',
       result: '["1","22"]',
     },
-    (_c, p: unknown, s: unknown) => matchAll(regex(p), str(s)),
+    (c, p: unknown, s: unknown) => matchAll(regex(p), str(s), c),
   ],
   reMatchNoCase: [
     {
@@ -296,7 +335,7 @@ export default category("strings", {
       example: 'reMatchNoCase("[a-c]", "xAyb")',
       result: '["A","b"]',
     },
-    (_c, p: unknown, s: unknown) => matchAll(regex(p, true), str(s)),
+    (c, p: unknown, s: unknown) => matchAll(regex(p, true), str(s), c),
   ],
   reverse: [
     { params: "string", doc: "The string backwards.", example: 'reverse("abc")', result: "cba" },
@@ -309,10 +348,14 @@ export default category("strings", {
       example: 'repeatString("ab", 3)',
       result: "ababab",
     },
-    (_c, s: unknown, n: unknown) => {
+    (ctx, s: unknown, n: unknown) => {
       const c = int(n, "count");
       if (c < 0 || c > 1_000_000) throw argError("count must be between 0 and 1000000");
-      return str(s).repeat(c);
+      const t = str(s);
+      // Refused before it is built: "x".repeat(5e8) would take a gigabyte first.
+      if (t.length * c > ctx.limits.maxStringLength) throw tooLong(ctx, t.length * c);
+      work(ctx, (t.length * c) >> 10);
+      return t.repeat(c);
     },
   ],
   compare: [

@@ -5,6 +5,7 @@ import { isForbiddenKey, base, lookup, assign } from "../runtime.js";
 import { RuntimeError, codes } from "../errors.js";
 import { sortValues } from "./lists.js";
 import { same } from "./arrays.js";
+import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
 function key(k: unknown): string {
   const s = str(k);
@@ -12,20 +13,29 @@ function key(k: unknown): string {
   return s;
 }
 
-/** A deep copy of arrays, structs and queries; other values are immutable. */
 const STRUCT_TYPES = new Set(["normal", "ordered", "linked", "casesensitive", "ordered-casesensitive"]);
 
-export function deepCopy(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(deepCopy);
+/**
+ * A deep copy of arrays, structs and queries (a step of `m`'s work per value, and its elements
+ * and members held by the page); other values are immutable.
+ */
+export function deepCopy(v: unknown, m?: Metered): unknown {
+  work(m, 1);
+  if (Array.isArray(v)) {
+    hold(m, v.length * ELEMENT_BYTES);
+    return v.map((e) => deepCopy(e, m));
+  }
   if (v instanceof QueryResult)
     return new QueryResult(
       [...v.columns],
-      v.rows.map((r) => deepCopy(r) as Struct),
+      v.rows.map((r) => deepCopy(r, m) as Struct),
     );
   if (v instanceof Date) return new Date(v.getTime());
   if (isStruct(v)) {
     const s = newStruct();
-    for (const k of Object.keys(v)) s[k] = deepCopy(v[k]);
+    const keys = Object.keys(v);
+    hold(m, keys.length * MEMBER_BYTES);
+    for (const k of keys) s[k] = deepCopy(v[k], m);
     return s;
   }
   return v;
@@ -64,17 +74,18 @@ interface Found {
 }
 
 /** Every key (and value) under a struct, depth first, with its dotted path. */
-function walk(top: unknown, visit: (f: Found) => boolean, path = "", seen = new Set<unknown>()): boolean {
+function walk(m: Metered, top: unknown, visit: (f: Found) => boolean, path = "", seen = new Set<unknown>()): boolean {
+  work(m, 1);
   if (seen.has(top)) return true;
   seen.add(top);
   if (isStruct(top)) {
     for (const k of Object.keys(top)) {
       const p = `${path}.${k}`;
       if (!visit({ key: k, value: top[k], path: p, owner: top })) return false;
-      if (!walk(top[k], visit, p, seen)) return false;
+      if (!walk(m, top[k], visit, p, seen)) return false;
     }
   } else if (Array.isArray(top)) {
-    for (let i = 0; i < top.length; i++) if (!walk(top[i], visit, `${path}[${i + 1}]`, seen)) return false;
+    for (let i = 0; i < top.length; i++) if (!walk(m, top[i], visit, `${path}[${i + 1}]`, seen)) return false;
   }
   return true;
 }
@@ -157,11 +168,12 @@ export default category("structs", {
       example: 'structInsert({}, "a", 1) & " " & structInsert({a: 1}, "a", 2, true)',
       result: "true true",
     },
-    (_c, s: unknown, k: unknown, v: unknown, o?: unknown) => {
+    (c, s: unknown, k: unknown, v: unknown, o?: unknown) => {
       const st = struct(s, "structInsert");
       const name = key(k);
       if ((o === undefined || !toBool(o, null)) && st[name] !== undefined && st[name] !== null)
         throw argError(`structInsert: the key ${JSON.stringify(name)} is already there (allowOverwrite is false)`);
+      hold(c, (st[name] === undefined ? MEMBER_BYTES : 0) + weigh(v) - weigh(st[name]));
       st[name] = v;
       return true;
     },
@@ -188,16 +200,20 @@ export default category("structs", {
       example: "structAppend({a: 1}, {b: 2})",
       result: '{"a":1,"b":2}',
     },
-    (_c, t: unknown, s: unknown, ow?: unknown) => {
+    (c, t: unknown, s: unknown, ow?: unknown) => {
       const target = struct(t, "structAppend");
       const source = struct(s, "structAppend");
-      for (const k of Object.keys(source)) if (ow !== false || !(k in target)) target[key(k)] = source[k];
+      for (const k of Object.keys(source))
+        if (ow !== false || !(k in target)) {
+          hold(c, (target[k] === undefined ? MEMBER_BYTES : 0) + weigh(source[k]) - weigh(target[k]));
+          target[key(k)] = source[k];
+        }
       return target;
     },
   ],
   structCopy: [
     { params: "struct", doc: "A deep copy.", example: "structCopy({a: [1]})", result: '{"a":[1]}' },
-    (_c, s: unknown) => deepCopy(struct(s, "structCopy")),
+    (c, s: unknown) => deepCopy(struct(s, "structCopy"), c),
   ],
   structClear: [
     {
@@ -234,11 +250,11 @@ export default category("structs", {
       example: 'structFindKey({a: {id: 1}}, "id")[1].path',
       result: ".a.id",
     },
-    (_c, t: unknown, k: unknown, sc?: unknown) => {
+    (c, t: unknown, k: unknown, sc?: unknown) => {
       const name = str(k);
       const all = scopeAll(sc);
       const out: Struct[] = [];
-      walk(t, (f) => {
+      walk(c, t, (f) => {
         if (f.key === name) {
           const r = newStruct();
           r.value = f.value;
@@ -259,15 +275,15 @@ export default category("structs", {
       example: 'structFindValue({a: {b: "x"}}, "X")[1].key',
       result: "b",
     },
-    (_c, t: unknown, v: unknown, sc?: unknown) => {
+    (c, t: unknown, v: unknown, sc?: unknown) => {
       const all = scopeAll(sc);
       const out: Struct[] = [];
-      walk(t, (f) => {
+      walk(c, t, (f) => {
         if (
           !isStruct(f.value) &&
           !Array.isArray(f.value) &&
           !(f.value instanceof QueryResult) &&
-          same(f.value, v, true)
+          same(f.value, v, true, c)
         ) {
           const r = newStruct();
           r.key = f.key;
@@ -288,7 +304,7 @@ export default category("structs", {
       example: 'structSort({a: 3, b: 1, c: 2}, "numeric")',
       result: '["b","c","a"]',
     },
-    (_c, s: unknown, t?: unknown, o?: unknown, sub?: unknown) => {
+    (c, s: unknown, t?: unknown, o?: unknown, sub?: unknown) => {
       const st = struct(s, "structSort");
       const path = sub === undefined || str(sub) === "" ? [] : str(sub).split(".");
       const at = (k: string): unknown =>
@@ -297,7 +313,7 @@ export default category("structs", {
             throw argError(`structSort: "${k}" has no ${JSON.stringify(str(sub))}`);
           return v[p];
         }, st[k]);
-      return sortValues(Object.keys(st), t, o, at);
+      return sortValues(Object.keys(st), t, o, at, c);
     },
   ],
   structUpdate: [
@@ -334,7 +350,7 @@ export default category("structs", {
       example: "duplicate([1, [2]])",
       result: "[1,[2]]",
     },
-    (_c, v: unknown) => deepCopy(v),
+    (c, v: unknown) => deepCopy(v, c),
   ],
   isEmpty: [
     {

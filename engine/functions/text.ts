@@ -4,6 +4,9 @@ import { category, str, int, argError } from "./define.js";
 import { SafeString, escapeHtml, toBool } from "../values.js";
 import { listItems } from "./lists.js";
 import { jsonEncode } from "./encoding.js";
+import type { RenderContext } from "../context.js";
+import { RuntimeError, codes } from "../errors.js";
+import { work } from "../work.js";
 
 function justify(s: unknown, n: unknown, how: "left" | "right" | "center"): string {
   const t = str(s);
@@ -41,7 +44,13 @@ function wrapLine(line: string, width: number): string[] {
   return out;
 }
 
+/**
+ * replaceList: each item of `from` replaced in turn over the whole string, so its work is the
+ * items times the string's length (steps of the page's work: a step per 16 characters read);
+ * a result past maxStringLength is refused before it is built.
+ */
 function replaceList(
+  ctx: RenderContext,
   s: unknown,
   from: unknown,
   to: unknown,
@@ -58,10 +67,24 @@ function replaceList(
   // includeEmptyFields reads list2 only: list1's empty items would replace nothing.
   const a = listItems(from, d1 ?? ",");
   const b = listItems(to, d2 ?? d1 ?? ",", empty);
+  const max = ctx.limits.maxStringLength;
+  const tooLong = (n: number) =>
+    new RuntimeError(codes.STRING_LIMIT, `A string of ${n} characters is longer than ${max} (limit maxStringLength)`);
   a.forEach((f, i) => {
     const r = b[i] ?? "";
-    if (noCase) t = t.replace(new RegExp(f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), () => r);
-    else t = t.split(f).join(r);
+    work(ctx, 1 + (t.length >> 4));
+    if (noCase) {
+      let length = t.length;
+      t = t.replace(new RegExp(f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), (found) => {
+        if ((length += r.length - found.length) > max) throw tooLong(length);
+        return r;
+      });
+    } else {
+      const pieces = t.split(f);
+      const length = t.length + (pieces.length - 1) * (r.length - f.length);
+      if (length > max) throw tooLong(length);
+      t = pieces.join(r);
+    }
   });
   return t;
 }
@@ -162,8 +185,8 @@ export default category("strings", {
       example: 'replaceList("a-b-c", "a,b", "1,2")',
       result: "1-2-c",
     },
-    (_c, s: unknown, a: unknown, b: unknown, d1?: unknown, d2?: unknown, e?: unknown) =>
-      replaceList(s, a, b, false, d1, d2, e),
+    (c, s: unknown, a: unknown, b: unknown, d1?: unknown, d2?: unknown, e?: unknown) =>
+      replaceList(c, s, a, b, false, d1, d2, e),
   ],
   replaceListNoCase: [
     {
@@ -172,8 +195,8 @@ export default category("strings", {
       example: 'replaceListNoCase("A-b-c", "a,B", "1,2")',
       result: "1-2-c",
     },
-    (_c, s: unknown, a: unknown, b: unknown, d1?: unknown, d2?: unknown, e?: unknown) =>
-      replaceList(s, a, b, true, d1, d2, e),
+    (c, s: unknown, a: unknown, b: unknown, d1?: unknown, d2?: unknown, e?: unknown) =>
+      replaceList(c, s, a, b, true, d1, d2, e),
   ],
   getToken: [
     {
@@ -328,7 +351,7 @@ export default category("strings", {
       example: 'toString(42) & "!"',
       result: "42!",
     },
-    (_c, v: unknown, cs?: unknown) => {
+    (ctx, v: unknown, cs?: unknown) => {
       if (v instanceof Uint8Array)
         return Buffer.from(v).toString(
           cs === undefined ? "utf8" : str(cs).toLowerCase().replace(/[-_]/g, "") === "iso88591" ? "latin1" : "utf8",
@@ -336,7 +359,7 @@ export default category("strings", {
       return v === null || v === undefined
         ? ""
         : typeof v === "object" && !(v instanceof Date) && !(v instanceof SafeString)
-          ? jsonEncode(v)
+          ? jsonEncode(v, ctx)
           : str(v);
     },
   ],
