@@ -313,10 +313,14 @@ function make(e: Expr): Closure {
               loc,
             ),
           );
+      if (rt.isNullCall(name, e.args)) return (h) => rt.isNullOf(() => args[0]!(h));
       return (h) => {
         const fn = h.builtin(name);
         if (fn === null) {
-          h.out += rt.esc(args[0]!(h), loc);
+          h.out += rt.written(
+            args.map((f) => f(h)),
+            loc,
+          );
           return "";
         }
         return rt.call(h.ctx, fn, loc, ...args.map((f) => f(h)));

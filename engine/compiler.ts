@@ -4,7 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey } from "./runtime.js";
+import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall } from "./runtime.js";
 import { kindWith } from "./closures.js";
 import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
@@ -526,7 +526,11 @@ export class Compiler {
         if (this.registry.findFunction(e.name)!.awaits) {
           return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
         }
-        if (isWriteOutput(e.name)) return `(($o += rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})), "")`;
+        if (isNullCall(e.name, e.args)) return `rt.isNullOf(() => ${this.expr(e.args[0]!)})`;
+        if (isWriteOutput(e.name))
+          return e.args.length > 1
+            ? `(($o += rt.written([${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})), "")`
+            : `(($o += rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})), "")`;
         return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
       case "unary": {
         const v = this.expr(e.arg);

@@ -50,6 +50,8 @@ export type RenderFn = (ctx: RenderContext) => Rendered;
 
 /** What a render needs from the engine: other templates, by resolved path. */
 export interface TemplateHost {
+  /** The folder the site's files are in (expandPath, getTempDirectory). */
+  readonly siteRoot: string;
   /** Runs the template at `path` with `ctx` and returns its output. */
   renderInto(path: string, ctx: RenderContext, loc: Loc): Rendered;
 }

@@ -45,6 +45,9 @@ interface Loaded extends ParsedTemplate {
 export class Engine implements TemplateHost {
   readonly root: string;
   readonly mode: Mode;
+  get siteRoot(): string {
+    return this.root;
+  }
   readonly limits: Limits;
   /** The tags and functions this engine knows: the built-ins and the host app's. */
   readonly registry: Registry;
@@ -178,6 +181,7 @@ export class Engine implements TemplateHost {
    */
   render(name: string, scopes: Scopes, page: PageState = newPageState()): Promise<string> {
     let out: Rendered;
+    page.base = name;
     try {
       const t = this.load(name);
       out = traced(page.trace, name, () => runPage(t.render, new RenderContext(scopes, this, this.limits, page)));

@@ -303,7 +303,7 @@ export class Interpreter implements ExprHost {
           );
         const fn = this.builtin(e.name);
         if (fn === null) {
-          this.out += rt.esc(args[0], e.loc);
+          this.out += rt.written(args, e.loc);
           return "";
         }
         return rt.call(ctx, fn, e.loc, ...args);

@@ -113,6 +113,8 @@ export interface PageState {
   timezone: string;
   /** Locale of the ls* formatting functions (the site's `locale`, BCP 47 tag). */
   locale: string;
+  /** The page being rendered, relative to the site (expandPath resolves against its folder); "" before. */
+  base: string;
   /** Queries and templates of this request, for quarry dev's debugging output; null elsewhere. */
   trace: Trace | null;
   /** Set by the server for a page it serves (csrfToken(), sessionRotate(), …). */
@@ -153,6 +155,7 @@ export function newPageState(
     scopesShared: false,
     timezone: zone.timezone ?? "UTC",
     locale: zone.locale ?? "en-US",
+    base: "",
     trace: null,
     hooks: null,
     services: null,

@@ -12,9 +12,10 @@ import { Registry, type Extensions } from "./extensions.js";
  * takes back what a dbt:abort carries, T.takeAborted; 4: a quiet loop's checked version throws
  * T.PAUSE; 5: a catch body starts from T.outputAtCatch, a module left by an abort gives its output
  * back with T.takeAborted, a quiet loop's shadow check calls T.shadowed once a name and
- * T.shadowedAny is gone).
+ * T.shadowedAny is gone; 6: queryExecute takes the bound values; 7: isNull(x) runs through
+ * rt.isNullOf, writeOutput(x, encodeFor) through rt.written).
  */
-export const COMPILED_RUNTIME = 6;
+export const COMPILED_RUNTIME = 7;
 
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 

@@ -10,6 +10,7 @@ import {
   describeValue,
   isNumeric,
   isStruct,
+  newSlot,
   newStruct,
   setZone,
   toBool,
@@ -20,6 +21,8 @@ import {
 } from "./values.js";
 
 export { esc, toBool, toStr, toNum, compare, numToStr } from "./values.js";
+import { esc } from "./values.js";
+import { encodeAs } from "./functions/encoding.js";
 export { settle } from "./clock.js";
 
 /** The scope names: an unscoped name that is one reads the scope (see lookup). */
@@ -39,7 +42,7 @@ function forbidden(key: string, loc: Loc | null): never {
 const own = Object.prototype.hasOwnProperty;
 
 /** The current row frame of `q`, if it is being iterated. */
-function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
+export function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
   for (let i = ctx.frames.length - 1; i >= 0; i--) {
     const f = ctx.frames[i]!;
     if (f.kind === "row" && f.query === q) return f;
@@ -228,7 +231,7 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
   for (const step of steps) {
     let next = readSlot(container, key, loc, true);
     if (next === undefined) {
-      next = newStruct();
+      next = newSlot(container);
       writeSlot(container, key, next, loc, ctx.limits.maxArrayLength);
     }
     container = next;
@@ -390,6 +393,37 @@ export function call(ctx: RenderContext, fn: BuiltinFn, loc: Loc, ...args: unkno
     throw locate(sizeError(ctx, err, loc), loc);
   }
   return checkSize(ctx, v, loc);
+}
+
+/**
+ * isNull(x) as CFML has it: true for null and for what is not there (an undefined variable, key
+ * or array element), which every other expression refuses with QRY_ERR_UNDEFINED.
+ */
+export function isNullOf(value: () => unknown): boolean {
+  try {
+    const v = value();
+    return v === null || v === undefined;
+  } catch (err) {
+    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return true;
+    throw err;
+  }
+}
+
+/** isNull(...) with one argument that does not await: both modes catch its undefined (rt.isNullOf). */
+export const isNullCall = (name: string, args: { async?: boolean }[]): boolean =>
+  args.length === 1 && !args[0]!.async && name.toLowerCase() === "isnull";
+
+/**
+ * What writeOutput(value, [encodeFor]) and echo write: the value, or encoded for the context its
+ * second argument names (encodeFor's), then HTML-escaped as #…# is (an HTML encoding is not escaped twice).
+ */
+export function written(args: unknown[], loc: Loc): string {
+  if (args.length < 2 || args[1] === undefined || args[1] === null) return esc(args[0], loc);
+  try {
+    return esc(encodeAs("writeOutput", args[1], toStr(args[0], loc)), loc);
+  } catch (err) {
+    throw locate(err, loc);
+  }
 }
 
 /** Refuses a string or array past the limits (a function's result, a value being set); a date keeps the page's zone. */

@@ -35,6 +35,25 @@ export type Struct = Record<string, unknown>;
 
 export const newStruct = (): Struct => Object.create(null) as Struct;
 
+/** The dimensions arrayNew(2) or arrayNew(3) gave an array: a[i][j] = x then makes a[i] an array, not a struct. */
+const ARRAY_DIMS = new WeakMap<unknown[], number>();
+export function newArray(dims: number): unknown[] {
+  const a: unknown[] = [];
+  if (dims > 1) ARRAY_DIMS.set(a, dims);
+  return a;
+}
+/** An array's dimensions: arrayNew's, else 1 plus its first element's when that is an array. */
+export function arrayDims(a: unknown[]): number {
+  const d = ARRAY_DIMS.get(a);
+  if (d !== undefined) return d;
+  return Array.isArray(a[0]) ? 1 + arrayDims(a[0]) : 1;
+}
+/** The element assignment creates in `container` on the way to a deeper one: a struct, or an array in arrayNew(n)'s. */
+export function newSlot(container: unknown): unknown {
+  const d = Array.isArray(container) ? ARRAY_DIMS.get(container) : undefined;
+  return d !== undefined ? newArray(d - 1) : newStruct();
+}
+
 export function isStruct(v: unknown): v is Struct {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
   const proto = Object.getPrototypeOf(v) as unknown;

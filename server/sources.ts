@@ -143,7 +143,13 @@ export class PrecompiledSource implements PageSource, TemplateHost {
     return fn(ctx);
   }
 
+  /** The site's files as the build copied them. */
+  get siteRoot(): string {
+    return this.staticDir;
+  }
+
   render(name: string, scopes: Scopes, page: PageState): Rendered {
+    page.base = name;
     return runPage(this.renders.get(name)!, new RenderContext(scopes, this, this.limits, page));
   }
 

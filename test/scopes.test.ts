@@ -38,7 +38,7 @@ describe("request scopes", () => {
 
   it("are shared with a module's context", () => {
     const scopes = requestScopes(request([]), {}, newStruct(), newStruct());
-    const ctx = new RenderContext(scopes, { renderInto: async () => "" }, defaultLimits);
+    const ctx = new RenderContext(scopes, { siteRoot: ".", renderInto: async () => "" }, defaultLimits);
     const inner = ctx.forModule(newStruct(), newStruct());
     expect(inner.scopes.url).toBe(scopes.url);
     expect(inner.scopes.cgi).toBe(scopes.cgi);

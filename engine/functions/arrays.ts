@@ -1,6 +1,6 @@
 import { category, num, int, str, arr, argError } from "./define.js";
 import { counted, sortValues } from "./lists.js";
-import { asNumber, isStruct, newStruct, toBool, typeName } from "../values.js";
+import { asNumber, isStruct, newArray, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
@@ -18,7 +18,7 @@ export default category("arrays", {
   arrayNew: [
     {
       params: "[dimensions]",
-      doc: "A new empty array (same as []); dimensions (1, 2 or 3) is accepted for CFML code.",
+      doc: "A new empty array (same as []); with dimensions 2 or 3, a[i][j] = x makes a[i] an array (as CFML does), and isArray(a, 2) is true.",
       example: "arrayLen(arrayNew(1))",
       result: "0",
     },
@@ -26,6 +26,7 @@ export default category("arrays", {
       if (d !== undefined) {
         const n = int(d, "dimensions");
         if (n < 1 || n > 3) throw argError("dimensions must be 1, 2 or 3");
+        return newArray(n);
       }
       return [];
     },
@@ -40,14 +41,20 @@ export default category("arrays", {
   ],
   arrayAppend: [
     {
-      params: "array, value",
-      doc: "Adds a value at the end (changes the array) and returns the array.",
-      example: "arrayAppend([1], 2)",
-      result: "[1,2]",
+      params: "array, value, [merge]",
+      doc: "Adds a value at the end (changes the array) and returns the array; with merge true, an array value adds its elements one by one.",
+      example: "arrayAppend([1], [2, 3], true)",
+      result: "[1,2,3]",
     },
-    (c, a: unknown, v: unknown) => {
-      hold(c, ELEMENT_BYTES + weigh(v));
-      arr(a, "arrayAppend").push(v);
+    (c, a: unknown, v: unknown, merge?: unknown) => {
+      const x = arr(a, "arrayAppend");
+      if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) {
+        hold(c, v.length * ELEMENT_BYTES + weigh(v));
+        for (const e of v) x.push(e);
+      } else {
+        hold(c, ELEMENT_BYTES + weigh(v));
+        x.push(v);
+      }
       return a;
     },
   ],
@@ -94,12 +101,17 @@ export default category("arrays", {
   ],
   arrayContains: [
     {
-      params: "array, value",
-      doc: "true when an element equals the value (strings case-sensitive, numbers by value).",
-      example: 'arrayContains(["a", "b"], "B")',
-      result: "false",
+      params: "array, value, [substringMatch]",
+      doc: "true when an element equals the value (strings case-sensitive, numbers by value); with substringMatch true, when a simple element contains the value's text.",
+      example: 'arrayContains(["a", "b"], "B") & " " & arrayContains(["apple"], "pp", true)',
+      result: "false true",
     },
-    (c, a: unknown, v: unknown) => arr(a, "arrayContains").some((e) => same(e, v, false, c)),
+    (c, a: unknown, v: unknown, sub?: unknown) => {
+      const x = arr(a, "arrayContains");
+      if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, false, c));
+      const text = str(v);
+      return x.some((e) => isSimpleValue(e) && str(e).includes(text));
+    },
   ],
   arrayFind: [
     {
@@ -133,14 +145,19 @@ export default category("arrays", {
   arraySlice: [
     {
       params: "array, start, [count]",
-      doc: "count elements from the 1-based start (to the end without count).",
-      example: "arraySlice([1, 2, 3, 4], 2, 2)",
+      doc: "count elements from the 1-based start (to the end without count). A negative start counts from the end (-1: the last element); a negative count leaves that many elements off the end.",
+      example: "arraySlice([1, 2, 3, 4], -3, -1)",
       result: "[2,3]",
     },
     (_c, a: unknown, s: unknown, c?: unknown) => {
       const x = arr(a, "arraySlice");
-      const from = pos(x, s, 1);
-      return c === undefined ? x.slice(from) : x.slice(from, from + Math.max(0, int(c, "count")));
+      const si = int(s, "start");
+      const from = si < 0 && -si <= x.length ? x.length + si : pos(x, s, 1);
+      if (c === undefined) return x.slice(from);
+      const n = int(c, "count");
+      if (n >= 0) return x.slice(from, from + n);
+      if (x.length + n < from) throw argError(`arraySlice: a count of ${n} leaves nothing after position ${from + 1}`);
+      return x.slice(from, x.length + n);
     },
   ],
   arraySum: [
@@ -377,7 +394,7 @@ export const more = category("arrays", {
   arrayMerge: [
     {
       params: "array1, array2, [leaveIndex]",
-      doc: "A new array: array1's elements then array2's (leaveIndex: array2's elements overwrite at their own positions).",
+      doc: "A new array: array1's elements then array2's (leaveIndex: each keeps its position, array1's where both have one, array2's beyond array1's end).",
       example: "arrayMerge([1, 2], [3])",
       result: "[1,2,3]",
     },
@@ -386,9 +403,7 @@ export const more = category("arrays", {
       const y = arr(b, "arrayMerge");
       hold(c, (x.length + y.length) * ELEMENT_BYTES);
       if (keep !== undefined && toBool(keep, null)) {
-        y.forEach((v, i) => {
-          x[i] = v;
-        });
+        for (let i = x.length; i < y.length; i++) x[i] = y[i];
         return x;
       }
       return x.concat(y);

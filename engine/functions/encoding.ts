@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { TextDecoder } from "node:util";
 import { category, str, int, argError } from "./define.js";
 import {
+  FunctionValue,
   SafeString,
   QueryResult,
   dateToStr,
@@ -19,6 +20,9 @@ import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "..
 import { dateTimeFormat, wall } from "./datetime.js";
 import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
 
+/** A function has no JSON form: its closure holds the page's scopes (and through them the request). */
+const unencodable = (f: FunctionValue): RuntimeError => argError(`A function (${f.name}) cannot be written as JSON`);
+
 /**
  * JSON for any language value: queries become {columns, data}, dates their string form,
  * binaries Base64. Each value written is a step of `m`'s work (a page that must stop throws
@@ -35,6 +39,7 @@ export function jsonEncode(v: unknown, m?: Metered): string {
       if (typeof val === "bigint") return val.toString();
       // A binary value as its Base64 text.
       if (val instanceof Uint8Array) return Buffer.from(val).toString("base64");
+      if (val instanceof FunctionValue) throw unencodable(val);
       return val;
     }) ?? "null"
   );
@@ -374,12 +379,17 @@ export default category("encoding", {
   ],
   serialize: [
     {
-      params: "value",
-      doc: 'The value as CFML source text, as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
+      params: "value, [type]",
+      doc: 'The value as CFML source text (type "json": as serializeJSON writes it), as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
       example: 'serialize({"a": [1, "x##"]})',
       result: '{"a":[1,"x##"]}',
     },
-    (ctx, v: unknown) => cfmlSource(v, ctx.page.timezone, ctx),
+    (ctx, v: unknown, type?: unknown) => {
+      const t = type === undefined ? "cfml" : str(type).trim().toLowerCase();
+      if (t === "json") return serialize(v, "row", ctx.page.timezone, ctx);
+      if (t !== "cfml") throw argError(`serialize: type must be cfml or json, got ${JSON.stringify(t)}`);
+      return cfmlSource(v, ctx.page.timezone, ctx);
+    },
   ],
   toScript: [
     {
@@ -476,34 +486,7 @@ export default category("encoding", {
       example: 'esapiEncode("url", "a b")',
       result: "a+b",
     },
-    (_c, type: unknown, s: unknown) => {
-      const t = str(type).trim().toLowerCase();
-      const text = str(s);
-      switch (t) {
-        case "css":
-          return encodeCss(text);
-        case "dn":
-          return encodeDn(text);
-        case "html":
-          return new SafeString(encodeHtml(text));
-        case "html_attr":
-          return new SafeString(encodeHtmlAttribute(text));
-        case "javascript":
-          return encodeJs(text);
-        case "ldap":
-          return encodeLdap(text);
-        case "url":
-          return encodeUrl(text);
-        case "xml":
-          return new SafeString(encodeXml(text, false));
-        case "xml_attr":
-          return new SafeString(encodeXml(text, true));
-        default:
-          throw argError(
-            `esapiEncode: unknown encoding ${JSON.stringify(t)} (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr)`,
-          );
-      }
-    },
+    (_c, type: unknown, s: unknown) => encodeAs("esapiEncode", type, str(s)),
   ],
   encodeForXPath: [
     {
@@ -581,7 +564,51 @@ export default category("encoding", {
         (c) => ({ "\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" })[c]!,
       ),
   ],
+  encodeFor: [
+    {
+      params: "string, type, [canonicalize]",
+      doc: "The text encoded for the context `type` names (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr), as Lucee's encodeFor; with the context first, as esapiEncode takes it, it is read that way too.",
+      example: 'encodeFor("a b", "url") & " " & encodeFor("url", "a&b")',
+      result: "a+b a%26b",
+    },
+    (_c, s: unknown, type: unknown, c?: unknown) => {
+      // encodeFor(type, string) as well: the first argument a context name and the second not.
+      const swap = ENCODINGS.has(str(s).trim().toLowerCase()) && !ENCODINGS.has(str(type).trim().toLowerCase());
+      return encodeAs("encodeFor", swap ? s : type, input(swap ? type : s, c));
+    },
+  ],
 });
+
+const ENCODINGS = new Set(["css", "dn", "html", "html_attr", "javascript", "ldap", "url", "xml", "xml_attr"]);
+
+/** The text encoded for the context `type` names: esapiEncode, encodeFor and writeOutput(x, type). */
+export function encodeAs(fn: string, type: unknown, text: string): unknown {
+  const t = str(type).trim().toLowerCase();
+  switch (t) {
+    case "css":
+      return encodeCss(text);
+    case "dn":
+      return encodeDn(text);
+    case "html":
+      return new SafeString(encodeHtml(text));
+    case "html_attr":
+      return new SafeString(encodeHtmlAttribute(text));
+    case "javascript":
+      return encodeJs(text);
+    case "ldap":
+      return encodeLdap(text);
+    case "url":
+      return encodeUrl(text);
+    case "xml":
+      return new SafeString(encodeXml(text, false));
+    case "xml_attr":
+      return new SafeString(encodeXml(text, true));
+    default:
+      throw argError(
+        `${fn}: unknown encoding ${JSON.stringify(t)} (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr)`,
+      );
+  }
+}
 
 /** encodeForCSS: every character but letters and digits as a CSS escape. */
 function encodeCss(s: string): string {
@@ -845,10 +872,11 @@ function serialize(v: unknown, queryFormat: string, tz: string, m: Metered): str
     if (isStruct(x)) return Object.fromEntries(Object.keys(x).map((k) => [k, prep(x[k])]));
     if (typeof x === "bigint") return x.toString();
     if (x instanceof Uint8Array) return Buffer.from(x).toString("base64");
+    if (x instanceof FunctionValue) throw unencodable(x);
     return x;
   };
-  // "</" becomes "<\/" so the JSON can stand inside a <script> element.
-  return (JSON.stringify(prep(v)) ?? "null").replace(/<\//g, "<\\/");
+  // "</" becomes "<\/" and "<!--" "\u003c!--", so the JSON can stand inside a <script> element.
+  return (JSON.stringify(prep(v)) ?? "null").replace(/<\//g, "<\\/").replace(/<!--/g, "\\u003c!--");
 }
 
 /** serialize(): CFML source for a value (Lucee's ScriptConverter). */

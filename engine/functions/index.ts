@@ -9,6 +9,7 @@ import numbers from "./numbers.js";
 import dates from "./dates.js";
 import encoding from "./encoding.js";
 import crypto from "./crypto.js";
+import passwords from "./passwords.js";
 import xml from "./xml.js";
 import javacast from "./javacast.js";
 import queries from "./queries.js";
@@ -18,6 +19,7 @@ import compat from "./compat.js";
 import callbacks from "./callbacks.js";
 import cache from "./cache.js";
 import paths from "./paths.js";
+import extras from "./extras.js";
 
 export type { BuiltinDef } from "./define.js";
 
@@ -32,6 +34,7 @@ export const builtins: BuiltinDef[] = [
   ...dates,
   ...encoding,
   ...crypto,
+  ...passwords,
   ...xml,
   ...javacast,
   ...queries,
@@ -41,12 +44,16 @@ export const builtins: BuiltinDef[] = [
   ...callbacks,
   ...cache,
   ...paths,
+  ...extras,
 ];
 
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 
 /** writeOutput() appends to the output being built, so both modes run it themselves, not through its fn. */
-export const isWriteOutput = (name: string): boolean => name.toLowerCase() === "writeoutput";
+export const isWriteOutput = (name: string): boolean => {
+  const n = name.toLowerCase();
+  return n === "writeoutput" || n === "echo";
+};
 
 /**
  * Does the expression call writeOutput() (or a function defined with dbt:function, which may write) anywhere?

@@ -4,7 +4,7 @@ import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
 import { base, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
-import { FunctionValue, SafeString, QueryResult, compare, isStruct, toBool, typeName } from "../values.js";
+import { FunctionValue, SafeString, QueryResult, arrayDims, compare, isStruct, toBool, typeName } from "../values.js";
 import { isDate } from "./dates.js";
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
@@ -13,8 +13,14 @@ const NOWHERE = { file: "", line: 0, column: 0, start: 0, end: 0 };
 
 /** isDefined("url.page"), isDefined("a[1].b"): resolves a variable path without raising. */
 function isDefined(ctx: RenderContext, path: unknown): boolean {
+  const v = pathValue(ctx, path);
+  return v !== null && v !== undefined;
+}
+
+/** The value at a variable path such as "url.page" or "a[1].b", or undefined where there is none. */
+export function pathValue(ctx: RenderContext, path: unknown): unknown {
   const p = str(path).trim();
-  if (!PATH.test(p)) return false;
+  if (!PATH.test(p)) return undefined;
   const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(p)![0];
   try {
     let v = base(ctx, head, NOWHERE);
@@ -23,9 +29,9 @@ function isDefined(ctx: RenderContext, path: unknown): boolean {
       else if (/^\d/.test(m[2]!)) v = index(ctx, v, Number(m[2]), NOWHERE);
       else v = member(ctx, v, m[2]!.slice(1, -1), NOWHERE);
     }
-    return v !== null && v !== undefined;
+    return v;
   } catch (err) {
-    if (err instanceof RuntimeError) return false;
+    if (err instanceof RuntimeError) return undefined;
     throw err;
   }
 }
@@ -97,12 +103,22 @@ export default category("types", {
     (_c, v: unknown) => v instanceof FunctionValue,
   ],
   isNull: [
-    { params: "value", doc: "true for null.", example: "isNull(null)", result: "true" },
+    {
+      params: "value",
+      doc: "true for null, and (as in CFML) for a variable, key or array element that is not there: isNull(s.missing), isNull(a[9]).",
+      example: 'isNull(null) & " " & isNull([1, 2, 3][6])',
+      result: "true true",
+    },
     (_c, v: unknown) => v === null,
   ],
   isArray: [
-    { params: "value", doc: "true for an array.", example: "isArray([1])", result: "true" },
-    (_c, v: unknown) => Array.isArray(v),
+    {
+      params: "value, [number]",
+      doc: "true for an array; with number, for an array of that many dimensions (arrayNew(2)'s, or nested to that depth along its first elements).",
+      example: 'isArray([1]) & " " & isArray([[1]], 1)',
+      result: "true false",
+    },
+    (_c, v: unknown, d?: unknown) => Array.isArray(v) && (d === undefined || arrayDims(v) === num(d)),
   ],
   isStruct: [
     { params: "value", doc: "true for a struct.", example: "isStruct({})", result: "true" },
@@ -175,13 +191,24 @@ export default category("types", {
   ],
   writeOutput: [
     {
-      params: "value",
-      doc: "Appends the value to the page output where the call runs (in <dbt:set writeOutput(x)> or in an expression), HTML-escaped as #…# is: writeOutput(raw(html)) writes markup. Returns an empty string.",
+      params: "value, [encodeFor]",
+      doc: 'Appends the value to the page output where the call runs (in <dbt:set writeOutput(x)> or in an expression), HTML-escaped as #…# is: writeOutput(raw(html)) writes markup. A second argument encodes it first for that context as encodeFor does (writeOutput(x, "url")); "html" is what #…# does anyway. Returns an empty string.',
       example: 'writeOutput("<b>")',
       result: "<b>",
     },
     () => {
       throw new Error("writeOutput is run by the interpreter and the compiler");
+    },
+  ],
+  echo: [
+    {
+      params: "string",
+      doc: "Lucee's writeOutput: appends the value to the page output, HTML-escaped as writeOutput and #…# are. Returns an empty string.",
+      example: 'echo("<b>")',
+      result: "<b>",
+    },
+    () => {
+      throw new Error("echo is run by the interpreter and the compiler");
     },
   ],
   de: [

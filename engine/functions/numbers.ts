@@ -258,7 +258,7 @@ function separators(locale: string): { group: string; decimal: string } {
 }
 
 /** A number as Java's NumberFormat reads it in a locale, or null. */
-function lsNumber(text: string, locale: string): number | null {
+export function lsNumber(text: string, locale: string): number | null {
   const { group, decimal } = separators(locale);
   const t = text.replace(/[\s+]/g, "");
   let i = 0;

@@ -361,14 +361,14 @@ export default category("queries", {
   ],
   queryDeleteRow: [
     {
-      params: "query, row",
-      doc: "Removes a row; returns true.",
+      params: "query, [row]",
+      doc: "Removes a row (the last without row); returns true.",
       example: 'queryDeleteRow(queryNew("a", [{a: 1}]), 1)',
       result: "true",
     },
-    (_c, qv: unknown, r: unknown) => {
+    (_c, qv: unknown, r?: unknown) => {
       const q = query(qv, "queryDeleteRow");
-      q.rows.splice(rowOf(q, r, "queryDeleteRow"), 1);
+      q.rows.splice(rowOf(q, r ?? q.rows.length, "queryDeleteRow"), 1);
       return true;
     },
   ],

@@ -28,6 +28,15 @@ function scopeAll(scope: unknown): boolean {
   return scope !== undefined && str(scope).trim().toLowerCase() === "all";
 }
 
+/** replace's start (ACF 2021): the text before the 1-based position is kept as it is. */
+function fromStart(s: unknown, start: unknown, rest: (t: string) => unknown): unknown {
+  if (start === undefined) return rest(str(s));
+  const t = str(s);
+  const n = int(start, "start");
+  if (n < 1) throw argError(`replace: start must be 1 or more, got ${n}`);
+  return t.slice(0, n - 1) + str(rest(t.slice(n - 1)));
+}
+
 /** CFML's reFind: a position, or with sub-expressions a struct of pos/len/match arrays; scope "all" gives every match. */
 function reFind(ctx: RenderContext, re: RE2JS, s: unknown, start: unknown, sub: unknown, scope: unknown): unknown {
   const t = str(s);
@@ -252,21 +261,23 @@ export default category("strings", {
   ],
   replace: [
     {
-      params: "string, substring, [replacement], [scope]",
-      doc: 'Replaces the first occurrence (scope "all": every one), case-sensitive. With a struct instead of substring and replacement (Lucee), every occurrence of each key becomes its value, in one pass.',
-      example: 'replace("a-b-c", "-", "+", "all")',
-      result: "a+b+c",
+      params: "string, substring, [replacement], [scope], [start]",
+      doc: 'Replaces the first occurrence (scope "all": every one), case-sensitive, searching from the 1-based start (ACF 2021; the text before it is kept). With a struct instead of substring and replacement (Lucee), every occurrence of each key becomes its value, in one pass.',
+      example: 'replace("a-b-c", "-", "+", "all") & " " & replace("a-b-c", "-", "+", "one", 3)',
+      result: "a+b+c a-b+c",
     },
-    (c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(c, s, sub, rep, scope, false),
+    (c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown, start?: unknown) =>
+      fromStart(s, start, (t) => replaceText(c, t, sub, rep, scope, false)),
   ],
   replaceNoCase: [
     {
-      params: "string, substring, [replacement], [scope]",
+      params: "string, substring, [replacement], [scope], [start]",
       doc: "Like replace, ignoring case.",
       example: 'replaceNoCase("A-a", "a", "x", "all")',
       result: "x-x",
     },
-    (c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown) => replaceText(c, s, sub, rep, scope, true),
+    (c, s: unknown, sub: unknown, rep?: unknown, scope?: unknown, start?: unknown) =>
+      fromStart(s, start, (t) => replaceText(c, t, sub, rep, scope, true)),
   ],
   reFind: [
     {

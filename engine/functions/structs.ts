@@ -13,6 +13,8 @@ function key(k: unknown): string {
   return s;
 }
 
+const STRUCT_TYPES = new Set(["normal", "ordered", "linked", "casesensitive", "ordered-casesensitive"]);
+
 /**
  * A deep copy of arrays, structs and queries (a step of `m`'s work per value, and its elements
  * and members held by the page); other values are immutable.
@@ -96,8 +98,22 @@ function scopeAll(scope: unknown): boolean {
 
 export default category("structs", {
   structNew: [
-    { params: "", doc: "A new empty struct (same as {}).", example: "structCount(structNew())", result: "0" },
-    () => newStruct(),
+    {
+      params: "[type]",
+      doc: 'A new empty struct (same as {}). CFML\'s types "normal", "ordered" (also "linked") and "casesensitive" (also "ordered-casesensitive") are accepted: every Quarry struct is already case-sensitive and keeps its keys in the order they were set, except that keys written as whole numbers ("2", "10") come first, in numeric order.',
+      example: 'structCount(structNew("ordered"))',
+      result: "0",
+    },
+    (_c, type?: unknown) => {
+      if (type !== undefined) {
+        const t = str(type).trim().toLowerCase();
+        if (!STRUCT_TYPES.has(t))
+          throw argError(
+            `structNew: type must be normal, ordered, linked, casesensitive or ordered-casesensitive, got ${JSON.stringify(t)}`,
+          );
+      }
+      return newStruct();
+    },
   ],
   structKeyExists: [
     {

@@ -96,9 +96,11 @@ function isBooleanLike(v: unknown): boolean {
 
 function ucFirst(s: unknown, all?: unknown, lower?: unknown): string {
   let t = str(s);
-  if (lower !== undefined && toBool(lower, null)) t = t.toLowerCase();
+  // Lucee: lower-cased first only when it has letters and all are upper case ("SUSI Q." but not "McDonald").
+  if (lower !== undefined && toBool(lower, null) && /\p{L}/u.test(t) && t === t.toUpperCase()) t = t.toLowerCase();
+  // A word starts after white space, a dot, a dash or an opening parenthesis, as in Lucee.
   if (all !== undefined && toBool(all, null))
-    return t.replace(/(^|\s)(\S)/g, (_m, sp: string, c: string) => sp + c.toUpperCase());
+    return t.replace(/(^|[\s.(-])([^\s.(-])/g, (_m, sp: string, c: string) => sp + c.toUpperCase());
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
@@ -108,8 +110,8 @@ const TO_STRING: string = "toString";
 export default category("strings", {
   ucFirst: [
     {
-      params: "string, [allWords], [lowerTheRest]",
-      doc: "Upper-cases the first character (of every word with allWords; lowerTheRest lower-cases the rest first).",
+      params: "string, [doAll], [doLowerIfAllUppercase]",
+      doc: "Upper-cases the first character (with allWords, of every word: after white space, a dot, a dash or an opening parenthesis); lowerTheRest first lower-cases a text written all in upper case.",
       example: 'ucFirst("susi sorglos", true)',
       result: "Susi Sorglos",
     },
