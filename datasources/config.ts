@@ -493,11 +493,6 @@ function logLevelOf(file: string, v: unknown): string | null {
   return v;
 }
 
-/** The config's logLevel, read before the server (and its logger) exists. */
-export async function configuredLogLevel(root: string): Promise<string | undefined> {
-  return (await loadConfig(root)).logLevel ?? undefined;
-}
-
 /** Reads the config file of a site folder (defaults when it has none). */
 export async function loadConfig(root: string, env: NodeJS.ProcessEnv = process.env): Promise<SiteConfig> {
   const json = join(root, CONFIG_FILES[0]);

@@ -56,11 +56,6 @@ export async function pause(page: PageState, loc: Loc): Promise<void> {
   stopIfDue(page, Date.now(), loc);
 }
 
-/** One tick and, when due, the pause: for callers that await anyway (include, module, query). */
-export async function tickAsync(page: PageState, loc: Loc): Promise<void> {
-  if (tickClock(page, loc)) await pause(page, loc);
-}
-
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /**

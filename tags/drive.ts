@@ -1,7 +1,8 @@
 // Sync-first iteration for the interpreter: a loop runs as a plain JavaScript loop while every
 // step returns a value, and continues as an async one from the first step that returns a
 // promise (a query, an include, an awaiting expression, the clock's pause). Pages that never
-// wait never allocate a promise per iteration (issue 10: interpreted within 3x of compiled).
+// wait never allocate a promise per iteration. (Interpreted is still far from compiled on loop
+// pages: bench/RESULTS.md has the measured ratio.)
 import type { Loc, TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
