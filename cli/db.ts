@@ -176,10 +176,11 @@ export function register(program: Command): void {
     );
 
   common(db.command("psql"))
+    .argument("[psql-args...]", "arguments for psql after --, e.g. quarry db psql mysite -- -c 'SELECT 1'")
     .description(
-      "open a psql shell on the site's database; without psql installed, print the connection URL (and, for the embedded Postgres, keep it running until Ctrl-C)",
+      "open a psql shell on the site's database (or run psql with the arguments after --); without psql installed, print the connection URL (and, for the embedded Postgres, keep it running until Ctrl-C)",
     )
-    .action((site: string, o: { dataDir?: string }) =>
+    .action((site: string, psqlArgs: string[], o: { dataDir?: string }) =>
       withDatabase(site, o.dataDir, async (d) => {
         if (!findPsql()) {
           process.stdout.write(
@@ -201,7 +202,7 @@ export function register(program: Command): void {
         const url = new URL(d.url);
         const password = decodeURIComponent(url.password);
         url.password = "";
-        const child = spawn("psql", [url.toString()], {
+        const child = spawn("psql", [url.toString(), ...psqlArgs], {
           stdio: "inherit",
           env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
         });

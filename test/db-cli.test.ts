@@ -238,6 +238,9 @@ describe("quarry db on DATABASE_URL", () => {
     let r = await quarry(["db", "psql", root], env, "SELECT string_agg(body, ',' ORDER BY id) FROM note;\n");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(" first,second\n");
+    // Arguments after -- go to psql.
+    r = await quarry(["db", "psql", root, "--", "-At", "-c", "SELECT count(*) FROM note"], env);
+    expect([r.code, r.stdout]).toEqual([0, "2\n"]);
     r = await quarry(["db", "psql", root], { ...env, PATH: pathWithoutPsql() });
     expect(r).toMatchObject({
       code: 1,
