@@ -53,7 +53,8 @@ const SAFE_TAGS = new Set(
 const SAFE_ATTRS = new Set(["href", "title", "class", "colspan", "rowspan"]);
 const TAG =
   /<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-zA-Z][a-zA-Z0-9-]*(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'<>=`]+))?)*)\s*(\/?)>/y;
-const ATTR = /\s+([a-zA-Z][a-zA-Z0-9-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+)))?/g;
+// One whitespace before the name, not \s+: with /g, \s+ retried at every space of a long run (recheck).
+const ATTR = /\s([a-zA-Z][a-zA-Z0-9-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+)))?/g;
 
 function safeHref(v: string): boolean {
   // Entities and control characters can hide a scheme (jav&#x61;script:): refuse them in a link.
