@@ -173,6 +173,9 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
     if (own.call(obj, key)) return obj[key];
     throw new RuntimeError(codes.UNDEFINED, `Element "${key}" is undefined`, loc);
   }
+  // Null has no keys: the element is undefined, as CFML says (so a?.b?.c and ?: take it).
+  if (obj === null || obj === undefined)
+    throw new RuntimeError(codes.UNDEFINED, `Element "${key}" is undefined: it is read from null`, loc);
   throw new RuntimeError(codes.TYPE, `Cannot read "${key}" of ${typeName(obj)}`, loc);
 }
 
