@@ -15,7 +15,7 @@ import { Registry, type Extensions } from "./extensions.js";
  * T.shadowedAny is gone; 6: queryExecute takes the bound values; 7: isNull(x) runs through
  * rt.isNullOf, writeOutput(x, encodeFor) through rt.written).
  */
-export const COMPILED_RUNTIME = 7;
+export const COMPILED_RUNTIME = 8;
 
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 

@@ -4,6 +4,7 @@ import type { Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
 import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
 import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
+import { columnOf as foldColumn, foldedKey, isForbiddenKey, keyOf, noteKey } from "./keys.js";
 import {
   QueryResult,
   compare,
@@ -28,11 +29,8 @@ export { settle } from "./clock.js";
 /** The scope names: an unscoped name that is one reads the scope (see lookup). */
 export const SCOPES: ReadonlySet<string> = new Set<string>(SCOPE_NAMES);
 const FUNCTION_SCOPES = new Set(["local", "arguments"]);
-const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
-
-export function isForbiddenKey(key: string): boolean {
-  return FORBIDDEN.has(key);
-}
+const SCOPE_BY_LOWER = new Map(SCOPE_NAMES.map((n) => [n.toLowerCase(), n]));
+export { isForbiddenKey } from "./keys.js";
 
 function forbidden(key: string, loc: Loc | null): never {
   throw new RuntimeError(codes.FORBIDDEN, `Access to "${key}" is not allowed`, loc);
@@ -86,10 +84,25 @@ export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown 
       // CFML's currentRow, recordCount and columnList of the query being output (a length test first: this is a hot path).
       if ((name.length === 10 || name.length === 11) && ROW_NAMES.has(name.toLowerCase()))
         return queryMeta(f.query, name, ctx);
-    } else if (own.call(f.vars, name)) return f.vars[name];
+      // The column in another case (CFML's names are case-insensitive).
+      const col = row === undefined ? undefined : foldColumn(f.query.columns, name);
+      if (col !== undefined) return row![col] ?? "";
+    } else {
+      if (own.call(f.vars, name)) return f.vars[name];
+      const k = foldedKey(f.vars, name);
+      if (k !== undefined) return f.vars[k];
+    }
   }
   const vars = ctx.scopes.variables;
   if (own.call(vars, name)) return vars[name];
+  const k = foldedKey(vars, name);
+  if (k !== undefined) return vars[k];
+  // A scope named in another case at run time (isDefined("URL.id")); templates are spelled when validated.
+  const scope = SCOPE_BY_LOWER.get(name.toLowerCase());
+  if (scope !== undefined && ctx.scopes[scope]) {
+    ctx.page.scopesShared = true;
+    return ctx.scopes[scope];
+  }
   throw new RuntimeError(codes.UNDEFINED, `Variable "${name}" is undefined`, loc);
 }
 
@@ -117,9 +130,7 @@ function queryMeta(q: QueryResult, key: string, ctx: RenderContext): unknown {
 
 /** The column of `q` named `key`, case-insensitively (as CFML's), or undefined. */
 function columnOf(q: QueryResult, key: string): string | undefined {
-  if (q.columns.includes(key)) return key;
-  const lower = key.toLowerCase();
-  return q.columns.find((c) => c.toLowerCase() === lower);
+  return q.columns.includes(key) ? key : foldColumn(q.columns, key);
 }
 
 /**
@@ -127,7 +138,7 @@ function columnOf(q: QueryResult, key: string): string | undefined {
  * `q.name[2]`); anything else is `(obj.key)[i]`.
  */
 export function memberIndex(ctx: RenderContext, obj: unknown, key: string, i: unknown, mloc: Loc, loc: Loc): unknown {
-  if (obj instanceof QueryResult && !FORBIDDEN.has(key)) {
+  if (obj instanceof QueryResult && !isForbiddenKey(key)) {
     const col = columnOf(obj, key);
     if (col !== undefined) return cell(obj, col, i, loc);
   }
@@ -136,7 +147,7 @@ export function memberIndex(ctx: RenderContext, obj: unknown, key: string, i: un
 
 /** `obj[key][i]`: `q["name"][2]` as memberIndex; anything else is `(obj[key])[i]`. */
 export function indexIndex(ctx: RenderContext, obj: unknown, key: unknown, i: unknown, kloc: Loc, loc: Loc): unknown {
-  if (obj instanceof QueryResult && typeof key === "string" && !isNumeric(key) && !FORBIDDEN.has(key)) {
+  if (obj instanceof QueryResult && typeof key === "string" && !isNumeric(key) && !isForbiddenKey(key)) {
     const col = columnOf(obj, key);
     if (col !== undefined) return cell(obj, col, i, loc);
   }
@@ -152,7 +163,7 @@ function cell(q: QueryResult, col: string, i: unknown, loc: Loc): unknown {
 
 /** `obj.key` and `obj["key"]` for structs and queries. */
 export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc): unknown {
-  if (FORBIDDEN.has(key)) forbidden(key, loc);
+  if (isForbiddenKey(key)) forbidden(key, loc);
   // A struct's own key first: the common case (url.id, row.name).
   if (isStruct(obj) && own.call(obj, key)) return obj[key];
   if (obj instanceof QueryResult) {
@@ -170,7 +181,8 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
     );
   }
   if (isStruct(obj)) {
-    if (own.call(obj, key)) return obj[key];
+    const k = keyOf(obj, key);
+    if (k !== undefined) return obj[k];
     throw new RuntimeError(codes.UNDEFINED, `Element "${key}" is undefined`, loc);
   }
   // Null has no keys: the element is undefined, as CFML says (so a?.b?.c and ?: take it).
@@ -228,7 +240,7 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
       throw new RuntimeError(codes.TYPE, `Cannot replace the ${base} scope`, loc);
     // In a function, an unscoped name is an argument's or the function's own (local).
     const { local, arguments: args } = ctx.scopes;
-    container = local ? (own.call(args, base) ? args : local) : ctx.scopes.variables;
+    container = local ? (args && keyOf(args, base) !== undefined ? args : local) : ctx.scopes.variables;
     key = base;
   }
   for (const step of steps) {
@@ -255,9 +267,10 @@ function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {
     return n - 1;
   }
   const k = typeof key === "string" ? key : toStr(key.index, loc);
-  if (FORBIDDEN.has(k)) forbidden(k, loc);
+  if (isForbiddenKey(k)) forbidden(k, loc);
   if (!isStruct(container)) throw new RuntimeError(codes.TYPE, `Cannot set "${k}" on ${typeName(container)}`, loc);
-  return k;
+  // The key in the case it was first written with (CFML's keys are case-insensitive).
+  return own.call(container, k) ? k : (foldedKey(container, k) ?? k);
 }
 
 function readSlot(container: unknown, key: PathStep, loc: Loc, create: boolean): unknown {
@@ -294,6 +307,7 @@ function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, 
   const s = container as Struct;
   const old = s[k];
   s[k] = value;
+  if (old === undefined) noteKey(s, k);
   return (old === undefined ? MEMBER_BYTES : 0) + chars - (typeof old === "string" ? old.length : 0);
 }
 

@@ -9,7 +9,10 @@ import type { BuiltinDef } from "./functions/define.js";
 import { isMemberName, memberPlan } from "./functions/members.js";
 import { isWriteOutput } from "./functions/index.js";
 import { paramIndex, paramName, paramNames } from "./functions/named.js";
-import { isForbiddenKey } from "./runtime.js";
+import { CATCH_NAMES, SCOPES, isForbiddenKey } from "./runtime.js";
+
+/** Scope and catch names by their lower-case form: `URL.id` is `url.id`, `thistag` is `thisTag`. */
+const FIXED_SPELLING = new Map([...SCOPES, ...CATCH_NAMES].map((n) => [n.toLowerCase(), n]));
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -37,11 +40,27 @@ export class Validator {
   private readonly userFunctions = new Set<string>();
   /** The template includes others, which may define functions it calls. */
   private includesOthers = false;
+  /** Each variable name's spelling in this template by its lower-case form (see spell). */
+  private readonly spellings = new Map<string, string>();
 
   constructor(
     readonly src: SourceFile,
     readonly host: ValidatorHost,
   ) {}
+
+  /**
+   * The spelling a variable name is written with in this template: a scope's or a catch's own,
+   * else the first one met. CFML's names are case-insensitive; with one spelling per template
+   * the tags and the compiler compare names as strings, and the run time folds case only
+   * between templates (engine/keys.ts).
+   */
+  spell(name: string): string {
+    const lower = name.toLowerCase();
+    const fixed = FIXED_SPELLING.get(lower) ?? this.spellings.get(lower);
+    if (fixed !== undefined) return fixed;
+    this.spellings.set(lower, name);
+    return name;
+  }
 
   error(message: string, loc: Loc, code: string = codes.ATTRIBUTE): TemplateError {
     return new TemplateError(code, message, loc);
@@ -153,10 +172,15 @@ export class Validator {
       return literal(raw);
     };
     switch (spec.type) {
-      case "name":
-        return fixed("name (letters, digits, _)", IDENT.test(raw) && !isForbiddenKey(raw));
-      case "variable":
-        return fixed("variable name such as url.id", VARIABLE.test(raw) && !raw.split(".").some(isForbiddenKey));
+      case "name": {
+        const e = fixed("name (letters, digits, _)", IDENT.test(raw) && !isForbiddenKey(raw));
+        return spec.binds ? literal(this.spell(raw)) : e;
+      }
+      case "variable": {
+        fixed("variable name such as url.id", VARIABLE.test(raw) && !raw.split(".").some(isForbiddenKey));
+        const [base, ...path] = raw.split(".");
+        return literal([this.spell(base!), ...path].join("."));
+      }
       case "text":
         return fixed("text", raw.trim() !== "");
       case "enum": {
@@ -272,6 +296,7 @@ export class Validator {
         return false;
       case "var":
         if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
+        e.name = this.spell(e.name);
         return false;
       case "member":
         if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
@@ -349,12 +374,18 @@ export class Validator {
       }
       case "array":
         return this.all(e.items);
-      case "struct":
+      case "struct": {
+        // {a: 1, A: 2} is one key (CFML's keys are case-insensitive): the later value, the first spelling.
+        const first = new Map<string, string>();
         for (const entry of e.entries) {
           if (isForbiddenKey(entry.key))
             throw this.error(`Access to "${entry.key}" is not allowed`, e.loc, codes.FORBIDDEN);
+          const lower = entry.key.toLowerCase();
+          entry.key = first.get(lower) ?? entry.key;
+          first.set(lower, entry.key);
         }
         return this.all(e.entries.map((x) => x.value));
+      }
       case "unary":
         return this.expr(e.arg);
       case "binary":

@@ -89,7 +89,7 @@ export const argumentTag: TagDef = {
   body: "none",
   parents: ["function"],
   attributes: {
-    name: { type: "name", required: true },
+    name: { type: "name", required: true, binds: true },
     type: { type: "enum", values: TYPES.filter((t) => t !== "void") },
     required: { type: "enum", values: YES_NO },
     default: { type: "any" },

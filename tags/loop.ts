@@ -12,6 +12,7 @@ import { drive, driveRange, loopBody } from "./drive.js";
 import type { Maybe } from "../engine/maybe.js";
 import * as rt from "../engine/runtime.js";
 import { isStruct, typeName } from "../engine/values.js";
+import { respell } from "../engine/keys.js";
 import { listItems } from "../engine/functions/lists.js";
 import {
   asQuery,
@@ -102,10 +103,10 @@ export const loopTag: TagDef<LoopData> = {
     from: { type: "number" },
     to: { type: "number" },
     step: { type: "number" },
-    index: { type: "name" },
-    item: { type: "name" },
-    key: { type: "name" },
-    value: { type: "name" },
+    index: { type: "name", binds: true },
+    item: { type: "name", binds: true },
+    key: { type: "name", binds: true },
+    value: { type: "name", binds: true },
     list: { type: "string" },
     delimiters: { type: "string" },
     array: { type: "any" },
@@ -173,6 +174,7 @@ export const loopTag: TagDef<LoopData> = {
     const ctx = it.ctx;
     // Inside a function, loop variables are the function's own, as an unscoped dbt:set is.
     const vars = ctx.scopes.local ?? ctx.scopes.variables;
+    for (const name of [d.index, d.item, d.key]) if (name !== undefined) respell(vars, name);
     const loc = node.loc;
     if (d.kind === "range") {
       // The common inner loop: no closure per run (the table page runs one per row).
@@ -248,7 +250,7 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   const shadow = named.map(() => c.tmp("sh"));
   const prelude = locals
     ? ""
-    : `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
+    : `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` T.respell(${vars}, ${JSON.stringify(x)}); const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
   // In a quiet loop's checked version the loop ticks a local budget (see checkedTickCode).
   const budget = c.checkedBudget;
   const lim = c.tmp("lim");

@@ -36,6 +36,8 @@ const CHANGES_PAGE = new Set(["setlocale", "settimezone"]);
 export interface LoopNames {
   names: Set<string>;
   written: Set<string>;
+  /** The written names that are a loop's own (index, item, key): written straight into the scope. */
+  loopVars: Set<string>;
   changesStructs: boolean;
   changesPage: boolean;
 }
@@ -94,6 +96,7 @@ function writes(n: TagNode, found: LoopNames): boolean {
     // A query loop pushes a row frame: its columns would answer names before the scope.
     if (d.kind === "query" || d.kind === "rows") return false;
     written.push(d.index, d.item, d.key);
+    for (const x of written) if (x !== undefined) found.loopVars.add(x);
   } else if (n.name === "set") {
     const d = n.data as { target?: { base: string; steps: unknown[] }; awaits: boolean };
     if (d.awaits || n.local) return false;
@@ -130,6 +133,12 @@ function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
 
 /** The variables of `loop` (its attributes, its body) when it is quiet, else null. */
 export function quietLoop(loop: TagNode, registry: Registry): LoopNames | null {
-  const found: LoopNames = { names: new Set(), written: new Set(), changesStructs: false, changesPage: false };
+  const found: LoopNames = {
+    names: new Set(),
+    written: new Set(),
+    loopVars: new Set(),
+    changesStructs: false,
+    changesPage: false,
+  };
   return quietTag(loop, registry, found) ? found : null;
 }

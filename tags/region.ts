@@ -8,6 +8,7 @@
 import type { Compiler, Reentry, Writer } from "../engine/compiler.js";
 import type { RenderContext } from "../engine/context.js";
 import type { Struct } from "../engine/values.js";
+import { columnOf, keyOf, respell, respelled } from "../engine/keys.js";
 import type { LoopNames } from "./quiet.js";
 import type { TagNode } from "../parser/ast.js";
 import { loopFacts } from "./flow.js";
@@ -159,12 +160,23 @@ ${general}} finally { if (${replay} !== undefined) ctx.page.budget = ${replay}; 
     ...names.map((n) => (later.has(n) ? local.get(n)! : readScope(n))),
     ...caches.map((h) => `${h} = undefined`),
   ].join(", ");
+  // A loop's own variables take this template's spelling, as each loop does when it starts
+  // (tags/loop.ts); a name set here that the scope holds in another case (set by another
+  // template) goes the slow way, whose sets keep that case, as the interpreter's do.
+  const respells = names
+    .filter((n) => found.loopVars.has(n))
+    .map((n) => `T.respell(${vars}, ${q(n)}); `)
+    .join("");
+  const others = names
+    .filter((n) => !found.loopVars.has(n))
+    .map((n) => ` || T.respelled(${vars}, ${q(n)})`)
+    .join("");
   const store = names
     .filter((n) => found.written.has(n))
     .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
     .join(" ");
   return `{ const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;
-const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${names.map((n) => `T.shadowed(ctx, ${vars}, ${q(n)})`).join(" || ")};
+${respells}const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${names.map((n) => `T.shadowed(ctx, ${vars}, ${q(n)})`).join(" || ")}${others};
 let ${load};
 try {
 ${body}} finally { if (!${slow}) { ${store} } }
@@ -192,11 +204,15 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
     const f = frames[i]!;
     if (f.kind === "row") {
       const row = f.query.rows[f.row];
-      if (row !== undefined && name in row && Object.hasOwn(row, name)) return true;
+      if (
+        row !== undefined &&
+        ((name in row && Object.hasOwn(row, name)) || columnOf(f.query.columns, name) !== undefined)
+      )
+        return true;
     } else if (f.vars === vars) return false;
-    else if (name in f.vars && Object.hasOwn(f.vars, name)) return true;
+    else if ((name in f.vars && Object.hasOwn(f.vars, name)) || keyOf(f.vars, name) !== undefined) return true;
   }
   return false;
 }
 
-export const runtime = { own, shadowed, PAUSE };
+export const runtime = { own, shadowed, respell, respelled, PAUSE };

@@ -20,6 +20,8 @@ export type AttrType =
 export interface AttrSpec {
   type: AttrType;
   required?: boolean;
+  /** A "name" that names a variable the tag sets (a loop's index): written as the template spells it (Validator.spell). */
+  binds?: boolean;
   values?: readonly string[];
 }
 

@@ -235,13 +235,18 @@ export function generate(seed: number): Case {
   const lit = (s: string): Expr => ({ k: "lit", s });
   const v = (s: string): Expr => ({ k: "var", s });
   const call = (f: string, ...args: Expr[]): Expr => ({ k: "call", f, args });
+  // CFML's names are case-insensitive: now and then a name in capitals (engine/keys.ts, Validator.spell).
+  const cased = (pool: string[]): string => {
+    const n = r.pick(pool);
+    return r.chance(0.15) ? n.toUpperCase() : n;
+  };
 
   function atom(ctx: Ctx): Expr {
     if (quiet && !ctx.row && !ctx.fn)
       return r.weighted<Expr>([
         [6, () => lit(r.pick(NUMS))],
         [1, () => lit(r.pick([...NUMSTRS, ...STRS, "true", "false", "null"]))],
-        [12, () => v(r.pick(VARS))],
+        [12, () => v(cased(VARS))],
         [1, () => v(r.pick(LATE))],
         [0.3, () => v(r.pick(["zzz", "url.u", "st.m", "arr[1]"]))],
       ]);
@@ -250,7 +255,7 @@ export function generate(seed: number): Case {
       [2, () => lit(r.pick(NUMSTRS))],
       [2, () => lit(r.pick(STRS))],
       [1, () => lit(r.pick(OTHER))],
-      [10, () => v(r.pick(VARS))],
+      [10, () => v(cased(VARS))],
       [1, () => v(r.pick(["url.u", "form.f", "url.n", "variables.a", "variables.i"]))],
       [1, () => v(r.pick(["st.m", "st.count", "arr[1]", "arr[2]", "q.recordCount", "q.n", "q.currentRow"]))],
       [ctx.row ? 5 : ctx.fn || ctx.inc ? 0.5 : 0, () => v(r.pick(["id", "name", "n", "x", "price"]))],
@@ -387,7 +392,7 @@ export function generate(seed: number): Case {
       return r.weighted<Node[]>([
         [3, one(text)],
         [ctx.out ? 6 : 0, one(() => ({ t: "interp", e: expr(ctx) }))],
-        [10, one(() => ({ t: "set", target: r.pick(VARS), e: expr(ctx) }))],
+        [10, one(() => ({ t: "set", target: cased(VARS), e: expr(ctx) }))],
         [1.5, one(() => ({ t: "set", target: r.pick(LATE), e: expr(ctx) }))],
         [deep ? 0 : 3, one(() => ifStmt(ctx))],
         [loopsOk ? 5 : 0, one(() => rangeLoop(ctx))],
@@ -455,7 +460,7 @@ export function generate(seed: number): Case {
   }
 
   function names(a: [string, AttrValue][], pool: string[]) {
-    for (const nm of r.pick([["index"], ["item"], ["item", "index"]])) a.push([nm, { lit: r.pick(pool) }]);
+    for (const nm of r.pick([["index"], ["item"], ["item", "index"]])) a.push([nm, { lit: cased(pool) }]);
   }
 
   function listLoop(ctx: Ctx): Node {

@@ -10,6 +10,17 @@ describe("prototype access", () => {
     ['<dbt:set k = "prototype"><dbt:set s = {}><dbt:output>#s[k]#</dbt:output>', "QRY_ERR_FORBIDDEN"],
     ['<dbt:set s = {}><dbt:set x = structInsert(s, "__proto__", 1)>', "QRY_ERR_FUNCTION"],
     ['<dbt:set s = structNew()><dbt:output>#structGet(s, "constructor")#</dbt:output>', "QRY_ERR_FUNCTION"],
+    // CFML's names are case-insensitive: so is the refusal.
+    ['<dbt:set k = "CONSTRUCTOR"><dbt:output>#"abc"[k]#</dbt:output>', "QRY_ERR_FORBIDDEN"],
+    ['<dbt:set k = "__PROTO__"><dbt:set s = {}><dbt:set s[k] = 1>', "QRY_ERR_FORBIDDEN"],
+    ['<dbt:set k = "PROTOTYPE"><dbt:set s = {}><dbt:output>#s[k]#</dbt:output>', "QRY_ERR_FORBIDDEN"],
+    ["<dbt:set s = {}><dbt:output>#s.Constructor#</dbt:output>", "QRY_ERR_FORBIDDEN"],
+    ["<dbt:set s = {}><dbt:set s.__Proto__.x = 1>", "QRY_ERR_FORBIDDEN"],
+    ["<dbt:set s = {Prototype: 1}>", "QRY_ERR_FORBIDDEN"],
+    ["<dbt:set __PROTO__ = 1>", "QRY_ERR_FORBIDDEN"],
+    ['<dbt:loop array="#[1]#" index="Constructor"></dbt:loop>', "QRY_ERR_ATTRIBUTE"],
+    ['<dbt:set s = {}><dbt:set x = structInsert(s, "__Proto__", 1)>', "QRY_ERR_FUNCTION"],
+    ['<dbt:set s = structNew()><dbt:output>#structGet(s, "CONSTRUCTOR")#</dbt:output>', "QRY_ERR_FUNCTION"],
   ])("%s fails with %s", async (source, code) => {
     expect((await renderError(source)).code).toBe(code);
   });
@@ -25,6 +36,9 @@ describe("prototype access", () => {
     '<dbt:set s = "x"><dbt:output>#s.prototype()#</dbt:output>',
     '<dbt:set s = "x"><dbt:output>#s.charAt(0)#</dbt:output>',
     '<dbt:set s = {}><dbt:output>#s.__defineGetter__("a", 1)#</dbt:output>',
+    '<dbt:set s = "x"><dbt:output>#s.Constructor()#</dbt:output>',
+    "<dbt:set s = {}><dbt:output>#s.__PROTO__()#</dbt:output>",
+    "<dbt:set s = [1]><dbt:output>#s.ToString()#</dbt:output>",
   ])("%s is refused: no such member function", async (source) => {
     const err = await renderError(source);
     expect([err.code, err.message.slice(0, 19)]).toEqual(["QRY_ERR_UNKNOWN_FUNCTION", "No member function "]);
@@ -33,6 +47,15 @@ describe("prototype access", () => {
   it("does not see inherited properties of request data", async () => {
     const err = await renderError("<dbt:output>#url.toString#</dbt:output>", { url: { a: 1 } });
     expect(err.code).toBe("QRY_ERR_UNDEFINED");
+    const folded = await renderError("<dbt:output>#URL.TOSTRING# #url.ValueOf#</dbt:output>", { url: { a: 1 } });
+    expect(folded.code).toBe("QRY_ERR_UNDEFINED");
+  });
+
+  it("answers questions about prototype names, in any case, with no", async () => {
+    const out = await render(
+      '<dbt:set s = {}><dbt:output>#structKeyExists(s, "Constructor")# #isDefined("variables.__PROTO__.x")# #isDefined("S.PROTOTYPE")#</dbt:output>',
+    );
+    expect(out).toBe("false false false");
   });
 
   it("leaves Object.prototype untouched", async () => {

@@ -4,6 +4,7 @@ import { newStruct, isStruct, typeName, QueryResult, toBool, type Struct } from 
 import { isForbiddenKey, base, lookup, assign } from "../runtime.js";
 import { RuntimeError, codes } from "../errors.js";
 import { sortValues } from "./lists.js";
+import { caseSensitive, deleteKey, keyOf, noteKey } from "../keys.js";
 import { same } from "./arrays.js";
 import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
@@ -60,8 +61,12 @@ function structAtPath(ctx: RenderContext, path: unknown): unknown {
   }
   for (const k of rest) {
     if (!isStruct(v)) throw argError(`structGet: ${JSON.stringify(p)} passes through a ${typeName(v)}, not a struct`);
-    if (!Object.prototype.hasOwnProperty.call(v, k) || v[k] === null || v[k] === undefined) v[k] = newStruct();
-    v = v[k];
+    const at = keyOf(v, k);
+    if (at === undefined || v[at] === null || v[at] === undefined) {
+      v[at ?? k] = newStruct();
+      noteKey(v, at ?? k);
+    }
+    v = v[at ?? k];
   }
   return v;
 }
@@ -100,7 +105,7 @@ export default category("structs", {
   structNew: [
     {
       params: "[type]",
-      doc: 'A new empty struct (same as {}). CFML\'s types "normal", "ordered" (also "linked") and "casesensitive" (also "ordered-casesensitive") are accepted: every Quarry struct is already case-sensitive and keeps its keys in the order they were set, except that keys written as whole numbers ("2", "10") come first, in numeric order.',
+      doc: 'A new empty struct (same as {}). Keys are case-insensitive and keep the case they were first written with, as in CFML; type "casesensitive" (also "ordered-casesensitive") makes a struct whose keys are case-sensitive. "normal", "ordered" and "linked" are accepted: every struct keeps its keys in the order they were set, except that keys written as whole numbers ("2", "10") come first, in numeric order.',
       example: 'structCount(structNew("ordered"))',
       result: "0",
     },
@@ -111,6 +116,7 @@ export default category("structs", {
           throw argError(
             `structNew: type must be normal, ordered, linked, casesensitive or ordered-casesensitive, got ${JSON.stringify(t)}`,
           );
+        if (t.endsWith("casesensitive")) return caseSensitive(newStruct());
       }
       return newStruct();
     },
@@ -122,7 +128,7 @@ export default category("structs", {
       example: 'structKeyExists({a: 1}, "a")',
       result: "true",
     },
-    (_c, s: unknown, k: unknown) => Object.prototype.hasOwnProperty.call(struct(s, "structKeyExists"), str(k)),
+    (_c, s: unknown, k: unknown) => keyOf(struct(s, "structKeyExists"), str(k)) !== undefined,
   ],
   structCount: [
     { params: "struct", doc: "Number of keys.", example: "structCount({a: 1, b: 2})", result: "2" },
@@ -156,7 +162,8 @@ export default category("structs", {
       if (k === undefined) return structAtPath(ctx, s);
       const st = struct(s, "structGet");
       const name = key(k);
-      if (Object.prototype.hasOwnProperty.call(st, name)) return st[name];
+      const at = keyOf(st, name);
+      if (at !== undefined) return st[at];
       if (dflt === undefined) throw new Error(`Key "${name}" does not exist`);
       return dflt;
     },
@@ -170,10 +177,11 @@ export default category("structs", {
     },
     (c, s: unknown, k: unknown, v: unknown, o?: unknown) => {
       const st = struct(s, "structInsert");
-      const name = key(k);
+      const name = keyOf(st, key(k)) ?? key(k);
       if ((o === undefined || !toBool(o, null)) && st[name] !== undefined && st[name] !== null)
         throw argError(`structInsert: the key ${JSON.stringify(name)} is already there (allowOverwrite is false)`);
       hold(c, (st[name] === undefined ? MEMBER_BYTES : 0) + weigh(v) - weigh(st[name]));
+      if (st[name] === undefined) noteKey(st, name);
       st[name] = v;
       return true;
     },
@@ -188,8 +196,7 @@ export default category("structs", {
     (_c, s: unknown, k: unknown, indicate?: unknown) => {
       const st = struct(s, "structDelete");
       const name = key(k);
-      const had = Object.prototype.hasOwnProperty.call(st, name);
-      delete st[name];
+      const had = deleteKey(st, name);
       return had || indicate === undefined || !toBool(indicate, null);
     },
   ],
@@ -203,11 +210,17 @@ export default category("structs", {
     (c, t: unknown, s: unknown, ow?: unknown) => {
       const target = struct(t, "structAppend");
       const source = struct(s, "structAppend");
-      for (const k of Object.keys(source))
-        if (ow !== false || !(k in target)) {
-          hold(c, (target[k] === undefined ? MEMBER_BYTES : 0) + weigh(source[k]) - weigh(target[k]));
-          target[key(k)] = source[k];
+      for (const k of Object.keys(source)) {
+        const at = keyOf(target, key(k));
+        if (ow !== false || at === undefined) {
+          hold(
+            c,
+            (at === undefined ? MEMBER_BYTES : 0) + weigh(source[k]) - weigh(at === undefined ? undefined : target[at]),
+          );
+          target[at ?? k] = source[k];
+          if (at === undefined) noteKey(target, k);
         }
+      }
       return target;
     },
   ],
@@ -238,7 +251,8 @@ export default category("structs", {
     (_c, s: unknown, k: unknown, dflt?: unknown) => {
       const st = struct(s, "structFind");
       const name = key(k);
-      if (Object.prototype.hasOwnProperty.call(st, name)) return st[name];
+      const at = keyOf(st, name);
+      if (at !== undefined) return st[at];
       if (dflt === undefined) throw argError(`Key "${name}" does not exist`);
       return dflt;
     },
@@ -309,9 +323,9 @@ export default category("structs", {
       const path = sub === undefined || str(sub) === "" ? [] : str(sub).split(".");
       const at = (k: string): unknown =>
         path.reduce<unknown>((v, p) => {
-          if (!isStruct(v) || !Object.prototype.hasOwnProperty.call(v, p))
-            throw argError(`structSort: "${k}" has no ${JSON.stringify(str(sub))}`);
-          return v[p];
+          const at = isStruct(v) ? keyOf(v, p) : undefined;
+          if (at === undefined) throw argError(`structSort: "${k}" has no ${JSON.stringify(str(sub))}`);
+          return (v as Struct)[at];
         }, st[k]);
       return sortValues(Object.keys(st), t, o, at, c);
     },
@@ -325,8 +339,8 @@ export default category("structs", {
     },
     (_c, s: unknown, k: unknown, v: unknown) => {
       const st = struct(s, "structUpdate");
-      const name = key(k);
-      if (!Object.prototype.hasOwnProperty.call(st, name)) throw argError(`Key "${name}" does not exist`);
+      const name = keyOf(st, key(k));
+      if (name === undefined) throw argError(`Key "${key(k)}" does not exist`);
       st[name] = v;
       return true;
     },

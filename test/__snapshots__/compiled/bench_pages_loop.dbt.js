@@ -15,7 +15,7 @@ let $x25, $x26, $x27, $x44, $x45, $x46, $x56, $x57, $x58, $F = [null, null];
 try {
 { const $v0 = 0; rt.assign(ctx, "n", [], $v0, L0); }
 { const $vars1 = ctx.scopes.local ?? ctx.scopes.variables;
-const $slow2 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars1, "i") || T.shadowed(ctx, $vars1, "n");
+T.respell($vars1, "i"); const $slow2 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars1, "i") || T.shadowed(ctx, $vars1, "n") || T.respelled($vars1, "n");
 let $r3, $r4 = $slow2 ? undefined : T.own($vars1, "n");
 try {
 let $done12 = false, $replay15;

@@ -35,7 +35,7 @@ if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.ti
 $f0.row = $i1; $f0.end = $j2;
 $o += "<tr><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L0)), L1) + "</td><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f0, "name", L2)), L3) + "</td>";
 { const $vars6 = ctx.scopes.local ?? ctx.scopes.variables;
-const $slow7 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars6, "j");
+T.respell($vars6, "j"); const $slow7 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars6, "j");
 let $r8;
 try {
 let $done15 = false, $replay18;

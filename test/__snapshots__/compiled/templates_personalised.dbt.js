@@ -98,7 +98,7 @@ T.abortPage(ctx, L26);
 { const $v30 = rt.field(ctx, rt.lookupName(ctx, "content", L27), "body", L28); rt.assign(ctx, "body", [], $v30, L29); }
 { const $v31 = rt.call(ctx, F1, L30, rt.lookupName(ctx, "user", L31), 1); rt.assign(ctx, "attrs", [], $v31, L32); }
 { const $vars32 = ctx.scopes.local ?? ctx.scopes.variables;
-const $slow33 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars32, "field") || T.shadowed(ctx, $vars32, "body") || T.shadowed(ctx, $vars32, "attrs");
+T.respell($vars32, "field"); const $slow33 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars32, "field") || T.shadowed(ctx, $vars32, "body") || T.shadowed(ctx, $vars32, "attrs") || T.respelled($vars32, "body") || T.respelled($vars32, "attrs");
 let $r34 = $slow33 ? undefined : T.own($vars32, "field"), $r35 = $slow33 ? undefined : T.own($vars32, "body"), $r36 = $slow33 ? undefined : T.own($vars32, "attrs");
 try {
 let $done44 = false, $replay47;
