@@ -125,18 +125,33 @@ export function respelled(s: Keyed, name: string): boolean {
   return !own.call(s, name) && foldedKey(s, name) !== undefined;
 }
 
-/** lower-case column → column, per columns array (a query's columns do not change once made). */
-const COLUMN_FOLDS = new WeakMap<readonly string[], Map<string, string>>();
+/** A query's columns by name in any case: what it was asked, and each column by its lower-case form. */
+export interface ColumnFold {
+  columns: readonly string[];
+  length: number;
+  /** The answer for each name asked, as asked: no lower-casing on the next ask (a row loop asks each row). */
+  asked: Map<string, string | null>;
+  lower: Map<string, string>;
+}
 
-/** The column of `columns` that is `name` case-insensitively, or undefined. */
-export function columnOf(columns: readonly string[], name: string): string | undefined {
-  let m = COLUMN_FOLDS.get(columns);
-  if (m === undefined || m.size !== columns.length) {
-    m = new Map();
-    for (const c of columns) if (!m.has(c.toLowerCase())) m.set(c.toLowerCase(), c);
-    COLUMN_FOLDS.set(columns, m);
+/** Bounds `asked` for a query asked many computed names. */
+const ASKED_MAX = 256;
+
+/** The column of query `q` that is `name` case-insensitively, or undefined. */
+export function columnOf(q: { columns: string[]; fold?: ColumnFold }, name: string): string | undefined {
+  let f = q.fold;
+  // A query's columns change only by queryAddColumn (a push) and queryDeleteColumn (a new array).
+  if (f === undefined || f.columns !== q.columns || f.length !== q.columns.length) {
+    const lower = new Map<string, string>();
+    for (const c of q.columns) if (!lower.has(c.toLowerCase())) lower.set(c.toLowerCase(), c);
+    f = q.fold = { columns: q.columns, length: q.columns.length, asked: new Map(), lower };
   }
-  return m.get(name.toLowerCase());
+  let c = f.asked.get(name);
+  if (c === undefined) {
+    c = f.lower.get(name.toLowerCase()) ?? null;
+    if (f.asked.size < ASKED_MAX) f.asked.set(name, c);
+  }
+  return c ?? undefined;
 }
 
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);

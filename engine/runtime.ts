@@ -85,7 +85,7 @@ export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown 
       if ((name.length === 10 || name.length === 11) && ROW_NAMES.has(name.toLowerCase()))
         return queryMeta(f.query, name, ctx);
       // The column in another case (CFML's names are case-insensitive).
-      const col = row === undefined ? undefined : foldColumn(f.query.columns, name);
+      const col = row === undefined ? undefined : foldColumn(f.query, name);
       if (col !== undefined) return row![col] ?? "";
     } else {
       if (own.call(f.vars, name)) return f.vars[name];
@@ -130,7 +130,7 @@ function queryMeta(q: QueryResult, key: string, ctx: RenderContext): unknown {
 
 /** The column of `q` named `key`, case-insensitively (as CFML's), or undefined. */
 function columnOf(q: QueryResult, key: string): string | undefined {
-  return q.columns.includes(key) ? key : foldColumn(q.columns, key);
+  return foldColumn(q, key);
 }
 
 /**

@@ -4,6 +4,7 @@
 import { RuntimeError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
 import { parseDate, wall } from "./functions/datetime.js";
+import type { ColumnFold } from "./keys.js";
 
 /** Text that is already HTML and must not be escaped again. */
 export class SafeString {
@@ -22,6 +23,8 @@ export class QueryResult {
   cached = false;
   /** Characters of the values as the database sent them (0 for a query made in the page). */
   bytes = 0;
+  /** Its columns by name in any case (engine/keys.ts columnOf), made at the first ask. */
+  fold: ColumnFold | undefined = undefined;
   constructor(
     public columns: string[],
     public rows: Record<string, unknown>[],

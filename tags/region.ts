@@ -206,7 +206,7 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
       const row = f.query.rows[f.row];
       if (
         row !== undefined &&
-        ((name in row && Object.hasOwn(row, name)) || columnOf(f.query.columns, name) !== undefined)
+        ((name in row && Object.hasOwn(row, name)) || columnOf(f.query, name) !== undefined)
       )
         return true;
     } else if (f.vars === vars) return false;
