@@ -177,6 +177,7 @@ export async function queryExecute(
       name: undefined,
       result: result === undefined ? undefined : rt.toStr(result, loc),
       datasource: opt("datasource") === undefined ? undefined : rt.toStr(opt("datasource"), loc),
+      dbtype: opt("dbtype") === undefined ? undefined : rt.toStr(opt("dbtype"), loc),
       maxrows: opt("maxrows"),
       timeout: opt("timeout"),
       cachedwithin: opt("cachedwithin"),

@@ -14,11 +14,14 @@ import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { pageStop, stopIfDue, untilStopped } from "../engine/clock.js";
 import { RESULT_CELL_BYTES, RESULT_ROW_BYTES, hold } from "../engine/work.js";
 import { callTag, type CaptureBody } from "./call.js";
+import { queryOfQueries } from "../engine/qoq.js";
 
 export interface QuerySpec {
   name: string | undefined;
   result: string | undefined;
   datasource: string | undefined;
+  /** "query": a query of queries (engine/qoq.ts), run over the page's queries, not a datasource. */
+  dbtype?: string | undefined;
   maxrows: unknown;
   timeout: unknown;
   cachedwithin: unknown;
@@ -70,6 +73,7 @@ export async function runQuery(
   params: unknown[],
   loc: Loc,
 ): Promise<QueryResult> {
+  if (spec.dbtype !== undefined) return runQueryOfQueries(ctx, spec, body.trim(), params, loc);
   const db = ctx.page.db;
   if (!db)
     throw new RuntimeError(
@@ -134,6 +138,56 @@ export async function runQuery(
     cached: q.cached,
     at: `${loc.file}:${loc.line}:${loc.column}`,
   });
+  return stored(ctx, spec, sql, params, q, loc);
+}
+
+/** A query of queries (dbtype="query"): SQL over the page's own queries, run in the page. */
+function runQueryOfQueries(ctx: RenderContext, spec: QuerySpec, sql: string, params: unknown[], loc: Loc): QueryResult {
+  if (spec.dbtype!.toLowerCase() !== "query")
+    throw new RuntimeError(codes.ATTRIBUTE, `dbtype must be "query", got ${JSON.stringify(spec.dbtype)}`, loc);
+  if (spec.datasource !== undefined)
+    throw new RuntimeError(codes.ATTRIBUTE, 'A query of queries (dbtype="query") takes no datasource', loc);
+  const maxrows = spec.maxrows === undefined ? undefined : rt.toNum(spec.maxrows, loc);
+  let q: QueryResult;
+  try {
+    q = queryOfQueries(ctx, sql, params, loc, maxrows);
+  } catch (err) {
+    // The page's clock and limits stop it from inside (engine/work.ts): at the query.
+    if (err instanceof QuarryError && !err.loc) err.loc = loc;
+    ctx.page.trace?.queries.push({
+      datasource: "query",
+      sql,
+      params,
+      rows: 0,
+      ms: 0,
+      cached: false,
+      at: `${loc.file}:${loc.line}:${loc.column}`,
+      error: (err as Error).message,
+    });
+    throw err;
+  }
+  hold(ctx, q.rows.length * (RESULT_ROW_BYTES + q.columns.length * RESULT_CELL_BYTES));
+  ctx.page.trace?.queries.push({
+    datasource: "query",
+    sql,
+    params,
+    rows: q.recordCount,
+    ms: q.executionTime,
+    cached: false,
+    at: `${loc.file}:${loc.line}:${loc.column}`,
+  });
+  return stored(ctx, spec, sql, params, q, loc);
+}
+
+/** Stores the query in its `name` and what CFML's `result` struct says of it. */
+function stored(
+  ctx: RenderContext,
+  spec: QuerySpec,
+  sql: string,
+  params: unknown[],
+  q: QueryResult,
+  loc: Loc,
+): QueryResult {
   if (spec.name) store(ctx, spec.name, q, loc);
   if (spec.result) {
     const info = newStruct();
@@ -159,6 +213,7 @@ export async function execQuery(
   name: string | undefined,
   result: string | undefined,
   datasource: string | undefined,
+  dbtype: string | undefined,
   maxrows: unknown,
   timeout: unknown,
   cachedwithin: unknown,
@@ -175,7 +230,7 @@ export async function execQuery(
     params = page.sqlParams;
     page.sqlParams = null;
   }
-  await runQuery(ctx, { name, result, datasource, maxrows, timeout, cachedwithin }, sql, params, loc);
+  await runQuery(ctx, { name, result, datasource, dbtype, maxrows, timeout, cachedwithin }, sql, params, loc);
 }
 
 /**
@@ -220,6 +275,7 @@ export const queryTag: TagDef = {
   attributes: {
     name: { type: "variable" },
     datasource: { type: "name" },
+    dbtype: { type: "enum", values: ["query"] },
     maxrows: { type: "integer" },
     timeout: { type: "number" },
     cachedwithin: { type: "string" },
@@ -238,6 +294,7 @@ export const queryTag: TagDef = {
       { fixed: (node) => fixedArg(node, "name") },
       { fixed: (node) => fixedArg(node, "result") },
       { fixed: (node) => fixedArg(node, "datasource") },
+      { fixed: (node) => fixedArg(node, "dbtype") },
       "maxrows",
       "timeout",
       "cachedwithin",

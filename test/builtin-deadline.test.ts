@@ -72,7 +72,14 @@ const FAMILIES: Record<string, string[]> = {
     "listLen(url.l)",
     "listFirst(repeatString(',', " + N + ") & 'a', ',', false, 2)",
   ],
-  queries: ["queryNew('n', url.rows)", "querySort(url.q, 'n')", "queryAddRow(queryNew('n'), " + N + ")"],
+  queries: [
+    "queryNew('n', url.rows)",
+    "querySort(url.q, 'n')",
+    "queryAddRow(queryNew('n'), " + N + ")",
+    // A query of queries' cross join: each pair of rows is a step (engine/qoq.ts).
+    "queryExecute('SELECT a.n FROM url.q a, url.q b WHERE a.n < 0', [], {dbtype: 'query'})",
+    "queryExecute('SELECT n FROM url.q ORDER BY n DESC', [], {dbtype: 'query'})",
+  ],
   hashing: [
     "hash('abc', 'SHA-256', 'utf-8', " + N + ")",
     "hash40('abc', 'MD5', 'utf-8', " + N + ")",

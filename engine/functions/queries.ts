@@ -2,14 +2,16 @@ import { category, str, int, arr, query, struct, argError } from "./define.js";
 import { sortValues, listItems } from "./lists.js";
 import { QueryResult, SqlIdentifier, newStruct, isStruct, type Struct } from "../values.js";
 import { isForbiddenKey } from "../runtime.js";
+import { columnOf, keyOf } from "../keys.js";
 import { QueryParamError, RuntimeError, codes } from "../errors.js";
 import { MEMBER_BYTES, ROW_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
+/** The column of `q` named `c`, in any case (CFML's names are case-insensitive). */
 function column(q: QueryResult, c: unknown): string {
   const name = str(c);
-  if (!q.columns.includes(name))
-    throw argError(`Column "${name}" is not in the query (columns: ${q.columns.join(", ")})`);
-  return name;
+  const col = columnOf(q, name);
+  if (col === undefined) throw argError(`Column "${name}" is not in the query (columns: ${q.columns.join(", ")})`);
+  return col;
 }
 
 /** Adds a row: a step of the page's work, and its cells counted against the page's memory. */
@@ -23,8 +25,8 @@ function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): number {
       ? i < data.length
         ? data[i]
         : ""
-      : data && Object.prototype.hasOwnProperty.call(data, c)
-        ? data[c]
+      : data && keyOf(data, c) !== undefined
+        ? data[keyOf(data, c)!]
         : "";
     bytes += weigh(v);
     row[c] = v;
