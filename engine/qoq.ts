@@ -368,12 +368,33 @@ function distinct(rows: Struct[], columns: string[], ctx: RenderContext): Struct
   });
 }
 
-/** LIKE's pattern as a regular expression: % any run, _ one character, [ and the rest literal. */
-function likePattern(p: string, caseless: boolean): RegExp {
-  let re = "";
-  for (const ch of p)
-    re += ch === "%" ? "[\\s\\S]*" : ch === "_" ? "[\\s\\S]" : ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  return new RegExp(`^${re}$`, caseless ? "iu" : "u");
+/**
+ * SQL's LIKE: % any run of characters, _ one, everything else itself. Matched by the usual
+ * two-pointer walk that goes back to the last % (no regular expression: a visitor's pattern
+ * such as %a%a%a%…b cannot backtrack exponentially), each step counted against the page.
+ */
+function like(text: string, pattern: string, caseless: boolean, ctx: RenderContext): boolean {
+  const s = Array.from(caseless ? text.toLowerCase() : text);
+  const p = Array.from(caseless ? pattern.toLowerCase() : pattern);
+  let si = 0;
+  let pi = 0;
+  let star = -1;
+  let mark = 0;
+  while (si < s.length) {
+    work(ctx, 1);
+    if (pi < p.length && p[pi] !== "%" && (p[pi] === "_" || p[pi] === s[si])) {
+      si++;
+      pi++;
+    } else if (pi < p.length && p[pi] === "%") {
+      star = pi++;
+      mark = si;
+    } else if (star !== -1) {
+      pi = star + 1;
+      si = ++mark;
+    } else return false;
+  }
+  while (p[pi] === "%") pi++;
+  return pi === p.length;
 }
 
 function evaluate(e: Expr, t: Tuple, scope: Scope): unknown {
@@ -482,7 +503,7 @@ function binary(e: Extract<Expr, { type: "binary" }>, t: Tuple, scope: Scope): u
     case "ILIKE":
     case "NOT ILIKE": {
       if (isNull(l) || isNull(r)) return null;
-      const m = likePattern(toStr(r, loc), e.op.endsWith("ILIKE")).test(toStr(l, loc));
+      const m = like(toStr(l, loc), toStr(r, loc), e.op.endsWith("ILIKE"), scope.ctx);
       return e.op.startsWith("NOT") ? !m : m;
     }
     case "||":

@@ -79,6 +79,8 @@ const FAMILIES: Record<string, string[]> = {
     // A query of queries' cross join: each pair of rows is a step (engine/qoq.ts).
     "queryExecute('SELECT a.n FROM url.q a, url.q b WHERE a.n < 0', [], {dbtype: 'query'})",
     "queryExecute('SELECT n FROM url.q ORDER BY n DESC', [], {dbtype: 'query'})",
+    // A pattern that would backtrack: each character LIKE reads is a step.
+    "queryExecute('SELECT 1 AS x FROM url.q WHERE ? LIKE ?', [url.big, repeatString('%x', 40) & 'y'], {dbtype: 'query'})",
   ],
   hashing: [
     "hash('abc', 'SHA-256', 'utf-8', " + N + ")",
