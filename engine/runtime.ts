@@ -7,6 +7,7 @@ import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
 import { columnOf as foldColumn, foldedKey, isForbiddenKey, keyOf, noteKey } from "./keys.js";
 import {
   QueryResult,
+  SafeString,
   compare,
   describeValue,
   isNumeric,
@@ -512,6 +513,22 @@ export function join(loc: Loc, ...parts: unknown[]): string {
 
 export { newStruct };
 
+/**
+ * `a === b`: the same value of the same type (a string to a string, case-sensitively; a number
+ * to a number; a date to a date), or the same array, struct or query. Lucee compares Java
+ * references here, so its answer for two equal simple values depends on how they were made.
+ */
+export function eeq(a: unknown, b: unknown, _loc: Loc): boolean {
+  if (a === b) return true;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  const text = (v: unknown) => typeof v === "string" || v instanceof SafeString;
+  return text(a) && text(b) && String(a) === String(b);
+}
+
+export function neeq(a: unknown, b: unknown, loc: Loc): boolean {
+  return !eeq(a, b, loc);
+}
+
 export function neq(a: unknown, b: unknown, loc: Loc): boolean {
   if (typeof a === "number" && typeof b === "number" && a === a && b === b) return a !== b;
   return compare(a, b, loc) !== 0;
@@ -547,6 +564,8 @@ export const BINARY = {
   "^": "pow",
   eq: "eq",
   neq: "neq",
+  eeq: "eeq",
+  neeq: "neeq",
   gt: "gt",
   gte: "gte",
   lt: "lt",

@@ -20,6 +20,8 @@ export type BinaryOp =
   | "&"
   | "eq"
   | "neq"
+  | "eeq"
+  | "neeq"
   | "gt"
   | "gte"
   | "lt"
