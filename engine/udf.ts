@@ -2,6 +2,7 @@
 // `variables`, and a call — arguments bound and checked, defaults, the `local` scope, the depth
 // limit, the value returned. Both modes call these; only how a default or the body runs differs
 // (the interpreter, or compiled code), and each mode hands that in as a FunctionImpl.
+import { isDateLike } from "./functions/dates.js";
 import type { FunctionDef, Loc } from "../parser/ast.js";
 import type { RenderContext, Scopes } from "./context.js";
 import { RuntimeError, codes } from "./errors.js";
@@ -207,8 +208,9 @@ function isType(v: unknown, type: Exclude<TypeName, "any" | "void">): boolean {
       return isStruct(v);
     case "query":
       return v instanceof QueryResult;
+    // As isValid("date"): a date string passes (CFML checks, it does not convert).
     case "date":
-      return v instanceof Date;
+      return isDateLike(v);
     case "function":
       return v instanceof FunctionValue;
   }

@@ -85,11 +85,22 @@ export function typeName(v: unknown): string {
 const NUMERIC = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
 /** The number a value stands for, or NaN. */
+/** 1970-01-01 as CFML's day number (days since 1899-12-30). */
+const EPOCH_DAY = 25_569;
+const DAY_MS = 86_400_000;
+
+/** A date as CFML's day number, what date arithmetic works in (`d + 1`, `d2 - d1`): UTC days. */
+export const dayNumber = (d: Date): number => d.getTime() / DAY_MS + EPOCH_DAY;
+
+/** The date of a CFML day number. */
+export const fromDayNumber = (n: number): Date => new Date(Math.round((n - EPOCH_DAY) * DAY_MS));
+
 export function asNumber(v: unknown): number {
   if (typeof v === "number") return v;
   if (typeof v === "string") return NUMERIC.test(v) ? Number(v) : NaN;
   if (typeof v === "boolean") return v ? 1 : 0;
   if (v instanceof SafeString) return asNumber(v.value);
+  if (v instanceof Date) return dayNumber(v);
   return NaN;
 }
 

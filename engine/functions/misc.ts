@@ -5,7 +5,7 @@ import type { RenderContext } from "../context.js";
 import { base, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
 import { FunctionValue, SafeString, QueryResult, arrayDims, compare, isStruct, toBool, typeName } from "../values.js";
-import { isDate } from "./dates.js";
+import { isDate, isDateLike } from "./dates.js";
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
 const STEP = /\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(\d+|"[^"]*"|'[^']*')\s*\]/g;
@@ -436,11 +436,7 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
     case "xml":
       return false;
     case "date":
-      return (
-        v instanceof Date ||
-        typeof v === "number" ||
-        (typeof v === "string" && (isDate(v, ctx.page.timezone) || (v.trim() !== "" && !Number.isNaN(Number(v)))))
-      );
+      return isDateLike(v, ctx.page.timezone);
     default:
       return isValidType(type, v);
   }
