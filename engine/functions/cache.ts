@@ -1,5 +1,7 @@
 // CFML's object cache: values kept by id across requests, per site and process
-// (engine/object-cache.ts). Time spans are in days, as createTimeSpan gives them.
+// (engine/object-cache.ts). Time spans are in days, as createTimeSpan gives them. What is
+// removed (cacheDelete, cacheRemove, cacheClear) is removed in the site's other processes too
+// (server/cluster.ts); what is put stays in this one.
 import { category, str, num } from "./define.js";
 import type { RenderContext } from "../context.js";
 import { RuntimeError, codes } from "../errors.js";
@@ -10,6 +12,11 @@ import { deepCopy } from "./structs.js";
 import { listItems } from "./lists.js";
 
 const store = (ctx: RenderContext): ObjectCache => siteServices(ctx.page).objects;
+/** Tells the site's other processes to drop these ids (or those matching a filter). */
+const removeElsewhere = (ctx: RenderContext, e: { ids: string[] } | { filter: string }) =>
+  siteServices(ctx.page).cluster?.publish(
+    "ids" in e ? { kind: "objects", ids: e.ids } : { kind: "objects-filter", ...e },
+  );
 const DAY_MS = 86_400_000;
 const span = (v: unknown): number | null => (v === undefined || v === "" ? null : num(v) * DAY_MS);
 
@@ -91,7 +98,9 @@ export default category("cache", {
       result: "false",
     },
     (ctx, id: unknown, t?: unknown) => {
-      if (!store(ctx).delete(str(id)) && t !== undefined && toBool(t, null)) {
+      const gone = store(ctx).delete(str(id));
+      removeElsewhere(ctx, { ids: [str(id)] });
+      if (!gone && t !== undefined && toBool(t, null)) {
         throw new RuntimeError(codes.FUNCTION, `cacheDelete: nothing is cached under "${str(id)}"`, null);
       }
       return "";
@@ -105,7 +114,9 @@ export default category("cache", {
       result: "0",
     },
     (ctx, ids: unknown, t?: unknown) => {
-      const missing = listItems(ids, ",").filter((id) => !store(ctx).delete(id.trim()));
+      const items = listItems(ids, ",").map((id) => id.trim());
+      const missing = items.filter((id) => !store(ctx).delete(id));
+      removeElsewhere(ctx, { ids: items });
       if (missing.length && t !== undefined && toBool(t, null)) {
         throw new RuntimeError(
           codes.FUNCTION,
@@ -126,6 +137,7 @@ export default category("cache", {
     (ctx, filter?: unknown) => {
       const ids = matching(ctx, filter);
       for (const id of ids) store(ctx).delete(id);
+      removeElsewhere(ctx, { filter: filter === undefined ? "" : str(filter) });
       return ids.length;
     },
   ],
