@@ -6,6 +6,7 @@
 // empties its caches then; what each server leaves in pg_stat_activity.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { request } from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
@@ -29,7 +30,9 @@ const PAGES = {
   "fail.dbt": `<dbt:lock name="held" scope="cluster" timeout="1">inside</dbt:lock>`,
   "skip.dbt": `<dbt:lock name="held" scope="cluster" type="readonly" timeout="1" throwontimeout="false">inside</dbt:lock>skipped`,
   "nested.dbt": `<dbt:lock name="n" scope="cluster" timeout="5"><dbt:lock name="n" scope="cluster" timeout="5">twice</dbt:lock></dbt:lock>`,
-  "default-scope.dbt": `<dbt:lock name="counter" timeout="30"><dbt:query name="r">SELECT n FROM counter</dbt:query><dbt:query name="s">SELECT pg_sleep(0.01)</dbt:query><dbt:query name="w">UPDATE counter SET n = #r.n + 1#</dbt:query></dbt:lock>ok`,
+  "default-scope.dbt": `<dbt:try><dbt:lock name="held" timeout="1">inside</dbt:lock><dbt:catch type="lock"><dbt:output>#error.message#</dbt:output></dbt:catch></dbt:try>`,
+  // Inside the lock the page waits for advisory lock url.key, which the test holds.
+  "inside.dbt": `<dbt:lock name="h" scope="cluster" timeout="30"><dbt:query name="w">SELECT pg_advisory_xact_lock_shared(#url.key#) AS x</dbt:query></dbt:lock>done`,
 };
 
 let url: string;
@@ -211,6 +214,99 @@ describe("dbt:lock scope=cluster", () => {
 
   it("a request may take a cluster lock it holds again (one advisory lock)", async () => {
     expect(await body(a, "/nested")).toBe("twice");
+  });
+});
+
+describe("a cluster lock and a client that goes away", () => {
+  /** A GET whose client can be made to go away. */
+  function leaving(base: string, path: string): { gone(): void } {
+    const u = new URL(base);
+    const req = request({ host: u.hostname, port: u.port, path, agent: false });
+    req.on("error", () => {});
+    req.end();
+    return { gone: () => req.destroy() };
+  }
+  const advisory = async (granted: boolean) =>
+    (
+      await sql<{ n: number }>(
+        url,
+        "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory' AND l.granted = $1 AND a.application_name = 'quarry:main:locks'",
+        [granted],
+      )
+    )[0]!.n;
+
+  it("gives the lock back when the client of the request holding it goes away", async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query("SELECT pg_advisory_lock(77)");
+      const held = leaving(a.base, "/inside?key=77");
+      // The page holds the cluster lock and waits on 77.
+      expect(
+        await until(
+          () => advisory(true),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
+      held.gone();
+      expect(
+        await until(
+          () => advisory(true),
+          (n) => n === 0,
+        ),
+      ).toBe(0);
+      // Free for another server at once.
+      await c.query("SELECT pg_advisory_unlock(77)");
+      expect(await body(b, "/inside?key=78")).toBe("done");
+    } finally {
+      await c.end();
+    }
+  });
+
+  it("stops waiting, on the server too, when the client of a waiting request goes away", async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query("SELECT pg_advisory_lock($1::bigint)", [lockKeyOf("", "h")]);
+      const waiting = leaving(b.base, "/inside?key=79");
+      expect(
+        await until(
+          () => advisory(false),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
+      waiting.gone();
+      expect(
+        await until(
+          () => advisory(false),
+          (n) => n === 0,
+        ),
+      ).toBe(0);
+      await c.query("SELECT pg_advisory_unlock($1::bigint)", [lockKeyOf("", "h")]);
+      expect(await body(b, "/inside?key=80")).toBe("done");
+    } finally {
+      await c.end();
+    }
+  });
+});
+
+describe("cluster.lockScope", () => {
+  it("\"cluster\" makes a named lock without a scope the site's; the default keeps it the node's", async () => {
+    const root2 = site(PAGES);
+    writeFileSync(join(root2, "quarry.config.json"), JSON.stringify({ cluster: { lockScope: "cluster" } }));
+    const c3 = await startServer({ root: root2, database: database(url, { max: 2 }) });
+    servers.push(c3);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query("SELECT pg_advisory_lock($1::bigint)", [lockKeyOf("", "held")]);
+      expect(await body(c3, "/default-scope")).toBe(
+        "The exclusive cluster lock &quot;held&quot; was not free within 1 s (another request, on this node or another, held it)",
+      );
+      expect(await body(a, "/default-scope")).toBe("inside");
+    } finally {
+      await c.end();
+    }
   });
 });
 

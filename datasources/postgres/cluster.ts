@@ -8,7 +8,7 @@
 import pg from "pg";
 import type { DatasourceConfig } from "../config.js";
 import type { CancelSignal } from "../../engine/cancel.js";
-import { connect, disconnect, type Connection } from "./client.js";
+import { cancel, connect, disconnect, type Connection } from "./client.js";
 
 type Log = (line: string) => void;
 
@@ -225,24 +225,29 @@ export class AdvisoryLocks {
         const left = deadline - Date.now();
         if (left <= 0) throw timeout();
         if (signal?.aborted) throw aborted();
-        // The wait is the server's: lock_timeout ends it (55P03); an abort ends the session, so
-        // a lock granted at that moment goes with it.
-        const onAbort = () => void disconnect(conn);
+        // The wait is the server's: lock_timeout ends it (55P03). An abort cancels it (a
+        // closed socket alone would leave the backend waiting in the queue), and the session
+        // is then ended, so a lock granted at that moment goes with it.
+        const cancelling: Promise<void>[] = [];
+        const onAbort = () => void cancelling.push(cancel(conn));
         signal?.addEventListener("abort", onAbort, { once: true });
         try {
           await conn.client.query(
             `SET lock_timeout = ${left === Infinity ? 0 : Math.max(1, Math.ceil(left))}; SELECT ${fn}(${key})`,
           );
         } catch (err) {
-          if (signal?.aborted) throw aborted();
           if ((err as { code?: string }).code === "55P03") throw timeout();
-          throw err;
+          if (!signal?.aborted) throw err;
         } finally {
           signal?.removeEventListener("abort", onAbort);
         }
+        if (signal?.aborted) {
+          await Promise.all(cancelling);
+          throw aborted();
+        }
       }
     } catch (err) {
-      this.give(conn, !(err instanceof LockWaitError) || conn.broken);
+      this.give(conn, !(err instanceof LockWaitError) || conn.broken || !!signal?.aborted);
       if (err instanceof LockWaitError) throw err;
       throw new LockConnectionError(`the lock connection failed: ${(err as Error).message}`, false);
     }

@@ -53,7 +53,7 @@ export default category("cache", {
   cachePut: [
     {
       params: "id, value, [timeSpan], [idleTime]",
-      doc: "Keeps a copy of the value under the id (case-insensitive) for every request of the site, for timeSpan days and while read at least every idleTime days (createTimeSpan); without them until cacheRemove, a restart or, least recently used first, when cacheSize values are kept (objectCacheSize in the config).",
+      doc: "Keeps a copy of the value under the id (case-insensitive) for every request of this process, for timeSpan days and while read at least every idleTime days (createTimeSpan); without them until cacheRemove, a restart or, least recently used first, when cacheSize values are kept (objectCacheSize in the config).",
       example: 'cachePut("greeting", "hi") & cacheGet("greeting")',
       result: "hi",
     },
@@ -93,7 +93,7 @@ export default category("cache", {
   cacheDelete: [
     {
       params: "id, [throwOnError]",
-      doc: "Forgets the value kept under the id; with throwOnError, an error when there was none.",
+      doc: "Forgets the value kept under the id, in every process of the site; with throwOnError, an error when this one had none.",
       example: 'cachePut("a", 1) & cacheDelete("a") & cacheKeyExists("a")',
       result: "false",
     },
@@ -109,7 +109,7 @@ export default category("cache", {
   cacheRemove: [
     {
       params: "ids, [throwOnError]",
-      doc: "Forgets the values kept under a list of ids; with throwOnError, an error naming the ids that were not there.",
+      doc: "Forgets the values kept under a list of ids, in every process of the site; with throwOnError, an error naming the ids this one did not have.",
       example: 'cachePut("a", 1) & cachePut("b", 2) & cacheRemove("a,b") & cacheCount()',
       result: "0",
     },
@@ -130,7 +130,7 @@ export default category("cache", {
   cacheClear: [
     {
       params: "[filter]",
-      doc: "Forgets every value kept, or those whose id matches the wildcard filter (* and ?); returns how many.",
+      doc: "Forgets every value kept, or those whose id matches the wildcard filter (* and ?), in every process of the site; returns how many this one had.",
       example: 'cachePut("ab", 1) & cachePut("cd", 2) & cacheClear("a*")',
       result: "1",
     },

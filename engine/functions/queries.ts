@@ -462,7 +462,7 @@ export default category("queries", {
   queryCacheFlush: [
     {
       params: "",
-      doc: 'Forgets every cachedwithin query result of the site (in every process of it, see docs/deploy.md) and returns how many there were in this one; one query is refreshed with cachedwithin="0".',
+      doc: 'Forgets every cachedwithin query result of the site (in every process of it) and returns how many there were in this one; one query is refreshed with cachedwithin="0".',
       example: "queryCacheFlush()",
       result: "0",
     },
