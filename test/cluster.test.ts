@@ -290,6 +290,34 @@ describe("a cluster lock and a client that goes away", () => {
   });
 });
 
+describe("a cluster lock and the page's time limit", () => {
+  it("ends the wait at the page's time limit (QRY_ERR_TIMEOUT), leaving no waiter on the server", async () => {
+    const root3 = site({ "slow.dbt": `<dbt:lock name="held" scope="cluster" timeout="20">inside</dbt:lock>` });
+    writeFileSync(join(root3, "quarry.config.json"), JSON.stringify({ renderTimeoutMs: 1500 }));
+    const lines: string[] = [];
+    const s3 = await startServer({ root: root3, database: database(url, { max: 2 }), log: (l) => lines.push(l) });
+    servers.push(s3);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query("SELECT pg_advisory_lock($1::bigint)", [lockKeyOf("", "held")]);
+      const t0 = Date.now();
+      const r = await get(s3, "/slow");
+      const ms = Date.now() - t0;
+      expect(r.status).toBe(503);
+      expect(ms).toBeGreaterThanOrEqual(1400);
+      expect(ms).toBeLessThan(5000);
+      const waiting = await sql<{ n: number }>(
+        url,
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+      );
+      expect(waiting[0]!.n).toBe(0);
+    } finally {
+      await c.end();
+    }
+  });
+});
+
 describe("cluster.lockScope", () => {
   it("\"cluster\" makes a named lock without a scope the site's; the default keeps it the node's", async () => {
     const root2 = site(PAGES);

@@ -106,9 +106,11 @@ export class Listener {
     this.conn = conn;
     this.listening = !conn.pooled;
     this.backoff = 0;
+    // First means nothing could have been missed: not when earlier attempts failed.
+    const first = this.listens++ === 0 && this.down === null;
     if (this.down !== null) o.log(`cluster: listening again on ${o.channel}`);
     this.down = null;
-    o.onListen(this.listens++ === 0);
+    o.onListen(first);
     const queued = this.outbox;
     this.outbox = [];
     for (const p of queued) this.send(p);
