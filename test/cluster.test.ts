@@ -212,6 +212,17 @@ describe("dbt:lock scope=cluster", () => {
     expect(await body(b, "/wait")).toBe("inside");
   });
 
+  it("after the server ended its idle lock connections, a lock is taken on a new one", async () => {
+    expect(await body(a, "/nested")).toBe("twice");
+    const ended = await sql<{ ok: boolean }>(
+      url,
+      "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'quarry:main:locks'",
+    );
+    expect(ended.length).toBeGreaterThan(0);
+    expect(await get(a, "/nested")).toEqual({ status: 200, body: "twice" });
+    expect(await get(a, "/rmw-cluster")).toEqual({ status: 200, body: "ok" });
+  });
+
   it("a request may take a cluster lock it holds again (one advisory lock)", async () => {
     expect(await body(a, "/nested")).toBe("twice");
   });
@@ -294,8 +305,7 @@ describe("a cluster lock and the page's time limit", () => {
   it("ends the wait at the page's time limit (QRY_ERR_TIMEOUT), leaving no waiter on the server", async () => {
     const root3 = site({ "slow.dbt": `<dbt:lock name="held" scope="cluster" timeout="20">inside</dbt:lock>` });
     writeFileSync(join(root3, "quarry.config.json"), JSON.stringify({ renderTimeoutMs: 1500 }));
-    const lines: string[] = [];
-    const s3 = await startServer({ root: root3, database: database(url, { max: 2 }), log: (l) => lines.push(l) });
+    const s3 = await startServer({ root: root3, dev: true, database: database(url, { max: 2 }) });
     servers.push(s3);
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -305,6 +315,9 @@ describe("a cluster lock and the page's time limit", () => {
       const r = await get(s3, "/slow");
       const ms = Date.now() - t0;
       expect(r.status).toBe(503);
+      // The dev error page names the error and where it was raised.
+      expect(r.body).toContain("QRY_ERR_TIMEOUT");
+      expect(r.body).toContain("slow.dbt:1:1");
       expect(ms).toBeGreaterThanOrEqual(1400);
       expect(ms).toBeLessThan(5000);
       const waiting = await sql<{ n: number }>(

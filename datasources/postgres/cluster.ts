@@ -219,11 +219,24 @@ export class AdvisoryLocks {
     const deadline = waitMs > 0 ? Date.now() + waitMs : Infinity;
     const timeout = () => new LockWaitError("timeout", `advisory lock ${key} was not free within ${waitMs / 1000} s`);
     const aborted = () => new LockWaitError("aborted", `stopped waiting for advisory lock ${key}`);
-    const conn = await this.acquire(deadline, signal, timeout, aborted);
     const fn = shared ? "pg_advisory_lock_shared" : "pg_advisory_lock";
+    let conn = await this.acquire(deadline, signal, timeout, aborted);
+    let free: boolean;
     try {
-      const r = await conn.client.query<{ ok: boolean }>(`SELECT pg_try_${fn.slice(3)}(${key}) AS ok`);
-      if (!r.rows[0]!.ok) {
+      free = await this.tryLock(conn, fn, key);
+    } catch {
+      // An idle connection the server ended meanwhile (a restart): once more, on a new one.
+      this.give(conn, true);
+      conn = await this.acquire(deadline, signal, timeout, aborted);
+      try {
+        free = await this.tryLock(conn, fn, key);
+      } catch (err) {
+        this.give(conn, true);
+        throw new LockConnectionError(`the lock connection failed: ${(err as Error).message}`, false);
+      }
+    }
+    try {
+      if (!free) {
         const left = deadline - Date.now();
         if (left <= 0) throw timeout();
         if (signal?.aborted) throw aborted();
@@ -271,6 +284,11 @@ export class AdvisoryLocks {
         );
       this.give(conn, !ok || conn.broken);
     };
+  }
+
+  private async tryLock(conn: Connection, fn: string, key: string): Promise<boolean> {
+    const r = await conn.client.query<{ ok: boolean }>(`SELECT pg_try_${fn.slice(3)}(${key}) AS ok`);
+    return r.rows[0]!.ok;
   }
 
   private acquire(
