@@ -90,6 +90,22 @@ export interface SiteConfig {
   mail: MailSettings | null;
   /** What dbt:http may reach beyond (allow) or besides (deny) the default rules (engine/outbound.ts). */
   http: OutboundSettings;
+  /** What the nodes of a site share through its default datasource's Postgres (server/cluster.ts). */
+  cluster: ClusterSettings;
+}
+
+export interface ClusterSettings {
+  /**
+   * Cache flushes reach every process of the site (LISTEN/NOTIFY). null (the default): on when
+   * a build is served (quarry start: several processes or machines), off for a site folder.
+   */
+  notify: boolean | null;
+  /** The scope of a named dbt:lock that says none: "node" (this process) or "cluster" (the site). */
+  lockScope: "node" | "cluster";
+  /** Connections this process may hold for cluster locks (one per lock held or waited for). */
+  lockConnections: number;
+  /** Tells apart sites that share one database: their channel and lock keys differ. */
+  name: string;
 }
 
 export type TrustProxy = boolean | number | string | string[];
@@ -278,6 +294,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     "mail",
     "limits",
     "http",
+    "cluster",
     ...SERVER_KEYS,
   ];
   for (const k of Object.keys(raw))
@@ -328,6 +345,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     limits: limitsOf(file, raw.limits),
     mail: parseMailSettings(raw.mail, file, problem),
     http: httpOf(file, raw.http),
+    cluster: clusterOf(file, raw.cluster),
     ...serverSettings(raw, file),
   };
 }
@@ -348,6 +366,40 @@ function limitsOf(file: string, raw: unknown): Limits {
       const [min, max] = limitRanges[k as keyof Limits];
       out[k as keyof Limits] = num(file, `limits.${k}`, v, defaultLimits[k as keyof Limits], min, max);
     }
+  }
+  return out;
+}
+
+export const CLUSTER_DEFAULTS: ClusterSettings = { notify: null, lockScope: "node", lockConnections: 4, name: "" };
+
+/** The `cluster` section: see ClusterSettings. */
+function clusterOf(file: string, raw: unknown): ClusterSettings {
+  const out: ClusterSettings = { ...CLUSTER_DEFAULTS };
+  if (raw === undefined) return out;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    problem(new ConfigError(`${file}: cluster must be an object`));
+    return out;
+  }
+  const r = raw as Raw;
+  const known = Object.keys(CLUSTER_DEFAULTS);
+  for (const k of Object.keys(r))
+    if (!known.includes(k))
+      problem(new ConfigError(`${file}: unknown setting cluster.${k} (known: ${known.join(", ")})`));
+  if (r.notify !== undefined) {
+    if (typeof r.notify === "boolean" || r.notify === null) out.notify = r.notify;
+    else problem(new ConfigError(`${file}: cluster.notify must be true or false, got ${JSON.stringify(r.notify)}`));
+  }
+  if (r.lockScope !== undefined) {
+    if (r.lockScope === "node" || r.lockScope === "cluster") out.lockScope = r.lockScope;
+    else
+      problem(
+        new ConfigError(`${file}: cluster.lockScope must be "node" or "cluster", got ${JSON.stringify(r.lockScope)}`),
+      );
+  }
+  out.lockConnections = num(file, "cluster.lockConnections", r.lockConnections, out.lockConnections, 1, 1000);
+  if (r.name !== undefined) {
+    if (typeof r.name === "string" && r.name.length <= 100) out.name = r.name;
+    else problem(new ConfigError(`${file}: cluster.name must be a string of at most 100 characters`));
   }
   return out;
 }

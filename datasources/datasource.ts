@@ -76,6 +76,11 @@ export class Datasource {
     this.pool = config.strategy === "per-request" ? null : this.createPool();
   }
 
+  /** Where a session of its own goes (LISTEN, session advisory locks): the directUrl, else the url. */
+  get sessionUrl(): string {
+    return this.config.directUrl ?? this.url;
+  }
+
   private createPool(): genericPool.Pool<Connection> {
     const single = this.strategy === "single";
     const c = this.config;

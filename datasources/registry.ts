@@ -50,6 +50,8 @@ export class Datasources {
   private readonly sources = new Map<string, Datasource>();
   private readonly cache: LRUCache<string, QueryResult> | null;
   readonly defaultName: string;
+  /** Told of every flush a template makes (cachedwithin="0": its key; queryCacheFlush(): null), to pass it on to the site's other processes. */
+  onFlush: ((key: string | null) => void) | null = null;
 
   /** `urls` gives each datasource's connection URL (the embedded one filled in). */
   constructor(config: SiteConfig, urls: Record<string, string>, log: LogFn = () => {}) {
@@ -93,8 +95,10 @@ export class Datasources {
     const key =
       opts.cacheMs !== undefined && this.cache && !lease ? `${ds.name}\0${sql}\0${JSON.stringify(params)}` : null;
     // cachedwithin="0" runs the query afresh and forgets the result kept for it.
-    if (key && opts.cacheMs === 0) this.cache!.delete(key);
-    else if (key) {
+    if (key && opts.cacheMs === 0) {
+      this.cache!.delete(key);
+      this.onFlush?.(key);
+    } else if (key) {
       const hit = this.cache!.get(key);
       if (hit) return copyResult(hit, true);
     }
@@ -201,6 +205,19 @@ export class Datasources {
     const n = this.cache?.size ?? 0;
     this.cache?.clear();
     return n;
+  }
+
+  /** queryCacheFlush(): forgets every cachedwithin result here and in the site's other processes. */
+  flushCacheEverywhere(): number {
+    const n = this.flushCache();
+    this.onFlush?.(null);
+    return n;
+  }
+
+  /** Forgets the result kept under `key` (as another process sent it), or all of them (null); returns how many went. */
+  forgetCached(key: string | null): number {
+    if (key === null) return this.flushCache();
+    return this.cache?.delete(key) ? 1 : 0;
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,7 @@
 // builds one set per site; a page rendered without a server (quarry render, tests) gets its
 // own set on first use: a log on standard error, locks and a cache that live as long as the
 // page, and no mail.
-import { LockManager } from "./locks.js";
+import { LockManager, type AcquireOptions, type LockMode } from "./locks.js";
 import { FragmentCache } from "./fragment-cache.js";
 import { ObjectCache } from "./object-cache.js";
 import type { PageState } from "./page.js";
@@ -46,6 +46,23 @@ export interface Mailer {
   send(message: MailMessage): Promise<MailReceipt>;
 }
 
+/** A flush one process tells the others of (server/cluster.ts): `key` or `ids` null means all. */
+export type CacheEvent =
+  | { kind: "fragments"; key: string | null }
+  | { kind: "queries"; key: string | null }
+  | { kind: "objects"; ids: string[] }
+  | { kind: "objects-filter"; filter: string };
+
+/** What the processes of a site share beyond the database (server/cluster.ts). */
+export interface ClusterLink {
+  /** Tells every other process of the site to apply a flush this one already applied. */
+  publish(event: CacheEvent): void;
+  /** The scope of a named dbt:lock that gives none (the config's cluster.lockScope). */
+  readonly lockScope: "node" | "cluster";
+  /** Takes a lock of the whole site; its release resolves once the lock is given back. */
+  lock(name: string, owner: object, mode: LockMode, opts: AcquireOptions): Promise<() => Promise<void>>;
+}
+
 export interface SiteServices {
   log(entry: PageLogEntry): void;
   locks: LockManager;
@@ -56,6 +73,8 @@ export interface SiteServices {
   mailer: Mailer | null;
   /** What dbt:http may reach (the config's `http` section; outbound.ts). */
   outbound: OutboundPolicy;
+  /** null: one process is the whole site (no server, or a page rendered on its own). */
+  cluster: ClusterLink | null;
 }
 
 /** One readable line of a dbt:log entry: `[warn] page.dbt:3:1 text`. */
@@ -72,6 +91,7 @@ export function localServices(): SiteServices {
     objects: new ObjectCache(100),
     mailer: null,
     outbound: new OutboundPolicy(),
+    cluster: null,
   };
 }
 

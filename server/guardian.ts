@@ -48,6 +48,17 @@ export function connectionsPerWorker(
     e.detail.push(`datasources.${ds.name}: ${n}`);
     byUrl.set(url, e);
   }
+  // Each worker's listening session (server/cluster.ts; on for a build unless switched off), on
+  // the default datasource's directUrl. Cluster lock connections are opened only by sites that
+  // use them and are not counted (docs/server.md says to count them).
+  if (config.cluster.notify !== false) {
+    const d = config.datasources[config.defaultDatasource]!;
+    const url = d.directUrl ?? urls[d.name]!;
+    const e = byUrl.get(url) ?? { total: 0, detail: [] };
+    e.total += 1;
+    e.detail.push("cluster.notify: 1");
+    byUrl.set(url, e);
+  }
   return byUrl;
 }
 

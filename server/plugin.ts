@@ -32,6 +32,7 @@ import { LockManager } from "../engine/locks.js";
 import { FragmentCache, FRAGMENT_DEFAULTS } from "../engine/fragment-cache.js";
 import { ObjectCache } from "../engine/object-cache.js";
 import { logLine, type PageLogEntry, type SiteServices } from "../engine/services.js";
+import { SiteCluster } from "./cluster.js";
 import type { SmtpMailer } from "./mail.js";
 import type { Extensions } from "../engine/extensions.js";
 
@@ -89,6 +90,8 @@ interface Site {
   /** Locks, fragment cache and mail of the site; each request adds its own log. */
   services: Omit<SiteServices, "log">;
   mailer: SmtpMailer | null;
+  /** The link to the site's other processes (cache flushes, cluster locks). */
+  cluster: SiteCluster;
 }
 
 /** The site (or build) folder the options name, checked to exist. */
@@ -154,6 +157,18 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
       ? new PostgresBackend(database.datasources, timeoutMs)
       : new MemoryBackend(timeoutMs, config.session.maxSessions, config.session.maxBytes);
   let signer: Promise<Signer> | null = null;
+  const locks = opts.locks ?? new LockManager();
+  const db = database.datasources;
+  // Several processes or machines serve a build (as for sessions): their flushes are shared.
+  const cluster = new SiteCluster({
+    datasource: db.get(undefined),
+    settings: config.cluster,
+    notify: config.cluster.notify ?? !!opts.dist,
+    locks,
+    caches: { fragments, objects, queries: db },
+    log,
+  });
+  db.onFlush = (key) => cluster.publish({ kind: "queries", key });
   return {
     source,
     config,
@@ -169,13 +184,15 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
       })),
     application: newStruct(),
     services: {
-      locks: opts.locks ?? new LockManager(),
+      locks,
       fragments,
       objects,
       mailer,
       outbound: new OutboundPolicy(config.http),
+      cluster,
     },
     mailer,
+    cluster,
   };
 }
 
@@ -242,6 +259,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     site.mailer?.close();
     await site.dev?.close();
     await site.sessions.close();
+    await site.cluster.close();
+    site.database.datasources.onFlush = null;
     if (site.ownsDatabase) await site.database.stop();
   });
 

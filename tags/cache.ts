@@ -5,7 +5,8 @@
 // Without `key`, the entry is this tag on this page for this URL (path and query string), so
 // two fragments of one page and two products of one page are apart. Only output is kept: a
 // replayed fragment sets no variables and runs no queries. The store is the site's
-// (engine/fragment-cache.ts): bounded, per process, emptied by quarry dev on every change.
+// (engine/fragment-cache.ts): bounded, per process, emptied by quarry dev on every change; a
+// flush (and cachedwithin="0") reaches the site's other processes too (server/cluster.ts).
 import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
@@ -55,7 +56,10 @@ export function cacheLookup(ctx: RenderContext, spec: CacheSpec, loc: Loc): Cach
   const ttlMs = ttlOf(spec, loc);
   const fragments = siteServices(ctx.page).fragments;
   // A time span of 0 renders afresh and forgets what was kept (CFML's way to refresh one entry).
-  if (ttlMs === 0) fragments.delete(key);
+  if (ttlMs === 0) {
+    fragments.delete(key);
+    siteServices(ctx.page).cluster?.publish({ kind: "fragments", key });
+  }
   return { key, ttlMs, hit: ttlMs === 0 ? undefined : fragments.get(key) };
 }
 
@@ -63,11 +67,13 @@ export function cacheStore(ctx: RenderContext, entry: CacheEntry, output: string
   siteServices(ctx.page).fragments.set(entry.key, output, entry.ttlMs);
 }
 
-/** action="flush": forgets the entry of `key`, or every entry without one. */
+/** action="flush": forgets the entry of `key`, or every entry without one, here at once and in the site's other processes. */
 export function cacheFlush(ctx: RenderContext, key: unknown, loc: Loc): void {
-  const fragments = siteServices(ctx.page).fragments;
-  if (key === undefined) fragments.clear();
-  else fragments.delete(`key:${rt.toStr(key, loc)}`);
+  const services = siteServices(ctx.page);
+  const k = key === undefined ? null : `key:${rt.toStr(key, loc)}`;
+  if (k === null) services.fragments.clear();
+  else services.fragments.delete(k);
+  services.cluster?.publish({ kind: "fragments", key: k });
 }
 
 const FLUSH = (attrs: { name: string; raw: string | null }[]) =>

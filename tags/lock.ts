@@ -4,11 +4,15 @@
 // dbt:http). The lock is given back however the body ends: normally, an error, dbt:abort, the
 // page's time limit or its client going away. Waiting longer than `timeout` seconds raises a
 // located QRY_ERR_LOCK, or with throwontimeout="false" skips the body.
+// A named lock is this process's (scope="node") or the whole site's (scope="cluster": a
+// Postgres advisory lock, server/cluster.ts); without scope, the config's cluster.lockScope
+// says which. The application, session and request scopes guard what this process keeps, so
+// they are its own.
 import type { Loc } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import type { PageState } from "../engine/page.js";
-import { RuntimeError, codes } from "../engine/errors.js";
+import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { stopIfDue } from "../engine/clock.js";
 import { LockWaitError, type LockMode } from "../engine/locks.js";
@@ -29,7 +33,7 @@ const requestKeys = new WeakMap<PageState, string>();
 let requests = 0;
 
 function lockKey(ctx: RenderContext, spec: LockSpec, loc: Loc): { key: string; shown: string } {
-  if (spec.scope === undefined) {
+  if (spec.scope === undefined || spec.scope === "node" || spec.scope === "cluster") {
     const name = rt.toStr(spec.name, loc);
     if (name.trim() === "") throw new RuntimeError(codes.LOCK, "The name of a dbt:lock must not be empty", loc, "lock");
     return { key: `name:${name}`, shown: JSON.stringify(name) };
@@ -48,10 +52,18 @@ function lockKey(ctx: RenderContext, spec: LockSpec, loc: Loc): { key: string; s
  * Takes the lock (see the module comment): its release, which underLock calls in `finally`
  * around the body, or null when the body is to be skipped (a timeout with throwontimeout="false").
  */
-async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc): Promise<(() => void) | null> {
+async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc): Promise<(() => void | Promise<void>) | null> {
   const page = ctx.page;
   const { key, shown } = lockKey(ctx, spec, loc);
   const mode: LockMode = spec.type === "readonly" ? "readonly" : "exclusive";
+  const services = siteServices(page);
+  // Without a link (no server: one process is the whole site) a cluster lock is this process's.
+  const cluster =
+    spec.name !== undefined && spec.scope !== "node" && services.cluster
+      ? (spec.scope ?? services.cluster.lockScope) === "cluster"
+        ? services.cluster
+        : null
+      : null;
   const seconds = rt.toNum(spec.timeout, loc);
   if (!(seconds >= 0))
     throw new RuntimeError(
@@ -65,12 +77,12 @@ async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc): Promis
   const untilDeadline = page.deadline ? Math.max(1, page.deadline - Date.now() + 1) : Infinity;
   const wantMs = seconds === 0 ? Infinity : seconds * 1000;
   const waitMs = Math.min(wantMs, untilDeadline);
+  const opts = { timeoutMs: waitMs === Infinity ? 0 : waitMs, signal: page.signal };
   try {
-    return await siteServices(page).locks.acquire(key, page, mode, {
-      timeoutMs: waitMs === Infinity ? 0 : waitMs,
-      signal: page.signal,
-    });
+    if (cluster) return await cluster.lock(key.slice("name:".length), page, mode, opts);
+    return await services.locks.acquire(key, page, mode, opts);
   } catch (err) {
+    if (err instanceof QuarryError && !err.loc) err.loc = loc;
     if (!(err instanceof LockWaitError)) throw err;
     if (err.reason === "aborted") stopIfDue(page, Date.now(), loc);
     if (err.reason === "timeout" && waitMs < wantMs) stopIfDue(page, Infinity, loc);
@@ -85,7 +97,7 @@ async function acquireLock(ctx: RenderContext, spec: LockSpec, loc: Loc): Promis
     if (spec.throwontimeout !== undefined && !rt.toBool(spec.throwontimeout, loc)) return null;
     const e = new RuntimeError(
       codes.LOCK,
-      `The ${mode} lock ${shown} was not free within ${seconds} s (another request held it)`,
+      `The ${mode} ${cluster ? "cluster " : ""}lock ${shown} was not free within ${seconds} s (another request${cluster ? ", on this node or another," : ""} held it)`,
       loc,
       "lock",
     );
@@ -110,7 +122,10 @@ export async function underLock(
   try {
     await body();
   } finally {
-    release();
+    // A cluster lock is given back (on the server) before the page goes on; a local one at
+    // once, without a tick in which a waiter could run before this page's next statement.
+    const given = release();
+    if (given) await given;
   }
 }
 
@@ -119,14 +134,17 @@ export const lockTag: TagDef = {
   body: "required",
   attributes: {
     name: { type: "string" },
-    scope: { type: "enum", values: ["application", "session", "request"] },
+    scope: { type: "enum", values: ["application", "session", "request", "node", "cluster"] },
     type: { type: "enum", values: ["readonly", "exclusive"] },
     timeout: { type: "number", required: true },
     throwontimeout: { type: "boolean" },
   },
   validate(node, v) {
-    if (!node.args.name === !node.args.scope)
-      throw v.error('<dbt:lock> needs "name" or "scope" (one of them)', node.loc);
+    const scope = fixedArg(node, "scope");
+    if (scope === "node" || scope === "cluster") {
+      if (!node.args.name) throw v.error(`<dbt:lock scope="${scope}"> needs a "name"`, node.loc);
+    } else if (!node.args.name === !node.args.scope)
+      throw v.error('<dbt:lock> needs "name" or a scope application, session or request (one of them)', node.loc);
   },
   ...callTag(
     "underLock",

@@ -120,8 +120,27 @@ describe("site config", () => {
       "f: unknown setting limits.maxDepth (known: maxIterations, maxCallDepth, maxArrayLength, maxStringLength, maxOutputLength, maxJsonDepth, maxQueryRows, maxQueryBytes, maxPageBytes)",
     ],
     [{ limits: [] }, "f: limits must be an object"],
+    [{ cluster: [] }, "f: cluster must be an object"],
+    [
+      { cluster: { locks: "node" } },
+      "f: unknown setting cluster.locks (known: notify, lockScope, lockConnections, name)",
+    ],
+    [{ cluster: { lockScope: "site" } }, 'f: cluster.lockScope must be "node" or "cluster", got "site"'],
+    [{ cluster: { notify: "yes" } }, 'f: cluster.notify must be true or false, got "yes"'],
+    [{ cluster: { lockConnections: 0 } }, "f: cluster.lockConnections must be an integer from 1 to 1000, got 0"],
+    [{ cluster: { name: 3 } }, "f: cluster.name must be a string of at most 100 characters"],
   ])("refuses %j", (raw, message) => {
     expect(() => parseConfig(raw as Record<string, unknown>, "f", {})).toThrow(message);
+  });
+
+  it("takes the cluster section, each key defaulted", () => {
+    expect(parseConfig({}, "f", {}).cluster).toEqual({ notify: null, lockScope: "node", lockConnections: 4, name: "" });
+    expect(parseConfig({ cluster: { notify: false, lockScope: "cluster", name: "shop" } }, "f", {}).cluster).toEqual({
+      notify: false,
+      lockScope: "cluster",
+      lockConnections: 4,
+      name: "shop",
+    });
   });
 
   it.each([["127.0.0.1"], ["10.0.0.0/8, loopback"], ["10.0.0.0/255.0.0.0"], [["::1", "fd00::/8", "uniquelocal"]], [2]])(

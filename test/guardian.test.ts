@@ -194,7 +194,7 @@ describe("quarry start --workers 2: the guardian", () => {
     const where = new URL(url);
     expect(code).toBe(1);
     expect(err).toBe(
-      `QRY_ERR_CONFIG: ${workers} workers × 3 connections each (datasources.main: 3) = ${workers * 3} connections to ${where.hostname}:${where.port}${where.pathname}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections\n`,
+      `QRY_ERR_CONFIG: ${workers} workers × 4 connections each (datasources.main: 3, cluster.notify: 1) = ${workers * 4} connections to ${where.hostname}:${where.port}${where.pathname}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections\n`,
     );
   });
 });
@@ -267,7 +267,7 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
 
   beforeAll(() => {
     root = site({
-      // 2 workers × 60 is more than a new cluster's max_connections (100): the guardian raises it.
+      // 2 workers × (60 + a listening session) is more than a new cluster's max_connections (100): the guardian raises it.
       // A generous time limit: this is about shutdown, and a loaded machine must not turn a 2 s page into a 503.
       // Strategy pool: each request holds a connection of its own, so all six are inside Postgres
       // at once (on shared pipeline connections some would wait behind a neighbour's pg_sleep).
@@ -288,7 +288,7 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
   it("starts Postgres for both workers, raising its max_connections to fit them; every request in flight finishes, then Postgres stops, exit 0", async () => {
     const q = await startQuarry(dist, ["--workers", "2", "--data-dir", data], env);
     expect(q.out()).toContain(
-      "quarry guardian: 2 workers × 60 connections each = 120, more than the embedded Postgres's max_connections (100): raising it to 130 (restarting Postgres)\n",
+      "quarry guardian: 2 workers × 61 connections each = 122, more than the embedded Postgres's max_connections (100): raising it to 132 (restarting Postgres)\n",
     );
     // Started, then restarted once with the new setting; the workers share it.
     expect(q.out().match(/embedded Postgres ready/g)).toHaveLength(2);
@@ -300,7 +300,7 @@ describe("quarry start --workers 2 with the embedded Postgres, stopped with SIGT
     expect(lock.pid).toBe(q.child.pid);
     const { password } = JSON.parse(readFileSync(join(data, "quarry.json"), "utf8")) as { password: string };
     const db = `postgres://quarry:${encodeURIComponent(password)}@127.0.0.1:${lock.port}/quarry`;
-    expect(await sql(db, "SHOW max_connections")).toEqual([{ max_connections: "130" }]);
+    expect(await sql(db, "SHOW max_connections")).toEqual([{ max_connections: "132" }]);
     const inFlight = Array.from({ length: 6 }, () => get(q.base, "/slow"));
     // Every request is inside Postgres before the signal.
     const inside = await until(

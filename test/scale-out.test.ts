@@ -351,4 +351,45 @@ http {
       }
     }
   }, 60_000);
+
+  it("cluster flushes and locks through PgBouncer: a warning and a refusal without directUrl, both working with it", async () => {
+    const root = site({
+      "quarry.config.json": JSON.stringify({ cluster: { notify: true } }),
+      "lock.dbt": `<dbt:try><dbt:lock name="x" scope="cluster" timeout="5">inside</dbt:lock><dbt:catch type="lock"><dbt:output>#error.code#: #error.message#</dbt:output></dbt:catch></dbt:try>`,
+    });
+    for (const direct of [false, true]) {
+      const lines: string[] = [];
+      const db = database(bouncerUrl, direct ? { directUrl } : {});
+      const app = await createApp({
+        root,
+        log: (l) => lines.push(l),
+        database: db,
+        server: { maxEventLoopDelayMs: 0 },
+      });
+      try {
+        await app.listen({ port: 0, host: "127.0.0.1" });
+        const at = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+        const body = await (await fetch(`${at}/lock`)).text();
+        const warned = await until(
+          () => lines.filter((l) => l.startsWith("WARNING: cluster:")),
+          (w) => w.length > 0,
+          direct ? 500 : 8000,
+        );
+        if (direct) {
+          expect(body.trim()).toBe("inside");
+          expect(warned).toEqual([]);
+        } else {
+          expect(body.trim()).toBe(
+            "QRY_ERR_LOCK: A cluster lock needs a session of its own: datasource main reaches Postgres through a pooler, where a session advisory lock would stay on a server connection other clients use: give the datasource a directUrl (or DATABASE_DIRECT_URL) straight to Postgres",
+          );
+          expect(warned).toEqual([
+            "WARNING: cluster: datasource main reaches Postgres through a pooler, where LISTEN does not work: this process sends its cache flushes to the others but hears none of theirs. Give the datasource a directUrl (or DATABASE_DIRECT_URL) straight to Postgres",
+          ]);
+        }
+      } finally {
+        await app.close();
+        await db.stop();
+      }
+    }
+  });
 });

@@ -1,5 +1,7 @@
 // CFML's object cache: values kept by id across requests, per site and process
-// (engine/object-cache.ts). Time spans are in days, as createTimeSpan gives them.
+// (engine/object-cache.ts). Time spans are in days, as createTimeSpan gives them. What is
+// removed (cacheDelete, cacheRemove, cacheClear) is removed in the site's other processes too
+// (server/cluster.ts); what is put stays in this one.
 import { category, str, num } from "./define.js";
 import type { RenderContext } from "../context.js";
 import { RuntimeError, codes } from "../errors.js";
@@ -10,6 +12,11 @@ import { deepCopy } from "./structs.js";
 import { listItems } from "./lists.js";
 
 const store = (ctx: RenderContext): ObjectCache => siteServices(ctx.page).objects;
+/** Tells the site's other processes to drop these ids (or those matching a filter). */
+const removeElsewhere = (ctx: RenderContext, e: { ids: string[] } | { filter: string }) =>
+  siteServices(ctx.page).cluster?.publish(
+    "ids" in e ? { kind: "objects", ids: e.ids } : { kind: "objects-filter", ...e },
+  );
 const DAY_MS = 86_400_000;
 const span = (v: unknown): number | null => (v === undefined || v === "" ? null : num(v) * DAY_MS);
 
@@ -46,7 +53,7 @@ export default category("cache", {
   cachePut: [
     {
       params: "id, value, [timeSpan], [idleTime]",
-      doc: "Keeps a copy of the value under the id (case-insensitive) for every request of the site, for timeSpan days and while read at least every idleTime days (createTimeSpan); without them until cacheRemove, a restart or, least recently used first, when cacheSize values are kept (objectCacheSize in the config).",
+      doc: "Keeps a copy of the value under the id (case-insensitive) for every request of this process, for timeSpan days and while read at least every idleTime days (createTimeSpan); without them until cacheRemove, a restart or, least recently used first, when cacheSize values are kept (objectCacheSize in the config).",
       example: 'cachePut("greeting", "hi") & cacheGet("greeting")',
       result: "hi",
     },
@@ -86,12 +93,14 @@ export default category("cache", {
   cacheDelete: [
     {
       params: "id, [throwOnError]",
-      doc: "Forgets the value kept under the id; with throwOnError, an error when there was none.",
+      doc: "Forgets the value kept under the id, in every process of the site; with throwOnError, an error when this one had none.",
       example: 'cachePut("a", 1) & cacheDelete("a") & cacheKeyExists("a")',
       result: "false",
     },
     (ctx, id: unknown, t?: unknown) => {
-      if (!store(ctx).delete(str(id)) && t !== undefined && toBool(t, null)) {
+      const gone = store(ctx).delete(str(id));
+      removeElsewhere(ctx, { ids: [str(id)] });
+      if (!gone && t !== undefined && toBool(t, null)) {
         throw new RuntimeError(codes.FUNCTION, `cacheDelete: nothing is cached under "${str(id)}"`, null);
       }
       return "";
@@ -100,12 +109,14 @@ export default category("cache", {
   cacheRemove: [
     {
       params: "ids, [throwOnError]",
-      doc: "Forgets the values kept under a list of ids; with throwOnError, an error naming the ids that were not there.",
+      doc: "Forgets the values kept under a list of ids, in every process of the site; with throwOnError, an error naming the ids this one did not have.",
       example: 'cachePut("a", 1) & cachePut("b", 2) & cacheRemove("a,b") & cacheCount()',
       result: "0",
     },
     (ctx, ids: unknown, t?: unknown) => {
-      const missing = listItems(ids, ",").filter((id) => !store(ctx).delete(id.trim()));
+      const items = listItems(ids, ",").map((id) => id.trim());
+      const missing = items.filter((id) => !store(ctx).delete(id));
+      removeElsewhere(ctx, { ids: items });
       if (missing.length && t !== undefined && toBool(t, null)) {
         throw new RuntimeError(
           codes.FUNCTION,
@@ -119,13 +130,14 @@ export default category("cache", {
   cacheClear: [
     {
       params: "[filter]",
-      doc: "Forgets every value kept, or those whose id matches the wildcard filter (* and ?); returns how many.",
+      doc: "Forgets every value kept, or those whose id matches the wildcard filter (* and ?), in every process of the site; returns how many this one had.",
       example: 'cachePut("ab", 1) & cachePut("cd", 2) & cacheClear("a*")',
       result: "1",
     },
     (ctx, filter?: unknown) => {
       const ids = matching(ctx, filter);
       for (const id of ids) store(ctx).delete(id);
+      removeElsewhere(ctx, { filter: filter === undefined ? "" : str(filter) });
       return ids.length;
     },
   ],

@@ -464,10 +464,10 @@ export default category("queries", {
   queryCacheFlush: [
     {
       params: "",
-      doc: 'Forgets every cachedwithin query result of the site (in this process) and returns how many there were; one query is refreshed with cachedwithin="0".',
+      doc: 'Forgets every cachedwithin query result of the site (in every process of it) and returns how many there were in this one; one query is refreshed with cachedwithin="0".',
       example: "queryCacheFlush()",
       result: "0",
     },
-    (ctx) => ctx.page.db?.flushCache() ?? 0,
+    (ctx) => ctx.page.db?.flushCacheEverywhere() ?? 0,
   ],
 });
