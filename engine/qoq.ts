@@ -30,6 +30,8 @@ interface Scope {
   group: Tuple[] | null;
   /** Output columns by lower-case alias, for ORDER BY and HAVING that name them. */
   aliases: Map<string, Expr> | null;
+  /** Where each column reference was found (the sources do not change once joined). */
+  refs: Map<Expr, { at: number; col: string } | null>;
 }
 
 const fail = (message: string, loc: Loc): never => {
@@ -101,6 +103,7 @@ function statement(st: Statement, ctx: RenderContext, params: unknown[], loc: Lo
       loc,
       group: null,
       aliases: null,
+      refs: new Map(),
     };
     if (tail?.orderBy) {
       const by = tail.orderBy;
@@ -129,7 +132,7 @@ function sourceQuery(ctx: RenderContext, name: { name: string; schema?: string }
 function select(st: SelectFromStatement, ctx: RenderContext, params: unknown[], loc: Loc): QueryResult {
   const sources: Source[] = [];
   let tuples: Tuple[] = [[]];
-  const scope: Scope = { sources, params, ctx, loc, group: null, aliases: null };
+  const scope: Scope = { sources, params, ctx, loc, group: null, aliases: null, refs: new Map() };
   for (const f of st.from ?? []) tuples = join(tuples, f, scope);
   if (st.where) {
     const where = st.where;
@@ -197,7 +200,11 @@ function select(st: SelectFromStatement, ctx: RenderContext, params: unknown[], 
 
 /** `items` in ORDER BY's order, each item's keys taken once. */
 function sorted<T>(items: T[], by: { order?: string | null }[], keys: (item: T) => unknown[], scope: Scope): T[] {
-  const keyed = items.map((item) => ({ item, keys: keys(item) }));
+  // Numeric strings as numbers once, not at each comparison.
+  const keyed = items.map((item) => ({
+    item,
+    keys: keys(item).map((k) => (typeof k === "string" && k.trim() !== "" && isNumeric(k) ? Number(k) : k)),
+  }));
   work(scope.ctx, keyed.length * Math.max(1, Math.ceil(Math.log2(keyed.length + 1))));
   keyed.sort((a, b) => {
     for (let i = 0; i < by.length; i++) {
@@ -272,13 +279,16 @@ function join(tuples: Tuple[], f: From, scope: Scope): Tuple[] {
   const matchedRight = kind === "RIGHT JOIN" || kind === "FULL JOIN" ? new Set<number>() : null;
   for (const t of tuples) {
     let matched = false;
+    // One tuple to test ON with, copied only for a match.
+    const probe: Tuple = [...t, null];
+    const last = t.length;
     for (let i = 0; i < rows.length; i++) {
       work(ctx, 1);
-      const next = [...t, rows[i]!];
-      if (on && !truthy(evaluate(on, next, scope))) continue;
+      probe[last] = rows[i]!;
+      if (on && !truthy(evaluate(on, probe, scope))) continue;
       matched = true;
       matchedRight?.add(i);
-      out.push(next);
+      out.push(probe.slice());
     }
     if (!matched && (kind === "LEFT JOIN" || kind === "FULL JOIN")) out.push([...t, null]);
   }
@@ -293,6 +303,16 @@ function columnName(e: Extract<Expr, { type: "ref" }>, scope: Scope): string {
 }
 
 function resolve(e: Extract<Expr, { type: "ref" }>, scope: Scope): { at: number; col: string } | null {
+  let found = scope.refs.get(e);
+  if (found === undefined) {
+    found = lookupRef(e, scope);
+    // Kept once every source is joined: an ON clause sees only the sources before it.
+    if (found !== null) scope.refs.set(e, found);
+  }
+  return found;
+}
+
+function lookupRef(e: Extract<Expr, { type: "ref" }>, scope: Scope): { at: number; col: string } | null {
   const table = e.table?.name.toLowerCase();
   let hit: { at: number; col: string } | null = null;
   scope.sources.forEach((s, at) => {
@@ -354,6 +374,7 @@ function keyOf(v: unknown): unknown {
 /** Null sorts first; otherwise CFML's comparison, numbers as numbers, strings case-sensitively. */
 function compareValues(a: unknown, b: unknown, loc: Loc): number {
   if (isNull(a) || isNull(b)) return isNull(a) ? (isNull(b) ? 0 : -1) : 1;
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === "string" && typeof b === "string" && !(isNumeric(a) && isNumeric(b)))
     return a < b ? -1 : a > b ? 1 : 0;
   return compare(a, b, loc);
