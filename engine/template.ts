@@ -24,7 +24,7 @@ export function parseTemplate(
   registry = Registry.builtin(),
 ): ParsedTemplate {
   const src = new SourceFile(file, source);
-  const body = buildTree(src, tokenize(src, registry.exprKind), registry.tagShape);
+  const body = buildTree(src, tokenize(src, registry.exprKind, registry.scriptTag), registry.tagShape);
   const v = new Validator(src, { tag: registry.findTag, fn: registry.findFunction, resolve });
   v.prescan(body);
   v.nodes(body);

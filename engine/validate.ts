@@ -14,6 +14,9 @@ import { isForbiddenKey } from "./runtime.js";
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
+/** Attribute types fixed when the template is validated. */
+const isStatic = (spec: AttrSpec) => ["name", "variable", "text", "enum"].includes(spec.type);
+
 export interface ValidatorHost {
   tag(name: string): TagDef | undefined;
   /** The function of that name (case-insensitive), built-in or the host app's. */
@@ -130,12 +133,36 @@ export class Validator {
           a.loc,
         );
       }
-      node.args[key] = this.value(node, a.name, spec, a.raw, a.valueOffset, a.loc);
+      node.args[key] = a.expr
+        ? this.scriptValue(node, a.name, spec, a.expr)
+        : this.value(node, a.name, spec, a.raw, a.valueOffset, a.loc);
     }
     for (const [name, spec] of Object.entries(def.attributes)) {
       if (spec.required && !seen.has(name))
         throw this.error(`<dbt:${node.name}> needs the attribute "${name}"`, node.loc);
     }
+  }
+
+  /**
+   * An attribute written in a <dbt:script> block (`lock name="n" timeout=5`): a literal is taken
+   * as the same text written in a tag (the same checks and conversions); another expression is
+   * the value of a dynamic attribute, as `#expr#` would be.
+   */
+  private scriptValue(node: TagNode, name: string, spec: AttrSpec, e: Expr): Expr {
+    if (e.type === "literal" && e.value !== null && e.value !== undefined) {
+      // A number or boolean keeps its type where the attribute takes any value.
+      if (typeof e.value !== "string" && (spec.type === "any" || spec.type === "string" || spec.type === "expr"))
+        return e;
+      const text = String(e.value);
+      // A string literal's text starts after its quote; its # are characters, as ## in a tag.
+      const quoted = typeof e.value === "string";
+      const raw = quoted && !isStatic(spec) ? text.replace(/#/g, "##") : text;
+      return this.value(node, name, spec, raw, e.loc.start + (quoted ? 1 : 0), e.loc);
+    }
+    if (isStatic(spec))
+      throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be written out, not computed`, e.loc);
+    this.expr(e);
+    return e;
   }
 
   private value(node: TagNode, name: string, spec: AttrSpec, raw: string | null, offset: number, attrLoc: Loc): Expr {

@@ -108,6 +108,21 @@ export interface RawAttr {
   raw: string | null;
   valueOffset: number;
   loc: Loc;
+  /** Written in a <dbt:script> block (`lock name="n" timeout=5`): the value is this expression. */
+  expr?: Expr;
+}
+
+/**
+ * What a statement of a <dbt:script> block asks of its tag beyond the attributes a tag has:
+ * a for loop's step (`after`, run after each iteration, a continue too), a do-while's test
+ * after the body (`postTest`), a for-in loop (`each`: an array's values, a struct's keys, a
+ * query's rows), a catch's variable (`name`).
+ */
+export interface ScriptInfo {
+  after?: Node[];
+  postTest?: true;
+  each?: true;
+  name?: string;
 }
 
 export interface TagNode<D = unknown> {
@@ -134,6 +149,8 @@ export interface TagNode<D = unknown> {
   custom?: { name: string; taglib: string };
   /** Attributes whose expressions await; the interpreter evaluates them before the tag runs. */
   asyncArgs?: string[];
+  /** Written as a statement of a <dbt:script> block, with what it asks beyond attributes. */
+  script?: ScriptInfo;
 }
 
 export type Node = TextNode | InterpNode | TagNode;

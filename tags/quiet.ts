@@ -120,7 +120,8 @@ function quietNodes(nodes: Node[], registry: Registry, found: LoopNames): boolea
 }
 
 function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
-  if (!QUIET_TAGS.has(n.name) || n.custom) return false;
+  // A script loop's step or do-while test is beyond what region.ts writes.
+  if (!QUIET_TAGS.has(n.name) || n.custom || n.script) return false;
   if (n.name === "output" && (Object.keys(n.args).length > 0 || (n.data as { inner?: boolean }).inner)) return false;
   if (!writes(n, found)) return false;
   if (n.expr && !quietExpr(n.expr, registry, found)) return false;
