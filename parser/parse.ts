@@ -137,6 +137,8 @@ const STATEMENT_START = new Set([
   "if",
   "include",
   "location",
+  "dump",
+  "writedump",
   "public",
   "private",
   "package",
