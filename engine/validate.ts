@@ -3,6 +3,7 @@
 // Turns raw attributes into expressions (node.args) and lets each tag prepare its data.
 import type { Expr, ExprOf, FunctionDef, Loc, Node, TagNode } from "../parser/ast.js";
 import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
+import { buildTree } from "../parser/tree.js";
 import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
 import type { BuiltinDef } from "./functions/define.js";
@@ -50,10 +51,52 @@ export class Validator {
     return new TemplateError(code, message, loc);
   }
 
+  /**
+   * A closure's parameters and body, validated as a function's: the body's own, with no tag
+   * around it (a break inside does not reach a loop outside), and the same FunctionDef.
+   */
+  private closure(e: ExprOf<"closure">): void {
+    const body = buildTree(this.src, e.tokens!, (n) => this.host.tag(n));
+    delete e.tokens;
+    const node: TagNode<FunctionDef> = {
+      type: "tag",
+      name: "function",
+      attrs: [],
+      args: Object.create(null) as TagNode["args"],
+      expr: null,
+      target: null,
+      body,
+      data: {
+        name: "closure",
+        params: [],
+        returnType: "any",
+        output: true,
+        body: body.filter((n) => !(n.type === "tag" && n.name === "argument")),
+      },
+      loc: e.loc,
+      endLoc: null,
+    };
+    const outer = this.ancestors.splice(0, this.ancestors.length, node);
+    try {
+      this.prescan(body);
+      this.nodes(body);
+    } finally {
+      this.ancestors.splice(0, this.ancestors.length, ...outer);
+    }
+    e.def = node.data;
+  }
+
   /** Notes the functions a template defines (callable before their definition) and whether it includes others. */
   prescan(nodes: Node[]): void {
     for (const n of nodes) {
       if (n.type !== "tag") continue;
+      // A variable the template sets (it may hold a closure: f = function (x) {…}) and an
+      // argument (a callback): callable by name, checked when the call runs.
+      if (n.name === "set" && n.target?.type === "var") this.userFunctions.add(n.target.name.toLowerCase());
+      if (n.name === "argument") {
+        const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
+        if (name) this.userFunctions.add(name.toLowerCase());
+      }
       if (n.name === "include") this.includesOthers = true;
       if (n.name === "function") {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
@@ -392,6 +435,9 @@ export class Validator {
         return this.all([e.test, e.then, e.else]);
       case "template":
         return this.all(e.parts);
+      case "closure":
+        if (e.tokens) this.closure(e);
+        return false;
     }
   }
 }

@@ -1,3 +1,5 @@
+import type { Token } from "./parse.js";
+
 // The typed AST. Every node carries where it came from: file, 1-based line and column, and
 // the [start, end) offsets into the file's source.
 
@@ -81,7 +83,14 @@ type ExprNode =
   | { type: "cond"; test: Expr; then: Expr; else: Expr; loc: Loc }
   | { type: "elvis"; left: Expr; right: Expr; loc: Loc }
   /** An attribute value mixing text and #expr#: the parts joined as strings. */
-  | { type: "template"; parts: Expr[]; loc: Loc };
+  | { type: "template"; parts: Expr[]; loc: Loc }
+  /**
+   * A closure written in <dbt:script> (`function (x) { … }`, `(x) => x * 2`): its parameters and
+   * body as the grammar read them (`tokens`: dbt:argument tags, then the body), turned by the
+   * validator into `def`, the same FunctionDef a dbt:function has. Its value is a function that
+   * sees the variables of the function (or catch) it was made in.
+   */
+  | { type: "closure"; tokens?: Token[]; def?: FunctionDef; loc: Loc };
 
 export type ExprOf<T extends Expr["type"]> = Extract<Expr, { type: T }>;
 

@@ -87,6 +87,8 @@ const EXPRESSION_START = new Set([
   "-",
   "+",
   "other",
+  // a closure, in script
+  "function",
 ]);
 
 const OPERATORS = new Set([

@@ -66,6 +66,8 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
         return read(e.else, set);
       case "template":
         return e.parts.forEach((a) => read(a, set));
+      case "closure":
+        return;
     }
   };
   const write = (w: Write, set: Set<string>): void => {

@@ -83,6 +83,9 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       return q(e.test) && q(e.then) && q(e.else);
     case "template":
       return e.parts.every(q);
+    case "closure":
+      // Its body may read and write the loop's variables when called.
+      return false;
   }
 }
 
