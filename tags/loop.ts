@@ -55,8 +55,11 @@ const FORMS: Record<Kind, { needs: string[]; allows: string[] }> = {
 export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Loc): [unknown, unknown][] {
   if (kind === "list") return listItems(value, delimiters).map((s, i) => [i + 1, s]);
   if (kind === "each") {
-    // As CFML's for-in: an array's values, a struct's keys, a query's rows as structs.
+    // As CFML's for-in: an array's values, a struct's keys, a query's rows as structs, a
+    // list's items (a string, or a number or boolean as its text).
     if (Array.isArray(value)) return value.map((v, i) => [i + 1, v]);
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      return listItems(value, ",").map((s, i) => [i + 1, s]);
     if (isStruct(value)) return Object.keys(value).map((k) => [k, k]);
     if (value instanceof QueryResult)
       return value.rows.map((r, i) => [
@@ -66,7 +69,7 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
           value.columns.map((c) => r[c]),
         ),
       ]);
-    throw new RuntimeError(codes.TYPE, `for (… in …) needs an array, a struct or a query, got ${typeName(value)}`, loc);
+    throw new RuntimeError(codes.TYPE, `for (… in …) needs an array, a struct, a query or a list, got ${typeName(value)}`, loc);
   }
   if (kind === "array") {
     if (!Array.isArray(value))
