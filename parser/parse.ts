@@ -152,6 +152,7 @@ const STATEMENT_START = new Set([
   "var",
   "while",
   "tag name",
+  "cf",
 ]);
 
 function describe(expected: Expectation[]): string {

@@ -69,7 +69,11 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
           value.columns.map((c) => r[c]),
         ),
       ]);
-    throw new RuntimeError(codes.TYPE, `for (… in …) needs an array, a struct, a query or a list, got ${typeName(value)}`, loc);
+    throw new RuntimeError(
+      codes.TYPE,
+      `for (… in …) needs an array, a struct, a query or a list, got ${typeName(value)}`,
+      loc,
+    );
   }
   if (kind === "array") {
     if (!Array.isArray(value))
