@@ -367,5 +367,8 @@ function make(e: Expr): Closure {
       const def = e.def!;
       return (h) => h.closure(def);
     }
+    case "invoke":
+      // Marked async by the validator: evaluated by the interpreter's evalAsync.
+      throw new Error("Internal error: a call of a value is evaluated without await");
   }
 }

@@ -572,6 +572,8 @@ export class Compiler {
         return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
+      case "invoke":
+        return `(await T.invokeValue(ctx, ${this.expr(e.callee)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
       case "closure": {
         const k = this.tmp("K");
         this.closures.push([k, e.def!]);

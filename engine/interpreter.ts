@@ -7,7 +7,15 @@ import { returned } from "./signals.js";
 import * as rt from "./runtime.js";
 import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
-import { callAwaiting, callFunction, makeClosure, specOf, type FunctionImpl, type FunctionSpec } from "./udf.js";
+import {
+  callAwaiting,
+  callFunction,
+  invokeValue,
+  makeClosure,
+  specOf,
+  type FunctionImpl,
+  type FunctionSpec,
+} from "./udf.js";
 import { callMemberAsync, namedArgs } from "./member-call.js";
 import { BINARY_FNS, closureOf, printerOf, type ExprHost } from "./closures.js";
 import { writesOutput } from "./functions/index.js";
@@ -338,6 +346,10 @@ export class Interpreter implements ExprHost {
         return rt.join(e.loc, ...(await all(e.parts)));
       case "closure":
         return this.eval(e); // making one calls nothing
+      case "invoke": {
+        const f = await v(e.callee);
+        return invokeValue(ctx, f, await all(e.args), e.loc, this.emit);
+      }
     }
   }
 }

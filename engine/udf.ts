@@ -78,6 +78,19 @@ export function makeClosure(ctx: RenderContext, spec: FunctionSpec, impl: Functi
   );
 }
 
+/** A call of a value (`fns[1](x)`, `makeAdder(5)(1)`): it must be a function. */
+export function invokeValue(
+  ctx: RenderContext,
+  f: unknown,
+  args: unknown[],
+  loc: Loc,
+  emit: (out: string) => void,
+): Promise<unknown> {
+  if (!(f instanceof UserFunction))
+    throw new RuntimeError(codes.TYPE, `Cannot call a ${typeName(f)}: it is not a function`, loc);
+  return invoke(ctx, f, args, loc, emit);
+}
+
 /** The function a call names: a variable (a function's own local or argument first), case-insensitive as CFML's names are. */
 function findFunction(ctx: RenderContext, name: string, loc: Loc): UserFunction {
   let f: unknown;

@@ -438,6 +438,9 @@ export class Validator {
       case "closure":
         if (e.tokens) this.closure(e);
         return false;
+      case "invoke":
+        this.all([e.callee, ...e.args]);
+        return true;
     }
   }
 }

@@ -90,7 +90,9 @@ type ExprNode =
    * validator into `def`, the same FunctionDef a dbt:function has. Its value is a function that
    * sees the variables of the function (or catch) it was made in.
    */
-  | { type: "closure"; tokens?: Token[]; def?: FunctionDef; loc: Loc };
+  | { type: "closure"; tokens?: Token[]; def?: FunctionDef; loc: Loc }
+  /** A call of a value that is not a name: `fns[1](x)`, `makeAdder(5)(1)` (always awaits). */
+  | { type: "invoke"; callee: Expr; args: Expr[]; loc: Loc };
 
 export type ExprOf<T extends Expr["type"]> = Extract<Expr, { type: T }>;
 

@@ -68,6 +68,9 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
         return e.parts.forEach((a) => read(a, set));
       case "closure":
         return;
+      case "invoke":
+        read(e.callee, set);
+        return e.args.forEach((a) => read(a, set));
     }
   };
   const write = (w: Write, set: Set<string>): void => {

@@ -84,6 +84,7 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
     case "template":
       return e.parts.every(q);
     case "closure":
+    case "invoke":
       // Its body may read and write the loop's variables when called.
       return false;
   }
