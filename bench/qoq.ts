@@ -67,8 +67,8 @@ const rows = cases.map((c) => {
   return [
     c.name,
     String(run(c.sql, c.params)),
-    latency.p50!.toFixed(1),
-    latency.p99!.toFixed(1),
+    latency.p50.toFixed(1),
+    latency.p99.toFixed(1),
     latency.max.toFixed(1),
   ];
 });

@@ -3,7 +3,7 @@
 // The operators, names and locations are resolved when the closure is made; the switch on the
 // node type is not walked again. Interpreter.eval is the only caller; the semantics are
 // Interpreter's (and the compiler's): evaluation order, writeOutput, elvis.
-import type { Expr, Loc } from "../parser/ast.js";
+import type { Expr, FunctionDef, Loc } from "../parser/ast.js";
 import * as rt from "./runtime.js";
 import type { BuiltinDef } from "./functions/define.js";
 import { callMember, namedArgs } from "./member-call.js";
@@ -16,6 +16,8 @@ export interface ExprHost {
   builtin(name: string): rt.BuiltinFn | null;
   /** The value of an awaiting expression, evaluated before its tag ran. */
   ready(e: Expr): unknown;
+  /** The value of a closure expression (a function seeing the variables around it). */
+  closure(def: FunctionDef): unknown;
   /** The built-ins: by canonical name (member calls) and by definition (named arguments). */
   readonly registry: {
     readonly functionTable: Record<string, unknown>;
@@ -361,5 +363,12 @@ function make(e: Expr): Closure {
       const parts = e.parts.map(closureOf);
       return (h) => rt.join(loc, ...parts.map((f) => f(h)));
     }
+    case "closure": {
+      const def = e.def!;
+      return (h) => h.closure(def);
+    }
+    case "invoke":
+      // Marked async by the validator: evaluated by the interpreter's evalAsync.
+      throw new Error("Internal error: a call of a value is evaluated without await");
   }
 }

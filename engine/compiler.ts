@@ -72,6 +72,8 @@ const lit = (v: unknown): string =>
 export class Compiler {
   private readonly locNames = new Map<Loc, string>();
   private readonly header: string[] = [];
+  /** Closures met in expressions (their `[spec, impl]` constant, their definition): written at the end, as the template's functions are. */
+  private readonly closures: [string, FunctionDef][] = [];
   private readonly fnNames = new Map<string, string>();
   private counter = 0;
   /** Attribute expressions of the tag being compiled whose values sit in constants (see tag). */
@@ -570,6 +572,13 @@ export class Compiler {
         return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
+      case "invoke":
+        return `(await T.invokeValue(ctx, ${this.expr(e.callee)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
+      case "closure": {
+        const k = this.tmp("K");
+        this.closures.push([k, e.def!]);
+        return `T.makeClosure(ctx, ${k}[0], ${k}[1])`;
+      }
     }
   }
 
@@ -753,6 +762,9 @@ return [null, $o];
   template(ast: TemplateAst): string {
     const [body, temps] = this.withTemps(() => this.nodes(ast.body));
     const fns = ast.functions.map((f) => this.functionDef(f));
+    // A closure's body may hold closures: written until none is left.
+    for (let next; (next = this.closures.shift());)
+      this.header.push(`const ${next[0]} = ${this.functionDef(next[1])};`);
     const define = fns.length ? `T.defineFunctions(ctx, [${fns.join(", ")}]);\n` : "";
     // $row (see expr) is the render function's own: a local, not a variable of the module's
     // closure that every column read would write through a write barrier.

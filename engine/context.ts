@@ -81,7 +81,8 @@ export class RenderContext {
    * A context for a call of a function defined in a template: the scopes of the page that
    * defined it, plus `arguments` and a fresh `local`, which unscoped names find first.
    */
-  forFunction(defined: Scopes, args: Struct): RenderContext {
+  /** `captured`: a closure's, the variables of the function (or catch) it was made in, read after its own. */
+  forFunction(defined: Scopes, args: Struct, captured: readonly Frame[] = []): RenderContext {
     const local = newStruct();
     const ctx = this.nested(
       withScopes(defined, {
@@ -92,10 +93,7 @@ export class RenderContext {
         arguments: args,
       }),
     );
-    ctx.frames = [
-      { kind: "vars", vars: args },
-      { kind: "vars", vars: local },
-    ];
+    ctx.frames = [...captured, { kind: "vars", vars: args }, { kind: "vars", vars: local }];
     return ctx;
   }
 

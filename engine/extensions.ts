@@ -157,6 +157,11 @@ export class Registry {
 
   exprKind = (name: string): ExprKind => this.tags.get(name)?.expression ?? null;
   tagShape = (name: string): TagShape | undefined => this.tags.get(name);
+  /** Whether <dbt:script> has the tag's generic statement form (`lock name="n" { … }`): a tag whose body, if any, runs as statements. */
+  scriptTag = (name: string): boolean => {
+    const t = this.tags.get(name);
+    return t !== undefined && !t.interpolateBody && !t.silentBody;
+  };
   findFunction = (name: string): BuiltinDef | undefined => this.functions.get(name.toLowerCase());
 
   /**

@@ -1,12 +1,21 @@
 // Interpreted mode: walks the AST on every render. Expressions are evaluated synchronously,
 // except those that call a function defined with dbt:function (marked `async` by the
 // validator): those await, and a tag's such attributes are evaluated before the tag runs.
-import type { Expr, Loc, Node, TagNode } from "../parser/ast.js";
+import type { Expr, FunctionDef, Loc, Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
+import { returned } from "./signals.js";
 import * as rt from "./runtime.js";
 import { Registry } from "./extensions.js";
 import type { TagDef } from "../tags/types.js";
-import { callAwaiting, callFunction } from "./udf.js";
+import {
+  callAwaiting,
+  callFunction,
+  invokeValue,
+  makeClosure,
+  specOf,
+  type FunctionImpl,
+  type FunctionSpec,
+} from "./udf.js";
 import { callMemberAsync, namedArgs } from "./member-call.js";
 import { BINARY_FNS, closureOf, printerOf, type ExprHost } from "./closures.js";
 import { writesOutput } from "./functions/index.js";
@@ -243,6 +252,10 @@ export class Interpreter implements ExprHost {
     return this.readyValues.get(e);
   }
 
+  closure(def: FunctionDef): unknown {
+    return closureValue(this.ctx, def, this.registry);
+  }
+
   /** A built-in's function by the name as written, or null for writeOutput (see eval). */
   builtin(name: string): rt.BuiltinFn | null {
     return this.registry.builtinFn(name) as rt.BuiltinFn | null;
@@ -331,6 +344,44 @@ export class Interpreter implements ExprHost {
         );
       case "template":
         return rt.join(e.loc, ...(await all(e.parts)));
+      case "closure":
+        return this.eval(e); // making one calls nothing
+      case "invoke": {
+        const f = await v(e.callee);
+        return invokeValue(ctx, f, await all(e.args), e.loc, this.emit);
+      }
     }
   }
+}
+
+/** How the interpreter runs a function defined with dbt:function (engine/udf.ts calls it). */
+export function interpretedImpl(f: FunctionDef, registry: Registry): FunctionImpl {
+  return {
+    defaults: f.params.map((p) => {
+      const d = p.default;
+      return d ? (ctx: RenderContext) => new Interpreter(ctx, registry).value(d) : null;
+    }),
+    async run(ctx) {
+      const it = new Interpreter(ctx, registry);
+      try {
+        await it.run(f.body);
+      } catch (err) {
+        return returned(err, it.out);
+      }
+      return [null, it.out];
+    },
+  };
+}
+
+/** A closure's spec and impl, made once per definition (per registry). */
+const CLOSURES = new WeakMap<FunctionDef, { registry: Registry; made: [FunctionSpec, FunctionImpl] }>();
+
+/** The value of a closure expression (both its spec and impl made on first use). */
+export function closureValue(ctx: RenderContext, def: FunctionDef, registry: Registry): unknown {
+  let c = CLOSURES.get(def);
+  if (c === undefined || c.registry !== registry) {
+    c = { registry, made: [specOf(def), interpretedImpl(def, registry)] };
+    CLOSURES.set(def, c);
+  }
+  return makeClosure(ctx, ...c.made);
 }

@@ -13,7 +13,9 @@ import { Registry, type Extensions } from "./extensions.js";
  * T.PAUSE; 5: a catch body starts from T.outputAtCatch, a module left by an abort gives its output
  * back with T.takeAborted, a quiet loop's shadow check calls T.shadowed once a name and
  * T.shadowedAny is gone; 6: queryExecute takes the bound values; 7: isNull(x) runs through
- * rt.isNullOf, writeOutput(x, encodeFor) through rt.written).
+ * rt.isNullOf, writeOutput(x, encodeFor) through rt.written; 8: T.enterCatch takes the names of
+ * script catches, T.entries the "each" kind of a script for-in, T.caseMatches an array of values; T.makeClosure,
+ * T.invokeValue).
  */
 export const COMPILED_RUNTIME = 8;
 

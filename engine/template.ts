@@ -1,14 +1,14 @@
 // From source text to a validated AST, and from an AST to a runnable function in either mode.
-import type { FunctionDef, Loc, TemplateAst } from "../parser/ast.js";
+import type { Loc, TemplateAst } from "../parser/ast.js";
 import { SourceFile, tokenize } from "../parser/parse.js";
 import { buildTree } from "../parser/tree.js";
 import { Registry } from "./extensions.js";
 import { Validator } from "./validate.js";
 import { Compiler } from "./compiler.js";
-import { Interpreter } from "./interpreter.js";
-import type { RenderContext, RenderFn } from "./context.js";
+import { Interpreter, interpretedImpl } from "./interpreter.js";
+import type { RenderFn } from "./context.js";
 import * as rt from "./runtime.js";
-import { returned, templateEnd } from "./signals.js";
+import { templateEnd } from "./signals.js";
 import { defineFunctions, type FunctionImpl, type FunctionSpec } from "./udf.js";
 
 export interface ParsedTemplate {
@@ -24,7 +24,7 @@ export function parseTemplate(
   registry = Registry.builtin(),
 ): ParsedTemplate {
   const src = new SourceFile(file, source);
-  const body = buildTree(src, tokenize(src, registry.exprKind), registry.tagShape);
+  const body = buildTree(src, tokenize(src, registry.exprKind, registry.scriptTag), registry.tagShape);
   const v = new Validator(src, { tag: registry.findTag, fn: registry.findFunction, resolve });
   v.prescan(body);
   v.nodes(body);
@@ -63,25 +63,6 @@ export function interpretedFunction(ast: TemplateAst, registry = Registry.builti
       () => it.out,
       (err: unknown) => templateEnd(err, it.out),
     );
-  };
-}
-
-/** How the interpreter runs a function defined with dbt:function (engine/udf.ts calls it). */
-function interpretedImpl(f: FunctionDef, registry: Registry): FunctionImpl {
-  return {
-    defaults: f.params.map((p) => {
-      const d = p.default;
-      return d ? (ctx: RenderContext) => new Interpreter(ctx, registry).value(d) : null;
-    }),
-    async run(ctx) {
-      const it = new Interpreter(ctx, registry);
-      try {
-        await it.run(f.body);
-      } catch (err) {
-        return returned(err, it.out);
-      }
-      return [null, it.out];
-    },
   };
 }
 

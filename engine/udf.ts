@@ -4,7 +4,7 @@
 // (the interpreter, or compiled code), and each mode hands that in as a FunctionImpl.
 import { isDateLike } from "./functions/dates.js";
 import type { FunctionDef, Loc } from "../parser/ast.js";
-import type { RenderContext, Scopes } from "./context.js";
+import type { Frame, RenderContext, Scopes } from "./context.js";
 import { RuntimeError, codes } from "./errors.js";
 import { bindNamed } from "./functions/named.js";
 import { checkSize, locate, lookup } from "./runtime.js";
@@ -53,6 +53,8 @@ export class UserFunction extends FunctionValue {
     readonly impl: FunctionImpl,
     /** The scopes of the page that defined it: its body sees that page's variables. */
     readonly scopes: Scopes,
+    /** A closure's: the variables of the function or catch it was made in (their frames). */
+    readonly captured: readonly Frame[] = [],
   ) {
     super(spec.name);
   }
@@ -61,6 +63,33 @@ export class UserFunction extends FunctionValue {
 /** Puts a template's functions in its variables scope, when it starts running (so a call may come before the definition). */
 export function defineFunctions(ctx: RenderContext, defs: [FunctionSpec, FunctionImpl][]): void {
   for (const [spec, impl] of defs) ctx.scopes.variables[spec.name] = new UserFunction(spec, impl, ctx.scopes);
+}
+
+/**
+ * The value of a closure expression where it is evaluated: a function of the page, which sees
+ * the variables around it (a function's local and arguments, a catch's error) as they are when
+ * it runs. A query loop's row is not kept (the row moves on).
+ */
+export function makeClosure(ctx: RenderContext, spec: FunctionSpec, impl: FunctionImpl): UserFunction {
+  return new UserFunction(
+    spec,
+    impl,
+    ctx.scopes,
+    ctx.frames.filter((f) => f.kind === "vars"),
+  );
+}
+
+/** A call of a value (`fns[1](x)`, `makeAdder(5)(1)`): it must be a function. */
+export function invokeValue(
+  ctx: RenderContext,
+  f: unknown,
+  args: unknown[],
+  loc: Loc,
+  emit: (out: string) => void,
+): Promise<unknown> {
+  if (!(f instanceof UserFunction))
+    throw new RuntimeError(codes.TYPE, `Cannot call a ${typeName(f)}: it is not a function`, loc);
+  return invoke(ctx, f, args, loc, emit);
 }
 
 /** The function a call names: a variable (a function's own local or argument first), case-insensitive as CFML's names are. */
@@ -137,7 +166,7 @@ export async function invoke(
   }
   if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
   const bound = newStruct();
-  const fctx = ctx.forFunction(f.scopes, bound);
+  const fctx = ctx.forFunction(f.scopes, bound, f.captured);
   for (let i = 0; i < spec.params.length; i++) {
     const p = spec.params[i]!;
     let v = args[i];

@@ -3,6 +3,7 @@
 // Turns raw attributes into expressions (node.args) and lets each tag prepare its data.
 import type { Expr, ExprOf, FunctionDef, Loc, Node, TagNode } from "../parser/ast.js";
 import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
+import { buildTree } from "../parser/tree.js";
 import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
 import type { BuiltinDef } from "./functions/define.js";
@@ -16,6 +17,9 @@ const FIXED_SPELLING = new Map([...SCOPES, ...CATCH_NAMES].map((n) => [n.toLower
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** Attribute types fixed when the template is validated. */
+const isStatic = (spec: AttrSpec) => ["name", "variable", "text", "enum"].includes(spec.type);
 
 export interface ValidatorHost {
   tag(name: string): TagDef | undefined;
@@ -66,10 +70,52 @@ export class Validator {
     return new TemplateError(code, message, loc);
   }
 
+  /**
+   * A closure's parameters and body, validated as a function's: the body's own, with no tag
+   * around it (a break inside does not reach a loop outside), and the same FunctionDef.
+   */
+  private closure(e: ExprOf<"closure">): void {
+    const body = buildTree(this.src, e.tokens!, (n) => this.host.tag(n));
+    delete e.tokens;
+    const node: TagNode<FunctionDef> = {
+      type: "tag",
+      name: "function",
+      attrs: [],
+      args: Object.create(null) as TagNode["args"],
+      expr: null,
+      target: null,
+      body,
+      data: {
+        name: "closure",
+        params: [],
+        returnType: "any",
+        output: true,
+        body: body.filter((n) => !(n.type === "tag" && n.name === "argument")),
+      },
+      loc: e.loc,
+      endLoc: null,
+    };
+    const outer = this.ancestors.splice(0, this.ancestors.length, node);
+    try {
+      this.prescan(body);
+      this.nodes(body);
+    } finally {
+      this.ancestors.splice(0, this.ancestors.length, ...outer);
+    }
+    e.def = node.data;
+  }
+
   /** Notes the functions a template defines (callable before their definition) and whether it includes others. */
   prescan(nodes: Node[]): void {
     for (const n of nodes) {
       if (n.type !== "tag") continue;
+      // A variable the template sets (it may hold a closure: f = function (x) {…}) and an
+      // argument (a callback): callable by name, checked when the call runs.
+      if (n.name === "set" && n.target?.type === "var") this.userFunctions.add(n.target.name.toLowerCase());
+      if (n.name === "argument") {
+        const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
+        if (name) this.userFunctions.add(name.toLowerCase());
+      }
       if (n.name === "include") this.includesOthers = true;
       if (n.name === "function") {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
@@ -149,12 +195,36 @@ export class Validator {
           a.loc,
         );
       }
-      node.args[key] = this.value(node, a.name, spec, a.raw, a.valueOffset, a.loc);
+      node.args[key] = a.expr
+        ? this.scriptValue(node, a.name, spec, a.expr)
+        : this.value(node, a.name, spec, a.raw, a.valueOffset, a.loc);
     }
     for (const [name, spec] of Object.entries(def.attributes)) {
       if (spec.required && !seen.has(name))
         throw this.error(`<dbt:${node.name}> needs the attribute "${name}"`, node.loc);
     }
+  }
+
+  /**
+   * An attribute written in a <dbt:script> block (`lock name="n" timeout=5`): a literal is taken
+   * as the same text written in a tag (the same checks and conversions); another expression is
+   * the value of a dynamic attribute, as `#expr#` would be.
+   */
+  private scriptValue(node: TagNode, name: string, spec: AttrSpec, e: Expr): Expr {
+    if (e.type === "literal" && e.value !== null && e.value !== undefined) {
+      // A number or boolean keeps its type where the attribute takes any value.
+      if (typeof e.value !== "string" && (spec.type === "any" || spec.type === "string" || spec.type === "expr"))
+        return e;
+      const text = String(e.value);
+      // A string literal's text starts after its quote; its # are characters, as ## in a tag.
+      const quoted = typeof e.value === "string";
+      const raw = quoted && !isStatic(spec) ? text.replace(/#/g, "##") : text;
+      return this.value(node, name, spec, raw, e.loc.start + (quoted ? 1 : 0), e.loc);
+    }
+    if (isStatic(spec))
+      throw this.error(`Attribute "${name}" of <dbt:${node.name}> must be written out, not computed`, e.loc);
+    this.expr(e);
+    return e;
   }
 
   private value(node: TagNode, name: string, spec: AttrSpec, raw: string | null, offset: number, attrLoc: Loc): Expr {
@@ -396,6 +466,12 @@ export class Validator {
         return this.all([e.test, e.then, e.else]);
       case "template":
         return this.all(e.parts);
+      case "closure":
+        if (e.tokens) this.closure(e);
+        return false;
+      case "invoke":
+        this.all([e.callee, ...e.args]);
+        return true;
     }
   }
 }

@@ -1,3 +1,5 @@
+import type { Token } from "./parse.js";
+
 // The typed AST. Every node carries where it came from: file, 1-based line and column, and
 // the [start, end) offsets into the file's source.
 
@@ -83,7 +85,16 @@ type ExprNode =
   | { type: "cond"; test: Expr; then: Expr; else: Expr; loc: Loc }
   | { type: "elvis"; left: Expr; right: Expr; loc: Loc }
   /** An attribute value mixing text and #expr#: the parts joined as strings. */
-  | { type: "template"; parts: Expr[]; loc: Loc };
+  | { type: "template"; parts: Expr[]; loc: Loc }
+  /**
+   * A closure written in <dbt:script> (`function (x) { … }`, `(x) => x * 2`): its parameters and
+   * body as the grammar read them (`tokens`: dbt:argument tags, then the body), turned by the
+   * validator into `def`, the same FunctionDef a dbt:function has. Its value is a function that
+   * sees the variables of the function (or catch) it was made in.
+   */
+  | { type: "closure"; tokens?: Token[]; def?: FunctionDef; loc: Loc }
+  /** A call of a value that is not a name: `fns[1](x)`, `makeAdder(5)(1)` (always awaits). */
+  | { type: "invoke"; callee: Expr; args: Expr[]; loc: Loc };
 
 export type ExprOf<T extends Expr["type"]> = Extract<Expr, { type: T }>;
 
@@ -110,6 +121,21 @@ export interface RawAttr {
   raw: string | null;
   valueOffset: number;
   loc: Loc;
+  /** Written in a <dbt:script> block (`lock name="n" timeout=5`): the value is this expression. */
+  expr?: Expr;
+}
+
+/**
+ * What a statement of a <dbt:script> block asks of its tag beyond the attributes a tag has:
+ * a for loop's step (`after`, run after each iteration, a continue too), a do-while's test
+ * after the body (`postTest`), a for-in loop (`each`: an array's values, a struct's keys, a
+ * query's rows), a catch's variable (`name`).
+ */
+export interface ScriptInfo {
+  after?: Node[];
+  postTest?: true;
+  each?: true;
+  name?: string;
 }
 
 export interface TagNode<D = unknown> {
@@ -136,6 +162,8 @@ export interface TagNode<D = unknown> {
   custom?: { name: string; taglib: string };
   /** Attributes whose expressions await; the interpreter evaluates them before the tag runs. */
   asyncArgs?: string[];
+  /** Written as a statement of a <dbt:script> block, with what it asks beyond attributes. */
+  script?: ScriptInfo;
 }
 
 export type Node = TextNode | InterpNode | TagNode;

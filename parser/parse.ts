@@ -24,8 +24,18 @@ export type Token =
       local?: true;
       written?: string;
       custom?: CustomTag;
+      /** What a statement of a <dbt:script> block adds to its tag (see ScriptInfo). */
+      script?: ScriptToken;
       loc: Loc;
     };
+
+/** ScriptInfo as the grammar gives it: a for loop's step still as tokens. */
+export interface ScriptToken {
+  after?: Token[];
+  postTest?: true;
+  each?: true;
+  name?: string;
+}
 
 /** `<ui:card>` after `<dbt:import prefix="ui" taglib="/_tags">`: the tag's name and its library (a folder). */
 export interface CustomTag {
@@ -77,6 +87,8 @@ const EXPRESSION_START = new Set([
   "-",
   "+",
   "other",
+  // a closure, in script
+  "function",
 ]);
 
 const OPERATORS = new Set([
@@ -113,14 +125,54 @@ const OPERATORS = new Set([
   "MOD",
 ]);
 
+// Words and marks that can start a <dbt:script> statement: reported together as "a statement".
+const STATEMENT_START = new Set([
+  "++",
+  "--",
+  ";",
+  "{",
+  "break",
+  "continue",
+  "do",
+  "for",
+  "function",
+  "if",
+  "include",
+  "location",
+  "dump",
+  "writedump",
+  "public",
+  "private",
+  "package",
+  "remote",
+  "return",
+  "switch",
+  "throw",
+  "try",
+  "var",
+  "while",
+  "tag name",
+  "cf",
+]);
+
 function describe(expected: Expectation[]): string {
   let names = [
     ...new Set(expected.map((e) => (e.type === "other" ? e.description : e.type === "literal" ? e.text : "other"))),
   ].filter((n) => n !== "whitespace" && n !== "other");
+  if (names.some((n) => n.toLowerCase() === "continue"))
+    names = [
+      "a statement",
+      ...names.filter(
+        (n) =>
+          !STATEMENT_START.has(n.toLowerCase()) && n !== "variable" && n !== "identifier" && !EXPRESSION_START.has(n),
+      ),
+    ];
   if (names.includes("number")) names = ["an expression", ...names.filter((n) => !EXPRESSION_START.has(n))];
   const ops = names.filter((n) => OPERATORS.has(n.toUpperCase()));
   if (ops.length >= 3) names = ["an operator", ...names.filter((n) => !OPERATORS.has(n.toUpperCase()))];
-  names = names.map((n) => (n === "an expression" || n.includes(" ") ? n : JSON.stringify(n))).sort();
+  names = names
+    .map((n) => (n === "an expression" || n === "a statement" || n.includes(" ") ? n : JSON.stringify(n)))
+    .sort();
   if (names.length === 0) return "something else";
   if (names.length > 6) return `${names.slice(0, 6).join(", ")}, …`;
   return names.join(", ");
@@ -154,8 +206,12 @@ function run<T>(
  * The flat token stream of a template. A template with <dbt:import prefix taglib> is read
  * twice: the second time its prefixes (`<ui:card>`) are tags.
  */
-export function tokenize(src: SourceFile, exprKind: (name: string) => ExprKind): Token[] {
-  const tokens = run<Token[]>(src, src.text, "Template", 0, { exprKind });
+export function tokenize(
+  src: SourceFile,
+  exprKind: (name: string) => ExprKind,
+  scriptTag: (name: string) => boolean = () => false,
+): Token[] {
+  const tokens = run<Token[]>(src, src.text, "Template", 0, { exprKind, scriptTag });
   const prefixes = new Map<string, string>();
   for (const t of tokens) {
     if (t.type !== "open" || t.name !== "import") continue;
@@ -165,7 +221,7 @@ export function tokenize(src: SourceFile, exprKind: (name: string) => ExprKind):
     if (prefix && taglib && /^[A-Za-z_]\w*$/.test(prefix) && prefix.toLowerCase() !== "dbt")
       prefixes.set(prefix.toLowerCase(), taglib);
   }
-  return prefixes.size ? run<Token[]>(src, src.text, "Template", 0, { exprKind, prefixes }) : tokens;
+  return prefixes.size ? run<Token[]>(src, src.text, "Template", 0, { exprKind, scriptTag, prefixes }) : tokens;
 }
 
 /** Parses text with `#expr#` and `##` that starts at `offset` in the file. */

@@ -131,6 +131,10 @@ export function buildTree(src: SourceFile, tokens: Token[], shapeOf: (name: stri
       endLoc: null,
     };
     if (t.local) node.local = true;
+    if (t.script) {
+      const { after, ...rest } = t.script;
+      node.script = after ? { ...rest, after: buildTree(src, after, shapeOf) } : rest;
+    }
     if (t.custom) [node.custom, node.written] = [t.custom, t.written];
     else if (name !== t.name) node.written = `dbt:${t.name}`;
     current().push(node);

@@ -66,6 +66,11 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
         return read(e.else, set);
       case "template":
         return e.parts.forEach((a) => read(a, set));
+      case "closure":
+        return;
+      case "invoke":
+        read(e.callee, set);
+        return e.args.forEach((a) => read(a, set));
     }
   };
   const write = (w: Write, set: Set<string>): void => {

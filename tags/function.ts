@@ -7,7 +7,7 @@ import type { TagDef, TagModule } from "./types.js";
 import type { Validator } from "../engine/validate.js";
 import { codes } from "../engine/errors.js";
 import { ReturnSignal, returned } from "../engine/signals.js";
-import { TYPES, callAwaiting, callFunction, defineFunctions } from "../engine/udf.js";
+import { TYPES, callAwaiting, callFunction, defineFunctions, invokeValue, makeClosure } from "../engine/udf.js";
 import { callMember, callMemberAsync, namedArgs } from "../engine/member-call.js";
 import { fixedArg } from "./helpers.js";
 
@@ -137,6 +137,8 @@ export default {
   tags: [functionTag, argumentTag, returnTag],
   runtime: {
     defineFunctions,
+    makeClosure,
+    invokeValue,
     callFunction,
     callAwaiting,
     returned,

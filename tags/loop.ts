@@ -11,7 +11,7 @@ import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { drive, driveRange, loopBody } from "./drive.js";
 import type { Maybe } from "../engine/maybe.js";
 import * as rt from "../engine/runtime.js";
-import { isStruct, typeName } from "../engine/values.js";
+import { QueryResult, isStruct, typeName } from "../engine/values.js";
 import { respell } from "../engine/keys.js";
 import { listItems } from "../engine/functions/lists.js";
 import {
@@ -30,7 +30,8 @@ import type { Compiler, Reentry, Writer } from "../engine/compiler.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 
-type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition";
+// "each": a <dbt:script> for (x in c) loop, over whatever c turns out to be (entries).
+type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition" | "each";
 
 interface LoopData {
   kind: Kind;
@@ -48,11 +49,33 @@ const FORMS: Record<Kind, { needs: string[]; allows: string[] }> = {
   array: { needs: ["array"], allows: ["item", "index"] },
   collection: { needs: ["collection"], allows: ["key", "item", "value"] },
   condition: { needs: ["condition"], allows: [] },
+  each: { needs: ["collection"], allows: ["item"] },
 };
 
 /** The items of a list/array/collection loop as [index-or-key, item] pairs. */
 export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Loc): [unknown, unknown][] {
   if (kind === "list") return listItems(value, delimiters).map((s, i) => [i + 1, s]);
+  if (kind === "each") {
+    // As CFML's for-in: an array's values, a struct's keys, a query's rows as structs, a
+    // list's items (a string, or a number or boolean as its text).
+    if (Array.isArray(value)) return value.map((v, i) => [i + 1, v]);
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      return listItems(value, ",").map((s, i) => [i + 1, s]);
+    if (isStruct(value)) return Object.keys(value).map((k) => [k, k]);
+    if (value instanceof QueryResult)
+      return value.rows.map((r, i) => [
+        i + 1,
+        rt.struct(
+          value.columns,
+          value.columns.map((c) => r[c]),
+        ),
+      ]);
+    throw new RuntimeError(
+      codes.TYPE,
+      `for (… in …) needs an array, a struct, a query or a list, got ${typeName(value)}`,
+      loc,
+    );
+  }
   if (kind === "array") {
     if (!Array.isArray(value))
       throw new RuntimeError(codes.TYPE, `The array attribute must be an array, got ${typeName(value)}`, loc);
@@ -117,6 +140,16 @@ export const loopTag: TagDef<LoopData> = {
   },
   validate(node, v) {
     queryNameToExpr(node);
+    if (node.script?.each) {
+      node.data = { kind: "each", item: fixedArg(node, "item") } satisfies LoopData;
+      return;
+    }
+    // A script for loop's step, run after each iteration: checked as the loop's body is.
+    if (node.script?.after) {
+      v.ancestors.push(node);
+      v.nodes(node.script.after);
+      v.ancestors.pop();
+    }
     const given = Object.keys(node.args);
     if (node.written === "dbt:while" && (given.length !== 1 || given[0] !== "condition"))
       throw v.error(
@@ -124,7 +157,9 @@ export const loopTag: TagDef<LoopData> = {
         node.loc,
         codes.ATTRIBUTE,
       );
-    const kinds = (Object.keys(FORMS) as Kind[]).filter((k) => k !== "rows" && given.includes(FORMS[k].needs[0]!));
+    const kinds = (Object.keys(FORMS) as Kind[]).filter(
+      (k) => k !== "rows" && k !== "each" && given.includes(FORMS[k].needs[0]!),
+    );
     if (kinds.length === 0 && given.every((a) => FORMS.rows.allows.includes(a))) {
       if (!insideGroup(v)) {
         throw v.error(
@@ -199,13 +234,27 @@ export const loopTag: TagDef<LoopData> = {
       }
       case "condition": {
         const cond = node.args.condition!;
-        const next = cond.async
+        const test = cond.async
           ? () => it.evalAsync(cond).then((v) => rt.toBool(v, cond.loc))
           : () => rt.toBool(it.eval(cond), cond.loc);
-        return drive(loc, it, next, due, body);
+        const { postTest, after } = node.script ?? {};
+        // A script do-while: the first iteration runs untested.
+        let first = postTest === true;
+        const next = first ? (): Maybe<boolean> => (first ? !(first = false) : test()) : test;
+        if (!after) return drive(loc, it, next, due, body);
+        // A script for loop: its step after each iteration the body finished or continued.
+        const step = (go: boolean): Maybe<boolean> => {
+          if (!go) return false;
+          const r = it.run(after);
+          return r instanceof Promise ? r.then(() => true) : true;
+        };
+        return drive(loc, it, next, due, () => {
+          const go = body();
+          return go instanceof Promise ? go.then(step) : step(go);
+        });
       }
       default: {
-        const attr = d.kind;
+        const attr = d.kind === "each" ? "collection" : d.kind;
         const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
         let at = -1;
@@ -349,6 +398,19 @@ ${ticked}${setVar(d.index, i)}${bodyCode()}}
     }
     case "condition": {
       const test = () => c.bool(node.args.condition!);
+      const { postTest, after } = node.script ?? {};
+      if (postTest || after) {
+        // A script do-while (the first iteration untested) or for loop (its step after each
+        // iteration the body finished or continued); never in a quiet loop (tags/quiet.ts).
+        const [first, b] = [c.tmp("first"), c.tmp("b")];
+        const cond = postTest ? `${first} || ${test()}` : test();
+        return `{ let ${n} = 0; ${postTest ? `let ${first} = true; ` : ""}${limit}
+${label}: for (; ${cond}; ${postTest ? `${first} = false` : ""}) {
+${ticked}${b}: {
+${bodyCode({ break: `break ${label};`, continue: `break ${b};` })}}
+${after ? c.nodes(after) : ""}}
+}\n`;
+      }
       const checked = checkedLoop({
         before: "",
         twoPhaseBefore: "",
@@ -364,7 +426,8 @@ ${ticked}${bodyCode()}}
     default: {
       const [k, v] = [c.tmp("k"), c.tmp("v")];
       const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
-      const entries = `T.entries(${JSON.stringify(d.kind)}, ${arg(d.kind)}, ${arg("delimiters")}, ${c.loc(node.args[d.kind]!.loc)})`;
+      const attr = d.kind === "each" ? "collection" : d.kind;
+      const entries = `T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)})`;
       if (re) {
         const [list, at] = [c.tmp("list"), c.tmp("at")];
         return reentrant(c, node, re, {

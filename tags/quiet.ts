@@ -85,6 +85,10 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       return q(e.test) && q(e.then) && q(e.else);
     case "template":
       return e.parts.every(q);
+    case "closure":
+    case "invoke":
+      // Its body may read and write the loop's variables when called.
+      return false;
   }
 }
 
@@ -123,7 +127,8 @@ function quietNodes(nodes: Node[], registry: Registry, found: LoopNames): boolea
 }
 
 function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
-  if (!QUIET_TAGS.has(n.name) || n.custom) return false;
+  // A script loop's step or do-while test is beyond what region.ts writes.
+  if (!QUIET_TAGS.has(n.name) || n.custom || n.script) return false;
   if (n.name === "output" && (Object.keys(n.args).length > 0 || (n.data as { inner?: boolean }).inner)) return false;
   if (!writes(n, found)) return false;
   if (n.expr && !quietExpr(n.expr, registry, found)) return false;

@@ -14,6 +14,8 @@ interface SwitchData {
 
 export function caseMatches(subject: unknown, value: unknown, delimiters: unknown, loc: Loc): boolean {
   const s = rt.toStr(subject, loc).toLowerCase();
+  // A <dbt:script> case's values (case 1: case 2: …), each compared whole.
+  if (Array.isArray(value)) return value.some((v) => rt.toStr(v, loc).toLowerCase() === s);
   return listItems(rt.toStr(value, loc), delimiters ?? ",").some((item) => item.toLowerCase() === s);
 }
 

@@ -23,6 +23,10 @@ interface TryData {
 
 const catchType = (k: TagNode) => (fixedArg(k, "type") ?? "any").toLowerCase();
 
+/** The variable each catch names in script (`catch (any e)`), or undefined when none does. */
+const catchNames = (catches: TagNode[]) =>
+  catches.some((k) => k.script?.name) ? catches.map((k) => k.script?.name ?? null) : undefined;
+
 /** The index of the first catch that takes `err`, or -1 (then it propagates). */
 export function matchCatch(err: unknown, types: string[]): number {
   if (!(err instanceof QuarryError) || !err.catchable) return -1;
@@ -42,14 +46,16 @@ export function errorStruct(err: QuarryError) {
  * none does. Both modes call it, run the body, then `leaveCatch` in a finally; compiled code
  * keeps the body inline so a dbt:break inside it still leaves the enclosing loop.
  */
-export function enterCatch(ctx: RenderContext, err: unknown, types: string[]): number {
+export function enterCatch(ctx: RenderContext, err: unknown, types: string[], names?: (string | null)[]): number {
   const i = matchCatch(err, types);
   if (i >= 0) {
     const e = errorStruct(err as QuarryError);
+    // A script catch (any e) names it too.
+    const name = names?.[i];
     ctx.frames.push({
       kind: "vars",
       // CFML's name for it too (one struct: a change through either name shows in both).
-      vars: rt.struct(["error", "cfcatch"], [e, e]),
+      vars: name ? rt.struct(["error", "cfcatch", name], [e, e, e]) : rt.struct(["error", "cfcatch"], [e, e]),
       caught: err as QuarryError,
     });
   }
@@ -130,7 +136,7 @@ export const tryTag: TagDef<TryData> = {
     try {
       await it.run(body);
     } catch (err) {
-      const i = enterCatch(it.ctx, err, catches.map(catchType));
+      const i = enterCatch(it.ctx, err, catches.map(catchType), catchNames(catches));
       if (i < 0) throw err;
       it.out = outputAtCatch(it.ctx, mark, flushed);
       try {
@@ -145,6 +151,7 @@ export const tryTag: TagDef<TryData> = {
   compile(node, c) {
     const { body, catches, final } = node.data;
     const [mark, sent, e, i] = [c.tmp("mark"), c.tmp("sent"), c.tmp("e"), c.tmp("i")];
+    const names = catchNames(catches);
     const handlers = catches
       .map((k, n) => `if (${i} === ${n}) {\n${c.inFrame(null, () => c.nodes(k.body!))}}`)
       .join(" else ");
@@ -152,7 +159,7 @@ export const tryTag: TagDef<TryData> = {
       catches.length === 0
         ? ""
         : ` catch (${e}) {
-const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))});
+const ${i} = T.enterCatch(ctx, ${e}, ${JSON.stringify(catches.map(catchType))}${names ? `, ${JSON.stringify(names)}` : ""});
 if (${i} < 0) throw ${e};
 $o = T.outputAtCatch(ctx, ${mark}, ${sent});
 try {

@@ -3,7 +3,8 @@
 // dbt:output with and without a query, if/elseif/else, sets of variables, struct members and
 // array items, arithmetic and comparison on mixed types, &, writeOutput(), break/continue,
 // try/catch, undefined reads, url and form scopes, unicode text, built-in functions,
-// dbt:function with locals, and an included second file. Cases are trees, so a failing one can
+// dbt:function with locals, and an included second file; a quarter of the pages write their
+// statements that have a script form in <dbt:script> blocks. Cases are trees, so a failing one can
 // be shrunk (shrinkCase) to a small template.
 
 export type Expr =
@@ -51,6 +52,8 @@ export interface Case {
   db: boolean;
   /** The page is cancelled during its first pause (only with pauses, and no database). */
   cancel: boolean;
+  /** The page's statements that have a script form are written in <dbt:script> blocks. */
+  script?: boolean;
 }
 
 export function rng(seed: number) {
@@ -195,9 +198,97 @@ function funcText(f: Func): string {
   return `<dbt:function name="${f.name}"${f.output ? "" : ' output="false"'}>${args}${nodesText(f.body)}</dbt:function>\n`;
 }
 
+// ---------- the same statements in <dbt:script> ----------
+
+/** Whether a node (and all it holds) has a script form: a switch (a case's list) or a query output has none. */
+function scriptable(n: Node): boolean {
+  switch (n.t) {
+    case "raw":
+    case "switch":
+      return false;
+    case "output":
+      return n.attrs.length === 0 && n.body.every(scriptable);
+    case "if":
+      return n.branches.every((b) => b.body.every(scriptable)) && (n.els ?? []).every(scriptable);
+    case "loop":
+    case "savecontent":
+    case "silent":
+      return n.body.every(scriptable);
+    case "try":
+      return [...n.body, ...n.cbody, ...(n.fbody ?? [])].every(scriptable);
+    default:
+      return true;
+  }
+}
+
+/** A CFML string literal of `s`: its quotes doubled, its # doubled (text, not an expression). */
+const quoted = (s: string) => `"${s.replace(/"/g, '""').replace(/#/g, "##")}"`;
+
+const block = (nodes: Node[]) => `{ ${nodes.map(scriptText).join(" ")} }`;
+
+/** A scriptable node as script statements. */
+function scriptText(n: Node): string {
+  const e = (x: Expr) => exprText(x, false);
+  switch (n.t) {
+    case "text":
+      return `writeOutput(raw(${quoted(n.s)}));`;
+    case "interp":
+      return `writeOutput(${e(n.e)});`;
+    case "set":
+      return `${n.target} = ${e(n.e)};`;
+    case "call":
+      return `${e(n.e)};`;
+    case "return":
+      return `return ${e(n.e)};`;
+    case "if":
+      return `${n.branches.map((b, i) => `${i === 0 ? "if" : " else if"} (${e(b.c)}) ${block(b.body)}`).join("")}${n.els ? ` else ${block(n.els)}` : ""}\n`;
+    case "output":
+      return n.body.map(scriptText).join(" ");
+    case "loop": {
+      // The generic form: each attribute a literal (as written in the tag) or the expression.
+      const attrs = n.attrs.map(([k, v]) => ` ${k}=${"e" in v ? e(v.e) : `"${v.lit.replace(/"/g, '""')}"`}`).join("");
+      return `loop${attrs} ${block(n.body)}\n`;
+    }
+    case "try":
+      return `try ${block(n.body)} catch (any e) ${block(n.cbody)}${n.fbody ? ` finally ${block(n.fbody)}` : ""}\n`;
+    case "savecontent":
+      return `savecontent variable="sc" ${block(n.body)}\n`;
+    case "silent":
+      return `silent ${block(n.body)}\n`;
+    case "break":
+    case "continue":
+      return `${n.t};`;
+    case "include":
+      return `include "inc.dbt";`;
+    case "switch":
+    case "raw":
+      throw new Error(`no script form for ${n.t}`);
+  }
+}
+
+/** A page's nodes with each run of scriptable ones in a <dbt:script> block. */
+function scriptPage(nodes: Node[]): string {
+  let out = "";
+  let run: Node[] = [];
+  const flush = () => {
+    if (run.length) out += `<dbt:script>\n${run.map(scriptText).join("\n")}\n</dbt:script>\n`;
+    run = [];
+  };
+  for (const n of nodes) {
+    if (scriptable(n)) run.push(n);
+    else {
+      flush();
+      out += nodeText(n);
+    }
+  }
+  flush();
+  return out;
+}
+
 /** The files of a case: page.dbt, and inc.dbt when it has one. */
 export function caseFiles(c: Case): Record<string, string> {
-  const files: Record<string, string> = { "page.dbt": c.funcs.map(funcText).join("") + nodesText(c.page) };
+  const page = c.script ? scriptPage(c.page) : nodesText(c.page);
+  const files: Record<string, string> = { "page.dbt": c.funcs.map(funcText).join("") + page };
   if (c.inc !== null) files["inc.dbt"] = nodesText(c.inc);
   return files;
 }
@@ -627,7 +718,8 @@ export function generate(seed: number): Case {
   const pauses = r.weighted([6, 2, 1, 1].map((w, i) => [w, () => [0, 1, 3, 17][i]!]));
   if (r.chance(0.15)) limits.maxOutputLength = r.pick([40, 150, 500]);
   const cancel = pauses > 0 && !db && r.chance(0.3);
-  return { page: [...pre, ...main, ...tail], inc, funcs, data, limits, pauses, db, cancel };
+  // A quarter of the cases in script (decided by the seed, so the others draw as before).
+  return { page: [...pre, ...main, ...tail], inc, funcs, data, limits, pauses, db, cancel, script: seed % 4 === 1 };
 }
 
 // ---------- shrinking ----------
