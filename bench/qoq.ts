@@ -64,13 +64,7 @@ const rows = cases.map((c) => {
   const t = bench.tasks.find((x) => x.name === c.name)!;
   if (t.result.state !== "completed") throw new Error(`${c.name}: ${t.result.state}`);
   const { latency } = t.result;
-  return [
-    c.name,
-    String(run(c.sql, c.params)),
-    latency.p50.toFixed(1),
-    latency.p99.toFixed(1),
-    latency.max.toFixed(1),
-  ];
+  return [c.name, String(run(c.sql, c.params)), latency.p50.toFixed(1), latency.p99.toFixed(1), latency.max.toFixed(1)];
 });
 const markdown = `tinybench, ${Number(process.env.BENCH_MS ?? 1000)} ms per case, milliseconds per run.\n\n${mdTable(["work", "rows out", "p50 ms", "p99 ms", "max ms"], rows)}`;
 process.stdout.write(`${markdown}\n`);

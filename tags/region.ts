@@ -204,10 +204,7 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
     const f = frames[i]!;
     if (f.kind === "row") {
       const row = f.query.rows[f.row];
-      if (
-        row !== undefined &&
-        ((name in row && Object.hasOwn(row, name)) || columnOf(f.query, name) !== undefined)
-      )
+      if (row !== undefined && ((name in row && Object.hasOwn(row, name)) || columnOf(f.query, name) !== undefined))
         return true;
     } else if (f.vars === vars) return false;
     else if ((name in f.vars && Object.hasOwn(f.vars, name)) || keyOf(f.vars, name) !== undefined) return true;
