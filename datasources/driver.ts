@@ -95,6 +95,13 @@ export interface StatementOptions {
   maxRows?: number | undefined;
   maxBytes?: number | undefined;
   keep?: number | undefined;
+  /**
+   * Set by the driver once the statement settled: how long it ran (ms) as the client saw it,
+   * from when it could start — when it was sent, or on a shared connection when the statement
+   * ahead of it was answered — to its answer (strategy "pipeline" decides by it which
+   * statements may be written behind others).
+   */
+  elapsedMs?: number | undefined;
 }
 
 /**

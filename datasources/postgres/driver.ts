@@ -23,12 +23,14 @@ function run(
 ): Promise<{ res: pg.QueryResult; bytes: number }> {
   return new Promise((resolve, reject) => {
     let cancelling: Promise<void> | null = null;
+    const sent = performance.now();
     const q = statement(
       sql,
       params,
       opts.name,
       opts.clientTimeoutMs,
       (err, res) => {
+        opts.elapsedMs = performance.now() - sent;
         const done = () => (err ? reject(err) : resolve({ res, bytes: q.bytes }));
         if (cancelling) void cancelling.then(done);
         else done();

@@ -80,6 +80,8 @@ function send(
   let done = false;
   // A cancel under way (see onStop): the statement settles only once the server has taken it.
   let watching: Promise<void> | null = null;
+  // The statement starts to run once it is sent and the one ahead of it has been answered.
+  const sent = performance.now();
   const settle = (err: Error | undefined, res: pg.QueryResult) => {
     if (!err) return resolve(result(res, q.bytes));
     const e = err as Partial<pg.DatabaseError>;
@@ -101,6 +103,9 @@ function send(
     opts.clientTimeoutMs,
     (err, res) => {
       done = true;
+      const now = performance.now();
+      opts.elapsedMs = now - Math.max(sent, conn.lastDone);
+      conn.lastDone = now;
       opts.stop?.removeEventListener("abort", onStop);
       if (err) {
         if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
