@@ -13,7 +13,7 @@ import type { CancelSignal } from "../engine/cancel.js";
 import genericPool from "generic-pool";
 import { DatasourceError } from "../engine/errors.js";
 import type { DatasourceConfig, Strategy } from "./config.js";
-import type { Driver, DriverConnection } from "./driver.js";
+import { idleMs, type Driver, type DriverConnection } from "./driver.js";
 import { driverFor } from "./drivers.js";
 
 type Connection = DriverConnection;
@@ -42,15 +42,16 @@ interface Slot {
   lease: Lease;
   users: number;
   idleTimer: NodeJS.Timeout | undefined;
-  /** When a statement on it last completed (or it went from idle to busy). */
+  /** The event loop's idle time (idleMs) when a statement on it last completed, or it went from idle to busy. */
   progress: number;
 }
 
 /**
- * A shared connection with statements in flight and none completed for this long is stalled
- * (a lock wait, a statement slower than its history said): new statements go elsewhere rather
- * than queue behind it. Not lower: an event loop busy rendering pages for this long leaves
- * answers unread in the socket, and a healthy connection then looks stalled.
+ * A shared connection with statements in flight and none completed while the event loop sat
+ * idle this long is stalled (a lock wait, a statement slower than its history said): new
+ * statements go elsewhere rather than queue behind it. Idle time, not wall time: an event loop
+ * busy rendering pages leaves answers unread in the socket, and a healthy connection would
+ * look stalled (see idleMs).
  */
 export const PIPELINE_STALL_MS = 20;
 
@@ -300,7 +301,7 @@ export class Datasource {
 
   /** The least busy shared connection that is usable and not stalled. */
   private leastBusy(): Slot | undefined {
-    const now = Date.now();
+    const now = idleMs();
     let best: Slot | undefined;
     for (const s of this.slots) {
       if (s.lease.conn.broken || s.lease.conn.retire || (s.users > 0 && now - s.progress > PIPELINE_STALL_MS)) continue;
@@ -311,7 +312,7 @@ export class Datasource {
 
   private openSlot(signal?: CancelSignal): Promise<Slot> {
     const opening = this.acquire(signal).then((lease) => {
-      const slot: Slot = { lease, users: 0, idleTimer: undefined, progress: Date.now() };
+      const slot: Slot = { lease, users: 0, idleTimer: undefined, progress: idleMs() };
       this.slots.push(slot);
       return slot;
     });
@@ -322,7 +323,7 @@ export class Datasource {
   }
 
   private lend(slot: Slot): Lease {
-    if (slot.users === 0) slot.progress = Date.now();
+    if (slot.users === 0) slot.progress = idleMs();
     slot.users++;
     clearTimeout(slot.idleTimer);
     const conn = slot.lease.conn;
@@ -335,9 +336,8 @@ export class Datasource {
         if (released) return;
         released = true;
         slot.users--;
-        const now = Date.now();
-        slot.progress = now;
-        conn.lastUsed = now;
+        slot.progress = idleMs();
+        conn.lastUsed = Date.now();
         if (broken) conn.broken = true;
         if (slot.users > 0) return;
         // Broken or stale: out at once. Idle: back to the pool after a while (there it is

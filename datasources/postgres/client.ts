@@ -20,8 +20,8 @@ export interface Connection extends DriverConnection {
   client: pg.Client;
   /** The server ended the session in-band (FATAL: terminated, shutting down): see sharedQuery. */
   fatal: boolean;
-  /** performance.now() when a statement on it was last answered (sharedQuery times the next from it). */
-  lastDone: number;
+  /** The event loop's idle time (idleMs()) when a statement on it was last answered: sharedQuery times the next from it. */
+  lastDoneIdle: number;
 }
 
 /** The parts of pg.Client its typings leave out. */
@@ -78,7 +78,7 @@ export async function connect(
     retire: false,
     pooled: false,
     fatal: false,
-    lastDone: 0,
+    lastDoneIdle: 0,
   };
   client.on("error", (err) => {
     conn.broken = true;
