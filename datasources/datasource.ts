@@ -3,15 +3,17 @@
 // - single: the same pool held at one connection, so requests queue on it;
 // - per-request: connect, query, close (the CGI style);
 // - pipeline: the pool, of which pipelineConnections connections carry the statements of all
-//   requests at once, written back to back (see acquireShared); a transaction still takes a
-//   connection of its own.
+//   requests at once, written back to back — but only statements known to be short (see
+//   acquireShared): one whose SQL has not yet run here, or recently ran long, takes a
+//   connection of its own as with pool, so nothing queues behind it; a transaction still
+//   takes a connection of its own.
 // Connecting backs off after failures, and a caller never waits longer than acquireTimeoutMs:
 // then it gets a DatasourceError ("datasource X unavailable"), which the server answers 503.
 import type { CancelSignal } from "../engine/cancel.js";
 import genericPool from "generic-pool";
 import { DatasourceError } from "../engine/errors.js";
 import type { DatasourceConfig, Strategy } from "./config.js";
-import type { Driver, DriverConnection } from "./driver.js";
+import { idleMs, type Driver, type DriverConnection } from "./driver.js";
 import { driverFor } from "./drivers.js";
 
 type Connection = DriverConnection;
@@ -29,8 +31,9 @@ export interface DatasourceStats {
   available: number;
   borrowed: number;
   pending: number;
-  /** Strategy "pipeline": connections shared now, and statements in flight on them. */
+  /** Strategy "pipeline": connections shared now. */
   shared?: number;
+  /** Strategy "pipeline": statements in flight, on shared connections and on ones of their own. */
   inFlight?: number;
 }
 
@@ -39,16 +42,39 @@ interface Slot {
   lease: Lease;
   users: number;
   idleTimer: NodeJS.Timeout | undefined;
-  /** When a statement on it last completed (or it went from idle to busy). */
+  /** The event loop's idle time (idleMs) when a statement on it last completed, or it went from idle to busy. */
   progress: number;
 }
 
 /**
- * A shared connection with statements in flight and none completed for this long is stalled
- * (a lock wait, a long query): new statements go elsewhere rather than queue behind it.
+ * A shared connection with statements in flight and none completed while the event loop sat
+ * idle this long is stalled (a lock wait, a statement slower than its history said): new
+ * statements go elsewhere rather than queue behind it. Idle time, not wall time: an event loop
+ * busy rendering pages leaves answers unread in the socket, and a healthy connection would
+ * look stalled (see idleMs).
  */
-export const PIPELINE_STALL_MS = 100;
+export const PIPELINE_STALL_MS = 20;
 
+/**
+ * Strategy "pipeline" writes a statement behind others only when its SQL recently ran for less
+ * than this (ms); any other statement — its SQL not seen yet, or slow — runs on a connection of
+ * its own, as with pool, so a report query never holds up the short ones written after it.
+ */
+export const PIPELINE_FAST_MS = 10;
+/** SQL texts whose run times are remembered (the map is emptied when full: a site has its few). */
+const TIMINGS = 5000;
+/**
+ * How far a remembered run time moves towards a longer run, and towards a shorter one. Half way
+ * up: a run timed long because the event loop was busy (the answer sat unread in the socket)
+ * must be twice PIPELINE_FAST_MS to count, while a statement that took 1.5 s is slow at once;
+ * a quarter of the way down: after that 1.5 s run it runs on a connection of its own for its
+ * next ~15 runs.
+ */
+const TIMING_UP = 0.5;
+const TIMING_DOWN = 0.25;
+/** generic-pool priorities: shared connections, transactions and stalled fast statements first. */
+const FIRST = 0;
+const OWN = 1;
 export type LogFn = (message: string) => void;
 
 const MAX_BACKOFF_MS = 2000;
@@ -64,6 +90,10 @@ export class Datasource {
   private closed = false;
   private readonly slots: Slot[] = [];
   private readonly openings = new Set<Promise<Slot>>();
+  /** Strategy "pipeline": recent run time (ms) of each SQL text (see observe). */
+  private readonly timings = new Map<string, number>();
+  /** Strategy "pipeline": statements running on a connection of their own now. */
+  private own = 0;
 
   constructor(
     readonly config: DatasourceConfig,
@@ -99,6 +129,7 @@ export class Datasource {
         min: single ? 1 : c.min,
         max: single ? 1 : c.max,
         acquireTimeoutMillis: c.acquireTimeoutMs,
+        priorityRange: 2,
         maxWaitingClients: c.maxWaiting,
         testOnBorrow: true,
         idleTimeoutMillis: single ? Number.MAX_SAFE_INTEGER : c.idleTimeoutMs,
@@ -145,7 +176,7 @@ export class Datasource {
    * A connection for one query or one transaction. With `signal`, a caller that is cancelled
    * while waiting stops waiting at once (the connection, when it comes, goes back).
    */
-  async acquire(signal?: CancelSignal): Promise<Lease> {
+  async acquire(signal?: CancelSignal, priority = FIRST): Promise<Lease> {
     if (this.closed) throw this.unavailable("it is closed");
     const pool = this.pool;
     if (!pool) {
@@ -159,7 +190,7 @@ export class Datasource {
     }
     let conn: Connection;
     try {
-      conn = await abortable(pool.acquire(), signal, (late) => void pool.release(late).catch(() => {}));
+      conn = await abortable(pool.acquire(priority), signal, (late) => void pool.release(late).catch(() => {}));
     } catch (err) {
       if (signal?.aborted) throw err;
       const e = err as Error;
@@ -182,14 +213,17 @@ export class Datasource {
   }
 
   /**
-   * A connection for one statement outside a transaction. With strategy "pipeline" it is one of
-   * the shared connections: the least busy, or a new one while fewer than pipelineConnections
-   * are open (a request waits for it only when none is open). Otherwise: acquire().
+   * A connection for the statement `sql` outside a transaction. With strategy "pipeline", when
+   * the statement is known to be short (see fast), one of the shared connections: the least
+   * busy, or a new one while fewer than pipelineConnections are open (a request waits for it
+   * only when none is open); any other statement gets a connection of its own. Otherwise:
+   * acquire().
    */
-  async acquireShared(signal?: CancelSignal): Promise<Lease> {
+  async acquireShared(sql: string, signal?: CancelSignal): Promise<Lease> {
     if (this.strategy !== "pipeline" || !this.driver.pipelining) return this.acquire(signal);
     if (this.closed) throw this.unavailable("it is closed");
-    const lent = this.tryShared();
+    if (!this.fast(sql)) return this.acquireOwn(signal);
+    const lent = this.tryShared(sql);
     if (lent) return lent;
     const room = this.slots.length + this.openings.size < this.config.pipelineConnections;
     // None free: open one more (up to the limit) or wait for one being opened, then take
@@ -199,17 +233,69 @@ export class Datasource {
     const best = this.leastBusy();
     // Every shared connection stalled: this statement gets a connection of its own from the
     // pool, as with strategy pool, instead of waiting behind a slow one.
-    if (!best) return this.acquire(signal);
+    if (!best) return this.counted(await this.acquire(signal));
     return this.lend(best);
+  }
+
+  /**
+   * A connection of its own for a statement that may run long (strategy "pipeline"). When the
+   * pool is full and a shared connection is idle, that one goes back to the pool for it, so
+   * such statements get all of `max`, as with strategy pool; they wait behind requests for
+   * shared connections and transactions (priority), so a short statement waits for at most
+   * one of them to finish, never for the queue of them.
+   */
+  private async acquireOwn(signal?: CancelSignal): Promise<Lease> {
+    const pool = this.pool!;
+    if (pool.size >= this.config.max && pool.available === 0) {
+      const idle = this.slots.find((s) => s.users === 0);
+      if (idle) await this.unslot(idle);
+    }
+    return this.counted(await this.acquire(signal, OWN));
+  }
+
+  /** A lease of a statement's own, counted in stats().inFlight while lent. */
+  private counted(lease: Lease): Lease {
+    this.own++;
+    let done = false;
+    return {
+      conn: lease.conn,
+      release: (broken?: boolean) => {
+        if (!done) this.own--;
+        done = true;
+        return lease.release(broken);
+      },
+    };
+  }
+
+  /**
+   * Is `sql` short enough to be written behind other statements on a shared connection: it
+   * ran here before, recently for less than PIPELINE_FAST_MS (see observe)?
+   */
+  fast(sql: string): boolean {
+    const t = this.timings.get(sql);
+    return t !== undefined && t < PIPELINE_FAST_MS;
+  }
+
+  /**
+   * How long a run of `sql` took (ms, from the moment it could start: on a shared connection,
+   * once the statement ahead of it was answered). The first run is taken as it is; later ones
+   * move the figure (see TIMING_UP), so one slow run (a lock wait) keeps the statement off
+   * shared connections for a while and a short pause of the event loop does not.
+   */
+  observe(sql: string, ms: number): void {
+    if (this.strategy !== "pipeline") return;
+    const t = this.timings.get(sql);
+    if (t === undefined && this.timings.size >= TIMINGS) this.timings.clear();
+    this.timings.set(sql, t === undefined ? ms : t + (ms - t) * (ms > t ? TIMING_UP : TIMING_DOWN));
   }
 
   /**
    * A shared connection at once, without waiting, when acquireShared would take one that is
    * open now (the least busy, unless it is busy and another may still be opened); else null.
-   * The common case of strategy "pipeline": a statement borrows without a promise.
+   * The common case of strategy "pipeline": a short statement borrows without a promise.
    */
-  tryShared(): Lease | null {
-    if (this.strategy !== "pipeline" || !this.driver.pipelining || this.closed) return null;
+  tryShared(sql: string): Lease | null {
+    if (this.strategy !== "pipeline" || !this.driver.pipelining || this.closed || !this.fast(sql)) return null;
     // A shared connection that broke while nobody used it leaves at once, freeing its place.
     for (const s of this.slots) if (s.users === 0 && (s.lease.conn.broken || s.lease.conn.retire)) void this.unslot(s);
     const best = this.leastBusy();
@@ -220,7 +306,7 @@ export class Datasource {
 
   /** The least busy shared connection that is usable and not stalled. */
   private leastBusy(): Slot | undefined {
-    const now = Date.now();
+    const now = idleMs();
     let best: Slot | undefined;
     for (const s of this.slots) {
       if (s.lease.conn.broken || s.lease.conn.retire || (s.users > 0 && now - s.progress > PIPELINE_STALL_MS)) continue;
@@ -231,7 +317,7 @@ export class Datasource {
 
   private openSlot(signal?: CancelSignal): Promise<Slot> {
     const opening = this.acquire(signal).then((lease) => {
-      const slot: Slot = { lease, users: 0, idleTimer: undefined, progress: Date.now() };
+      const slot: Slot = { lease, users: 0, idleTimer: undefined, progress: idleMs() };
       this.slots.push(slot);
       return slot;
     });
@@ -242,7 +328,7 @@ export class Datasource {
   }
 
   private lend(slot: Slot): Lease {
-    if (slot.users === 0) slot.progress = Date.now();
+    if (slot.users === 0) slot.progress = idleMs();
     slot.users++;
     clearTimeout(slot.idleTimer);
     const conn = slot.lease.conn;
@@ -255,14 +341,14 @@ export class Datasource {
         if (released) return;
         released = true;
         slot.users--;
-        const now = Date.now();
-        slot.progress = now;
-        conn.lastUsed = now;
+        slot.progress = idleMs();
+        conn.lastUsed = Date.now();
         if (broken) conn.broken = true;
         if (slot.users > 0) return;
         // Broken or stale: out at once. Idle: back to the pool after a while (there it is
-        // checked before reuse and evicted when idle long), so a busy site keeps it shared.
-        if (conn.broken || conn.retire || this.closed) return this.unslot(slot);
+        // checked before reuse and evicted when idle long), so a busy site keeps it shared —
+        // at once when statements of their own wait for the full pool.
+        if (conn.broken || conn.retire || this.closed || this.pool!.pending > 0) return this.unslot(slot);
         slot.idleTimer = setTimeout(
           () => void this.unslot(slot),
           Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs),
@@ -286,7 +372,7 @@ export class Datasource {
       ? { size: p.size, available: p.available, borrowed: p.borrowed, pending: p.pending }
       : { size: 0, available: 0, borrowed: 0, pending: 0 };
     if (this.strategy === "pipeline")
-      return { ...s, shared: this.slots.length, inFlight: this.slots.reduce((n, x) => n + x.users, 0) };
+      return { ...s, shared: this.slots.length, inFlight: this.slots.reduce((n, x) => n + x.users, this.own) };
     return s;
   }
 

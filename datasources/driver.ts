@@ -8,6 +8,18 @@
 import type { CancelSignal } from "../engine/cancel.js";
 import type { DatasourceConfig } from "./config.js";
 
+/**
+ * How long this process's event loop has been idle (ms, growing). A statement's run time is
+ * taken as the idle time between the moment it could start and its answer: while the loop
+ * waits idle, no answer is there (it would be read at once), so that time passed on the
+ * server; time the loop spent busy (rendering pages, a GC pause) may have left the answer
+ * unread in the socket and is not counted. The wall time would count it, and under load every
+ * statement would look slow. A lower bound: with the loop never idle, a slow statement looks
+ * short. Strategy "pipeline" decides by it which statements may share a connection, and when
+ * a shared connection has stalled.
+ */
+export const idleMs = (): number => performance.nodeTiming.idleTime;
+
 /** Transaction isolation levels, as dbt:transaction's isolation attribute spells them. */
 export const ISOLATION = ["read_uncommitted", "read_committed", "repeatable_read", "serializable"] as const;
 export type Isolation = (typeof ISOLATION)[number];
@@ -95,6 +107,13 @@ export interface StatementOptions {
   maxRows?: number | undefined;
   maxBytes?: number | undefined;
   keep?: number | undefined;
+  /**
+   * Set by the driver once the statement settled: how long it ran (ms), at least, from when it
+   * could start — when it was sent, or on a shared connection when the statement ahead of it
+   * was answered — to its answer, not counting time the client was too busy to read the answer
+   * (strategy "pipeline" decides by it which statements may be written behind others).
+   */
+  elapsedMs?: number | undefined;
 }
 
 /**

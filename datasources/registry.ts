@@ -131,10 +131,10 @@ export class Datasources {
     mayRetry: boolean,
   ): Promise<DriverResult | null> {
     // A shared connection open now is lent without a promise (strategy pipeline's common case).
-    let own = lease ?? ds.tryShared();
+    let own = lease ?? ds.tryShared(sql);
     if (!own) {
       try {
-        own = await ds.acquireShared(opts.signal ?? undefined);
+        own = await ds.acquireShared(sql, opts.signal ?? undefined);
       } catch (err) {
         if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
         throw err;
@@ -286,6 +286,7 @@ async function execute(
     maxBytes: opts.maxBytes,
     // Rows past maxrows are dropped as they arrive (not kept, not counted).
     keep: opts.maxrows !== undefined && opts.maxrows >= 0 ? opts.maxrows : undefined,
+    elapsedMs: undefined,
   };
   // On a shared connection the driver cancels only this statement, when `stop` aborts: with no
   // deadline of its own to watch (a page passes its stop, which fires at the page's deadline
@@ -297,6 +298,8 @@ async function execute(
     } catch (err) {
       if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
       throw failed(err);
+    } finally {
+      if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs);
     }
   }
 
@@ -325,6 +328,7 @@ async function execute(
     if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
     throw failed(err);
   } finally {
+    if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs);
     settled = true;
     signal?.removeEventListener("abort", stop);
     clearTimeout(timer);

@@ -1,7 +1,12 @@
-// The "pipeline" strategy against real Postgres: requests' statements share a few connections,
-// in flight together; real faults on a shared connection (pg_terminate_backend of its backend,
-// a statement timeout, a cancelled statement, a client that disconnects) stay with the one
-// statement they concern; pg_stat_activity shows no backend left behind.
+// The "pipeline" strategy against real Postgres: requests' short statements share a few
+// connections, in flight together; a statement not known to be short (its SQL new, or slow last
+// time) runs on a connection of its own, so slow statements run `max` at a time as with a pool
+// and short ones never wait behind them; real faults on a shared connection (pg_terminate_backend
+// of its backend, a statement timeout, a cancelled statement, a client that disconnects) stay
+// with the one statement they concern; pg_stat_activity shows no backend left behind.
+//
+// Only a statement that already ran short on the datasource is written to a shared connection,
+// so the tests below that are about sharing first run their SQL once (warm).
 import { request } from "node:http";
 import { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +16,7 @@ import { database, startServer, until } from "./http.js";
 import { site } from "./helpers.js";
 import { DatasourceError, QueryError } from "../engine/errors.js";
 import type { Datasources } from "../datasources/registry.js";
-import { PIPELINE_STALL_MS } from "../datasources/datasource.js";
+import { PIPELINE_FAST_MS, PIPELINE_STALL_MS } from "../datasources/datasource.js";
 
 let url: string;
 let dbName: string;
@@ -45,31 +50,35 @@ async function gate(): Promise<{ open(): Promise<void> }> {
   };
 }
 
+const WAITING = "SELECT pg_advisory_lock_shared($1) IS NULL AS x, $2::int AS n, pg_advisory_unlock_shared($1) AS u";
+
 /** `n` statements, each waiting on the gate, then answering its own number. */
 function waiting(ds: Datasources, n: number, opts: { signal?: AbortSignal } = {}) {
   const main = ds.get(undefined);
-  return Array.from({ length: n }, (_, i) =>
-    ds
-      .query(
-        main,
-        null,
-        "SELECT pg_advisory_lock_shared($1) IS NULL AS x, $2::int AS n, pg_advisory_unlock_shared($1) AS u",
-        [LOCK, i],
-        opts,
-      )
-      .then((q) => q.rows[0]!.n),
-  );
+  return Array.from({ length: n }, (_, i) => ds.query(main, null, WAITING, [LOCK, i], opts).then((q) => q.rows[0]!.n));
+}
+
+/**
+ * Runs `sql` (the gate open) until the datasource knows it as short: a statement's first run on
+ * a fresh backend may take longer than PIPELINE_FAST_MS on a busy machine (catalog caches).
+ */
+async function warm(ds: Datasources, sql: string, params: unknown[] = []): Promise<void> {
+  const main = ds.get(undefined);
+  for (let i = 0; i < 20 && !main.fast(sql); i++) await ds.query(main, null, sql, params);
+  expect(main.fast(sql)).toBe(true);
 }
 
 describe("pipeline", () => {
   it("statements of many requests are in flight together on pipelineConnections connections", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 5, pipelineConnections: 2 });
+    await warm(ds, WAITING, [LOCK, 0]);
     const g = await gate();
     try {
       const results = waiting(ds, 10);
       // Two backends run the first statement of their pipeline; the other eight are written behind them.
       expect((await until(lockWaiters, (b) => b.length === 2)).length).toBe(2);
       expect(ds.get(undefined).stats()).toMatchObject({ shared: 2, inFlight: 10 });
+      // The warm-up's connection is one of the two.
       expect((await backends()).length).toBe(2);
       await g.open();
       expect(await Promise.all(results)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -81,6 +90,7 @@ describe("pipeline", () => {
 
   it("pg_terminate_backend of a shared connection mid-load: its statements run again on another, none fails, no backend left", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 5, pipelineConnections: 2 });
+    await warm(ds, WAITING, [LOCK, 0]);
     const g = await gate();
     try {
       const results = waiting(ds, 10);
@@ -112,11 +122,14 @@ describe("pipeline", () => {
       statementTimeoutMs: 20_000,
     });
     const main = ds.get(undefined);
+    // Lets go of the lock, so warming it up leaves the gate free.
+    const SLOW =
+      "SELECT pg_advisory_lock_shared($1) IS NULL AS x, pg_sleep($2) AS s, pg_advisory_unlock_shared($1) AS u";
+    await warm(ds, SLOW, [LOCK, 0]);
+    await warm(ds, WAITING, [LOCK, 0]);
     const g = await gate();
     try {
-      const slow = ds.query(main, null, "SELECT pg_advisory_lock_shared($1) IS NULL AS x, pg_sleep(30) AS s", [LOCK], {
-        timeoutMs: 300,
-      });
+      const slow = ds.query(main, null, SLOW, [LOCK, 30], { timeoutMs: 300 });
       const neighbours = waiting(ds, 3);
       await until(lockWaiters, (b) => b.length === 1);
       await g.open();
@@ -142,11 +155,14 @@ describe("pipeline", () => {
   it("a cancelled statement is stopped on Postgres, its neighbours on the connection are not", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
     const main = ds.get(undefined);
+    const SLEEP = "SELECT pg_sleep($1) AS s, 'cancel-me' AS tag";
+    await warm(ds, SLEEP, [0]);
+    await warm(ds, WAITING, [LOCK, 0]);
     const g = await gate();
     const ac = new AbortController();
     try {
       const before = waiting(ds, 2);
-      const cancelled = ds.query(main, null, "SELECT pg_sleep(30) AS s, 'cancel-me' AS tag", [], { signal: ac.signal });
+      const cancelled = ds.query(main, null, SLEEP, [30], { signal: ac.signal });
       const after = waiting(ds, 2);
       await until(lockWaiters, (b) => b.length === 1);
       // Cancelled while still written behind the two before it: stopped once it runs.
@@ -163,6 +179,8 @@ describe("pipeline", () => {
       expect(await Promise.all([...before, ...after])).toEqual([0, 1, 0, 1]);
       const sleeping = await backends();
       expect(sleeping.filter((b) => b.state === "active")).toEqual([]);
+      // All five shared the one connection.
+      expect(sleeping.length).toBe(1);
     } finally {
       await ds.close();
     }
@@ -191,6 +209,8 @@ describe("pipeline", () => {
   it("a shared connection stalled behind a waiting statement: a new statement takes a connection of its own", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
     const main = ds.get(undefined);
+    await warm(ds, WAITING, [LOCK, 0]);
+    await warm(ds, "SELECT 7 AS n");
     const g = await gate();
     try {
       const held = waiting(ds, 1);
@@ -227,7 +247,8 @@ describe("pipeline", () => {
       };
     }
     try {
-      await ds.query(main, null, "SELECT 1", []); // the shared connection is open
+      await warm(ds, "SELECT $1::int AS n", [0]);
+      await ds.query(main, null, "SELECT $1::int AS n", [0]); // the shared connection is open
       writes = 0;
       const all = Array.from({ length: 10 }, (_, i) => ds.query(main, null, "SELECT $1::int AS n", [i]));
       expect((await Promise.all(all)).map((q) => q.rows[0]!.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -242,7 +263,9 @@ describe("pipeline", () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
     const main = ds.get(undefined);
     try {
+      await warm(ds, "SELECT pg_backend_pid() AS pid");
       const shared = await ds.query(main, null, "SELECT pg_backend_pid() AS pid", []);
+      expect(main.stats().shared).toBe(1);
       const tx = await ds.begin(main, "serializable");
       const inside = await ds.query(
         main,
@@ -262,21 +285,28 @@ describe("pipeline", () => {
 
   it("a client that disconnects over HTTP: its statement is cancelled, the shared connection serves the next request", async () => {
     const root = site({
-      "sleep.dbt": `<dbt:query name="s">SELECT pg_sleep(30) AS s, 'pipeline-disconnect' AS tag</dbt:query>slept`,
+      "sleep.dbt": `<dbt:query name="s">SELECT pg_sleep(<dbt:queryparam value="#url.s#" type="float">) AS s, 'pipeline-disconnect' AS tag</dbt:query>slept`,
       "quick.dbt": `<dbt:query name="q">SELECT 1 AS n</dbt:query><dbt:output>#q.n#</dbt:output>`,
     });
     const db = database(url, { strategy: "pipeline", max: 1, pipelineConnections: 1, acquireTimeoutMs: 2000 });
     const server = await startServer({ root, database: db });
+    const main = db.datasources.get(undefined);
     try {
+      // Warm: the page's statement is known short, so the 30 s one is written to the shared connection.
+      for (let i = 0; i < 20 && main.stats().shared === 0; i++) {
+        const warm = await fetch(`${server.base}/sleep?s=0`);
+        expect([warm.status, await warm.text()]).toEqual([200, "slept"]);
+      }
+      expect(main.stats().shared).toBe(1);
       const u = new URL(server.base);
-      const req = request({ host: u.hostname, port: u.port, path: "/sleep", agent: false });
+      const req = request({ host: u.hostname, port: u.port, path: "/sleep?s=30", agent: false });
       req.on("error", () => {});
       req.end();
       const running = await until(
         () =>
           sql<{ pid: number }>(
             url,
-            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30) AS s, ''pipeline-disconnect''%' AND state = 'active' AND datname = $1",
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep($1::float8) AS s, ''pipeline-disconnect''%' AND state = 'active' AND datname = $1",
             [dbName],
           ),
         (r) => r.length === 1,
@@ -291,7 +321,6 @@ describe("pipeline", () => {
       // Postgres shows the backend idle before the client has read the cancel's error; until then
       // the shared connection counts the statement in flight and, stalled, would send /quick to
       // the one-connection pool. Barrier on the datasource's own count, as the disconnect test does.
-      const main = db.datasources.get(undefined);
       expect(
         (
           await until(
@@ -318,6 +347,8 @@ describe("pipeline", () => {
     });
     const main = ds.get(undefined);
     try {
+      await warm(ds, "SELECT pg_backend_pid() AS pid");
+      await warm(ds, WAITING, [LOCK, 0]);
       const first = await ds.query(main, null, "SELECT pg_backend_pid() AS pid", []);
       const pid = first.rows[0]!.pid as number;
       // Held by a running statement, so the slot is still shared when its backend goes.
@@ -333,6 +364,159 @@ describe("pipeline", () => {
       await ds.close();
     }
     await expect(Promise.reject(new DatasourceError("main", "x"))).rejects.toBeInstanceOf(DatasourceError);
+  });
+});
+
+describe("pipeline: slow statements", () => {
+  /** Settles each promise into `order` as it completes, labelled. */
+  const track = (order: string[], label: string, p: Promise<unknown>) =>
+    p.then(
+      () => void order.push(label),
+      (e: unknown) => void order.push(`${label} failed: ${(e as Error).message}`),
+    );
+
+  it("20 requests of a slow page at once, default config: all answered, `max` at a time as with a pool (issue 26)", async () => {
+    const root = site({
+      "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(0.4) AS s, 'pipeline-slow' AS tag</dbt:query>done`,
+    });
+    const db = database(url);
+    const server = await startServer({ root, database: db });
+    const main = db.datasources.get(undefined);
+    expect([main.strategy, main.config.max, main.config.pipelineConnections]).toEqual(["pipeline", 10, 2]);
+    try {
+      // The first wave finds the statement new, the second knows it is slow.
+      for (const wave of [1, 2]) {
+        const started = performance.now();
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => fetch(`${server.base}/slow`).then(async (r) => [r.status, await r.text()])),
+        );
+        const wall = performance.now() - started;
+        expect(answers, `wave ${wave}`).toEqual(Array.from({ length: 20 }, () => [200, "done"]));
+        // A pool of 10: ceil(20 / 10) × 0.4 s = 0.8 s; written to the two shared connections
+        // they took 20 / 2 × 0.4 s = 4 s. The bound is half of that, for a loaded machine.
+        expect(wall, `wave ${wave}`).toBeLessThan(2000);
+        expect(main.fast("SELECT pg_sleep(0.4) AS s, 'pipeline-slow' AS tag")).toBe(false);
+      }
+    } finally {
+      await server.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("slow and short statements at once: every short one is answered before any slow one", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 10, pipelineConnections: 2 });
+    const main = ds.get(undefined);
+    const FAST = "SELECT $1::int AS n";
+    const SLOW = "SELECT pg_sleep($1) AS s, 'pipeline-mix' AS tag";
+    await warm(ds, FAST, [0]);
+    try {
+      // First with the slow statement new to the datasource, then known slow.
+      for (const round of ["new", "known slow"]) {
+        const order: string[] = [];
+        const all: Promise<void>[] = [];
+        for (let i = 0; i < 36; i++)
+          all.push(
+            i % 6 === 0
+              ? track(order, "slow", ds.query(main, null, SLOW, [0.5]))
+              : track(order, "fast", ds.query(main, null, FAST, [i])),
+          );
+        await Promise.all(all);
+        expect(order, round).toEqual([...Array<string>(30).fill("fast"), ...Array<string>(6).fill("slow")]);
+        expect(main.fast(SLOW)).toBe(false);
+      }
+      expect(main.stats().size).toBeLessThanOrEqual(10);
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("the pool full of slow statements: short ones wait for the first to finish, not for the queue of them", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 4, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const FAST = "SELECT $1::int AS n";
+    const SLOW = "SELECT pg_sleep($1) AS s, 'pipeline-full' AS tag";
+    await warm(ds, FAST, [0]);
+    await ds.query(main, null, SLOW, [(4 * PIPELINE_FAST_MS) / 1000]);
+    expect(main.fast(SLOW)).toBe(false);
+    try {
+      const order: string[] = [];
+      const all = [
+        ...Array.from({ length: 8 }, () => track(order, "slow", ds.query(main, null, SLOW, [0.5]))),
+        ...Array.from({ length: 10 }, (_, i) => track(order, "fast", ds.query(main, null, FAST, [i]))),
+      ];
+      await Promise.all(all);
+      // Four slow ones run, four wait; the short ones go ahead of those four (a plain pool,
+      // first come first served, answers them after all eight).
+      expect(order.filter((o) => o !== "fast" && o !== "slow")).toEqual([]);
+      expect(order.slice(0, order.lastIndexOf("fast")).filter((o) => o === "slow").length).toBeLessThanOrEqual(4);
+      expect(order.slice(-4)).toEqual(Array<string>(4).fill("slow"));
+      expect(main.stats()).toMatchObject({ inFlight: 0, pending: 0 });
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("a slow statement waiting for a connection is cancelled at once; the pool goes on", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const SLOW = "SELECT pg_sleep($1) AS s, 'pipeline-queued' AS tag";
+    await ds.query(main, null, SLOW, [(4 * PIPELINE_FAST_MS) / 1000]);
+    try {
+      const running = [ds.query(main, null, SLOW, [1.5]), ds.query(main, null, SLOW, [1.5])];
+      const ac = new AbortController();
+      const started = performance.now();
+      const queued = ds.query(main, null, SLOW, [30], { signal: ac.signal }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(
+        (
+          await until(
+            () => main.stats(),
+            (s) => s.pending === 1,
+          )
+        ).pending,
+      ).toBe(1);
+      ac.abort(new Error("page time limit"));
+      const err = await queued;
+      expect([(err as QueryError).sqlState, (err as Error).message]).toEqual([
+        "57014",
+        "Query cancelled: page time limit",
+      ]);
+      // Long before either running statement could have given its connection up.
+      expect(performance.now() - started).toBeLessThan(1400);
+      expect((await Promise.all(running)).map((q) => q.rows[0]!.tag)).toEqual(["pipeline-queued", "pipeline-queued"]);
+      expect((await ds.query(main, null, SLOW, [0])).rows[0]!.tag).toBe("pipeline-queued");
+      expect(main.stats()).toMatchObject({ inFlight: 0, pending: 0 });
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
+  it("one slow run takes a statement off the shared connections; short runs bring it back", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const SQL = "SELECT pg_sleep($1) AS s, pg_backend_pid() AS pid";
+    try {
+      await warm(ds, SQL, [0]);
+      const sharedPid = (await ds.query(main, null, SQL, [0])).rows[0]!.pid;
+      await ds.query(main, null, SQL, [0.2]);
+      expect(main.fast(SQL)).toBe(false);
+      let runs = 0;
+      while (!main.fast(SQL) && runs < 50) {
+        await ds.query(main, null, SQL, [0]);
+        runs++;
+      }
+      // Half way up to 200 ms, then a quarter of the way down each run: under 10 ms after 9 runs.
+      expect(runs).toBeGreaterThanOrEqual(8);
+      expect(runs).toBeLessThanOrEqual(12);
+      expect((await ds.query(main, null, SQL, [0])).rows[0]!.pid).toBe(sharedPid);
+    } finally {
+      await ds.close();
+    }
   });
 });
 

@@ -20,6 +20,8 @@ export interface Connection extends DriverConnection {
   client: pg.Client;
   /** The server ended the session in-band (FATAL: terminated, shutting down): see sharedQuery. */
   fatal: boolean;
+  /** The event loop's idle time (idleMs()) when a statement on it was last answered: sharedQuery times the next from it. */
+  lastDoneIdle: number;
 }
 
 /** The parts of pg.Client its typings leave out. */
@@ -76,6 +78,7 @@ export async function connect(
     retire: false,
     pooled: false,
     fatal: false,
+    lastDoneIdle: 0,
   };
   client.on("error", (err) => {
     conn.broken = true;

@@ -4,7 +4,7 @@
 // says the cached plan no longer fits (0A000 after ALTER TABLE), with a per-statement
 // statement_timeout local to a transaction around it.
 import type pg from "pg";
-import type { Driver, DriverResult, Isolation, StatementOptions } from "../driver.js";
+import { idleMs, type Driver, type DriverResult, type Isolation, type StatementOptions } from "../driver.js";
 import { backendId, cancel, connect, disconnect, forgetStatement, ping, statement, type Connection } from "./client.js";
 import { classify } from "./errors.js";
 import { sharedQuery } from "./pipeline.js";
@@ -23,12 +23,14 @@ function run(
 ): Promise<{ res: pg.QueryResult; bytes: number }> {
   return new Promise((resolve, reject) => {
     let cancelling: Promise<void> | null = null;
+    const sent = idleMs();
     const q = statement(
       sql,
       params,
       opts.name,
       opts.clientTimeoutMs,
       (err, res) => {
+        opts.elapsedMs = idleMs() - sent;
         const done = () => (err ? reject(err) : resolve({ res, bytes: q.bytes }));
         if (cancelling) void cancelling.then(done);
         else done();

@@ -14,7 +14,7 @@
 //   effect, so their errors are marked `unexecuted` and the registry issues them again on
 //   another connection.
 import pg from "pg";
-import type { DriverResult, StatementOptions } from "../driver.js";
+import { idleMs, type DriverResult, type StatementOptions } from "../driver.js";
 import { cancel, isActive, statement, type Connection } from "./client.js";
 import { result } from "./result.js";
 import { unexecuted } from "./errors.js";
@@ -80,6 +80,8 @@ function send(
   let done = false;
   // A cancel under way (see onStop): the statement settles only once the server has taken it.
   let watching: Promise<void> | null = null;
+  // The statement starts to run once it is sent and the one ahead of it has been answered.
+  const sent = idleMs();
   const settle = (err: Error | undefined, res: pg.QueryResult) => {
     if (!err) return resolve(result(res, q.bytes));
     const e = err as Partial<pg.DatabaseError>;
@@ -101,6 +103,9 @@ function send(
     opts.clientTimeoutMs,
     (err, res) => {
       done = true;
+      const now = idleMs();
+      opts.elapsedMs = now - Math.max(sent, conn.lastDoneIdle);
+      conn.lastDoneIdle = now;
       opts.stop?.removeEventListener("abort", onStop);
       if (err) {
         if ((err as Partial<pg.DatabaseError>).severity === "FATAL") conn.fatal = true;
