@@ -514,15 +514,16 @@ export function join(loc: Loc, ...parts: unknown[]): string {
 export { newStruct };
 
 /**
- * `a === b`: the same value of the same type (a string to a string, case-sensitively; a number
- * to a number; a date to a date), or the same array, struct or query. Lucee compares Java
- * references here, so its answer for two equal simple values depends on how they were made.
+ * `a === b`, as Lucee 6.2 answers it: values of the same type that are equal as `EQ` finds
+ * them (so `"a" === "A"` is true, `"1" === 1` false), or the same array, struct or query.
  */
-export function eeq(a: unknown, b: unknown, _loc: Loc): boolean {
+export function eeq(a: unknown, b: unknown, loc: Loc): boolean {
   if (a === b) return true;
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  const text = (v: unknown) => typeof v === "string" || v instanceof SafeString;
-  return text(a) && text(b) && String(a) === String(b);
+  const kind = (v: unknown) =>
+    typeof v === "string" || v instanceof SafeString ? "string" : v instanceof Date ? "date" : typeof v;
+  if (kind(a) !== kind(b) || (typeof a === "object" && !(a instanceof Date) && !(a instanceof SafeString)))
+    return false;
+  return eq(a, b, loc);
 }
 
 export function neeq(a: unknown, b: unknown, loc: Loc): boolean {
