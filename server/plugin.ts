@@ -559,10 +559,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     } catch (err) {
       endPage(page);
       // The head has gone (this may be _error.dbt or _404.dbt): no other page can answer now.
-      if (stream) {
-        debugged(statusOf(err));
-        return failStreamed(req, reply, stream, err);
-      }
+      if (stream) return failStreamed(req, reply, stream, err, debugged(statusOf(err)));
       if (error) throw err;
       return sendError(req, reply, err, statusOf(err), debugged(statusOf(err)));
     }
@@ -585,7 +582,13 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   }
 
   /** A page that failed after dbt:flush sent its head: the status cannot change any more (server/page-stream.ts). */
-  function failStreamed(req: FastifyRequest, reply: FastifyReply, stream: PageStream, err: unknown): FastifyReply {
+  function failStreamed(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    stream: PageStream,
+    err: unknown,
+    entry: DebugEntry | null = null,
+  ): FastifyReply {
     if (req.quarrySignal?.aborted) {
       req.log.info("request cancelled: the client disconnected");
       stream.fail(null);
@@ -593,7 +596,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     }
     req.log.error({ err: errorRecord(err) }, "page failed after dbt:flush: connection cut");
     if (dev) log(errorText(err));
-    stream.fail(dev ? errorPage(err, statusOf(err), req.id, dev) : null);
+    stream.fail(dev ? devErrorPage(req, err, statusOf(err), entry) : null);
     return reply;
   }
 
@@ -667,11 +670,17 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         req.log.error({ err: errorRecord(e) }, "_error.dbt failed");
       }
     }
-    let html = errorPage(err, status, req.id, dev);
-    // A browser loading it under quarry dev: reloads on save like any page, with the failed request's panel.
-    if (site.dev && req.headers["sec-fetch-dest"] === "document")
-      html = site.dev.inject(html, entry ? panelHtml(entry) : "");
-    return reply.code(status).type("text/html; charset=utf-8").send(html);
+    return reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .send(devErrorPage(req, err, status, entry));
+  }
+
+  /** The built-in error page; for a browser under quarry dev, with the failed request's panel and the reload script. */
+  function devErrorPage(req: FastifyRequest, err: unknown, status: number, entry: DebugEntry | null): string {
+    const html = errorPage(err, status, req.id, dev);
+    if (!site.dev || req.headers["sec-fetch-dest"] !== "document") return html;
+    return site.dev.inject(html, entry ? panelHtml(entry) : "");
   }
 
   // Errors before the handler runs (a body over its limit, malformed JSON) get the same pages.
