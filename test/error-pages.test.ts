@@ -182,6 +182,27 @@ describe("quarry dev's error page in a browser", () => {
   });
 });
 
+describe("quarry dev's JSON error page", () => {
+  it("gets nothing added, browser or not", async () => {
+    const root = site({
+      "_error.dbt": `<dbt:content type="application/json"><dbt:output>{"code":"#error.code#"}</dbt:output>`,
+      "typo.dbt": PAGES["typo.dbt"]!,
+    });
+    roots.push(root);
+    const api = await startServer({ root, dev: true, database: database(url) });
+    try {
+      const res = await raw(api.base, "/typo?n=7", { headers: BROWSER });
+      expect([res.status, res.headers["content-type"], res.body]).toEqual([
+        500,
+        "application/json; charset=utf-8",
+        `{"code":"QRY_ERR_QUERY"}`,
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe("quarry start's error page in a browser", () => {
   it("is the site's _error.dbt alone: no detail, no SQL, no frame, no panel, no script", async () => {
     const { status, body } = await browse(prod.base, "/typo?n=7");
