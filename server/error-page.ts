@@ -50,7 +50,27 @@ export function errorPage(err: unknown, status: number, requestId: string, dev: 
       title,
       `<h1>${status} ${esc(title)}</h1>\n<p>${esc(publicMessage(err, status))}</p>\n<p><small>Request id: ${esc(requestId)}</small></p>`,
     );
-  const parts = [`<h1>${status} ${esc(title)}</h1>`];
+  const parts = [`<h1>${status} ${esc(title)}</h1>`, ...detailParts(err)];
+  parts.push(`<p><small>Request id: ${esc(requestId)} · this page is shown by quarry dev only</small></p>`);
+  return page(title, parts.join("\n"));
+}
+
+/**
+ * Under quarry dev, what is added to the site's `_error.dbt` or `_404.dbt` page a browser
+ * loads: the same detail as the built-in page, styled on its own (the page's styles are the site's).
+ */
+export function devDetail(err: unknown, status: number, requestId: string): string {
+  return `<section id="quarry-error" style="font:15px/1.5 system-ui,sans-serif;border-top:3px solid #a00;background:#fff;color:#222;padding:.5em 1em;margin-top:2em">
+<style>#quarry-error pre{background:#f4f4f4;padding:1em;overflow:auto}</style>
+<h2 style="color:#a00">${status} ${esc(titleOf(status))}</h2>
+${detailParts(err).join("\n")}
+<p><small>Request id: ${esc(requestId)} · this detail is added by quarry dev only: quarry start shows the site's page alone</small></p>
+</section>`;
+}
+
+/** What dev shows of an error: code and message, location, code frame, SQL and parameters, or the stack. */
+function detailParts(err: unknown): string[] {
+  const parts: string[] = [];
   if (err instanceof RequestError) {
     // Not a crash: say what was asked for and, for a 404, which files would have answered.
     parts.push(`<p><b>${esc(err.code)}</b>: ${esc(err.message)}</p>`);
@@ -73,8 +93,7 @@ export function errorPage(err: unknown, status: number, requestId: string, dev: 
   } else {
     parts.push(`<pre>${esc(err instanceof Error ? (err.stack ?? err.message) : String(err))}</pre>`);
   }
-  parts.push(`<p><small>Request id: ${esc(requestId)} · this page is shown by quarry dev only</small></p>`);
-  return page(title, parts.join("\n"));
+  return parts;
 }
 
 /**

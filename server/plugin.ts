@@ -22,7 +22,7 @@ import { requestScopes } from "./scopes.js";
 import { SESSION_COOKIE, Sessions, isEmpty, type CookieAction, type SessionState } from "./session.js";
 import { PageStream } from "./page-stream.js";
 import { MemoryBackend, PostgresBackend, storedSecret, storeKey } from "./session-store.js";
-import { errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
+import { devDetail, errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import type { DevReload } from "./dev.js";
 import { DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
@@ -74,6 +74,13 @@ export interface QuarryOptions {
   functions?: Extensions["functions"];
   /** Tags the host app adds: tag modules or lone tags (docs/extending.md). */
   tags?: Extensions["tags"];
+}
+
+/** What an error page is rendered with (see renderPage). */
+interface ErrorPageData {
+  struct: Struct;
+  /** Quarry dev's detail for a browser (else empty). */
+  dev: string;
 }
 
 interface Site {
@@ -382,14 +389,15 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
 
   /**
    * Runs _request.dbt and the page `name` (or, with `file`, _request.dbt before that static
-   * file) with the visitor's session, and answers with what they rendered.
+   * file) with the visitor's session, and answers with what they rendered. An error page gets
+   * `error` (its `error` struct, and what quarry dev adds to it for a browser).
    */
   async function renderPage(
     req: FastifyRequest,
     reply: FastifyReply,
     name: string | null,
     status: number,
-    error?: Struct,
+    error?: ErrorPageData,
     file?: [string, string],
   ): Promise<FastifyReply> {
     if (name !== null) req.quarryTemplate = name;
@@ -404,7 +412,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       return sendError(req, reply, err, statusOf(err));
     }
     const scopes = requestScopes(req, req.quarryForm ?? NO_FIELDS, session.data, site.application);
-    if (error) scopes.variables.error = error;
+    if (error) scopes.variables.error = error.struct;
     const page = newPage(requestSignal(req, reply), pageLog(req, name));
     page.response.status = status;
     let csrfToken: string | null = null;
@@ -551,19 +559,18 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     } catch (err) {
       endPage(page);
       // The head has gone (this may be _error.dbt or _404.dbt): no other page can answer now.
-      if (stream) {
-        debugged(statusOf(err));
-        return failStreamed(req, reply, stream, err);
-      }
+      if (stream) return failStreamed(req, reply, stream, err, debugged(statusOf(err)));
       if (error) throw err;
-      debugged(statusOf(err));
-      return sendError(req, reply, err, statusOf(err));
+      return sendError(req, reply, err, statusOf(err), debugged(statusOf(err)));
     }
     // The page waits no more: its stop's timer and listener go now, not at its deadline.
     endPage(page);
     const entry = debugged(page.response.status);
+    // quarry dev, a browser loading the page: the reload script, the debugging panel and, on
+    // an error page, the error's detail and the failed request's panel.
+    if (reload()) body = site.dev!.inject(body, (error?.dev ?? "") + (entry ? panelHtml(entry) : ""));
     if (stream) {
-      (stream as PageStream).end(reload() ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
+      (stream as PageStream).end(body);
       return reply;
     }
     head(cookie);
@@ -571,11 +578,17 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     if (res.location !== null) return reply.header("location", res.location).send();
     // Before a static file, _request.dbt only decides: the file answers unless it ended the request.
     if (file && !page.aborted && res.status === 200) return reply.sendFile(file[0], file[1]);
-    return reply.send(reload() ? site.dev!.inject(body, entry ? panelHtml(entry) : "") : body);
+    return reply.send(body);
   }
 
   /** A page that failed after dbt:flush sent its head: the status cannot change any more (server/page-stream.ts). */
-  function failStreamed(req: FastifyRequest, reply: FastifyReply, stream: PageStream, err: unknown): FastifyReply {
+  function failStreamed(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    stream: PageStream,
+    err: unknown,
+    entry: DebugEntry | null = null,
+  ): FastifyReply {
     if (req.quarrySignal?.aborted) {
       req.log.info("request cancelled: the client disconnected");
       stream.fail(null);
@@ -583,7 +596,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     }
     req.log.error({ err: errorRecord(err) }, "page failed after dbt:flush: connection cut");
     if (dev) log(errorText(err));
-    stream.fail(dev ? errorPage(err, statusOf(err), req.id, dev) : null);
+    stream.fail(dev ? devErrorPage(req, err, statusOf(err), entry) : null);
     return reply;
   }
 
@@ -606,7 +619,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const custom = site.source.find(NOT_FOUND_TEMPLATE);
     if (custom) {
       try {
-        return await renderPage(req, reply, custom, 404, errorStruct(req, err, 404));
+        return await renderPage(req, reply, custom, 404, errorPageData(req, err, 404, null));
       } catch (e) {
         req.log.error({ err: errorRecord(e) }, "_404.dbt failed");
       }
@@ -614,16 +627,20 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return sendError(req, reply, err, 404);
   }
 
-  /** What `_404.dbt` and `_error.dbt` see as `error`. */
-  function errorStruct(req: FastifyRequest, err: unknown, status: number): Struct {
+  /**
+   * What `_404.dbt` and `_error.dbt` see as `error`, and under quarry dev the error's detail
+   * (and the failed request's debugging panel) that a browser gets at the end of the page.
+   */
+  function errorPageData(req: FastifyRequest, err: unknown, status: number, entry: DebugEntry | null): ErrorPageData {
     const code = err instanceof QuarryError ? err.code : codes.INTERNAL;
-    return toStructDeep({
+    const struct = toStructDeep({
       status,
       title: titleOf(status),
       code,
       message: dev ? (err as Error).message : publicMessage(err, status),
       requestId: req.id,
     }) as Struct;
+    return { struct, dev: dev ? devDetail(err, status, req.id) + (entry ? panelHtml(entry) : "") : "" };
   }
 
   async function sendError(
@@ -631,6 +648,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     reply: FastifyReply,
     err: unknown,
     status: number,
+    entry: DebugEntry | null = null,
   ): Promise<FastifyReply> {
     // Nobody is listening any more: no error page, and no error in the log for a visitor who left.
     if (req.quarrySignal?.aborted) {
@@ -647,7 +665,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const custom = site.source.find(ERROR_TEMPLATE);
     if (custom) {
       try {
-        return await renderPage(req, reply, custom, status, errorStruct(req, err, status));
+        return await renderPage(req, reply, custom, status, errorPageData(req, err, status, entry));
       } catch (e) {
         req.log.error({ err: errorRecord(e) }, "_error.dbt failed");
       }
@@ -655,7 +673,14 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return reply
       .code(status)
       .type("text/html; charset=utf-8")
-      .send(errorPage(err, status, req.id, dev));
+      .send(devErrorPage(req, err, status, entry));
+  }
+
+  /** The built-in error page; for a browser under quarry dev, with the failed request's panel and the reload script. */
+  function devErrorPage(req: FastifyRequest, err: unknown, status: number, entry: DebugEntry | null): string {
+    const html = errorPage(err, status, req.id, dev);
+    if (!site.dev || req.headers["sec-fetch-dest"] !== "document") return html;
+    return site.dev.inject(html, entry ? panelHtml(entry) : "");
   }
 
   // Errors before the handler runs (a body over its limit, malformed JSON) get the same pages.

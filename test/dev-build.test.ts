@@ -62,6 +62,39 @@ describe("quarry dev", () => {
       await server.close();
     }
   });
+  it("an error page a browser loads reloads itself once the template is fixed", async () => {
+    const root = site({
+      "_error.dbt": `<html><body><dbt:output><h1>#error.title#</h1></dbt:output></body></html>`,
+      "notes.dbt": `<dbt:query name="q">SELECT creatd FROM (SELECT 1 AS created) t</dbt:query><dbt:output>#q.created#</dbt:output>`,
+    });
+    const server = await startServer({ root, dev: true, database: database(url), log: () => {} });
+    let reader: ReadableStreamDefaultReader | undefined;
+    try {
+      const failed = await fetch(`${server.base}/notes`, { headers: { "sec-fetch-dest": "document" } });
+      expect(failed.status).toBe(500);
+      const html = await failed.text();
+      expect(html.startsWith(`<html><body><h1>Internal server error</h1><section id="quarry-error" `)).toBe(true);
+      expect(html).toContain(`<pre class="sql">SELECT creatd FROM (SELECT 1 AS created) t\n       ^</pre>`);
+      expect(
+        html.endsWith(
+          `</details><script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body></html>`,
+        ),
+      ).toBe(true);
+      // What the script does: listen, and reload on the save that fixes the page.
+      reader = (await fetch(server.base + RELOAD_PATH)).body!.getReader();
+      await reader.read();
+      writeFileSync(
+        join(root, "notes.dbt"),
+        `<dbt:query name="q">SELECT created FROM (SELECT 1 AS created) t</dbt:query><dbt:output>#q.created#</dbt:output>`,
+      );
+      expect(new TextDecoder().decode((await reader.read()).value as Uint8Array)).toBe("data: reload\n\n");
+      const fixed = await fetch(`${server.base}/notes`);
+      expect([fixed.status, await fixed.text()]).toEqual([200, "1"]);
+    } finally {
+      await reader?.cancel(); // an open event stream would hold the server's close
+      await server.close();
+    }
+  });
   it("never follows a symlink out of the site: links to the parent and to / are not walked", async () => {
     const outside = mkdtempSync(join(tmpdir(), "quarry-outside-"));
     mkdirSync(join(outside, "deep"));

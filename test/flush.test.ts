@@ -250,6 +250,16 @@ describe.each(MODES)("dbt:flush over HTTP (%s)", (mode) => {
     expect(devLog.find((l) => l.includes("QRY_ERR"))).toMatch(
       /^late-header\.dbt:1:23 QRY_ERR_FLUSH: dbt:header after dbt:flush/,
     );
+    // A browser gets the failed request's panel and the reload script, as on any dev page.
+    const browser = await (await get(dev.base, "/late-header", { "sec-fetch-dest": "document" })).done;
+    expect(browser.startsWith("<p>request</p>\n<p>sent</p><!DOCTYPE html>")).toBe(true);
+    expect(browser).toContain(`<details id="quarry-debug" `);
+    expect(
+      browser.endsWith(
+        `</details><script>(function(){var s=new EventSource("/_quarry/reload");s.onmessage=function(e){if(e.data==="reload")location.reload()};})();</script></body></html>\n`,
+      ),
+    ).toBe(true);
+    expect(body).not.toContain("<script");
   });
 
   it("counts what was sent against maxOutputLength: a loop that flushes is stopped, the server goes on", async () => {
