@@ -9,7 +9,7 @@ import type { Validator } from "../engine/validate.js";
 import type { RenderContext } from "../engine/context.js";
 import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
-import { newStruct, type QueryResult } from "../engine/values.js";
+import { QueryResult, newStruct } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { pageStop, stopIfDue, untilStopped } from "../engine/clock.js";
 import { RESULT_CELL_BYTES, RESULT_ROW_BYTES, hold } from "../engine/work.js";
@@ -117,28 +117,28 @@ export async function runQuery(
     hold(ctx, q.rows.length * (RESULT_ROW_BYTES + q.columns.length * RESULT_CELL_BYTES) + q.bytes);
   } catch (err) {
     if (err instanceof QuarryError && !err.loc) err.loc = loc;
-    ctx.page.trace?.queries.push({
-      datasource: spec.datasource ?? db.defaultName,
-      sql,
-      params,
-      rows: 0,
-      ms: 0,
-      cached: false,
-      at: `${loc.file}:${loc.line}:${loc.column}`,
-      error: (err as Error).message,
-    });
+    traced(ctx, spec.datasource ?? db.defaultName, sql, params, err, loc);
     throw err;
   }
-  ctx.page.trace?.queries.push({
-    datasource: spec.datasource ?? db.defaultName,
-    sql,
-    params,
-    rows: q.recordCount,
-    ms: q.executionTime,
-    cached: q.cached,
-    at: `${loc.file}:${loc.line}:${loc.column}`,
-  });
+  traced(ctx, spec.datasource ?? db.defaultName, sql, params, q, loc);
   return stored(ctx, spec, sql, params, q, loc);
+}
+
+/** The statement in the page's trace (the debug panel): its result, or the error it gave. */
+function traced(
+  ctx: RenderContext,
+  datasource: string,
+  sql: string,
+  params: unknown[],
+  r: unknown,
+  loc: Loc,
+): void {
+  const at = `${loc.file}:${loc.line}:${loc.column}`;
+  ctx.page.trace?.queries.push(
+    r instanceof QueryResult
+      ? { datasource, sql, params, rows: r.recordCount, ms: r.executionTime, cached: r.cached, at }
+      : { datasource, sql, params, rows: 0, ms: 0, cached: false, at, error: (r as Error).message },
+  );
 }
 
 /** A query of queries (dbtype="query"): SQL over the page's own queries, run in the page. */
@@ -154,28 +154,11 @@ function runQueryOfQueries(ctx: RenderContext, spec: QuerySpec, sql: string, par
   } catch (err) {
     // The page's clock and limits stop it from inside (engine/work.ts): at the query.
     if (err instanceof QuarryError && !err.loc) err.loc = loc;
-    ctx.page.trace?.queries.push({
-      datasource: "query",
-      sql,
-      params,
-      rows: 0,
-      ms: 0,
-      cached: false,
-      at: `${loc.file}:${loc.line}:${loc.column}`,
-      error: (err as Error).message,
-    });
+    traced(ctx, "query", sql, params, err, loc);
     throw err;
   }
   hold(ctx, q.rows.length * (RESULT_ROW_BYTES + q.columns.length * RESULT_CELL_BYTES));
-  ctx.page.trace?.queries.push({
-    datasource: "query",
-    sql,
-    params,
-    rows: q.recordCount,
-    ms: q.executionTime,
-    cached: false,
-    at: `${loc.file}:${loc.line}:${loc.column}`,
-  });
+  traced(ctx, "query", sql, params, q, loc);
   return stored(ctx, spec, sql, params, q, loc);
 }
 
