@@ -803,9 +803,10 @@ function assertions(src) {
 // ---------------------------------------------------------------- script cases
 
 // What a test body may not hold for its script case: components, Java, the database, files,
-// HTTP, threads, other scopes of the test runner's request, the test framework's helpers.
+// HTTP, threads, other scopes of the test runner's request, the test framework's helpers (a
+// name ends where a word does: includeEmptyFields is not include).
 const SCRIPT_REFUSED =
-  /\b(new\s+[\w.$]|createObject|component|entityNew|queryExecute|query\s*\{|cfquery|transaction|ormExecute|http\s*\(|cfhttp|http\s+\w+\s*=|thread|application\s*\.|session\s*\.|server\s*\.|cgi\s*\.|request\s*\.|this\s*\.|super\s*\.|variables\s*\.|arguments|file\w*\s*\(|directory\w*\s*\(|expandPath|getTempDirectory|getCurrentTemplatePath|getDirectoryFromPath|include|import|getPageContext|\$helper|internalRequest|_InternalRequest|getApplicationSettings|getLuceeId|getComponentMetadata|getMetadata|createTemporaryFile|sleep|lock|cfcatch|evaluate|iif|mail|image\w*\s*\(|spreadsheet|ldap|ftp|pdf|systemOutput|setting\s+\w+|savecontent|cfloop|cfsavecontent)\b/i;
+  /\b(new\s+[\w.$]+|\w+::|query\s+\w+\s*=|queryparam|wddx|file\s+action|application\s+action|createObject|component|entityNew|queryExecute|query\s*\{|cfquery|transaction|ormExecute|http\s*\(|cfhttp|http\s+\w+\s*=|thread|application\s*\.|session\s*\.|server\s*\.|cgi\s*\.|request\s*\.|this\s*\.|super\s*\.|variables\s*\.|arguments|file\w*\s*\(|directory\w*\s*\(|expandPath|getTempDirectory|getCurrentTemplatePath|getDirectoryFromPath|include|import|getPageContext|\$helper|internalRequest|_InternalRequest|getApplicationSettings|getLuceeId|getComponentMetadata|getMetadata|createTemporaryFile|sleep|lock|cfcatch|evaluate|iif|mail|image\w*\s*\(|spreadsheet|ldap|ftp|pdf|systemOutput|setting\s+\w+|savecontent|cfloop|cfsavecontent)(?:(?<=\w)(?!\w)|(?<!\w))/i;
 // Statements of the test framework, left out of a script case (they check, they set nothing
 // the case reads).
 const FRAMEWORK = /^(expect|assert\w*|fail|debug|systemOutput|writeDump|dump|writeOutput|echo)\s*\(/i;
