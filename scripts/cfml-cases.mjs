@@ -891,7 +891,8 @@ function scriptSetup(index) {
 const refusedWord = (text) =>
   SCRIPT_REFUSED.exec(text)[1]
     .toLowerCase()
-    .replace(/[\s(].*/, "")
+    .replace(/^\w+::$/, "::")
+    .replace(/[\s(][^]*/, "")
     .replace(/^(file|directory|image)\w+/, "$1…");
 
 /** The script case of an assertion whose sides read variables, or throws Untranslatable. */
