@@ -3,10 +3,15 @@
 // literal) becomes a case [actual, expected] in test/cfml-cases.json, which
 // test/cfml-cases.test.ts renders in both modes. Cases that fail (with CFML's loose equality)
 // are listed with what Quarry gives, so deviations can be fixed or explained.
+// An assertion that reads variables its test sets (an `it(…)` body or test function whose
+// statements are script: assignments, calls, loops, closures) becomes a script case: the
+// body's statements before it, its other assertions left out, as the body of a function in a
+// <dbt:script> (so var and local. mean what they mean in the test), which returns the value.
 // Usage: node scripts/cfml-cases.mjs <Lucee>/test/functions [<Lucee>/test/tickets …]
 // [--failures] [--write] [--isolated: without the file's setLocale/setTimeZone] [--no-members: skip x.f()]
 // [--native-members: keep x.f() as written, for Quarry's member functions, instead of f(x)]
 // [--no-constants: leave a variable set once to a literal untranslated, as before]
+// [--no-script: no script cases, as before]
 // (run `npm run build` first).
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -795,6 +800,120 @@ function assertions(src) {
   return out;
 }
 
+// ---------------------------------------------------------------- script cases
+
+// What a test body may not hold for its script case: components, Java, the database, files,
+// HTTP, threads, other scopes of the test runner's request, the test framework's helpers (a
+// name ends where a word does: includeEmptyFields is not include).
+const SCRIPT_REFUSED =
+  /\b(new\s+[\w.$]+|\w+::|query\s+\w+\s*=|queryparam|wddx|file\s+action|application\s+action|createObject|component|entityNew|queryExecute|query\s*\{|cfquery|transaction|ormExecute|http\s*\(|cfhttp|http\s+\w+\s*=|thread|application\s*\.|session\s*\.|server\s*\.|cgi\s*\.|request\s*\.|this\s*\.|super\s*\.|variables\s*\.|arguments|file\w*\s*\(|directory\w*\s*\(|expandPath|getTempDirectory|getCurrentTemplatePath|getDirectoryFromPath|include|import|getPageContext|\$helper|internalRequest|_InternalRequest|getApplicationSettings|getLuceeId|getComponentMetadata|getMetadata|createTemporaryFile|sleep|lock|cfcatch|evaluate|iif|mail|image\w*\s*\(|spreadsheet|ldap|ftp|pdf|systemOutput|setting\s+\w+|savecontent|cfloop|cfsavecontent)(?:(?<=\w)(?!\w)|(?<!\w))/i;
+// Statements of the test framework, left out of a script case (they check, they set nothing
+// the case reads).
+const FRAMEWORK = /^(expect|assert\w*|fail|debug|systemOutput|writeDump|dump|writeOutput|echo)\s*\(/i;
+
+/**
+ * The statement beginning at i that is a framework call (chained calls too): [start, end) and
+ * what stands for it, an assertion's arguments evaluated (they may change what they are given).
+ */
+function frameworkStatement(src, i) {
+  const m = FRAMEWORK.exec(src.slice(i, i + 40));
+  if (!m) return null;
+  let { args, end } = callArgs(src, i + m[0].length - 1);
+  const all = [...args];
+  for (;;) {
+    const chain = /^\s*\.\s*\w+\s*\(/.exec(src.slice(end));
+    if (!chain) break;
+    ({ args, end } = callArgs(src, end + chain[0].length - 1));
+    all.push(...args);
+  }
+  const semi = /^\s*;/.exec(src.slice(end));
+  const values = /^(expect|assert)/i.test(m[1]) ? all.filter((x) => !/^\w+\s*=[^=]/.test(x)) : [];
+  return [i, semi ? end + semi[0].length : end, values.length ? `cfmlIgnored = [${values.join(", ")}];` : ""];
+}
+
+const MAX_SETUP = 1200;
+
+/**
+ * The statements of the test body that hold the assertion at `index`, before it, as Quarry
+ * script (the framework's statements blanked), or throws Untranslatable. The assertion must
+ * stand as a statement of the body itself (not inside its if or loop).
+ */
+function scriptSetup(index) {
+  const { src, depth } = scope;
+  const d = depth[index];
+  let start = index;
+  while (start > 0 && depth[start - 1] >= d) start--;
+  if (src[start - 1] !== "{") throw new Untranslatable("script: not in a body");
+  const head = src.slice(Math.max(0, start - 400), start - 1);
+  if (!/(?:\bfunction\s*\w*\s*\([^()]*\)[^{};()]*|=>\s*)$/i.test(head))
+    throw new Untranslatable("script: not in a body");
+  // The body is a test's: an it() or a test function, not a helper the file defines.
+  if (!/(?:\bit\s*\([^]*|\bfunction\s+test\w*\s*\([^()]*\)[^{};()]*)$/i.test(head))
+    throw new Untranslatable("script: not in a test");
+  const before = src.slice(start, index);
+  if (!/(^|[;{}\n])\s*$/.test(before)) throw new Untranslatable("script: not a statement");
+  let out = "";
+  let statementStart = true;
+  for (let i = 0; i < before.length;) {
+    const c = before[i];
+    if (c === '"' || c === "'") {
+      const j = skipString(before, i);
+      out += before.slice(i, j);
+      i = j;
+      statementStart = false;
+      continue;
+    }
+    if (statementStart && /[A-Za-z]/.test(c)) {
+      const span = frameworkStatement(before, i);
+      if (span) {
+        const lines = before.slice(span[0], span[1]).replace(/[^\n]/g, "");
+        out += span[2] + lines;
+        i = span[1];
+        continue;
+      }
+    }
+    if (!/\s/.test(c)) statementStart = ";{}".includes(c);
+    else if (c === "\n") statementStart = statementStart || /[\w)\]"']\s*$/.test(out);
+    out += c;
+    i++;
+  }
+  const all = out;
+  // A long set-up (a test of many assertions, each one's values evaluated again before the
+  // next) makes a slow case: such cases are left out, so the data file stays fast to render.
+  if (all.length > MAX_SETUP) throw new Untranslatable("script: long set-up");
+  if (SCRIPT_REFUSED.test(all)) throw new Untranslatable(`script: ${refusedWord(all)}`);
+  // A function declared in the body would be a declaration inside a function.
+  if (/\bfunction\s+[A-Za-z_]\w*\s*\(/i.test(all)) throw new Untranslatable("script: function declaration");
+  return all.replace(/^\n+|\s+$/g, "");
+}
+
+/** The kind of thing a script case may not hold, as a skip reason: "queryexecute", "file…", "image…". */
+const refusedWord = (text) =>
+  SCRIPT_REFUSED.exec(text)[1]
+    .toLowerCase()
+    .replace(/^\w+::$/, "::")
+    .replace(/[\s(][^]*/, "")
+    .replace(/^(file|directory|image)\w+/, "$1…");
+
+/** The script case of an assertion whose sides read variables, or throws Untranslatable. */
+function scriptCase(a) {
+  if (a.kind !== "eq") throw new Untranslatable("script: not an equality");
+  const setup = scriptSetup(a.index);
+  const text = [setup, a.a, a.b].join("\n");
+  if (SCRIPT_REFUSED.test(a.a + "\n" + a.b)) throw new Untranslatable(`script: ${refusedWord(a.a + "\n" + a.b)}`);
+  // Calls of the file's own functions that the body does not set.
+  for (const m of text.matchAll(/(?<![.\w])([A-Za-z_]\w*)\s*\(/g)) {
+    const name = m[1].toLowerCase();
+    if (fileFunctions.has(name) && !new RegExp(`\\b${name}\\s*=(?!=)`, "i").test(setup))
+      throw new Untranslatable("script: file's function");
+  }
+  return { setup, actual: a.b.trim(), expected: a.a.trim() };
+}
+
+/** The page of a script case: its function (named by `id`) and the value it returns in r. */
+const scriptPage = (id, setup, expr) =>
+  `<dbt:script>\nfunction ${id}() {\n${setup}\nreturn (${expr});\n}\n</dbt:script><dbt:set r = ${id}()>`;
+
 // ---------------------------------------------------------------- evaluation
 
 const { Engine } = await import(join(root, "build", "engine", "engine.js"));
@@ -810,18 +929,18 @@ const engines = {
 let n = 0;
 
 /** What Quarry prints for an expression (JSON for complex values), or { error }. */
-async function run(expr, prelude = "") {
+async function run(expr, prelude = "", setup = null) {
   const file = `c${n++}.dbt`;
   writeFileSync(
     join(site, file),
-    `${prelude ? `<dbt:set r = ${prelude}>` : ""}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`,
+    `${prelude ? `<dbt:set r = ${prelude}>` : ""}${setup === null ? `<dbt:set r = ${expr}>` : scriptPage("cfmlCase", setup, expr)}<dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>`,
   );
   const outs = [];
   for (const mode of ["compiled", "interpreted"]) {
     try {
       outs.push({ output: unescape(await engines[mode].render(file, scopesFrom({}), newPageState(null))) });
     } catch (err) {
-      outs.push({ error: err.code ?? err.message });
+      outs.push({ error: err.code ?? err.message, ...(setup === null ? {} : { message: err.message }) });
     }
   }
   if (JSON.stringify(outs[0]) !== JSON.stringify(outs[1])) return { error: `modes differ: ${JSON.stringify(outs)}` };
@@ -915,7 +1034,25 @@ for (const path of files) {
       });
     } catch (err) {
       if (!(err instanceof Untranslatable)) throw err;
-      const why = err.message.startsWith("variable") ? "variable" : err.message;
+      let why = err.message.startsWith("variable") ? "variable" : err.message;
+      if (!flags.includes("--no-script") && a.kind === "eq")
+        try {
+          const sc = scriptCase(a);
+          cases.push({
+            file: f,
+            prelude: a.prelude && !flags.includes("--isolated") ? translate(a.prelude) : "",
+            kind: a.kind,
+            expected: sc.expected,
+            actual: sc.actual,
+            script: sc.setup,
+            withCase: !!a.withCase,
+            cfml: `${a.a} == ${a.b}`,
+          });
+          continue;
+        } catch (err2) {
+          if (!(err2 instanceof Untranslatable)) throw err2;
+          why = err2.message;
+        }
       skipped[why] = (skipped[why] ?? 0) + 1;
     }
   }
@@ -924,10 +1061,39 @@ for (const path of files) {
 let pass = 0;
 const failures = [];
 /** A data-file case: [expression, expected] or, after a setLocale/setTimeZone, [expression, expected, prelude]. */
-const entry = (c, want) => (c.prelude ? [c.actual, want, c.prelude] : [c.actual, want]);
+// A script case: [expression, expected, prelude, the test's statements before it].
+const entry = (c, want) =>
+  c.script !== undefined
+    ? [c.actual, want, c.prelude, c.script]
+    : c.prelude
+      ? [c.actual, want, c.prelude]
+      : [c.actual, want];
 const table = [];
+/** A script case whose failure is a variable the test did not set (the file's, or its set-up's): not Quarry's. */
+const outside = (c, r) => {
+  const m = /^Variable "([A-Za-z_]\w*)/.exec(r.message ?? "");
+  return (
+    r.error === "QRY_ERR_UNDEFINED" &&
+    !!m &&
+    !new RegExp(
+      `(?:^|[^.\\w])${m[1]}\\s*(?:=(?!=)|\\+\\+|--|[-+*/&]=)|\\b(?:for\\s*\\(\\s*(?:var\\s+)?|function\\s*\\([^)]*\\b|catch\\s*\\(\\s*[\\w.]+\\s+)${m[1]}\\b|\\b${m[1]}\\s*=>|\\(([^()]*\\b)?${m[1]}\\b[^()]*\\)\\s*=>`,
+      "i",
+    ).test(c.script)
+  );
+};
+const scriptFigures = { translated: 0, pass: 0, outside: 0 };
 for (const c of cases) {
-  const got = await run(c.actual, c.prelude);
+  const got = await run(c.actual, c.prelude, c.script ?? null);
+  if (c.script !== undefined) {
+    const want0 = await run(c.expected, c.prelude, c.script);
+    if (outside(c, got) || outside(c, want0)) {
+      c.dropped = true;
+      scriptFigures.outside++;
+      skipped["script: variable from outside the test"] = (skipped["script: variable from outside the test"] ?? 0) + 1;
+      continue;
+    }
+    scriptFigures.translated++;
+  }
   if (c.kind === "throws") {
     if (got.error !== undefined) {
       pass++;
@@ -935,16 +1101,19 @@ for (const c of cases) {
     } else failures.push({ ...c, got });
     continue;
   }
-  const want = await run(c.expected, c.prelude);
+  const want = await run(c.expected, c.prelude, c.script ?? null);
   if (want.error !== undefined) {
     failures.push({ ...c, got, want, note: "expected side fails" });
     continue;
   }
   if (got.output !== undefined && looseEqual(want.output, got.output, c.withCase)) {
     pass++;
+    if (c.script !== undefined) scriptFigures.pass++;
     // What changes from run to run (the clock, random numbers) is checked, not kept.
     if (
-      !/\b(now|rand|randRange|createUUID|createGUID|getTickCount|beat)\s*\(/i.test(c.actual) ||
+      !/\b(now|rand|randRange|createUUID|createGUID|getTickCount|beat|getNumericDate|createUniqueId|createULID|generateSecretKey)\s*\(/i.test(
+        `${c.script ?? ""}\n${c.actual}`,
+      ) ||
       /^(true|false)$/.test(got.output)
     )
       table.push(entry(c, got.output));
@@ -952,19 +1121,36 @@ for (const c of cases) {
 }
 rmSync(site, { recursive: true, force: true });
 
+const kept = cases.filter((c) => !c.dropped);
 console.log(
-  `${found} assertions found, ${cases.length} translated (${members} member calls as function calls, ${constants} reads of constants, ${blockValues} of values set in the block; skipped: ${JSON.stringify(skipped)})`,
+  `${found} assertions found, ${kept.length} translated (${members} member calls as function calls, ${constants} reads of constants, ${blockValues} of values set in the block, ${scriptFigures.translated} script cases; skipped: ${JSON.stringify(skipped)})`,
 );
-console.log(`${pass} of ${cases.length} translated assertions pass`);
-// The cases that apply: every function they call exists in Quarry.
+console.log(`${pass} of ${kept.length} translated assertions pass`);
+// The cases that apply: every function they call exists in Quarry (for a script case, every
+// function its statements call too, but member calls and the functions they set).
 const { findBuiltin } = await import(join(root, "build", "engine", "functions", "index.js"));
-const applies = (c) => [...c.actual.matchAll(/([A-Za-z_]\w*)\s*\(/g)].every((m) => findBuiltin(m[1]));
+const applies = (c) =>
+  [...`${c.script ?? ""}\n${c.actual}`.matchAll(/(?<![.\w]\s*)([A-Za-z_]\w*)\s*\(/g)].every(
+    (m) =>
+      findBuiltin(m[1]) ||
+      (c.script !== undefined &&
+        (/^(if|for|while|switch|catch|function|return)$/i.test(m[1]) ||
+          new RegExp(`\\b${m[1]}\\s*=(?!=)`, "i").test(c.script))),
+  );
 const failedApplying = failures.filter(applies).length;
-const applying = cases.filter(applies).length;
+const applying = kept.filter(applies).length;
 console.log(`${applying - failedApplying} of ${applying} pass among those calling only functions Quarry has`);
+const scripts = kept.filter((c) => c.script !== undefined);
+const scriptApplying = scripts.filter(applies).length;
+const scriptFailedApplying = failures.filter((c) => c.script !== undefined && applies(c)).length;
+console.log(
+  `script cases: ${scriptFigures.pass} of ${scriptFigures.translated} pass (${scriptApplying - scriptFailedApplying} of ${scriptApplying} calling only functions Quarry has; ${scriptFigures.outside} left out: they read a variable the test did not set)`,
+);
 if (flags.includes("--failures"))
   for (const f of failures)
-    console.log(`${f.file}: ${f.actual}  want ${JSON.stringify(f.want ?? "an error")}  got ${JSON.stringify(f.got)}`);
+    console.log(
+      `${f.file}: ${f.script !== undefined ? `{ ${f.script.replace(/\s+/g, " ")} } ` : ""}${f.actual}  want ${JSON.stringify(f.want ?? "an error")}  got ${JSON.stringify(f.got)}`,
+    );
 if (flags.includes("--write")) {
   writeFileSync(
     join(root, "test", "cfml-cases.json"),

@@ -1,20 +1,28 @@
 // CFML engine assertions, translated: test/cfml-cases.json holds [expression, expected] pairs
 // that scripts/cfml-cases.mjs took from Lucee's function tests (calls on literals only) and that
 // Quarry passes. Every case renders in both modes and must print exactly what is recorded, or
-// fail with the recorded error code.
+// fail with the recorded error code. A script case (an assertion on variables its test sets)
+// carries the test's statements before it: they run as the body of a function in a
+// <dbt:script>, which returns the expression's value.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { render, renderError } from "./helpers.js";
 
-/** [expression, what it prints or its error, the setLocale/setTimeZone calls that come first]. */
-type Case = [string, string | { error: string }, string?];
+/** [expression, what it prints or its error, the setLocale/setTimeZone calls that come first, a script case's statements]. */
+type Case = [string, string | { error: string }, string?, string?];
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, "cfml-cases.json"), "utf8")) as Case[];
-const printed = cases.filter((c): c is [string, string, string?] => typeof c[1] === "string");
+const printed = cases.filter((c): c is [string, string, string?, string?] => typeof c[1] === "string");
 const failing = cases.filter((c): c is [string, { error: string }, string?] => typeof c[1] !== "string");
 // A case's setLocale/setTimeZone holds for it alone: the defaults come back after it.
 const before = (prelude?: string) => (prelude ? `<dbt:set r = ${prelude}>` : "");
 const after = (prelude?: string) => (prelude ? '<dbt:set r = setLocale("en-US") & setTimeZone("UTC")>' : "");
+// A script case's statements are a function's body (each case its own function, so no case
+// sees another's variables); the expression is what it returns.
+const value = (expr: string, script: string | undefined, id: number) =>
+  script === undefined
+    ? `<dbt:set r = ${expr}>`
+    : `<dbt:script>\nfunction cfmlCase${id}() {\n${script}\nreturn (${expr});\n}\n</dbt:script><dbt:set r = cfmlCase${id}()>`;
 
 const SEPARATOR = "\u241e";
 const unescape = (s: string) =>
@@ -29,6 +37,7 @@ describe("CFML engine assertions (test/cfml-cases.json)", () => {
   it("has the translated cases", () => {
     expect(printed.length).toBeGreaterThan(1000);
     expect(failing.length).toBeGreaterThan(20);
+    expect(printed.filter((c) => c[3] !== undefined).length).toBeGreaterThan(400);
   });
 
   // In pages of 200 cases, so a failure names few expressions.
@@ -37,8 +46,8 @@ describe("CFML engine assertions (test/cfml-cases.json)", () => {
     it(`cases ${start + 1}-${start + chunk.length} print what CFML prints`, async () => {
       const page = chunk
         .map(
-          ([expr, , prelude]) =>
-            `${before(prelude)}<dbt:set r = ${expr}><dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>${after(prelude)}`,
+          ([expr, , prelude, script], i) =>
+            `${before(prelude)}${value(expr, script, i)}<dbt:output>#isSimpleValue(r) ? toString(r) : jsonEncode(r)#</dbt:output>${after(prelude)}`,
         )
         .join(SEPARATOR);
       const got = (await render(page)).split(SEPARATOR).map(unescape);
