@@ -125,14 +125,7 @@ export async function runQuery(
 }
 
 /** The statement in the page's trace (the debug panel): its result, or the error it gave. */
-function traced(
-  ctx: RenderContext,
-  datasource: string,
-  sql: string,
-  params: unknown[],
-  r: unknown,
-  loc: Loc,
-): void {
+function traced(ctx: RenderContext, datasource: string, sql: string, params: unknown[], r: unknown, loc: Loc): void {
   const at = `${loc.file}:${loc.line}:${loc.column}`;
   ctx.page.trace?.queries.push(
     r instanceof QueryResult
