@@ -202,8 +202,9 @@ function nameOf(
 }
 
 function create(ctx: RenderContext, a: unknown[], timezone?: unknown): Date {
+  // A part left out between named arguments (createDateTime(year=2000, day=23)) takes its default.
   const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = a.map((v, i) =>
-    int(v, ["year", "month", "day", "hour", "minute", "second", "millisecond"][i]),
+    v === undefined ? undefined : int(v, ["year", "month", "day", "hour", "minute", "second", "millisecond"][i]),
   );
   const tz = timezone === undefined ? zone(ctx) : str(timezone);
   if (!isTimeZone(tz)) throw argError(`Unknown time zone ${JSON.stringify(tz)}`);
