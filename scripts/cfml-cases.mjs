@@ -920,6 +920,7 @@ const { Engine } = await import(join(root, "build", "engine", "engine.js"));
 const { scopesFrom } = await import(join(root, "build", "engine", "context.js"));
 const { newPageState } = await import(join(root, "build", "engine", "page.js"));
 const { QueryResult } = await import(join(root, "build", "engine", "values.js"));
+const { codes } = await import(join(root, "build", "engine", "errors.js"));
 
 const site = mkdtempSync(join(tmpdir(), "quarry-cfml-cases-"));
 const engines = {
@@ -1073,7 +1074,7 @@ const table = [];
 const outside = (c, r) => {
   const m = /^Variable "([A-Za-z_]\w*)/.exec(r.message ?? "");
   return (
-    r.error === "QRY_ERR_UNDEFINED" &&
+    r.error === codes.UNDEFINED &&
     !!m &&
     !new RegExp(
       `(?:^|[^.\\w])${m[1]}\\s*(?:=(?!=)|\\+\\+|--|[-+*/&]=)|\\b(?:for\\s*\\(\\s*(?:var\\s+)?|function\\s*\\([^)]*\\b|catch\\s*\\(\\s*[\\w.]+\\s+)${m[1]}\\b|\\b${m[1]}\\s*=>|\\(([^()]*\\b)?${m[1]}\\b[^()]*\\)\\s*=>`,
