@@ -666,10 +666,6 @@ function wallIn(ctx: RenderContext, d: unknown, tz: unknown): Wall {
 
 function timeZoneArg(tz: unknown): string {
   const z = str(tz);
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: z });
-    return z;
-  } catch {
-    throw argError(`Unknown time zone ${JSON.stringify(z)}`);
-  }
+  if (!isTimeZone(z)) throw argError(`Unknown time zone ${JSON.stringify(z)}`);
+  return z;
 }

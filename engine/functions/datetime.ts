@@ -21,14 +21,29 @@ const partsFormat = new Map<string, Intl.DateTimeFormat>();
 // CFML (Java) reads them as Central European time all the way back, as Europe/Berlin does since
 // 1893: CFML's day zero, 1899-12-30, is then at +01:00 there too. Before Berlin took it up
 // (its local mean time), they are +01:00, as Java's are.
-const LEGACY_ZONES: Record<string, string> = { CET: "Europe/Berlin", MET: "Europe/Berlin" };
+const LEGACY_ZONES: Record<string, string> = { CET: "Europe/Berlin", MET: "Europe/Berlin", CEST: "Europe/Berlin" };
+// Summer-time abbreviations the runtime does not know, read as the zone Lucee 6.2 reads them as
+// (checked against it: "PDT" in January is -08:00, "AEST" is +10:00 all year).
+const ABBREVIATIONS: Record<string, string> = {
+  PDT: "America/Los_Angeles",
+  MDT: "America/Denver",
+  CDT: "America/Chicago",
+  EDT: "America/New_York",
+  AEST: "Australia/Brisbane",
+  AEDT: "Australia/Sydney",
+  EEST: "EET",
+  WEST: "WET",
+};
 const BERLIN_CET = Date.UTC(1893, 2, 31, 23, 6, 32);
+
+/** The zone Intl is given for a name a template uses (CET's and the summer abbreviations' own). */
+export const zoneId = (tz: string): string => LEGACY_ZONES[tz.toUpperCase()] ?? ABBREVIATIONS[tz.toUpperCase()] ?? tz;
 
 function formatter(tz: string): Intl.DateTimeFormat {
   let f = partsFormat.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone: LEGACY_ZONES[tz.toUpperCase()] ?? tz,
+      timeZone: zoneId(tz),
       hourCycle: "h23",
       year: "numeric",
       month: "numeric",
@@ -472,7 +487,7 @@ export function localeStyle(
   const s = style.toLowerCase();
   if (!["short", "medium", "long", "full"].includes(s)) return null;
   const opt = part === "date" ? { dateStyle: s } : { timeStyle: s };
-  return new Intl.DateTimeFormat(locale, { ...(opt as Intl.DateTimeFormatOptions), timeZone: tz })
+  return new Intl.DateTimeFormat(locale, { ...(opt as Intl.DateTimeFormatOptions), timeZone: zoneId(tz) })
     .format(date)
     .replace(/[\u202f\u00a0]/g, " ");
 }
