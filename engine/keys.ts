@@ -62,13 +62,6 @@ export function foldedKey(s: Keyed, key: string): string | undefined {
   return k !== undefined && own.call(s, k) ? k : undefined;
 }
 
-/** The value of `s`'s key `key` in any case, or undefined. */
-export function valueOf(s: Keyed, key: string): unknown {
-  if (own.call(s, key)) return s[key];
-  const k = foldedKey(s, key);
-  return k === undefined ? undefined : s[k];
-}
-
 /** Tells the index, if `s` has one, of a key just added. */
 export function noteKey(s: Keyed, key: string): void {
   const m = FOLDS.get(s);
@@ -76,21 +69,9 @@ export function noteKey(s: Keyed, key: string): void {
 }
 
 /** Tells the index, if `s` has one, of a key just deleted. */
-export function dropKey(s: Keyed, key: string): void {
+function dropKey(s: Keyed, key: string): void {
   const m = FOLDS.get(s);
   if (m !== undefined && m.get(key.toLowerCase()) === key) m.delete(key.toLowerCase());
-}
-
-/** Sets `s[key]` where the key already is in any case, else adds `key` as written; returns the key used. */
-export function putKey(s: Keyed, key: string, value: unknown): string {
-  const k = keyOf(s, key);
-  if (k !== undefined) {
-    s[k] = value;
-    return k;
-  }
-  s[key] = value;
-  noteKey(s, key);
-  return key;
 }
 
 /** Deletes `s`'s key `key` in any case; whether there was one. */

@@ -4,7 +4,7 @@ import type { Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
 import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
 import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
-import { columnOf as foldColumn, foldedKey, isForbiddenKey, keyOf, noteKey } from "./keys.js";
+import { columnOf, foldedKey, isForbiddenKey, keyOf, noteKey } from "./keys.js";
 import {
   QueryResult,
   SafeString,
@@ -86,7 +86,7 @@ export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown 
       if ((name.length === 10 || name.length === 11) && ROW_NAMES.has(name.toLowerCase()))
         return queryMeta(f.query, name, ctx);
       // The column in another case (CFML's names are case-insensitive).
-      const col = row === undefined ? undefined : foldColumn(f.query, name);
+      const col = row === undefined ? undefined : columnOf(f.query, name);
       if (col !== undefined) return row![col] ?? "";
     } else {
       if (own.call(f.vars, name)) return f.vars[name];
@@ -127,11 +127,6 @@ const QUERY_META_LOWER = new Map([...QUERY_META].map(([k, f]) => [k.toLowerCase(
 
 function queryMeta(q: QueryResult, key: string, ctx: RenderContext): unknown {
   return (QUERY_META.get(key) ?? QUERY_META_LOWER.get(key.toLowerCase()))?.(q, ctx);
-}
-
-/** The column of `q` named `key`, case-insensitively (as CFML's), or undefined. */
-function columnOf(q: QueryResult, key: string): string | undefined {
-  return foldColumn(q, key);
 }
 
 /**

@@ -21,13 +21,8 @@ function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): number {
   let bytes = ROW_BYTES + q.columns.length * MEMBER_BYTES;
   q.columns.forEach((c, i) => {
     // A cell nothing was written to reads as "", as in CFML.
-    const v = Array.isArray(data)
-      ? i < data.length
-        ? data[i]
-        : ""
-      : data && keyOf(data, c) !== undefined
-        ? data[keyOf(data, c)!]
-        : "";
+    const k = data && !Array.isArray(data) ? keyOf(data, c) : undefined;
+    const v = Array.isArray(data) ? (i < data.length ? data[i] : "") : k !== undefined ? data![k] : "";
     bytes += weigh(v);
     row[c] = v;
   });
