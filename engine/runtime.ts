@@ -196,13 +196,14 @@ export function field(ctx: RenderContext, obj: unknown, key: string, loc: Loc): 
   return member(ctx, obj, key, loc);
 }
 
-/** `obj[i]`: 1-based for arrays (and query rows), by key for structs. */
+/** `obj[i]`: 1-based for arrays (and query rows), by key for structs; an array's `a[-1]` is its last element (Lucee). */
 export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc): unknown {
   // q["name"]: a column, as q.name (a number is a row).
   if (obj instanceof QueryResult && typeof key === "string" && !isNumeric(key)) return member(ctx, obj, key, loc);
   if (Array.isArray(obj) || obj instanceof QueryResult) {
     const list: unknown[] = Array.isArray(obj) ? obj : obj.rows;
-    const n = toNum(key, loc);
+    let n = toNum(key, loc);
+    if (n < 0 && Array.isArray(obj) && -n <= list.length) n += list.length + 1;
     if (!Number.isInteger(n) || n < 1 || n > list.length) {
       throw new RuntimeError(codes.UNDEFINED, `Index ${describeValue(key)} is out of range 1..${list.length}`, loc);
     }

@@ -55,8 +55,9 @@ export class UserFunction extends FunctionValue {
     readonly scopes: Scopes,
     /** A closure's: the variables of the function or catch it was made in (their frames). */
     readonly captured: readonly Frame[] = [],
+    anonymous = false,
   ) {
-    super(spec.name);
+    super(spec.name, anonymous);
   }
 }
 
@@ -76,6 +77,7 @@ export function makeClosure(ctx: RenderContext, spec: FunctionSpec, impl: Functi
     impl,
     ctx.scopes,
     ctx.frames.filter((f) => f.kind === "vars"),
+    true,
   );
 }
 

@@ -86,7 +86,7 @@ export class Validator {
       target: null,
       body,
       data: {
-        name: "closure",
+        name: e.lambda ? "lambda" : "closure",
         params: [],
         returnType: "any",
         output: true,
@@ -332,6 +332,11 @@ export class Validator {
    */
   private named(fn: BuiltinDef, e: ExprOf<"call">): void {
     const names = e.names!;
+    if (fn.namedStruct && !names.some((n) => n.toLowerCase() === "argumentcollection")) {
+      e.args = [{ type: "struct", entries: names.map((key, i) => ({ key, value: e.args[i]! })), loc: e.loc }];
+      delete e.names;
+      return;
+    }
     const dynamic = names.some((n) => n.toLowerCase() === "argumentcollection");
     const args: (Expr | undefined)[] = [];
     names.forEach((n, i) => {

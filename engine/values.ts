@@ -65,7 +65,11 @@ export function isStruct(v: unknown): v is Struct {
 
 /** A function defined in a template with <dbt:function> (engine/udf.ts): a value, stored in a scope. */
 export class FunctionValue {
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    /** Made by a closure expression (`function (x) {…}`, or `(x) => …`, named "lambda"), not declared by name. */
+    readonly anonymous = false,
+  ) {}
 }
 
 export function typeName(v: unknown): string {

@@ -90,9 +90,10 @@ type ExprNode =
    * A closure written in <dbt:script> (`function (x) { … }`, `(x) => x * 2`): its parameters and
    * body as the grammar read them (`tokens`: dbt:argument tags, then the body), turned by the
    * validator into `def`, the same FunctionDef a dbt:function has. Its value is a function that
-   * sees the variables of the function (or catch) it was made in.
+   * sees the variables of the function (or catch) it was made in. `lambda`: written with `=>`
+   * (its function is named "lambda", else "closure": isCustomFunction tells them apart).
    */
-  | { type: "closure"; tokens?: Token[]; def?: FunctionDef; loc: Loc }
+  | { type: "closure"; tokens?: Token[]; def?: FunctionDef; loc: Loc; lambda?: true }
   /** A call of a value that is not a name: `fns[1](x)`, `makeAdder(5)(1)` (always awaits). */
   | { type: "invoke"; callee: Expr; args: Expr[]; loc: Loc };
 

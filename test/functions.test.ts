@@ -12,6 +12,7 @@ import { escapeHtml } from "../engine/values.js";
 const CALLBACKS = [
   ["double", "n", "<dbt:return n * 2>"],
   ["isEven", "n", "<dbt:return n MOD 2 EQ 0>"],
+  ["isNumericChar", "c", "<dbt:return isNumeric(c)>"],
   ["add", "a,b", "<dbt:return a + b>"],
   ["show", "x", "[#x#]"],
   ["showRowN", "row", "[#row.n#]"],

@@ -60,14 +60,20 @@ export default category("arrays", {
   ],
   arrayPrepend: [
     {
-      params: "array, value",
-      doc: "Adds a value at the start (changes the array) and returns the array.",
-      example: "arrayPrepend([2], 1)",
-      result: "[1,2]",
+      params: "array, value, [merge]",
+      doc: "Adds a value at the start (changes the array) and returns the array; with merge true, an array value adds its elements, in their order.",
+      example: "arrayPrepend([3], [1, 2], true)",
+      result: "[1,2,3]",
     },
-    (c, a: unknown, v: unknown) => {
-      hold(c, ELEMENT_BYTES + weigh(v));
-      arr(a, "arrayPrepend").unshift(v);
+    (c, a: unknown, v: unknown, merge?: unknown) => {
+      const x = arr(a, "arrayPrepend");
+      if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) {
+        hold(c, v.length * ELEMENT_BYTES + weigh(v));
+        x.unshift(...(v as unknown[]));
+      } else {
+        hold(c, ELEMENT_BYTES + weigh(v));
+        x.unshift(v);
+      }
       return a;
     },
   ],
@@ -262,12 +268,17 @@ export const more = category("arrays", {
   ],
   arrayContainsNoCase: [
     {
-      params: "array, value",
-      doc: "Like arrayContains, ignoring case.",
-      example: 'arrayContainsNoCase(["a", "b"], "B")',
-      result: "true",
+      params: "array, value, [substringMatch]",
+      doc: "Like arrayContains, ignoring case (with substringMatch true, when a simple element contains the value's text in any case).",
+      example: 'arrayContainsNoCase(["a", "b"], "B") & " " & arrayContainsNoCase(["Apple"], "PP", true)',
+      result: "true true",
     },
-    (c, a: unknown, v: unknown) => arr(a, "arrayContainsNoCase").some((e) => same(e, v, true, c)),
+    (c, a: unknown, v: unknown, sub?: unknown) => {
+      const x = arr(a, "arrayContainsNoCase");
+      if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, true, c));
+      const text = str(v).toLowerCase();
+      return x.some((e) => isSimpleValue(e) && str(e).toLowerCase().includes(text));
+    },
   ],
   arrayFindAll: [
     {

@@ -3,7 +3,7 @@
 // engine/udf.ts callAwaiting hands them the function as a plain async callback.
 import { category, arr, struct, query, str, argError, type Callback } from "./define.js";
 import { listItems } from "./lists.js";
-import { newStruct, toBool, QueryResult, type Struct } from "../values.js";
+import { newStruct, toBool, QueryResult, isStruct, typeName, type Struct } from "../values.js";
 
 function callback(f: unknown, fn: string): Callback {
   if (typeof f !== "function") throw argError(`${fn} expects a function defined with <dbt:function> as its callback`);
@@ -341,4 +341,170 @@ const lists = category("lists", {
   ],
 });
 
-export default [...arrays, ...structs, ...queries, ...lists];
+/** querySome (`stop` true) and queryEvery (false), over rows as structs. */
+const rowsUntil =
+  (fn: string, stop: boolean) =>
+  async (_c: unknown, q: unknown, f: unknown): Promise<boolean> => {
+    const [r, cb] = [query(q, fn), callback(f, fn)];
+    for (let i = 0; i < r.rows.length; i++) if (toBool(await cb(rowStruct(r, i), i + 1, r), null) === stop) return stop;
+    return !stop;
+  };
+
+/** listSome, listEvery, stringSome and stringEvery: over a list's items (a string's characters: no delimiter), as Lucee's StringListData. */
+const itemsUntil =
+  (fn: string, stop: boolean, chars: boolean) =>
+  async (_c: unknown, l: unknown, f: unknown, d?: unknown, empty?: unknown, multi?: unknown): Promise<boolean> => {
+    const cb = callback(f, fn);
+    const list = str(l);
+    const delims = chars ? "" : d === undefined ? "," : str(d);
+    const items = chars ? [...list] : listItems(list, delims, empty, multi ?? true);
+    for (let i = 0; i < items.length; i++)
+      if (toBool(await cb(items[i], i + 1, list, delims), null) === stop) return stop;
+    return !stop;
+  };
+
+const more = category("queries", {
+  querySome: [
+    {
+      params: "query, callback",
+      awaits: true,
+      doc: `true when the callback returns true for some row (it stops at the first). ${NOTE} (row as a struct, row number, query).`,
+      example: 'querySome(queryNew("n", [{n: 1}, {n: 2}]), rowNIsEven)',
+      result: "true",
+    },
+    rowsUntil("querySome", true),
+  ],
+  queryEvery: [
+    {
+      params: "query, callback",
+      awaits: true,
+      doc: `true when the callback returns true for every row (it stops at the first false). ${NOTE} (row as a struct, row number, query).`,
+      example: 'queryEvery(queryNew("n", [{n: 1}, {n: 2}]), rowNIsEven)',
+      result: "false",
+    },
+    rowsUntil("queryEvery", false),
+  ],
+});
+
+const listsMore = category("lists", {
+  listSome: [
+    {
+      params: "list, callback, [delimiter], [includeEmptyFields], [multiCharacterDelimiter]",
+      awaits: true,
+      doc: `true when the callback returns true for some item (it stops at the first). The delimiter is one string unless multiCharacterDelimiter is false (Lucee's default). ${NOTE} (item, index, list, delimiter).`,
+      example: 'listSome("1,3,4", isEven)',
+      result: "true",
+    },
+    itemsUntil("listSome", true, false),
+  ],
+  listEvery: [
+    {
+      params: "list, callback, [delimiter], [includeEmptyFields], [multiCharacterDelimiter]",
+      awaits: true,
+      doc: `true when the callback returns true for every item (it stops at the first false). ${NOTE} (item, index, list, delimiter).`,
+      example: 'listEvery("2;4", isEven, ";")',
+      result: "true",
+    },
+    itemsUntil("listEvery", false, false),
+  ],
+  stringSome: [
+    {
+      params: "string, callback",
+      awaits: true,
+      doc: `true when the callback returns true for some character (it stops at the first). ${NOTE} (character, index, string, "").`,
+      example: 'stringSome("a1b", isNumericChar)',
+      result: "true",
+    },
+    itemsUntil("stringSome", true, true),
+  ],
+  stringEvery: [
+    {
+      params: "string, callback",
+      awaits: true,
+      doc: `true when the callback returns true for every character (it stops at the first false). ${NOTE} (character, index, string, "").`,
+      example: 'stringEvery("a1b", isNumericChar)',
+      result: "false",
+    },
+    itemsUntil("stringEvery", false, true),
+  ],
+});
+
+const typed = [...arrays, ...structs, ...queries, ...more, ...lists, ...listsMore];
+const def = (name: string) => typed.find((d) => d.name === name)!.fn as (...args: unknown[]) => Promise<unknown>;
+
+/** collectionEach and the rest: the array, struct or query function of the same name for what the collection is. */
+function byCollection(verb: string) {
+  const [a, s, q] = [def(`array${verb}`), def(`struct${verb}`), def(`query${verb}`)];
+  return (c: unknown, coll: unknown, ...rest: unknown[]): Promise<unknown> => {
+    if (Array.isArray(coll)) return a(c, coll, ...rest);
+    if (coll instanceof QueryResult) return q(c, coll, ...rest);
+    if (isStruct(coll)) return s(c, coll, ...rest);
+    throw argError(`collection${verb} expects an array, a struct or a query, got ${typeName(coll)}`);
+  };
+}
+
+const COLLECTION = "An array, a struct or a query, as arrayX, structX or queryX would take it";
+const collections = category("structs", {
+  collectionEach: [
+    {
+      params: "collection, callback",
+      awaits: true,
+      doc: `${COLLECTION.replace(/X/g, "Each")} (the callback's arguments are theirs).`,
+      example: "collectionEach([1, 2], show)",
+      result: "[1][2]",
+    },
+    byCollection("Each"),
+  ],
+  collectionMap: [
+    {
+      params: "collection, callback",
+      awaits: true,
+      doc: `${COLLECTION.replace(/X/g, "Map")}.`,
+      example: "collectionMap({a: 1}, keyTimesTwo)",
+      result: '{"a":"a2"}',
+    },
+    byCollection("Map"),
+  ],
+  collectionFilter: [
+    {
+      params: "collection, callback",
+      awaits: true,
+      doc: `${COLLECTION.replace(/X/g, "Filter")}.`,
+      example: "collectionFilter([1, 2, 3, 4], isEven)",
+      result: "[2,4]",
+    },
+    byCollection("Filter"),
+  ],
+  collectionReduce: [
+    {
+      params: "collection, callback, [initial]",
+      awaits: true,
+      doc: `${COLLECTION.replace(/X/g, "Reduce")}.`,
+      example: "collectionReduce([1, 2, 3], add, 10)",
+      result: "16",
+    },
+    byCollection("Reduce"),
+  ],
+  collectionSome: [
+    {
+      params: "collection, callback",
+      awaits: true,
+      doc: `${COLLECTION.replace(/X/g, "Some")}.`,
+      example: "collectionSome([1, 3], isEven)",
+      result: "false",
+    },
+    byCollection("Some"),
+  ],
+  collectionEvery: [
+    {
+      params: "collection, callback",
+      awaits: true,
+      doc: `${COLLECTION.replace(/X/g, "Every")}.`,
+      example: "collectionEvery({a: 2, b: 4}, valueIsEven)",
+      result: "true",
+    },
+    byCollection("Every"),
+  ],
+});
+
+export default [...typed, ...collections];

@@ -15,6 +15,8 @@ export interface BuiltinDef {
   example: string;
   /** What the example prints (JSON for arrays and structs). */
   result: string;
+  /** Its named arguments are the keys of one struct, its only argument (query(a: [1]), struct(a: 1)). */
+  namedStruct?: true;
   /** CFML's one-argument form f(q.column) means f(q, "column") (valueList, valueArray). */
   columnRef?: boolean;
   fn: (ctx: RenderContext, ...args: never[]) => unknown;

@@ -63,9 +63,9 @@ function fromJson(v: unknown, m: Metered): unknown {
   return v;
 }
 
-/** The format argument of isJSON and deserializeJSON: "json" (the default) or "json5". */
+/** The format argument of isJSON and deserializeJSON: "json5" (the default, as Lucee 6.2 has it) or "json". */
 function jsonFormat(f: unknown, fn: string): "json" | "json5" {
-  const t = f === undefined ? "json" : str(f).trim().toLowerCase();
+  const t = f === undefined ? "json5" : str(f).trim().toLowerCase();
   if (t !== "json" && t !== "json5") throw argError(`${fn}: format must be json or json5, got ${JSON.stringify(t)}`);
   return t;
 }
@@ -192,9 +192,9 @@ export default category("encoding", {
   isJSON: [
     {
       params: "string, [format]",
-      doc: 'true when the string is valid JSON (strict JSON, Quarry\'s default; Lucee reads JSON5 unless told "json"). Format "json5" also accepts comments, unquoted member names, single-quoted strings and trailing commas.',
-      example: 'isJSON("{}") & " " & isJSON("{a: 1, /* n */}") & " " & isJSON("{a: 1, /* n */}", "json5")',
-      result: "true false true",
+      doc: 'true when the string is valid JSON5 (as Lucee 6.2: comments, unquoted member names, single-quoted strings and trailing commas too); format "json" asks for strict JSON.',
+      example: 'isJSON("{}") & " " & isJSON("{a: 1, /* n */}") & " " & isJSON("{a: 1, /* n */}", "json")',
+      result: "true true false",
     },
     (_c, s: unknown, f?: unknown) => {
       const format = jsonFormat(f, "isJSON");
@@ -416,8 +416,8 @@ export default category("encoding", {
   deserializeJSON: [
     {
       params: "string, [strictMapping], [format]",
-      doc: 'Reads JSON (as jsonDecode); with strictMapping false, CFML\'s query JSON becomes a query; format "json5" reads JSON5 as isJSON does.',
-      example: 'deserializeJSON(\'{"a":[1,2]}\').a[2] & deserializeJSON("{\'b\': 3}", true, "json5").b',
+      doc: 'Reads JSON5 (as isJSON; format "json": strict JSON, as jsonDecode); with strictMapping false, CFML\'s query JSON becomes a query.',
+      example: 'deserializeJSON(\'{"a":[1,2]}\').a[2] & deserializeJSON("{b: 3, /* n */}").b',
       result: "23",
     },
     (c, s: unknown, strict?: unknown, f?: unknown) => {

@@ -13,6 +13,7 @@ import passwords from "./passwords.js";
 import xml from "./xml.js";
 import javacast from "./javacast.js";
 import queries from "./queries.js";
+import queryRows from "./query-rows.js";
 import misc from "./misc.js";
 import session from "./session.js";
 import compat from "./compat.js";
@@ -38,6 +39,7 @@ export const builtins: BuiltinDef[] = [
   ...xml,
   ...javacast,
   ...queries,
+  ...queryRows,
   ...misc,
   ...session,
   ...compat,

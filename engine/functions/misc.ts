@@ -95,12 +95,20 @@ export default category("types", {
   ],
   isCustomFunction: [
     {
-      params: "value",
-      doc: "true for a function defined with dbt:function.",
+      params: "value, [type]",
+      doc: 'true for a function defined in the template (dbt:function, a script function or closure); type "udf" (declared by name), "closure" (function (x) {…}) or "lambda" (x => …) asks which.',
       example: 'isCustomFunction("f")',
       result: "false",
     },
-    (_c, v: unknown) => v instanceof FunctionValue,
+    (_c, v: unknown, type?: unknown) => {
+      const t = type === undefined ? "" : str(type).trim().toLowerCase();
+      if (!["", "udf", "closure", "lambda"].includes(t))
+        throw argError(`isCustomFunction: type must be udf, closure or lambda, got ${JSON.stringify(t)}`);
+      if (!(v instanceof FunctionValue)) return false;
+      if (t === "udf") return !v.anonymous;
+      if (t !== "") return v.anonymous && v.name === t;
+      return true;
+    },
   ],
   isNull: [
     {

@@ -7,7 +7,7 @@ import { QueryParamError, RuntimeError, codes } from "../errors.js";
 import { MEMBER_BYTES, ROW_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
 /** The column of `q` named `c`, in any case (CFML's names are case-insensitive). */
-function column(q: QueryResult, c: unknown): string {
+export function column(q: QueryResult, c: unknown): string {
   const name = str(c);
   const col = columnOf(q, name);
   if (col === undefined) throw argError(`Column "${name}" is not in the query (columns: ${q.columns.join(", ")})`);
@@ -15,7 +15,7 @@ function column(q: QueryResult, c: unknown): string {
 }
 
 /** Adds a row: a step of the page's work, and its cells counted against the page's memory. */
-function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): number {
+export function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): number {
   work(m, 1);
   const row = newStruct();
   let bytes = ROW_BYTES + q.columns.length * MEMBER_BYTES;
@@ -32,7 +32,7 @@ function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): number {
 }
 
 /** Rows from a struct (one row), an array of structs or an array of arrays. */
-function addRows(m: Metered, q: QueryResult, data: unknown, fn: string): void {
+export function addRows(m: Metered, q: QueryResult, data: unknown, fn: string): void {
   if (isStruct(data)) {
     // CFML also takes {column: [values…]}: one row per element.
     const cols = Object.keys(data);
@@ -156,11 +156,16 @@ export default category("queries", {
   queryNew: [
     {
       params: "columnList, [columnTypeList], [rows]",
-      doc: "A new query with these columns; CFML's column types (integer, varchar, date, …) are checked; rows: a struct, an array of structs or an array of arrays. The type list may be left out: queryNew(columns, rows).",
-      example: 'queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount',
-      result: "2",
+      doc: "A new query with these columns; CFML's column types (integer, varchar, date, …) are checked; rows: a struct, an array of structs or an array of arrays. The type list may be left out: queryNew(columns, rows). An array of structs alone is the rows, its first struct's keys the columns (Lucee).",
+      example:
+        'queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount & queryNew([{a: 1}, {A: 2}]).columnList',
+      result: "2a",
     },
     (ctx, cols: unknown, types?: unknown, rows?: unknown) => {
+      if (Array.isArray(cols) && types === undefined && rows === undefined) {
+        const first = cols.length > 0 ? struct(cols[0], "queryNew") : newStruct();
+        [cols, types] = [Object.keys(first).join(","), cols];
+      }
       const names = listItems(cols).map((c) => c.trim());
       for (const n of names) if (isForbiddenKey(n)) throw argError(`Access to "${n}" is not allowed`);
       if (new Set(names).size !== names.length) throw argError(`Column names must be unique: ${names.join(", ")}`);
@@ -320,7 +325,7 @@ export default category("queries", {
       const name = str(c).trim();
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || isForbiddenKey(name))
         throw argError(`Invalid column name ${JSON.stringify(name)}`);
-      if (q.columns.includes(name)) throw argError(`Column "${name}" is already in the query`);
+      if (columnOf(q, name) !== undefined) throw argError(`Column "${name}" is already in the query`);
       const values = vals === undefined ? (Array.isArray(t) ? t : []) : arr(vals, "queryAddColumn");
       if (
         vals !== undefined &&
@@ -398,7 +403,7 @@ export default category("queries", {
       example: 'queryColumnExists(queryNew("a"), "b")',
       result: "false",
     },
-    (_c, qv: unknown, c: unknown) => query(qv, "queryColumnExists").columns.includes(str(c)),
+    (_c, qv: unknown, c: unknown) => columnOf(query(qv, "queryColumnExists"), str(c)) !== undefined,
   ],
   queryKeyExists: [
     {
@@ -407,7 +412,7 @@ export default category("queries", {
       example: 'queryKeyExists(queryNew("a"), "a")',
       result: "true",
     },
-    (_c, qv: unknown, c: unknown) => query(qv, "queryKeyExists").columns.includes(str(c)),
+    (_c, qv: unknown, c: unknown) => columnOf(query(qv, "queryKeyExists"), str(c)) !== undefined,
   ],
   queryRecordCount: [
     { params: "query", doc: "Number of rows.", example: 'queryRecordCount(queryNew("a", [{a: 1}]))', result: "1" },

@@ -121,6 +121,16 @@ export default category("structs", {
       return newStruct();
     },
   ],
+  struct: [
+    {
+      params: "[keys]",
+      namedStruct: true,
+      doc: "A new struct of its named arguments (Lucee's struct(a: 1, b: 2)), in the order written; with none, an empty one.",
+      example: "serializeJSON(struct(a: 1, b: [2]))",
+      result: '{"a":1,"b":[2]}',
+    },
+    (_c, s?: unknown) => (s === undefined ? newStruct() : Object.assign(newStruct(), struct(s, "struct"))),
+  ],
   structKeyExists: [
     {
       params: "struct, key",
@@ -414,15 +424,21 @@ export default category("structs", {
   ],
   arrayToStruct: [
     {
-      params: "array",
-      doc: "A struct with keys 1, 2, … for the array's elements.",
-      example: 'arrayToStruct(["a", "b"])["2"]',
-      result: "b",
+      params: "array, [valueAsKey]",
+      doc: "A struct with keys 1, 2, … for the array's elements; with valueAsKey true, the elements (as strings) are the keys and their positions the values.",
+      example: 'arrayToStruct(["a", "b"])["2"] & arrayToStruct(["a", "b"], true).b',
+      result: "b2",
     },
-    (_c, a: unknown) => {
+    (_c, a: unknown, valueAsKey?: unknown) => {
       const s = newStruct();
+      const byValue = valueAsKey !== undefined && toBool(valueAsKey, null);
       arr(a, "arrayToStruct").forEach((v, i) => {
-        s[String(i + 1)] = v;
+        if (!byValue) s[String(i + 1)] = v;
+        else {
+          const k = str(v);
+          if (isForbiddenKey(k)) throw argError(`Access to "${k}" is not allowed`);
+          s[keyOf(s, k) ?? k] = i + 1;
+        }
       });
       return s;
     },
