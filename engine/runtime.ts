@@ -235,9 +235,16 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     // `local` and `arguments` are scopes only inside a function; elsewhere they are plain names.
     if (SCOPES.has(base) && (ctx.scopes[base as keyof typeof ctx.scopes] || !FUNCTION_SCOPES.has(base)))
       throw new RuntimeError(codes.TYPE, `Cannot replace the ${base} scope`, loc);
-    // In a function, an unscoped name is an argument's or the function's own (local).
+    // In a function, an unscoped name is an argument's or the function's own (local); in a
+    // closure, one the function it was made in has (as Lucee: a closure updates its maker's var).
     const { local, arguments: args } = ctx.scopes;
-    container = local ? (args && keyOf(args, base) !== undefined ? args : local) : ctx.scopes.variables;
+    container = local
+      ? args && keyOf(args, base) !== undefined
+        ? args
+        : keyOf(local, base) !== undefined
+          ? local
+          : (capturedWith(ctx, base, args) ?? local)
+      : ctx.scopes.variables;
     key = base;
   }
   for (const step of steps) {
@@ -254,6 +261,16 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
   // Held by the page: what goes into an array or struct, and the page's own variables; a
   // module's or function's own variables (a scope made for the call) go with the call.
   if (held !== 0 && (steps.length > 0 || ctx.callDepth === 0)) hold(ctx, held, loc);
+}
+
+/** The innermost variables a closure captured (those before its arguments' frame) that hold `name`. */
+function capturedWith(ctx: RenderContext, name: string, args: Struct | undefined): Struct | undefined {
+  const at = ctx.frames.findIndex((f) => f.kind === "vars" && f.vars === args);
+  for (let i = at - 1; i >= 0; i--) {
+    const f = ctx.frames[i]!;
+    if (f.kind === "vars" && keyOf(f.vars, name) !== undefined) return f.vars;
+  }
+  return undefined;
 }
 
 function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {

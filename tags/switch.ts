@@ -1,10 +1,11 @@
 // <dbt:switch expression="#x#"><dbt:case value="a,b">…</dbt:case><dbt:defaultcase>…</dbt:defaultcase></dbt:switch>
-// A case matches when one item of its value list equals the expression, ignoring case.
+// A case matches when one item of its value list equals the expression as EQ compares (ignoring case).
 import type { Loc, Node, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { listItems } from "../engine/functions/lists.js";
+import { compare } from "../engine/values.js";
 
 // Case nodes are kept whole: their attributes are validated after this hook runs.
 interface SwitchData {
@@ -12,11 +13,12 @@ interface SwitchData {
   otherwise: Node[] | null;
 }
 
+/** CFML's EQ, as Lucee's switch compares (switch (true) { case 1: } matches; so do "01" and 1). */
 export function caseMatches(subject: unknown, value: unknown, delimiters: unknown, loc: Loc): boolean {
-  const s = rt.toStr(subject, loc).toLowerCase();
+  rt.toStr(subject, loc); // only a simple value can be switched on
   // A <dbt:script> case's values (case 1: case 2: …), each compared whole.
-  if (Array.isArray(value)) return value.some((v) => rt.toStr(v, loc).toLowerCase() === s);
-  return listItems(rt.toStr(value, loc), delimiters ?? ",").some((item) => item.toLowerCase() === s);
+  if (Array.isArray(value)) return value.some((v) => compare(subject, v, loc) === 0);
+  return listItems(rt.toStr(value, loc), delimiters ?? ",").some((item) => compare(subject, item, loc) === 0);
 }
 
 export const switchTag: TagDef<SwitchData> = {

@@ -10,6 +10,8 @@ import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { QuarryError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
+import { isStruct } from "../engine/values.js";
+import { keyOf } from "../engine/keys.js";
 import { fixedArg } from "./helpers.js";
 import { callTag } from "./call.js";
 
@@ -83,7 +85,7 @@ export function leaveCatch(ctx: RenderContext): void {
   ctx.frames.pop();
 }
 
-/** dbt:throw: raises an error of the template's own type (default "application"). */
+/** dbt:throw: raises an error of the template's own type (default "application"); the message may be a struct of them. */
 export function throwError(
   _ctx: RenderContext,
   message: unknown,
@@ -92,6 +94,16 @@ export function throwError(
   status: unknown,
   loc: Loc,
 ): never {
+  // `throw {message: …, type: …};` (Lucee): the struct's keys are the attributes not given.
+  if (isStruct(message)) {
+    const given = message;
+    const at = (k: string) => {
+      const key = keyOf(given, k);
+      return key === undefined ? undefined : given[key];
+    };
+    [type, detail] = [type ?? at("type"), detail ?? at("detail")];
+    message = at("message");
+  }
   const err = new QuarryError(
     codes.THROW,
     type === undefined ? "application" : rt.toStr(type, loc),
