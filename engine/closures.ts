@@ -43,6 +43,8 @@ export function kindOf(e: Expr): "number" | "boolean" | "string" | "any" {
       return e.op === "&" ? "string" : "+-*/%^".includes(e.op) ? "number" : "boolean";
     case "unary":
       return e.op === "not" ? "boolean" : "number";
+    case "step":
+      return "number";
     case "logical":
       return "boolean";
     default:
@@ -366,6 +368,16 @@ function make(e: Expr): Closure {
     case "closure": {
       const def = e.def!;
       return (h) => h.closure(def);
+    }
+    case "step": {
+      const { base, steps } = e.path!;
+      const [target, delta, prefix] = [closureOf(e.target), e.op === "+" ? 1 : -1, e.prefix] as const;
+      const indexes = steps.map((s) => (typeof s === "string" ? null : closureOf(s)));
+      return (h) => {
+        const current = target(h);
+        const path = steps.map((s, i) => (typeof s === "string" ? s : { index: indexes[i]!(h) }));
+        return rt.step(h.ctx, base, path, current, delta, prefix, loc);
+      };
     }
     case "invoke":
       // Marked async by the validator: evaluated by the interpreter's evalAsync.

@@ -572,6 +572,11 @@ export class Compiler {
         return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
+      case "step": {
+        const { base, steps } = e.path!;
+        const path = steps.map((s) => (typeof s === "string" ? JSON.stringify(s) : `{ index: ${this.expr(s)} }`));
+        return `rt.step(ctx, ${JSON.stringify(base)}, [${path.join(", ")}], ${this.expr(e.target)}, ${e.op === "+" ? 1 : -1}, ${e.prefix}, ${this.loc(e.loc)})`;
+      }
       case "invoke":
         return `(await T.invokeValue(ctx, ${this.expr(e.callee)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
       case "closure": {

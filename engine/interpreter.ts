@@ -346,6 +346,12 @@ export class Interpreter implements ExprHost {
         return rt.join(e.loc, ...(await all(e.parts)));
       case "closure":
         return this.eval(e); // making one calls nothing
+      case "step": {
+        const current = await v(e.target);
+        const path: rt.PathStep[] = [];
+        for (const s of e.path!.steps) path.push(typeof s === "string" ? s : { index: await v(s) });
+        return rt.step(ctx, e.path!.base, path, current, e.op === "+" ? 1 : -1, e.prefix, e.loc);
+      }
       case "invoke": {
         const f = await v(e.callee);
         return invokeValue(ctx, f, await all(e.args), e.loc, this.emit);

@@ -263,6 +263,21 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
   if (held !== 0 && (steps.length > 0 || ctx.callDepth === 0)) hold(ctx, held, loc);
 }
 
+/** `i++`, `--a[k]`: sets the target to its number plus `delta`; the number before (postfix) or after (prefix). */
+export function step(
+  ctx: RenderContext,
+  base: string,
+  steps: PathStep[],
+  current: unknown,
+  delta: 1 | -1,
+  prefix: boolean,
+  loc: Loc,
+): number {
+  const n = toNum(current, loc);
+  assign(ctx, base, steps, n + delta, loc);
+  return prefix ? n + delta : n;
+}
+
 /** The innermost variables a closure captured (those before its arguments' frame) that hold `name`. */
 function capturedWith(ctx: RenderContext, name: string, args: Struct | undefined): Struct | undefined {
   const at = ctx.frames.findIndex((f) => f.kind === "vars" && f.vars === args);

@@ -1,9 +1,10 @@
 // Checks a parsed tree before anything runs: tags in the right places, attributes known and
 // well-typed, functions known with the right number of arguments, no prototype names.
 // Turns raw attributes into expressions (node.args) and lets each tag prepare its data.
-import type { Expr, ExprOf, FunctionDef, Loc, Node, TagNode } from "../parser/ast.js";
+import type { Expr, ExprOf, FunctionDef, LValue, Loc, Node, TagNode } from "../parser/ast.js";
 import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
 import { buildTree } from "../parser/tree.js";
+import { splitTarget } from "../parser/lvalue.js";
 import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
 import type { BuiltinDef } from "./functions/define.js";
@@ -474,6 +475,11 @@ export class Validator {
       case "closure":
         if (e.tokens) this.closure(e);
         return false;
+      case "step": {
+        const awaits = this.expr(e.target);
+        e.path = splitTarget(e.target as LValue);
+        return awaits;
+      }
       case "invoke":
         this.all([e.callee, ...e.args]);
         return true;

@@ -94,8 +94,20 @@ type ExprNode =
    * (its function is named "lambda", else "closure": isCustomFunction tells them apart).
    */
   | { type: "closure"; tokens?: Token[]; def?: FunctionDef; loc: Loc; lambda?: true }
+  /**
+   * `i++`, `--a[k]` inside an expression: the target set to its number plus or minus 1; the
+   * value is the number before (postfix) or after (prefix). `path`: the target split into a
+   * base name and steps (validator), as rt.assign takes it.
+   */
+  | { type: "step"; target: Expr; op: "+" | "-"; prefix: boolean; loc: Loc; path?: AssignPath }
   /** A call of a value that is not a name: `fns[1](x)`, `makeAdder(5)(1)` (always awaits). */
   | { type: "invoke"; callee: Expr; args: Expr[]; loc: Loc };
+
+/** An assignment target as a base name and the member names or index expressions after it. */
+export interface AssignPath {
+  base: string;
+  steps: (string | Expr)[];
+}
 
 export type ExprOf<T extends Expr["type"]> = Extract<Expr, { type: T }>;
 

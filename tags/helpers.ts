@@ -8,22 +8,14 @@ import { RuntimeError, codes } from "../engine/errors.js";
 import { checkpoint } from "../engine/clock.js";
 import type { PathStep } from "../engine/runtime.js";
 import { QueryResult, typeName } from "../engine/values.js";
+import { splitTarget } from "../parser/lvalue.js";
+
+export { splitTarget };
 
 /** The fixed value of a static attribute. */
 export function fixedArg(node: TagNode, name: string): string | undefined {
   const a = node.args[name];
   return a?.type === "literal" ? String(a.value) : undefined;
-}
-
-/** `a.b[c]` as its base name and steps, so both modes call rt.assign the same way. */
-export function splitTarget(t: LValue): { base: string; steps: (string | Expr)[] } {
-  const steps: (string | Expr)[] = [];
-  let e: Expr = t;
-  while (e.type === "member" || e.type === "index") {
-    steps.unshift(e.type === "member" ? e.name : e.index);
-    e = e.object;
-  }
-  return { base: (e as { name: string }).name, steps };
 }
 
 /** A variable path written as text ("url.id") as an assignment target. */

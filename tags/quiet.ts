@@ -89,6 +89,9 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
     case "invoke":
       // Its body may read and write the loop's variables when called.
       return false;
+    case "step":
+      // A write the loop's analysis (tags/flow.ts) does not follow.
+      return false;
   }
 }
 
