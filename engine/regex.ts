@@ -287,7 +287,7 @@ export function fullMatch(re: RE2JS, s: string, page?: Metered): boolean {
 export interface GroupMatch {
   starts: number[];
   lengths: number[];
-  texts: string[];
+  texts: (string | null)[];
 }
 
 /** The first match (or every match) at or after `from`, with its groups, as CFML's reFind reports them. */
@@ -309,7 +309,8 @@ function groupsOf(re: RE2JS, s: string, from: number, all: boolean, page?: Meter
       const start = m.start(i);
       g.starts.push(start < 0 ? -1 : start + from);
       g.lengths.push(start < 0 ? 0 : m.end(i) - start);
-      g.texts.push(m.group(i) ?? "");
+      // A group that took no part in the match is null (Lucee; its pos and len are 0).
+      g.texts.push(m.group(i) ?? null);
     }
     out.push(g);
     if (!all) break;

@@ -275,8 +275,10 @@ describe("strings", () => {
     ['reFind("(f)(oo)", "bar", 1, true, "all")', '[{"len":[0],"pos":[0],"match":[""]}]'],
     [
       'reFind("a(x)?", "ba axb", 1, true, "all")',
-      '[{"len":[1,0],"pos":[2,0],"match":["a",""]},{"len":[2,1],"pos":[4,5],"match":["ax","x"]}]',
+      '[{"len":[1,0],"pos":[2,0],"match":["a",null]},{"len":[2,1],"pos":[4,5],"match":["ax","x"]}]',
     ],
+    // A group that took no part is null, as in Lucee (LDEV-3103).
+    ['isNull(reFind("(a)|(b)", "b", 1, true).match[2])', "true"],
     ['reFind("b", "abcb", 1, false, "all")', "[2,4]"],
     ['reFind("z", "abcb", 1, false, "all")', "0"],
     ['reFind("^b", "abcb", 2)', "2"],

@@ -282,7 +282,7 @@ export default category("strings", {
   reFind: [
     {
       params: "pattern, string, [start], [returnSubExpressions], [scope]",
-      doc: '1-based position of the first regular-expression match, 0 if none. With returnSubExpressions true: a struct of arrays pos, len and match (the whole match, then each group); scope "all" gives every match (an array of positions, or of such structs).',
+      doc: '1-based position of the first regular-expression match, 0 if none. With returnSubExpressions true: a struct of arrays pos, len and match (the whole match, then each group; null for a group that took no part, as in Lucee); scope "all" gives every match (an array of positions, or of such structs).',
       example: 'reFind("[0-9]+", "abc123")',
       result: "4",
     },
