@@ -5,6 +5,7 @@ import { fromDayNumber } from "../values.js";
 import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
 import { lsParseFields } from "./ls-parse.js";
+import { parseByMask } from "./date-mask.js";
 import { markTime } from "../values.js";
 import {
   DAYS,
@@ -163,7 +164,9 @@ function lsParse(ctx: RenderContext, v: unknown, l: unknown, tz: unknown, mask: 
   const z = tz === undefined ? zone(ctx) : timeZoneArg(tz);
   const m = mask === undefined ? "" : str(mask).toLowerCase();
   const order = m.includes("d") && m.includes("m") ? (m.indexOf("d") < m.indexOf("m") ? "dm" : "md") : undefined;
-  const f = lsParseFields(text, localeArg(ctx, l), order);
+  const locale = localeArg(ctx, l);
+  // The mask as a layout first (yyyyMMdd, yyyy-MM-dd'T'HH:nn:ssX), else only its day/month order.
+  const f = (mask === undefined ? null : parseByMask(text, str(mask), locale)) ?? lsParseFields(text, locale, order);
   if (f?.offset != null) return new Date(Date.UTC(f.y, f.mo - 1, f.d, f.h, f.mi, f.s, f.ms) - f.offset * 60_000);
   if (f) return makeDate(f.y, f.mo, f.d, f.h, f.mi, f.s, f.ms, z);
   // ISO 8601 and CFML's {ts '…'} read in every locale; 12/31/2008 is not a date in en-GB.
@@ -285,7 +288,7 @@ export default category("dates", {
   parseDateTime: [
     {
       params: "string, [format], [timezone]",
-      doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601 (with an offset or a zone name: 2023-10-21 04:35 Etc/GMT+1), m/d/yyyy, \"March 5, 2024\", 10-Oct-2010 (dateTimeFormat's default), JavaScript's date text, {ts '…'}. A format other than \"standard\" or \"pop\" is read as lsParseDateTime reads a mask (its day/month order, in en-US); the text's time is in timezone (the page's zone by default) unless it names its own.",
+      doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601 (with an offset or a zone name: 2023-10-21 04:35 Etc/GMT+1), m/d/yyyy, \"March 5, 2024\", 10-Oct-2010 (dateTimeFormat's default), JavaScript's date text, {ts '…'}. A format other than \"standard\" or \"pop\" is a mask laid out as Java's SimpleDateFormat (Lucee's) reads one — yyyy, MM or MMM(M), dd, HH or hh with a, nn (mm after an hour) minutes, ss, SSS, X offsets, 'quoted' text; fields side by side (yyyyMMdd) take their width — else its day/month order, as lsParseDateTime reads a mask (in en-US); the text's time is in timezone (the page's zone by default) unless it names its own.",
       example: 'year(parseDateTime("2023-07-01 10:00")) & " " & parseDateTime("05/06/2023", "dd/mm/yyyy", "UTC")',
       result: "2023 {ts '2023-06-05 00:00:00'}",
     },
@@ -293,7 +296,7 @@ export default category("dates", {
       const format = f === undefined ? "" : str(f).trim().toLowerCase();
       const z = tz === undefined || str(tz).trim() === "" ? zone(ctx) : timeZoneArg(tz);
       if (format === "" || format === "standard" || format === "pop") return toDate(s, z);
-      const d = lsParse(ctx, s, "en-US", z, format);
+      const d = lsParse(ctx, s, "en-US", z, str(f).trim());
       if (d) return d;
       throw argError(`${JSON.stringify(str(s))} is not a date in the format ${JSON.stringify(str(f))}`);
     },
@@ -301,7 +304,7 @@ export default category("dates", {
   lsParseDateTime: [
     {
       params: "string, [locale], [timezone], [format]",
-      doc: 'Reads a date or time as the locale writes it (31.12.2008 in de-CH, 12/31/2008 in en-US, "Freitag, 29. Februar 2008 01:02 Uhr", "Feb 29, 2008 1:02 AM"), month and weekday names in the locale\'s language or English; a time alone is on 1899-12-30; a zone name in the text (CET, MESZ, PDT, GMT) is read as its fixed offset, else the page\'s zone or the one given applies; a format mask is used for its day/month order. The site\'s locale unless one is given.',
+      doc: 'Reads a date or time as the locale writes it (31.12.2008 in de-CH, 12/31/2008 in en-US, "Freitag, 29. Februar 2008 01:02 Uhr", "Feb 29, 2008 1:02 AM"), month and weekday names in the locale\'s language or English; a time alone is on 1899-12-30; a zone name in the text (CET, MESZ, PDT, GMT) is read as its fixed offset, else the page\'s zone or the one given applies; a format mask is read as parseDateTime reads one (as a layout first, else for its day/month order). The site\'s locale unless one is given.',
       example: 'lsParseDateTime("31.12.2008 13:05", "de-CH")',
       result: "{ts '2008-12-31 13:05:00'}",
     },

@@ -33,7 +33,7 @@ interface Names {
 const namesCache = new Map<string, Names>();
 
 /** Month and weekday names (long and short, without a final dot) of the locale, and English. */
-function names(locale: string): Names {
+export function names(locale: string): Names {
   let n = namesCache.get(locale);
   if (n) return n;
   n = { months: new Map(), days: new Map() };
@@ -84,7 +84,7 @@ const FILLER = new Set([
 ]);
 
 /** Zone names a date text may end with, and their offsets in minutes east of UTC (as Java reads them). */
-const ZONES: Record<string, number> = {
+export const ZONES: Record<string, number> = {
   utc: 0,
   gmt: 0,
   z: 0,
@@ -124,7 +124,7 @@ const ZONES: Record<string, number> = {
   hst: -600,
 };
 
-interface Fields {
+export interface Fields {
   y: number;
   mo: number;
   d: number;
