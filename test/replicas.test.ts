@@ -25,6 +25,7 @@ const PAGES = {
   "write.dbt": `<dbt:query name="w">INSERT INTO kv (v) VALUES (#url.v#)</dbt:query>ok`,
   "tx.dbt": `<dbt:transaction><dbt:query name="w">INSERT INTO kv (v) VALUES (#url.v#)</dbt:query></dbt:transaction>ok`,
   "bump.dbt": `<dbt:query name="b">SELECT bump(#url.v#) AS k</dbt:query>ok`,
+  "lock.dbt": `<dbt:lock name="l" scope="cluster" timeout="5">locked</dbt:lock>`,
   "read.dbt": `<dbt:query name="q">SELECT count(*) AS n, ${SIDE} FROM kv WHERE v = #url.v#</dbt:query><dbt:output>#q.n# #q.side#</dbt:output>`,
 };
 
@@ -114,6 +115,7 @@ describe.skipIf(!hasPg15)("a primary and a streaming replica (Postgres 15)", () 
     ).toBe("200 replica");
     expect(await page(server, null, "/where")).toBe("200 replica");
     expect(await page(server, null, "/forced")).toBe("200 primary");
+    expect(await page(server, null, "/lock")).toBe("200 locked");
   });
 
   it("reads a visitor's writes from the primary while the replica has not replayed them, others from the replica", async () => {
@@ -191,7 +193,7 @@ describe.skipIf(!hasPg15)("a primary and a streaming replica (Postgres 15)", () 
     ).toBe("200 replica");
   });
 
-  it("takes the first writable host: the first one down, the second; a replica listed first, the primary", async () => {
+  it("takes the first writable host: the first one down, the second; a replica listed first, the primary; none, an error naming each", async () => {
     const dead = `postgres://postgres@127.0.0.1:1,127.0.0.1:${primary.port}/app`;
     const replicaFirst = `postgres://postgres@127.0.0.1:${replica.port},127.0.0.1:${primary.port}/app`;
     for (const url of [dead, replicaFirst]) {
@@ -208,9 +210,19 @@ describe.skipIf(!hasPg15)("a primary and a streaming replica (Postgres 15)", () 
         await dbs.close();
       }
     }
+    const none = datasourcesFor(`postgres://postgres@127.0.0.1:1,127.0.0.1:${replica.port}/app`, {
+      acquireTimeoutMs: 500,
+    });
+    try {
+      await expect(none.query(none.get("main"), null, "SELECT 1", [])).rejects.toThrow(
+        `no writable host: 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1; 127.0.0.1:${replica.port} is read-only (a replica)`,
+      );
+    } finally {
+      await none.close();
+    }
   });
 
-  it("after the primary dies and the replica is promoted, writes and LISTEN reach it without a restart", async () => {
+  it("after the primary dies and the replica is promoted, writes, LISTEN and cluster locks reach it without a restart", async () => {
     const listening = () =>
       replica
         .query<{ n: number }>(
@@ -232,7 +244,19 @@ describe.skipIf(!hasPg15)("a primary and a streaming replica (Postgres 15)", () 
     expect(await page(server, a, "/read?v=after")).toBe("200 1 primary");
     // The promoted server is no replica any more: reads go to the primary, which is it.
     expect(await page(server, null, "/where")).toBe("200 primary");
-    // Both servers' LISTEN sessions (cluster.notify) reconnected to the new primary.
+    // Both servers' LISTEN sessions (cluster.notify) reconnected to the new primary, and a
+    // cluster lock is taken there.
     expect(await until(listening, (n) => n === 2, 15_000)).toBe(2);
+    expect(
+      await until(
+        () => page(server, null, "/lock"),
+        (v) => v === "200 locked",
+        15_000,
+      ),
+    ).toBe("200 locked");
+    const locks = await replica.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'quarry:main:locks'",
+    );
+    expect(locks[0]!.n).toBeGreaterThan(0);
   });
 });
