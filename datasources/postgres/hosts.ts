@@ -7,20 +7,34 @@
 // without a restart. A URL with one host is used as it is, unchecked.
 import pg from "pg";
 
+/** A postgres:// URL's parts: the scheme, user and password up to the @, the hosts, and the rest. */
+function parts(url: string): { scheme: string; auth: string; hosts: string; tail: string } | null {
+  const scheme = /^postgres(?:ql)?:\/\//i.exec(url)?.[0];
+  if (!scheme) return null;
+  const rest = url.slice(scheme.length);
+  const end = rest.search(/[/?#]/);
+  const authority = end < 0 ? rest : rest.slice(0, end);
+  const at = authority.lastIndexOf("@");
+  return {
+    scheme,
+    auth: authority.slice(0, at + 1),
+    hosts: authority.slice(at + 1),
+    tail: end < 0 ? "" : rest.slice(end),
+  };
+}
+
 /** The URL of each host of `url` (one element: `url` itself when it names a single host). */
 export function hostUrls(url: string): string[] {
-  const m = /^(postgres(?:ql)?:\/\/)([^@/?#]*@)?([^/?#]*)(.*)$/i.exec(url);
-  if (!m || !m[3]!.includes(",")) return [url];
-  const [, scheme, auth = "", hosts, rest] = m;
+  const p = parts(url);
+  if (!p || !p.hosts.includes(",")) return [url];
   // libpq's own parameter: Quarry always wants the writable host (pg would send it to Postgres).
-  const tail = rest!.replace(/([?&])target_session_attrs=[^&]*&?/, "$1").replace(/[?&]$/, "");
-  return hosts!.split(",").map((h) => `${scheme}${auth}${h}${tail}`);
+  const tail = p.tail.replace(/([?&])target_session_attrs=[^&]*&?/, "$1").replace(/[?&]$/, "");
+  return p.hosts.split(",").map((h) => `${p.scheme}${p.auth}${h}${tail}`);
 }
 
 /** The host and port an URL names, for messages (no user or password). */
 export function hostOf(url: string): string {
-  const m = /^postgres(?:ql)?:\/\/(?:[^@/?#]*@)?([^/?#]*)/i.exec(url);
-  return m?.[1] || "(default host)";
+  return parts(url)?.hosts || "(default host)";
 }
 
 /** Thrown by an `open` of firstWritable for a host that answered but takes no writes. */
