@@ -25,6 +25,7 @@ const PAGES = {
   "write.dbt": `<dbt:query name="w">INSERT INTO kv (v) VALUES (#url.v#)</dbt:query>ok`,
   "tx.dbt": `<dbt:transaction><dbt:query name="w">INSERT INTO kv (v) VALUES (#url.v#)</dbt:query></dbt:transaction>ok`,
   "bump.dbt": `<dbt:query name="b">SELECT bump(#url.v#) AS k</dbt:query>ok`,
+  "script.dbt": `<dbt:set a = queryExecute("SELECT ${SIDE}", [])><dbt:set b = queryExecute("SELECT ${SIDE}", [], {primary: true})><dbt:output>#a.side# #b.side#</dbt:output>`,
   "lock.dbt": `<dbt:lock name="l" scope="cluster" timeout="5">locked</dbt:lock>`,
   "read.dbt": `<dbt:query name="q">SELECT count(*) AS n, ${SIDE} FROM kv WHERE v = #url.v#</dbt:query><dbt:output>#q.n# #q.side#</dbt:output>`,
 };
@@ -115,6 +116,7 @@ describe.skipIf(!hasPg15)("a primary and a streaming replica (Postgres 15)", () 
     ).toBe("200 replica");
     expect(await page(server, null, "/where")).toBe("200 replica");
     expect(await page(server, null, "/forced")).toBe("200 primary");
+    expect(await page(server, null, "/script")).toBe("200 replica primary");
     expect(await page(server, null, "/lock")).toBe("200 locked");
   });
 
