@@ -199,10 +199,12 @@ export function register(program: Command): void {
         }
         process.stderr.write(`psql on ${d.how}\n`);
         // The password goes by environment, not on a command line others can list.
-        const url = new URL(d.url);
-        const password = decodeURIComponent(url.password);
-        url.password = "";
-        const child = spawn("psql", [url.toString(), ...psqlArgs], {
+        // Taken out of the URL as written: one of several hosts (h1:5432,h2:5432) makes no
+        // WHATWG URL, and psql (libpq) reads that form itself.
+        const m = /^(postgres(?:ql)?:\/\/[^:@/]*):([^@/]*)@/.exec(d.url);
+        const password = m ? decodeURIComponent(m[2]!) : "";
+        const url = m ? d.url.replace(m[0], `${m[1]}@`) : d.url;
+        const child = spawn("psql", [url, ...psqlArgs], {
           stdio: "inherit",
           env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
         });

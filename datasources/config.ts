@@ -26,6 +26,15 @@ export interface DatasourceConfig {
    * its own uses it (migrations); null: `url`.
    */
   directUrl: string | null;
+  /**
+   * Streaming replicas of the primary (postgres://… each): a dbt:query outside a transaction
+   * that is a plain read goes to one that has replayed the visitor's writes (replicas.ts).
+   */
+  replicas: string[];
+  /** A replica further behind the primary than this (ms) gets no reads. */
+  replicaMaxLagMs: number;
+  /** How often each replica's replay position (and the primary's WAL position) is read. */
+  replicaPollMs: number;
   strategy: Strategy;
   min: number;
   max: number;
@@ -133,6 +142,9 @@ export const CONFIG_FILES = ["quarry.config.json", "quarry.config.js"] as const;
 
 const DATASOURCE_DEFAULTS: Omit<DatasourceConfig, "name" | "url"> = {
   directUrl: null,
+  replicas: [],
+  replicaMaxLagMs: 10_000,
+  replicaPollMs: 100,
   strategy: "pipeline",
   min: 0,
   max: 10,
@@ -189,6 +201,9 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     problem(new ConfigError(`${file}: ${at}.url must be a string`));
   if (raw.directUrl !== undefined && raw.directUrl !== null && typeof raw.directUrl !== "string")
     problem(new ConfigError(`${file}: ${at}.directUrl must be a string`));
+  const replicas = raw.replicas ?? [];
+  const replicasOk = Array.isArray(replicas) && replicas.every((r) => typeof r === "string" && r !== "");
+  if (!replicasOk) problem(new ConfigError(`${file}: ${at}.replicas must be a list of postgres:// URLs`));
   const strategy = raw.strategy ?? DATASOURCE_DEFAULTS.strategy;
   if (!STRATEGIES.includes(strategy as Strategy))
     problem(
@@ -201,6 +216,9 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     name,
     url: (raw.url as string | undefined) ?? null,
     directUrl: typeof raw.directUrl === "string" ? raw.directUrl : null,
+    replicas: replicasOk ? (replicas as string[]) : [],
+    replicaMaxLagMs: num(file, `${at}.replicaMaxLagMs`, raw.replicaMaxLagMs, d.replicaMaxLagMs, 0, DAY_MS),
+    replicaPollMs: num(file, `${at}.replicaPollMs`, raw.replicaPollMs, d.replicaPollMs, 10, 60_000),
     strategy: STRATEGIES.includes(strategy as Strategy) ? (strategy as Strategy) : DATASOURCE_DEFAULTS.strategy,
     min: num(file, `${at}.min`, raw.min, d.min, 0, 10_000),
     max: num(file, `${at}.max`, raw.max, d.max, 1, 10_000),
@@ -321,6 +339,8 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
   else {
     if (env.DATABASE_URL) dflt.url = env.DATABASE_URL;
     if (env.DATABASE_DIRECT_URL) dflt.directUrl = env.DATABASE_DIRECT_URL;
+    // Space-separated (a URL may hold commas: several hosts).
+    if (env.DATABASE_REPLICA_URLS) dflt.replicas = env.DATABASE_REPLICA_URLS.split(/\s+/).filter(Boolean);
   }
   if (raw.dataDir !== undefined && (typeof raw.dataDir !== "string" || raw.dataDir === ""))
     problem(new ConfigError(`${file}: dataDir must be a folder path`));

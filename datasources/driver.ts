@@ -173,4 +173,13 @@ export interface Driver<C extends DriverConnection = DriverConnection> {
   classify(err: unknown, params: unknown[], conn?: C): ClassifiedError;
   /** The server process serving this connection (pg_stat_activity's pid), null when unknown. */
   backendId(conn: C): number | null;
+  /**
+   * Read replicas (replicas.ts), for a driver that has them: may `sql` run on a replica (a
+   * plain read, decided conservatively)?
+   */
+  plainRead?(sql: string): boolean;
+  /** The primary's write position now (asked on the connection of a write, once it committed: where the write ends). */
+  writePosition?(conn: C): Promise<bigint>;
+  /** How far a replica has replayed the primary's writes; null when the server is no replica (promoted, or a primary). */
+  replayPosition?(conn: C): Promise<bigint | null>;
 }

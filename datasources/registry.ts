@@ -9,6 +9,7 @@ import { QueryResult } from "../engine/values.js";
 import type { SiteConfig } from "./config.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
 import { paramLabel } from "./param-labels.js";
+import { Replicas, type WritePositions } from "./replicas.js";
 import {
   ResultLimitError,
   type ClassifiedError,
@@ -44,10 +45,27 @@ export interface QueryOptions {
   /** Most rows and characters the statement may return (limits.maxQueryRows/maxQueryBytes); past them it is cancelled. */
   maxRows?: number;
   maxBytes?: number;
+  /**
+   * A page's statement outside a transaction: with these (the visitor's write positions), a
+   * plain read may go to one of the datasource's replicas that has replayed them, and a write
+   * on the primary moves them (replicas.ts). Absent: the primary.
+   */
+  writes?: WritePositions | null;
+  /** dbt:query primary="true": the primary, and counted as a write. */
+  primary?: boolean;
+}
+
+/** Errors of a read on a replica after which the primary runs it: the replica's, or its refusal to write (25006), or a conflict with its replay (40001). */
+function replicaFailure(err: unknown): "replica" | "write" | null {
+  if (err instanceof DatasourceError) return "replica";
+  if (err instanceof QueryError && err.sqlState === "25006") return "write";
+  if (err instanceof QueryError && err.sqlState === "40001") return "replica";
+  return null;
 }
 
 export class Datasources {
   private readonly sources = new Map<string, Datasource>();
+  private readonly replicas = new Map<string, Replicas>();
   private readonly cache: LRUCache<string, QueryResult> | null;
   readonly defaultName: string;
   /** Told of every flush a template makes (cachedwithin="0": its key; queryCacheFlush(): null), to pass it on to the site's other processes. */
@@ -58,7 +76,10 @@ export class Datasources {
     for (const [name, ds] of Object.entries(config.datasources)) {
       const url = urls[name];
       if (!url) throw new Error(`datasource ${name} has no URL`);
-      this.sources.set(name, new Datasource(ds, url, log));
+      const source = new Datasource(ds, url, log);
+      this.sources.set(name, source);
+      if (ds.replicas.length > 0 && source.driver.plainRead)
+        this.replicas.set(name, new Replicas(source, ds.replicas, log));
     }
     this.defaultName = config.defaultDatasource;
     this.cache = config.queryCacheSize > 0 ? new LRUCache({ max: config.queryCacheSize }) : null;
@@ -79,6 +100,24 @@ export class Datasources {
 
   all(): Datasource[] {
     return [...this.sources.values()];
+  }
+
+  /** Has any datasource replicas (the server then keeps the visitors' write positions)? */
+  get hasReplicas(): boolean {
+    return this.replicas.size > 0;
+  }
+
+  /**
+   * After a transaction on `ds` committed, on its connection: the visitor's reads follow the
+   * primary until a replica has replayed it (read-your-writes; a no-op without replicas).
+   */
+  async committed(ds: Datasource, lease: Lease, writes: WritePositions | null | undefined): Promise<void> {
+    if (!writes || !this.replicas.has(ds.name)) return;
+    // Unknown when the connection broke right after the commit: nothing better to keep.
+    await ds.driver.writePosition!(lease.conn).then(
+      (at) => writes.wrote(ds.name, at),
+      () => {},
+    );
   }
 
   /**
@@ -104,9 +143,10 @@ export class Datasources {
     }
     if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
     const started = performance.now();
-    let res: DriverResult | null = null;
-    for (let attempt = 0; !res; attempt++)
-      res = await this.attempt(ds, lease, sql, params, opts, attempt < SHARED_RETRIES);
+    const replicas = lease || !opts.writes ? undefined : this.replicas.get(ds.name);
+    const res = replicas
+      ? await this.routed(ds, replicas, sql, params, opts)
+      : await this.run(ds, lease, sql, params, opts);
     const rows = res.rows;
     const q = new QueryResult(
       res.columns.map((f) => f.name),
@@ -116,6 +156,54 @@ export class Datasources {
     q.bytes = res.bytes;
     if (key && opts.cacheMs) this.cache!.set(key, copyResult(q, false), { ttl: opts.cacheMs });
     return q;
+  }
+
+  /** A statement on `ds`, tried again while it was lost on a shared connection without effect. */
+  private async run(
+    ds: Datasource,
+    lease: Lease | null,
+    sql: string,
+    params: unknown[],
+    opts: QueryOptions,
+    written?: { at: bigint | null },
+  ): Promise<DriverResult> {
+    let res: DriverResult | null = null;
+    for (let attempt = 0; !res; attempt++)
+      res = await this.attempt(ds, lease, sql, params, opts, attempt < SHARED_RETRIES, written);
+    return res;
+  }
+
+  /**
+   * A page's statement outside a transaction on a datasource with replicas: a plain read on a
+   * replica that has the visitor's writes, when one is fit; else on the primary, and when it
+   * may have written there the visitor's position moves to the end of it.
+   */
+  private async routed(
+    ds: Datasource,
+    replicas: Replicas,
+    sql: string,
+    params: unknown[],
+    opts: QueryOptions,
+  ): Promise<DriverResult> {
+    const writes = opts.writes!;
+    let write = !!opts.primary || !replicas.plainRead(sql);
+    const replica = write ? null : replicas.pick(writes.at.get(ds.name) ?? 0n);
+    if (replica) {
+      try {
+        return await this.run(replica, null, sql, params, opts);
+      } catch (err) {
+        // Nothing ran on a replica (it takes no writes): the primary may run it afresh.
+        const why = replicaFailure(err);
+        if (why === null || opts.signal?.aborted) throw err;
+        if (why === "replica") replicas.failed(replica);
+        else write = true;
+      }
+    }
+    if (!write) return this.run(ds, null, sql, params, opts);
+    const written: { at: bigint | null } = { at: null };
+    const res = await this.run(ds, null, sql, params, opts, written);
+    if (written.at !== null) writes.wrote(ds.name, written.at);
+    return res;
   }
 
   /**
@@ -129,12 +217,16 @@ export class Datasources {
     params: unknown[],
     opts: QueryOptions,
     mayRetry: boolean,
+    written?: { at: bigint | null },
   ): Promise<DriverResult | null> {
     // A shared connection open now is lent without a promise (strategy pipeline's common case).
-    let own = lease ?? ds.tryShared(sql);
+    // A write whose end is to be read after it takes a connection of its own.
+    let own = lease ?? (written ? null : ds.tryShared(sql));
     if (!own) {
       try {
-        own = await ds.acquireShared(sql, opts.signal ?? undefined);
+        own = written
+          ? await ds.acquire(opts.signal ?? undefined)
+          : await ds.acquireShared(sql, opts.signal ?? undefined);
       } catch (err) {
         if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
         throw err;
@@ -160,6 +252,8 @@ export class Datasources {
       }
       throw toQueryError(c!, sql, params);
     }
+    // Where the write ends, on its connection once it committed (unknown when that fails).
+    if (written) written.at = await ds.driver.writePosition!(own.conn).catch(() => null);
     if (!lease) {
       const released = own.release();
       if (released) await released;
@@ -222,6 +316,7 @@ export class Datasources {
 
   async close(): Promise<void> {
     this.cache?.clear();
+    await Promise.all([...this.replicas.values()].map((r) => r.close()));
     await Promise.all(this.all().map((d) => d.close()));
   }
 }

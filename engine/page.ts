@@ -6,6 +6,7 @@ import type { CancelSignal } from "./cancel.js";
 import type { Loc } from "../parser/ast.js";
 import type { Datasources } from "../datasources/registry.js";
 import type { Lease } from "../datasources/datasource.js";
+import type { WritePositions } from "../datasources/replicas.js";
 import type { Trace } from "./trace.js";
 import type { SiteServices } from "./services.js";
 import type { PageStop } from "./clock.js";
@@ -68,6 +69,8 @@ export interface RequestHooks {
 export interface PageState {
   db: Datasources | null;
   tx: OpenTransaction | null;
+  /** The visitor's write positions when the site has read replicas (datasources/replicas.ts); else null. */
+  writes: WritePositions | null;
   /** Values bound while a dbt:query body renders ($1, $2, …); null outside one. */
   sqlParams: unknown[] | null;
   response: ResponseState;
@@ -135,6 +138,7 @@ export function newPageState(
   return {
     db,
     tx: null,
+    writes: null,
     sqlParams: null,
     response: { status: 200, headers: new Map(), cookies: [], contentType: null, location: null },
     started: now,

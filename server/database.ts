@@ -192,6 +192,8 @@ export function redact(url: string): string {
     if (u.password) u.password = "***";
     return u.toString();
   } catch {
-    return "(unparsable URL)";
+    // Several hosts (h1:5432,h2:5432) make no WHATWG URL.
+    const m = /^(postgres(?:ql)?:\/\/[^:@/]*:)[^@/]*@/.exec(url);
+    return m ? url.replace(m[0], `${m[1]}***@`) : "(unparsable URL)";
   }
 }

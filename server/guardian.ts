@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { maxConnections } from "../datasources/postgres/admin.js";
+import { hostUrls } from "../datasources/postgres/hosts.js";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { ConfigError } from "../engine/errors.js";
 import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
@@ -78,10 +79,13 @@ async function checkMaxConnections(
 ): Promise<boolean> {
   let restart = false;
   for (const [url, { total, detail }] of connectionsPerWorker(config, urls)) {
-    const where = (() => {
-      const u = new URL(url);
-      return `${u.hostname}:${u.port || 5432}${u.pathname}`;
-    })();
+    // Several hosts (h1:5432,h2:5432): each its own URL; the check asks the writable one.
+    const where = hostUrls(url)
+      .map((one) => {
+        const u = new URL(one);
+        return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+      })
+      .join(" or ");
     let max: number;
     const need = workers * total;
     try {

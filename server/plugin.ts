@@ -11,6 +11,7 @@ import Tokens from "@fastify/csrf";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
+import { WritePositions } from "../datasources/replicas.js";
 import { endPage, untilStopped } from "../engine/clock.js";
 import { codes, ConfigError, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
 import { OutboundPolicy } from "../engine/outbound.js";
@@ -216,6 +217,14 @@ async function sessionSigner(configured: string | null, database: Database): Pro
 // a salt and a hash of salt and secret. Another site can neither read the cookie nor forge a
 // token; the Origin check below stops the form of another site that plants its own cookie.
 export const CSRF_COOKIE = "quarry_csrf";
+/**
+ * Read replicas: where the visitor's last writes end, per datasource (read-your-writes, see
+ * datasources/replicas.ts), signed with the session secret. A cookie rather than the session:
+ * it needs no session, no write of a session row, and reaches every node with the request.
+ */
+export const WRITES_COOKIE = "quarry_writes";
+/** Seconds the write positions are kept: a replica further behind than this is skipped anyway (replicaMaxLagMs). */
+const WRITES_COOKIE_AGE = 300;
 const CSRF_SECRET = /^[A-Za-z0-9_-]{16,64}$/;
 const tokens = Tokens();
 
@@ -415,6 +424,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     if (error) scopes.variables.error = error.struct;
     const page = newPage(requestSignal(req, reply), pageLog(req, name));
     page.response.status = status;
+    if (site.database.datasources.hasReplicas) page.writes = await visitorWrites(req);
     let csrfToken: string | null = null;
     let newCsrfSecret: string | null = null;
     // Set by the first dbt:flush: the response's head has gone (see page.hooks.flush below).
@@ -498,6 +508,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     /** Puts the page's status, headers and cookies on the reply. */
     const head = (cookie: CookieAction) => {
       if (cookie && "set" in cookie) reply.setCookie(SESSION_COOKIE, signer!.sign(cookie.set), secure());
+      if (page.writes?.changed && signer)
+        reply.setCookie(WRITES_COOKIE, signer.sign(page.writes.toString()), { ...secure(), maxAge: WRITES_COOKIE_AGE });
       if (cookie && "clear" in cookie) reply.clearCookie(SESSION_COOKIE, secure());
       if (newCsrfSecret) reply.setCookie(CSRF_COOKIE, newCsrfSecret, secure());
       const res = page.response;
@@ -526,6 +538,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
           const cookie = await finishSession();
           site.sessions.sent(session, cookie);
           if (site.debug && page.trace) reply.header("x-quarry-request-id", req.id);
+          if (page.writes?.changed) signer ??= await site.signer();
           head(cookie);
           stream = new PageStream(reply);
         }
@@ -573,6 +586,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       (stream as PageStream).end(body);
       return reply;
     }
+    if (page.writes?.changed) signer ??= await site.signer();
     head(cookie);
     const res = page.response;
     if (res.location !== null) return reply.header("location", res.location).send();
@@ -604,6 +618,19 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   function pageLog(owner: { log: FastifyRequest["log"] }, template: string | null): (e: PageLogEntry) => void {
     if (dev) return (e) => log(logLine(e));
     return (e) => owner.log[e.level]({ template: template ?? undefined, at: e.at, log: e.log ?? undefined }, e.text);
+  }
+
+  /** The visitor's write positions, from their cookie when its signature holds (else none). */
+  async function visitorWrites(req: FastifyRequest): Promise<WritePositions> {
+    const raw = req.cookies?.[WRITES_COOKIE];
+    if (!raw) return new WritePositions();
+    try {
+      const u = (await site.signer()).unsign(raw);
+      return WritePositions.parse(u.valid ? u.value : null);
+    } catch {
+      // The secret cannot be had now (the database is away): no positions known.
+      return WritePositions.parse(null);
+    }
   }
 
   async function unsignedSession(req: FastifyRequest): Promise<string | null> {

@@ -181,6 +181,7 @@ export async function queryExecute(
       maxrows: opt("maxrows"),
       timeout: opt("timeout"),
       cachedwithin: opt("cachedwithin"),
+      primary: opt("primary"),
     },
     text,
     bound,

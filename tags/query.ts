@@ -25,6 +25,8 @@ export interface QuerySpec {
   maxrows: unknown;
   timeout: unknown;
   cachedwithin: unknown;
+  /** primary="true": never a replica (datasources/replicas.ts). */
+  primary?: unknown;
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -110,6 +112,9 @@ export async function runQuery(
         // Counted as the rows arrive; past either the statement is cancelled (QRY_ERR_QUERY_LIMIT).
         maxRows: ctx.limits.maxQueryRows,
         maxBytes: ctx.limits.maxQueryBytes,
+        // Read replicas: where the visitor's writes are, and which statements may not go to one.
+        writes: ctx.page.writes,
+        primary: spec.primary !== undefined && rt.toBool(spec.primary, loc),
       }),
       loc,
     );
@@ -193,6 +198,7 @@ export async function execQuery(
   maxrows: unknown,
   timeout: unknown,
   cachedwithin: unknown,
+  primary: unknown,
   body: CaptureBody,
   loc: Loc,
 ): Promise<void> {
@@ -206,7 +212,7 @@ export async function execQuery(
     params = page.sqlParams;
     page.sqlParams = null;
   }
-  await runQuery(ctx, { name, result, datasource, dbtype, maxrows, timeout, cachedwithin }, sql, params, loc);
+  await runQuery(ctx, { name, result, datasource, dbtype, maxrows, timeout, cachedwithin, primary }, sql, params, loc);
 }
 
 /**
@@ -256,6 +262,7 @@ export const queryTag: TagDef = {
     timeout: { type: "number" },
     cachedwithin: { type: "string" },
     result: { type: "variable" },
+    primary: { type: "boolean" },
   },
   validate(node, v) {
     if (v.enclosing("query"))
@@ -274,6 +281,7 @@ export const queryTag: TagDef = {
       "maxrows",
       "timeout",
       "cachedwithin",
+      "primary",
     ],
     { async: true, body: "capture" },
   ),

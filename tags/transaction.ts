@@ -67,6 +67,8 @@ async function txEnd(ctx: RenderContext, tx: OpenTransaction, err: unknown, loc:
       await tx.lease.release(true);
       throw e;
     }
+    // Read replicas: the visitor's next reads follow the primary until one has this commit.
+    await db.committed(ds, tx.lease, ctx.page.writes);
     await tx.lease.release();
     return;
   }

@@ -11,6 +11,9 @@ describe("site config", () => {
       name: "main",
       url: null,
       directUrl: null,
+      replicas: [],
+      replicaMaxLagMs: 10000,
+      replicaPollMs: 100,
       strategy: "pipeline",
       min: 0,
       max: 10,
@@ -61,6 +64,27 @@ describe("site config", () => {
     );
   });
 
+  it("replicas: a list of URLs from the config, DATABASE_REPLICA_URLS (space-separated) for the default datasource", async () => {
+    const root = site({
+      "quarry.config.json": JSON.stringify({
+        datasources: { a: { replicas: ["postgres://r1/a"], replicaMaxLagMs: 500 }, b: {} },
+        defaultDatasource: "b",
+      }),
+    });
+    const c = await loadConfig(root, { DATABASE_REPLICA_URLS: " postgres://r1/b  postgres://r2:5432,r3:5432/b " });
+    expect([c.datasources.a!.replicas, c.datasources.a!.replicaMaxLagMs, c.datasources.b!.replicas]).toEqual([
+      ["postgres://r1/a"],
+      500,
+      ["postgres://r1/b", "postgres://r2:5432,r3:5432/b"],
+    ]);
+    expect(() => parseConfig({ datasources: { main: { replicas: "postgres://r1/a" } } }, "f", {})).toThrow(
+      "f: datasources.main.replicas must be a list of postgres:// URLs",
+    );
+    expect(() => parseConfig({ datasources: { main: { replicaPollMs: 1 } } }, "f", {})).toThrow(
+      "f: datasources.main.replicaPollMs must be an integer from 10 to 60000, got 1",
+    );
+  });
+
   it("reads quarry.config.js", async () => {
     const root = site({
       "quarry.config.js": 'export default { datasources: { main: { strategy: "single" } }, sessionTimeoutMinutes: 5 };',
@@ -86,7 +110,7 @@ describe("site config", () => {
     ],
     [
       { datasources: { main: { pool: 3 } } },
-      "f: unknown setting datasources.main.pool (known: url, directUrl, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)",
+      "f: unknown setting datasources.main.pool (known: url, directUrl, replicas, replicaMaxLagMs, replicaPollMs, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)",
     ],
     [
       { datasources: { main: { statementTimeoutMs: 5000, queryTimeoutMs: 5000 } } },
@@ -172,7 +196,7 @@ describe("site config", () => {
     expect(err!.problems.map((p) => p.split("\n")[0])).toEqual([
       `${f}:3:22 datasources.main.max must be an integer from 1 to 10000, got 0`,
       `${f}:3:37 datasources.main.strategy must be one of pool, single, per-request, pipeline, got "fast"`,
-      `${f}:3:45 unknown setting datasources.main.pool (known: url, directUrl, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)`,
+      `${f}:3:45 unknown setting datasources.main.pool (known: url, directUrl, replicas, replicaMaxLagMs, replicaPollMs, strategy, min, max, acquireTimeoutMs, idleTimeoutMs, maxWaiting, statementTimeoutMs, queryTimeoutMs, validateAfterIdleMs, preparedStatements, pipelineConnections)`,
       `${f}:5:22 renderTimeoutMs must be an integer from 1 to 86400000, got "10s"`,
       `${f}:6:15 logLevel must be one of trace, debug, info, warn, error, fatal, silent, got "loud"`,
     ]);

@@ -1,5 +1,5 @@
 // Questions the server's guardian asks a Postgres server before starting workers.
-import pg from "pg";
+import { connectClient } from "./hosts.js";
 
 /**
  * The server's max_connections. When `raiseTo(max)` returns a number, max_connections is
@@ -9,10 +9,9 @@ export async function maxConnections(
   url: string,
   raiseTo: (max: number) => number | null,
 ): Promise<{ max: number; raised: boolean }> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  client.on("error", () => {});
+  // Several hosts: the primary's (hosts.ts).
+  const client = await connectClient(url, { connectionTimeoutMillis: 5000 });
   try {
-    await client.connect();
     const max = Number(
       (await client.query<{ max_connections: string }>("SHOW max_connections")).rows[0]!.max_connections,
     );

@@ -15,6 +15,7 @@ import { connect as tcpConnect } from "node:net";
 import pg from "pg";
 import type { DatasourceConfig } from "../config.js";
 import { ResultLimitError, type DriverConnection, type ResultBounds } from "../driver.js";
+import { firstWritable, hostUrls, ReadOnlyHost } from "./hosts.js";
 
 export interface Connection extends DriverConnection {
   client: pg.Client;
@@ -53,15 +54,26 @@ const types = {
   },
 };
 
-/** Opens a connection; rejects with the driver's error when Postgres cannot be reached. */
-export async function connect(
+/**
+ * Opens a connection; rejects with the driver's error when Postgres cannot be reached. A URL
+ * with several hosts (hosts.ts) gets the first writable one, each within its share of the
+ * acquire timeout.
+ */
+export function connect(config: DatasourceConfig, url: string, onError: (err: Error) => void): Promise<Connection> {
+  const timeout = Math.max(100, Math.floor(config.acquireTimeoutMs / hostUrls(url).length));
+  return firstWritable(url, (one, check) => connectTo(config, one, timeout, check, onError));
+}
+
+async function connectTo(
   config: DatasourceConfig,
   url: string,
+  timeoutMs: number,
+  writable: boolean,
   onError: (err: Error) => void,
 ): Promise<Connection> {
   const client = new pg.Client({
     connectionString: url,
-    connectionTimeoutMillis: config.acquireTimeoutMs,
+    connectionTimeoutMillis: timeoutMs,
     query_timeout: config.queryTimeoutMs || undefined,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
@@ -91,7 +103,9 @@ export async function connect(
   });
   try {
     await client.connect();
-    conn.pooled = await setUp(client, config.statementTimeoutMs);
+    const up = await setUp(client, config.statementTimeoutMs);
+    conn.pooled = up.pooled;
+    if (writable && up.readOnly) throw new ReadOnlyHost(url);
   } catch (err) {
     conn.broken = true;
     destroy(conn);
@@ -101,20 +115,22 @@ export async function connect(
 }
 
 /**
- * One round trip after login: is a pooler between (true), and on a direct connection the
- * session's statement_timeout (0: the server's own default stays).
+ * One round trip after login: is a pooler between, does the server take writes (a replica
+ * does not), and on a direct connection the session's statement_timeout (0: the server's own
+ * default stays).
  */
-async function setUp(client: pg.Client, statementTimeoutMs: number): Promise<boolean> {
+async function setUp(client: pg.Client, statementTimeoutMs: number): Promise<{ pooled: boolean; readOnly: boolean }> {
   const key = internals(client).processID;
-  const r = await client.query<{ pid: number }>(
+  const ro = "current_setting('transaction_read_only') = 'on' AS ro";
+  const r = await client.query<{ pid: number; ro: boolean }>(
     statementTimeoutMs > 0
       ? {
-          text: "SELECT pg_backend_pid() AS pid, CASE WHEN pg_backend_pid() = $1 THEN set_config('statement_timeout', $2, false) END",
+          text: `SELECT pg_backend_pid() AS pid, ${ro}, CASE WHEN pg_backend_pid() = $1 THEN set_config('statement_timeout', $2, false) END`,
           values: [key, String(statementTimeoutMs)],
         }
-      : { text: "SELECT pg_backend_pid() AS pid" },
+      : { text: `SELECT pg_backend_pid() AS pid, ${ro}` },
   );
-  return r.rows[0]!.pid !== key;
+  return { pooled: r.rows[0]!.pid !== key, readOnly: r.rows[0]!.ro };
 }
 
 function destroy(conn: Connection): void {

@@ -9,6 +9,7 @@ import { backendId, cancel, connect, disconnect, forgetStatement, ping, statemen
 import { classify } from "./errors.js";
 import { sharedQuery } from "./pipeline.js";
 import { result } from "./result.js";
+import { plainRead } from "./reads.js";
 
 /**
  * One statement on a connection of its own. Past its bounds it is cancelled on the server at
@@ -130,4 +131,27 @@ export const postgres: Driver<Connection> = {
   },
   classify,
   backendId,
+  plainRead,
+  async writePosition(conn) {
+    // Where the WAL has been written to: past the end of a commit that returned, as a commit
+    // waits for its flush — unless synchronous_commit is off, where the insert position is the
+    // bound (one a replica may reach only with the next write: at a page's start it counts the
+    // page header, which a replay position never does).
+    const r = await conn.client.query<{ lsn: string }>(
+      "SELECT (CASE WHEN current_setting('synchronous_commit') = 'off' THEN pg_current_wal_insert_lsn() ELSE pg_current_wal_lsn() END)::text AS lsn",
+    );
+    return lsn(r.rows[0]!.lsn);
+  },
+  async replayPosition(conn) {
+    const r = await conn.client.query<{ lsn: string | null }>(
+      "SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn()::text END AS lsn",
+    );
+    return r.rows[0]!.lsn === null ? null : lsn(r.rows[0]!.lsn);
+  },
 };
+
+/** A WAL position as Postgres writes it ("16/B374D848") as a number. */
+function lsn(text: string): bigint {
+  const [hi, lo] = text.split("/");
+  return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
+}

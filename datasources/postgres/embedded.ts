@@ -323,7 +323,7 @@ function binaries(log: (m: string) => void): Binaries {
 }
 
 /** As root: the uid/gid of the `postgres` user, created when missing (Postgres refuses root). */
-function postgresUser(log: (m: string) => void): { uid: number; gid: number } | null {
+export function postgresUser(log: (m: string) => void): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const id = (flag: string) =>
     Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());

@@ -24,6 +24,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { QuarryError, codeFrame, codes } from "../../engine/errors.js";
 import type { Loc } from "../../parser/ast.js";
+import { connectClient } from "./hosts.js";
 
 export const MIGRATIONS_TABLE = "quarry_migrations";
 /** Advisory lock key: "QUARRY" in ASCII, so concurrent starts (workers, nodes) migrate one at a time. */
@@ -150,12 +151,8 @@ export function migrationFiles(dir: string): MigrationFile[] {
     });
 }
 
-async function connect(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
-  client.on("error", () => {});
-  await client.connect();
-  return client;
-}
+/** A session to `url`: with several hosts, the writable one (hosts.ts). */
+const connect = (url: string): Promise<pg.Client> => connectClient(url);
 
 async function tableExists(client: pg.Client): Promise<boolean> {
   const r = await client.query<{ t: string | null }>("SELECT to_regclass($1) AS t", [MIGRATIONS_TABLE]);

@@ -288,9 +288,7 @@ class Unit {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NOTIFY_SOCKET: this.notify };
     for (const [k, v] of service) if (k === "Environment") Object.assign(env, envOf(v));
     Object.assign(env, envOf(envFile));
-    // After the failover the machines' environment names the new primary (deploy.md says so).
-    if (env.DATABASE_DIRECT_URL)
-      env.DATABASE_DIRECT_URL = env.DATABASE_DIRECT_URL.replace("10.0.0.20", new URL(DIRECT).hostname);
+    // The environment file names both Postgres hosts: it stays as it is after the failover.
     if (bouncerOnly) delete env.DATABASE_DIRECT_URL;
     const [cmd, ...args] = this.command(migrate);
     const t = Date.now();
@@ -452,6 +450,11 @@ function buildSite(version: number): string {
     "read.dbt":
       '<dbt:query name="r">SELECT count(*)::int AS n FROM mh_write</dbt:query><dbt:output>n=#r.n#</dbt:output>',
     "version.dbt": `v${version}`,
+    // Which server answered a read (a replica is in recovery), and whether it has the visitor's row.
+    "side.dbt":
+      "<dbt:query name=\"r\">SELECT CASE WHEN pg_is_in_recovery() THEN 'replica' ELSE 'primary' END AS side</dbt:query><dbt:output>#r.side#</dbt:output>",
+    "mine.dbt":
+      "<dbt:query name=\"r\">SELECT count(*)::int AS n, CASE WHEN pg_is_in_recovery() THEN 'replica' ELSE 'primary' END AS side FROM mh_write WHERE k = #url.k#</dbt:query><dbt:output>#r.n# #r.side#</dbt:output>",
     // Read-modify-write under a cluster lock (the sleep widens the window another node could use).
     "rmw.dbt":
       '<dbt:lock name="counter" scope="cluster" timeout="30"><dbt:query name="r">SELECT n FROM mh_counter</dbt:query><dbt:query name="s">SELECT pg_sleep(0.01)</dbt:query><dbt:query name="w">UPDATE mh_counter SET n = #r.n + 1#</dbt:query></dbt:lock>ok',
@@ -697,6 +700,8 @@ async function main(): Promise<void> {
     );
   }
 
+  results.replicas = await replicaChecks();
+
   say("scenario: kill -9 one node, restarted after RestartSec");
   {
     const load = startLoad("kill9");
@@ -823,10 +828,26 @@ async function main(): Promise<void> {
     }
     DIRECT = DIRECT.replace("10.0.0.20", "10.0.0.21");
     const switched = now() - at;
-    await sleep(4000);
-    const r = { ...(await load.stop(at)), switchedMs: switched };
+    // DATABASE_DIRECT_URL names both hosts: every worker's LISTEN session finds the new
+    // primary by itself (nothing restarted, nothing repointed on the direct path).
+    const listeners = await until(
+      "every worker listening on the promoted replica",
+      () =>
+        direct<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'quarry:main:listen'",
+        ).then((x) => x[0]!.n),
+      (n) => n === 2 * WORKERS,
+      20_000,
+    ).catch(() => -1);
+    const listeningMs = now() - at;
+    await sleep(Math.max(0, 4000 - (now() - at - switched)));
+    const r = { ...(await load.stop(at)), switchedMs: switched, listeningAgainMs: listeners > 0 ? listeningMs : null };
     results.failover = r;
     check(r.ackedLost === 0, `failover: no acknowledged write lost (${r.writesAcked} acknowledged)`);
+    check(
+      listeners === 2 * WORKERS,
+      `failover: every worker listens on the promoted replica without a restart (${listeningMs} ms after the kill)`,
+    );
     const ready = await Promise.all([n1, n2].map((u) => httpStatus(`http://${u.host}:3000/readyz`)));
     check(
       ready.every((s) => s === 200),
@@ -854,6 +875,64 @@ async function main(): Promise<void> {
     results.cluster = await clusterChecks([n1, n2, n3]);
     await Promise.all([n1, n2, n3].map((u) => u.stop()));
   }
+}
+
+/**
+ * docs/deploy.md "Read replicas": through nginx, reads reach the replica (10.0.0.21); with its
+ * replay paused, a visitor who wrote reads their row (from the primary) on whichever node nginx
+ * picks, while another visitor reads the replica without it; once replay resumes, the writer
+ * reads the replica again.
+ */
+async function replicaChecks(): Promise<Record<string, unknown>> {
+  say("scenario: reads on the replica, and read-your-writes through nginx");
+  const agent = tlsAgent();
+  // The first reads may come before a worker's first poll of the replica (the primary answers).
+  await until(
+    "reads on the replica",
+    async () => (await visit(agent, "GET", "/side", new Map())).body.trim(),
+    (v) => v === "replica",
+  );
+  const sides: Record<string, number> = {};
+  for (let i = 0; i < 40; i++) {
+    const b = (await visit(agent, "GET", "/side", new Map())).body.trim();
+    sides[b] = (sides[b] ?? 0) + 1;
+  }
+  check(sides.replica === 40, `replicas: 40 reads through nginx, on the replica (${JSON.stringify(sides)})`);
+  replica.psql("SELECT pg_wal_replay_pause()");
+  const seen: Record<string, number> = {};
+  const count = (k: string) => (seen[k] = (seen[k] ?? 0) + 1);
+  try {
+    for (let i = 0; i < 10; i++) {
+      const writer = new Map<string, string>();
+      const token = (await visit(agent, "GET", "/tok", writer)).body.trim();
+      const k = `ryw-${i}`;
+      const w = await visit(agent, "POST", "/write", writer, `_csrf=${encodeURIComponent(token)}&k=${k}`);
+      if (w.body.trim() !== `ok ${k}`) count(`write ${w.status}`);
+      // Two reads each, so both nodes serve the writer's reads (nginx takes turns).
+      for (let j = 0; j < 2; j++) count(`writer: ${(await visit(agent, "GET", `/mine?k=${k}`, writer)).body.trim()}`);
+      count(`other: ${(await visit(agent, "GET", `/mine?k=${k}`, new Map())).body.trim()}`);
+    }
+  } finally {
+    replica.psql("SELECT pg_wal_replay_resume()");
+  }
+  check(
+    seen["writer: 1 primary"] === 20 && seen["other: 0 replica"] === 10,
+    `replicas: with the replica's replay paused, 10 writers read their row 20 times of 20 (from the primary), others read the replica without it (${JSON.stringify(seen)})`,
+  );
+  const writer = new Map<string, string>();
+  const token = (await visit(agent, "GET", "/tok", writer)).body.trim();
+  await visit(agent, "POST", "/write", writer, `_csrf=${encodeURIComponent(token)}&k=ryw-after`);
+  const t = Date.now();
+  const back = await until(
+    "the writer reading the replica again",
+    async () => (await visit(agent, "GET", "/mine?k=ryw-after", writer)).body.trim(),
+    (v) => v === "1 replica",
+    10_000,
+  ).catch((err: Error) => err.message);
+  const afterMs = Date.now() - t;
+  check(back === "1 replica", `replicas: replay going, a writer reads their row on the replica (after ${afterMs} ms)`);
+  agent.destroy();
+  return { reads: sides, pausedReplay: seen, writerOnReplicaAfterMs: afterMs };
 }
 
 /**

@@ -14,7 +14,7 @@ const L9 = {"file":"access-log.dbt","line":18,"column":1,"start":524,"end":568};
 return async function render(ctx) {
 let $o = "", $row;
 try {
-await T.execQuery(ctx, "totals", undefined, undefined, undefined, undefined, undefined, undefined, async () => {
+await T.execQuery(ctx, "totals", undefined, undefined, undefined, undefined, undefined, undefined, undefined, async () => {
 let $body0 = "";
 const $saved1 = $o; $o = ""; ctx.page.captures++;
 try {

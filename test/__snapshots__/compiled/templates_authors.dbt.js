@@ -32,7 +32,7 @@ let $o = "", $row;
 try {
 { const $v0 = "Authors"; rt.assign(ctx, "title", [], $v0, L0); }
 { const $before1 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before1, "_layout/header.dbt", L1); } catch ($e2) { $o = T.takeAborted($e2); throw $e2; } }
-await T.execQuery(ctx, "authors", undefined, undefined, undefined, undefined, undefined, undefined, async () => {
+await T.execQuery(ctx, "authors", undefined, undefined, undefined, undefined, undefined, undefined, undefined, async () => {
 let $body3 = "";
 const $saved4 = $o; $o = ""; ctx.page.captures++;
 try {

@@ -126,7 +126,7 @@ if (!rt.toBool(rt.call(ctx, F0, L5, rt.lookup(ctx, "session", L6), "cart"), L7))
 { const $v6 = rt.struct([], []); rt.assign(ctx, "session", ["cart"], $v6, L8); }
 }
 if ((($x7 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L10)), "add", L11)), typeof $x7 === "number" && $x7 === $x7 ? $x7 > 0 : rt.gt($x7, 0, L9))) {
-await T.execQuery(ctx, "product", undefined, undefined, undefined, undefined, undefined, undefined, async () => {
+await T.execQuery(ctx, "product", undefined, undefined, undefined, undefined, undefined, undefined, undefined, async () => {
 let $body8 = "";
 const $saved9 = $o; $o = ""; ctx.page.captures++;
 try {
@@ -147,7 +147,7 @@ if (((($x20 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "rem
 T.setLocation(ctx, "/cart", 303, undefined, L51);
 }
 { const $v24 = (rt.toBool(rt.call(ctx, F0, L52, rt.lookup(ctx, "session", L53), "cart"), L52) ? rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L54)), "cart", L55) : rt.struct([], [])); rt.assign(ctx, "cart", [], $v24, L56); }
-await T.execQuery(ctx, "products", undefined, undefined, undefined, undefined, undefined, "5m", async () => {
+await T.execQuery(ctx, "products", undefined, undefined, undefined, undefined, undefined, "5m", undefined, async () => {
 let $body25 = "";
 const $saved26 = $o; $o = ""; ctx.page.captures++;
 try {

@@ -19,7 +19,7 @@ const L12 = {"file":"fortunes.dbt","line":5,"column":126,"start":464,"end":472};
 return async function render(ctx) {
 let $o = "", $row;
 try {
-await T.execQuery(ctx, "fortunes", undefined, undefined, undefined, undefined, undefined, undefined, async () => {
+await T.execQuery(ctx, "fortunes", undefined, undefined, undefined, undefined, undefined, undefined, undefined, async () => {
 let $body0 = "";
 const $saved1 = $o; $o = ""; ctx.page.captures++;
 try {

@@ -64,7 +64,7 @@ try {
 T.checkParam(ctx, "url.user", "integer", false, undefined, 1, undefined, undefined, L0);
 T.checkParam(ctx, "url.password", "string", false, undefined, undefined, 100, undefined, L1);
 T.checkParam(ctx, "url.file", "integer", true, "1", 1, undefined, undefined, L2);
-await T.execQuery(ctx, "user", undefined, undefined, undefined, undefined, undefined, "60s", async () => {
+await T.execQuery(ctx, "user", undefined, undefined, undefined, undefined, undefined, "60s", undefined, async () => {
 let $body6 = "";
 const $saved7 = $o; $o = ""; ctx.page.captures++;
 try {
@@ -80,7 +80,7 @@ T.setHeader(ctx, undefined, undefined, 403, L16);
 if (ctx.page.outputOnly === 0) $o += "  <p>Unknown user or wrong password.</p>\n";
 T.abortPage(ctx, L17);
 }
-await T.execQuery(ctx, "content", undefined, undefined, undefined, undefined, undefined, "60s", async () => {
+await T.execQuery(ctx, "content", undefined, undefined, undefined, undefined, undefined, "60s", undefined, async () => {
 let $body19 = "";
 const $saved20 = $o; $o = ""; ctx.page.captures++;
 try {
