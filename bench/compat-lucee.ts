@@ -21,7 +21,7 @@ import { scopesFrom } from "../engine/context.js";
 import { Engine, type Mode } from "../engine/engine.js";
 import { QuarryError } from "../engine/errors.js";
 import { newPageState } from "../engine/page.js";
-import { known, type Outcome } from "./compat-known.js";
+import { explain, known, type Outcome } from "./compat-known.js";
 import { snippets } from "./compat-snippets.js";
 import { writeSection } from "./results-file.js";
 
@@ -58,9 +58,11 @@ interface Case {
   /** What a reader sees in the report: the expression or the page. */
   source: string;
   /** Lucee: a script returning the text, or a tag page (`cf` tags) to include. */
-  lucee: { kind: "script" | "tag"; code: string };
+  lucee: { kind: "script" | "tag"; code: string; fn?: { name: string; decl: string } };
   /** Quarry: the page, in a site folder of its own or of a fixture. */
   quarry: { page: string; root?: string };
+  /** A fixture whose expectation is an error. */
+  expectsError?: boolean;
 }
 
 const hash = (s: string) => createHash("sha1").update(s).digest("hex").slice(0, 10);
@@ -70,22 +72,53 @@ const LUCEE_PRINT =
 const QUARRY_PRINT =
   "<dbt:output>#raw(isSimpleValue(oracleR) ? toString(oracleR) : serializeJSON(oracleR))#</dbt:output>";
 
-/** An expression, optionally after statements (a function's body) and a prelude expression (setLocale…). */
+/**
+ * An expression, optionally after statements and a prelude expression (setLocale…): on Lucee,
+ * the body of a function that returns the value (so that cases can be batched: see runLucee),
+ * on Quarry as test/cfml-cases.test.ts renders it.
+ */
 function exprCase(id: string, group: Case["group"], expr: string, script?: string, prelude?: string): Case {
   const pre = prelude ? `oraclePrelude = ${prelude};\n` : "";
   const fn = `oracleCase${hash(id)}`;
-  const lucee =
-    script === undefined
-      ? `${pre}oracleR = ${expr};\n${LUCEE_PRINT}`
-      : `${pre}function ${fn}() {\n${script}\nreturn (${expr});\n}\noracleR = ${fn}();\n${LUCEE_PRINT}`;
+  const decl = `function ${fn}() {\n${pre}${script ?? ""}\nreturn (${expr});\n}`;
+  const lucee = `${decl}\noracleR = ${fn}();\n${LUCEE_PRINT}`;
   const qpre = prelude ? `<dbt:set oraclePrelude = ${prelude}>` : "";
   const quarry =
     script === undefined
       ? `${qpre}<dbt:set oracleR = ${expr}>${QUARRY_PRINT}`
       : `${qpre}<dbt:script>\nfunction ${fn}() {\n${script}\nreturn (${expr});\n}\noracleR = ${fn}();\n</dbt:script>${QUARRY_PRINT}`;
   const source = (prelude ? `${prelude} → ` : "") + (script === undefined ? expr : `${script.trim()}\n→ ${expr}`);
-  return { id, group, source, lucee: { kind: "script", code: lucee }, quarry: { page: quarry } };
+  return {
+    id,
+    group,
+    source,
+    lucee: { kind: "script", code: lucee, fn: { name: fn, decl } },
+    quarry: { page: quarry },
+  };
 }
+
+/**
+ * One Lucee script running many expression cases: Lucee compiles a script to a class, which
+ * costs more than most cases take to run. Each case starts from empty variables, en_US and UTC;
+ * its value is "O" and the text, its error "E" type TAB message.
+ */
+function batchScript(members: Case[]): string {
+  const fns = members.map((c) => c.lucee.fn!);
+  const calls = fns.map(
+    (f, i) =>
+      `structClear(variables); setLocale("en_US"); setTimeZone("UTC");\n` +
+      `try { oracleF = request.oracleFns[${i + 1}]; oracleV = oracleF(); arrayAppend(request.oracleOut, isNull(oracleV) ? "O[null]" : "O" & (isSimpleValue(oracleV) ? toString(oracleV) : serializeJSON(oracleV))); }\n` +
+      `catch (any e) { arrayAppend(request.oracleOut, "E" & e.type & chr(9) & e.message); }`,
+  );
+  return [
+    ...fns.map((f) => f.decl),
+    `request.oracleFns = [${fns.map((f) => f.name).join(", ")}];`,
+    "request.oracleOut = [];",
+    ...calls,
+    "return serializeJSON(request.oracleOut);",
+  ].join("\n");
+}
+const BATCH = 50;
 
 /** Tags Lucee has under the same name and meaning; a fixture using any other is Quarry's own. */
 const CFML_TAGS = new Set(
@@ -95,6 +128,8 @@ const CFML_TAGS = new Set(
 );
 /** Functions that only Quarry has: a page calling one is not CFML. */
 const QUARRY_ONLY = /\b(raw|jsonEncode|jsonDecode)\s*\(/i;
+/** Quarry's error codes, or the `error` variable dbt:catch sets beside cfcatch. */
+const QUARRY_ERRORS = /QRY_ERR|\berror\.(code|message|line|column|detail|type)\b/i;
 const toCfml = (page: string) => page.replace(/<(\/?)dbt:/gi, "<$1cf");
 
 function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipped: Record<string, number> } } {
@@ -139,6 +174,10 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
       skip("a Quarry-only function (raw, jsonEncode, jsonDecode)");
       continue;
     }
+    if (QUARRY_ERRORS.test(page)) {
+      skip("Quarry's error codes or its `error` variable");
+      continue;
+    }
     taken++;
     add({
       id: `fixtures:${name}`,
@@ -146,6 +185,7 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
       source: page,
       lucee: { kind: "tag", code: toCfml(page) },
       quarry: { page, root: join(dir, name) },
+      expectsError: files.includes("expected-error.txt"),
     });
   }
 
@@ -161,6 +201,9 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
       });
     else add(exprCase(id, "snippets", s.expr, s.script));
   }
+  // The report lists the disagreements in this order: the snippets first, the translated cases last.
+  const order: Case["group"][] = ["snippets", "fixtures", "cfml-cases"];
+  cases.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
   return {
     cases: only ? cases.filter((c) => c.group === only) : cases,
     fixtures: { taken, of: names.length, skipped },
@@ -223,7 +266,24 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
   const java = spawnSync("java", ["-version"], { encoding: "utf8" }).stderr.split("\n")[0] ?? "java";
   const work = mkdtempSync(join(tmpdir(), "quarry-compat-lucee-"));
   const lines: string[] = [];
+  const batches = new Map<string, Case[]>();
+  let pending: Case[] = [];
+  const flush = () => {
+    if (pending.length > 1) {
+      const id = `batch:${batches.size}`;
+      batches.set(id, pending);
+      lines.push(`${id}\tbatch:${pending.length}\t${Buffer.from(batchScript(pending), "utf8").toString("base64")}`);
+    }
+    for (const c of pending) lines.push(`${c.id}\tscript\t${Buffer.from(c.lucee.code, "utf8").toString("base64")}`);
+    pending = [];
+  };
   cases.forEach((c, i) => {
+    if (c.lucee.fn) {
+      pending.push(c);
+      if (pending.length === BATCH) flush();
+      return;
+    }
+    flush();
     let code = c.lucee.code;
     if (c.lucee.kind === "tag") {
       mkdirSync(join(work, "cases"), { recursive: true });
@@ -232,6 +292,7 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
     }
     lines.push(`${c.id}\t${c.lucee.kind}\t${Buffer.from(code, "utf8").toString("base64")}`);
   });
+  flush();
   writeFileSync(join(work, "corpus.txt"), `${lines.join("\n")}\n`);
   const resultsFile = join(work, "results.jsonl");
   const done = new Promise<Map<string, LuceeResult>>((resolve, reject) => {
@@ -256,13 +317,25 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
     child.on("error", reject);
     child.on("exit", (code) => {
       const results = new Map<string, LuceeResult>();
+      let batchesRun = 0;
       if (existsSync(resultsFile))
         for (const line of readFileSync(resultsFile, "utf8").split("\n"))
           if (line) {
             const r = JSON.parse(line) as LuceeResult;
-            results.set(r.id, r);
+            const members = batches.get(r.id);
+            if (!members) results.set(r.id, r);
+            else if (r.out !== undefined && ++batchesRun)
+              (JSON.parse(r.out) as string[]).forEach((v, i) => {
+                const id = members[i]!.id;
+                if (v.startsWith("O")) results.set(id, { id, out: v.slice(1) });
+                else {
+                  const [type, ...message] = v.slice(1).split("\t");
+                  results.set(id, { id, error: { type: type!, message: message.join("\t") } });
+                }
+              });
           }
       rmSync(work, { recursive: true, force: true });
+      log(`Lucee ran ${batchesRun} of ${batches.size} batches whole`);
       if (code !== 0 || results.size !== cases.length)
         reject(
           new Error(
@@ -277,6 +350,11 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
 
 // ---------------------------------------------------------------- Quarry
 
+/**
+ * Renders every case in both modes. Expression cases are rendered as test/cfml-cases.test.ts
+ * renders them, many to a page (compiling a page costs more than most cases take to run), each
+ * case's output after a separator; a page that fails is rendered again case by case.
+ */
 async function runQuarry(cases: Case[]): Promise<Map<string, { compiled: Outcome; interpreted: Outcome }>> {
   const site = mkdtempSync(join(tmpdir(), "quarry-compat-"));
   const engines = new Map<string, Engine>();
@@ -286,26 +364,46 @@ async function runQuarry(cases: Case[]): Promise<Map<string, { compiled: Outcome
     if (!e) engines.set(key, (e = new Engine({ root, mode })));
     return e;
   };
-  const results = new Map<string, { compiled: Outcome; interpreted: Outcome }>();
-  try {
-    for (const [i, c] of cases.entries()) {
-      let root = c.quarry.root;
-      let page = "page.dbt";
-      if (!root) {
-        root = site;
-        page = `c${i}.dbt`;
-        writeFileSync(join(site, page), c.quarry.page);
-      }
-      const run = async (mode: Mode): Promise<Outcome> => {
-        try {
-          return { out: await engine(root, mode).render(page, scopesFrom({}), newPageState(null)) };
-        } catch (err) {
-          if (err instanceof QuarryError) return { error: { type: err.code, message: err.message } };
-          return { error: { type: "crash", message: String(err) } };
-        }
-      };
-      results.set(c.id, { compiled: await run("compiled"), interpreted: await run("interpreted") });
+  const run = async (root: string, page: string, mode: Mode): Promise<Outcome> => {
+    try {
+      return { out: await engine(root, mode).render(page, scopesFrom({}), newPageState(null)) };
+    } catch (err) {
+      if (err instanceof QuarryError) return { error: { type: err.code, message: err.message } };
+      return { error: { type: "crash", message: String(err) } };
     }
+  };
+  const results = new Map<string, { compiled: Outcome; interpreted: Outcome }>();
+  let pages = 0;
+  const alone = async (c: Case) => {
+    let root = c.quarry.root;
+    let page = "page.dbt";
+    if (!root) {
+      root = site;
+      page = `p${pages++}.dbt`;
+      writeFileSync(join(site, page), c.quarry.page);
+    }
+    results.set(c.id, {
+      compiled: await run(root, page, "compiled"),
+      interpreted: await run(root, page, "interpreted"),
+    });
+  };
+  const SEPARATOR = "\u241e";
+  // A case's setLocale/setTimeZone holds for it alone.
+  const RESET = '<dbt:set oracleReset = setLocale("en-US") & setTimeZone("UTC")>';
+  const together = async (chunk: Case[]) => {
+    const page = `p${pages++}.dbt`;
+    writeFileSync(join(site, page), chunk.map((c) => `${c.quarry.page}${RESET}`).join(SEPARATOR));
+    const compiled = await run(site, page, "compiled");
+    const interpreted = await run(site, page, "interpreted");
+    const parts = compiled.out?.split(SEPARATOR);
+    if (parts?.length === chunk.length && interpreted.out === compiled.out)
+      chunk.forEach((c, i) => results.set(c.id, { compiled: { out: parts[i]! }, interpreted: { out: parts[i]! } }));
+    else for (const c of chunk) await alone(c);
+  };
+  try {
+    const batchable = cases.filter((c) => c.lucee.fn);
+    for (let i = 0; i < batchable.length; i += 25) await together(batchable.slice(i, i + 25));
+    for (const c of cases) if (!c.lucee.fn) await alone(c);
   } finally {
     rmSync(site, { recursive: true, force: true });
   }
@@ -342,8 +440,8 @@ function judge(c: Case, lucee: Outcome, q: { compiled: Outcome; interpreted: Out
     return { c, lucee, quarry, verdict: "agree", why: "both refuse" };
   if (lucee.error === undefined && quarry.error === undefined && lucee.out === quarry.out)
     return { c, lucee, quarry, verdict: "agree", why: "" };
-  const k = known.find((d) => d.applies(c.source, lucee, quarry));
-  if (k) return { c, lucee, quarry, verdict: "known", why: k.name };
+  const k = explain({ id: c.id, source: c.source, expectsError: c.expectsError === true }, lucee, quarry);
+  if (k) return { c, lucee, quarry, verdict: "known", why: k.join(" + ") };
   const why = lucee.error ? "Lucee refuses" : quarry.error ? "Quarry refuses" : "different output";
   return { c, lucee, quarry, verdict: "disagree", why };
 }
@@ -413,7 +511,10 @@ async function main(): Promise<void> {
     "",
     "Known differences (bench/compat-known.ts) by how many cases each explains:",
     "",
-    ...known.map((k) => `- \`${k.name}\`: ${rows.filter((r) => r.why === k.name).length}`),
+    ...known.map(
+      (k) =>
+        `- \`${k.name}\` (${rows.filter((r) => r.verdict === "known" && r.why.split(" + ").includes(k.name)).length}): ${k.reason}`,
+    ),
     "",
     `Disagreements by kind: ${[...classes].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}.`,
     "",

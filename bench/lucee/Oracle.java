@@ -2,8 +2,9 @@
 // of a corpus file with Lucee's JSR-223 script engine and writes one JSON line per case.
 // Usage: java -cp <lucee jars>:<this class> -Dlucee.base.dir=<dir> Oracle <corpus> <results> <timeout ms>
 // The working folder is Lucee's web root: a tag case is a file under it, included by path.
-// Corpus line: id TAB kind TAB base64(UTF-8 code), kind "script" (a script returning a string)
-// or "tag" (a path under the web root to include and capture).
+// Corpus line: id TAB kind TAB base64(UTF-8 code), kind "script" (a script returning a string),
+// "tag" (a path under the web root to include and capture) or "batch:N" (a script running the N
+// script cases that follow at once, which run one by one only when the batch fails).
 // Result line: {"id":…,"out":…} or {"id":…,"error":{"type":…,"message":…}} or
 // {"id":…,"error":{"type":"timeout",…}}. Compiled at run time by the harness; never committed as a class.
 import java.io.BufferedReader;
@@ -57,23 +58,36 @@ public class Oracle {
     try (BufferedReader in =
             new BufferedReader(new InputStreamReader(new FileInputStream(corpus), StandardCharsets.UTF_8));
         Writer out = new OutputStreamWriter(new FileOutputStream(results), StandardCharsets.UTF_8)) {
-      String line;
-      while ((line = in.readLine()) != null) {
-        if (line.isEmpty()) continue;
+      java.util.List<String> lines = new java.util.ArrayList<>();
+      for (String l = in.readLine(); l != null; l = in.readLine()) if (!l.isEmpty()) lines.add(l);
+      for (int i = 0; i < lines.size(); i++) {
+        String line = lines.get(i);
         String[] parts = line.split("\t", 3);
         String id = parts[0];
         String kind = parts[1];
         String src = new String(Base64.getDecoder().decode(parts[2]), StandardCharsets.UTF_8);
-        String reset = "structClear(variables); setLocale('en_US'); setTimeZone('UTC');\n";
+        // A case starts from empty variables and the default locale and zone. Not in the case's
+        // own eval: Lucee defines a script's functions before it runs, and structClear would drop them.
+        String reset = "structClear(variables); setLocale('en_US'); setTimeZone('UTC');";
         String script =
             kind.equals("tag")
-                ? reset + "savecontent variable=\"oracleOut\" { include \"" + src + "\"; } return oracleOut;"
-                : reset + src;
-        Future<Object> f = ex.submit(() -> engine.eval(script));
+                ? "savecontent variable=\"oracleOut\" { include \"" + src + "\"; } return oracleOut;"
+                : src;
+        Future<Object> f =
+            ex.submit(
+                () -> {
+                  engine.eval(reset);
+                  return engine.eval(script);
+                });
         StringBuilder json = new StringBuilder("{\"id\":").append(quote(id));
+        // A batch (kind "batch:N") is one script for the N script cases after it: when it runs,
+        // they are skipped; when it fails (one case does not compile, or it takes too long),
+        // they run one by one.
+        int members = kind.startsWith("batch:") ? Integer.parseInt(kind.substring(6)) : 0;
         try {
           Object r = f.get(timeoutMs, TimeUnit.MILLISECONDS);
           json.append(",\"out\":").append(quote(r == null ? "" : r.toString()));
+          i += members;
         } catch (TimeoutException e) {
           f.cancel(true);
           Thread t = worker;
