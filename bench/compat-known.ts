@@ -47,8 +47,8 @@ const parse = (s: string): unknown => {
     return undefined;
   }
 };
-/** An unquoted struct key in CFML source: `{b: 1`, `, b = 2`, `[b: 1` (ordered). */
-const UNQUOTED_KEY = /[{[,]\s*[A-Za-z_]\w*\s*[:=][^=]/;
+/** An unquoted struct key in CFML source: `{b: 1`, `, b = 2`, `[b: 1` (ordered), `s.b = 1`. */
+const UNQUOTED_KEY = /[{[,]\s*[A-Za-z_]\w*\s*[:=][^=]|\b[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]/;
 
 export const known: KnownDifference[] = [
   {
@@ -57,6 +57,16 @@ export const known: KnownDifference[] = [
       "The oracle's environment, not Quarry: Lucee run headless has no default object cache (an " +
       "administrator setting), so cachePut/cacheGet/cacheCount… throw there.",
     explains: (_c, l) => l.error !== undefined && /there is no default object cache defined/.test(l.error.message),
+  },
+  {
+    name: "function-lucee-lacks",
+    reason:
+      "Quarry has functions that Lucee 6.2.0 does not (arrayRange, reEscape…: from Adobe " +
+      "ColdFusion or later Lucee releases); Lucee refuses the call, Quarry runs it.",
+    explains: (_c, l, q) =>
+      q.out !== undefined &&
+      l.error !== undefined &&
+      /^No matching function \[(?!ORACLE)\w+\] found$/.test(l.error.message),
   },
   {
     name: "quarry-refuses-by-design",
@@ -86,7 +96,8 @@ export const known: KnownDifference[] = [
   {
     name: "struct-key-case",
     reason:
-      "Lucee upper-cases the unquoted keys of a struct literal (`{b: 1}` has the key `B`); Quarry " +
+      "Lucee upper-cases the unquoted keys of a struct literal (`{b: 1}` has the key `B`) and keys " +
+      "set with dot notation (`s.b = 1`); Quarry " +
       "keeps them as written. JSON is compared with every key upper-cased; the text of an expression " +
       "(a key list) upper-cased when its source has an unquoted key.",
     normalize: (c, l, q) => {

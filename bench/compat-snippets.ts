@@ -23,7 +23,7 @@ export const snippets: Snippet[] = [
   { name: "arraySplice-negative-start", script: 'var a = [1,2,3,4,5]; arraySplice(a, -2, 1, ["x"]);', expr: "a" },
   { name: "reFind-posix-lower", expr: 'reFind("[[:lower:]]", "ABcD")' },
   { name: "reFind-posix-bare-class", expr: 'reFind("[:lower:]", "ABcD")' },
-  { name: "reReplace-posix-digit", expr: 'reReplace("a1b22c", "[[:digit:]]+", "#", "all")' },
+  { name: "reReplace-posix-digit", expr: 'reReplace("a1b22c", "[[:digit:]]+", "-", "all")' },
   { name: "structFindKey-dotted", expr: 'arrayLen(structFindKey({a: {b: {c: 1}}}, "b.c", "all"))' },
   { name: "structFindKey-plain", expr: 'structFindKey({a: {b: {c: 1}}}, "c", "all")[1].path' },
   { name: "trim-second-argument", expr: 'trim("xxaxx", "x")' },
