@@ -126,10 +126,10 @@ const CFML_TAGS = new Set(
     " ",
   ),
 );
-/** Functions that only Quarry has: a page calling one is not CFML. */
-const QUARRY_ONLY = /\b(raw|jsonEncode|jsonDecode)\s*\(/i;
-/** Quarry's error codes, or the `error` variable dbt:catch sets beside cfcatch. */
-const QUARRY_ERRORS = /QRY_ERR|\berror\.(code|message|line|column|detail|type)\b/i;
+/** Functions that only Quarry has, or that need a request (location): a page calling one is not CFML run headless. */
+const QUARRY_ONLY = /\b(raw|jsonEncode|jsonDecode|location)\s*\(/i;
+/** Quarry's error codes, or the `error` variable dbt:catch sets beside cfcatch, or a caught error's `code`. */
+const QUARRY_ERRORS = /QRY_ERR|\berror\.(code|message|line|column|detail|type)\b|\b\w+\.code\b/i;
 const toCfml = (page: string) => page.replace(/<(\/?)dbt:/gi, "<$1cf");
 
 function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipped: Record<string, number> } } {
@@ -171,11 +171,11 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
       continue;
     }
     if (QUARRY_ONLY.test(page)) {
-      skip("a Quarry-only function (raw, jsonEncode, jsonDecode)");
+      skip("a Quarry-only function (raw, jsonEncode, jsonDecode) or location()");
       continue;
     }
     if (QUARRY_ERRORS.test(page)) {
-      skip("Quarry's error codes or its `error` variable");
+      skip("Quarry's error codes (`error` variable, `.code` of a caught error)");
       continue;
     }
     taken++;
