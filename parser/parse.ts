@@ -144,6 +144,7 @@ const STATEMENT_START = new Set([
   "public",
   "private",
   "package",
+  "param",
   "remote",
   "return",
   "switch",

@@ -1,5 +1,5 @@
 // <dbt:switch expression="#x#"><dbt:case value="a,b">…</dbt:case><dbt:defaultcase>…</dbt:defaultcase></dbt:switch>
-// A case matches when one item of its value list equals the expression as EQ compares (ignoring case).
+// A case matches when one item of its value list equals the expression, ignoring case.
 import type { Loc, Node, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import { codes } from "../engine/errors.js";
@@ -13,12 +13,14 @@ interface SwitchData {
   otherwise: Node[] | null;
 }
 
-/** CFML's EQ, as Lucee's switch compares (switch (true) { case 1: } matches; so do "01" and 1). */
+/**
+ * As Lucee compares: a <dbt:script> case's values (case 1: case 2: …) as EQ does (switch (true)
+ * { case 1: } matches, so do "01" and 1); a dbt:case's list items as text, ignoring case.
+ */
 export function caseMatches(subject: unknown, value: unknown, delimiters: unknown, loc: Loc): boolean {
-  rt.toStr(subject, loc); // only a simple value can be switched on
-  // A <dbt:script> case's values (case 1: case 2: …), each compared whole.
+  const s = rt.toStr(subject, loc).toLowerCase();
   if (Array.isArray(value)) return value.some((v) => compare(subject, v, loc) === 0);
-  return listItems(rt.toStr(value, loc), delimiters ?? ",").some((item) => compare(subject, item, loc) === 0);
+  return listItems(rt.toStr(value, loc), delimiters ?? ",").some((item) => item.toLowerCase() === s);
 }
 
 export const switchTag: TagDef<SwitchData> = {

@@ -67,7 +67,8 @@ export function parseByMask(text: string, mask: string, locale: string): Fields 
     }
     const { field, count } = part;
     const next = parts[p + 1];
-    const month = field === "M" || (field === "m" && !hourSeen);
+    // As Lucee reads a CFML mask: m is the month wherever it stands, n the minutes.
+    const month = field === "M" || field === "m";
     if (NUMERIC.has(field) && !(month && count >= 3)) {
       // Beside another number field, a field takes exactly its width; else all the digits there.
       const fixed = next !== undefined && "field" in next && NUMERIC.has(next.field);
