@@ -1,6 +1,6 @@
 // parseDateTime(text, mask) and lsParseDateTime(text, locale, mask): the text read field by
 // field as the mask lays it out, as Java's SimpleDateFormat (Lucee's) reads one: yyyy, MM,
-// MMM(M) names, dd, HH/hh with a/tt, nn (and mm after an hour) minutes, ss, SSS/l
+// MMM(M) names, dd, HH/hh with a/tt, nn minutes (m is the month, as Lucee reads it), ss, SSS/l
 // milliseconds, X/Z offsets, z zone names, 'quoted' literals. Fields written next to each
 // other with nothing between them ("yyyyMMdd") take their width in digits. One pass over the
 // text, no regular expression over it: no input can make it slow.
@@ -51,7 +51,6 @@ export function parseByMask(text: string, mask: string, locale: string): Fields 
   const f: Fields = { y: 1970, mo: 1, d: 1, h: 0, mi: 0, s: 0, ms: 0, offset: null };
   let pm: boolean | null = null;
   let twelve = false;
-  let hourSeen = false;
   let i = 0;
   const s = text.trim();
   for (let p = 0; p < parts.length; p++) {
@@ -81,12 +80,10 @@ export function parseByMask(text: string, mask: string, locale: string): Fields 
       if (field === "y") f.y = count === 2 && width <= 2 ? (v < 50 ? 2000 + v : 1900 + v) : v;
       else if (month) f.mo = v;
       else if (field === "d") f.d = v;
-      else if (field === "H" || field === "k") {
-        f.h = field === "k" && v === 24 ? 0 : v;
-        hourSeen = true;
-      } else if (field === "h" || field === "K") {
+      else if (field === "H" || field === "k") f.h = field === "k" && v === 24 ? 0 : v;
+      else if (field === "h" || field === "K") {
         f.h = v % 12;
-        twelve = hourSeen = true;
+        twelve = true;
       } else if (field === "m" || field === "n") f.mi = v;
       else if (field === "s") f.s = v;
       else f.ms = field === "S" && width !== 3 ? Math.round(v * 10 ** (3 - width)) : v;

@@ -288,7 +288,7 @@ export default category("dates", {
   parseDateTime: [
     {
       params: "string, [format], [timezone]",
-      doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601 (with an offset or a zone name: 2023-10-21 04:35 Etc/GMT+1), m/d/yyyy, \"March 5, 2024\", 10-Oct-2010 (dateTimeFormat's default), JavaScript's date text, {ts '…'}. A format other than \"standard\" or \"pop\" is a mask laid out as Java's SimpleDateFormat (Lucee's) reads one — yyyy, MM or MMM(M), dd, HH or hh with a, nn (mm after an hour) minutes, ss, SSS, X offsets, 'quoted' text; fields side by side (yyyyMMdd) take their width — else its day/month order, as lsParseDateTime reads a mask (in en-US); the text's time is in timezone (the page's zone by default) unless it names its own.",
+      doc: "Reads a date: YYYY-MM-DD[ HH:MM[:SS]], ISO 8601 (with an offset or a zone name: 2023-10-21 04:35 Etc/GMT+1), m/d/yyyy, \"March 5, 2024\", 10-Oct-2010 (dateTimeFormat's default), JavaScript's date text, {ts '…'}. A format other than \"standard\" or \"pop\" is a mask laid out as Java's SimpleDateFormat (Lucee's) reads one — yyyy, MM or MMM(M), dd, HH or hh with a, nn minutes (m is the month, as in Lucee), ss, SSS, X offsets, 'quoted' text; fields side by side (yyyyMMdd) take their width — else its day/month order, as lsParseDateTime reads a mask (in en-US); the text's time is in timezone (the page's zone by default) unless it names its own.",
       example: 'year(parseDateTime("2023-07-01 10:00")) & " " & parseDateTime("05/06/2023", "dd/mm/yyyy", "UTC")',
       result: "2023 {ts '2023-06-05 00:00:00'}",
     },
