@@ -242,7 +242,10 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     key = base;
   }
   for (const step of steps) {
-    let next = container instanceof XmlNode ? xmlGet(ctx, container, slotName(key, loc), loc) : readSlot(container, key, loc, true);
+    let next =
+      container instanceof XmlNode
+        ? xmlGet(ctx, container, slotName(key, loc), loc)
+        : readSlot(container, key, loc, true);
     if (next === undefined) {
       next = newSlot(container);
       writeSlot(container, key, next, loc, ctx.limits.maxArrayLength);

@@ -111,8 +111,7 @@ export function parseXml(m: Metered | null, text: string, caseSensitive: boolean
   }
   if (doc.doctype && /<!ENTITY/.test(doc.doctype.internalSubset ?? "")) throw entitiesRefused();
   const depth = deepest(doc);
-  if (depth > MAX_XML_DEPTH)
-    throw xmlError(`The XML nests elements ${depth} deep, more than ${MAX_XML_DEPTH}`);
+  if (depth > MAX_XML_DEPTH) throw xmlError(`The XML nests elements ${depth} deep, more than ${MAX_XML_DEPTH}`);
   // The DOM holds several times the text's size (nodes, names, positions).
   hold(m, text.length * 4);
   return new XmlNode(doc, caseSensitive);
@@ -269,7 +268,9 @@ export function xmlGet(m: Metered | null, x: XmlNode, key: string, loc: Loc | nu
   } else if (n.nodeType === ELEMENT && /^\d+$/.test(key)) {
     // `item[2]`: the second element of that name among the siblings (or of the group).
     const i = Number(key);
-    const same = x.group ?? (n.parentNode ? childElements(n.parentNode).filter((e) => nameEqual(e, n.nodeName, cs)) : [n as Element]);
+    const same =
+      x.group ??
+      (n.parentNode ? childElements(n.parentNode).filter((e) => nameEqual(e, n.nodeName, cs)) : [n as Element]);
     if (i >= 1 && i <= same.length) return wrap(same[i - 1]!, cs);
     throw new RuntimeError(
       codes.UNDEFINED,
@@ -317,13 +318,17 @@ function toNode(doc: Document, v: unknown, loc: Loc | null): DomNode {
 }
 
 function checkName(name: string, loc: Loc | null): string {
-  if (!/^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*)?$/.test(name))
+  if (
+    !/^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*)?$/.test(
+      name,
+    )
+  )
     throw xmlError(`${JSON.stringify(name)} is not an XML name`, loc);
   return name;
 }
 
 function removeChildren(n: DomNode, keep: (c: DomNode) => boolean): void {
-  for (let c = n.firstChild; c; ) {
+  for (let c = n.firstChild; c;) {
     const next = c.nextSibling;
     if (!keep(c)) n.removeChild(c);
     c = next;
@@ -372,7 +377,8 @@ export function xmlSet(m: Metered | null, x: XmlNode, key: string, value: unknow
       return;
     }
     case "xmlvalue":
-      if (n.nodeType === ELEMENT || n.nodeType === DOCUMENT) throw xmlError(`The ${key} of an XML ${typeLabel(n)} cannot be set`, loc);
+      if (n.nodeType === ELEMENT || n.nodeType === DOCUMENT)
+        throw xmlError(`The ${key} of an XML ${typeLabel(n)} cannot be set`, loc);
       n.nodeValue = str();
       if (n.nodeType !== ATTRIBUTE) (n as unknown as { data: string }).data = n.nodeValue;
       return;
@@ -392,23 +398,24 @@ export function xmlSet(m: Metered | null, x: XmlNode, key: string, value: unknow
     }
     case "xmlchildren":
     case "xmlnodes": {
-      if (!Array.isArray(value)) throw xmlError(`${key} must be set to an array of XML nodes, got ${typeName(value)}`, loc);
+      if (!Array.isArray(value))
+        throw xmlError(`${key} must be set to an array of XML nodes, got ${typeName(value)}`, loc);
       const nodes = value.map((v) => toNode(doc, v, loc));
       removeChildren(n, (c) => lower === "xmlchildren" && c.nodeType !== ELEMENT);
       for (const c of nodes) appendChecked(n, c, loc);
       return;
     }
   }
-  if (n.nodeType !== ELEMENT && n.nodeType !== DOCUMENT) throw xmlError(`Cannot set "${key}" on an XML ${typeLabel(n)}`, loc);
+  if (n.nodeType !== ELEMENT && n.nodeType !== DOCUMENT)
+    throw xmlError(`Cannot set "${key}" on an XML ${typeLabel(n)}`, loc);
   const child = toNode(doc, value, loc);
   const isIndex = /^\d+$/.test(key);
   if (!isIndex && !nameEqual(child, key, x.caseSensitive))
-    throw xmlError(
-      `An XML element set as "${key}" must have that name, not "${child.nodeName}"`,
-      loc,
-    );
+    throw xmlError(`An XML element set as "${key}" must have that name, not "${child.nodeName}"`, loc);
   if (isIndex) {
-    const same = x.group ?? (n.parentNode ? childElements(n.parentNode).filter((e) => nameEqual(e, n.nodeName, x.caseSensitive)) : []);
+    const same =
+      x.group ??
+      (n.parentNode ? childElements(n.parentNode).filter((e) => nameEqual(e, n.nodeName, x.caseSensitive)) : []);
     const i = Number(key);
     if (i >= 1 && i <= same.length) same[i - 1]!.parentNode!.replaceChild(child, same[i - 1]!);
     else if (i === same.length + 1 && n.parentNode) appendChecked(n.parentNode, child, loc);
@@ -598,13 +605,22 @@ function namespaces(m: Metered | null, doc: Document): Map<string, string> {
 }
 
 /** xmlSearch: the nodes an XPath selects, or its number, string or boolean. */
-export function xmlSearch(m: Metered | null, x: XmlNode, expr: string, params: Struct | null, loc: Loc | null): unknown {
+export function xmlSearch(
+  m: Metered | null,
+  x: XmlNode,
+  expr: string,
+  params: Struct | null,
+  loc: Loc | null,
+): unknown {
   if (expr.endsWith("/")) expr = expr.slice(0, -1);
   let parsed: ReturnType<XPathLib["parse"]>;
   try {
     parsed = xp.parse(expr);
   } catch (err) {
-    throw xmlError(`The XPath ${JSON.stringify(expr)} is not valid: ${err instanceof Error ? err.message : String(err)}`, loc);
+    throw xmlError(
+      `The XPath ${JSON.stringify(expr)} is not valid: ${err instanceof Error ? err.message : String(err)}`,
+      loc,
+    );
   }
   const ns = namespaces(m, docOf(x.node));
   const vars = newStruct();
@@ -619,7 +635,10 @@ export function xmlSearch(m: Metered | null, x: XmlNode, expr: string, params: S
     });
   } catch (err) {
     if (err instanceof RuntimeError) throw err;
-    throw xmlError(`The XPath ${JSON.stringify(expr)} failed: ${err instanceof Error ? err.message : String(err)}`, loc);
+    throw xmlError(
+      `The XPath ${JSON.stringify(expr)} failed: ${err instanceof Error ? err.message : String(err)}`,
+      loc,
+    );
   } finally {
     meter = null;
   }

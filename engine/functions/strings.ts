@@ -154,10 +154,10 @@ export default category("strings", {
       v instanceof XmlNode
         ? xmlKeys(v).length
         : Array.isArray(v) || v instanceof Uint8Array
-        ? v.length
-        : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null
-          ? Object.keys(v).length
-          : str(v).length,
+          ? v.length
+          : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null
+            ? Object.keys(v).length
+            : str(v).length,
   ],
   ucase: [
     { params: "string", doc: "Upper case.", example: 'ucase("abc")', result: "ABC" },

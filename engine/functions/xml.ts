@@ -3,17 +3,7 @@
 // processing instructions, a DOCTYPE)? One pass over the text, so no input can make it slow.
 import { argError, category, int, str } from "./define.js";
 import { isStruct, toBool, typeName, type Struct } from "../values.js";
-import {
-  XML_KINDS,
-  XmlNode,
-  childPos,
-  newElement,
-  newXml,
-  parseXml,
-  xmlKind,
-  xmlNodeType,
-  xmlSearch,
-} from "../xml.js";
+import { XML_KINDS, XmlNode, childPos, newElement, newXml, parseXml, xmlKind, xmlNodeType, xmlSearch } from "../xml.js";
 
 // XML 1.0's name characters, as code-unit ranges (surrogate pairs pass as their halves).
 const START_RANGES = [
@@ -257,8 +247,8 @@ const xml = category("XML", {
   xmlNew: [
     {
       params: "[caseSensitive]",
-      doc: "A new, empty XML document; give it a root with doc.xmlRoot = xmlElemNew(doc, \"name\") (or a name).",
-      example: 'xmlGetNodeType(xmlNew())',
+      doc: 'A new, empty XML document; give it a root with doc.xmlRoot = xmlElemNew(doc, "name") (or a name).',
+      example: "xmlGetNodeType(xmlNew())",
       result: "DOCUMENT_NODE",
     },
     (_c, cs?: unknown) => newXml(cs !== undefined && toBool(cs, null)),
@@ -298,7 +288,8 @@ const xml = category("XML", {
       example: `xmlChildPos(xmlParse("<a><b/><c/><b/></a>").a, "b", 2)`,
       result: "3",
     },
-    (_c, e: unknown, name: unknown, n: unknown) => childPos(node(null, e, "xmlChildPos"), str(name), int(n, "position")),
+    (_c, e: unknown, name: unknown, n: unknown) =>
+      childPos(node(null, e, "xmlChildPos"), str(name), int(n, "position")),
   ],
   xmlGetNodeType: [
     {
@@ -313,7 +304,7 @@ const xml = category("XML", {
     {
       params: "xml, xsl, [parameters]",
       doc: "Not supported: XSLT is refused with QRY_ERR_FUNCTION (there is no well-kept XSLT processor in JavaScript; XSLT can also read files and URLs).",
-      example: 'isXmlDoc(xmlNew())',
+      example: "isXmlDoc(xmlNew())",
       result: "true",
     },
     () => {
@@ -324,7 +315,7 @@ const xml = category("XML", {
     {
       params: "xml, [validator]",
       doc: "Not supported: validating against a DTD or XML Schema is refused with QRY_ERR_FUNCTION (a DTD or schema is never fetched).",
-      example: 'isXmlDoc(xmlNew())',
+      example: "isXmlDoc(xmlNew())",
       result: "true",
     },
     () => {
