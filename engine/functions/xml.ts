@@ -333,11 +333,11 @@ const xml = category("XML", {
   isXmlNode: [
     {
       params: "value",
-      doc: "true for an XML node of any kind (element, attribute, text…) but a document.",
+      doc: "true for an XML node of any kind: a document, an element, an attribute, text…",
       example: 'isXmlNode(xmlParse("<a/>").a)',
       result: "true",
     },
-    (_c, v: unknown) => v instanceof XmlNode && xmlKind(v) !== XML_KINDS.DOCUMENT,
+    (_c, v: unknown) => v instanceof XmlNode,
   ],
   isXmlRoot: [
     {
