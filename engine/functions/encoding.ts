@@ -5,6 +5,7 @@ import {
   FunctionValue,
   SafeString,
   QueryResult,
+  XmlValue,
   dateToStr,
   newStruct,
   isStruct,
@@ -893,6 +894,8 @@ function cfmlSource(v: unknown, tz: string, m: Metered): string {
       const w = wall(x, tz);
       return `createDateTime(${w.y},${w.mo},${w.d},${w.h},${w.mi},${w.s},${w.ms},${quote(tz)})`;
     }
+    // An XML node as the call that makes it again (Lucee's ScriptConverter).
+    if (x instanceof XmlValue) return `xmlParse(${quote(x.toText())})`;
     if (!(Array.isArray(x) || isStruct(x) || x instanceof QueryResult))
       throw argError(`serialize cannot write a ${typeName(x)} value as CFML source`);
     // A value met again inside itself is written as null, as Lucee does.
