@@ -381,7 +381,7 @@ export default category("encoding", {
   serialize: [
     {
       params: "value, [type]",
-      doc: 'The value as CFML source text (type "json": as serializeJSON writes it), as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
+      doc: 'The value as CFML source text (type "json": as serializeJSON writes it), as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, an XML node xmlParse("…"), null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
       example: 'serialize({"a": [1, "x##"]})',
       result: '{"a":[1,"x##"]}',
     },
