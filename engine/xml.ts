@@ -376,12 +376,15 @@ export function xmlSet(m: Metered | null, x: XmlNode, key: string, value: unknow
       else appendChecked(doc, root, loc);
       return;
     }
-    case "xmlvalue":
+    case "xmlvalue": {
       if (n.nodeType === ELEMENT || n.nodeType === DOCUMENT)
         throw xmlError(`The ${key} of an XML ${typeLabel(n)} cannot be set`, loc);
-      n.nodeValue = str();
-      if (n.nodeType !== ATTRIBUTE) (n as unknown as { data: string }).data = n.nodeValue;
+      const v = str();
+      if (n.nodeType === ATTRIBUTE) (n as Attr).ownerElement?.setAttribute((n as Attr).name, v);
+      else (n as unknown as { data: string }).data = v;
+      n.nodeValue = v;
       return;
+    }
     case "xmlattributes": {
       if (n.nodeType !== ELEMENT) throw xmlError(`An XML ${typeLabel(n)} has no xmlAttributes`, loc);
       if (!isStruct(value)) throw xmlError(`xmlAttributes must be set to a struct, got ${typeName(value)}`, loc);
