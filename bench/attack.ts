@@ -86,7 +86,11 @@ const SITE: Record<string, string> = {
   "fetch.dbt": `<dbt:try><dbt:http url="#url.u#" timeout="3" result="r" /><dbt:output>reached #r.status_code#</dbt:output><dbt:catch type="http"><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "remember.dbt": `<dbt:param name="url.v" default=""><dbt:if len(url.v)><dbt:set session.v = url.v></dbt:if><dbt:output>[#session.v ?: ""#]</dbt:output>`,
   "secret/inside.txt": "not a secret",
+  "xml.dbt": `<dbt:try><dbt:set d = xmlParse(url.x)><dbt:output>[#d.xmlRoot.xmlText#][#len(toString(d))#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
 };
+
+/** Requests the loopback redirector (the site's one allowed http host) has had: an XML payload must cause none. */
+let redirectorHits = 0;
 
 // -------------------------------------------------------------------------------- categories
 
@@ -456,6 +460,44 @@ const ssrf: Category = async ({ base, db, allowed }) => {
   return t;
 };
 
+/**
+ * XML from a visitor reads no file and reaches no server (XXE through general and parameter
+ * entities, an external DTD, XInclude, a stylesheet instruction) and cannot expand without bound
+ * (billion laughs, quadratic blow-up): each is refused (QRY_ERR_XML) or parsed as inert data,
+ * the page answers 200 at once, and the loopback server the payloads name is never asked.
+ */
+const xml: Category = async ({ base, allowed }) => {
+  const t = tally();
+  const out = `http://127.0.0.1:${allowed}/`;
+  const laughs = `<!DOCTYPE l [<!ENTITY a "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join("")}]><l>&j;</l>`;
+  const payloads: [string, RegExp][] = [
+    [`<!DOCTYPE r [<!ENTITY e SYSTEM "file:///etc/passwd">]><r>&e;</r>`, /^\{QRY_ERR_XML\}$/],
+    [`<!DOCTYPE r [<!ENTITY e SYSTEM "${out}?to=/e">]><r>&e;</r>`, /^\{QRY_ERR_XML\}$/],
+    [`<!DOCTYPE r [<!ENTITY % p SYSTEM "${out}?to=/p"> %p;]><r>x</r>`, /^\{QRY_ERR_XML\}$/],
+    [`<!DOCTYPE r [<!ENTITY e SYSTEM "${out}?to=/unused">]><r>x</r>`, /^\{QRY_ERR_XML\}$/],
+    [laughs, /^\{QRY_ERR_XML\}$/],
+    [`<!DOCTYPE r [<!ENTITY a "${"x".repeat(2_000)}">]><r>${"&a;".repeat(1_000)}</r>`, /^\{QRY_ERR_XML\}$/],
+    [`<!DOCTYPE r SYSTEM "${out}?to=/dtd"><r>x</r>`, /^\[x\]\[\d+\]$/],
+    [`<!DOCTYPE r PUBLIC "-//X//DTD X//EN" "${out}?to=/public"><r>x</r>`, /^\[x\]\[\d+\]$/],
+    [
+      `<r xmlns:xi="http://www.w3.org/2001/XInclude">x<xi:include href="file:///etc/passwd" parse="text"/><xi:include href="${out}?to=/xi"/></r>`,
+      /^\[x\]\[\d+\]$/,
+    ],
+    [`<?xml-stylesheet type="text/xsl" href="${out}?to=/xsl"?><r>x</r>`, /^\[x\]\[\d+\]$/],
+    [`<r>&lt;&#x26;</r>`, /^\[&lt;&amp;\]\[\d+\]$/],
+  ];
+  const before = redirectorHits;
+  for (const [x, want] of payloads) {
+    const r = await get(`${base}/xml?${qs({ x })}`);
+    t.check(
+      r.status === 200 && want.test(r.body) && !r.body.includes("root:"),
+      `xmlParse ${x.slice(0, 80)}: ${r.status} ${r.body.slice(0, 100)}`,
+    );
+  }
+  t.check(redirectorHits === before, `the XML payloads made ${redirectorHits - before} requests to ${out}`);
+  return t;
+};
+
 /** A flood of new visitors (each its own address) never sheds an honest one (issue 22.5). */
 const sessions: Category = async ({ base }) => {
   const t = tally();
@@ -494,6 +536,7 @@ export const CATEGORIES: Record<string, Category> = {
   headers,
   csrf,
   ssrf,
+  xml,
   sessions,
   heavy,
   builtins,
@@ -551,6 +594,7 @@ async function main(): Promise<void> {
   let broke = 0;
   try {
     redirector = createServer((req, res) => {
+      redirectorHits++;
       const to = new URL(req.url ?? "/", "http://x").searchParams.get("to") ?? "/";
       res.writeHead(302, { location: to }).end();
     });

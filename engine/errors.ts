@@ -201,6 +201,7 @@ export const codes = {
   FLUSH: "QRY_ERR_FLUSH",
   QUERY_LIMIT: "QRY_ERR_QUERY_LIMIT",
   MEMORY_LIMIT: "QRY_ERR_MEMORY_LIMIT",
+  XML: "QRY_ERR_XML",
 } as const;
 
 /** One of the codes above. */

@@ -24,6 +24,7 @@ import {
 
 export { esc, toBool, toStr, toNum, compare, numToStr } from "./values.js";
 import { esc } from "./values.js";
+import { XmlNode, attrViewSet, childViewSet, isChildView, xmlGet, xmlSet } from "./xml.js";
 import { encodeAs } from "./functions/encoding.js";
 export { settle } from "./clock.js";
 
@@ -162,6 +163,7 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
   if (isForbiddenKey(key)) forbidden(key, loc);
   // A struct's own key first: the common case (url.id, row.name).
   if (isStruct(obj) && own.call(obj, key)) return obj[key];
+  if (obj instanceof XmlNode) return xmlGet(ctx, obj, key, loc);
   if (obj instanceof QueryResult) {
     const meta = QUERY_META.get(key) ?? QUERY_META_LOWER.get(key.toLowerCase());
     if (meta) return meta(obj, ctx);
@@ -248,7 +250,10 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     key = base;
   }
   for (const step of steps) {
-    let next = readSlot(container, key, loc, true);
+    let next =
+      container instanceof XmlNode
+        ? xmlGet(ctx, container, slotName(key, loc), loc)
+        : readSlot(container, key, loc, true);
     if (next === undefined) {
       next = newSlot(container);
       writeSlot(container, key, next, loc, ctx.limits.maxArrayLength);
@@ -257,6 +262,7 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
     key = step;
   }
   checkSize(ctx, value, loc);
+  if (container instanceof XmlNode) return xmlSet(ctx, container, slotName(key, loc), value, loc);
   const held = writeSlot(container, key, value, loc, ctx.limits.maxArrayLength);
   // Held by the page: what goes into an array or struct, and the page's own variables; a
   // module's or function's own variables (a scope made for the call) go with the call.
@@ -287,6 +293,8 @@ function capturedWith(ctx: RenderContext, name: string, args: Struct | undefined
   }
   return undefined;
 }
+
+const slotName = (key: PathStep, loc: Loc): string => (typeof key === "string" ? key : toStr(key.index, loc));
 
 function slotKey(container: unknown, key: PathStep, loc: Loc): string | number {
   if (Array.isArray(container)) {
@@ -330,11 +338,14 @@ function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, 
     const grown = k < arr.length ? 0 : (k + 1 - arr.length) * ELEMENT_BYTES;
     while (arr.length < k) arr.push(null);
     const old = arr[k];
-    arr[k] = value;
+    // An element of an xmlChildren array replaces that child in its document.
+    arr[k] = isChildView(arr) ? childViewSet(arr, k, value, loc) : value;
     return grown + chars - (typeof old === "string" ? old.length : 0);
   }
   const s = container as Struct;
   const old = s[k];
+  // A member of an xmlAttributes struct sets that attribute of its element.
+  attrViewSet(null, s, k, value, loc);
   s[k] = value;
   if (old === undefined) noteKey(s, k);
   return (old === undefined ? MEMBER_BYTES : 0) + chars - (typeof old === "string" ? old.length : 0);

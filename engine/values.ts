@@ -5,6 +5,8 @@ import { RuntimeError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
 import { parseDate, wall } from "./functions/datetime.js";
 import type { ColumnFold } from "./keys.js";
+import { XmlValue } from "./xml-value.js";
+export { XmlValue } from "./xml-value.js";
 
 /** Text that is already HTML and must not be escaped again. */
 export class SafeString {
@@ -81,6 +83,7 @@ export function typeName(v: unknown): string {
   if (v instanceof SafeString) return "string";
   if (isStruct(v)) return "struct";
   if (v instanceof Uint8Array) return "binary";
+  if (v instanceof XmlValue) return "xml";
   return typeof v;
 }
 
@@ -167,6 +170,7 @@ export function toStr(v: unknown, loc: Loc | null): string {
   if (v instanceof SafeString) return v.value;
   if (v instanceof Date) return dateToStr(v);
   if (typeof v === "bigint") return v.toString();
+  if (v instanceof XmlValue) return v.toText();
   throw new RuntimeError(codes.TYPE, `Cannot convert ${typeName(v)} to a string`, loc);
 }
 

@@ -53,7 +53,10 @@ export interface MemberTarget {
 
 /** By receiver kind (engine/functions/members.ts memberKind); a kind without an entry has no such member. */
 export type MemberPlan = Partial<
-  Record<"string" | "numstr" | "datestr" | "number" | "boolean" | "date" | "array" | "struct" | "query", MemberTarget>
+  Record<
+    "string" | "numstr" | "datestr" | "number" | "boolean" | "date" | "array" | "struct" | "query" | "xml",
+    MemberTarget
+  >
 >;
 
 export type Expr = ExprNode & { async?: true };

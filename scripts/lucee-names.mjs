@@ -28,6 +28,7 @@ const TYPE = {
   query: "query",
   datetime: "date",
   date: "date",
+  xml: "xml",
   any: "any",
 };
 // Lucee functions Quarry does not have, whose member name maps to a Quarry built-in that does the same.

@@ -3,12 +3,14 @@ import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
 import { callTag } from "./call.js";
-import { QueryResult, escapeHtml, isStruct, toStr, typeName } from "../engine/values.js";
+import { QueryResult, XmlValue, escapeHtml, isStruct, toStr, typeName } from "../engine/values.js";
 
 const MAX_DEPTH = 8;
 
 function cell(v: unknown, depth: number, seen: Set<unknown>): string {
   const type = typeName(v);
+  // An XML document or node: its text.
+  if (v instanceof XmlValue) return `<span class="dbt-dump-xml">${escapeHtml(v.toText())}</span>`;
   if (v !== null && typeof v === "object" && !(v instanceof Date) && type !== "string") {
     if (seen.has(v)) return `<span class="dbt-dump-ref">[circular ${type}]</span>`;
     if (depth >= MAX_DEPTH) return `<span class="dbt-dump-ref">[${type}: too deep]</span>`;

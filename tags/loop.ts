@@ -29,6 +29,7 @@ import { quietLoop } from "./quiet.js";
 import type { Compiler, Reentry, Writer } from "../engine/compiler.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
+import { XmlNode, xmlElements, xmlGet, xmlIsElement, xmlIsStructLike, xmlKeys } from "../engine/xml.js";
 
 // "each": a <dbt:script> for (x in c) loop, over whatever c turns out to be (entries).
 type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition" | "each";
@@ -62,6 +63,8 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
     if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
       return listItems(value, ",").map((s, i) => [i + 1, s]);
     if (isStruct(value)) return Object.keys(value).map((k) => [k, k]);
+    // An XML document or element: its child elements' names, as Lucee's keys.
+    if (value instanceof XmlNode && xmlIsStructLike(value)) return xmlKeys(value).map((k) => [k, k]);
     if (value instanceof QueryResult)
       return value.rows.map((r, i) => [
         i + 1,
@@ -77,10 +80,14 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
     );
   }
   if (kind === "array") {
-    if (!Array.isArray(value))
-      throw new RuntimeError(codes.TYPE, `The array attribute must be an array, got ${typeName(value)}`, loc);
-    return value.map((v, i) => [i + 1, v]);
+    // An XML element found by name: the elements of that name (as arrayLen counts them).
+    const a = value instanceof XmlNode && xmlIsElement(value) ? xmlElements(value) : value;
+    if (!Array.isArray(a))
+      throw new RuntimeError(codes.TYPE, `The array attribute must be an array, got ${typeName(a)}`, loc);
+    return a.map((v, i) => [i + 1, v]);
   }
+  if (value instanceof XmlNode && xmlIsStructLike(value))
+    return xmlKeys(value).map((k) => [k, xmlGet(null, value, k, loc)]);
   if (!isStruct(value))
     throw new RuntimeError(codes.TYPE, `The collection attribute must be a struct, got ${typeName(value)}`, loc);
   return Object.keys(value).map((k) => [k, value[k]]);

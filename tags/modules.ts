@@ -24,3 +24,4 @@ export { default as mailModule } from "./mail.js";
 export { default as functionModule } from "./function.js";
 export { default as settingModule } from "./setting.js";
 export { default as flushModule } from "./flush.js";
+export { default as xmlModule } from "./xml.js";

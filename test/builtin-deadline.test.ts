@@ -24,6 +24,9 @@ const data = {
     j: JSON.stringify(numbers),
     rows: numbers.map((n) => ({ n })),
     big: "x".repeat(N * 8),
+    xml: `<a>${"<b/>".repeat(N)}</a>`,
+    // Small to parse (fewer characters than a stride), large to search over and over.
+    smallXml: `<a>${"<b/>".repeat(300)}</a>`,
   },
 };
 
@@ -81,6 +84,11 @@ const FAMILIES: Record<string, string[]> = {
     "queryExecute('SELECT n FROM url.q ORDER BY n DESC', [], {dbtype: 'query'})",
     // A pattern that would backtrack: each character LIKE reads is a step.
     "queryExecute('SELECT 1 AS x FROM url.q WHERE ? LIKE ?', [url.big, repeatString('%x', 40) & 'y'], {dbtype: 'query'})",
+  ],
+  xml: [
+    "xmlParse(url.xml)",
+    // Each node of the inner //* for each node of the outer: 300 × 300 steps (engine/xml.ts).
+    "xmlSearch(xmlParse(url.smallXml), '//*[count(//*) > 0]')",
   ],
   hashing: [
     "hash('abc', 'SHA-256', 'utf-8', " + N + ")",

@@ -4,6 +4,7 @@ import { asNumber, isStruct, newArray, newStruct, toBool, typeName } from "../va
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
+import { childViewClear, childViewInsert, childViewRemove } from "../xml.js";
 import { ELEMENT_BYTES, WORK_STRIDE, hold, weigh, work, type Metered } from "../work.js";
 
 function pos(a: unknown[], n: unknown, extra = 0): number {
@@ -50,10 +51,11 @@ export default category("arrays", {
       const x = arr(a, "arrayAppend");
       if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) {
         hold(c, v.length * ELEMENT_BYTES + weigh(v));
-        for (const e of v) x.push(e);
+        for (const e of v) x.push(childViewInsert(x, x.length, e, null));
       } else {
         hold(c, ELEMENT_BYTES + weigh(v));
-        x.push(v);
+        // An xmlChildren array adds the element to its document too.
+        x.push(childViewInsert(x, x.length, v, null));
       }
       return a;
     },
@@ -69,10 +71,10 @@ export default category("arrays", {
       const x = arr(a, "arrayPrepend");
       if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) {
         hold(c, v.length * ELEMENT_BYTES + weigh(v));
-        x.unshift(...(v as unknown[]));
+        (v as unknown[]).forEach((e, i) => x.splice(i, 0, childViewInsert(x, i, e, null)));
       } else {
         hold(c, ELEMENT_BYTES + weigh(v));
-        x.unshift(v);
+        x.unshift(childViewInsert(x, 0, v, null));
       }
       return a;
     },
@@ -88,7 +90,7 @@ export default category("arrays", {
       const x = arr(a, "arrayInsertAt");
       const at = pos(x, n, 1);
       hold(c, ELEMENT_BYTES + weigh(v));
-      x.splice(at, 0, v);
+      x.splice(at, 0, childViewInsert(x, at, v, null));
       return x;
     },
   ],
@@ -101,7 +103,9 @@ export default category("arrays", {
     },
     (_c, a: unknown, n: unknown) => {
       const x = arr(a, "arrayDeleteAt");
-      x.splice(pos(x, n), 1);
+      const at = pos(x, n);
+      childViewRemove(x, at);
+      x.splice(at, 1);
       return x;
     },
   ],
@@ -350,7 +354,9 @@ export const more = category("arrays", {
       result: "true",
     },
     (_c, a: unknown) => {
-      arr(a, "arrayClear").length = 0;
+      const x = arr(a, "arrayClear");
+      childViewClear(x);
+      x.length = 0;
       return true;
     },
   ],

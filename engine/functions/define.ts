@@ -3,6 +3,7 @@
 import type { RenderContext } from "../context.js";
 import { RuntimeError, codes } from "../errors.js";
 import { toNum, toStr, typeName, isStruct, QueryResult, type Struct } from "../values.js";
+import { XmlNode, xmlElements, xmlIsElement } from "../xml.js";
 
 export interface BuiltinDef {
   name: string;
@@ -75,6 +76,8 @@ export function int(v: unknown, what = "argument"): number {
 }
 
 export function arr(v: unknown, fn: string): unknown[] {
+  // An XML element is the array of the elements of its name that `parent.name` found (Lucee).
+  if (v instanceof XmlNode && xmlIsElement(v)) return xmlElements(v);
   if (!Array.isArray(v)) throw argError(`${fn} expects an array, got ${typeName(v)}`);
   return v;
 }

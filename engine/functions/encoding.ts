@@ -5,6 +5,7 @@ import {
   FunctionValue,
   SafeString,
   QueryResult,
+  XmlValue,
   dateToStr,
   newStruct,
   isStruct,
@@ -380,7 +381,7 @@ export default category("encoding", {
   serialize: [
     {
       params: "value, [type]",
-      doc: 'The value as CFML source text (type "json": as serializeJSON writes it), as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
+      doc: 'The value as CFML source text (type "json": as serializeJSON writes it), as Lucee\'s serialize writes it: strings quoted with " and # doubled, arrays [a,b], structs {"key":value}, queries query("column":[…]), dates createDateTime(y,m,d,h,n,s,ms,"zone") in the page\'s zone, an XML node xmlParse("…"), null nullValue() (also a value met again inside itself). Quarry never evaluates it; binary values and functions are refused.',
       example: 'serialize({"a": [1, "x##"]})',
       result: '{"a":[1,"x##"]}',
     },
@@ -893,6 +894,8 @@ function cfmlSource(v: unknown, tz: string, m: Metered): string {
       const w = wall(x, tz);
       return `createDateTime(${w.y},${w.mo},${w.d},${w.h},${w.mi},${w.s},${w.ms},${quote(tz)})`;
     }
+    // An XML node as the call that makes it again (Lucee's ScriptConverter).
+    if (x instanceof XmlValue) return `xmlParse(${quote(x.toText())})`;
     if (!(Array.isArray(x) || isStruct(x) || x instanceof QueryResult))
       throw argError(`serialize cannot write a ${typeName(x)} value as CFML source`);
     // A value met again inside itself is written as null, as Lucee does.

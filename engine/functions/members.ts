@@ -6,10 +6,10 @@ import type { MemberPlan, MemberTarget } from "../../parser/ast.js";
 import type { BuiltinDef } from "./define.js";
 import { MEMBERS } from "./lucee-names.js";
 import { paramIndex } from "./named.js";
-import { QueryResult, SafeString, isNumeric, isStruct } from "../values.js";
+import { QueryResult, SafeString, XmlValue, isNumeric, isStruct } from "../values.js";
 import { parseDate } from "./datetime.js";
 
-type Table = "string" | "number" | "boolean" | "date" | "array" | "struct" | "query" | "any";
+type Table = "string" | "number" | "boolean" | "date" | "array" | "struct" | "query" | "xml" | "any";
 export type MemberKind = keyof MemberPlan;
 
 /**
@@ -27,6 +27,8 @@ const LOOKS: Record<MemberKind, Table[]> = {
   array: ["array", "any"],
   struct: ["struct", "any"],
   query: ["query", "any"],
+  // An XML document or element is a struct to Lucee too (doc.keyExists("xmlRoot")).
+  xml: ["xml", "struct", "any"],
 };
 
 const table = (t: Table, name: string): [string, number, boolean, string] | undefined => {
@@ -100,6 +102,7 @@ export function memberKind(v: unknown, plan: MemberPlan): MemberKind | null {
   if (Array.isArray(v)) return "array";
   if (v instanceof QueryResult) return "query";
   if (isStruct(v)) return "struct";
+  if (v instanceof XmlValue) return "xml";
   return null;
 }
 

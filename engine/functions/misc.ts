@@ -6,6 +6,7 @@ import { base, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
 import { FunctionValue, SafeString, QueryResult, arrayDims, compare, isStruct, toBool, typeName } from "../values.js";
 import { isDate, isDateLike } from "./dates.js";
+import { XmlNode, xmlIsStructLike } from "../xml.js";
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
 const STEP = /\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(\d+|"[^"]*"|'[^']*')\s*\]/g;
@@ -130,7 +131,7 @@ export default category("types", {
   ],
   isStruct: [
     { params: "value", doc: "true for a struct.", example: "isStruct({})", result: "true" },
-    (_c, v: unknown) => isStruct(v),
+    (_c, v: unknown) => isStruct(v) || (v instanceof XmlNode && xmlIsStructLike(v)),
   ],
   isQuery: [
     { params: "value", doc: "true for a query.", example: 'isQuery(queryNew("a"))', result: "true" },

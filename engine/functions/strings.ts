@@ -3,6 +3,7 @@ import { category, str, num, int, argError } from "./define.js";
 import { PatternError, findGroups, matchAll, replace, userRegex, type GroupMatch } from "../regex.js";
 import { isStruct, newStruct, toBool, type Struct } from "../values.js";
 import type { RenderContext } from "../context.js";
+import { XmlNode, xmlKeys } from "../xml.js";
 import { work } from "../work.js";
 import { RuntimeError, codes } from "../errors.js";
 
@@ -150,11 +151,13 @@ export default category("strings", {
       result: "6",
     },
     (_c, v: unknown) =>
-      Array.isArray(v) || v instanceof Uint8Array
-        ? v.length
-        : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null
-          ? Object.keys(v).length
-          : str(v).length,
+      v instanceof XmlNode
+        ? xmlKeys(v).length
+        : Array.isArray(v) || v instanceof Uint8Array
+          ? v.length
+          : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null
+            ? Object.keys(v).length
+            : str(v).length,
   ],
   ucase: [
     { params: "string", doc: "Upper case.", example: 'ucase("abc")', result: "ABC" },

@@ -5,6 +5,10 @@ import { isForbiddenKey, base, lookup, assign } from "../runtime.js";
 import { RuntimeError, codes } from "../errors.js";
 import { sortValues } from "./lists.js";
 import { caseSensitive, deleteKey, keyOf, noteKey } from "../keys.js";
+import { XmlNode, attrViewDelete, xmlHas, xmlKeys } from "../xml.js";
+
+/** A struct's keys; an XML document's or element's are its child elements' names (Lucee). */
+const keysOf = (s: unknown, fn: string): string[] => (s instanceof XmlNode ? xmlKeys(s) : Object.keys(struct(s, fn)));
 import { same } from "./arrays.js";
 import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "../work.js";
 
@@ -138,15 +142,16 @@ export default category("structs", {
       example: 'structKeyExists({a: 1}, "a")',
       result: "true",
     },
-    (_c, s: unknown, k: unknown) => keyOf(struct(s, "structKeyExists"), str(k)) !== undefined,
+    (_c, s: unknown, k: unknown) =>
+      s instanceof XmlNode ? xmlHas(s, str(k)) : keyOf(struct(s, "structKeyExists"), str(k)) !== undefined,
   ],
   structCount: [
     { params: "struct", doc: "Number of keys.", example: "structCount({a: 1, b: 2})", result: "2" },
-    (_c, s: unknown) => Object.keys(struct(s, "structCount")).length,
+    (_c, s: unknown) => keysOf(s, "structCount").length,
   ],
   structIsEmpty: [
     { params: "struct", doc: "true when the struct has no keys.", example: "structIsEmpty({})", result: "true" },
-    (_c, s: unknown) => Object.keys(struct(s, "structIsEmpty")).length === 0,
+    (_c, s: unknown) => keysOf(s, "structIsEmpty").length === 0,
   ],
   structKeyList: [
     {
@@ -155,11 +160,11 @@ export default category("structs", {
       example: "structKeyList({a: 1, b: 2})",
       result: "a,b",
     },
-    (_c, s: unknown, d?: unknown) => Object.keys(struct(s, "structKeyList")).join(d === undefined ? "," : str(d)),
+    (_c, s: unknown, d?: unknown) => keysOf(s, "structKeyList").join(d === undefined ? "," : str(d)),
   ],
   structKeyArray: [
     { params: "struct", doc: "The keys as an array.", example: "structKeyArray({a: 1, b: 2})", result: '["a","b"]' },
-    (_c, s: unknown) => Object.keys(struct(s, "structKeyArray")),
+    (_c, s: unknown) => keysOf(s, "structKeyArray"),
   ],
   structGet: [
     {
@@ -207,6 +212,7 @@ export default category("structs", {
       const st = struct(s, "structDelete");
       const name = key(k);
       const had = deleteKey(st, name);
+      if (had) attrViewDelete(st, name);
       return had || indicate === undefined || !toBool(indicate, null);
     },
   ],

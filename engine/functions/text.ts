@@ -1,7 +1,7 @@
 // More of CFML's string functions: character sets, tokens, justification, wrapping, and the
 // formatting of booleans and paragraphs.
 import { category, str, int, argError } from "./define.js";
-import { SafeString, escapeHtml, toBool } from "../values.js";
+import { SafeString, XmlValue, escapeHtml, toBool } from "../values.js";
 import { listItems } from "./lists.js";
 import { jsonEncode } from "./encoding.js";
 import type { RenderContext } from "../context.js";
@@ -347,7 +347,7 @@ export default category("strings", {
   [TO_STRING]: [
     {
       params: "value, [charset]",
-      doc: "The value as a string (arrays, structs and queries as JSON; a binary value decoded in the charset, UTF-8 by default).",
+      doc: "The value as a string (arrays, structs and queries as JSON; an XML document or node as its XML text; a binary value decoded in the charset, UTF-8 by default).",
       example: 'toString(42) & "!"',
       result: "42!",
     },
@@ -358,7 +358,7 @@ export default category("strings", {
         );
       return v === null || v === undefined
         ? ""
-        : typeof v === "object" && !(v instanceof Date) && !(v instanceof SafeString)
+        : typeof v === "object" && !(v instanceof Date) && !(v instanceof SafeString) && !(v instanceof XmlValue)
           ? jsonEncode(v, ctx)
           : str(v);
     },

@@ -1,7 +1,9 @@
 // isXML and isWDDX: is a string a well-formed XML document (XML 1.0: one root element, tags
 // that nest and match, quoted and unique attributes, valid references, comments, CDATA,
 // processing instructions, a DOCTYPE)? One pass over the text, so no input can make it slow.
-import { category } from "./define.js";
+import { argError, category, int, str } from "./define.js";
+import { isStruct, toBool, typeName, type Struct } from "../values.js";
+import { XML_KINDS, XmlNode, childPos, newElement, newXml, parseXml, xmlKind, xmlNodeType, xmlSearch } from "../xml.js";
 
 // XML 1.0's name characters, as code-unit ranges (surrogate pairs pass as their halves).
 const START_RANGES = [
@@ -218,15 +220,154 @@ class Reader {
   }
 }
 
-export default category("types", {
+/** The node argument of an XML function: an XML value, or a string parsed as xmlParse would (Lucee casts one). */
+function node(c: Parameters<typeof parseXml>[0], v: unknown, fn: string): XmlNode {
+  if (v instanceof XmlNode) return v;
+  if (typeof v === "string" && v.trimStart().startsWith("<")) return parseXml(c, v, false);
+  throw argError(`${fn} expects an XML document or node, got ${typeName(v)}`);
+}
+
+const kind = (v: unknown, ...kinds: number[]) => v instanceof XmlNode && kinds.includes(xmlKind(v));
+
+const xml = category("XML", {
+  xmlParse: [
+    {
+      params: "xml, [caseSensitive], [validator]",
+      doc: "Parses XML text into a document: its root element is doc.xmlRoot (or doc.<rootName>), each element has xmlName, xmlText, xmlAttributes, xmlChildren, xmlParent, xmlNsURI and its child elements by name. Names match case-insensitively unless caseSensitive is true. A DOCTYPE is never fetched, entity declarations are refused (QRY_ERR_XML), and the text is never read as a file name or URL; a validator is not supported.",
+      example: `xmlParse("<list><item>a</item><item>b</item></list>").list.item[2].xmlText`,
+      result: "b",
+    },
+    (c, x: unknown, cs?: unknown, validator?: unknown) => {
+      if (validator !== undefined && validator !== null && str(validator).trim() !== "")
+        throw argError("xmlParse: validating against a DTD or schema is not supported");
+      if (x instanceof XmlNode) return x;
+      return parseXml(c, str(x), cs !== undefined && toBool(cs, null));
+    },
+  ],
+  xmlNew: [
+    {
+      params: "[caseSensitive]",
+      doc: 'A new, empty XML document; give it a root with doc.xmlRoot = xmlElemNew(doc, "name") (or a name).',
+      example: "xmlGetNodeType(xmlNew())",
+      result: "DOCUMENT_NODE",
+    },
+    (_c, cs?: unknown) => newXml(cs !== undefined && toBool(cs, null)),
+  ],
+  xmlElemNew: [
+    {
+      params: "doc, [namespace], name",
+      min: 2,
+      doc: "A new element of the document, not yet in it: add it with arrayAppend(parent.xmlChildren, el) or parent.name = el.",
+      example: 'xmlElemNew(xmlNew(), "item").xmlName',
+      result: "item",
+    },
+    (_c, d: unknown, a: unknown, b?: unknown) => {
+      const x = node(null, d, "xmlElemNew");
+      const [ns, name] = b === undefined || b === null || str(b) === "" ? [null, str(a)] : [str(a) || null, str(b)];
+      if (name === "") throw argError("xmlElemNew: the element needs a name");
+      return newElement(x, ns, name, null);
+    },
+  ],
+  xmlSearch: [
+    {
+      params: "xml, xpath, [params]",
+      doc: "Evaluates an XPath 1.0 expression against a document or node: an array of the nodes it selects, or its number, string or boolean. Prefixes the document declares (xmlns:p) can be used; params is a struct of $variables.",
+      example: `arrayLen(xmlSearch(xmlParse("<a><b/><b/></a>"), "/a/b")) & " " & xmlSearch(xmlParse("<a n='4'/>"), "/a/@n * 2")`,
+      result: "2 8",
+    },
+    (c, x: unknown, expr: unknown, params?: unknown) => {
+      if (params !== undefined && params !== null && !isStruct(params))
+        throw argError(`xmlSearch: params must be a struct, got ${typeName(params)}`);
+      return xmlSearch(c, node(c, x, "xmlSearch"), str(expr), (params as Struct | undefined) ?? null, null);
+    },
+  ],
+  xmlChildPos: [
+    {
+      params: "elem, childName, n",
+      doc: "The 1-based position, among elem's child elements, of the n-th one named childName; -1 when there is none.",
+      example: `xmlChildPos(xmlParse("<a><b/><c/><b/></a>").a, "b", 2)`,
+      result: "3",
+    },
+    (_c, e: unknown, name: unknown, n: unknown) =>
+      childPos(node(null, e, "xmlChildPos"), str(name), int(n, "position")),
+  ],
+  xmlGetNodeType: [
+    {
+      params: "node",
+      doc: "The node's type: DOCUMENT_NODE, ELEMENT_NODE, ATTRIBUTE_NODE, TEXT_NODE, CDATA_SECTION_NODE, COMMENT_NODE…",
+      example: 'xmlGetNodeType(xmlParse("<a/>").xmlRoot)',
+      result: "ELEMENT_NODE",
+    },
+    (_c, n: unknown) => xmlNodeType(node(null, n, "xmlGetNodeType")),
+  ],
+  xmlTransform: [
+    {
+      params: "xml, xsl, [parameters]",
+      doc: "Not supported: XSLT is refused with QRY_ERR_FUNCTION (there is no well-kept XSLT processor in JavaScript; XSLT can also read files and URLs).",
+      example: "isXmlDoc(xmlNew())",
+      result: "true",
+    },
+    () => {
+      throw argError("xmlTransform: XSLT is not supported");
+    },
+  ],
+  xmlValidate: [
+    {
+      params: "xml, [validator]",
+      doc: "Not supported: validating against a DTD or XML Schema is refused with QRY_ERR_FUNCTION (a DTD or schema is never fetched).",
+      example: "isXmlDoc(xmlNew())",
+      result: "true",
+    },
+    () => {
+      throw argError("xmlValidate: validating against a DTD or schema is not supported");
+    },
+  ],
+  isXmlDoc: [
+    { params: "value", doc: "true for an XML document.", example: 'isXmlDoc(xmlParse("<a/>"))', result: "true" },
+    (_c, v: unknown) => kind(v, XML_KINDS.DOCUMENT),
+  ],
+  isXmlElem: [
+    { params: "value", doc: "true for an XML element.", example: 'isXmlElem(xmlParse("<a/>").a)', result: "true" },
+    (_c, v: unknown) => kind(v, XML_KINDS.ELEMENT),
+  ],
+  isXmlNode: [
+    {
+      params: "value",
+      doc: "true for an XML node of any kind: a document, an element, an attribute, text…",
+      example: 'isXmlNode(xmlParse("<a/>").a)',
+      result: "true",
+    },
+    (_c, v: unknown) => v instanceof XmlNode,
+  ],
+  isXmlRoot: [
+    {
+      params: "value",
+      doc: "true for the root element of its document.",
+      example: 'isXmlRoot(xmlParse("<a><b/></a>").a) & " " & isXmlRoot(xmlParse("<a><b/></a>").a.b)',
+      result: "true false",
+    },
+    (_c, v: unknown) => kind(v, XML_KINDS.ELEMENT) && (v as XmlNode).node.parentNode?.nodeType === XML_KINDS.DOCUMENT,
+  ],
+  isXmlAttribute: [
+    {
+      params: "value",
+      doc: "true for an XML attribute node (as xmlSearch returns for @name).",
+      example: `isXmlAttribute(xmlSearch("<a b='1'/>", "//@b")[1])`,
+      result: "true",
+    },
+    (_c, v: unknown) => kind(v, XML_KINDS.ATTRIBUTE),
+  ],
+});
+
+const types = category("types", {
   isXML: [
     {
       params: "value",
-      doc: "true when the value is a string holding a well-formed XML document (one root element, matching tags, quoted attributes, valid references).",
+      doc: "true for an XML document or node, or a string holding a well-formed XML document (one root element, matching tags, quoted attributes, valid references).",
       example: 'isXML("<a><b x=\'1\'/></a>") & " " & isXML("<a><b></a>")',
       result: "true false",
     },
-    (_c, v: unknown) => typeof v === "string" && xmlRoot(v) !== null,
+    (_c, v: unknown) => v instanceof XmlNode || (typeof v === "string" && xmlRoot(v) !== null),
   ],
   isWDDX: [
     {
@@ -238,3 +379,5 @@ export default category("types", {
     (_c, v: unknown) => typeof v === "string" && xmlRoot(v.trim()) === "wddxPacket",
   ],
 });
+
+export default [...types, ...xml];
