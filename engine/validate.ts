@@ -4,7 +4,7 @@
 import type { Expr, ExprOf, FunctionDef, LValue, Loc, Node, TagNode } from "../parser/ast.js";
 import { parseExpression, parseInterpolated, type SourceFile } from "../parser/parse.js";
 import { buildTree } from "../parser/tree.js";
-import { splitTarget } from "../parser/lvalue.js";
+import { splitTarget } from "./lvalue.js";
 import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
 import type { BuiltinDef } from "./functions/define.js";

@@ -8,7 +8,7 @@ import { RuntimeError, codes } from "../engine/errors.js";
 import { checkpoint } from "../engine/clock.js";
 import type { PathStep } from "../engine/runtime.js";
 import { QueryResult, typeName } from "../engine/values.js";
-import { splitTarget } from "../parser/lvalue.js";
+import { splitTarget } from "../engine/lvalue.js";
 
 export { splitTarget };
 
