@@ -15,6 +15,20 @@ function pos(a: unknown[], n: unknown, extra = 0): number {
 
 const nums = (a: unknown, fn: string) => arr(a, fn).map(num);
 
+/**
+ * arrayAppend and arrayPrepend: the value (with merge true, an array value's elements, in their
+ * order) put at the end or the start; an xmlChildren array adds them to its document too.
+ */
+function putElements(c: Metered, x: unknown[], v: unknown, merge: unknown, atStart: boolean): unknown[] {
+  const items = merge !== undefined && toBool(merge, null) && Array.isArray(v) ? (v as unknown[]) : [v];
+  hold(c, items.length * ELEMENT_BYTES + weigh(v));
+  items.forEach((e, i) => {
+    const at = atStart ? i : x.length;
+    x.splice(at, 0, childViewInsert(x, at, e, null));
+  });
+  return x;
+}
+
 export default category("arrays", {
   arrayNew: [
     {
@@ -47,18 +61,7 @@ export default category("arrays", {
       example: "arrayAppend([1], [2, 3], true)",
       result: "[1,2,3]",
     },
-    (c, a: unknown, v: unknown, merge?: unknown) => {
-      const x = arr(a, "arrayAppend");
-      if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) {
-        hold(c, v.length * ELEMENT_BYTES + weigh(v));
-        for (const e of v) x.push(childViewInsert(x, x.length, e, null));
-      } else {
-        hold(c, ELEMENT_BYTES + weigh(v));
-        // An xmlChildren array adds the element to its document too.
-        x.push(childViewInsert(x, x.length, v, null));
-      }
-      return a;
-    },
+    (c, a: unknown, v: unknown, merge?: unknown) => putElements(c, arr(a, "arrayAppend"), v, merge, false),
   ],
   arrayPrepend: [
     {
@@ -67,17 +70,7 @@ export default category("arrays", {
       example: "arrayPrepend([3], [1, 2], true)",
       result: "[1,2,3]",
     },
-    (c, a: unknown, v: unknown, merge?: unknown) => {
-      const x = arr(a, "arrayPrepend");
-      if (merge !== undefined && toBool(merge, null) && Array.isArray(v)) {
-        hold(c, v.length * ELEMENT_BYTES + weigh(v));
-        (v as unknown[]).forEach((e, i) => x.splice(i, 0, childViewInsert(x, i, e, null)));
-      } else {
-        hold(c, ELEMENT_BYTES + weigh(v));
-        x.unshift(childViewInsert(x, 0, v, null));
-      }
-      return a;
-    },
+    (c, a: unknown, v: unknown, merge?: unknown) => putElements(c, arr(a, "arrayPrepend"), v, merge, true),
   ],
   arrayInsertAt: [
     {
