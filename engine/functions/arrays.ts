@@ -15,6 +15,14 @@ function pos(a: unknown[], n: unknown, extra = 0): number {
 
 const nums = (a: unknown, fn: string) => arr(a, fn).map(num);
 
+/** arrayContains(NoCase): an element equal to the value, or with substringMatch a simple element holding its text. */
+function contains(c: RenderContext, x: unknown[], v: unknown, sub: unknown, noCase: boolean): boolean {
+  if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, noCase, c));
+  const fold = (t: string) => (noCase ? t.toLowerCase() : t);
+  const text = fold(str(v));
+  return x.some((e) => isSimpleValue(e) && fold(str(e)).includes(text));
+}
+
 /**
  * arrayAppend and arrayPrepend: the value (with merge true, an array value's elements, in their
  * order) put at the end or the start; an xmlChildren array adds them to its document too.
@@ -109,12 +117,7 @@ export default category("arrays", {
       example: 'arrayContains(["a", "b"], "B") & " " & arrayContains(["apple"], "pp", true)',
       result: "false true",
     },
-    (c, a: unknown, v: unknown, sub?: unknown) => {
-      const x = arr(a, "arrayContains");
-      if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, false, c));
-      const text = str(v);
-      return x.some((e) => isSimpleValue(e) && str(e).includes(text));
-    },
+    (c, a: unknown, v: unknown, sub?: unknown) => contains(c, arr(a, "arrayContains"), v, sub, false),
   ],
   arrayFind: [
     {
@@ -270,12 +273,7 @@ export const more = category("arrays", {
       example: 'arrayContainsNoCase(["a", "b"], "B") & " " & arrayContainsNoCase(["Apple"], "PP", true)',
       result: "true true",
     },
-    (c, a: unknown, v: unknown, sub?: unknown) => {
-      const x = arr(a, "arrayContainsNoCase");
-      if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, true, c));
-      const text = str(v).toLowerCase();
-      return x.some((e) => isSimpleValue(e) && str(e).toLowerCase().includes(text));
-    },
+    (c, a: unknown, v: unknown, sub?: unknown) => contains(c, arr(a, "arrayContainsNoCase"), v, sub, true),
   ],
   arrayFindAll: [
     {
