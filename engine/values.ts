@@ -6,6 +6,7 @@ import type { Loc } from "../parser/ast.js";
 import { parseDate, wall } from "./functions/datetime.js";
 import type { ColumnFold } from "./keys.js";
 import { XmlValue } from "./xml-value.js";
+import { numToStr } from "./number-text.js";
 export { XmlValue } from "./xml-value.js";
 
 /** Text that is already HTML and must not be escaped again. */
@@ -123,10 +124,7 @@ export function toNum(v: unknown, loc: Loc | null): number {
   return n;
 }
 
-export function numToStr(n: number): string {
-  if (Object.is(n, -0)) return "0";
-  return String(n);
-}
+export { numToStr };
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 

@@ -10,6 +10,7 @@ import {
   newStruct,
   isStruct,
   nestedDeeperThan,
+  numToStr,
   toBool,
   toStr,
   typeName,
@@ -877,7 +878,19 @@ function serialize(v: unknown, queryFormat: string, tz: string, m: Metered): str
     return x;
   };
   // "</" becomes "<\/" and "<!--" "\u003c!--", so the JSON can stand inside a <script> element.
-  return (JSON.stringify(prep(v)) ?? "null").replace(/<\//g, "<\\/").replace(/<!--/g, "\\u003c!--");
+  return jsonText(prep(v)).replace(/<\//g, "<\\/").replace(/<!--/g, "\\u003c!--");
+}
+
+/** JSON.stringify, except that numbers print as CFML prints them (Lucee: 0.1 + 0.2 is 0.3, 1e21 all digits). */
+function jsonText(x: unknown): string {
+  if (typeof x === "number") return Number.isFinite(x) ? numToStr(x) : "null";
+  if (Array.isArray(x)) return `[${x.map((e) => (e === undefined ? "null" : jsonText(e))).join(",")}]`;
+  if (isStruct(x)) {
+    const parts: string[] = [];
+    for (const [k, e] of Object.entries(x)) if (e !== undefined) parts.push(`${JSON.stringify(k)}:${jsonText(e)}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(x) ?? "null";
 }
 
 /** serialize(): CFML source for a value (Lucee's ScriptConverter). */
