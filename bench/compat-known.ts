@@ -101,6 +101,20 @@ export const known: KnownDifference[] = [
       c.id.startsWith("fixtures:") || c.source.includes("<dbt:") ? [squeezeLines(l), squeezeLines(q)] : [l, q],
   },
   {
+    name: "json-script-safe",
+    reason:
+      "serializeJSON writes `<!--` as `\\u003c!--` (the same JSON decoded) so that it can stand " +
+      "inside a <script> element; Lucee writes it as it is (docs/language.md, Differences).",
+    normalize: (c, l, q) => (/serializeJSON/i.test(c.source) ? [l, q.split("\\u003c!--").join("<!--")] : [l, q]),
+  },
+  {
+    name: "arraySlice-negative-offset",
+    reason:
+      "A negative arraySlice offset counts from the end, -1 the last element (Adobe ColdFusion's " +
+      "rule, and Lucee's own LDEV-2970 test); Lucee 6.2 starts one element earlier.",
+    explains: (c) => /arraySlice\(/i.test(c.source) && /,\s*-\d/.test(c.source),
+  },
+  {
     name: "struct-key-case",
     reason:
       "Lucee upper-cases the unquoted keys of a struct literal (`{b: 1}` has the key `B`) and keys " +

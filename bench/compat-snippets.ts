@@ -13,6 +13,17 @@ export const snippets: Snippet[] = [
   { name: "listQualify-multi-delimiter", expr: 'listQualify("a;b,c", "\'", ",;")' },
   { name: "listRemoveDuplicates-multi-delimiter", expr: 'listRemoveDuplicates("a;b,a;c", ",;")' },
   { name: "listSort-multi-delimiter", expr: 'listSort("c;b,a", "text", "asc", ",;")' },
+  { name: "listSetAt-multi-delimiter", expr: 'listSetAt("a;b,c", 2, "X", ",;")' },
+  { name: "listMap-multi-character", expr: 'listMap("a,;b,;c", function (x) { return x & 1; }, ",;")' },
+  {
+    name: "listFilter-multi-character",
+    expr: 'listFilter("a;b,c", function (x) { return x != "b"; }, ",;", false, false)',
+  },
+  { name: "listReduce-multi-character", expr: 'listReduce("a,;b", function (acc, x) { return acc & x; }, "", ",;")' },
+  {
+    name: "arrayContains-position",
+    expr: 'arrayContains([1, 2, 3], 3) & arrayContainsNoCase(["a", "B"], "b") & arrayContains([1], 4)',
+  },
   { name: "numberFormat-underscore-mask", expr: 'numberFormat("12345", "_____.__")' },
   { name: "numberFormat-justify-right", expr: 'numberFormat(12.5, "_____.__")' },
   { name: "numberFormat-justify-left", expr: 'numberFormat(12.5, "L_____.__")' },

@@ -779,8 +779,8 @@ function assertions(src) {
       const { args: targs } = callArgs(src, end + tail[0].length - 1);
       if (t === "tobe" || t === "tobewithcase")
         out2.push({ kind: "eq", a: targs[0], b: args[0], withCase: t === "tobewithcase" });
-      else if (t === "tobetrue") out2.push({ kind: "eq", a: "true", b: args[0] });
-      else if (t === "tobefalse") out2.push({ kind: "eq", a: "false", b: args[0] });
+      else if (t === "tobetrue") out2.push({ kind: "eq", a: "true", b: truth(args[0]) });
+      else if (t === "tobefalse") out2.push({ kind: "eq", a: "false", b: truth(args[0]) });
       else if (t === "tothrow") {
         const fm = /^function\s*\(\s*\)\s*\{\s*([\s\S]*?);?\s*\}$/.exec(args[0]);
         if (fm && !fm[1].includes(";")) out2.push({ kind: "throws", b: fm[1] });
@@ -792,8 +792,8 @@ function assertions(src) {
       out2.push({ kind: "throws", b: args[args.length - 1] });
       continue;
     }
-    if (name === "asserttrue" && args.length >= 1) out2.push({ kind: "eq", a: "true", b: args[0] });
-    else if (name === "assertfalse" && args.length >= 1) out2.push({ kind: "eq", a: "false", b: args[0] });
+    if (name === "asserttrue" && args.length >= 1) out2.push({ kind: "eq", a: "true", b: truth(args[0]) });
+    else if (name === "assertfalse" && args.length >= 1) out2.push({ kind: "eq", a: "false", b: truth(args[0]) });
     else if (args.length >= 2)
       out2.push({ kind: "eq", a: args[0], b: args[1], withCase: name === "assertequalswithcase" });
   }
@@ -956,6 +956,9 @@ const unescape = (s) =>
     .replace(/&amp;/g, "&");
 
 /** CFML's loose equality of two printed values (case-insensitive strings, numbers by value, booleans as yes/no). */
+/** What TestBox's assertTrue/toBeTrue (and the False forms) test: the value as a condition (2 is true; a string that is no boolean fails), not its text. */
+const truth = (expr) => `(${expr}) ? true : false`;
+
 function looseEqual(x, y, withCase) {
   if (x === y) return true;
   const jx = tryJson(x),

@@ -130,7 +130,7 @@ describe("optional arguments CFML code passes", () => {
     const out = await render(
       '<dbt:set a = arrayNew(2)><dbt:set b = [1]><dbt:set arrayAppend(b, [4, 5], true)><dbt:output>#isArray(a, 2)# #isArray(a, 1)# #isArray([[1]], 2)# #jsonEncode(b)# #arrayContains(["apple"], "pl", true)# #arrayContains(["apple"], "pl")# #replace("a-b-c-d", "-", "+", "all", 4)# #replaceNoCase("A-A-A", "a", "x", "one", 2)#</dbt:output>',
     );
-    expect(out).toBe("true false true [1,4,5] true false a-b+c+d A-x-A");
+    expect(out).toBe("true false true [1,4,5] 1 0 a-b+c+d A-x-A");
   });
 
   it("arraySlice with a negative start and a negative count", async () => {

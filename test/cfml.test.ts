@@ -355,7 +355,8 @@ describe("arrays, structs and queries", () => {
     ["arrayLen(arrayNew(1))", "0"],
     ['arrayFind(listToArray("abba,bb,AABBCC,BB"), "BB")', "4"],
     ['arrayFindNoCase(listToArray("abba,bb,AABBCC,BB"), "BB")', "2"],
-    ['arrayContains(["a"], "A")', "false"],
+    ['arrayContains(["a"], "A")', "0"],
+    ['arrayContains(["a", "b"], "b")', "2"],
     ['arrayFindAll([1, "1", 2], 1)', "[1,2]"],
     // leaveIndex: array1 keeps its positions (issue 25), array2 fills only past its end.
     ["arrayMerge([1, 2], [3], true)", "[1,2]"],

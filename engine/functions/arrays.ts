@@ -15,12 +15,16 @@ function pos(a: unknown[], n: unknown, extra = 0): number {
 
 const nums = (a: unknown, fn: string) => arr(a, fn).map(num);
 
-/** arrayContains(NoCase): an element equal to the value, or with substringMatch a simple element holding its text. */
-function contains(c: RenderContext, x: unknown[], v: unknown, sub: unknown, noCase: boolean): boolean {
-  if (sub === undefined || !toBool(sub, null)) return x.some((e) => same(e, v, noCase, c));
+/**
+ * arrayContains(NoCase): the 1-based position of the first element equal to the value, or with
+ * substringMatch of a simple element holding its text; 0 if none (Lucee 6 returns the position,
+ * which is true in a condition).
+ */
+function contains(c: RenderContext, x: unknown[], v: unknown, sub: unknown, noCase: boolean): number {
+  if (sub === undefined || !toBool(sub, null)) return x.findIndex((e) => same(e, v, noCase, c)) + 1;
   const fold = (t: string) => (noCase ? t.toLowerCase() : t);
   const text = fold(str(v));
-  return x.some((e) => isSimpleValue(e) && fold(str(e)).includes(text));
+  return x.findIndex((e) => isSimpleValue(e) && fold(str(e)).includes(text)) + 1;
 }
 
 /**
@@ -113,9 +117,9 @@ export default category("arrays", {
   arrayContains: [
     {
       params: "array, value, [substringMatch]",
-      doc: "true when an element equals the value (strings case-sensitive, numbers by value); with substringMatch true, when a simple element contains the value's text.",
-      example: 'arrayContains(["a", "b"], "B") & " " & arrayContains(["apple"], "pp", true)',
-      result: "false true",
+      doc: "The 1-based position of the first element equal to the value (strings case-sensitive, numbers by value), 0 if none — true or false in a condition; Lucee 6 returns the position where Adobe ColdFusion returns a boolean. With substringMatch true, of the first simple element that contains the value's text.",
+      example: 'arrayContains(["a", "b"], "B") & " " & arrayContains(["x", "apple"], "pp", true)',
+      result: "0 2",
     },
     (c, a: unknown, v: unknown, sub?: unknown) => contains(c, arr(a, "arrayContains"), v, sub, false),
   ],
@@ -271,7 +275,7 @@ export const more = category("arrays", {
       params: "array, value, [substringMatch]",
       doc: "Like arrayContains, ignoring case (with substringMatch true, when a simple element contains the value's text in any case).",
       example: 'arrayContainsNoCase(["a", "b"], "B") & " " & arrayContainsNoCase(["Apple"], "PP", true)',
-      result: "true true",
+      result: "2 1",
     },
     (c, a: unknown, v: unknown, sub?: unknown) => contains(c, arr(a, "arrayContainsNoCase"), v, sub, true),
   ],

@@ -2,7 +2,7 @@
 // element, in order. They await (a function may run queries), so they are `awaits` built-ins:
 // engine/udf.ts callAwaiting hands them the function as a plain async callback.
 import { category, arr, struct, query, str, argError, type Callback } from "./define.js";
-import { listItems } from "./lists.js";
+import { listItems, wholeDelim } from "./lists.js";
 import { newStruct, toBool, QueryResult, isStruct, typeName, type Struct } from "../values.js";
 
 function callback(f: unknown, fn: string): Callback {
@@ -270,70 +270,74 @@ const queries = category("queries", {
   ],
 });
 
+const SPLIT = "[delimiters], [includeEmptyFields], [multiCharacterDelimiter]";
+const MULTI =
+  "As in Lucee, multiCharacterDelimiter defaults to true: a delimiters string of several characters is one delimiter.";
+
 const lists = category("lists", {
   listEach: [
     {
-      params: "list, callback, [delimiters]",
+      params: `list, callback, ${SPLIT}`,
       awaits: true,
-      doc: `Calls the callback for each item, for what it does; returns "". ${NOTE} (item, index, list).`,
+      doc: `Calls the callback for each item, for what it does; returns "". ${MULTI} ${NOTE} (item, index, list).`,
       example: 'listEach("a,b", show)',
       result: "[a][b]",
     },
-    async (_c, l: unknown, f: unknown, d?: unknown) => {
+    async (_c, l: unknown, f: unknown, d?: unknown, empty?: unknown, multi?: unknown) => {
       const cb = callback(f, "listEach");
       const list = str(l);
-      const items = listItems(list, d);
+      const items = listItems(list, d, empty, multi ?? true);
       for (let i = 0; i < items.length; i++) await cb(items[i], i + 1, list);
       return "";
     },
   ],
   listMap: [
     {
-      params: "list, callback, [delimiters], [includeEmptyFields]",
+      params: `list, callback, ${SPLIT}`,
       awaits: true,
-      doc: `A new list of what the callback returns for each item, joined by the first delimiter. ${NOTE} (item, index, list, delimiters).`,
+      doc: `A new list of what the callback returns for each item, joined by the delimiters string. ${MULTI} ${NOTE} (item, index, list, delimiters).`,
       example: 'listMap("1;2", double, ";")',
       result: "2;4",
     },
-    async (_c, l: unknown, f: unknown, d?: unknown, empty?: unknown) => {
+    async (_c, l: unknown, f: unknown, d?: unknown, empty?: unknown, multi?: unknown) => {
       const cb = callback(f, "listMap");
-      const [list, delims] = [str(l), d === undefined ? "," : str(d)];
-      const items = listItems(list, delims, empty);
+      const [list, delims] = [str(l), wholeDelim(d)];
+      const items = listItems(list, delims, empty, multi ?? true);
       const out: string[] = [];
       for (let i = 0; i < items.length; i++) out.push(str(await cb(items[i], i + 1, list, delims)));
-      return out.join(delims.charAt(0));
+      return out.join(delims);
     },
   ],
   listFilter: [
     {
-      params: "list, callback, [delimiters], [includeEmptyFields]",
+      params: `list, callback, ${SPLIT}`,
       awaits: true,
-      doc: `A new list of the items for which the callback returns true, joined by the first delimiter. ${NOTE} (item, index, list, delimiters).`,
+      doc: `A new list of the items for which the callback returns true, joined by the delimiters string. ${MULTI} ${NOTE} (item, index, list, delimiters).`,
       example: 'listFilter("1,2,3,4", isEven)',
       result: "2,4",
     },
-    async (_c, l: unknown, f: unknown, d?: unknown, empty?: unknown) => {
+    async (_c, l: unknown, f: unknown, d?: unknown, empty?: unknown, multi?: unknown) => {
       const cb = callback(f, "listFilter");
-      const [list, delims] = [str(l), d === undefined ? "," : str(d)];
-      const items = listItems(list, delims, empty);
+      const [list, delims] = [str(l), wholeDelim(d)];
+      const items = listItems(list, delims, empty, multi ?? true);
       const out: string[] = [];
       for (let i = 0; i < items.length; i++)
         if (toBool(await cb(items[i], i + 1, list, delims), null)) out.push(items[i]!);
-      return out.join(delims.charAt(0));
+      return out.join(delims);
     },
   ],
   listReduce: [
     {
-      params: "list, callback, [initial], [delimiters], [includeEmptyFields]",
+      params: `list, callback, [initial], ${SPLIT}`,
       awaits: true,
-      doc: `Folds the list into one value: the callback gets the value so far (initial, default null) and returns the next. ${NOTE} (value, item, index, list, delimiters).`,
+      doc: `Folds the list into one value: the callback gets the value so far (initial, default null) and returns the next. ${MULTI} ${NOTE} (value, item, index, list, delimiters).`,
       example: 'listReduce("1,2,3", add, 10)',
       result: "16",
     },
-    async (_c, l: unknown, f: unknown, initial?: unknown, d?: unknown, empty?: unknown) => {
+    async (_c, l: unknown, f: unknown, initial?: unknown, d?: unknown, empty?: unknown, multi?: unknown) => {
       const cb = callback(f, "listReduce");
-      const [list, delims] = [str(l), d === undefined ? "," : str(d)];
-      const items = listItems(list, delims, empty);
+      const [list, delims] = [str(l), wholeDelim(d)];
+      const items = listItems(list, delims, empty, multi ?? true);
       let acc: unknown = initial ?? null;
       for (let i = 0; i < items.length; i++) acc = await cb(acc, items[i], i + 1, list, delims);
       return acc;

@@ -61,6 +61,8 @@ export function listItems(
 }
 
 const firstDelim = (delims?: unknown) => (delims === undefined ? "," : str(delims).charAt(0));
+/** What Lucee joins a rebuilt list with: the whole delimiters argument (`",;"` joins with both characters). */
+export const wholeDelim = (delims?: unknown) => (delims === undefined ? "," : str(delims));
 
 /** The list without empty items, split and joined on the first delimiter character (Lucee's listRemoveEmpty). */
 function dropEmpty(s: string, delims?: unknown): string {
@@ -146,7 +148,7 @@ export default category("lists", {
   listSetAt: [
     {
       params: "list, position, value, [delimiters], [includeEmptyFields]",
-      doc: "The list with the item at position replaced; the rest of the list stays as it was.",
+      doc: "The list with the item at position replaced; the rest of the list stays as it was (with several delimiter characters, every delimiter becomes the whole delimiters string, as Lucee writes it).",
       example: 'listSetAt("http://localhost/", 2, "x", "/")',
       result: "http://x/",
     },
@@ -154,7 +156,10 @@ export default category("lists", {
       const s = str(l);
       const items = scan(s, d, e, undefined, c);
       const it = items[position(items, n)]!;
-      return s.slice(0, it.start) + str(v) + s.slice(it.end);
+      const joined = s.slice(0, it.start) + str(v) + s.slice(it.end);
+      // Lucee rebuilds the list from all its fields: with several delimiter characters, each
+      // delimiter becomes the whole delimiters string.
+      return wholeDelim(d).length > 1 ? listItems(joined, d, true, undefined, c).join(wholeDelim(d)) : joined;
     },
   ],
   listInsertAt: [
@@ -336,12 +341,12 @@ export default category("lists", {
   listSort: [
     {
       params: "list, [sortType], [order], [delimiters], [includeEmptyFields]",
-      doc: 'Sorts a list: sortType "text" (default), "textnocase" or "numeric"; order "asc" or "desc".',
+      doc: 'Sorts a list: sortType "text" (default), "textnocase" or "numeric"; order "asc" or "desc". Joined with the delimiters string (Lucee: "c;b,a" sorted with ",;" is "a,;b,;c").',
       example: 'listSort("c,a,b")',
       result: "a,b,c",
     },
     (c, l: unknown, t?: unknown, o?: unknown, d?: unknown, e?: unknown) =>
-      sortValues(listItems(l, d, e, undefined, c), t, o, undefined, c).join(firstDelim(d)),
+      sortValues(listItems(l, d, e, undefined, c), t, o, undefined, c).join(wholeDelim(d)),
   ],
   listToArray: [
     {
@@ -396,7 +401,7 @@ export default category("lists", {
   listQualify: [
     {
       params: "list, qualifier, [delimiters], [elements], [includeEmptyFields]",
-      doc: 'Puts qualifier around every item (elements "all", the default) or only the non-numeric ones ("char").',
+      doc: 'Puts qualifier around every item (elements "all", the default) or only the non-numeric ones ("char"), joined with the delimiters string.',
       example: 'listQualify("a,1,b", "\'", ",", "char")',
       result: "'a',1,'b'",
     },
@@ -407,7 +412,7 @@ export default category("lists", {
         throw argError(`elements must be "all" or "char", got ${JSON.stringify(which)}`);
       return listItems(l, d, e, undefined, c)
         .map((s) => (which === "char" && /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(s) ? s : qual + s + qual))
-        .join(firstDelim(d));
+        .join(wholeDelim(d));
     },
   ],
   listChangeDelims: [
@@ -422,7 +427,7 @@ export default category("lists", {
   listRemoveDuplicates: [
     {
       params: "list, [delimiters], [ignoreCase]",
-      doc: "The list with each item once, in first-seen order.",
+      doc: "The list with each item once, in first-seen order, joined with the delimiters string.",
       example: 'listRemoveDuplicates("b,a,b,,A")',
       result: "b,a,A",
     },
@@ -437,20 +442,20 @@ export default category("lists", {
           out.push(s);
         }
       }
-      return out.join(firstDelim(d));
+      return out.join(wholeDelim(d));
     },
   ],
   listItemTrim: [
     {
       params: LIST,
-      doc: "The list with white space trimmed from every item.",
+      doc: "The list with white space trimmed from every item, joined with the delimiters string.",
       example: 'listItemTrim(" a , b ")',
       result: "a,b",
     },
     (c, l: unknown, d?: unknown, e?: unknown) =>
       listItems(l, d, e, undefined, c)
         .map((s) => s.trim())
-        .join(firstDelim(d)),
+        .join(wholeDelim(d)),
   ],
 });
 
