@@ -111,7 +111,8 @@ export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown 
 /** A query's own properties; a Map, so `q.toString` or `q.valueOf` finds no inherited function. */
 const QUERY_META = new Map<string, (q: QueryResult, ctx: RenderContext) => unknown>([
   ["recordCount", (q) => q.recordCount],
-  ["columnList", (q) => q.columns.join(",")],
+  // Upper-cased, as Lucee and Adobe ColdFusion give it (queryColumnList keeps the names' case).
+  ["columnList", (q) => q.columns.join(",").toUpperCase()],
   ["executionTime", (q) => q.executionTime],
   ["cached", (q) => q.cached],
   ["currentRow", (q, ctx) => (frameOf(ctx, q)?.row ?? 0) + 1],
@@ -368,20 +369,20 @@ export function mul(a: unknown, b: unknown, loc: Loc): number {
 export function div(a: unknown, b: unknown, loc: Loc): number {
   const d = toNum(b, loc);
   const n = toNum(a, loc);
-  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero", loc);
+  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero is not possible", loc);
   return n / d;
 }
 export function mod(a: unknown, b: unknown, loc: Loc): number {
   const d = toNum(b, loc);
   const n = toNum(a, loc);
-  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero", loc);
+  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero is not possible", loc);
   return n % d;
 }
 /** `a \ b`: CFML's integer division, the quotient without its fraction. */
 export function idiv(a: unknown, b: unknown, loc: Loc): number {
   const d = toNum(b, loc);
   const n = toNum(a, loc);
-  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero", loc);
+  if (d === 0) throw new RuntimeError(codes.TYPE, "Division by zero is not possible", loc);
   return Math.trunc(n / d);
 }
 export function pow(a: unknown, b: unknown, loc: Loc): number {

@@ -376,7 +376,7 @@ describe("arrays, structs and queries", () => {
     ['valueList(queryNew("a", [[1], [2]]).a)', "1,2"],
     ['arrayToList(valueArray(queryNew("a", [[1], [2]]).a))', "1,2"],
     ['queryColumnList(querySlice(queryNew("a,b", [[1, 2], [3, 4]]), 2, 1))', "a,b"],
-    ['serializeJSON(queryNew("id,name", [[1, "a"]]))', '{"COLUMNS":["ID","NAME"],"DATA":[[1,"a"]]}'],
+    ['serializeJSON(queryNew("id,name", [[1, "a"]]))', '{"COLUMNS":["id","name"],"DATA":[[1,"a"]]}'],
     ['serializeJSON(queryNew("id", [[1]]), "struct")', '[{"id":1}]'],
     ['deserializeJSON(serializeJSON(queryNew("id", [[1]])), false).ID', "1"],
   ]);

@@ -258,16 +258,16 @@ describe("a column added under named prepared statements", () => {
         const get = () =>
           Promise.all([1, 2, 3].map(() => fetch(`${server.base}/all`).then(async (r) => [r.status, await r.text()])));
         expect(await get()).toEqual([
-          [200, "id"],
-          [200, "id"],
-          [200, "id"],
+          [200, "ID"],
+          [200, "ID"],
+          [200, "ID"],
         ]);
         expect(db.datasources.get(undefined).stats().size).toBe(3);
         await sql(url, `ALTER TABLE ${table} ADD COLUMN name text DEFAULT 'rex'`);
         expect(await get()).toEqual([
-          [200, "id,name"],
-          [200, "id,name"],
-          [200, "id,name"],
+          [200, "ID,NAME"],
+          [200, "ID,NAME"],
+          [200, "ID,NAME"],
         ]);
       } finally {
         await server.close();

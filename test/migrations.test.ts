@@ -205,7 +205,7 @@ describe("migrations in quarry dev and quarry start", () => {
     const server = await startServer({ root, dev: true, log: (l) => lines.push(l) });
     try {
       expect(lines).toContain("applied _db/002_seed.sql");
-      expect(await (await fetch(`${server.base}/`)).text()).toBe("id,body|first;second;");
+      expect(await (await fetch(`${server.base}/`)).text()).toBe("ID,BODY|first;second;");
       // A change made before the watcher's first scan ends is not reported: write until it is.
       expect(
         await until(
@@ -218,7 +218,7 @@ describe("migrations in quarry dev and quarry start", () => {
       ).toBe(true);
       expect(lines).toContain("changed _db/003_add_column.sql: applying new migrations");
       // The page's SELECT * sees the new column at once (its prepared plan is replaced).
-      expect(await (await fetch(`${server.base}/`)).text()).toBe("id,body,stars|first;second;");
+      expect(await (await fetch(`${server.base}/`)).text()).toBe("ID,BODY,STARS|first;second;");
 
       writeFileSync(join(root, "_db", "001_notes.sql"), NOTES + "-- edited\n");
       const error = await until(
@@ -262,14 +262,14 @@ describe("migrations in quarry dev and quarry start", () => {
       });
     build(root, dist);
     let server = await start();
-    expect(await (await fetch(`${server.base}/`)).text()).toBe("id,body|first;second;");
+    expect(await (await fetch(`${server.base}/`)).text()).toBe("ID,BODY|first;second;");
     await stop(server.child);
 
     writeFileSync(join(root, "_db", "003_add_column.sql"), ADD_COLUMN);
     build(root, dist);
     server = await start();
     expect(server.out()).toContain("applied _db/003_add_column.sql");
-    expect(await (await fetch(`${server.base}/`)).text()).toBe("id,body,stars|first;second;");
+    expect(await (await fetch(`${server.base}/`)).text()).toBe("ID,BODY,STARS|first;second;");
     await stop(server.child);
 
     writeFileSync(join(root, "_db", "002_seed.sql"), SEED.replace("second", "2nd"));

@@ -362,9 +362,9 @@ export default category("encoding", {
   serializeJSON: [
     {
       params: "value, [queryFormat], [useSecureJSONPrefix]",
-      doc: 'JSON as CFML writes it: a query as {"COLUMNS":[…],"DATA":[[…]]} (queryFormat "column": {"ROWCOUNT","COLUMNS","DATA":{column: […]}}, "struct": an array of row structs); dates as "March, 05 2024 14:07:09".',
+      doc: 'JSON as Lucee writes it: a query as {"COLUMNS":[…],"DATA":[[…]]}, the column names as written (queryFormat "column": {"ROWCOUNT","COLUMNS","DATA":{COLUMN: […]}}, the DATA keys upper-cased; "struct": an array of row structs); dates as "March, 05 2024 14:07:09"; numbers as they print.',
       example: 'serializeJSON(queryNew("id", [[1]]))',
-      result: '{"COLUMNS":["ID"],"DATA":[[1]]}',
+      result: '{"COLUMNS":["id"],"DATA":[[1]]}',
     },
     (ctx, v: unknown, f?: unknown, secure?: unknown) => {
       const format = f === undefined ? "row" : typeof f === "boolean" ? (f ? "column" : "row") : str(f).toLowerCase();
@@ -849,8 +849,6 @@ function canonical(input: string): { value: string; rounds: number; kinds: numbe
   return { value, rounds, kinds: kinds.size };
 }
 
-const upper = (names: string[]) => names.map((n) => n.toUpperCase());
-
 /** CFML's JSON: queries as COLUMNS/DATA, dates in its long form. */
 function serialize(v: unknown, queryFormat: string, tz: string, m: Metered): string {
   const date = (d: Date) => dateTimeFormat(d, "MMMM, dd yyyy HH:nn:ss", tz);
@@ -864,11 +862,11 @@ function serialize(v: unknown, queryFormat: string, tz: string, m: Metered): str
       if (queryFormat === "column") {
         return {
           ROWCOUNT: x.rows.length,
-          COLUMNS: upper(x.columns),
+          COLUMNS: x.columns,
           DATA: Object.fromEntries(x.columns.map((c) => [c.toUpperCase(), x.rows.map((r) => cell(r, c))])),
         };
       }
-      return { COLUMNS: upper(x.columns), DATA: x.rows.map((r) => x.columns.map((c) => cell(r, c))) };
+      return { COLUMNS: x.columns, DATA: x.rows.map((r) => x.columns.map((c) => cell(r, c))) };
     }
     if (Array.isArray(x)) return x.map(prep);
     if (isStruct(x)) return Object.fromEntries(Object.keys(x).map((k) => [k, prep(x[k])]));

@@ -159,7 +159,7 @@ export default category("queries", {
       doc: "A new query with these columns; CFML's column types (integer, varchar, date, …) are checked; rows: a struct, an array of structs or an array of arrays. The type list may be left out: queryNew(columns, rows). An array of structs alone is the rows, its first struct's keys the columns (Lucee).",
       example:
         'queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount & queryNew([{a: 1}, {A: 2}]).columnList',
-      result: "2a",
+      result: "2A",
     },
     (ctx, cols: unknown, types?: unknown, rows?: unknown) => {
       if (Array.isArray(cols) && types === undefined && rows === undefined) {
