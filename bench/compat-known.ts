@@ -112,7 +112,7 @@ export const known: KnownDifference[] = [
     reason:
       "A negative arraySlice offset counts from the end, -1 the last element (Adobe ColdFusion's " +
       "rule, and Lucee's own LDEV-2970 test); Lucee 6.2 starts one element earlier.",
-    explains: (c) => /arraySlice\(/i.test(c.source) && /,\s*-\d/.test(c.source),
+    explains: (c) => /arraySlice\(|\.slice\(\s*-/i.test(c.source) && /[,(]\s*-\d/.test(c.source),
   },
   {
     name: "struct-key-case",

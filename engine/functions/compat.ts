@@ -238,11 +238,14 @@ export default [
     getLocale: [
       {
         params: "",
-        doc: 'The locale of the page\'s ls* functions, by its CFML name ("English (US)") when it has one.',
+        doc: 'The locale of the page\'s ls* functions, by its CFML name in lower case as Lucee gives it ("english (us)") when it has one.',
         example: "getLocale()",
-        result: "English (US)",
+        result: "english (us)",
       },
-      (ctx) => cfmlLocaleName(ctx.page.locale),
+      (ctx) => {
+        const name = cfmlLocaleName(ctx.page.locale);
+        return name === ctx.page.locale ? name : name.toLowerCase();
+      },
     ],
     setLocale: [
       {

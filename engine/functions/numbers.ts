@@ -100,8 +100,8 @@ function parseMask(mask: string): Mask {
         dot = true;
         break;
       case ",":
+        // Grouping takes no place of its own in the width (Lucee: "9,999.99" pads 1.5 to "   1.50").
         m.comma = true;
-        m.width++;
         break;
       case "(":
       case ")":

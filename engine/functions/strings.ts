@@ -50,8 +50,9 @@ function reFind(ctx: RenderContext, re: RE2JS, s: unknown, start: unknown, sub: 
   }
   const toStruct = (g: GroupMatch | undefined): Struct => {
     const st = newStruct();
-    st.len = g ? g.lengths : [0];
+    // pos before len, in Lucee's order (serializeJSON shows it).
     st.pos = g ? g.starts.map((i) => i + 1) : [0];
+    st.len = g ? g.lengths : [0];
     st.match = g ? g.texts : [""];
     return st;
   };
