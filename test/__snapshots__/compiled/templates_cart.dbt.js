@@ -169,7 +169,7 @@ try {
 let $n38 = 0;
 for (let $i34 = $s36, $j35; $i34 < $e37; $i34 = $j35) {
 $j35 = $i34 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L89)) await T.pause(ctx.page, L89); }
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L89, true)) await T.pause(ctx.page, L89); }
 $f33.row = $i34; $f33.end = $j35;
 if (rt.toBool(rt.call(ctx, F0, L61, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L62)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L63))), L61)) {
 { const $v45 = (($x39 = (($row = $f33.query.rows[$f33.row]) !== undefined && "total" in $row ? $row["total"] ?? "" : T.col(ctx, $f33, "total", L65))), ($x43 = (($x40 = (($row = $f33.query.rows[$f33.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f33, "price", L67))), ($x41 = rt.index(ctx, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L68)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L69)), L70)), typeof $x40 === "number" && typeof $x41 === "number" && ($x42 = $x40 * $x41) === $x42 ? $x42 : rt.mul($x40, $x41, L66))), typeof $x39 === "number" && ($x44 = $x39 + $x43) === $x44 ? $x44 : rt.add($x39, $x43, L64)); rt.assign(ctx, "total", [], $v45, L71); }
@@ -189,7 +189,7 @@ try {
 let $n55 = 0;
 for (let $i51 = $s53, $j52; $i51 < $e54; $i51 = $j52) {
 $j52 = $i51 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L106)) await T.pause(ctx.page, L106); }
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L106, true)) await T.pause(ctx.page, L106); }
 $f50.row = $i51; $f50.end = $j52;
 $o += "<li>" + rt.esc((($row = $f50.query.rows[$f50.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f50, "name", L97)), L98) + ", " + rt.esc(rt.call(ctx, F2, L99, (($row = $f50.query.rows[$f50.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f50, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f50.query.rows[$f50.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f50, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
 }
