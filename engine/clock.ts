@@ -57,10 +57,16 @@ export function tickCode(t: {
   loc: string;
   onPause: string;
   checked?: { lim: string; budget: string; writes: boolean } | null;
+  /** false: the limits only, no clock (Compiler's CompileOptions.clock): `tick` is called only to throw. */
+  clock?: boolean;
 }): string {
   const k = t.checked;
   const n = t.count ?? "0";
   const call = `T.tick(ctx, ${n}, $o.length, ${t.loc}, true)`;
+  if (t.clock === false) {
+    const count = t.count === null ? "" : k ? `++${n} > ${k.lim} || ` : `++${n} > ctx.limits.maxIterations || `;
+    return `if (${count}$o.length > ctx.limits.maxOutputLength) ${call};\n`;
+  }
   if (!k) {
     const counted = t.count === null ? "" : `++${t.count} > ctx.limits.maxIterations || `;
     return `if (${counted}$o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (${call}) ${t.onPause}; }\n`;

@@ -25,6 +25,16 @@ function nodesWriteOutput(nodes: Node[]): boolean {
  */
 export type Writer = (value: string, loc: string, by: "set" | "set-number" | "loop") => string;
 
+/** How a template is compiled. */
+export interface CompileOptions {
+  /**
+   * false: loops and output rows keep their limits (maxIterations, maxOutputLength) but do not
+   * tick the page's clock, which then neither pauses them nor stops them at the time limit. Only
+   * for measuring what the clock costs (bench:render); never for serving.
+   */
+  clock?: boolean;
+}
+
 /** Where a quiet loop's checked version keeps a number variable, and its "was set" flag if any. */
 export interface NumberSlot {
   slot: string;
@@ -319,7 +329,15 @@ export class Compiler {
     }
   }
 
-  constructor(readonly registry: Registry = Registry.builtin()) {}
+  constructor(
+    readonly registry: Registry = Registry.builtin(),
+    readonly options: CompileOptions = {},
+  ) {}
+
+  /** Whether loops and output rows tick the page's clock (CompileOptions.clock). */
+  get clock(): boolean {
+    return this.options.clock !== false;
+  }
 
   /** A fresh identifier for generated code. */
   tmp(prefix = "t"): string {

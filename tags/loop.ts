@@ -394,7 +394,7 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
         // iteration the body finished or continued); never in a quiet loop (tags/quiet.ts).
         const [first, b] = [c.tmp("first"), c.tmp("b")];
         const cond = postTest ? `${first} || ${test()}` : test();
-        const ticked = tickCode({ count: n, loc: L, onPause: c.pause(L) });
+        const ticked = tickCode({ count: n, loc: L, onPause: c.pause(L), clock: c.clock });
         return `{ let ${n} = 0; ${postTest ? `let ${first} = true; ` : ""}
 ${label}: for (; ${cond}; ${postTest ? `${first} = false` : ""}) {
 ${ticked}${b}: {
@@ -433,7 +433,7 @@ ${after ? c.nodes(after) : ""}}
 /** A loop outside a quiet loop's checked version: its state in locals of its own, its tick pausing in place. */
 function plainLoop(c: Compiler, node: TagNode<LoopData>, prelude: string, p: LoopParts): string {
   const L = c.loc(node.loc);
-  const ticked = tickCode({ count: p.n, loc: L, onPause: c.pause(L) });
+  const ticked = tickCode({ count: p.n, loc: L, onPause: c.pause(L), clock: c.clock });
   return `{ let ${[`${p.n} = 0`, ...p.state].join(", ")};
 ${prelude}${p.start}${p.label}: for (; ${p.test}; ${p.next}) {
 ${ticked}${p.vars()}${p.body()}}
@@ -467,6 +467,7 @@ function checkedLoop(c: Compiler, node: TagNode<LoopData>, step: LoopStep, p: Lo
     loc: L,
     onPause: `${rz} = ${step.id}; ${k.at} = ${L}; throw T.PAUSE;`,
     checked: { lim, budget: k.budget, writes },
+    clock: c.clock,
   });
   const innermost = step.last === step.id;
   // Entered while a pause comes back: an innermost loop is the one paused; another may hold it.
@@ -596,7 +597,8 @@ ${next ? `${next};\n` : ""}}\n`;
   const kept = [...caches.used].map((h) =>
     caches.numbers.has(h) ? `typeof ${h} === "number" && ${h} === ${h}` : `${h} !== undefined`,
   );
-  const allowed = `Math.min(${p.lim} - ${p.n}, ${p.budget} - 1)`;
+  // Without the clock (CompileOptions.clock) only the count limit bounds the run.
+  const allowed = c.clock ? `Math.min(${p.lim} - ${p.n}, ${p.budget} - 1)` : `${p.lim} - ${p.n}`;
   const locals = [
     `${k} = ${p.k}`,
     ...(p.index === null ? [] : [`${i} = ${p.index}`]),

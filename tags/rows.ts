@@ -120,7 +120,7 @@ export function compileRows(
     g === undefined
       ? `${i} + 1`
       : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(g.column)}, ${g.caseSensitive})`;
-  const ticked = tickCode({ count: how.counted ? n : null, loc: L, onPause: c.pause(L) });
+  const ticked = tickCode({ count: how.counted ? n : null, loc: L, onPause: c.pause(L), clock: c.clock });
   const loop = `let ${n} = 0;
 ${label ? `${label}: ` : ""}for (let ${i} = ${s}, ${j}; ${i} < ${e}; ${i} = ${j}) {
 ${j} = ${next};
