@@ -18,7 +18,7 @@ import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, type Group
 import { tick, tickCode } from "../engine/clock.js";
 import { isTag } from "./nodes.js";
 import { planLoop, type LoopStep } from "./loop-plan.js";
-import { range, runtime as rangeRuntime } from "./range.js";
+import { inRangeCode, range, runtime as rangeRuntime } from "./range.js";
 import type { Compiler, Writer } from "../engine/compiler.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
@@ -356,9 +356,9 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
     case "range": {
       const [i, to, by] = [c.tmp("i"), c.tmp("to"), c.tmp("step")];
       const known = fixedRange(node);
-      // Bounds written as numbers are constants: no T.range call (T.inRange folds to one comparison).
+      // Bounds written as numbers are constants: no T.range call, the step's sign known now.
       const [t, st] = known ? [String(known[1]), String(known[2])] : [to, by];
-      const test = (x: string) => `T.inRange(${x}, ${t}, ${st})`;
+      const test = (x: string) => inRangeCode(x, t, known ? known[2] : by);
       return assemble({
         start: known
           ? `${i} = ${known[0]};\n`
@@ -580,7 +580,7 @@ function fastRun(
       if (x && !p.writes) {
         const [end, first] = [c.tmp("end"), c.tmp("first")];
         return `const ${first} = ${i}, ${end} = Math.${x.step > 0 ? "min" : "max"}(${x.to}, ${i} + (${k} - 1) * ${x.step});
-${run}: for (; T.inRange(${i}, ${end}, ${x.step}); ${next}) {
+${run}: for (; ${inRangeCode(i, end, x.step)}; ${next}) {
 ${vars}${b2}: {
 ${body}}
 }

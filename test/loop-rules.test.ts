@@ -1,10 +1,11 @@
 // The loop's two rules, each written once: the tick (engine/clock.ts `tick`, with `tickCode`
 // writing its inline fast path for compiled code) and the range loop's stepping rule
-// (tags/range.ts `inRange`). Compiled code must do what the functions do.
+// (tags/range.ts `inRange`, with `inRangeCode` writing it for compiled code). Compiled code must
+// do what the functions do.
 import { describe, expect, it } from "vitest";
 import { tick, tickCode, type Ticking } from "../engine/clock.js";
 import { newPageState } from "../engine/page.js";
-import { inRange } from "../tags/range.js";
+import { inRange, inRangeCode } from "../tags/range.js";
 import { render } from "./helpers.js";
 import type { Loc } from "../parser/ast.js";
 
@@ -100,6 +101,26 @@ describe("the range stepping rule", () => {
     [2, 2, 3],
     [-3, 3, 2.5],
   ];
+  it.each(cases)(
+    "from %d to %d step %d: inRangeCode, with the step known and not, says what inRange says",
+    (from, to, step) => {
+      for (const i of [from - step, from, (from + to) / 2, to, to + step, to - step]) {
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the rule's generated code, as compiled mode runs it
+        const known = new Function("i", "to", `return ${inRangeCode("i", "to", step)};`) as (
+          i: number,
+          to: number,
+        ) => boolean;
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the same, the step a variable
+        const unknown = new Function("i", "to", "s", `return ${inRangeCode("i", "to", "s")};`) as (
+          i: number,
+          to: number,
+          s: number,
+        ) => boolean;
+        expect([known(i, to), unknown(i, to, step)]).toEqual([inRange(i, to, step), inRange(i, to, step)]);
+      }
+    },
+  );
+
   it.each(cases)("from %d to %d step %d: both modes visit what inRange gives", async (from, to, step) => {
     const expected: number[] = [];
     for (let i = from; inRange(i, to, step); i += step) expected.push(i);

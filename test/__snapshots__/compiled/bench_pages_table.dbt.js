@@ -54,7 +54,7 @@ if ($rz26 === 0) { $n28 = 0; $k34 = 0; $lim33 = ctx.limits.maxIterations; $i30 =
 $loop27: for (;;) {
 if ($rz26 !== 0) { $rz26 = 0; }
 else {
-if (!(T.inRange($i30, 5, 1))) break;
+if (!($i30 <= 5)) break;
 if (++$n28 > $lim33 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n28, $o.length, L4, true)) { $rz26 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
 }
 $F[0] = $i30; $s9 = true;
@@ -65,7 +65,7 @@ $i30 += 1;
 $k34 = Math.min($lim33 - $n28, $b10 - 1);
 if ($k34 > 0) { let $brk43 = false; $n28 += $k34; $b10 -= $k34;
 { let $k44 = $k34, $i45 = $i30, $w39 = $F[0], $f40 = false;
-$run41: while ($k44 > 0 && $o.length <= ctx.limits.maxOutputLength && (T.inRange($i45, 5, 1))) {
+$run41: while ($k44 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i45 <= 5)) {
 $k44--;
 $w39 = $i45; $f40 = true;
 $b42: {
@@ -101,7 +101,7 @@ $r8 = $slow7 ? undefined : T.own($vars6, "j");
 try {
 { let $n18 = 0, $i20;
 $i20 = 1;
-$loop17: for (; T.inRange($i20, 5, 1); $i20 += 1) {
+$loop17: for (; $i20 <= 5; $i20 += 1) {
 if (++$n18 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n18, $o.length, L4, true)) { yield L4;  }; }
 if ($slow7) $vars6["j"] = $i20; else $r8 = $i20;
 $o += "<td>" + rt.numToStr((($x23 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x24 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "j", L7))), typeof $x23 === "number" && typeof $x24 === "number" && ($x25 = $x23 * $x24) === $x25 ? $x25 : rt.mul($x23, $x24, L5))) + "</td>";
