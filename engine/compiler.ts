@@ -592,6 +592,15 @@ export class Compiler {
             }
           }
         }
+        // `x eq "text"` (or neq): two identical strings are EQ whatever else eq would try (numbers,
+        // dates, case), so that common answer comes at once; any other pair goes to rt.eq.
+        const text = (x: Expr) => x.type === "literal" && typeof x.value === "string";
+        if ((e.op === "eq" || e.op === "neq") && (text(e.left) || text(e.right))) {
+          const t = this.temp();
+          const [a, b] = text(e.right) ? [t, this.expr(e.right)] : [this.expr(e.left), t];
+          const other = this.expr(text(e.right) ? e.left : e.right);
+          return `((${t} = ${other}) === ${text(e.right) ? b : a} ? ${e.op === "eq"} : rt.${BINARY[e.op]}(${a}, ${b}, ${this.loc(e.loc)}))`;
+        }
         if (op) return this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc));
         if (e.op === "/" || e.op === "%" || e.op === "^")
           return this.numeric(e.left, e.right, e.op === "^" ? "**" : e.op, BINARY[e.op], this.loc(e.loc));
