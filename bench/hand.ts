@@ -277,14 +277,15 @@ function mandelbrot(app: FastifyInstance): void {
       y0: num("y0", -1.2),
       y1: num("y1", 1.2),
     };
-    const ascii = (u.output ?? "ascii") === "ascii";
-    const { inside, art } = mandelbrotArt(m, ascii);
-    const pre = ascii ? `<pre class="mandelbrot">${esc(art)}</pre>` : "";
-    return html(
-      reply,
-      `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${m.width} × ${m.height} points, at most ${m.maxiter} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`,
-    );
+    return html(reply, mandelbrotPage(m, (u.output ?? "ascii") === "ascii"));
   });
+}
+
+/** The sample site's /mandelbrot page, layout included, as plain JavaScript builds it (also bench:render's baseline). */
+export function mandelbrotPage(m: MandelbrotArea, ascii: boolean): string {
+  const { inside, art } = mandelbrotArt(m, ascii);
+  const pre = ascii ? `<pre class="mandelbrot">${esc(art)}</pre>` : "";
+  return `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${m.width} × ${m.height} points, at most ${m.maxiter} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`;
 }
 
 /** A Fastify app serving every hand-written page of the sample site (`site` holds style.css). */

@@ -1,9 +1,12 @@
 // npm run bench:render — renders five pages in compiled mode, interpreted mode and as
 // hand-written string building, in interleaved rounds, and prints renders/s and the ratios
-// between the modes taken within each round.
-// Each mode renders as `quarry start` does (runPage on a fresh context: see serve below).
-// Then the cost of the page's clock (engine/clock.ts): the same compiled pages with their
-// clock ticks taken out of the generated code, in the same run.
+// between the modes taken within each round. Four are bench/pages/ with their data in memory;
+// mandelbrot is the sample site's own templates/mandelbrot.dbt, layout included, as /mandelbrot
+// serves it with no query string.
+// Each mode renders as `quarry start` does (runPage on a fresh context, the page's clock on,
+// pausing when it wants to: see serve below).
+// Then the cost of the page's clock (engine/clock.ts): the same compiled pages compiled without
+// their clock ticks (CompileOptions.clock false), in the same run.
 // Run on a quiet machine and compare the ratios within one run.
 import { Session } from "node:inspector/promises";
 import { basename } from "node:path";
@@ -15,12 +18,13 @@ import { newPageState } from "../engine/page.js";
 import { compiledFunction, type RenderFn } from "../engine/template.js";
 import { QueryResult, escapeHtml, numToStr } from "../engine/values.js";
 import { mdTable } from "./report.js";
-import { mandelbrotArt } from "./hand.js";
+import { mandelbrotPage } from "./hand.js";
 import { commandLine, writeSection } from "./results-file.js";
 
 const loadAtStart = loadavg();
 
 const root = fileURLToPath(new URL("../../bench/pages", import.meta.url));
+const sampleSite = fileURLToPath(new URL("../../templates", import.meta.url));
 
 const fortunes = new QueryResult(
   ["id", "message"],
@@ -59,8 +63,8 @@ const rows = new QueryResult(
   Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}`, price: (i * 3.7).toFixed(2) })),
 );
 
+/** templates/mandelbrot.dbt's defaults (no query string). */
 const MANDELBROT = { width: 72, height: 32, maxiter: 256, x0: -2.2, x1: 1, y0: -1.2, y1: 1.2 };
-const mandelbrotVars = Object.assign(Object.create(null) as Record<string, unknown>, MANDELBROT);
 
 const FIELDS = ["name", "email", "city", "plan", "lastLogin", "points", "level", "manager", "team", "office"];
 const PARA =
@@ -99,10 +103,9 @@ const hand = {
     }
     return `${o}</table>\n`;
   },
-  // Seed 003's Mandelbrot, as templates/mandelbrot.dbt computes it.
+  // Seed 003's Mandelbrot: the sample site's page, as bench/hand.ts's route builds it.
   mandelbrot(): string {
-    const { inside, art } = mandelbrotArt(MANDELBROT, true);
-    return `<p>${numToStr(inside)} points in the set.</p>\n<pre>${escapeHtml(art)}</pre>\n`;
+    return mandelbrotPage(MANDELBROT, true);
   },
   loop(): string {
     let n = 0;
@@ -111,81 +114,70 @@ const hand = {
   },
 };
 
-const pages = [
-  { name: "fortunes", file: "fortunes.dbt", data: { variables: {} }, vars: { fortunes } },
-  { name: "personalised", file: "personalised.dbt", data: { variables: {} }, vars: { user } },
-  { name: "table", file: "table.dbt", data: { variables: {} }, vars: { rows } },
-  { name: "loop", file: "loop.dbt", data: { variables: {} }, vars: {} },
-  { name: "mandelbrot", file: "mandelbrot.dbt", data: { variables: {} }, vars: { m: mandelbrotVars } },
-] as const;
-
 const engines = {
   compiled: new Engine({ root, mode: "compiled" }),
   interpreted: new Engine({ root, mode: "interpreted" }),
 };
+const siteEngines = {
+  compiled: new Engine({ root: sampleSite, mode: "compiled" }),
+  interpreted: new Engine({ root: sampleSite, mode: "interpreted" }),
+};
 
-function scopes(vars: Record<string, unknown>) {
-  const s = scopesFrom({});
-  Object.assign(s.variables, vars);
+/** A page's scopes: `data` as scopesFrom takes it (url, application, …) and its variables. */
+const pages = [
+  { name: "fortunes", file: "fortunes.dbt", engines, data: {}, vars: { fortunes } },
+  { name: "personalised", file: "personalised.dbt", engines, data: {}, vars: { user } },
+  { name: "table", file: "table.dbt", engines, data: {}, vars: { rows } },
+  { name: "loop", file: "loop.dbt", engines, data: {}, vars: {} },
+  // As the sample site runs it: _application.dbt sets application.siteName.
+  {
+    name: "mandelbrot",
+    file: "mandelbrot.dbt",
+    engines: siteEngines,
+    data: { application: { siteName: "Quarry" } },
+    vars: {},
+  },
+] as const;
+
+function scopes(p: (typeof pages)[number]) {
+  const s = scopesFrom(p.data);
+  Object.assign(s.variables, p.vars);
   return s;
 }
 
 for (const p of pages) {
-  const a = await engines.compiled.render(p.file, scopes(p.vars));
-  const b = await engines.interpreted.render(p.file, scopes(p.vars));
+  const a = await p.engines.compiled.render(p.file, scopes(p));
+  const b = await p.engines.interpreted.render(p.file, scopes(p));
   const h = hand[p.name]();
   if (a !== b || a !== h) throw new Error(`${p.name}: the three renderings differ; fix the baseline before measuring`);
 }
 
-// The clock's ticks as the compiler writes them (tags/helpers.ts tickCode, and checkedTickCode
-// in a quiet loop's checked version, whose budget is a local), and what is left without them: a
-// loop keeps its maxIterations count and a loop or output row its output-size check, a call
-// nothing.
-const BUDGET = / \|\| --(?:ctx\.page\.budget|\$b\d+) <= 0\) \{ /;
-/** The limit checks of a tick line (what comes before its budget's countdown), or null for another line. */
-function limitChecks(line: string): string | null {
-  if (!line.startsWith("if (") || !(line.includes("T.tickDue(") || line.includes("T.tickClock("))) return null;
-  const cut = line.search(BUDGET);
-  return cut < 0 ? null : line.slice(0, cut);
-}
-function withoutClock(source: string): string {
-  const out = source
-    .split("\n")
-    .flatMap((line) => {
-      if (line.startsWith("if (T.tickClock(ctx.page, ")) return [];
-      const checks = limitChecks(line);
-      // A fast run of an innermost loop (tags/loop.ts fastRun) is bounded by the clock's budget too: not without the clock.
-      if (checks === null) return [line.replace(/, \$b\d+ - 1\)/g, ", Infinity)")];
-      return [`${checks}) throw new Error('limit');`];
-    })
-    .join("\n");
-  if (/tickClock|tickDue|T\.pause/.test(out))
-    throw new Error("the clock's generated code changed: update bench/render.ts");
-  return out;
-}
+// The clock's cost: each page compiled as served and compiled without its clock ticks
+// (CompileOptions.clock false: loops keep their limits). An include still ticks (a call).
 const clockVariants = pages.map((p) => {
-  const source = engines.compiled.compiledSource(p.file);
-  return { page: p, on: compiledFunction(source), off: compiledFunction(withoutClock(source)) };
+  const e = p.engines.compiled;
+  return {
+    page: p,
+    on: compiledFunction(e.compiledSource(p.file)),
+    off: compiledFunction(e.compiledSource(p.file, { clock: false })),
+  };
 });
-const run = (fn: RenderFn, s: ReturnType<typeof scopes>) =>
-  runPage(fn, new RenderContext(s, engines.compiled, engines.compiled.limits, newPageState()));
+const run = (p: (typeof pages)[number], fn: RenderFn, s: ReturnType<typeof scopes>) =>
+  runPage(fn, new RenderContext(s, p.engines.compiled, p.engines.compiled.limits, newPageState()));
 for (const v of clockVariants) {
-  if ((await run(v.on, scopes(v.page.vars))) !== (await run(v.off, scopes(v.page.vars))))
+  if ((await run(v.page, v.on, scopes(v.page))) !== (await run(v.page, v.off, scopes(v.page))))
     throw new Error(`${v.page.name}: the page renders differently without its clock`);
 }
 
 /**
  * A page rendered as `quarry start` renders it (PrecompiledSource.render): runPage with a fresh
- * context and page state, a string with no promise when the page never waits. The clock ticks
- * and reads the time as in a server, but never pauses: a pause only lets other requests run,
- * and there are none here (the clock's own cost is measured below).
+ * context and page state, its clock on as in the server (a page that runs past its time slice
+ * pauses: then a promise, awaited), its output flattened as a socket write would.
  */
-function serve(e: Engine, file: string, s: ReturnType<typeof scopes>): void {
-  const page = newPageState();
-  page.yieldAt = Number.POSITIVE_INFINITY;
-  const out = runPage(e.load(file).render, new RenderContext(s, e, e.limits, page));
-  if (typeof out !== "string") throw new Error(`${file} waited: the render benchmark takes pages that never do`);
-  Buffer.byteLength(out);
+function serve(e: Engine, file: string, s: ReturnType<typeof scopes>): void | Promise<void> {
+  const out = runPage(e.load(file).render, new RenderContext(s, e, e.limits, newPageState()));
+  if (typeof out === "string") return void Buffer.byteLength(out);
+  return out.then((o) => void Buffer.byteLength(o));
 }
 
 // Hand-written, compiled and interpreted in interleaved rounds, so that the three see the same
@@ -210,39 +202,43 @@ const ORDERS = [
  * calls), not per call: a clock read per call would add the same time to every variant and pull
  * their ratio towards 1.
  */
-function rateOf(fn: () => void, batch: number, ms: number): number {
+async function rateOf(fn: () => void | Promise<void>, batch: number, ms: number): Promise<number> {
   let n = 0;
   const start = performance.now();
   let now: number;
   do {
-    for (let k = 0; k < batch; k++) fn();
+    for (let k = 0; k < batch; k++) {
+      const r = fn();
+      if (r !== undefined) await r;
+    }
     n += batch;
     now = performance.now();
   } while (now - start < ms);
   return (n * 1000) / (now - start);
 }
 /** How many calls of fn take about a fifth of a millisecond, after warming it up for ms. */
-function batchOf(fn: () => void, ms: number): number {
-  const hz = rateOf(fn, 1, ms);
+async function batchOf(fn: () => void | Promise<void>, ms: number): Promise<number> {
+  const hz = await rateOf(fn, 1, ms);
   return Math.max(1, Math.round(hz / 5000));
 }
 const renderRates = new Map<string, { h: number; c: number; i: number; hc: number; ci: number }>();
 for (const p of pages) {
-  const s = scopes(p.vars);
+  const s = scopes(p);
   // Every output is flattened (Buffer.byteLength), as a socket write would: a concatenated
   // string left as a rope would flatter whichever side builds it lazily.
   const fns = [
     () => void Buffer.byteLength(hand[p.name]()),
-    () => serve(engines.compiled, p.file, s),
-    () => serve(engines.interpreted, p.file, s),
+    () => serve(p.engines.compiled, p.file, s),
+    () => serve(p.engines.interpreted, p.file, s),
   ];
-  const batches = fns.map((fn) => batchOf(fn, roundMs));
+  const batches: number[] = [];
+  for (const fn of fns) batches.push(await batchOf(fn, roundMs));
   const rates: number[][] = [[], [], []];
   const hc: number[] = [];
   const ci: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const round: number[] = [];
-    for (const v of ORDERS[r % ORDERS.length]!) round[v] = rateOf(fns[v]!, batches[v]!, roundMs);
+    for (const v of ORDERS[r % ORDERS.length]!) round[v] = await rateOf(fns[v]!, batches[v]!, roundMs);
     for (let v = 0; v < 3; v++) rates[v]!.push(round[v]!);
     hc.push(round[0]! / round[1]!);
     ci.push(round[1]! / round[2]!);
@@ -257,28 +253,28 @@ for (const p of pages) {
 }
 
 // Clock on and off in alternating rounds, so both see the same machine; the median round counts.
-async function rate(fn: RenderFn, s: ReturnType<typeof scopes>): Promise<number> {
+async function rate(p: (typeof pages)[number], fn: RenderFn, s: ReturnType<typeof scopes>): Promise<number> {
   let n = 0;
   const start = performance.now();
   while (performance.now() - start < roundMs) {
-    await run(fn, s);
+    await run(p, fn, s);
     n++;
   }
   return (n * 1000) / (performance.now() - start);
 }
 const clockRates = new Map<string, { on: number; off: number; cost: number }>();
 for (const v of clockVariants) {
-  const s = scopes(v.page.vars);
+  const s = scopes(v.page);
   const on: number[] = [];
   const off: number[] = [];
   const cost: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     if (r % 2 === 0) {
-      on.push(await rate(v.on, s));
-      off.push(await rate(v.off, s));
+      on.push(await rate(v.page, v.on, s));
+      off.push(await rate(v.page, v.off, s));
     } else {
-      off.push(await rate(v.off, s));
-      on.push(await rate(v.on, s));
+      off.push(await rate(v.page, v.off, s));
+      on.push(await rate(v.page, v.on, s));
     }
     cost.push(off[r]! / on[r]! - 1);
   }
@@ -310,11 +306,11 @@ await session.post("Profiler.setSamplingInterval", { interval: 50 });
 const PROFILED = ["fortunes", "table", "loop"];
 const profileRows: string[][] = [];
 for (const p of pages.filter((x) => PROFILED.includes(x.name))) {
-  const s = scopes(p.vars);
-  const fn = () => serve(engines.compiled, p.file, s);
-  const batch = batchOf(fn, 100);
+  const s = scopes(p);
+  const fn = () => serve(p.engines.compiled, p.file, s);
+  const batch = await batchOf(fn, 100);
   await session.post("Profiler.start");
-  rateOf(fn, batch, roundMs * 4);
+  await rateOf(fn, batch, roundMs * 4);
   const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: { nodes: ProfileNode[] } };
   const self = new Map<string, number>();
   let total = 0;

@@ -4,15 +4,75 @@
 // deadline or whose signal is aborted stops; every SLICE_MS of computing it pauses (awaits
 // setImmediate) so other requests are served while it runs.
 import type { Loc } from "../parser/ast.js";
-import { LimitError, codes } from "./errors.js";
+import { LimitError, RuntimeError, codes } from "./errors.js";
+import { outputLimit } from "./context.js";
+import type { Limits } from "./limits.js";
 import { SLICE_MS, type PageState } from "./page.js";
 import type { CancelSignal } from "./cancel.js";
 
 const MAX_STRIDE = 1 << 14;
 
-/** Counts one tick; true when the caller must `await pause(page, loc)`. */
-export function tickClock(page: PageState, loc: Loc): boolean {
-  return --page.budget <= 0 && checkpoint(page, loc);
+/**
+ * The tick, the one clock check of both modes: every loop iteration (`count`, its number so
+ * far), output row or group (count 0) and include, module or function call (count 0, output
+ * length 0) is one. It stops a loop past limits.maxIterations (QRY_ERR_LOOP_LIMIT) and a page
+ * whose output (`outLength` so far) passed limits.maxOutputLength, and takes one tick off the
+ * page's clock budget, reading the clock when it is spent (checkpoint). True when the caller
+ * must `await pause(page, loc)` before it goes on. `spent`: the caller took the tick off the
+ * budget itself (the compiled fast path, tickCode).
+ */
+export function tick(ctx: Ticking, count: number, outLength: number, loc: Loc, spent = false): boolean {
+  const limits = ctx.limits;
+  if (count > limits.maxIterations) {
+    throw new RuntimeError(
+      codes.LOOP_LIMIT,
+      `Loop stopped after ${limits.maxIterations} iterations (limit maxIterations)`,
+      loc,
+    );
+  }
+  if (outLength > limits.maxOutputLength) throw outputLimit(limits, loc);
+  const page = ctx.page;
+  return (spent ? page.budget : --page.budget) <= 0 && checkpoint(page, loc);
+}
+
+/** What the tick reads: the page's limits and its clock. */
+export interface Ticking {
+  limits: Limits;
+  page: PageState;
+}
+
+/**
+ * The tick as compiled code writes it inline: its fast path (the count, the output's length,
+ * one decrement of the budget) and, when one of them fires, a call of `tick` with the tick
+ * already spent, then `onPause` when it wants a pause. `count` is the local counting the loop's
+ * iterations (null: an output row, which only ticks). In a quiet loop's checked version
+ * (tags/region.ts) the budget is the local `checked.budget`, given back to the page around the
+ * call, and the count is checked against `checked.lim`, a local holding maxIterations, or 0 when
+ * the output had passed its limit as the loop started (a loop whose body writes nothing
+ * (`checked.writes` false) cannot change the output's length while it runs, so its first tick
+ * throws as every tick would).
+ */
+export function tickCode(t: {
+  count: string | null;
+  loc: string;
+  onPause: string;
+  checked?: { lim: string; budget: string; writes: boolean } | null;
+  /** false: the limits only, no clock (Compiler's CompileOptions.clock): `tick` is called only to throw. */
+  clock?: boolean;
+}): string {
+  const k = t.checked;
+  const n = t.count ?? "0";
+  const call = `T.tick(ctx, ${n}, $o.length, ${t.loc}, true)`;
+  if (t.clock === false) {
+    const count = t.count === null ? "" : k ? `++${n} > ${k.lim} || ` : `++${n} > ctx.limits.maxIterations || `;
+    return `if (${count}$o.length > ctx.limits.maxOutputLength) ${call};\n`;
+  }
+  if (!k) {
+    const counted = t.count === null ? "" : `++${t.count} > ctx.limits.maxIterations || `;
+    return `if (${counted}$o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (${call}) ${t.onPause}; }\n`;
+  }
+  const out = k.writes ? "$o.length > ctx.limits.maxOutputLength || " : "";
+  return `if (++${n} > ${k.lim} || ${out}--${k.budget} <= 0) { ctx.page.budget = ${k.budget}; if (${call}) { ${t.onPause} } ${k.budget} = ctx.page.budget; }\n`;
 }
 
 /** Reads the clock now: throws when the page must stop; true when it is time to pause. */

@@ -8,6 +8,8 @@ import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall } from "./
 import { kindWith } from "./closures.js";
 import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
+import type { LoopPlan, Span } from "../tags/loop-plan.js";
+import { spanOf } from "../tags/loop-plan.js";
 
 /** Can `nodes` write output: text, a #value#, or a tag whose expressions or body do? */
 function nodesWriteOutput(nodes: Node[]): boolean {
@@ -23,26 +25,39 @@ function nodesWriteOutput(nodes: Node[]): boolean {
  */
 export type Writer = (value: string, loc: string, by: "set" | "set-number" | "loop") => string;
 
-/**
- * How the outermost loop of a quiet loop's checked version saves and restores its variables
- * around a pause and types them again when it is entered (tags/region.ts, tags/loop.ts).
- */
+/** How a template is compiled. */
+export interface CompileOptions {
+  /**
+   * false: loops and output rows keep their limits (maxIterations, maxOutputLength) but do not
+   * tick the page's clock, which then neither pauses them nor stops them at the time limit. Only
+   * for measuring what the clock costs (bench:render); never for serving.
+   */
+  clock?: boolean;
+}
+
 /** Where a quiet loop's checked version keeps a number variable, and its "was set" flag if any. */
 export interface NumberSlot {
   slot: string;
   flag: string | null;
 }
 
-export interface Reentry {
-  save: string;
-  restore: string;
-  enter: string;
+/** A quiet loop's checked version being written (tags/region.ts): what its loops share. */
+export interface Checked {
+  /** The loop's plan (tags/loop-plan.ts), which the code follows. */
+  plan: LoopPlan;
+  /** The local holding the page's clock budget, which its loops tick instead of ctx.page.budget. */
+  budget: string;
   /**
-   * The local that holds where the pause was wanted (the location of the tick that threw
-   * T.PAUSE): the pause is taken there, so a page stopped during it stops where the
-   * interpreter's would, at an inner loop's tick too.
+   * The local naming the loop a pause comes back to (its LoopStep id), 0 when none: while it is
+   * set, the loops on the way to that one skip their test and tick and their bodies what comes
+   * before it (nodes, branchTest).
    */
+  resume: string;
+  /** The local holding where the pause was wanted (the location of the tick that threw T.PAUSE). */
   at: string;
+  /** The loops' own state (count, limit, variable, bounds), declared once around the outermost; `numbers` those holding numbers. */
+  state: string[];
+  numbers: string[];
 }
 
 /** The operators written out for two numbers (tags/quiet.ts keeps such loops in locals). */
@@ -133,68 +148,50 @@ export class Compiler {
    */
   private numbers: Set<string> | null = null;
 
-  /**
-   * In a quiet loop's checked version (tags/region.ts): the local holding the page's clock
-   * budget, which its loops tick instead of ctx.page.budget; null elsewhere. The checked version
-   * never pauses in place (see tags/region.ts): its loops throw T.PAUSE when the clock wants one.
-   */
-  private budget: string | null = null;
+  /** The checked version being written (tags/region.ts), or null. */
+  private checkedVersion: Checked | null = null;
 
   /** Can `nodes` write output (text, a #value#, writeOutput())? */
   writesOutput(nodes: Node[]): boolean {
     return nodesWriteOutput(nodes);
   }
 
-  /** The Reentry of the checked version's outermost loop, until that loop takes it. */
-  private reentry: Reentry | null = null;
-
-  /** For the loop being written: its Reentry if it is a checked version's outermost loop. */
-  takeReentry(): Reentry | null {
-    const re = this.reentry;
-    this.reentry = null;
-    return re;
-  }
-
-  /** The checked version's budget local, or null outside one. */
-  get checkedBudget(): string | null {
-    return this.budget;
-  }
-
-  /** The checked version's Reentry.at, or null outside one. */
-  private pauseAt: string | null = null;
-  get checkedAt(): string | null {
-    return this.pauseAt;
+  /** The checked version being written, or null outside one. */
+  get checked(): Checked | null {
+    return this.checkedVersion;
   }
 
   /**
    * `write()` for a quiet loop's checked version: the variables in `numbers` hold numbers when
    * read, the loop is known not to go the slow way (member reads are always kept), and its loops
-   * tick the local `budget`.
+   * follow `checked` (its plan, its budget, its resume local).
    */
-  withChecked(
-    numbers: Set<string>,
-    slots: Map<string, NumberSlot>,
-    budget: string,
-    reentry: Reentry,
-    write: () => string,
-  ): string {
-    const saved = [this.numbers, this.members?.slow, this.budget, this.numberSlots, this.pauseAt] as const;
+  withChecked(numbers: Set<string>, slots: Map<string, NumberSlot>, checked: Checked, write: () => string): string {
+    const saved = [this.numbers, this.members?.slow, this.checkedVersion, this.numberSlots] as const;
     this.numbers = numbers;
     this.numberSlots = slots;
-    this.budget = budget;
-    this.pauseAt = reentry.at;
-    this.reentry = reentry;
+    this.checkedVersion = checked;
     if (this.members) this.members.slow = "false";
     try {
       return write();
     } finally {
       this.numbers = saved[0];
-      this.budget = saved[2];
+      this.checkedVersion = saved[2];
       this.numberSlots = saved[3];
-      this.pauseAt = saved[4];
-      this.reentry = null;
       if (this.members) this.members.slow = saved[1]!;
     }
+  }
+
+  /**
+   * A branch's test (dbt:if) in a checked version: while a pause comes back into a loop of the
+   * if (see Checked.resume), the branch holding that loop is taken without its test, which might
+   * answer otherwise now, and no other.
+   */
+  branchTest(node: TagNode, body: Node[], test: string): string {
+    const k = this.checkedVersion;
+    if (k === null || !k.plan.spans.has(node)) return test;
+    const span = spanOf(k.plan, body);
+    return span ? `(${k.resume} !== 0 ? ${within(k.resume, span)} : ${test})` : `(${k.resume} === 0 && ${test})`;
   }
 
   /** What `e` yields, as kindOf, knowing the variables withNumbers names. */
@@ -332,7 +329,15 @@ export class Compiler {
     }
   }
 
-  constructor(readonly registry: Registry = Registry.builtin()) {}
+  constructor(
+    readonly registry: Registry = Registry.builtin(),
+    readonly options: CompileOptions = {},
+  ) {}
+
+  /** Whether loops and output rows tick the page's clock (CompileOptions.clock). */
+  get clock(): boolean {
+    return this.options.clock !== false;
+  }
 
   /** A fresh identifier for generated code. */
   tmp(prefix = "t"): string {
@@ -380,6 +385,36 @@ export class Compiler {
    * runs end the run): one string append per run instead of one per piece.
    */
   nodes(nodes: Node[]): string {
+    const k = this.checkedVersion;
+    if (k !== null && nodes.some((n) => k.plan.spans.has(n))) return this.resumable(nodes, k);
+    return this.plainNodes(nodes);
+  }
+
+  /**
+   * Nodes that hold a loop of a checked version: while a pause comes back (Checked.resume), a
+   * node runs only if it holds the loop it comes back to; the others, already run in this
+   * iteration or not yet due, are skipped.
+   */
+  private resumable(nodes: Node[], k: Checked): string {
+    let code = "";
+    let run: Node[] = [];
+    const flush = () => {
+      if (run.length) code += `if (${k.resume} === 0) {\n${this.plainNodes(run)}}\n`;
+      run = [];
+    };
+    for (const n of nodes) {
+      const span = k.plan.spans.get(n);
+      if (!span) run.push(n);
+      else {
+        flush();
+        code += `if (${k.resume} === 0 || ${within(k.resume, span)}) {\n${this.plainNodes([n])}}\n`;
+      }
+    }
+    flush();
+    return code;
+  }
+
+  private plainNodes(nodes: Node[]): string {
     let code = "";
     let run: string[] = [];
     const flush = () => {
@@ -556,6 +591,15 @@ export class Compiler {
               this.trees = true;
             }
           }
+        }
+        // `x eq "text"` (or neq): two identical strings are EQ whatever else eq would try (numbers,
+        // dates, case), so that common answer comes at once; any other pair goes to rt.eq.
+        const text = (x: Expr) => x.type === "literal" && typeof x.value === "string";
+        if ((e.op === "eq" || e.op === "neq") && (text(e.left) || text(e.right))) {
+          const t = this.temp();
+          const [a, b] = text(e.right) ? [t, this.expr(e.right)] : [this.expr(e.left), t];
+          const other = this.expr(text(e.right) ? e.left : e.right);
+          return `((${t} = ${other}) === ${text(e.right) ? b : a} ? ${e.op === "eq"} : rt.${BINARY[e.op]}(${a}, ${b}, ${this.loc(e.loc)}))`;
         }
         if (op) return this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc));
         if (e.op === "/" || e.op === "%" || e.op === "^")
@@ -789,6 +833,11 @@ ${pauses(this.header.join("\n"), "await")}
     return `${header}const $run = function* render(ctx) ${pauses(run, "yield")};
 return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
   }
+}
+
+/** Is the resume local's loop number within `span`? */
+function within(resume: string, [lo, hi]: Span): string {
+  return lo === hi ? `${resume} === ${lo}` : `(${resume} >= ${lo} && ${resume} <= ${hi})`;
 }
 
 /** Marks a pause in generated code: no string literal holds it (JSON.stringify escapes it). */

@@ -3,6 +3,7 @@
 import { readFileSync, statSync, realpathSync } from "node:fs";
 import { join, relative, resolve as resolvePath, sep, posix } from "node:path";
 import type { Loc } from "../parser/ast.js";
+import type { CompileOptions } from "./compiler.js";
 import { QuarryError, TemplateError, codes, withFrame } from "./errors.js";
 import {
   RenderContext,
@@ -197,7 +198,7 @@ export class Engine implements TemplateHost {
   }
 
   /** The compiled JavaScript of a template (for `quarry build` and for reading). */
-  compiledSource(name: string): string {
-    return compileSource(this.load(name).ast, this.registry);
+  compiledSource(name: string, options: CompileOptions = {}): string {
+    return compileSource(this.load(name).ast, this.registry, options);
   }
 }

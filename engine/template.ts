@@ -4,7 +4,7 @@ import { SourceFile, tokenize } from "../parser/parse.js";
 import { buildTree } from "../parser/tree.js";
 import { Registry } from "./extensions.js";
 import { Validator } from "./validate.js";
-import { Compiler } from "./compiler.js";
+import { Compiler, type CompileOptions } from "./compiler.js";
 import { Interpreter, interpretedImpl } from "./interpreter.js";
 import type { RenderFn } from "./context.js";
 import * as rt from "./runtime.js";
@@ -34,8 +34,8 @@ export function parseTemplate(
 export type { RenderFn } from "./context.js";
 
 /** The JavaScript source of a template's compiled form (the body of `function (rt, F, T)`). */
-export function compileSource(ast: TemplateAst, registry = Registry.builtin()): string {
-  return new Compiler(registry).template(ast);
+export function compileSource(ast: TemplateAst, registry = Registry.builtin(), options: CompileOptions = {}): string {
+  return new Compiler(registry, options).template(ast);
 }
 
 export function compiledFunction(source: string, registry = Registry.builtin()): RenderFn {

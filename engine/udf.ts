@@ -8,7 +8,7 @@ import type { Frame, RenderContext, Scopes } from "./context.js";
 import { RuntimeError, codes } from "./errors.js";
 import { bindNamed } from "./functions/named.js";
 import { checkSize, locate, lookup } from "./runtime.js";
-import { pause, tickClock } from "./clock.js";
+import { pause, tick } from "./clock.js";
 import { FunctionValue, QueryResult, isNumeric, isStruct, newStruct, toBool, typeName } from "./values.js";
 
 /** The types an argument or a return value may declare (CFML's names). */
@@ -166,7 +166,7 @@ export async function invoke(
       loc,
     );
   }
-  if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
+  if (tick(ctx, 0, 0, loc)) await pause(ctx.page, loc);
   const bound = newStruct();
   const fctx = ctx.forFunction(f.scopes, bound, f.captured);
   for (let i = 0; i < spec.params.length; i++) {

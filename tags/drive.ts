@@ -6,9 +6,9 @@
 import type { Loc, TagNode } from "../parser/ast.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
-import { checkpoint, pause } from "../engine/clock.js";
+import { pause, tick } from "../engine/clock.js";
 import type { Maybe } from "../engine/maybe.js";
-import { tick } from "./helpers.js";
+import { inRange } from "./range.js";
 
 /**
  * Iterates: `next()` says whether there is another iteration, `due()` counts it (and says
@@ -87,30 +87,17 @@ interface RangeRun {
 /** One tick of a range loop (`n` iterations so far): true when the clock wants a pause first. */
 const due = (r: RangeRun, n: number): boolean => tick(r.it.ctx, n, r.it.out.length, r.node.loc);
 
-const within = (r: RangeRun, i: number): boolean => (r.step > 0 ? i <= r.to : i >= r.to);
-
 /**
  * drive for a range loop, without a closure per iteration: a plain for loop while the body
- * runs synchronously, then rangeRest from the iteration that waits. Bounds, tick, variable,
- * body: the order drive keeps. The tick is `due` written out for its common case (no limit
- * passed, budget left), as the compiled tick is (tickCode): a limit passed goes to `tick`,
- * which throws as before.
+ * runs synchronously, then rangeRest from the iteration that waits. Bounds (the stepping rule,
+ * tags/range.ts), tick, variable, body: the order drive keeps.
  */
 export function driveRange(r: RangeRun, from: number): Maybe<void> {
   const { it, node, vars, name, to, step } = r;
-  const ctx = it.ctx;
-  const page = ctx.page;
   const body = node.body!;
   const steps = it.steps(body);
-  for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
-    const n = ++r.n;
-    const limits = ctx.limits;
-    if (
-      n > limits.maxIterations || it.out.length > limits.maxOutputLength
-        ? tick(ctx, n, it.out.length, node.loc)
-        : --page.budget <= 0 && checkpoint(page, node.loc)
-    )
-      return rangeRest(r, i, true);
+  for (let i = from; inRange(i, to, step); i += step) {
+    if (due(r, ++r.n)) return rangeRest(r, i, true);
     vars[name] = i;
     let go: Maybe<boolean>;
     try {
@@ -126,7 +113,7 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
 
 /** The iteration `i` after one that waited: bounds and tick first. */
 function rangeNext(r: RangeRun, i: number): Maybe<void> {
-  if (!within(r, i)) return;
+  if (!inRange(i, r.to, r.step)) return;
   return rangeRest(r, i, due(r, ++r.n));
 }
 
@@ -137,7 +124,7 @@ async function rangeRest(r: RangeRun, i: number, paused: boolean): Promise<void>
     r.vars[r.name] = i;
     if (!(await loopBody(r.it, r.node))) return;
     i += r.step;
-    if (!within(r, i)) return;
+    if (!inRange(i, r.to, r.step)) return;
     paused = due(r, ++r.n);
   }
 }

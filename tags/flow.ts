@@ -6,6 +6,7 @@
 // number at every read: the compiler writes its arithmetic and comparisons without type checks.
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import { kindWith } from "../engine/closures.js";
+import { isTag } from "./nodes.js";
 
 export interface LoopFacts {
   /** Names read before the loop may have set them: checked when it starts. */
@@ -16,13 +17,6 @@ export interface LoopFacts {
 
 /** A value the loop writes: a set's expression, or a loop's own variable. */
 type Write = { name: string; value: Expr } | { name: string; number: boolean };
-
-interface LoopShape {
-  kind: string;
-  index?: string;
-  item?: string;
-  key?: string;
-}
 
 /**
  * The facts of quiet loop `loop` for the variables in `locals` (those it keeps in locals).
@@ -86,44 +80,40 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
     return set;
   };
   const tag = (n: TagNode, set: Set<string>): Set<string> => {
-    switch (n.name) {
-      case "set": {
-        read(n.expr!, set);
-        const t = (n.data as { target?: { base: string } }).target;
-        if (t) write({ name: t.base, value: n.expr! }, set);
-        return set;
-      }
-      case "if": {
-        const d = n.data as { branches: { test: Expr; body: Node[] }[]; otherwise: Node[] | null };
-        let after: Set<string> | null = d.otherwise ? nodes(d.otherwise, new Set(set)) : new Set(set);
-        for (const b of d.branches) {
-          read(b.test, set);
-          const out = nodes(b.body, new Set(set));
-          after = new Set([...after].filter((x) => out.has(x)));
-        }
-        return after;
-      }
-      case "output":
-        return nodes(n.body!, set);
-      case "loop": {
-        const d = n.data as LoopShape;
-        for (const a of Object.values(n.args)) read(a, set);
-        const inBody = new Set(set);
-        if (d.kind === "range" && d.index) write({ name: d.index, number: true }, inBody);
-        if (d.kind === "list" || d.kind === "array") {
-          if (d.index) write({ name: d.index, number: true }, inBody);
-          if (d.item) write({ name: d.item, number: false }, inBody);
-        }
-        if (d.kind === "collection") {
-          if (d.key) write({ name: d.key, number: false }, inBody);
-          if (d.item) write({ name: d.item, number: false }, inBody);
-        }
-        nodes(n.body!, inBody);
-        return set;
-      }
-      default:
-        return set;
+    if (isTag(n, "set")) {
+      read(n.expr!, set);
+      const t = n.data.target;
+      if (t) write({ name: t.base, value: n.expr! }, set);
+      return set;
     }
+    if (isTag(n, "if")) {
+      const d = n.data;
+      let after: Set<string> | null = d.otherwise ? nodes(d.otherwise, new Set(set)) : new Set(set);
+      for (const b of d.branches) {
+        read(b.test, set);
+        const out = nodes(b.body, new Set(set));
+        after = new Set([...after].filter((x) => out.has(x)));
+      }
+      return after;
+    }
+    if (isTag(n, "output")) return nodes(n.body!, set);
+    if (isTag(n, "loop")) {
+      const d = n.data;
+      for (const a of Object.values(n.args)) read(a, set);
+      const inBody = new Set(set);
+      if (d.kind === "range" && d.index) write({ name: d.index, number: true }, inBody);
+      if (d.kind === "list" || d.kind === "array") {
+        if (d.index) write({ name: d.index, number: true }, inBody);
+        if (d.item) write({ name: d.item, number: false }, inBody);
+      }
+      if (d.kind === "collection") {
+        if (d.key) write({ name: d.key, number: false }, inBody);
+        if (d.item) write({ name: d.item, number: false }, inBody);
+      }
+      nodes(n.body!, inBody);
+      return set;
+    }
+    return set;
   };
   tag(loop, new Set());
   // Every write in the loop gives a number, counting on the others: shrink to a fixed point.

@@ -3,9 +3,7 @@ import type { Expr, LValue, Loc, TagNode } from "../parser/ast.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
 import type { Validator } from "../engine/validate.js";
-import { outputLimit, type RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
-import { checkpoint } from "../engine/clock.js";
 import type { PathStep } from "../engine/runtime.js";
 import { QueryResult, typeName } from "../engine/values.js";
 import { splitTarget } from "../engine/lvalue.js";
@@ -53,65 +51,6 @@ export function queryNameToExpr(node: TagNode, name = "query"): void {
 export function asQuery(v: unknown, loc: Loc): QueryResult {
   if (v instanceof QueryResult) return v;
   throw new RuntimeError(codes.TYPE, `The query attribute must name a query, got ${typeName(v)}`, loc);
-}
-
-/**
- * The compiled form of `tick` (or of `rowTick` when `count` is null), written out so that an
- * iteration costs two compares and a decrement; T.tickDue runs only when one of them fires.
- * `pause` is the statement that lets the clock pause (Compiler.pause).
- */
-export function tickCode(count: string | null, loc: string, pause: string): string {
-  const counted = count === null ? "" : `++${count} > ctx.limits.maxIterations || `;
-  return `if (${counted}$o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, ${count ?? 0}, $o.length, ${loc})) ${pause}; }\n`;
-}
-
-/**
- * tickCode in a quiet loop's checked version (tags/region.ts): the budget is the local `budget`
- * and the count is checked against `lim`, a local holding maxIterations, or 0 when the output
- * had passed its limit as the loop started (a loop whose body writes nothing: the output length
- * cannot change while it runs, so the first tick throws as every tick would). A loop that writes
- * also checks the output each time. Where the clock wants a pause it sets `at` (Reentry.at) to
- * its location and throws T.PAUSE.
- */
-export function checkedTickCode(
-  count: string,
-  lim: string,
-  writes: boolean,
-  budget: string,
-  loc: string,
-  at: string,
-): string {
-  const out = writes ? "$o.length > ctx.limits.maxOutputLength || " : "";
-  return `if (++${count} > ${lim} || ${out}--${budget} <= 0) { ctx.page.budget = ${budget}; if (T.tickDue(ctx, ${count}, $o.length, ${loc})) { ${at} = ${loc}; throw T.PAUSE; } ${budget} = ctx.page.budget; }\n`;
-}
-
-/** tickCode's slow path: the limit that fired throws; a spent budget reads the clock. */
-export function tickDue(ctx: RenderContext, count: number, outLength: number, loc: Loc): boolean {
-  if (count > ctx.limits.maxIterations) tick(ctx, count, outLength, loc);
-  if (outLength > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
-  return ctx.page.budget <= 0 && checkpoint(ctx.page, loc);
-}
-
-/**
- * One iteration of a loop: stops a runaway loop at maxIterations, or one whose template's
- * output (`outLength` so far) passed maxOutputLength, and ticks the page's clock.
- * True when the caller must `await pause(ctx.page, loc)` (see engine/clock.ts).
- */
-export function tick(ctx: RenderContext, count: number, outLength: number, loc: Loc): boolean {
-  if (count > ctx.limits.maxIterations) {
-    throw new RuntimeError(
-      codes.LOOP_LIMIT,
-      `Loop stopped after ${ctx.limits.maxIterations} iterations (limit maxIterations)`,
-      loc,
-    );
-  }
-  return rowTick(ctx, outLength, loc);
-}
-
-/** One row or group of dbt:output: the output check and the clock's tick of `tick`. */
-export function rowTick(ctx: RenderContext, outLength: number, loc: Loc): boolean {
-  if (outLength > ctx.limits.maxOutputLength) throw outputLimit(ctx.limits, loc);
-  return --ctx.page.budget <= 0 && checkpoint(ctx.page, loc);
 }
 
 /** How rows are grouped: by one column, comparing strings with or without case. */

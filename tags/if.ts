@@ -5,7 +5,7 @@ import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import type { Interpreter } from "../engine/interpreter.js";
 
-interface IfData {
+export interface IfData {
   branches: { test: Expr; body: Node[] }[];
   otherwise: Node[] | null;
 }
@@ -49,7 +49,8 @@ export const ifTag: TagDef<IfData> = {
   },
   compile(node, c) {
     const { branches, otherwise } = node.data;
-    const parts = branches.map((b) => `if (${c.bool(b.test)}) {\n${c.nodes(b.body)}}`);
+    // In a loop's checked version a pause may come back into a branch (Compiler.branchTest).
+    const parts = branches.map((b) => `if (${c.branchTest(node, b.body, c.bool(b.test))}) {\n${c.nodes(b.body)}}`);
     return parts.join(" else ") + (otherwise ? ` else {\n${c.nodes(otherwise)}}` : "") + "\n";
   },
 };

@@ -5,7 +5,7 @@ import type { TagDef, TagModule } from "./types.js";
 import { fixedArg } from "./helpers.js";
 import type { Loc } from "../parser/ast.js";
 import { checkOutput, type RenderContext } from "../engine/context.js";
-import { pause, tickClock } from "../engine/clock.js";
+import { pause, tick } from "../engine/clock.js";
 import { takeAborted, unwind } from "../engine/signals.js";
 
 /**
@@ -21,7 +21,7 @@ export async function includeTemplate(ctx: RenderContext, before: string, path: 
   const depth = held.push(before);
   let out: string;
   try {
-    if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
+    if (tick(ctx, 0, 0, loc)) await pause(ctx.page, loc);
     out = checkOutput(ctx, await ctx.host.renderInto(path, ctx, loc), loc);
   } catch (err) {
     throw unwind(err, held.splice(depth - 1)[0]!);

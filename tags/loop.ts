@@ -14,27 +14,20 @@ import * as rt from "../engine/runtime.js";
 import { QueryResult, isStruct, typeName } from "../engine/values.js";
 import { respell } from "../engine/keys.js";
 import { listItems } from "../engine/functions/lists.js";
-import {
-  asQuery,
-  fixedArg,
-  groupingOf,
-  insideGroup,
-  queryNameToExpr,
-  tick,
-  tickCode,
-  checkedTickCode,
-  type Grouping,
-} from "./helpers.js";
-import { quietLoop } from "./quiet.js";
-import type { Compiler, Reentry, Writer } from "../engine/compiler.js";
+import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, type Grouping } from "./helpers.js";
+import { tick, tickCode } from "../engine/clock.js";
+import { isTag } from "./nodes.js";
+import { planLoop, type LoopStep } from "./loop-plan.js";
+import { inRangeCode, range, runtime as rangeRuntime } from "./range.js";
+import type { Compiler, Writer } from "../engine/compiler.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
 import { XmlNode, xmlElements, xmlGet, xmlIsElement, xmlIsStructLike, xmlKeys } from "../engine/xml.js";
 
 // "each": a <dbt:script> for (x in c) loop, over whatever c turns out to be (entries).
-type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition" | "each";
+export type Kind = "query" | "rows" | "range" | "list" | "array" | "collection" | "condition" | "each";
 
-interface LoopData {
+export interface LoopData {
   kind: Kind;
   index?: string;
   item?: string;
@@ -91,13 +84,6 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
   if (!isStruct(value))
     throw new RuntimeError(codes.TYPE, `The collection attribute must be a struct, got ${typeName(value)}`, loc);
   return Object.keys(value).map((k) => [k, value[k]]);
-}
-
-/** from/to/step as numbers, refusing a step that would never reach the end. */
-export function range(from: unknown, to: unknown, step: unknown, loc: Loc): [number, number, number] {
-  const s = step === undefined ? 1 : rt.toNum(step, loc);
-  if (s === 0) throw new RuntimeError(codes.TYPE, "The step of a loop cannot be 0", loc);
-  return [rt.toNum(from, loc), rt.toNum(to, loc), s];
 }
 
 /** A range attribute written as a finite number (absent: `dflt`), else null. */
@@ -282,12 +268,34 @@ export const loopTag: TagDef<LoopData> = {
   },
   compile(node, c) {
     if (!c.inLocals) {
-      const found = quietLoop(node, c.registry);
-      if (found) return compileQuiet(c, node, found, () => compileLoop(node, c));
+      const plan = planLoop(node, c.registry, { underFrame: c.frames.length > 0, inFunctionBody: c.inFunctionBody });
+      if (plan) return compileQuiet(c, plan, () => compileLoop(node, c));
     }
     return compileLoop(node, c);
   },
 };
+
+/**
+ * A loop's iteration in parts, for the one way it is assembled (plainLoop, or checkedLoop in a
+ * quiet loop's checked version).
+ */
+interface LoopParts {
+  n: string;
+  label: string;
+  /** Statements run as the loop starts (its bounds, its items), assigning its state. */
+  start: string;
+  /** The loop's own locals that start assigns, and those of them that hold numbers. */
+  state: string[];
+  numbers: string[];
+  /** Whether another iteration runs, and the step to it. */
+  test: string;
+  next: string;
+  /** The loop variables set for an iteration, and the body. */
+  vars: () => string;
+  body: (jumps?: { break: string; continue: string }) => string;
+  /** A range or condition loop's iteration written for a fast run (see fastRun), else null. */
+  phases: Phases | null;
+}
 
 function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   const d = node.data;
@@ -307,14 +315,8 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
   const prelude = locals
     ? ""
     : `const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;${named.map((x, k) => ` T.respell(${vars}, ${JSON.stringify(x)}); const ${shadow[k]!} = T.shadowed(ctx, ${vars}, ${JSON.stringify(x)});`).join("")}\n`;
-  // In a quiet loop's checked version the loop ticks a local budget (see checkedTickCode).
-  const budget = c.checkedBudget;
-  const lim = c.tmp("lim");
-  const writes = budget !== null && c.writesOutput(node.body!);
-  const limitValue = `${writes ? "" : "$o.length > ctx.limits.maxOutputLength ? 0 : "}ctx.limits.maxIterations`;
-  const limit = budget === null ? "" : `const ${lim} = ${limitValue};\n`;
-  const ticked =
-    budget === null ? tickCode(n, L, c.pause(L)) : checkedTickCode(n, lim, writes, budget, L, c.checkedAt!);
+  // In a quiet loop's checked version every loop has its place in the plan (tags/loop-plan.ts).
+  const step = c.checked?.plan.steps.get(node) ?? null;
   const setVar = (name: string | undefined, value: string) => {
     if (!name) return "";
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
@@ -333,27 +335,10 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
     }
   };
   const arg = (name: string) => c.arg(node, name) ?? "undefined";
-  // The outermost loop of a quiet loop's checked version is written to be entered again after a
-  // pause (see reentrant): its state lives outside its JavaScript loop.
-  const re = c.takeReentry();
-  // An innermost loop of a checked version runs in two phases (see twoPhase).
-  const innermost = budget !== null && !containsLoop(node.body!);
-  /**
-   * A range or condition loop in a quiet loop's checked version, from its iteration's parts
-   * (written with the loop's own variable): the outermost is reentrant, an innermost one in two
-   * phases (both, when it is both); null for another, written as any loop.
-   */
-  const checkedLoop = (q: { before: string; twoPhaseBefore: string; state: string[]; phases: Phases }) => {
-    const p = q.phases;
-    const i = p.index ?? "";
-    const phases = innermost ? p : null;
-    if (re) {
-      const parts = { n, label, lim, limitValue, before: q.before, state: q.state, body: bodyCode, phases };
-      return reentrant(c, node, re, { ...parts, test: p.test(i), next: p.next(i), vars: () => p.vars(i) });
-    }
-    if (phases) return twoPhase(c, node, { n, lim, limit, L, before: q.twoPhaseBefore, ...phases });
-    return null;
-  };
+  const assemble = (p: Omit<LoopParts, "n" | "label" | "body">): string =>
+    step !== null
+      ? checkedLoop(c, node, step, { ...p, n, label, body: bodyCode })
+      : plainLoop(c, node, prelude, { ...p, n, label, body: bodyCode });
   switch (d.kind) {
     case "query":
     case "rows": {
@@ -369,39 +354,37 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
       return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode, label);
     }
     case "range": {
-      const [i, from, to, step] = [c.tmp("i"), c.tmp("from"), c.tmp("to"), c.tmp("step")];
-      const [f, t, st] = [literalNumber(node, "from"), literalNumber(node, "to"), literalNumber(node, "step", 1)];
+      const [i, to, by] = [c.tmp("i"), c.tmp("to"), c.tmp("step")];
+      const known = fixedRange(node);
       // Bounds written as numbers are constants: no T.range call, the step's sign known now.
-      const known = f !== null && t !== null && st !== null && st !== 0;
-      const range = `[${from}, ${to}, ${step}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`;
-      const bounds = known ? "" : `const ${range}`;
-      const test = known ? `${i} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${i} <= ${to} : ${i} >= ${to}`;
-      const next = `${i} += ${known ? st : step}`;
-      const checked = checkedLoop({
-        before: known ? `let ${i} = ${f};\n` : `let ${range}let ${i} = ${from};\n`,
-        twoPhaseBefore: `${bounds}let ${i} = ${known ? f : from};\n`,
-        state: known ? [i] : [i, to, step],
+      const [t, st] = known ? [String(known[1]), String(known[2])] : [to, by];
+      const test = (x: string) => inRangeCode(x, t, known ? known[2] : by);
+      return assemble({
+        start: known
+          ? `${i} = ${known[0]};\n`
+          : `[${i}, ${to}, ${by}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`,
+        state: known ? [i] : [i, to, by],
+        numbers: known ? [i] : [i, to, by],
+        test: test(i),
+        next: `${i} += ${st}`,
+        vars: () => setVar(d.index, i),
         phases: {
           index: i,
           // Integer bounds written as numbers: a fast run ends at a computed last value.
           exact:
-            known &&
-            [f, t, st].every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
-            Math.abs(st) <= 2 ** 20
-              ? { to: t, step: st }
+            known !== null &&
+            known.every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
+            Math.abs(known[2]) <= 2 ** 20
+              ? { to: known[1], step: known[2] }
               : null,
-          test: (x) => (known ? `${x} ${st > 0 ? "<=" : ">="} ${t}` : `${step} > 0 ? ${x} <= ${to} : ${x} >= ${to}`),
-          next: (x) => `${x} += ${known ? st : step}`,
+          test,
+          next: (x) => `${x} += ${st}`,
           vars: (x) => setVar(d.index, x),
           // The body reads the index and never sets it: a fast run's counter serves as the index.
           counter: d.index !== undefined && !setsName(node.body!, d.index) ? d.index : null,
           body: bodyCode,
         },
       });
-      if (checked !== null) return checked;
-      return `{ let ${n} = 0; ${limit}${prelude}${bounds}${label}: for (let ${i} = ${known ? f : from}; ${test}; ${next}) {
-${ticked}${setVar(d.index, i)}${bodyCode()}}
-}\n`;
     }
     case "condition": {
       const test = () => c.bool(node.args.condition!);
@@ -411,129 +394,122 @@ ${ticked}${setVar(d.index, i)}${bodyCode()}}
         // iteration the body finished or continued); never in a quiet loop (tags/quiet.ts).
         const [first, b] = [c.tmp("first"), c.tmp("b")];
         const cond = postTest ? `${first} || ${test()}` : test();
-        return `{ let ${n} = 0; ${postTest ? `let ${first} = true; ` : ""}${limit}
+        const ticked = tickCode({ count: n, loc: L, onPause: c.pause(L), clock: c.clock });
+        return `{ let ${n} = 0; ${postTest ? `let ${first} = true; ` : ""}
 ${label}: for (; ${cond}; ${postTest ? `${first} = false` : ""}) {
 ${ticked}${b}: {
 ${bodyCode({ break: `break ${label};`, continue: `break ${b};` })}}
 ${after ? c.nodes(after) : ""}}
 }\n`;
       }
-      const checked = checkedLoop({
-        before: "",
-        twoPhaseBefore: "",
+      return assemble({
+        start: "",
         state: [],
+        numbers: [],
+        test: test(),
+        next: "",
+        vars: () => "",
         phases: { index: null, test, next: () => "", vars: () => "", body: bodyCode },
       });
-      if (checked !== null) return checked;
-      return `{ let ${n} = 0; ${limit}
-${label}: while (${test()}) {
-${ticked}${bodyCode()}}
-}\n`;
     }
     default: {
-      const [k, v] = [c.tmp("k"), c.tmp("v")];
+      const [list, at] = [c.tmp("list"), c.tmp("at")];
       const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
       const attr = d.kind === "each" ? "collection" : d.kind;
-      const entries = `T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)})`;
-      if (re) {
-        const [list, at] = [c.tmp("list"), c.tmp("at")];
-        return reentrant(c, node, re, {
-          n,
-          label,
-          lim,
-          limitValue,
-          before: `const ${list} = ${entries}; let ${at} = 0;\n`,
-          state: [at],
-          test: `${at} < ${list}.length`,
-          next: `${at}++`,
-          vars: () => `const [${k}, ${v}] = ${list}[${at}];\n${setVar(kName, k)}${setVar(vName, v)}`,
-          body: bodyCode,
-        });
-      }
-      return `{ let ${n} = 0; ${limit}${prelude}
-${label}: for (const [${k}, ${v}] of ${entries}) {
-${ticked}${setVar(kName, k)}${setVar(vName, v)}${bodyCode()}}
-}\n`;
+      const [k, v] = [c.tmp("k"), c.tmp("v")];
+      return assemble({
+        start: `${list} = T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`,
+        state: [list, at],
+        numbers: [at],
+        test: `${at} < ${list}.length`,
+        next: `${at}++`,
+        vars: () => `const [${k}, ${v}] = ${list}[${at}];\n${setVar(kName, k)}${setVar(vName, v)}`,
+        phases: null,
+      });
     }
   }
 }
 
-/** The pieces of a loop reentrant() assembles. */
-interface LoopParts {
-  n: string;
-  label: string;
-  /** The checked version's count limit and its value (see checkedTickCode). */
-  lim: string;
-  limitValue: string;
-  /** Statements run once, as the loop starts (bounds, the items). */
-  before: string;
-  /** Numbers of the loop's own state, given their type again each time the loop is entered. */
-  state: string[];
-  /** Whether another iteration runs, and the step to it. */
-  test: string;
-  next: string;
-  /** The loop variables set for an iteration, and the body. */
-  vars: () => string;
-  body: (jumps?: { break: string; continue: string }) => string;
-  /** An innermost loop's two phases (see twoPhase). */
-  phases?: Phases | null;
+/** A loop outside a quiet loop's checked version: its state in locals of its own, its tick pausing in place. */
+function plainLoop(c: Compiler, node: TagNode<LoopData>, prelude: string, p: LoopParts): string {
+  const L = c.loc(node.loc);
+  const ticked = tickCode({ count: p.n, loc: L, onPause: c.pause(L), clock: c.clock });
+  return `{ let ${[`${p.n} = 0`, ...p.state].join(", ")};
+${prelude}${p.start}${p.label}: for (; ${p.test}; ${p.next}) {
+${ticked}${p.vars()}${p.body()}}
+}\n`;
 }
 
 /**
- * The outermost loop of a quiet loop's checked version (tags/region.ts), which must not hold a
- * pause point: where its tick wants a pause it saves its variables and throws T.PAUSE, caught
- * outside the JavaScript loop, which pauses there and enters the loop again at the same
- * iteration (its condition and tick not run again). A pause an inner loop wants throws from the
- * body: the variables and the output go back to where this iteration began (they are saved as it
- * begins) and the iteration runs again, once; a second time the whole checked version gives up
- * (the thrown T.PAUSE goes on to compileQuiet's catch). An error goes on as it is.
+ * A loop of a quiet loop's checked version (tags/region.ts), where its plan puts it (LoopStep).
+ * Its state (count, limit, variable, bounds, items) lives outside it, declared once around the
+ * outermost loop, so that a pause can leave the checked version from any loop and come back to
+ * the same iteration: where its tick wants a pause, the loop sets the resume local
+ * (Checked.resume) to its number, the tick's location to Checked.at, and throws T.PAUSE; the
+ * outermost loop catches it outside its JavaScript loop, pauses there (no pause point inside a
+ * loop: see compileQuiet) and enters again. Each loop on the way skips its start, its test and
+ * its tick (its iteration is under way) and, in its body, what comes before the loop paused
+ * (Compiler.nodes, branchTest); the loop paused clears the resume local and runs the iteration
+ * its tick counted, from its start. Nothing is saved, restored or run twice. An innermost range
+ * or condition loop runs in two phases: an iteration as any loop runs it, then a fast run
+ * (fastRun).
  */
-function reentrant(c: Compiler, node: TagNode<LoopData>, re: Reentry, p: LoopParts): string {
+function checkedLoop(c: Compiler, node: TagNode<LoopData>, step: LoopStep, p: LoopParts): string {
+  const k = c.checked!;
   const L = c.loc(node.loc);
-  const budget = c.checkedBudget!;
   const writes = c.writesOutput(node.body!);
-  const inner = containsLoop(node.body!);
-  const [outer, again, due, last, e] = [c.tmp("re"), c.tmp("again"), c.tmp("due"), c.tmp("last"), c.tmp("e")];
-  const lim = p.lim;
-  const out = writes ? "$o.length > ctx.limits.maxOutputLength || " : "";
-  const tick = `if (++${p.n} > ${lim} || ${out}--${budget} <= 0) { ctx.page.budget = ${budget}; ${due} = T.tickDue(ctx, ${p.n}, $o.length, ${L}); ${budget} = ctx.page.budget; }\n`;
-  // Values carried across the pause come back untyped: each entry gives them their type again.
-  const retype = [p.n, lim, ...p.state].map((x) => `${x} = +${x};`).join(" ");
-  const head = `if (${again}) ${again} = false;
+  const [lim, ahead, b1] = [c.tmp("lim"), c.tmp("k"), c.tmp("b")];
+  // The count limit (see tickCode): 0 when a loop that writes nothing starts with the output past its limit.
+  const limitValue = `${writes ? "" : "$o.length > ctx.limits.maxOutputLength ? 0 : "}ctx.limits.maxIterations`;
+  const rz = k.resume;
+  const tick = tickCode({
+    count: p.n,
+    loc: L,
+    onPause: `${rz} = ${step.id}; ${k.at} = ${L}; throw T.PAUSE;`,
+    checked: { lim, budget: k.budget, writes },
+    clock: c.clock,
+  });
+  const innermost = step.last === step.id;
+  // Entered while a pause comes back: an innermost loop is the one paused; another may hold it.
+  const back = innermost ? `${rz} = 0;` : `if (${rz} === ${step.id}) ${rz} = 0;`;
+  const body = p.body({ break: `break ${p.label};`, continue: `break ${b1};` });
+  const run =
+    innermost && p.phases
+      ? fastRun(c, node, step, { ...p.phases, n: p.n, lim, k: ahead, outer: p.label, budget: k.budget, writes })
+      : "";
+  k.state.push(p.n, lim, ahead, ...p.state);
+  k.numbers.push(p.n, lim, ahead, ...p.numbers);
+  const loop = `if (${rz} === 0) { ${p.n} = 0; ${ahead} = 0; ${lim} = ${limitValue}; ${p.start}}
+${p.label}: for (;;) {
+if (${rz} !== 0) { ${back} }
 else {
 if (!(${p.test})) break;
 ${tick}}
+${p.vars()}${b1}: {
+${body}}
+${p.next ? `${p.next};\n` : ""}${run}}
 `;
-  // An innermost loop: the first phase of twoPhase, then its fast run (which neither ticks nor
-  // calls, so never throws T.PAUSE: nothing is saved before it).
-  const [k, b1] = [c.tmp("k"), c.tmp("b")];
-  const loop = p.phases
-    ? `${p.label}: for (;;) {
-${head}${p.vars()}if (${due}) { ${re.save}${re.at} = ${L}; throw T.PAUSE; }
-${b1}: {
-${p.body({ break: `break ${p.label};`, continue: `break ${b1};` })}}
-${p.next ? `${p.next};\n` : ""}${fastRun(c, node, { ...p.phases, n: p.n, lim, k, outer: p.label, budget, writes })}}`
-    : `${p.label}: for (;; ${p.next}) {
-${head}${p.vars()}${inner ? re.save : ""}if (${due}) { ${inner ? "" : re.save}${re.at} = ${L}; throw T.PAUSE; }
-${p.body()}}`;
-  return `{ let ${p.n} = 0, ${again} = false, ${due} = false, ${last} = -1, ${k} = 0, ${lim} = ${p.limitValue};\n${p.before}${outer}: for (;;) {
-${retype} ${re.enter}
+  if (step.id !== 1) return `{ ${loop}}\n`;
+  // The outermost loop: the state of every loop, and where a pause comes back. Values carried
+  // across the pause come back untyped: each entry gives the numbers their type again.
+  const [outer, e] = [c.tmp("re"), c.tmp("e")];
+  const numbers = new Set(k.numbers);
+  const decl = [...k.state.map((x) => (numbers.has(x) ? `${x} = 0` : x)), `${rz} = 0`].join(", ");
+  const retype = k.numbers.map((x) => `${x} = +${x};`).join(" ");
+  return `{ let ${decl};
+${outer}: for (;;) {
+${retype} ${k.budget} = ctx.page.budget;
 try {
-${loop}
-break ${outer};
+${loop}break ${outer};
 } catch (${e}) {
 if (${e} !== T.PAUSE) throw ${e};
-if (!${due}) { if (${last} === ${p.n}) throw ${e}; ${last} = ${p.n}; }
-${due} = false;
-${re.restore}
-${c.pause(re.at)};
-${again} = true;
+${c.pause(k.at)};
 }
 }
 }\n`;
 }
 
-/** How a loop's iteration is written twice for twoPhase and fastRun. */
+/** How a loop's iteration is written again for fastRun. */
 interface Phases {
   /** A range loop's variable (its value), or null. */
   index: string | null;
@@ -550,48 +526,25 @@ interface Phases {
 }
 
 /**
- * An innermost loop of a quiet loop's checked version (tags/region.ts), in two phases: an
- * iteration as any loop runs it (its test, its tick, its body), then a fast run of as many
- * iterations as may pass before the next tick could matter (maxIterations, the clock's budget),
- * counted at once (fastRun). The tick of an iteration is all it does before its body, so
- * counting ahead gives the same limit error at the same iteration and reads the clock as often.
- */
-function twoPhase(
-  c: Compiler,
-  node: TagNode<LoopData>,
-  p: Phases & { n: string; lim: string; limit: string; L: string; before: string },
-): string {
-  const budget = c.checkedBudget!;
-  const writes = c.writesOutput(node.body!);
-  const [outer, k, b1] = [c.tmp("loop"), c.tmp("k"), c.tmp("b")];
-  const tick = checkedTickCode(p.n, p.lim, writes, budget, p.L, c.checkedAt!);
-  const i = p.index ?? "";
-  const next = p.next(i);
-  return `{ let ${p.n} = 0, ${k} = 0; ${p.limit}${p.before}${outer}: for (;;) {
-if (!(${p.test(i)})) break;
-${tick}${p.vars(i)}${b1}: {
-${p.body({ break: `break ${outer};`, continue: `break ${b1};` })}}
-${next ? `${next};\n` : ""}${fastRun(c, node, { ...p, k, outer, budget, writes })}}
-}\n`;
-}
-
-/**
- * The fast run of a two-phase loop: after an iteration, up to `k` more, where k is what the
- * loop's count limit and the clock's budget allow (both counted at once, and what is left given
- * back when the run ends), run with no tick and no call of their own: the numbers they use in
- * locals of the run (copied from their places in `$F` and back: within the run nothing calls
- * out, so V8 keeps them in registers), member reads taken from their caches (Compiler.withFast:
- * the run starts only when every one it reads is kept, a number where arithmetic needs one).
- * The test is written for the run too (a condition loop's is evaluated again by the next
- * iteration of the first phase when the run ends on it: it changes nothing).
+ * The fast run of an innermost loop of a checked version, after each iteration of its first
+ * phase (checkedLoop): up to `k` more iterations, where k is what the loop's count limit and the
+ * clock's budget allow (both counted at once, and what is left given back when the run ends), so
+ * the same limit error comes at the same iteration and the clock is read as often; run with no
+ * tick and no call of their own: the numbers they use in locals of the run (copied from their
+ * places in `$F` and back: within the run nothing calls out, so V8 keeps them in registers),
+ * member reads taken from their caches (Compiler.withFast: the run starts only when every one it
+ * reads is kept, a number where arithmetic needs one). The test is written for the run too (a
+ * condition loop's is evaluated again by the next iteration of the first phase when the run ends
+ * on it: it changes nothing).
  */
 function fastRun(
   c: Compiler,
   node: TagNode<LoopData>,
+  step: LoopStep,
   p: Phases & { n: string; lim: string; k: string; outer: string; budget: string; writes: boolean },
 ): string {
   const slots = c.checkedSlots!;
-  const found = quietLoop(node, c.registry)!;
+  const found = step.inner!;
   const used = [...found.names].filter((x) => slots.has(x));
   const w = new Map(used.map((x) => [x, c.tmp("w")]));
   // A "was set" flag too is the run's own while it runs (a local of the enclosing function
@@ -627,7 +580,7 @@ function fastRun(
       if (x && !p.writes) {
         const [end, first] = [c.tmp("end"), c.tmp("first")];
         return `const ${first} = ${i}, ${end} = Math.${x.step > 0 ? "min" : "max"}(${x.to}, ${i} + (${k} - 1) * ${x.step});
-${run}: for (; ${i} ${x.step > 0 ? "<=" : ">="} ${end}; ${next}) {
+${run}: for (; ${inRangeCode(i, end, x.step)}; ${next}) {
 ${vars}${b2}: {
 ${body}}
 }
@@ -644,7 +597,8 @@ ${next ? `${next};\n` : ""}}\n`;
   const kept = [...caches.used].map((h) =>
     caches.numbers.has(h) ? `typeof ${h} === "number" && ${h} === ${h}` : `${h} !== undefined`,
   );
-  const allowed = `Math.min(${p.lim} - ${p.n}, ${p.budget} - 1)`;
+  // Without the clock (CompileOptions.clock) only the count limit bounds the run.
+  const allowed = c.clock ? `Math.min(${p.lim} - ${p.n}, ${p.budget} - 1)` : `${p.lim} - ${p.n}`;
   const locals = [
     `${k} = ${p.k}`,
     ...(p.index === null ? [] : [`${i} = ${p.index}`]),
@@ -676,16 +630,14 @@ function setsName(nodes: Node[], name: string): boolean {
   const x = name.toLowerCase();
   return nodes.some((n) => {
     if (n.type !== "tag") return false;
-    const d = n.data as { target?: { base: string }; index?: string; item?: string; key?: string } | undefined;
-    const names = n.name === "set" ? [d?.target?.base] : n.name === "loop" ? [d?.index, d?.item, d?.key] : [];
+    const names = isTag(n, "set")
+      ? [n.data.target?.base]
+      : isTag(n, "loop")
+        ? [n.data.index, n.data.item, n.data.key]
+        : [];
     if (names.some((y) => y !== undefined && y.toLowerCase() === x)) return true;
     return n.body !== null && setsName(n.body, name);
   });
-}
-
-/** Does any of `nodes` hold a dbt:loop? */
-function containsLoop(nodes: Node[]): boolean {
-  return nodes.some((n) => n.type === "tag" && (n.name === "loop" || (n.body !== null && containsLoop(n.body))));
 }
 
 /** <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop. */
@@ -707,6 +659,6 @@ const jump = (name: "break" | "continue"): TagDef => ({
 export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
-export const runtime = { ...rowRuntime, ...regionRuntime, asQuery, entries, range };
+export const runtime = { ...rowRuntime, ...regionRuntime, ...rangeRuntime, asQuery, entries };
 
 export default { tags: [loopTag, breakTag, continueTag], runtime } satisfies TagModule;

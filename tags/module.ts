@@ -9,7 +9,7 @@ import * as rt from "../engine/runtime.js";
 import { SafeString, type Struct } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
 import { callTag, type CaptureBody } from "./call.js";
-import { pause, tickClock } from "../engine/clock.js";
+import { pause, tick } from "../engine/clock.js";
 
 /**
  * Runs the module template at `path` (resolved when validated) with `attributes`, the body
@@ -30,7 +30,7 @@ export async function callModule(
       loc,
     );
   }
-  if (tickClock(ctx.page, loc)) await pause(ctx.page, loc);
+  if (tick(ctx, 0, 0, loc)) await pause(ctx.page, loc);
   const thisTag = rt.struct(["body", "hasBody"], [new SafeString(text), body !== null]);
   return checkOutput(ctx, await ctx.host.renderInto(path, ctx.forModule(attributes, thisTag), loc), loc);
 }

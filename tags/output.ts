@@ -7,7 +7,7 @@ import { asQuery, groupingOf, queryNameToExpr, type Grouping } from "./helpers.j
 import { andThen } from "../engine/maybe.js";
 import { compileRows, eachRow, rowRange, runtime, type RowSource } from "./rows.js";
 
-interface OutputData {
+export interface OutputData {
   /** Iterates the rows of the enclosing grouped output. */
   inner: boolean;
   group: Grouping | undefined;

@@ -9,7 +9,8 @@ import { PatternError, fullMatch, userRegex } from "../engine/regex.js";
 import * as rt from "../engine/runtime.js";
 import { isValidType } from "../engine/functions/misc.js";
 import { toDate } from "../engine/functions/dates.js";
-import { describeValue } from "../engine/values.js";
+import { describeValue, isStruct } from "../engine/values.js";
+import { isForbiddenKey, keyOf } from "../engine/keys.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { callTag } from "./call.js";
 
@@ -62,13 +63,21 @@ export function checkParam(
   const { base, steps } = splitTarget(pathTarget(name, loc));
   let value: unknown;
   let present = true;
-  try {
-    value = steps.length ? rt.base(ctx, base, loc) : rt.lookup(ctx, base, loc);
-    for (const s of steps) value = rt.member(ctx, value, s as string, loc);
-  } catch (err) {
-    if (!(err instanceof rt.RuntimeError)) throw err;
+  // The common case, a field of a scope the page has (url.page): when it is absent (the default
+  // applies) that is found without an error made, thrown and caught (a stack each: eight
+  // parameters cost /mandelbrot about 5% of its time in a CPU profile).
+  const key = steps.length === 1 && rt.SCOPES.has(base) ? steps[0] : undefined;
+  const scope = typeof key === "string" ? ctx.scopes[base as keyof typeof ctx.scopes] : undefined;
+  if (typeof key === "string" && isStruct(scope) && !isForbiddenKey(key) && keyOf(scope, key) === undefined)
     present = false;
-  }
+  else
+    try {
+      value = steps.length ? rt.base(ctx, base, loc) : rt.lookup(ctx, base, loc);
+      for (const s of steps) value = rt.member(ctx, value, s as string, loc);
+    } catch (err) {
+      if (!(err instanceof rt.RuntimeError)) throw err;
+      present = false;
+    }
   if (!present || value === null) {
     if (!hasDefault) throw new ParamError(name, `Parameter ${name} is required`, loc);
     value = dflt;

@@ -9,6 +9,7 @@
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import { CATCH_NAMES, SCOPES } from "../engine/runtime.js";
 import type { Registry } from "../engine/extensions.js";
+import { isTag } from "./nodes.js";
 
 /** Tags whose meaning is only control flow, output and setting a variable. */
 const QUIET_TAGS = new Set(["if", "elseif", "else", "output", "loop", "break", "continue", "set"]);
@@ -98,14 +99,14 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
 /** Records the variables a tag writes: a loop's own, a set's plain target. False when it writes another way. */
 function writes(n: TagNode, found: LoopNames): boolean {
   const written: (string | undefined)[] = [];
-  if (n.name === "loop") {
-    const d = n.data as { kind: string; index?: string; item?: string; key?: string };
+  if (isTag(n, "loop")) {
+    const d = n.data;
     // A query loop pushes a row frame: its columns would answer names before the scope.
     if (d.kind === "query" || d.kind === "rows") return false;
     written.push(d.index, d.item, d.key);
     for (const x of written) if (x !== undefined) found.loopVars.add(x);
-  } else if (n.name === "set") {
-    const d = n.data as { target?: { base: string; steps: unknown[] }; awaits: boolean };
+  } else if (isTag(n, "set")) {
+    const d = n.data;
     if (d.awaits || n.local) return false;
     if (d.target) {
       if (d.target.steps.length > 0) return false;
@@ -132,7 +133,7 @@ function quietNodes(nodes: Node[], registry: Registry, found: LoopNames): boolea
 function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
   // A script loop's step or do-while test is beyond what region.ts writes.
   if (!QUIET_TAGS.has(n.name) || n.custom || n.script) return false;
-  if (n.name === "output" && (Object.keys(n.args).length > 0 || (n.data as { inner?: boolean }).inner)) return false;
+  if (isTag(n, "output") && (Object.keys(n.args).length > 0 || n.data.inner)) return false;
   if (!writes(n, found)) return false;
   if (n.expr && !quietExpr(n.expr, registry, found)) return false;
   if (!Object.values(n.args).every((a) => quietExpr(a, registry, found))) return false;

@@ -5,31 +5,31 @@
 // the scope as an unquiet loop does, when something could see the scope during the loop: a
 // scope taken as a value earlier in the page, a function's local scope, or a frame (a query
 // row, a catch's error) that would answer one of the names first.
-import type { Compiler, Reentry, Writer } from "../engine/compiler.js";
+import type { Checked, Compiler, Writer } from "../engine/compiler.js";
 import type { RenderContext } from "../engine/context.js";
 import type { Struct } from "../engine/values.js";
 import { columnOf, keyOf, respell, respelled } from "../engine/keys.js";
-import type { LoopNames } from "./quiet.js";
-import type { TagNode } from "../parser/ast.js";
-import { loopFacts } from "./flow.js";
+import type { LoopPlan } from "./loop-plan.js";
 
 /**
- * `write()` (quiet loop `loop`) with the loop's variables in locals: the statement that runs it.
- * Written twice. The checked version runs when the loop does not go the slow way and its
- * live-in variables hold what tags/flow.ts needs (a value; a number for those it counts as
- * numbers): a read is a local, arithmetic on numbers has no type checks, the variables it sets
- * have places of its own (below) that are copied back when it ends, its innermost loops run in
- * two phases (tags/loop.ts twoPhase), and it never pauses in place: a pause point inside a loop
- * costs V8 the types of every value the loop carries. Where the clock wants a pause, or on any error,
- * it throws; its output is taken back and, after the pause, the general version runs the loop
- * from its start: the variables are as the checked version found them, the functions it calls
- * change nothing, so the run is the same (and an error is thrown again, where it was). The
- * general version is the loop as it always was, checking at every read and write.
+ * `write()` (quiet loop `plan.loop`) with the loop's variables in locals: the statement that
+ * runs it, as its plan (tags/loop-plan.ts) says. Written twice. The checked version runs when
+ * the loop does not go the slow way and its live-in variables hold what tags/flow.ts needs (a
+ * value; a number for those it counts as numbers): a read is a local, arithmetic on numbers has
+ * no type checks, the variables it sets have places of its own (below) that are copied back
+ * when it ends, its innermost loops run in two phases (tags/loop.ts fastRun), and it never
+ * pauses in place (a pause point inside a loop costs V8 the types of every value the loop
+ * carries): where the clock wants a pause, a loop throws T.PAUSE, the outermost loop catches it
+ * outside its JavaScript loop, pauses there and comes back to the iteration that was
+ * interrupted (tags/loop.ts checkedLoop). On an error its output is taken back and the general
+ * version runs the loop from its start: the variables are as the checked version found them,
+ * the functions it calls change nothing, so the run is the same (and the error is thrown again,
+ * where it was). The general version is the loop as it always was, checking at every read and
+ * write.
  */
-export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write: () => string): string {
-  // Under a row frame a name only read may be a column, read inline from the row (see
-  // Compiler.expr): only the names the loop writes go to locals there.
-  const names = [...(c.frames.length > 0 ? found.written : found.names)];
+export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): string {
+  const { found, facts, loop } = plan;
+  const names = plan.locals;
   if (names.length === 0) return write();
   const vars = c.tmp("vars");
   const slow = c.tmp("slow");
@@ -54,7 +54,6 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
     ]),
   );
 
-  const facts = loopFacts(loop, new Set(names));
   // The checked version's own places for the names the loop sets: a number's in the function's
   // `$F` (Compiler.slot: a number must not be a JavaScript local live across a call between the
   // runs of an inner loop that carries it, or V8 spills it on every iteration of that loop; a
@@ -77,16 +76,10 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
     ]),
   );
   const budget = c.tmp("b");
-  // The outermost loop's checkpoint: the variables the loop sets, and the output's length.
-  const kept = [...own.values(), ...set.values()];
-  const saved = new Map(kept.map((x) => [x, c.tmp("c")]));
-  const outLength = c.tmp("cl");
   const decl = [
-    `${outLength} = 0`,
-    ...saved.values(),
     ...[...set.values()].map((s) => `${s} = false`),
     ...[...own].filter(([n]) => !slots.has(n)).map(([n, u]) => `${u} = ${local.get(n)!}`),
-  ].join(", ");
+  ];
   const init = [...slots].map(([n, f]) => `${f} = ${set.has(n) ? "0" : local.get(n)!}; `).join("");
   const back = [...own]
     .map(([n, u]) => {
@@ -100,14 +93,8 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
       facts.numbers.has(n) ? `typeof ${local.get(n)!} === "number"` : `${local.get(n)!} !== undefined`,
     ),
   ].join(" && ");
-  // Where the clock wanted the pause the checked version takes (Reentry.at).
+  // Where the clock wanted the pause the checked version takes (Checked.at).
   const at = c.tmp("at");
-  const reentry: Reentry = {
-    save: `${kept.map((x) => `${saved.get(x)!} = ${x}; `).join("")}${outLength} = $o.length;\n`,
-    restore: `${kept.map((x) => `${x} = ${saved.get(x)!}; `).join("")}$o = $o.slice(0, ${outLength});`,
-    enter: `${budget} = ctx.page.budget;`,
-    at,
-  };
   const [done, length, err, replay] = [c.tmp("done"), c.tmp("len"), c.tmp("e"), c.tmp("replay")];
   const L = c.loc(loop.loc);
   const readScope = (n: string) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`;
@@ -117,32 +104,30 @@ export function compileQuiet(c: Compiler, loop: TagNode, found: LoopNames, write
   const later = new Set<string>();
   const versions = () => {
     const general = c.withLocals(reads, writers, write);
-    // Only a loop that can run again from its start with the same result has a checked version,
-    // and none in a function's body, where it would go the slow way (a call has a `local` scope).
-    if (found.changesStructs || found.changesPage || c.inFunctionBody) return general;
+    if (!plan.checked) return general;
     for (const n of set.keys()) later.add(n);
     const numbers = new Map([...slots].map(([n, slot]) => [n, { slot, flag: set.get(n) ?? null }]));
-    const checked = c.withChecked(facts.numbers, numbers, budget, reentry, () =>
+    const checked: Checked = { plan, budget, resume: c.tmp("rz"), at, state: [], numbers: [] };
+    const code = c.withChecked(facts.numbers, numbers, checked, () =>
       c.withLocals(checkedReads, checkedWriters, write),
     );
-    // After an error (not a stop, not a pause) the general version runs the loop again up to the
-    // same error without reading the clock (an interpreted page reads it once there): from the
-    // page's budget at the error, given back as the error leaves the general version.
+    // After an error (not a stop) the general version runs the loop again up to the same error
+    // without reading the clock (an interpreted page reads it once there): from the page's
+    // budget at the error, given back as the error leaves the general version.
     return `let ${done} = false, ${replay};
 if (${entry}) {
 const ${length} = $o.length;
 let ${at} = ${L}, ${budget} = ctx.page.budget;
 try {
-{ let ${decl};
-${init}
-${checked}ctx.page.budget = ${budget}; ${back}
+{ ${decl.length ? `let ${decl.join(", ")};\n` : ""}${init}
+${code}ctx.page.budget = ${budget}; ${back}
 }
 ${done} = true;
 } catch (${err}) {
 $o = $o.slice(0, ${length});
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if (${err}?.catchable === false) throw ${err};
-if (${err} === T.PAUSE) { ${c.pause(at)}; } else { ${replay} = ${budget}; ctx.page.budget = Infinity; }
+${replay} = ${budget}; ctx.page.budget = Infinity;
 }
 }
 if (!${done}) {

@@ -8,11 +8,11 @@ import type { Compiler } from "../engine/compiler.js";
 import type { RenderContext, RowFrame } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
-import { pause } from "../engine/clock.js";
+import { pause, tick, tickCode } from "../engine/clock.js";
 import { driveOn } from "./drive.js";
 import { ensure, type Maybe } from "../engine/maybe.js";
 import type { QueryResult } from "../engine/values.js";
-import { groupEnd, rowTick, tick, tickCode, tickDue, type Grouping } from "./helpers.js";
+import { groupEnd, type Grouping } from "./helpers.js";
 
 /** First row (0-based) and end (exclusive) from startrow/maxrows. */
 export function rowRange(q: QueryResult, startrow: unknown, maxrows: unknown, loc: Loc): [number, number] {
@@ -76,7 +76,8 @@ export function eachRow(
     j = group === undefined ? i + 1 : groupEnd(f.query, i, end, group.column, group.caseSensitive);
     return true;
   };
-  const due = (): boolean => (counted ? tick(ctx, ++n, it.out.length, loc) : rowTick(ctx, it.out.length, loc));
+  // An output row only ticks (count 0); a loop's row counts too.
+  const due = (): boolean => tick(ctx, counted ? ++n : 0, it.out.length, loc);
   const run = (): Maybe<boolean> => {
     f.row = i;
     f.end = j;
@@ -88,8 +89,7 @@ export function eachRow(
       i = j;
       if (i >= end) return;
       j = group === undefined ? i + 1 : groupEnd(f.query, i, end, group.column, group.caseSensitive);
-      if (counted ? tick(ctx, ++n, it.out.length, loc) : rowTick(ctx, it.out.length, loc))
-        return driveOn(loc, it, next, due, run, pause(ctx.page, loc).then(run));
+      if (due()) return driveOn(loc, it, next, due, run, pause(ctx.page, loc).then(run));
       const go = run();
       if (go instanceof Promise) return driveOn(loc, it, next, due, run, go);
       if (!go) return;
@@ -120,7 +120,7 @@ export function compileRows(
     g === undefined
       ? `${i} + 1`
       : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(g.column)}, ${g.caseSensitive})`;
-  const ticked = tickCode(how.counted ? n : null, L, c.pause(L));
+  const ticked = tickCode({ count: how.counted ? n : null, loc: L, onPause: c.pause(L), clock: c.clock });
   const loop = `let ${n} = 0;
 ${label ? `${label}: ` : ""}for (let ${i} = ${s}, ${j}; ${i} < ${e}; ${i} = ${j}) {
 ${j} = ${next};
@@ -152,4 +152,4 @@ export function col(ctx: RenderContext, f: RowFrame, name: string, loc: Loc): un
   return rt.lookup(ctx, name, loc);
 }
 
-export const runtime = { col, rowRange, queryRange, innerFrame, groupEnd, rowTick, tick, tickDue, pause };
+export const runtime = { col, rowRange, queryRange, innerFrame, groupEnd, tick, pause };

@@ -12,7 +12,7 @@ function queryCall(e: Expr | null): Extract<Expr, { type: "call" }> | null {
   return e?.type === "call" && e.name.toLowerCase() === "queryexecute" ? e : null;
 }
 
-interface SetData {
+export interface SetData {
   /** The target split once (undefined for a bare call). */
   target: { base: string; steps: (string | Expr)[] } | undefined;
   /** The value or a target index awaits (queryExecute, a dbt:function call): run as setAsync. */

@@ -12,6 +12,7 @@ const root = site({
   "sum.dbt": `<dbt:set a = "a<b"><dbt:set s = 0><dbt:loop from="1" to="#n#" index="i"><dbt:set s = s + i></dbt:loop><dbt:output>1:#a# 2:c #s#</dbt:output>`,
   "quiet.dbt": `<dbt:set s = 0><dbt:output><dbt:loop from="1" to="#n#" index="i">#i#,<dbt:set s = s + i * 2></dbt:loop> #s# #i#</dbt:output>`,
   "nested.dbt": `<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">[<dbt:loop from="1" to="3" index="j">#i * j# <dbt:set t = t + i * j></dbt:loop>]<dbt:set s = s & i></dbt:loop> #t# #s# #i# #j#</dbt:output>`,
+  "branch.dbt": `<dbt:set n = 0><dbt:output><dbt:loop from="1" to="4" index="i"><dbt:set go = i mod 2 eq 1>[<dbt:if go><dbt:loop from="1" to="3" index="j">#j#<dbt:set go = false><dbt:set n = n + 1></dbt:loop><dbt:else>-</dbt:if>]</dbt:loop> #n#</dbt:output>`,
   "fails.dbt": `<dbt:set s = 0><dbt:loop from="1" to="5" index="i"><dbt:set s = s + 1 / (3 - i)></dbt:loop><dbt:output>#s#</dbt:output>`,
   "rows.dbt": `<dbt:set q = queryNew("id", "integer", [{id: 1}, {id: 2}, {id: 3}])>
 <dbt:output query="q">#id#,</dbt:output>`,
@@ -63,7 +64,7 @@ describe.each(MODES)("the render path, %s", (mode) => {
 
   it("gives the same output when the clock pauses a loop that has written and set", async () => {
     // The clock is read at the fifth iteration and wants a pause (a compiled quiet loop's
-    // checked version then takes back what it wrote and the loop runs again after the pause).
+    // checked version leaves its loop there and comes back to that iteration after the pause).
     const page = newPageState();
     page.budget = 5;
     page.yieldAt = 0;
@@ -73,8 +74,8 @@ describe.each(MODES)("the render path, %s", (mode) => {
   });
 
   // A clock read at every tick (stride 1) that wants a pause at the reads `due` picks. A compiled
-  // quiet loop's checked version then pauses at its outer loop's tick, or takes the iteration
-  // back when an inner loop wants the pause, or gives up and runs the general version.
+  // quiet loop's checked version then leaves its loops at the tick that wants the pause, outer or
+  // inner, and comes back to that iteration (tags/loop.ts checkedLoop).
   const pausing = (due: (read: number) => boolean, stride = 1): PageState => {
     const page = newPageState();
     let reads = 0;
@@ -95,6 +96,28 @@ describe.each(MODES)("the render path, %s", (mode) => {
     await expect(out).resolves.toBe(nested);
     expect(start(engine, "nested.dbt", {}, newPageState()).out).toBe(nested);
   });
+
+  it.each([
+    ["nested.dbt", nested, 12],
+    ["branch.dbt", "[123][-][123][-] 6", 10],
+  ])(
+    "comes back to the iteration a pause interrupted in %s: the clock read as often as the interpreter reads it",
+    async (name, expected, ticks) => {
+      // Every tick reads the clock and wants a pause. A loop run again after a pause (or handed
+      // to the general version) would read it more often than its iterations; a branch tested
+      // again after a pause inside it would take the other branch (branch.dbt's inner loop
+      // turns `go` false).
+      let reads = 0;
+      const { out } = start(
+        engine,
+        name,
+        {},
+        pausing(() => (++reads, true)),
+      );
+      await expect(Promise.resolve(out)).resolves.toBe(expected);
+      expect(reads).toBe(ticks);
+    },
+  );
 
   it.each([1, 3, 7])(
     "gives the same sum when the clock, read every %i ticks, wants a pause each time in a loop with fast runs",

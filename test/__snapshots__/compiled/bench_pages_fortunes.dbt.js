@@ -19,7 +19,7 @@ try {
 let $n5 = 0;
 for (let $i1 = $s3, $j2; $i1 < $e4; $i1 = $j2) {
 $j2 = $i1 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L4)) yield L4; }
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L4, true)) yield L4; }
 $f0.row = $i1; $f0.end = $j2;
 $o += "<tr><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L0)), L1) + "</td><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "message" in $row ? $row["message"] ?? "" : T.col(ctx, $f0, "message", L2)), L3) + "</td></tr>";
 }

@@ -11,89 +11,86 @@ const L6 = {"file":"loop.dbt","line":1,"column":99,"start":98,"end":99};
 const L7 = {"file":"loop.dbt","line":1,"column":98,"start":97,"end":100};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x25, $x26, $x27, $x44, $x45, $x46, $x56, $x57, $x58, $F = [null, null];
+let $x19, $x20, $x21, $x33, $x34, $x35, $x45, $x46, $x47, $F = [null, null];
 try {
 { const $v0 = 0; rt.assign(ctx, "n", [], $v0, L0); }
 { const $vars1 = ctx.scopes.local ?? ctx.scopes.variables;
 T.respell($vars1, "i"); const $slow2 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars1, "i") || T.shadowed(ctx, $vars1, "n") || T.respelled($vars1, "n");
 let $r3, $r4 = $slow2 ? undefined : T.own($vars1, "n");
 try {
-let $done12 = false, $replay15;
+let $done8 = false, $replay11;
 if (!$slow2 && typeof $r4 === "number") {
-const $len13 = $o.length;
-let $at11 = L1, $b6 = ctx.page.budget;
+const $len9 = $o.length;
+let $at7 = L1, $b6 = ctx.page.budget;
 try {
-{ let $cl10 = 0, $c7, $c8, $c9, $s5 = false;
+{ let $s5 = false;
 $F[0] = 0; $F[1] = $r4; 
-{ let $n30 = 0, $again38 = false, $due39 = false, $last40 = -1, $k42 = 0, $lim32 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations;
-let $i33 = 1;
-$re37: for (;;) {
-$n30 = +$n30; $lim32 = +$lim32; $i33 = +$i33; $b6 = ctx.page.budget;
+{ let $n25 = 0, $lim30 = 0, $k31 = 0, $i27 = 0, $rz23 = 0;
+$re51: for (;;) {
+$n25 = +$n25; $lim30 = +$lim30; $k31 = +$k31; $i27 = +$i27; $b6 = ctx.page.budget;
 try {
-$loop29: for (;;) {
-if ($again38) $again38 = false;
+if ($rz23 === 0) { $n25 = 0; $k31 = 0; $lim30 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $i27 = 1;
+}
+$loop24: for (;;) {
+if ($rz23 !== 0) { $rz23 = 0; }
 else {
-if (!($i33 <= 10000)) break;
-if (++$n30 > $lim32 || --$b6 <= 0) { ctx.page.budget = $b6; $due39 = T.tickDue(ctx, $n30, $o.length, L1); $b6 = ctx.page.budget; }
+if (!($i27 <= 10000)) break;
+if (++$n25 > $lim30 || --$b6 <= 0) { ctx.page.budget = $b6; if (T.tick(ctx, $n25, $o.length, L1, true)) { $rz23 = 1; $at7 = L1; throw T.PAUSE; } $b6 = ctx.page.budget; }
 }
-$F[0] = $i33; $s5 = true;
-if ($due39) { $c7 = $F[0]; $c8 = $F[1]; $c9 = $s5; $cl10 = $o.length;
-$at11 = L1; throw T.PAUSE; }
-$b43: {
-{ const $v47 = (($x44 = $F[1]), ($x45 = $F[0]), ($x46 = $x44 + $x45) === $x46 ? $x46 : rt.add($x44, $x45, L2)); $F[1] = $v47;
+$F[0] = $i27; $s5 = true;
+$b32: {
+{ const $v36 = (($x33 = $F[1]), ($x34 = $F[0]), ($x35 = $x33 + $x34) === $x35 ? $x35 : rt.add($x33, $x34, L2)); $F[1] = $v36;
 }
 }
-$i33 += 1;
-$k42 = Math.min($lim32 - $n30, $b6 - 1);
-if ($k42 > 0) { let $brk53 = false; $n30 += $k42; $b6 -= $k42;
-{ let $k54 = $k42, $i55 = $i33, $w48 = $F[0], $w49 = $F[1], $f50 = false;
-const $first61 = $i55, $end60 = Math.min(10000, $i55 + ($k54 - 1) * 1);
-$run51: for (; $i55 <= $end60; $i55 += 1) {
-$b52: {
-{ const $v59 = (($x56 = $w49), ($x57 = $i55), ($x58 = $x56 + $x57) === $x58 ? $x58 : rt.add($x56, $x57, L2)); $w49 = $v59;
+$i27 += 1;
+$k31 = Math.min($lim30 - $n25, $b6 - 1);
+if ($k31 > 0) { let $brk42 = false; $n25 += $k31; $b6 -= $k31;
+{ let $k43 = $k31, $i44 = $i27, $w37 = $F[0], $w38 = $F[1], $f39 = false;
+const $first50 = $i44, $end49 = Math.min(10000, $i44 + ($k43 - 1) * 1);
+$run40: for (; $i44 <= $end49; $i44 += 1) {
+$b41: {
+{ const $v48 = (($x45 = $w38), ($x46 = $i44), ($x47 = $x45 + $x46) === $x47 ? $x47 : rt.add($x45, $x46, L2)); $w38 = $v48;
 }
 }
 }
-$k54 -= ($i55 - $first61) / 1;
-if ($brk53 || $i55 !== $first61) { $w48 = $brk53 ? $i55 : $i55 - 1; $f50 = true; }
-$k42 = $k54; $i33 = $i55; $F[0] = $w48; $F[1] = $w49; if ($f50) $s5 = true;
+$k43 -= ($i44 - $first50) / 1;
+if ($brk42 || $i44 !== $first50) { $w37 = $brk42 ? $i44 : $i44 - 1; $f39 = true; }
+$k31 = $k43; $i27 = $i44; $F[0] = $w37; $F[1] = $w38; if ($f39) $s5 = true;
 }
-$n30 -= $k42; $b6 += $k42; $k42 = 0;
-if ($brk53) break $loop29;
+$n25 -= $k31; $b6 += $k31; $k31 = 0;
+if ($brk42) break $loop24;
 }
 }
-break $re37;
-} catch ($e41) {
-if ($e41 !== T.PAUSE) throw $e41;
-if (!$due39) { if ($last40 === $n30) throw $e41; $last40 = $n30; }
-$due39 = false;
-$F[0] = $c7; $F[1] = $c8; $s5 = $c9; $o = $o.slice(0, $cl10);
-{ yield $at11;  };
-$again38 = true;
+break $re51;
+} catch ($e52) {
+if ($e52 !== T.PAUSE) throw $e52;
+{ yield $at7;  };
 }
 }
 }
 ctx.page.budget = $b6; if ($s5) $r3 = $F[0]; $r4 = $F[1];
 }
-$done12 = true;
-} catch ($e14) {
-$o = $o.slice(0, $len13);
+$done8 = true;
+} catch ($e10) {
+$o = $o.slice(0, $len9);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e14?.catchable === false) throw $e14;
-if ($e14 === T.PAUSE) { { yield $at11;  }; } else { $replay15 = $b6; ctx.page.budget = Infinity; }
+if ($e10?.catchable === false) throw $e10;
+$replay11 = $b6; ctx.page.budget = Infinity;
 }
 }
-if (!$done12) {
+if (!$done8) {
 $r3 = $slow2 ? undefined : T.own($vars1, "i");
 try {
-{ let $n18 = 0; $loop17: for (let $i21 = 1; $i21 <= 10000; $i21 += 1) {
-if (++$n18 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, $n18, $o.length, L1)) { yield L1;  }; }
-if ($slow2) $vars1["i"] = $i21; else $r3 = $i21;
-{ const $v28 = (($x25 = ($r4 !== undefined ? $r4 : rt.lookupName(ctx, "n", L3))), ($x26 = ($r3 !== undefined ? $r3 : rt.lookupName(ctx, "i", L4))), typeof $x25 === "number" && typeof $x26 === "number" && ($x27 = $x25 + $x26) === $x27 ? $x27 : rt.add($x25, $x26, L2)); if ($slow2) rt.assign(ctx, "n", [], $v28, L5); else $r4 = $v28;
+{ let $n14 = 0, $i16;
+$i16 = 1;
+$loop13: for (; $i16 <= 10000; $i16 += 1) {
+if (++$n14 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n14, $o.length, L1, true)) { yield L1;  }; }
+if ($slow2) $vars1["i"] = $i16; else $r3 = $i16;
+{ const $v22 = (($x19 = ($r4 !== undefined ? $r4 : rt.lookupName(ctx, "n", L3))), ($x20 = ($r3 !== undefined ? $r3 : rt.lookupName(ctx, "i", L4))), typeof $x19 === "number" && typeof $x20 === "number" && ($x21 = $x19 + $x20) === $x21 ? $x21 : rt.add($x19, $x20, L2)); if ($slow2) rt.assign(ctx, "n", [], $v22, L5); else $r4 = $v22;
 }
 }
 }
-} finally { if ($replay15 !== undefined) ctx.page.budget = $replay15; }
+} finally { if ($replay11 !== undefined) ctx.page.budget = $replay11; }
 }
 } finally { if (!$slow2) { if ($r3 !== undefined) $vars1["i"] = $r3; if ($r4 !== undefined) $vars1["n"] = $r4; } }
 }

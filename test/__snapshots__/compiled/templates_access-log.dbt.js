@@ -34,7 +34,7 @@ try {
 let $n12 = 0;
 for (let $i8 = $s10, $j9; $i8 < $e11; $i8 = $j9) {
 $j9 = $i8 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L7)) await T.pause(ctx.page, L7); }
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L7, true)) await T.pause(ctx.page, L7); }
 $f7.row = $i8; $f7.end = $j9;
 $o += "<tr><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "ip" in $row ? $row["ip"] ?? "" : T.col(ctx, $f7, "ip", L3)), L4) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "bytes" in $row ? $row["bytes"] ?? "" : T.col(ctx, $f7, "bytes", L5)), L6) + "</td></tr>\n";
 }

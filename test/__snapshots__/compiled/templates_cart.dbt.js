@@ -1,9 +1,9 @@
 "use strict";
 // Compiled by Quarry from "cart.dbt".
 let $row;
-const L0 = {"file":"cart.dbt","line":5,"column":28,"start":358,"end":360};
-const L1 = {"file":"cart.dbt","line":5,"column":9,"start":339,"end":342};
-const L2 = {"file":"cart.dbt","line":5,"column":12,"start":342,"end":357};
+const L0 = {"file":"cart.dbt","line":5,"column":9,"start":339,"end":342};
+const L1 = {"file":"cart.dbt","line":5,"column":12,"start":342,"end":357};
+const L2 = {"file":"cart.dbt","line":5,"column":28,"start":358,"end":360};
 const L3 = {"file":"cart.dbt","line":6,"column":3,"start":371,"end":433};
 const L4 = {"file":"cart.dbt","line":7,"column":3,"start":436,"end":501};
 const F0 = F["structKeyExists"];
@@ -117,63 +117,63 @@ const L107 = {"file":"cart.dbt","line":41,"column":20,"start":2019,"end":2027};
 const L108 = {"file":"cart.dbt","line":45,"column":1,"start":2190,"end":2234};
 return async function render(ctx) {
 let $o = "", $row;
-let $x0, $x1, $x7, $x14, $x17, $x18, $x20, $x39, $x40, $x41, $x42, $x43, $x44, $x46, $x47, $x48;
+let $x0, $x6, $x13, $x16, $x17, $x19, $x38, $x39, $x40, $x41, $x42, $x43, $x45, $x46, $x47;
 try {
-if ((($x0 = rt.field(ctx, (ctx.scopes.cgi ?? rt.base(ctx, "cgi", L1)), "request_method", L2)), ($x1 = "POST"), typeof $x0 === "number" && typeof $x1 === "number" && $x0 === $x0 && $x1 === $x1 ? $x0 === $x1 : rt.eq($x0, $x1, L0))) {
+if ((($x0 = rt.field(ctx, (ctx.scopes.cgi ?? rt.base(ctx, "cgi", L0)), "request_method", L1)) === "POST" ? true : rt.eq($x0, "POST", L2))) {
 T.checkParam(ctx, "form.add", "integer", true, "0", 0, undefined, undefined, L3);
 T.checkParam(ctx, "form.remove", "integer", true, "0", 0, undefined, undefined, L4);
 if (!rt.toBool(rt.call(ctx, F0, L5, rt.lookup(ctx, "session", L6), "cart"), L7)) {
-{ const $v6 = rt.struct([], []); rt.assign(ctx, "session", ["cart"], $v6, L8); }
+{ const $v5 = rt.struct([], []); rt.assign(ctx, "session", ["cart"], $v5, L8); }
 }
-if ((($x7 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L10)), "add", L11)), typeof $x7 === "number" && $x7 === $x7 ? $x7 > 0 : rt.gt($x7, 0, L9))) {
+if ((($x6 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L10)), "add", L11)), typeof $x6 === "number" && $x6 === $x6 ? $x6 > 0 : rt.gt($x6, 0, L9))) {
 await T.execQuery(ctx, "product", undefined, undefined, undefined, undefined, undefined, undefined, undefined, async () => {
-let $body8 = "";
-const $saved9 = $o; $o = ""; ctx.page.captures++;
+let $body7 = "";
+const $saved8 = $o; $o = ""; ctx.page.captures++;
 try {
 $o += "SELECT id FROM product WHERE id = ";
-{ const $r10 = T.queryParam(ctx, rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L12)), "add", L13), "", "form.add", undefined, undefined, undefined, undefined, L14); $o += $r10; }
-$body8 = $o;
-} finally { $o = $saved9; ctx.page.captures--; }
-return $body8;
+{ const $r9 = T.queryParam(ctx, rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L12)), "add", L13), "", "form.add", undefined, undefined, undefined, undefined, L14); $o += $r9; }
+$body7 = $o;
+} finally { $o = $saved8; ctx.page.captures--; }
+return $body7;
 }, L15);
-if ((($x14 = rt.field(ctx, rt.lookupName(ctx, "product", L17), "recordCount", L18)), typeof $x14 === "number" && $x14 === $x14 ? $x14 === 0 : rt.eq($x14, 0, L16))) {
+if ((($x13 = rt.field(ctx, rt.lookupName(ctx, "product", L17), "recordCount", L18)), typeof $x13 === "number" && $x13 === $x13 ? $x13 === 0 : rt.eq($x13, 0, L16))) {
 T.throwError(ctx, rt.join(L19, "No product ", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L20)), "add", L21)), "app.product", undefined, 404, L22);
 }
-{ const $v19 = (($x17 = (rt.toBool(rt.call(ctx, F0, L24, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L25)), "cart", L26), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L27)), "add", L28)), L24) ? rt.memberIndex(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L29)), "cart", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L30)), "add", L31), L32, L33) : 0)), typeof $x17 === "number" && ($x18 = $x17 + 1) === $x18 ? $x18 : rt.add($x17, 1, L23)); rt.assign(ctx, "session", ["cart", { index: rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L34)), "add", L35) }], $v19, L36); }
+{ const $v18 = (($x16 = (rt.toBool(rt.call(ctx, F0, L24, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L25)), "cart", L26), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L27)), "add", L28)), L24) ? rt.memberIndex(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L29)), "cart", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L30)), "add", L31), L32, L33) : 0)), typeof $x16 === "number" && ($x17 = $x16 + 1) === $x17 ? $x17 : rt.add($x16, 1, L23)); rt.assign(ctx, "session", ["cart", { index: rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L34)), "add", L35) }], $v18, L36); }
 }
-if (((($x20 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "remove", L39)), typeof $x20 === "number" && $x20 === $x20 ? $x20 > 0 : rt.gt($x20, 0, L37)) && rt.toBool(rt.call(ctx, F0, L40, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L41)), "cart", L42), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L43)), "remove", L44)), L40))) {
-{ const $v21 = rt.call(ctx, F1, L45, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L46)), "cart", L47), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L48)), "remove", L49)); rt.assign(ctx, "removed", [], $v21, L50); }
+if (((($x19 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "remove", L39)), typeof $x19 === "number" && $x19 === $x19 ? $x19 > 0 : rt.gt($x19, 0, L37)) && rt.toBool(rt.call(ctx, F0, L40, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L41)), "cart", L42), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L43)), "remove", L44)), L40))) {
+{ const $v20 = rt.call(ctx, F1, L45, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L46)), "cart", L47), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L48)), "remove", L49)); rt.assign(ctx, "removed", [], $v20, L50); }
 }
 T.setLocation(ctx, "/cart", 303, undefined, L51);
 }
-{ const $v24 = (rt.toBool(rt.call(ctx, F0, L52, rt.lookup(ctx, "session", L53), "cart"), L52) ? rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L54)), "cart", L55) : rt.struct([], [])); rt.assign(ctx, "cart", [], $v24, L56); }
+{ const $v23 = (rt.toBool(rt.call(ctx, F0, L52, rt.lookup(ctx, "session", L53), "cart"), L52) ? rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L54)), "cart", L55) : rt.struct([], [])); rt.assign(ctx, "cart", [], $v23, L56); }
 await T.execQuery(ctx, "products", undefined, undefined, undefined, undefined, undefined, "5m", undefined, async () => {
-let $body25 = "";
-const $saved26 = $o; $o = ""; ctx.page.captures++;
+let $body24 = "";
+const $saved25 = $o; $o = ""; ctx.page.captures++;
 try {
 $o += "SELECT id, name, price FROM product ORDER BY id";
-$body25 = $o;
-} finally { $o = $saved26; ctx.page.captures--; }
-return $body25;
+$body24 = $o;
+} finally { $o = $saved25; ctx.page.captures--; }
+return $body24;
 }, L57);
-{ const $v29 = "Shopping cart"; rt.assign(ctx, "title", [], $v29, L58); }
-{ const $before30 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before30, "_layout/header.dbt", L59); } catch ($e31) { $o = T.takeAborted($e31); throw $e31; } }
+{ const $v28 = "Shopping cart"; rt.assign(ctx, "title", [], $v28, L58); }
+{ const $before29 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before29, "_layout/header.dbt", L59); } catch ($e30) { $o = T.takeAborted($e30); throw $e30; } }
 if (ctx.page.outputOnly === 0) $o += "<h1>Shopping cart</h1>\n";
-{ const $v32 = 0; rt.assign(ctx, "total", [], $v32, L60); }
+{ const $v31 = 0; rt.assign(ctx, "total", [], $v31, L60); }
 if (ctx.page.outputOnly === 0) $o += "<table>\n<tr><th>Product</th><th>Quantity</th><th>Price</th><th></th></tr>\n";
-{ const $q49 = T.asQuery(rt.lookupName(ctx, "products", L90), L90);
-const [$s36, $e37] = T.rowRange($q49, undefined, undefined, L89);
-const $f33 = { kind: "row", query: $q49, row: $s36, end: $e37 };
-ctx.frames.push($f33);
+{ const $q48 = T.asQuery(rt.lookupName(ctx, "products", L90), L90);
+const [$s35, $e36] = T.rowRange($q48, undefined, undefined, L89);
+const $f32 = { kind: "row", query: $q48, row: $s35, end: $e36 };
+ctx.frames.push($f32);
 try {
-let $n38 = 0;
-for (let $i34 = $s36, $j35; $i34 < $e37; $i34 = $j35) {
-$j35 = $i34 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L89)) await T.pause(ctx.page, L89); }
-$f33.row = $i34; $f33.end = $j35;
-if (rt.toBool(rt.call(ctx, F0, L61, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L62)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L63))), L61)) {
-{ const $v45 = (($x39 = (($row = $f33.query.rows[$f33.row]) !== undefined && "total" in $row ? $row["total"] ?? "" : T.col(ctx, $f33, "total", L65))), ($x43 = (($x40 = (($row = $f33.query.rows[$f33.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f33, "price", L67))), ($x41 = rt.index(ctx, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L68)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L69)), L70)), typeof $x40 === "number" && typeof $x41 === "number" && ($x42 = $x40 * $x41) === $x42 ? $x42 : rt.mul($x40, $x41, L66))), typeof $x39 === "number" && ($x44 = $x39 + $x43) === $x44 ? $x44 : rt.add($x39, $x43, L64)); rt.assign(ctx, "total", [], $v45, L71); }
-$o += "<tr><td>" + rt.esc((($row = $f33.query.rows[$f33.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f33, "name", L72)), L73) + "</td><td>" + rt.esc(rt.index(ctx, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L74)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L75)), L76), L77) + "</td><td>" + rt.esc(rt.call(ctx, F2, L78, (($x46 = (($row = $f33.query.rows[$f33.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f33, "price", L80))), ($x47 = rt.index(ctx, (($row = $f33.query.rows[$f33.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f33, "cart", L81)), (($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L82)), L83)), typeof $x46 === "number" && typeof $x47 === "number" && ($x48 = $x46 * $x47) === $x48 ? $x48 : rt.mul($x46, $x47, L79)), "0.00"), L84) + "</td><td><form method=\"post\">" + rt.esc(rt.call(ctx, F3, L85), L86) + "<button name=\"remove\" value=\"" + rt.esc((($row = $f33.query.rows[$f33.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f33, "id", L87)), L88) + "\">Remove</button></form></td></tr>\n";
+let $n37 = 0;
+for (let $i33 = $s35, $j34; $i33 < $e36; $i33 = $j34) {
+$j34 = $i33 + 1;
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L89, true)) await T.pause(ctx.page, L89); }
+$f32.row = $i33; $f32.end = $j34;
+if (rt.toBool(rt.call(ctx, F0, L61, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L62)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L63))), L61)) {
+{ const $v44 = (($x38 = (($row = $f32.query.rows[$f32.row]) !== undefined && "total" in $row ? $row["total"] ?? "" : T.col(ctx, $f32, "total", L65))), ($x42 = (($x39 = (($row = $f32.query.rows[$f32.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f32, "price", L67))), ($x40 = rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L68)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L69)), L70)), typeof $x39 === "number" && typeof $x40 === "number" && ($x41 = $x39 * $x40) === $x41 ? $x41 : rt.mul($x39, $x40, L66))), typeof $x38 === "number" && ($x43 = $x38 + $x42) === $x43 ? $x43 : rt.add($x38, $x42, L64)); rt.assign(ctx, "total", [], $v44, L71); }
+$o += "<tr><td>" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f32, "name", L72)), L73) + "</td><td>" + rt.esc(rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L74)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L75)), L76), L77) + "</td><td>" + rt.esc(rt.call(ctx, F2, L78, (($x45 = (($row = $f32.query.rows[$f32.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f32, "price", L80))), ($x46 = rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L81)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L82)), L83)), typeof $x45 === "number" && typeof $x46 === "number" && ($x47 = $x45 * $x46) === $x47 ? $x47 : rt.mul($x45, $x46, L79)), "0.00"), L84) + "</td><td><form method=\"post\">" + rt.esc(rt.call(ctx, F3, L85), L86) + "<button name=\"remove\" value=\"" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L87)), L88) + "\">Remove</button></form></td></tr>\n";
 }
 }
 } finally { ctx.frames.pop(); }
@@ -181,22 +181,22 @@ $o += "<tr><td>" + rt.esc((($row = $f33.query.rows[$f33.row]) !== undefined && "
 if (ctx.page.outputOnly === 0) $o += "</table>\n";
 $o += "<p>Total: " + rt.esc(rt.call(ctx, F2, L91, rt.lookupName(ctx, "total", L92), "0.00"), L93) + " (" + rt.esc(rt.call(ctx, F4, L94, rt.lookupName(ctx, "cart", L95)), L96) + " products)</p>";
 if (ctx.page.outputOnly === 0) $o += "\n<h2>Products</h2>\n<ul>\n";
-{ const $q56 = T.asQuery(rt.lookupName(ctx, "products", L107), L107);
-const [$s53, $e54] = T.rowRange($q56, undefined, undefined, L106);
-const $f50 = { kind: "row", query: $q56, row: $s53, end: $e54 };
-ctx.frames.push($f50);
+{ const $q55 = T.asQuery(rt.lookupName(ctx, "products", L107), L107);
+const [$s52, $e53] = T.rowRange($q55, undefined, undefined, L106);
+const $f49 = { kind: "row", query: $q55, row: $s52, end: $e53 };
+ctx.frames.push($f49);
 try {
-let $n55 = 0;
-for (let $i51 = $s53, $j52; $i51 < $e54; $i51 = $j52) {
-$j52 = $i51 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L106)) await T.pause(ctx.page, L106); }
-$f50.row = $i51; $f50.end = $j52;
-$o += "<li>" + rt.esc((($row = $f50.query.rows[$f50.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f50, "name", L97)), L98) + ", " + rt.esc(rt.call(ctx, F2, L99, (($row = $f50.query.rows[$f50.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f50, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f50.query.rows[$f50.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f50, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
+let $n54 = 0;
+for (let $i50 = $s52, $j51; $i50 < $e53; $i50 = $j51) {
+$j51 = $i50 + 1;
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L106, true)) await T.pause(ctx.page, L106); }
+$f49.row = $i50; $f49.end = $j51;
+$o += "<li>" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f49, "name", L97)), L98) + ", " + rt.esc(rt.call(ctx, F2, L99, (($row = $f49.query.rows[$f49.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f49, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f49, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
 }
 } finally { ctx.frames.pop(); }
 }
 if (ctx.page.outputOnly === 0) $o += "</ul>\n";
-{ const $before57 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before57, "_layout/footer.dbt", L108); } catch ($e58) { $o = T.takeAborted($e58); throw $e58; } }
+{ const $before56 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before56, "_layout/footer.dbt", L108); } catch ($e57) { $o = T.takeAborted($e57); throw $e57; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

@@ -39,7 +39,7 @@ try {
 let $n11 = 0;
 for (let $i7 = $s9, $j8; $i7 < $e10; $i7 = $j8) {
 $j8 = $i7 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, 0, $o.length, L11)) await T.pause(ctx.page, L11); }
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L11, true)) await T.pause(ctx.page, L11); }
 $f6.row = $i7; $f6.end = $j8;
 $o += "<tr><td>" + rt.esc((($row = $f6.query.rows[$f6.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f6, "id", L7)), L8) + "</td><td>" + rt.esc((($row = $f6.query.rows[$f6.row]) !== undefined && "message" in $row ? $row["message"] ?? "" : T.col(ctx, $f6, "message", L9)), L10) + "</td></tr>";
 }

@@ -94,9 +94,9 @@ const L89 = {"file":"mandelbrot.dbt","line":28,"column":21,"start":1331,"end":13
 const L90 = {"file":"mandelbrot.dbt","line":29,"column":32,"start":1372,"end":1373};
 const L91 = {"file":"mandelbrot.dbt","line":29,"column":25,"start":1365,"end":1371};
 const L92 = {"file":"mandelbrot.dbt","line":29,"column":7,"start":1347,"end":1376};
-const L93 = {"file":"mandelbrot.dbt","line":31,"column":24,"start":1414,"end":1416};
-const L94 = {"file":"mandelbrot.dbt","line":31,"column":13,"start":1403,"end":1406};
-const L95 = {"file":"mandelbrot.dbt","line":31,"column":16,"start":1406,"end":1413};
+const L93 = {"file":"mandelbrot.dbt","line":31,"column":13,"start":1403,"end":1406};
+const L94 = {"file":"mandelbrot.dbt","line":31,"column":16,"start":1406,"end":1413};
+const L95 = {"file":"mandelbrot.dbt","line":31,"column":24,"start":1414,"end":1416};
 const L96 = {"file":"mandelbrot.dbt","line":32,"column":28,"start":1453,"end":1454};
 const L97 = {"file":"mandelbrot.dbt","line":32,"column":23,"start":1448,"end":1452};
 const L98 = {"file":"mandelbrot.dbt","line":32,"column":33,"start":1458,"end":1460};
@@ -110,9 +110,9 @@ const L104 = {"file":"mandelbrot.dbt","line":32,"column":71,"start":1496,"end":1
 const L105 = {"file":"mandelbrot.dbt","line":32,"column":75,"start":1500,"end":1503};
 const L106 = {"file":"mandelbrot.dbt","line":32,"column":73,"start":1498,"end":1499};
 const L107 = {"file":"mandelbrot.dbt","line":32,"column":7,"start":1432,"end":1511};
-const L108 = {"file":"mandelbrot.dbt","line":35,"column":22,"start":1561,"end":1563};
-const L109 = {"file":"mandelbrot.dbt","line":35,"column":11,"start":1550,"end":1553};
-const L110 = {"file":"mandelbrot.dbt","line":35,"column":14,"start":1553,"end":1560};
+const L108 = {"file":"mandelbrot.dbt","line":35,"column":11,"start":1550,"end":1553};
+const L109 = {"file":"mandelbrot.dbt","line":35,"column":14,"start":1553,"end":1560};
+const L110 = {"file":"mandelbrot.dbt","line":35,"column":22,"start":1561,"end":1563};
 const L111 = {"file":"mandelbrot.dbt","line":36,"column":31,"start":1603,"end":1604};
 const L112 = {"file":"mandelbrot.dbt","line":36,"column":24,"start":1596,"end":1597};
 const L113 = {"file":"mandelbrot.dbt","line":36,"column":20,"start":1592,"end":1595};
@@ -133,15 +133,15 @@ const L126 = {"file":"mandelbrot.dbt","line":43,"column":51,"start":1797,"end":1
 const L127 = {"file":"mandelbrot.dbt","line":43,"column":47,"start":1793,"end":1806};
 const L128 = {"file":"mandelbrot.dbt","line":43,"column":79,"start":1825,"end":1831};
 const L129 = {"file":"mandelbrot.dbt","line":43,"column":78,"start":1824,"end":1832};
-const L130 = {"file":"mandelbrot.dbt","line":44,"column":20,"start":1875,"end":1877};
-const L131 = {"file":"mandelbrot.dbt","line":44,"column":9,"start":1864,"end":1867};
-const L132 = {"file":"mandelbrot.dbt","line":44,"column":12,"start":1867,"end":1874};
+const L130 = {"file":"mandelbrot.dbt","line":44,"column":9,"start":1864,"end":1867};
+const L131 = {"file":"mandelbrot.dbt","line":44,"column":12,"start":1867,"end":1874};
+const L132 = {"file":"mandelbrot.dbt","line":44,"column":20,"start":1875,"end":1877};
 const L133 = {"file":"mandelbrot.dbt","line":44,"column":56,"start":1911,"end":1914};
 const L134 = {"file":"mandelbrot.dbt","line":44,"column":55,"start":1910,"end":1915};
 const L135 = {"file":"mandelbrot.dbt","line":46,"column":1,"start":1945,"end":1989};
 return async function render(ctx) {
 let $o = "", $row;
-let $x79, $x80, $x81, $x83, $x84, $x86, $x87, $x88, $x89, $x90, $x91, $x92, $x93, $x94, $x95, $x96, $x97, $x98, $x110, $x111, $x112, $x114, $x115, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x129, $x138, $x140, $x141, $x142, $x143, $x144, $x145, $x146, $x147, $x148, $x149, $x150, $x151, $x152, $x153, $x154, $x155, $x156, $x157, $x158, $x159, $x160, $x161, $x162, $x163, $x165, $x166, $x167, $x168, $x169, $x170, $x171, $x172, $x175, $x176, $x178, $x179, $x180, $x181, $x182, $x185, $x186, $x187, $x188, $x189, $x190, $x191, $x192, $x193, $x194, $x195, $x197, $x198, $x199, $x200, $x201, $x202, $x203, $x213, $x214, $x222, $x223, $x224, $x225, $x226, $x227, $x228, $x229, $x230, $x231, $x232, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x250, $x251, $x252, $x253, $x254, $x255, $x267, $x268, $x269, $x270, $x271, $x272, $x273, $x274, $x275, $x276, $x277, $x278, $x279, $x280, $x281, $x282, $x283, $x284, $x285, $x286, $x287, $x288, $x289, $x290, $x291, $x292, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x302, $x305, $x306, $x322, $x323, $x324, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x332, $x333, $x334, $x336, $x337, $x338, $x339, $x340, $x341, $x342, $x343, $x344, $x347, $x348, $x350, $x351, $x352, $x353, $x354, $x355, $x356, $x357, $x358, $x359, $x360, $x361, $x362, $x363, $x364, $x365, $x367, $x368, $x369, $x370, $x371, $x372, $x373, $x374, $x375, $x377, $x378, $x379, $x380, $x381, $x382, $x387, $x388, $F = [null, null, null, null, null, null, null, null, null];
+let $x57, $x58, $x59, $x61, $x62, $x64, $x65, $x66, $x67, $x68, $x69, $x70, $x71, $x72, $x73, $x74, $x75, $x76, $x86, $x87, $x88, $x90, $x91, $x93, $x94, $x95, $x96, $x97, $x98, $x99, $x100, $x101, $x102, $x103, $x104, $x105, $x113, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x129, $x130, $x131, $x132, $x133, $x134, $x135, $x136, $x137, $x138, $x140, $x141, $x142, $x143, $x144, $x145, $x146, $x147, $x150, $x151, $x153, $x154, $x155, $x156, $x157, $x159, $x161, $x162, $x163, $x164, $x165, $x166, $x167, $x168, $x169, $x171, $x172, $x173, $x174, $x175, $x176, $x185, $x186, $x190, $x191, $x192, $x193, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x209, $x210, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x242, $x243, $x244, $x248, $x249, $x250, $x251, $x252, $x253, $x254, $x255, $x256, $x257, $x258, $x259, $x260, $x262, $x263, $x264, $x265, $x266, $x267, $x268, $x269, $x270, $x273, $x274, $x290, $x291, $x292, $x293, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x302, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x315, $x316, $x318, $x319, $x320, $x321, $x322, $x323, $x324, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x332, $x333, $x335, $x336, $x337, $x338, $x339, $x340, $x341, $x342, $x344, $x345, $x346, $x347, $x348, $x355, $F = [null, null, null, null, null, null, null, null, null];
 try {
 T.checkParam(ctx, "url.width", "integer", true, "72", 1, 1024, undefined, L0);
 T.checkParam(ctx, "url.height", "integer", true, "32", 1, 768, undefined, L1);
@@ -156,121 +156,140 @@ T.checkParam(ctx, "url.output", "string", true, "ascii", undefined, undefined, "
 { const $v18 = ""; rt.assign(ctx, "art", [], $v18, L10); }
 { const $vars19 = ctx.scopes.local ?? ctx.scopes.variables;
 T.respell($vars19, "row"); T.respell($vars19, "col"); const $slow20 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars19, "row") || T.shadowed(ctx, $vars19, "cy") || T.shadowed(ctx, $vars19, "line") || T.shadowed(ctx, $vars19, "col") || T.shadowed(ctx, $vars19, "cx") || T.shadowed(ctx, $vars19, "zx") || T.shadowed(ctx, $vars19, "zy") || T.shadowed(ctx, $vars19, "n") || T.shadowed(ctx, $vars19, "t") || T.shadowed(ctx, $vars19, "inside") || T.shadowed(ctx, $vars19, "palette") || T.shadowed(ctx, $vars19, "art") || T.respelled($vars19, "cy") || T.respelled($vars19, "line") || T.respelled($vars19, "cx") || T.respelled($vars19, "zx") || T.respelled($vars19, "zy") || T.respelled($vars19, "n") || T.respelled($vars19, "t") || T.respelled($vars19, "inside") || T.respelled($vars19, "palette") || T.respelled($vars19, "art");
-let $r21, $r22, $r23 = $slow20 ? undefined : T.own($vars19, "line"), $r24, $r25, $r26, $r27, $r28, $r29, $r30 = $slow20 ? undefined : T.own($vars19, "inside"), $r31 = $slow20 ? undefined : T.own($vars19, "palette"), $r32 = $slow20 ? undefined : T.own($vars19, "art"), $h78 = undefined, $h82 = undefined, $h85 = undefined, $h109 = undefined, $h113 = undefined, $h116 = undefined, $h139 = undefined, $h184 = undefined;
+let $r21, $r22, $r23 = $slow20 ? undefined : T.own($vars19, "line"), $r24, $r25, $r26, $r27, $r28, $r29, $r30 = $slow20 ? undefined : T.own($vars19, "inside"), $r31 = $slow20 ? undefined : T.own($vars19, "palette"), $r32 = $slow20 ? undefined : T.own($vars19, "art"), $h56 = undefined, $h60 = undefined, $h63 = undefined, $h85 = undefined, $h89 = undefined, $h92 = undefined, $h114 = undefined, $h160 = undefined;
 try {
-let $done65 = false, $replay68;
+let $done45 = false, $replay48;
 if (!$slow20 && typeof $r30 === "number" && $r31 !== undefined && $r32 !== undefined) {
-const $len66 = $o.length;
-let $at64 = L11, $b43 = ctx.page.budget;
+const $len46 = $o.length;
+let $at44 = L11, $b43 = ctx.page.budget;
 try {
-{ let $cl63 = 0, $c44, $c45, $c46, $c47, $c48, $c49, $c50, $c51, $c52, $c53, $c54, $c55, $c56, $c57, $c58, $c59, $c60, $c61, $c62, $s35 = false, $s36 = false, $s37 = false, $s38 = false, $s39 = false, $s40 = false, $s41 = false, $s42 = false, $u33 = $r23, $u34 = $r32;
+{ let $s35 = false, $s36 = false, $s37 = false, $s38 = false, $s39 = false, $s40 = false, $s41 = false, $s42 = false, $u33 = $r23, $u34 = $r32;
 $F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r30; 
-{ let $n206 = 0, $again216 = false, $due217 = false, $last218 = -1, $k220 = 0, $lim208 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations;
-let [$from210, $to211, $step212] = T.range(0, (($x213 = ($h78 !== undefined ? $h78 : ($h78 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x213 === "number" && ($x214 = $x213 - 1) === $x214 ? $x214 : rt.sub($x213, 1, L12)), undefined, L11);
-let $i209 = $from210;
-$re215: for (;;) {
-$n206 = +$n206; $lim208 = +$lim208; $i209 = +$i209; $to211 = +$to211; $step212 = +$step212; $b43 = ctx.page.budget;
+{ let $n230 = 0, $lim245 = 0, $k246 = 0, $n204 = 0, $lim211 = 0, $k212 = 0, $i206 = 0, $to207 = 0, $step208 = 0, $n180 = 0, $lim187 = 0, $k188 = 0, $i182 = 0, $to183 = 0, $step184 = 0, $rz178 = 0;
+$re350: for (;;) {
+$n230 = +$n230; $lim245 = +$lim245; $k246 = +$k246; $n204 = +$n204; $lim211 = +$lim211; $k212 = +$k212; $i206 = +$i206; $to207 = +$to207; $step208 = +$step208; $n180 = +$n180; $lim187 = +$lim187; $k188 = +$k188; $i182 = +$i182; $to183 = +$to183; $step184 = +$step184; $b43 = ctx.page.budget;
 try {
-$loop205: for (;; $i209 += $step212) {
-if ($again216) $again216 = false;
+if ($rz178 === 0) { $n180 = 0; $k188 = 0; $lim187 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i182, $to183, $step184] = T.range(0, (($x185 = ($h56 !== undefined ? $h56 : ($h56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x185 === "number" && ($x186 = $x185 - 1) === $x186 ? $x186 : rt.sub($x185, 1, L12)), undefined, L11);
+}
+$loop179: for (;;) {
+if ($rz178 !== 0) { if ($rz178 === 1) $rz178 = 0; }
 else {
-if (!($step212 > 0 ? $i209 <= $to211 : $i209 >= $to211)) break;
-if (++$n206 > $lim208 || --$b43 <= 0) { ctx.page.budget = $b43; $due217 = T.tickDue(ctx, $n206, $o.length, L11); $b43 = ctx.page.budget; }
+if (!(($step184 > 0 ? $i182 <= $to183 : $i182 >= $to183))) break;
+if (++$n180 > $lim187 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n180, $o.length, L11, true)) { $rz178 = 1; $at44 = L11; throw T.PAUSE; } $b43 = ctx.page.budget; }
 }
-$F[0] = $i209; $s35 = true;
-$c44 = $F[0]; $c45 = $F[1]; $c46 = $u33; $c47 = $F[2]; $c48 = $F[3]; $c49 = $F[4]; $c50 = $F[5]; $c51 = $F[6]; $c52 = $F[7]; $c53 = $F[8]; $c54 = $u34; $c55 = $s35; $c56 = $s36; $c57 = $s37; $c58 = $s38; $c59 = $s39; $c60 = $s40; $c61 = $s41; $c62 = $s42; $cl63 = $o.length;
-if ($due217) { $at64 = L11; throw T.PAUSE; }
-{ const $v233 = (($x222 = ($h82 !== undefined ? $h82 : ($h82 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x231 = (($x229 = (($x226 = (($x223 = ($h85 !== undefined ? $h85 : ($h85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x224 = ($h82 !== undefined ? $h82 : ($h82 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x223 === "number" && typeof $x224 === "number" && ($x225 = $x223 - $x224) === $x225 ? $x225 : rt.sub($x223, $x224, L20))), ($x227 = $F[0]), ($x228 = $x226 * $x227) === $x228 ? $x228 : rt.mul($x226, $x227, L19))), ($x230 = ($h78 !== undefined ? $h78 : ($h78 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x230 === "number" && $x229 === $x229 && $x230 === $x230 && $x230 !== 0 ? $x229 / $x230 : rt.div($x229, $x230, L18))), typeof $x222 === "number" && ($x232 = $x222 + $x231) === $x232 ? $x232 : rt.add($x222, $x231, L15)); $F[1] = $v233; $s36 = true;
+$F[0] = $i182; $s35 = true;
+$b189: {
+if ($rz178 === 0) {
+{ const $v201 = (($x190 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x199 = (($x197 = (($x194 = (($x191 = ($h63 !== undefined ? $h63 : ($h63 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x192 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x191 === "number" && typeof $x192 === "number" && ($x193 = $x191 - $x192) === $x193 ? $x193 : rt.sub($x191, $x192, L20))), ($x195 = $F[0]), ($x196 = $x194 * $x195) === $x196 ? $x196 : rt.mul($x194, $x195, L19))), ($x198 = ($h56 !== undefined ? $h56 : ($h56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x198 === "number" && $x197 === $x197 && $x198 === $x198 && $x198 !== 0 ? $x197 / $x198 : rt.div($x197, $x198, L18))), typeof $x190 === "number" && ($x200 = $x190 + $x199) === $x200 ? $x200 : rt.add($x190, $x199, L15)); $F[1] = $v201; $s36 = true;
 }
-{ const $v234 = ""; $u33 = (typeof $v234 === "number" ? $v234 : rt.checkSize(ctx, $v234, L29));
-}
-{ let $n236 = 0; const $lim238 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations;
-const [$from240, $to241, $step242] = T.range(0, (($x243 = ($h109 !== undefined ? $h109 : ($h109 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x243 === "number" && ($x244 = $x243 - 1) === $x244 ? $x244 : rt.sub($x243, 1, L31)), undefined, L30);
-$loop235: for (let $i239 = $from240; $step242 > 0 ? $i239 <= $to241 : $i239 >= $to241; $i239 += $step242) {
-if (++$n236 > $lim238 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tickDue(ctx, $n236, $o.length, L30)) { $at64 = L30; throw T.PAUSE; } $b43 = ctx.page.budget; }
-$F[2] = $i239; $s37 = true;
-{ const $v256 = (($x245 = ($h113 !== undefined ? $h113 : ($h113 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x254 = (($x252 = (($x249 = (($x246 = ($h116 !== undefined ? $h116 : ($h116 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x247 = ($h113 !== undefined ? $h113 : ($h113 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x246 === "number" && typeof $x247 === "number" && ($x248 = $x246 - $x247) === $x248 ? $x248 : rt.sub($x246, $x247, L39))), ($x250 = $F[2]), ($x251 = $x249 * $x250) === $x251 ? $x251 : rt.mul($x249, $x250, L38))), ($x253 = ($h109 !== undefined ? $h109 : ($h109 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x253 === "number" && $x252 === $x252 && $x253 === $x253 && $x253 !== 0 ? $x252 / $x253 : rt.div($x252, $x253, L37))), typeof $x245 === "number" && ($x255 = $x245 + $x254) === $x255 ? $x255 : rt.add($x245, $x254, L34)); $F[3] = $v256; $s38 = true;
-}
-{ const $v257 = 0; $F[4] = $v257; $s39 = true;
-}
-{ const $v258 = 0; $F[5] = $v258; $s40 = true;
-}
-{ const $v259 = 0; $F[6] = $v259; $s41 = true;
-}
-{ let $n261 = 0, $k265 = 0; const $lim263 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations;
-$loop264: for (;;) {
-if (!(((($x267 = $F[6]), ($x268 = ($h139 !== undefined ? $h139 : ($h139 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x268 === "number" && $x267 === $x267 && $x268 === $x268 ? $x267 < $x268 : rt.lt($x267, $x268, L52)) && (($x279 = (($x269 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x269 ? $x269 : (($x273 = (($x270 = $F[4]), ($x271 = $F[4]), ($x272 = $x270 * $x271) === $x272 ? $x272 : rt.mul($x270, $x271, L58))), ($x277 = (($x274 = $F[5]), ($x275 = $F[5]), ($x276 = $x274 * $x275) === $x276 ? $x276 : rt.mul($x274, $x275, L61))), ($x278 = $x273 + $x277) === $x278 ? $x278 : rt.add($x273, $x277, L57)))), $x279 === $x279 ? $x279 <= 4 : rt.lte($x279, 4, L56))))) break;
-if (++$n261 > $lim263 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tickDue(ctx, $n261, $o.length, L51)) { $at64 = L51; throw T.PAUSE; } $b43 = ctx.page.budget; }
-$b266: {
-{ const $v293 = (($x280 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x280 ? $x280 : (($x290 = (($x284 = (($x281 = $F[4]), ($x282 = $F[4]), ($x283 = $x281 * $x282) === $x283 ? $x283 : rt.mul($x281, $x282, L66))), ($x288 = (($x285 = $F[5]), ($x286 = $F[5]), ($x287 = $x285 * $x286) === $x287 ? $x287 : rt.mul($x285, $x286, L69))), ($x289 = $x284 - $x288) === $x289 ? $x289 : rt.sub($x284, $x288, L65))), ($x291 = $F[3]), ($x292 = $x290 + $x291) === $x292 ? $x292 : rt.add($x290, $x291, L64))); $F[7] = $v293; $s42 = true;
-}
-{ const $v303 = (($x294 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x294 ? $x294 : (($x300 = (($x297 = (($x295 = $F[4]), ($x296 = 2 * $x295) === $x296 ? $x296 : rt.mul(2, $x295, L76))), ($x298 = $F[5]), ($x299 = $x297 * $x298) === $x299 ? $x299 : rt.mul($x297, $x298, L75))), ($x301 = $F[1]), ($x302 = $x300 + $x301) === $x302 ? $x302 : rt.add($x300, $x301, L74))); $F[5] = $v303; $s40 = true;
-}
-{ const $v304 = $F[7]; $F[4] = $v304; $s39 = true;
-}
-{ const $v307 = (($x305 = $F[6]), ($x306 = $x305 + 1) === $x306 ? $x306 : rt.add($x305, 1, L83)); $F[6] = $v307; $s41 = true;
+{ const $v202 = ""; $u33 = (typeof $v202 === "number" ? $v202 : rt.checkSize(ctx, $v202, L29));
 }
 }
-$k265 = typeof $h139 === "number" && $h139 === $h139 ? Math.min($lim263 - $n261, $b43 - 1) : 0;
-if ($k265 > 0) { let $brk320 = false; $n261 += $k265; $b43 -= $k265;
-{ let $k321 = $k265, $w308 = $F[6], $w309 = $F[4], $w310 = $F[5], $w311 = $F[7], $w312 = $F[3], $w313 = $F[1], $f314 = false, $f315 = false, $f316 = false, $f317 = false;
-$run318: while ($k321 > 0 && (((($x350 = $w308), $x350 === $x350 ? $x350 < $h139 : rt.lt($x350, $h139, L52)) && (($x361 = (($x351 = (($w309 * $w309) + ($w310 * $w310))) === $x351 ? $x351 : (($x355 = (($x352 = $w309), ($x353 = $w309), ($x354 = $x352 * $x353) === $x354 ? $x354 : rt.mul($x352, $x353, L58))), ($x359 = (($x356 = $w310), ($x357 = $w310), ($x358 = $x356 * $x357) === $x358 ? $x358 : rt.mul($x356, $x357, L61))), ($x360 = $x355 + $x359) === $x360 ? $x360 : rt.add($x355, $x359, L57)))), $x361 === $x361 ? $x361 <= 4 : rt.lte($x361, 4, L56))))) {
-$k321--;
-$b319: {
-{ const $v335 = (($x322 = ((($w309 * $w309) - ($w310 * $w310)) + $w312)) === $x322 ? $x322 : (($x332 = (($x326 = (($x323 = $w309), ($x324 = $w309), ($x325 = $x323 * $x324) === $x325 ? $x325 : rt.mul($x323, $x324, L66))), ($x330 = (($x327 = $w310), ($x328 = $w310), ($x329 = $x327 * $x328) === $x329 ? $x329 : rt.mul($x327, $x328, L69))), ($x331 = $x326 - $x330) === $x331 ? $x331 : rt.sub($x326, $x330, L65))), ($x333 = $w312), ($x334 = $x332 + $x333) === $x334 ? $x334 : rt.add($x332, $x333, L64))); $w311 = $v335; $f317 = true;
+if ($rz178 === 0 || ($rz178 >= 2 && $rz178 <= 3)) {
+{ if ($rz178 === 0) { $n204 = 0; $k212 = 0; $lim211 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i206, $to207, $step208] = T.range(0, (($x209 = ($h85 !== undefined ? $h85 : ($h85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x209 === "number" && ($x210 = $x209 - 1) === $x210 ? $x210 : rt.sub($x209, 1, L31)), undefined, L30);
 }
-{ const $v345 = (($x336 = (((2 * $w309) * $w310) + $w313)) === $x336 ? $x336 : (($x342 = (($x339 = (($x337 = $w309), ($x338 = 2 * $x337) === $x338 ? $x338 : rt.mul(2, $x337, L76))), ($x340 = $w310), ($x341 = $x339 * $x340) === $x341 ? $x341 : rt.mul($x339, $x340, L75))), ($x343 = $w313), ($x344 = $x342 + $x343) === $x344 ? $x344 : rt.add($x342, $x343, L74))); $w310 = $v345; $f316 = true;
+$loop203: for (;;) {
+if ($rz178 !== 0) { if ($rz178 === 2) $rz178 = 0; }
+else {
+if (!(($step208 > 0 ? $i206 <= $to207 : $i206 >= $to207))) break;
+if (++$n204 > $lim211 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n204, $o.length, L30, true)) { $rz178 = 2; $at44 = L30; throw T.PAUSE; } $b43 = ctx.page.budget; }
 }
-{ const $v346 = $w311; $w309 = $v346; $f315 = true;
+$F[2] = $i206; $s37 = true;
+$b213: {
+if ($rz178 === 0) {
+{ const $v225 = (($x214 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x223 = (($x221 = (($x218 = (($x215 = ($h92 !== undefined ? $h92 : ($h92 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x216 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x215 === "number" && typeof $x216 === "number" && ($x217 = $x215 - $x216) === $x217 ? $x217 : rt.sub($x215, $x216, L39))), ($x219 = $F[2]), ($x220 = $x218 * $x219) === $x220 ? $x220 : rt.mul($x218, $x219, L38))), ($x222 = ($h85 !== undefined ? $h85 : ($h85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x222 === "number" && $x221 === $x221 && $x222 === $x222 && $x222 !== 0 ? $x221 / $x222 : rt.div($x221, $x222, L37))), typeof $x214 === "number" && ($x224 = $x214 + $x223) === $x224 ? $x224 : rt.add($x214, $x223, L34)); $F[3] = $v225; $s38 = true;
 }
-{ const $v349 = (($x347 = $w308), ($x348 = $x347 + 1) === $x348 ? $x348 : rt.add($x347, 1, L83)); $w308 = $v349; $f314 = true;
+{ const $v226 = 0; $F[4] = $v226; $s39 = true;
 }
+{ const $v227 = 0; $F[5] = $v227; $s40 = true;
 }
-}
-$k265 = $k321; $F[6] = $w308; $F[4] = $w309; $F[5] = $w310; $F[7] = $w311; if ($f314) $s41 = true; if ($f315) $s39 = true; if ($f316) $s40 = true; if ($f317) $s42 = true;
-}
-$n261 -= $k265; $b43 += $k265; $k265 = 0;
-if ($brk320) break $loop264;
-}
+{ const $v228 = 0; $F[6] = $v228; $s41 = true;
 }
 }
-if ((($x362 = $F[6]), ($x363 = ($h139 !== undefined ? $h139 : ($h139 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x363 === "number" && $x362 === $x362 && $x363 === $x363 ? $x362 === $x363 : rt.eq($x362, $x363, L86))) {
-{ const $v366 = (($x364 = $F[8]), ($x365 = $x364 + 1) === $x365 ? $x365 : rt.add($x364, 1, L90)); $F[8] = $v366;
+if ($rz178 === 0 || $rz178 === 3) {
+{ if ($rz178 === 0) { $n230 = 0; $k246 = 0; $lim245 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
+$loop229: for (;;) {
+if ($rz178 !== 0) { $rz178 = 0; }
+else {
+if (!(((($x232 = $F[6]), ($x233 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x233 === "number" && $x232 === $x232 && $x233 === $x233 ? $x232 < $x233 : rt.lt($x232, $x233, L52)) && (($x244 = (($x234 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x234 ? $x234 : (($x238 = (($x235 = $F[4]), ($x236 = $F[4]), ($x237 = $x235 * $x236) === $x237 ? $x237 : rt.mul($x235, $x236, L58))), ($x242 = (($x239 = $F[5]), ($x240 = $F[5]), ($x241 = $x239 * $x240) === $x241 ? $x241 : rt.mul($x239, $x240, L61))), ($x243 = $x238 + $x242) === $x243 ? $x243 : rt.add($x238, $x242, L57)))), $x244 === $x244 ? $x244 <= 4 : rt.lte($x244, 4, L56))))) break;
+if (++$n230 > $lim245 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n230, $o.length, L51, true)) { $rz178 = 3; $at44 = L51; throw T.PAUSE; } $b43 = ctx.page.budget; }
+}
+$b247: {
+{ const $v261 = (($x248 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x248 ? $x248 : (($x258 = (($x252 = (($x249 = $F[4]), ($x250 = $F[4]), ($x251 = $x249 * $x250) === $x251 ? $x251 : rt.mul($x249, $x250, L66))), ($x256 = (($x253 = $F[5]), ($x254 = $F[5]), ($x255 = $x253 * $x254) === $x255 ? $x255 : rt.mul($x253, $x254, L69))), ($x257 = $x252 - $x256) === $x257 ? $x257 : rt.sub($x252, $x256, L65))), ($x259 = $F[3]), ($x260 = $x258 + $x259) === $x260 ? $x260 : rt.add($x258, $x259, L64))); $F[7] = $v261; $s42 = true;
+}
+{ const $v271 = (($x262 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x262 ? $x262 : (($x268 = (($x265 = (($x263 = $F[4]), ($x264 = 2 * $x263) === $x264 ? $x264 : rt.mul(2, $x263, L76))), ($x266 = $F[5]), ($x267 = $x265 * $x266) === $x267 ? $x267 : rt.mul($x265, $x266, L75))), ($x269 = $F[1]), ($x270 = $x268 + $x269) === $x270 ? $x270 : rt.add($x268, $x269, L74))); $F[5] = $v271; $s40 = true;
+}
+{ const $v272 = $F[7]; $F[4] = $v272; $s39 = true;
+}
+{ const $v275 = (($x273 = $F[6]), ($x274 = $x273 + 1) === $x274 ? $x274 : rt.add($x273, 1, L83)); $F[6] = $v275; $s41 = true;
 }
 }
-if ((($x367 = ($h184 !== undefined ? $h184 : ($h184 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L94)), "output", L95)))), ($x368 = "ascii"), typeof $x367 === "number" && typeof $x368 === "number" && $x367 === $x367 && $x368 === $x368 ? $x367 === $x368 : rt.eq($x367, $x368, L93))) {
-{ const $v376 = (($x369 = $u33), ($x370 = ((($x371 = $F[6]), ($x372 = ($h139 !== undefined ? $h139 : ($h139 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x372 === "number" && $x371 === $x371 && $x372 === $x372 ? $x371 === $x372 : rt.eq($x371, $x372, L98)) ? "@" : rt.call(ctx, F0, L102, $r31, (($x374 = (($x373 = $F[6]), $x373 === $x373 && 9 === 9 && 9 !== 0 ? $x373 % 9 : rt.mod($x373, 9, L105))), ($x375 = 1 + $x374) === $x375 ? $x375 : rt.add(1, $x374, L104)), 1))), typeof $x369 === "string" && typeof $x370 === "string" && $x369.length + $x370.length <= ctx.limits.maxStringLength ? $x369 + $x370 : rt.concat(ctx, $x369, $x370, L96)); $u33 = (typeof $v376 === "number" ? $v376 : rt.checkSize(ctx, $v376, L107));
+$k246 = typeof $h114 === "number" && $h114 === $h114 ? Math.min($lim245 - $n230, $b43 - 1) : 0;
+if ($k246 > 0) { let $brk288 = false; $n230 += $k246; $b43 -= $k246;
+{ let $k289 = $k246, $w276 = $F[6], $w277 = $F[4], $w278 = $F[5], $w279 = $F[7], $w280 = $F[3], $w281 = $F[1], $f282 = false, $f283 = false, $f284 = false, $f285 = false;
+$run286: while ($k289 > 0 && (((($x318 = $w276), $x318 === $x318 ? $x318 < $h114 : rt.lt($x318, $h114, L52)) && (($x329 = (($x319 = (($w277 * $w277) + ($w278 * $w278))) === $x319 ? $x319 : (($x323 = (($x320 = $w277), ($x321 = $w277), ($x322 = $x320 * $x321) === $x322 ? $x322 : rt.mul($x320, $x321, L58))), ($x327 = (($x324 = $w278), ($x325 = $w278), ($x326 = $x324 * $x325) === $x326 ? $x326 : rt.mul($x324, $x325, L61))), ($x328 = $x323 + $x327) === $x328 ? $x328 : rt.add($x323, $x327, L57)))), $x329 === $x329 ? $x329 <= 4 : rt.lte($x329, 4, L56))))) {
+$k289--;
+$b287: {
+{ const $v303 = (($x290 = ((($w277 * $w277) - ($w278 * $w278)) + $w280)) === $x290 ? $x290 : (($x300 = (($x294 = (($x291 = $w277), ($x292 = $w277), ($x293 = $x291 * $x292) === $x293 ? $x293 : rt.mul($x291, $x292, L66))), ($x298 = (($x295 = $w278), ($x296 = $w278), ($x297 = $x295 * $x296) === $x297 ? $x297 : rt.mul($x295, $x296, L69))), ($x299 = $x294 - $x298) === $x299 ? $x299 : rt.sub($x294, $x298, L65))), ($x301 = $w280), ($x302 = $x300 + $x301) === $x302 ? $x302 : rt.add($x300, $x301, L64))); $w279 = $v303; $f285 = true;
+}
+{ const $v313 = (($x304 = (((2 * $w277) * $w278) + $w281)) === $x304 ? $x304 : (($x310 = (($x307 = (($x305 = $w277), ($x306 = 2 * $x305) === $x306 ? $x306 : rt.mul(2, $x305, L76))), ($x308 = $w278), ($x309 = $x307 * $x308) === $x309 ? $x309 : rt.mul($x307, $x308, L75))), ($x311 = $w281), ($x312 = $x310 + $x311) === $x312 ? $x312 : rt.add($x310, $x311, L74))); $w278 = $v313; $f284 = true;
+}
+{ const $v314 = $w279; $w277 = $v314; $f283 = true;
+}
+{ const $v317 = (($x315 = $w276), ($x316 = $x315 + 1) === $x316 ? $x316 : rt.add($x315, 1, L83)); $w276 = $v317; $f282 = true;
 }
 }
 }
+$k246 = $k289; $F[6] = $w276; $F[4] = $w277; $F[5] = $w278; $F[7] = $w279; if ($f282) $s41 = true; if ($f283) $s39 = true; if ($f284) $s40 = true; if ($f285) $s42 = true;
 }
-if ((($x377 = ($h184 !== undefined ? $h184 : ($h184 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L109)), "output", L110)))), ($x378 = "ascii"), typeof $x377 === "number" && typeof $x378 === "number" && $x377 === $x377 && $x378 === $x378 ? $x377 === $x378 : rt.eq($x377, $x378, L108))) {
-{ const $v383 = (($x379 = (($x381 = $u34), ($x382 = $u33), typeof $x381 === "string" && typeof $x382 === "string" && $x381.length + $x382.length <= ctx.limits.maxStringLength ? $x381 + $x382 : rt.concat(ctx, $x381, $x382, L112))), ($x380 = rt.call(ctx, F1, L115, 10)), typeof $x379 === "string" && typeof $x380 === "string" && $x379.length + $x380.length <= ctx.limits.maxStringLength ? $x379 + $x380 : rt.concat(ctx, $x379, $x380, L111)); $u34 = (typeof $v383 === "number" ? $v383 : rt.checkSize(ctx, $v383, L116));
+$n230 -= $k246; $b43 += $k246; $k246 = 0;
+if ($brk288) break $loop229;
 }
 }
 }
-break $re215;
-} catch ($e219) {
-if ($e219 !== T.PAUSE) throw $e219;
-if (!$due217) { if ($last218 === $n206) throw $e219; $last218 = $n206; }
-$due217 = false;
-$F[0] = $c44; $F[1] = $c45; $u33 = $c46; $F[2] = $c47; $F[3] = $c48; $F[4] = $c49; $F[5] = $c50; $F[6] = $c51; $F[7] = $c52; $F[8] = $c53; $u34 = $c54; $s35 = $c55; $s36 = $c56; $s37 = $c57; $s38 = $c58; $s39 = $c59; $s40 = $c60; $s41 = $c61; $s42 = $c62; $o = $o.slice(0, $cl63);
-{ await T.pause(ctx.page, $at64); $h78 = $h82 = $h85 = $h109 = $h113 = $h116 = $h139 = $h184 = undefined; };
-$again216 = true;
+}
+if ($rz178 === 0) {
+if ((($x330 = $F[6]), ($x331 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x331 === "number" && $x330 === $x330 && $x331 === $x331 ? $x330 === $x331 : rt.eq($x330, $x331, L86))) {
+{ const $v334 = (($x332 = $F[8]), ($x333 = $x332 + 1) === $x333 ? $x333 : rt.add($x332, 1, L90)); $F[8] = $v334;
+}
+}
+if ((($x335 = ($h160 !== undefined ? $h160 : ($h160 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)))) === "ascii" ? true : rt.eq($x335, "ascii", L95))) {
+{ const $v343 = (($x336 = $u33), ($x337 = ((($x338 = $F[6]), ($x339 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x339 === "number" && $x338 === $x338 && $x339 === $x339 ? $x338 === $x339 : rt.eq($x338, $x339, L98)) ? "@" : rt.call(ctx, F0, L102, $r31, (($x341 = (($x340 = $F[6]), $x340 === $x340 && 9 === 9 && 9 !== 0 ? $x340 % 9 : rt.mod($x340, 9, L105))), ($x342 = 1 + $x341) === $x342 ? $x342 : rt.add(1, $x341, L104)), 1))), typeof $x336 === "string" && typeof $x337 === "string" && $x336.length + $x337.length <= ctx.limits.maxStringLength ? $x336 + $x337 : rt.concat(ctx, $x336, $x337, L96)); $u33 = (typeof $v343 === "number" ? $v343 : rt.checkSize(ctx, $v343, L107));
+}
+}
+}
+}
+$i206 += $step208;
+}
+}
+}
+if ($rz178 === 0) {
+if ((($x344 = ($h160 !== undefined ? $h160 : ($h160 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)))) === "ascii" ? true : rt.eq($x344, "ascii", L110))) {
+{ const $v349 = (($x345 = (($x347 = $u34), ($x348 = $u33), typeof $x347 === "string" && typeof $x348 === "string" && $x347.length + $x348.length <= ctx.limits.maxStringLength ? $x347 + $x348 : rt.concat(ctx, $x347, $x348, L112))), ($x346 = rt.call(ctx, F1, L115, 10)), typeof $x345 === "string" && typeof $x346 === "string" && $x345.length + $x346.length <= ctx.limits.maxStringLength ? $x345 + $x346 : rt.concat(ctx, $x345, $x346, L111)); $u34 = (typeof $v349 === "number" ? $v349 : rt.checkSize(ctx, $v349, L116));
+}
+}
+}
+}
+$i182 += $step184;
+}
+break $re350;
+} catch ($e351) {
+if ($e351 !== T.PAUSE) throw $e351;
+{ await T.pause(ctx.page, $at44); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; };
 }
 }
 }
 ctx.page.budget = $b43; if ($s35) $r21 = $F[0]; if ($s36) $r22 = $F[1]; $r23 = $u33; if ($s37) $r24 = $F[2]; if ($s38) $r25 = $F[3]; if ($s39) $r26 = $F[4]; if ($s40) $r27 = $F[5]; if ($s41) $r28 = $F[6]; if ($s42) $r29 = $F[7]; $r30 = $F[8]; $r32 = $u34;
 }
-$done65 = true;
-} catch ($e67) {
-$o = $o.slice(0, $len66);
+$done45 = true;
+} catch ($e47) {
+$o = $o.slice(0, $len46);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e67?.catchable === false) throw $e67;
-if ($e67 === T.PAUSE) { { await T.pause(ctx.page, $at64); $h78 = $h82 = $h85 = $h109 = $h113 = $h116 = $h139 = $h184 = undefined; }; } else { $replay68 = $b43; ctx.page.budget = Infinity; }
+if ($e47?.catchable === false) throw $e47;
+$replay48 = $b43; ctx.page.budget = Infinity;
 }
 }
-if (!$done65) {
+if (!$done45) {
 $r21 = $slow20 ? undefined : T.own($vars19, "row");
 $r22 = $slow20 ? undefined : T.own($vars19, "cy");
 $r24 = $slow20 ? undefined : T.own($vars19, "col");
@@ -280,68 +299,70 @@ $r27 = $slow20 ? undefined : T.own($vars19, "zy");
 $r28 = $slow20 ? undefined : T.own($vars19, "n");
 $r29 = $slow20 ? undefined : T.own($vars19, "t");
 try {
-{ let $n71 = 0; const [$from75, $to76, $step77] = T.range(0, (($x80 = ($h78 !== undefined ? $h78 : (($x79 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)), $slow20 || ($h78 = $x79), $x79))), typeof $x80 === "number" && ($x81 = $x80 - 1) === $x81 ? $x81 : rt.sub($x80, 1, L12)), undefined, L11);
-$loop70: for (let $i74 = $from75; $step77 > 0 ? $i74 <= $to76 : $i74 >= $to76; $i74 += $step77) {
-if (++$n71 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, $n71, $o.length, L11)) { await T.pause(ctx.page, L11); $h78 = $h82 = $h85 = $h109 = $h113 = $h116 = $h139 = $h184 = undefined; }; }
-if ($slow20) $vars19["row"] = $i74; else $r21 = $i74;
-{ const $v99 = (($x84 = ($h82 !== undefined ? $h82 : (($x83 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)), $slow20 || ($h82 = $x83), $x83))), ($x97 = (($x94 = (($x91 = (($x87 = ($h85 !== undefined ? $h85 : (($x86 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)), $slow20 || ($h85 = $x86), $x86))), ($x89 = ($h82 !== undefined ? $h82 : (($x88 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)), $slow20 || ($h82 = $x88), $x88))), typeof $x87 === "number" && typeof $x89 === "number" && ($x90 = $x87 - $x89) === $x90 ? $x90 : rt.sub($x87, $x89, L20))), ($x92 = ($r21 !== undefined ? $r21 : rt.lookupName(ctx, "row", L25))), typeof $x92 === "number" && ($x93 = $x91 * $x92) === $x93 ? $x93 : rt.mul($x91, $x92, L19))), ($x96 = ($h78 !== undefined ? $h78 : (($x95 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)), $slow20 || ($h78 = $x95), $x95))), typeof $x96 === "number" && $x94 === $x94 && $x96 === $x96 && $x96 !== 0 ? $x94 / $x96 : rt.div($x94, $x96, L18))), typeof $x84 === "number" && ($x98 = $x84 + $x97) === $x98 ? $x98 : rt.add($x84, $x97, L15)); if ($slow20) rt.assign(ctx, "cy", [], $v99, L28); else $r22 = $v99;
+{ let $n51 = 0, $i53, $to54, $step55;
+[$i53, $to54, $step55] = T.range(0, (($x58 = ($h56 !== undefined ? $h56 : (($x57 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)), $slow20 || ($h56 = $x57), $x57))), typeof $x58 === "number" && ($x59 = $x58 - 1) === $x59 ? $x59 : rt.sub($x58, 1, L12)), undefined, L11);
+$loop50: for (; ($step55 > 0 ? $i53 <= $to54 : $i53 >= $to54); $i53 += $step55) {
+if (++$n51 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n51, $o.length, L11, true)) { await T.pause(ctx.page, L11); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
+if ($slow20) $vars19["row"] = $i53; else $r21 = $i53;
+{ const $v77 = (($x62 = ($h60 !== undefined ? $h60 : (($x61 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)), $slow20 || ($h60 = $x61), $x61))), ($x75 = (($x72 = (($x69 = (($x65 = ($h63 !== undefined ? $h63 : (($x64 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)), $slow20 || ($h63 = $x64), $x64))), ($x67 = ($h60 !== undefined ? $h60 : (($x66 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)), $slow20 || ($h60 = $x66), $x66))), typeof $x65 === "number" && typeof $x67 === "number" && ($x68 = $x65 - $x67) === $x68 ? $x68 : rt.sub($x65, $x67, L20))), ($x70 = ($r21 !== undefined ? $r21 : rt.lookupName(ctx, "row", L25))), typeof $x70 === "number" && ($x71 = $x69 * $x70) === $x71 ? $x71 : rt.mul($x69, $x70, L19))), ($x74 = ($h56 !== undefined ? $h56 : (($x73 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)), $slow20 || ($h56 = $x73), $x73))), typeof $x74 === "number" && $x72 === $x72 && $x74 === $x74 && $x74 !== 0 ? $x72 / $x74 : rt.div($x72, $x74, L18))), typeof $x62 === "number" && ($x76 = $x62 + $x75) === $x76 ? $x76 : rt.add($x62, $x75, L15)); if ($slow20) rt.assign(ctx, "cy", [], $v77, L28); else $r22 = $v77;
 }
-{ const $v100 = ""; if ($slow20) rt.assign(ctx, "line", [], $v100, L29); else $r23 = (typeof $v100 === "number" ? $v100 : rt.checkSize(ctx, $v100, L29));
+{ const $v78 = ""; if ($slow20) rt.assign(ctx, "line", [], $v78, L29); else $r23 = (typeof $v78 === "number" ? $v78 : rt.checkSize(ctx, $v78, L29));
 }
-{ let $n102 = 0; const [$from106, $to107, $step108] = T.range(0, (($x111 = ($h109 !== undefined ? $h109 : (($x110 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)), $slow20 || ($h109 = $x110), $x110))), typeof $x111 === "number" && ($x112 = $x111 - 1) === $x112 ? $x112 : rt.sub($x111, 1, L31)), undefined, L30);
-$loop101: for (let $i105 = $from106; $step108 > 0 ? $i105 <= $to107 : $i105 >= $to107; $i105 += $step108) {
-if (++$n102 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, $n102, $o.length, L30)) { await T.pause(ctx.page, L30); $h78 = $h82 = $h85 = $h109 = $h113 = $h116 = $h139 = $h184 = undefined; }; }
-if ($slow20) $vars19["col"] = $i105; else $r24 = $i105;
-{ const $v130 = (($x115 = ($h113 !== undefined ? $h113 : (($x114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)), $slow20 || ($h113 = $x114), $x114))), ($x128 = (($x125 = (($x122 = (($x118 = ($h116 !== undefined ? $h116 : (($x117 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)), $slow20 || ($h116 = $x117), $x117))), ($x120 = ($h113 !== undefined ? $h113 : (($x119 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)), $slow20 || ($h113 = $x119), $x119))), typeof $x118 === "number" && typeof $x120 === "number" && ($x121 = $x118 - $x120) === $x121 ? $x121 : rt.sub($x118, $x120, L39))), ($x123 = ($r24 !== undefined ? $r24 : rt.lookupName(ctx, "col", L44))), typeof $x123 === "number" && ($x124 = $x122 * $x123) === $x124 ? $x124 : rt.mul($x122, $x123, L38))), ($x127 = ($h109 !== undefined ? $h109 : (($x126 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)), $slow20 || ($h109 = $x126), $x126))), typeof $x127 === "number" && $x125 === $x125 && $x127 === $x127 && $x127 !== 0 ? $x125 / $x127 : rt.div($x125, $x127, L37))), typeof $x115 === "number" && ($x129 = $x115 + $x128) === $x129 ? $x129 : rt.add($x115, $x128, L34)); if ($slow20) rt.assign(ctx, "cx", [], $v130, L47); else $r25 = $v130;
+{ let $n80 = 0, $i82, $to83, $step84;
+[$i82, $to83, $step84] = T.range(0, (($x87 = ($h85 !== undefined ? $h85 : (($x86 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)), $slow20 || ($h85 = $x86), $x86))), typeof $x87 === "number" && ($x88 = $x87 - 1) === $x88 ? $x88 : rt.sub($x87, 1, L31)), undefined, L30);
+$loop79: for (; ($step84 > 0 ? $i82 <= $to83 : $i82 >= $to83); $i82 += $step84) {
+if (++$n80 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n80, $o.length, L30, true)) { await T.pause(ctx.page, L30); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
+if ($slow20) $vars19["col"] = $i82; else $r24 = $i82;
+{ const $v106 = (($x91 = ($h89 !== undefined ? $h89 : (($x90 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)), $slow20 || ($h89 = $x90), $x90))), ($x104 = (($x101 = (($x98 = (($x94 = ($h92 !== undefined ? $h92 : (($x93 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)), $slow20 || ($h92 = $x93), $x93))), ($x96 = ($h89 !== undefined ? $h89 : (($x95 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)), $slow20 || ($h89 = $x95), $x95))), typeof $x94 === "number" && typeof $x96 === "number" && ($x97 = $x94 - $x96) === $x97 ? $x97 : rt.sub($x94, $x96, L39))), ($x99 = ($r24 !== undefined ? $r24 : rt.lookupName(ctx, "col", L44))), typeof $x99 === "number" && ($x100 = $x98 * $x99) === $x100 ? $x100 : rt.mul($x98, $x99, L38))), ($x103 = ($h85 !== undefined ? $h85 : (($x102 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)), $slow20 || ($h85 = $x102), $x102))), typeof $x103 === "number" && $x101 === $x101 && $x103 === $x103 && $x103 !== 0 ? $x101 / $x103 : rt.div($x101, $x103, L37))), typeof $x91 === "number" && ($x105 = $x91 + $x104) === $x105 ? $x105 : rt.add($x91, $x104, L34)); if ($slow20) rt.assign(ctx, "cx", [], $v106, L47); else $r25 = $v106;
 }
-{ const $v131 = 0; if ($slow20) rt.assign(ctx, "zx", [], $v131, L48); else $r26 = $v131;
+{ const $v107 = 0; if ($slow20) rt.assign(ctx, "zx", [], $v107, L48); else $r26 = $v107;
 }
-{ const $v132 = 0; if ($slow20) rt.assign(ctx, "zy", [], $v132, L49); else $r27 = $v132;
+{ const $v108 = 0; if ($slow20) rt.assign(ctx, "zy", [], $v108, L49); else $r27 = $v108;
 }
-{ const $v133 = 0; if ($slow20) rt.assign(ctx, "n", [], $v133, L50); else $r28 = $v133;
+{ const $v109 = 0; if ($slow20) rt.assign(ctx, "n", [], $v109, L50); else $r28 = $v109;
 }
-{ let $n135 = 0; 
-$loop134: while (((($x138 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L53))), ($x141 = ($h139 !== undefined ? $h139 : (($x140 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)), $slow20 || ($h139 = $x140), $x140))), typeof $x138 === "number" && typeof $x141 === "number" && $x138 === $x138 && $x141 === $x141 ? $x138 < $x141 : rt.lt($x138, $x141, L52)) && (($x151 = (($x145 = (($x142 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L59))), ($x143 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L60))), typeof $x142 === "number" && typeof $x143 === "number" && ($x144 = $x142 * $x143) === $x144 ? $x144 : rt.mul($x142, $x143, L58))), ($x149 = (($x146 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L62))), ($x147 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L63))), typeof $x146 === "number" && typeof $x147 === "number" && ($x148 = $x146 * $x147) === $x148 ? $x148 : rt.mul($x146, $x147, L61))), ($x150 = $x145 + $x149) === $x150 ? $x150 : rt.add($x145, $x149, L57))), $x151 === $x151 ? $x151 <= 4 : rt.lte($x151, 4, L56)))) {
-if (++$n135 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, $n135, $o.length, L51)) { await T.pause(ctx.page, L51); $h78 = $h82 = $h85 = $h109 = $h113 = $h116 = $h139 = $h184 = undefined; }; }
-{ const $v164 = (($x161 = (($x155 = (($x152 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L67))), ($x153 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L68))), typeof $x152 === "number" && typeof $x153 === "number" && ($x154 = $x152 * $x153) === $x154 ? $x154 : rt.mul($x152, $x153, L66))), ($x159 = (($x156 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L70))), ($x157 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L71))), typeof $x156 === "number" && typeof $x157 === "number" && ($x158 = $x156 * $x157) === $x158 ? $x158 : rt.mul($x156, $x157, L69))), ($x160 = $x155 - $x159) === $x160 ? $x160 : rt.sub($x155, $x159, L65))), ($x162 = ($r25 !== undefined ? $r25 : rt.lookupName(ctx, "cx", L72))), typeof $x162 === "number" && ($x163 = $x161 + $x162) === $x163 ? $x163 : rt.add($x161, $x162, L64)); if ($slow20) rt.assign(ctx, "t", [], $v164, L73); else $r29 = $v164;
+{ let $n111 = 0;
+$loop110: for (; ((($x113 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L53))), ($x116 = ($h114 !== undefined ? $h114 : (($x115 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)), $slow20 || ($h114 = $x115), $x115))), typeof $x113 === "number" && typeof $x116 === "number" && $x113 === $x113 && $x116 === $x116 ? $x113 < $x116 : rt.lt($x113, $x116, L52)) && (($x126 = (($x120 = (($x117 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L59))), ($x118 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L60))), typeof $x117 === "number" && typeof $x118 === "number" && ($x119 = $x117 * $x118) === $x119 ? $x119 : rt.mul($x117, $x118, L58))), ($x124 = (($x121 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L62))), ($x122 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L63))), typeof $x121 === "number" && typeof $x122 === "number" && ($x123 = $x121 * $x122) === $x123 ? $x123 : rt.mul($x121, $x122, L61))), ($x125 = $x120 + $x124) === $x125 ? $x125 : rt.add($x120, $x124, L57))), $x126 === $x126 ? $x126 <= 4 : rt.lte($x126, 4, L56))); ) {
+if (++$n111 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n111, $o.length, L51, true)) { await T.pause(ctx.page, L51); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
+{ const $v139 = (($x136 = (($x130 = (($x127 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L67))), ($x128 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L68))), typeof $x127 === "number" && typeof $x128 === "number" && ($x129 = $x127 * $x128) === $x129 ? $x129 : rt.mul($x127, $x128, L66))), ($x134 = (($x131 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L70))), ($x132 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L71))), typeof $x131 === "number" && typeof $x132 === "number" && ($x133 = $x131 * $x132) === $x133 ? $x133 : rt.mul($x131, $x132, L69))), ($x135 = $x130 - $x134) === $x135 ? $x135 : rt.sub($x130, $x134, L65))), ($x137 = ($r25 !== undefined ? $r25 : rt.lookupName(ctx, "cx", L72))), typeof $x137 === "number" && ($x138 = $x136 + $x137) === $x138 ? $x138 : rt.add($x136, $x137, L64)); if ($slow20) rt.assign(ctx, "t", [], $v139, L73); else $r29 = $v139;
 }
-{ const $v173 = (($x170 = (($x167 = (($x165 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L77))), typeof $x165 === "number" && ($x166 = 2 * $x165) === $x166 ? $x166 : rt.mul(2, $x165, L76))), ($x168 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L78))), typeof $x168 === "number" && ($x169 = $x167 * $x168) === $x169 ? $x169 : rt.mul($x167, $x168, L75))), ($x171 = ($r22 !== undefined ? $r22 : rt.lookupName(ctx, "cy", L79))), typeof $x171 === "number" && ($x172 = $x170 + $x171) === $x172 ? $x172 : rt.add($x170, $x171, L74)); if ($slow20) rt.assign(ctx, "zy", [], $v173, L80); else $r27 = $v173;
+{ const $v148 = (($x145 = (($x142 = (($x140 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L77))), typeof $x140 === "number" && ($x141 = 2 * $x140) === $x141 ? $x141 : rt.mul(2, $x140, L76))), ($x143 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L78))), typeof $x143 === "number" && ($x144 = $x142 * $x143) === $x144 ? $x144 : rt.mul($x142, $x143, L75))), ($x146 = ($r22 !== undefined ? $r22 : rt.lookupName(ctx, "cy", L79))), typeof $x146 === "number" && ($x147 = $x145 + $x146) === $x147 ? $x147 : rt.add($x145, $x146, L74)); if ($slow20) rt.assign(ctx, "zy", [], $v148, L80); else $r27 = $v148;
 }
-{ const $v174 = ($r29 !== undefined ? $r29 : rt.lookupName(ctx, "t", L81)); if ($slow20) rt.assign(ctx, "zx", [], $v174, L82); else $r26 = (typeof $v174 === "number" ? $v174 : rt.checkSize(ctx, $v174, L82));
+{ const $v149 = ($r29 !== undefined ? $r29 : rt.lookupName(ctx, "t", L81)); if ($slow20) rt.assign(ctx, "zx", [], $v149, L82); else $r26 = (typeof $v149 === "number" ? $v149 : rt.checkSize(ctx, $v149, L82));
 }
-{ const $v177 = (($x175 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L84))), typeof $x175 === "number" && ($x176 = $x175 + 1) === $x176 ? $x176 : rt.add($x175, 1, L83)); if ($slow20) rt.assign(ctx, "n", [], $v177, L85); else $r28 = $v177;
-}
-}
-}
-if ((($x178 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L87))), ($x180 = ($h139 !== undefined ? $h139 : (($x179 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)), $slow20 || ($h139 = $x179), $x179))), typeof $x178 === "number" && typeof $x180 === "number" && $x178 === $x178 && $x180 === $x180 ? $x178 === $x180 : rt.eq($x178, $x180, L86))) {
-{ const $v183 = (($x181 = ($r30 !== undefined ? $r30 : rt.lookupName(ctx, "inside", L91))), typeof $x181 === "number" && ($x182 = $x181 + 1) === $x182 ? $x182 : rt.add($x181, 1, L90)); if ($slow20) rt.assign(ctx, "inside", [], $v183, L92); else $r30 = $v183;
-}
-}
-if ((($x186 = ($h184 !== undefined ? $h184 : (($x185 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L94)), "output", L95)), $slow20 || ($h184 = $x185), $x185))), ($x187 = "ascii"), typeof $x186 === "number" && typeof $x187 === "number" && $x186 === $x186 && $x187 === $x187 ? $x186 === $x187 : rt.eq($x186, $x187, L93))) {
-{ const $v196 = (($x188 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x189 = ((($x190 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x192 = ($h139 !== undefined ? $h139 : (($x191 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h139 = $x191), $x191))), typeof $x190 === "number" && typeof $x192 === "number" && $x190 === $x190 && $x192 === $x192 ? $x190 === $x192 : rt.eq($x190, $x192, L98)) ? "@" : rt.call(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x194 = (($x193 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x193 === "number" && $x193 === $x193 && 9 === 9 && 9 !== 0 ? $x193 % 9 : rt.mod($x193, 9, L105))), ($x195 = 1 + $x194) === $x195 ? $x195 : rt.add(1, $x194, L104)), 1))), typeof $x188 === "string" && typeof $x189 === "string" && $x188.length + $x189.length <= ctx.limits.maxStringLength ? $x188 + $x189 : rt.concat(ctx, $x188, $x189, L96)); if ($slow20) rt.assign(ctx, "line", [], $v196, L107); else $r23 = (typeof $v196 === "number" ? $v196 : rt.checkSize(ctx, $v196, L107));
+{ const $v152 = (($x150 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L84))), typeof $x150 === "number" && ($x151 = $x150 + 1) === $x151 ? $x151 : rt.add($x150, 1, L83)); if ($slow20) rt.assign(ctx, "n", [], $v152, L85); else $r28 = $v152;
 }
 }
 }
+if ((($x153 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L87))), ($x155 = ($h114 !== undefined ? $h114 : (($x154 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)), $slow20 || ($h114 = $x154), $x154))), typeof $x153 === "number" && typeof $x155 === "number" && $x153 === $x153 && $x155 === $x155 ? $x153 === $x155 : rt.eq($x153, $x155, L86))) {
+{ const $v158 = (($x156 = ($r30 !== undefined ? $r30 : rt.lookupName(ctx, "inside", L91))), typeof $x156 === "number" && ($x157 = $x156 + 1) === $x157 ? $x157 : rt.add($x156, 1, L90)); if ($slow20) rt.assign(ctx, "inside", [], $v158, L92); else $r30 = $v158;
 }
-if ((($x198 = ($h184 !== undefined ? $h184 : (($x197 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L109)), "output", L110)), $slow20 || ($h184 = $x197), $x197))), ($x199 = "ascii"), typeof $x198 === "number" && typeof $x199 === "number" && $x198 === $x198 && $x199 === $x199 ? $x198 === $x199 : rt.eq($x198, $x199, L108))) {
-{ const $v204 = (($x200 = (($x202 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x203 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x202 === "string" && typeof $x203 === "string" && $x202.length + $x203.length <= ctx.limits.maxStringLength ? $x202 + $x203 : rt.concat(ctx, $x202, $x203, L112))), ($x201 = rt.call(ctx, F1, L115, 10)), typeof $x200 === "string" && typeof $x201 === "string" && $x200.length + $x201.length <= ctx.limits.maxStringLength ? $x200 + $x201 : rt.concat(ctx, $x200, $x201, L111)); if ($slow20) rt.assign(ctx, "art", [], $v204, L116); else $r32 = (typeof $v204 === "number" ? $v204 : rt.checkSize(ctx, $v204, L116));
+}
+if ((($x159 = ($h160 !== undefined ? $h160 : (($x161 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)), $slow20 || ($h160 = $x161), $x161))) === "ascii" ? true : rt.eq($x159, "ascii", L95))) {
+{ const $v170 = (($x162 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x163 = ((($x164 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x166 = ($h114 !== undefined ? $h114 : (($x165 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h114 = $x165), $x165))), typeof $x164 === "number" && typeof $x166 === "number" && $x164 === $x164 && $x166 === $x166 ? $x164 === $x166 : rt.eq($x164, $x166, L98)) ? "@" : rt.call(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x168 = (($x167 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x167 === "number" && $x167 === $x167 && 9 === 9 && 9 !== 0 ? $x167 % 9 : rt.mod($x167, 9, L105))), ($x169 = 1 + $x168) === $x169 ? $x169 : rt.add(1, $x168, L104)), 1))), typeof $x162 === "string" && typeof $x163 === "string" && $x162.length + $x163.length <= ctx.limits.maxStringLength ? $x162 + $x163 : rt.concat(ctx, $x162, $x163, L96)); if ($slow20) rt.assign(ctx, "line", [], $v170, L107); else $r23 = (typeof $v170 === "number" ? $v170 : rt.checkSize(ctx, $v170, L107));
 }
 }
 }
 }
-} finally { if ($replay68 !== undefined) ctx.page.budget = $replay68; }
+if ((($x171 = ($h160 !== undefined ? $h160 : (($x172 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)), $slow20 || ($h160 = $x172), $x172))) === "ascii" ? true : rt.eq($x171, "ascii", L110))) {
+{ const $v177 = (($x173 = (($x175 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x176 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x175 === "string" && typeof $x176 === "string" && $x175.length + $x176.length <= ctx.limits.maxStringLength ? $x175 + $x176 : rt.concat(ctx, $x175, $x176, L112))), ($x174 = rt.call(ctx, F1, L115, 10)), typeof $x173 === "string" && typeof $x174 === "string" && $x173.length + $x174.length <= ctx.limits.maxStringLength ? $x173 + $x174 : rt.concat(ctx, $x173, $x174, L111)); if ($slow20) rt.assign(ctx, "art", [], $v177, L116); else $r32 = (typeof $v177 === "number" ? $v177 : rt.checkSize(ctx, $v177, L116));
+}
+}
+}
+}
+} finally { if ($replay48 !== undefined) ctx.page.budget = $replay48; }
 }
 } finally { if (!$slow20) { if ($r21 !== undefined) $vars19["row"] = $r21; if ($r22 !== undefined) $vars19["cy"] = $r22; if ($r23 !== undefined) $vars19["line"] = $r23; if ($r24 !== undefined) $vars19["col"] = $r24; if ($r25 !== undefined) $vars19["cx"] = $r25; if ($r26 !== undefined) $vars19["zx"] = $r26; if ($r27 !== undefined) $vars19["zy"] = $r27; if ($r28 !== undefined) $vars19["n"] = $r28; if ($r29 !== undefined) $vars19["t"] = $r29; if ($r30 !== undefined) $vars19["inside"] = $r30; if ($r32 !== undefined) $vars19["art"] = $r32; } }
 }
-{ const $v384 = "Mandelbrot"; rt.assign(ctx, "title", [], $v384, L117); }
-{ const $before385 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before385, "_layout/header.dbt", L118); } catch ($e386) { $o = T.takeAborted($e386); throw $e386; } }
+{ const $v352 = "Mandelbrot"; rt.assign(ctx, "title", [], $v352, L117); }
+{ const $before353 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before353, "_layout/header.dbt", L118); } catch ($e354) { $o = T.takeAborted($e354); throw $e354; } }
 if (ctx.page.outputOnly === 0) $o += "<h1>Mandelbrot</h1>\n";
 $o += "<p>" + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L119)), "width", L120), L121) + " × " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L122)), "height", L123), L124) + " points, at most " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L125)), "maxiter", L126), L127) + " iterations each: " + rt.esc(rt.lookupName(ctx, "inside", L128), L129) + " points in the set.</p>\n";
-if ((($x387 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L131)), "output", L132)), ($x388 = "ascii"), typeof $x387 === "number" && typeof $x388 === "number" && $x387 === $x387 && $x388 === $x388 ? $x387 === $x388 : rt.eq($x387, $x388, L130))) {
+if ((($x355 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L130)), "output", L131)) === "ascii" ? true : rt.eq($x355, "ascii", L132))) {
 $o += "<pre class=\"mandelbrot\">" + rt.esc(rt.lookupName(ctx, "art", L133), L134) + "</pre>";
 }
 $o += "\n";
-{ const $before389 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before389, "_layout/footer.dbt", L135); } catch ($e390) { $o = T.takeAborted($e390); throw $e390; } }
+{ const $before356 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before356, "_layout/footer.dbt", L135); } catch ($e357) { $o = T.takeAborted($e357); throw $e357; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

@@ -59,7 +59,7 @@ const L49 = {"file":"personalised.dbt","line":25,"column":18,"start":1207,"end":
 const L50 = {"file":"personalised.dbt","line":25,"column":13,"start":1202,"end":1213};
 return async function render(ctx) {
 let $o = "", $row;
-let $x12, $x13, $x14, $x25, $x55, $x56, $x57, $x58, $x75, $x76, $x77, $x78;
+let $x12, $x13, $x14, $x25, $x53, $x54, $x55, $x56, $x69, $x70, $x71, $x72;
 try {
 T.checkParam(ctx, "url.user", "integer", false, undefined, 1, undefined, undefined, L0);
 T.checkParam(ctx, "url.password", "string", false, undefined, undefined, 100, undefined, L1);
@@ -101,63 +101,63 @@ T.abortPage(ctx, L26);
 T.respell($vars32, "field"); const $slow33 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars32, "field") || T.shadowed(ctx, $vars32, "body") || T.shadowed(ctx, $vars32, "attrs") || T.respelled($vars32, "body") || T.respelled($vars32, "attrs");
 let $r34 = $slow33 ? undefined : T.own($vars32, "field"), $r35 = $slow33 ? undefined : T.own($vars32, "body"), $r36 = $slow33 ? undefined : T.own($vars32, "attrs");
 try {
-let $done44 = false, $replay47;
+let $done41 = false, $replay44;
 if (!$slow33 && $r35 !== undefined && $r36 !== undefined) {
-const $len45 = $o.length;
-let $at43 = L33, $b39 = ctx.page.budget;
+const $len42 = $o.length;
+let $at40 = L33, $b39 = ctx.page.budget;
 try {
-{ let $cl42 = 0, $c40, $c41, $u37 = $r34, $u38 = $r35;
+{ let $u37 = $r34, $u38 = $r35;
 
-{ let $n61 = 0, $again69 = false, $due70 = false, $last71 = -1, $k73 = 0, $lim63 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations;
-const $list66 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); let $at67 = 0;
-$re68: for (;;) {
-$n61 = +$n61; $lim63 = +$lim63; $at67 = +$at67; $b39 = ctx.page.budget;
+{ let $n60 = 0, $lim66 = 0, $k67 = 0, $list62, $at63 = 0, $rz58 = 0;
+$re74: for (;;) {
+$n60 = +$n60; $lim66 = +$lim66; $k67 = +$k67; $at63 = +$at63; $b39 = ctx.page.budget;
 try {
-$loop60: for (;; $at67++) {
-if ($again69) $again69 = false;
+if ($rz58 === 0) { $n60 = 0; $k67 = 0; $lim66 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $list62 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at63 = 0;
+}
+$loop59: for (;;) {
+if ($rz58 !== 0) { $rz58 = 0; }
 else {
-if (!($at67 < $list66.length)) break;
-if (++$n61 > $lim63 || --$b39 <= 0) { ctx.page.budget = $b39; $due70 = T.tickDue(ctx, $n61, $o.length, L33); $b39 = ctx.page.budget; }
+if (!($at63 < $list62.length)) break;
+if (++$n60 > $lim66 || --$b39 <= 0) { ctx.page.budget = $b39; if (T.tick(ctx, $n60, $o.length, L33, true)) { $rz58 = 1; $at40 = L33; throw T.PAUSE; } $b39 = ctx.page.budget; }
 }
-const [$k64, $v65] = $list66[$at67];
+const [$k64, $v65] = $list62[$at63];
 $u37 = $v65;
-if ($due70) { $c40 = $u37; $c41 = $u38; $cl42 = $o.length;
-$at43 = L33; throw T.PAUSE; }
-{ const $v79 = rt.call(ctx, F2, L35, $u38, (($x75 = (($x77 = "{"), ($x78 = $u37), typeof $x77 === "string" && typeof $x78 === "string" && $x77.length + $x78.length <= ctx.limits.maxStringLength ? $x77 + $x78 : rt.concat(ctx, $x77, $x78, L38))), ($x76 = "}"), typeof $x75 === "string" && typeof $x76 === "string" && $x75.length + $x76.length <= ctx.limits.maxStringLength ? $x75 + $x76 : rt.concat(ctx, $x75, $x76, L37)), rt.call(ctx, F3, L40, rt.index(ctx, $r36, $u37, L43)), "all"); $u38 = (typeof $v79 === "number" ? $v79 : rt.checkSize(ctx, $v79, L44));
+$b68: {
+{ const $v73 = rt.call(ctx, F2, L35, $u38, (($x69 = (($x71 = "{"), ($x72 = $u37), typeof $x71 === "string" && typeof $x72 === "string" && $x71.length + $x72.length <= ctx.limits.maxStringLength ? $x71 + $x72 : rt.concat(ctx, $x71, $x72, L38))), ($x70 = "}"), typeof $x69 === "string" && typeof $x70 === "string" && $x69.length + $x70.length <= ctx.limits.maxStringLength ? $x69 + $x70 : rt.concat(ctx, $x69, $x70, L37)), rt.call(ctx, F3, L40, rt.index(ctx, $r36, $u37, L43)), "all"); $u38 = (typeof $v73 === "number" ? $v73 : rt.checkSize(ctx, $v73, L44));
 }
 }
-break $re68;
-} catch ($e72) {
-if ($e72 !== T.PAUSE) throw $e72;
-if (!$due70) { if ($last71 === $n61) throw $e72; $last71 = $n61; }
-$due70 = false;
-$u37 = $c40; $u38 = $c41; $o = $o.slice(0, $cl42);
-{ await T.pause(ctx.page, $at43);  };
-$again69 = true;
+$at63++;
+}
+break $re74;
+} catch ($e75) {
+if ($e75 !== T.PAUSE) throw $e75;
+{ await T.pause(ctx.page, $at40);  };
 }
 }
 }
 ctx.page.budget = $b39; $r34 = $u37; $r35 = $u38;
 }
-$done44 = true;
-} catch ($e46) {
-$o = $o.slice(0, $len45);
+$done41 = true;
+} catch ($e43) {
+$o = $o.slice(0, $len42);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e46?.catchable === false) throw $e46;
-if ($e46 === T.PAUSE) { { await T.pause(ctx.page, $at43);  }; } else { $replay47 = $b39; ctx.page.budget = Infinity; }
+if ($e43?.catchable === false) throw $e43;
+$replay44 = $b39; ctx.page.budget = Infinity;
 }
 }
-if (!$done44) {
+if (!$done41) {
 try {
-{ let $n50 = 0; 
-$loop49: for (const [$k53, $v54] of T.entries("list", "first_name,last_name,city,plan", undefined, L34)) {
-if (++$n50 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tickDue(ctx, $n50, $o.length, L33)) { await T.pause(ctx.page, L33);  }; }
-if ($slow33) $vars32["field"] = $v54; else $r34 = $v54;
-{ const $v59 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x55 = (($x57 = "{"), ($x58 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x57 === "string" && typeof $x58 === "string" && $x57.length + $x58.length <= ctx.limits.maxStringLength ? $x57 + $x58 : rt.concat(ctx, $x57, $x58, L38))), ($x56 = "}"), typeof $x55 === "string" && typeof $x56 === "string" && $x55.length + $x56.length <= ctx.limits.maxStringLength ? $x55 + $x56 : rt.concat(ctx, $x55, $x56, L37)), rt.call(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v59, L44); else $r35 = (typeof $v59 === "number" ? $v59 : rt.checkSize(ctx, $v59, L44));
+{ let $n47 = 0, $list49, $at50;
+$list49 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at50 = 0;
+$loop46: for (; $at50 < $list49.length; $at50++) {
+if (++$n47 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n47, $o.length, L33, true)) { await T.pause(ctx.page, L33);  }; }
+const [$k51, $v52] = $list49[$at50];
+if ($slow33) $vars32["field"] = $v52; else $r34 = $v52;
+{ const $v57 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x53 = (($x55 = "{"), ($x56 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x55 === "string" && typeof $x56 === "string" && $x55.length + $x56.length <= ctx.limits.maxStringLength ? $x55 + $x56 : rt.concat(ctx, $x55, $x56, L38))), ($x54 = "}"), typeof $x53 === "string" && typeof $x54 === "string" && $x53.length + $x54.length <= ctx.limits.maxStringLength ? $x53 + $x54 : rt.concat(ctx, $x53, $x54, L37)), rt.call(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v57, L44); else $r35 = (typeof $v57 === "number" ? $v57 : rt.checkSize(ctx, $v57, L44));
 }
 }
 }
-} finally { if ($replay47 !== undefined) ctx.page.budget = $replay47; }
+} finally { if ($replay44 !== undefined) ctx.page.budget = $replay44; }
 }
 } finally { if (!$slow33) { if ($r34 !== undefined) $vars32["field"] = $r34; if ($r35 !== undefined) $vars32["body"] = $r35; } }
 }

@@ -1,0 +1,272 @@
+// npm run bench:cpu — the CPU page served (issue 26 item 3): the sample site's /mandelbrot over
+// HTTP on `quarry start` (the site built with `quarry build`, one worker: `--workers 1`) against
+// a plain-JS Fastify route computing the same image (bench/hand.ts, one process), each in its
+// own process, with the load generator (autocannon) in a third, on one shared database.
+// - Warm: both servers started once and warmed up (BENCH_WARMUP s each), then BENCH_ROUNDS
+//   interleaved rounds (default 5; the order turns each round) of BENCH_DURATION s per server at
+//   1 and at 16 connections. Per round the ratio is hand-written req/s ÷ Quarry req/s (how many
+//   times the hand-written route's time per page Quarry takes: target ≤ 1.3×); the table gives
+//   medians of rates and the median (min–max) of the per-round ratios.
+// - Cold: per round, each server started afresh (order turning) and sent its first 20 requests
+//   one after another (one connection); the ratio is Quarry's mean latency over those 20 ÷ the
+//   hand-written route's, per round, summarised the same way.
+// Writes the `cpu-page` section of bench/RESULTS.md and bench/results/cpu-page.json.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { LoadResult } from "./loadgen.js";
+import { mdTable } from "./report.js";
+import { commandLine, writeSection } from "./results-file.js";
+import { BenchError, LoadGenerator, median, startDatabase, startServer, type RunningServer } from "./runner.js";
+
+const loadAtStart = loadavg();
+const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const CONNECTIONS = [1, 16];
+const COLD = 20;
+const PAGE = "/mandelbrot";
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const site = here("../../templates");
+const quarryBin = here("../../bin/quarry.js");
+const log = (m: string) => process.stderr.write(`${m}\n`);
+
+/** `quarry start DIST --workers 1` on the shared database, as a user runs it. */
+async function startQuarry(dist: string, databaseUrl: string): Promise<RunningServer> {
+  const child = spawn(
+    process.execPath,
+    [quarryBin, "start", dist, "--workers", "1", "--port", "0", "--host", "127.0.0.1"],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stderr.on("data", (b: Buffer) => (output = (output + b.toString()).slice(-4000)));
+  const base = await new Promise<string>((resolve, reject) => {
+    const t = setTimeout(() => reject(new BenchError(`quarry start did not listen within 60 s\n${output}`)), 60_000);
+    let stdout = "";
+    child.stdout.on("data", (b: Buffer) => {
+      stdout += b.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(t);
+      reject(new BenchError(`quarry start exited with ${code} before listening\n${output}`));
+    });
+  });
+  return {
+    spec: { name: "quarry start", kind: "quarry", dist },
+    base,
+    pid: child.pid ?? null,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const t = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(t);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+const startHand = (databaseUrl: string) =>
+  startServer({ name: "hand-written", kind: "hand", site, strategy: "pool" }, databaseUrl);
+
+/** The page's body, fetched once: every later response must equal it (the two servers' too, but for the layout's start time). */
+async function body(base: string): Promise<string> {
+  const r = await fetch(base + PAGE);
+  if (r.status !== 200) throw new BenchError(`${base}${PAGE} answered ${r.status}`);
+  return r.text();
+}
+
+/** The computed part of the page (between the heading and the end of the art), which both servers must give alike. */
+const image = (html: string) => {
+  const a = html.indexOf("<h1>Mandelbrot</h1>");
+  const b = html.indexOf("</pre>");
+  if (a < 0 || b < a) throw new BenchError(`no Mandelbrot in the page:\n${html.slice(0, 400)}`);
+  return html.slice(a, b);
+};
+
+const dist = mkdtempSync(join(tmpdir(), "quarry-bench-cpu-"));
+rmSync(dist, { recursive: true, force: true });
+const built = spawnSync(process.execPath, [quarryBin, "build", site, "--out", dist], { encoding: "utf8" });
+if (built.status !== 0) throw new BenchError(`quarry build failed:\n${built.stderr}`);
+const db = await startDatabase(join(site, "_db"), log);
+const load = new LoadGenerator();
+
+interface WarmRow {
+  connections: number;
+  quarry: number[];
+  hand: number[];
+  ratio: number[];
+  quarryP50: number[];
+  handP50: number[];
+}
+interface ColdRow {
+  quarryMean: number[];
+  handMean: number[];
+  quarryMax: number[];
+  handMax: number[];
+  ratio: number[];
+}
+
+const check = (r: LoadResult, what: string) => {
+  if (r.errors || r.timeouts || r.non2xx || r.mismatches)
+    throw new BenchError(
+      `${what}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} wrong bodies`,
+    );
+  return r;
+};
+
+try {
+  // Warm.
+  log(`warm: ${ROUNDS} rounds × ${CONNECTIONS.join(", ")} connections × ${DURATION} s per server`);
+  const quarry = await startQuarry(dist, db.url);
+  const hand = await startHand(db.url);
+  const warm: WarmRow[] = CONNECTIONS.map((connections) => ({
+    connections,
+    quarry: [],
+    hand: [],
+    ratio: [],
+    quarryP50: [],
+    handP50: [],
+  }));
+  try {
+    const bodies = { quarry: await body(quarry.base), hand: await body(hand.base) };
+    if (image(bodies.quarry) !== image(bodies.hand))
+      throw new BenchError("Quarry's /mandelbrot and the hand-written one differ: fix the baseline first");
+    const job = (base: string, expect: string, connections: number, duration: number) =>
+      load.run({ url: base + PAGE, connections, duration, expectBody: expect });
+    for (const [s, b] of [
+      [quarry, bodies.quarry],
+      [hand, bodies.hand],
+    ] as const)
+      check(await job(s.base, b, 16, WARMUP), `warm-up ${s.spec.name}`);
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const row of warm) {
+        const order = r % 2 === 0 ? (["quarry", "hand"] as const) : (["hand", "quarry"] as const);
+        const got: Record<string, LoadResult> = {};
+        for (const who of order) {
+          const s = who === "quarry" ? quarry : hand;
+          got[who] = check(await job(s.base, bodies[who], row.connections, DURATION), `${who} round ${r + 1}`);
+        }
+        row.quarry.push(got.quarry!.rps);
+        row.hand.push(got.hand!.rps);
+        row.ratio.push(got.hand!.rps / got.quarry!.rps);
+        row.quarryP50.push(got.quarry!.latency.mean);
+        row.handP50.push(got.hand!.latency.mean);
+        log(
+          `round ${r + 1}, ${row.connections} conn: quarry ${Math.round(got.quarry!.rps)}/s, hand ${Math.round(got.hand!.rps)}/s, ratio ${row.ratio.at(-1)!.toFixed(2)}`,
+        );
+      }
+    }
+  } finally {
+    await quarry.stop();
+    await hand.stop();
+  }
+
+  // Cold: a fresh process each time, its first 20 requests.
+  log(`cold: ${ROUNDS} rounds × first ${COLD} requests of a fresh start per server`);
+  const cold: ColdRow = { quarryMean: [], handMean: [], quarryMax: [], handMax: [], ratio: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? (["quarry", "hand"] as const) : (["hand", "quarry"] as const);
+    const got: Record<string, LoadResult> = {};
+    for (const who of order) {
+      const s = who === "quarry" ? await startQuarry(dist, db.url) : await startHand(db.url);
+      try {
+        // One connection, one request after another; the body is checked against the pattern of
+        // the page only (the first request is the one measured, not fetched before).
+        got[who] = check(
+          await load.run({
+            url: s.base + PAGE,
+            connections: 1,
+            duration: 0,
+            amount: COLD,
+            expectPattern: "<h1>Mandelbrot</h1>",
+            maxSeconds: 120,
+          }),
+          `cold ${who} round ${r + 1}`,
+        );
+      } finally {
+        await s.stop();
+      }
+    }
+    cold.quarryMean.push(got.quarry!.latency.mean);
+    cold.handMean.push(got.hand!.latency.mean);
+    cold.quarryMax.push(got.quarry!.latency.max);
+    cold.handMax.push(got.hand!.latency.max);
+    cold.ratio.push(got.quarry!.latency.mean / got.hand!.latency.mean);
+    log(
+      `cold round ${r + 1}: quarry mean ${got.quarry!.latency.mean} ms (max ${got.quarry!.latency.max}), hand mean ${got.hand!.latency.mean} ms, ratio ${cold.ratio.at(-1)!.toFixed(2)}`,
+    );
+  }
+
+  const x2 = (n: number) => `${n.toFixed(2)}×`;
+  const spread = (xs: number[]) => `${x2(median(xs))} (${x2(Math.min(...xs))}–${x2(Math.max(...xs))})`;
+  const n0 = (n: number) => Math.round(n).toLocaleString("en-US");
+  const ms = (n: number) => `${n.toFixed(1)}`;
+  const verdict = (xs: number[]) => (median(xs) <= 1.3 ? "✓" : "✗");
+  const markdown = [
+    `\`/mandelbrot\` (the sample site's page as served: 72 × 32 points, 256 iterations, ASCII art, with the site's layout) on \`quarry start --workers 1\` of a \`quarry build\` of templates/, against bench/hand.ts's plain-JS Fastify route computing the same image, one process each, the load generator (autocannon) in a third; all three and Postgres share the machine's cores. Target (issue 26): Quarry ≤ 1.3× the hand-written route's time per page.`,
+    "",
+    `Warm: after ${WARMUP} s of warm-up each, ${ROUNDS} interleaved rounds of ${DURATION} s per server (the order turning each round); rates and latency are medians over rounds; the ratio is hand req/s ÷ Quarry req/s taken within each round, median (min–max).`,
+    "",
+    mdTable(
+      ["connections", "Quarry req/s", "hand req/s", "Quarry ÷ hand (time per page)", "Quarry mean ms", "hand mean ms"],
+      warm.map((w) => [
+        String(w.connections),
+        n0(median(w.quarry)),
+        n0(median(w.hand)),
+        `${spread(w.ratio)} ${verdict(w.ratio)}`,
+        ms(median(w.quarryP50)),
+        ms(median(w.handP50)),
+      ]),
+    ),
+    "",
+    `Cold: ${ROUNDS} rounds; in each, each server started afresh (the order turning) and sent its first ${COLD} requests one after another; mean and max latency of those ${COLD} (medians over rounds); the ratio is Quarry's mean ÷ the hand-written route's, per round, median (min–max).`,
+    "",
+    mdTable(
+      ["first requests", "Quarry mean ms", "Quarry max ms", "hand mean ms", "hand max ms", "Quarry ÷ hand"],
+      [
+        [
+          String(COLD),
+          ms(median(cold.quarryMean)),
+          ms(median(cold.quarryMax)),
+          ms(median(cold.handMean)),
+          ms(median(cold.handMax)),
+          `${spread(cold.ratio)} ${verdict(cold.ratio)}`,
+        ],
+      ],
+    ),
+  ].join("\n");
+  process.stdout.write(`${markdown}\n`);
+  const command = commandLine("bench:cpu", ["BENCH_ROUNDS", "BENCH_DURATION", "BENCH_WARMUP"]);
+  writeSection({
+    name: "cpu-page",
+    title: "The CPU page served (`npm run bench:cpu`)",
+    command,
+    markdown,
+    loadAtStart,
+  });
+  if (process.env.BENCH_WRITE !== "0") {
+    const out = here("../../bench/results");
+    mkdirSync(out, { recursive: true });
+    writeFileSync(
+      join(out, "cpu-page.json"),
+      `${JSON.stringify({ command, date: new Date().toISOString(), loadAtStart, loadAtEnd: loadavg(), warm, cold }, null, 2)}\n`,
+    );
+  }
+} finally {
+  await load.stop();
+  await db.stop();
+  rmSync(dist, { recursive: true, force: true });
+}
