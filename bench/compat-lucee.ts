@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { scopesFrom } from "../engine/context.js";
 import { Engine, type Mode } from "../engine/engine.js";
@@ -38,14 +39,44 @@ const RESULTS_JSON = join(ROOT, "bench", "compat-lucee.json");
 const COMPAT_MD = join(ROOT, "bench", "COMPAT.md");
 const SHOWN = 50;
 
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const accept = argv.includes("--accept");
-const only = option("--only");
-const caseTimeout = Number(option("--timeout") ?? 10_000);
+const USAGE = `Usage: npm run compat:lucee -- [options]
+
+Renders the corpus (test/cfml-cases.json, the plain-CFML fixtures, bench/compat-snippets.ts) on
+Lucee ${LUCEE.split(":")[2]} and on Quarry, diffs them and writes bench/compat-lucee.json and
+bench/COMPAT.md. Exits 1 below the floor or when a case that agreed disagrees (nothing written).
+
+Options:
+  --accept          write the results even when the run fails its checks
+  --floor <pct>     the agreement floor (default: the one recorded, or this run's, rounded down)
+  --only <group>    check one group's recorded cases (snippets, fixtures, cfml-cases); writes nothing
+  --timeout <ms>    per Lucee case (default 10000)
+  --dump <file>     every case's outcome as JSON
+  -h, --help        this text`;
+const { values: opts } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        accept: { type: "boolean" },
+        floor: { type: "string" },
+        only: { type: "string" },
+        timeout: { type: "string" },
+        dump: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (e) {
+    process.stderr.write(`compat:lucee: ${(e as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+})();
+if (opts.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const option = (name: "floor" | "only" | "timeout" | "dump") => opts[name];
+const accept = opts.accept === true;
+const only = option("only");
+const caseTimeout = Number(option("timeout") ?? 10_000);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const log = (s: string) => process.stderr.write(`compat:lucee [${elapsed()}] ${s}\n`);
@@ -485,7 +516,7 @@ async function main(): Promise<void> {
   const pct = (100 * agree) / total;
 
   const previous = existsSync(RESULTS_JSON) ? (JSON.parse(readFileSync(RESULTS_JSON, "utf8")) as Recorded) : undefined;
-  const floor = Number(option("--floor") ?? previous?.floor ?? Math.floor(pct));
+  const floor = Number(option("floor") ?? previous?.floor ?? Math.floor(pct));
   const byId = new Map(rows.map((r) => [r.c.id, r]));
   const regressed = (previous?.agreeing ?? []).filter((id) => byId.has(id) && byId.get(id)!.verdict !== "agree");
   const failures: string[] = [];
@@ -530,7 +561,7 @@ async function main(): Promise<void> {
   ].join("\n");
 
   process.stdout.write(`${table.join("\n")}\n`);
-  const dump = option("--dump");
+  const dump = option("dump");
   if (dump)
     writeFileSync(
       dump,
