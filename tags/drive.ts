@@ -96,7 +96,8 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
   const { it, node, vars, name, to, step } = r;
   const body = node.body!;
   const steps = it.steps(body);
-  for (let i = from; inRange(i, to, step); i += step) {
+  let i = from;
+  for (; inRange(i, to, step); i += step) {
     if (due(r, ++r.n)) return rangeRest(r, i, true);
     vars[name] = i;
     let go: Maybe<boolean>;
@@ -106,14 +107,22 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
     } catch (e) {
       go = leave(e);
     }
-    if (go instanceof Promise) return go.then((more) => (more ? rangeNext(r, i + step) : undefined));
+    if (go instanceof Promise) {
+      const at = i;
+      return go.then((more) => (more ? rangeNext(r, at + step) : undefined));
+    }
     if (!go) return;
   }
+  // As Lucee: the index ends at the value that failed the test (to + step; from, never run).
+  vars[name] = i;
 }
 
 /** The iteration `i` after one that waited: bounds and tick first. */
 function rangeNext(r: RangeRun, i: number): Maybe<void> {
-  if (!inRange(i, r.to, r.step)) return;
+  if (!inRange(i, r.to, r.step)) {
+    r.vars[r.name] = i;
+    return;
+  }
   return rangeRest(r, i, due(r, ++r.n));
 }
 
@@ -124,7 +133,10 @@ async function rangeRest(r: RangeRun, i: number, paused: boolean): Promise<void>
     r.vars[r.name] = i;
     if (!(await loopBody(r.it, r.node))) return;
     i += r.step;
-    if (!inRange(i, r.to, r.step)) return;
+    if (!inRange(i, r.to, r.step)) {
+      r.vars[r.name] = i;
+      return;
+    }
     paused = due(r, ++r.n);
   }
 }

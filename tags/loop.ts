@@ -295,6 +295,8 @@ interface LoopParts {
   body: (jumps?: { break: string; continue: string }) => string;
   /** A range or condition loop's iteration written for a fast run (see fastRun), else null. */
   phases: Phases | null;
+  /** What runs when the test ends the loop (not a break): a range loop's index takes the value that failed it. */
+  ended?: () => string;
 }
 
 function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
@@ -368,6 +370,9 @@ const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${
         test: test(i),
         next: `${i} += ${st}`,
         vars: () => setVar(d.index, i),
+        // As Lucee: after the loop the index holds the value that ended it (to + step, or from
+        // when the loop never ran); a break leaves the value it broke at.
+        ended: () => setVar(d.index, i),
         phases: {
           index: i,
           // Integer bounds written as numbers: a fast run ends at a computed last value.
@@ -434,9 +439,12 @@ ${after ? c.nodes(after) : ""}}
 function plainLoop(c: Compiler, node: TagNode<LoopData>, prelude: string, p: LoopParts): string {
   const L = c.loc(node.loc);
   const ticked = tickCode({ count: p.n, loc: L, onPause: c.pause(L), clock: c.clock });
+  const ended = p.ended?.() ?? "";
+  const head = ended
+    ? `for (; ; ${p.next}) {\nif (!(${p.test})) { ${ended.trimEnd()} break; }\n`
+    : `for (; ${p.test}; ${p.next}) {\n`;
   return `{ let ${[`${p.n} = 0`, ...p.state].join(", ")};
-${prelude}${p.start}${p.label}: for (; ${p.test}; ${p.next}) {
-${ticked}${p.vars()}${p.body()}}
+${prelude}${p.start}${p.label}: ${head}${ticked}${p.vars()}${p.body()}}
 }\n`;
 }
 
@@ -462,6 +470,7 @@ function checkedLoop(c: Compiler, node: TagNode<LoopData>, step: LoopStep, p: Lo
   // The count limit (see tickCode): 0 when a loop that writes nothing starts with the output past its limit.
   const limitValue = `${writes ? "" : "$o.length > ctx.limits.maxOutputLength ? 0 : "}ctx.limits.maxIterations`;
   const rz = k.resume;
+  const ended = (p.ended?.() ?? "").trimEnd();
   const tick = tickCode({
     count: p.n,
     loc: L,
@@ -483,7 +492,7 @@ function checkedLoop(c: Compiler, node: TagNode<LoopData>, step: LoopStep, p: Lo
 ${p.label}: for (;;) {
 if (${rz} !== 0) { ${back} }
 else {
-if (!(${p.test})) break;
+if (!(${p.test})) ${ended ? `{ ${ended} break; }` : "break;"}
 ${tick}}
 ${p.vars()}${b1}: {
 ${body}}

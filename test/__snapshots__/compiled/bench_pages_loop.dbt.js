@@ -34,7 +34,7 @@ if ($rz23 === 0) { $n25 = 0; $k31 = 0; $lim30 = $o.length > ctx.limits.maxOutput
 $loop24: for (;;) {
 if ($rz23 !== 0) { $rz23 = 0; }
 else {
-if (!($i27 <= 10000)) break;
+if (!($i27 <= 10000)) { $F[0] = $i27; $s5 = true; break; }
 if (++$n25 > $lim30 || --$b6 <= 0) { ctx.page.budget = $b6; if (T.tick(ctx, $n25, $o.length, L1, true)) { $rz23 = 1; $at7 = L1; throw T.PAUSE; } $b6 = ctx.page.budget; }
 }
 $F[0] = $i27; $s5 = true;
@@ -83,7 +83,8 @@ $r3 = $slow2 ? undefined : T.own($vars1, "i");
 try {
 { let $n14 = 0, $i16;
 $i16 = 1;
-$loop13: for (; $i16 <= 10000; $i16 += 1) {
+$loop13: for (; ; $i16 += 1) {
+if (!($i16 <= 10000)) { if ($slow2) $vars1["i"] = $i16; else $r3 = $i16; break; }
 if (++$n14 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n14, $o.length, L1, true)) { yield L1;  }; }
 if ($slow2) $vars1["i"] = $i16; else $r3 = $i16;
 { const $v22 = (($x19 = ($r4 !== undefined ? $r4 : rt.lookupName(ctx, "n", L3))), ($x20 = ($r3 !== undefined ? $r3 : rt.lookupName(ctx, "i", L4))), typeof $x19 === "number" && typeof $x20 === "number" && ($x21 = $x19 + $x20) === $x21 ? $x21 : rt.add($x19, $x20, L2)); if ($slow2) rt.assign(ctx, "n", [], $v22, L5); else $r4 = $v22;

@@ -137,7 +137,7 @@ if ($rz158 === 0) { $n160 = 0; $k168 = 0; $lim167 = $o.length > ctx.limits.maxOu
 $loop159: for (;;) {
 if ($rz158 !== 0) { if ($rz158 === 1) $rz158 = 0; }
 else {
-if (!(($step164 > 0 ? $i162 <= $to163 : $i162 >= $to163))) break;
+if (!(($step164 > 0 ? $i162 <= $to163 : $i162 >= $to163))) { $F[0] = $i162; $s20 = true; break; }
 if (++$n160 > $lim167 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n160, $o.length, L3, true)) { $rz158 = 1; $at29 = L3; throw T.PAUSE; } $b28 = ctx.page.budget; }
 }
 $F[0] = $i162; $s20 = true;
@@ -154,7 +154,7 @@ if ($rz158 === 0 || ($rz158 >= 2 && $rz158 <= 3)) {
 $loop183: for (;;) {
 if ($rz158 !== 0) { if ($rz158 === 2) $rz158 = 0; }
 else {
-if (!(($step188 > 0 ? $i186 <= $to187 : $i186 >= $to187))) break;
+if (!(($step188 > 0 ? $i186 <= $to187 : $i186 >= $to187))) { $F[2] = $i186; $s22 = true; break; }
 if (++$n184 > $lim191 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n184, $o.length, L22, true)) { $rz158 = 2; $at29 = L22; throw T.PAUSE; } $b28 = ctx.page.budget; }
 }
 $F[2] = $i186; $s22 = true;
@@ -260,7 +260,8 @@ $r14 = $slow4 ? undefined : T.own($vars3, "t");
 try {
 { let $n36 = 0, $i38, $to39, $step40;
 [$i38, $to39, $step40] = T.range(0, (($x43 = ($h41 !== undefined ? $h41 : (($x42 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L5)), "height", L6)), $slow4 || ($h41 = $x42), $x42))), typeof $x43 === "number" && ($x44 = $x43 - 1) === $x44 ? $x44 : rt.sub($x43, 1, L4)), undefined, L3);
-$loop35: for (; ($step40 > 0 ? $i38 <= $to39 : $i38 >= $to39); $i38 += $step40) {
+$loop35: for (; ; $i38 += $step40) {
+if (!(($step40 > 0 ? $i38 <= $to39 : $i38 >= $to39))) { if ($slow4) $vars3["row"] = $i38; else $r5 = $i38; break; }
 if (++$n36 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n36, $o.length, L3, true)) { yield L3; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
 if ($slow4) $vars3["row"] = $i38; else $r5 = $i38;
 { const $v62 = (($x47 = ($h45 !== undefined ? $h45 : (($x46 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L8)), "y0", L9)), $slow4 || ($h45 = $x46), $x46))), ($x60 = (($x57 = (($x54 = (($x50 = ($h48 !== undefined ? $h48 : (($x49 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L13)), "y1", L14)), $slow4 || ($h48 = $x49), $x49))), ($x52 = ($h45 !== undefined ? $h45 : (($x51 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L15)), "y0", L16)), $slow4 || ($h45 = $x51), $x51))), typeof $x50 === "number" && typeof $x52 === "number" && ($x53 = $x50 - $x52) === $x53 ? $x53 : rt.sub($x50, $x52, L12))), ($x55 = ($r5 !== undefined ? $r5 : rt.lookupName(ctx, "row", L17))), typeof $x55 === "number" && ($x56 = $x54 * $x55) === $x56 ? $x56 : rt.mul($x54, $x55, L11))), ($x59 = ($h41 !== undefined ? $h41 : (($x58 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L18)), "height", L19)), $slow4 || ($h41 = $x58), $x58))), typeof $x59 === "number" && $x57 === $x57 && $x59 === $x59 && $x59 !== 0 ? $x57 / $x59 : rt.div($x57, $x59, L10))), typeof $x47 === "number" && ($x61 = $x47 + $x60) === $x61 ? $x61 : rt.add($x47, $x60, L7)); if ($slow4) rt.assign(ctx, "cy", [], $v62, L20); else $r7 = $v62;
@@ -269,7 +270,8 @@ if ($slow4) $vars3["row"] = $i38; else $r5 = $i38;
 }
 { let $n65 = 0, $i67, $to68, $step69;
 [$i67, $to68, $step69] = T.range(0, (($x72 = ($h70 !== undefined ? $h70 : (($x71 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L24)), "width", L25)), $slow4 || ($h70 = $x71), $x71))), typeof $x72 === "number" && ($x73 = $x72 - 1) === $x73 ? $x73 : rt.sub($x72, 1, L23)), undefined, L22);
-$loop64: for (; ($step69 > 0 ? $i67 <= $to68 : $i67 >= $to68); $i67 += $step69) {
+$loop64: for (; ; $i67 += $step69) {
+if (!(($step69 > 0 ? $i67 <= $to68 : $i67 >= $to68))) { if ($slow4) $vars3["col"] = $i67; else $r9 = $i67; break; }
 if (++$n65 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n65, $o.length, L22, true)) { yield L22; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
 if ($slow4) $vars3["col"] = $i67; else $r9 = $i67;
 { const $v91 = (($x76 = ($h74 !== undefined ? $h74 : (($x75 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L27)), "x0", L28)), $slow4 || ($h74 = $x75), $x75))), ($x89 = (($x86 = (($x83 = (($x79 = ($h77 !== undefined ? $h77 : (($x78 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L32)), "x1", L33)), $slow4 || ($h77 = $x78), $x78))), ($x81 = ($h74 !== undefined ? $h74 : (($x80 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L34)), "x0", L35)), $slow4 || ($h74 = $x80), $x80))), typeof $x79 === "number" && typeof $x81 === "number" && ($x82 = $x79 - $x81) === $x82 ? $x82 : rt.sub($x79, $x81, L31))), ($x84 = ($r9 !== undefined ? $r9 : rt.lookupName(ctx, "col", L36))), typeof $x84 === "number" && ($x85 = $x83 * $x84) === $x85 ? $x85 : rt.mul($x83, $x84, L30))), ($x88 = ($h70 !== undefined ? $h70 : (($x87 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L37)), "width", L38)), $slow4 || ($h70 = $x87), $x87))), typeof $x88 === "number" && $x86 === $x86 && $x88 === $x88 && $x88 !== 0 ? $x86 / $x88 : rt.div($x86, $x88, L29))), typeof $x76 === "number" && ($x90 = $x76 + $x89) === $x90 ? $x90 : rt.add($x76, $x89, L26)); if ($slow4) rt.assign(ctx, "cx", [], $v91, L39); else $r10 = $v91;

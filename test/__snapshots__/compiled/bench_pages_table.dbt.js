@@ -54,7 +54,7 @@ if ($rz26 === 0) { $n28 = 0; $k34 = 0; $lim33 = ctx.limits.maxIterations; $i30 =
 $loop27: for (;;) {
 if ($rz26 !== 0) { $rz26 = 0; }
 else {
-if (!($i30 <= 5)) break;
+if (!($i30 <= 5)) { $F[0] = $i30; $s9 = true; break; }
 if (++$n28 > $lim33 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n28, $o.length, L4, true)) { $rz26 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
 }
 $F[0] = $i30; $s9 = true;
@@ -101,7 +101,8 @@ $r8 = $slow7 ? undefined : T.own($vars6, "j");
 try {
 { let $n18 = 0, $i20;
 $i20 = 1;
-$loop17: for (; $i20 <= 5; $i20 += 1) {
+$loop17: for (; ; $i20 += 1) {
+if (!($i20 <= 5)) { if ($slow7) $vars6["j"] = $i20; else $r8 = $i20; break; }
 if (++$n18 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n18, $o.length, L4, true)) { yield L4;  }; }
 if ($slow7) $vars6["j"] = $i20; else $r8 = $i20;
 $o += "<td>" + rt.numToStr((($x23 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x24 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "j", L7))), typeof $x23 === "number" && typeof $x24 === "number" && ($x25 = $x23 * $x24) === $x25 ? $x25 : rt.mul($x23, $x24, L5))) + "</td>";

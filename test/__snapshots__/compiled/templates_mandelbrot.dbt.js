@@ -174,7 +174,7 @@ if ($rz178 === 0) { $n180 = 0; $k188 = 0; $lim187 = $o.length > ctx.limits.maxOu
 $loop179: for (;;) {
 if ($rz178 !== 0) { if ($rz178 === 1) $rz178 = 0; }
 else {
-if (!(($step184 > 0 ? $i182 <= $to183 : $i182 >= $to183))) break;
+if (!(($step184 > 0 ? $i182 <= $to183 : $i182 >= $to183))) { $F[0] = $i182; $s35 = true; break; }
 if (++$n180 > $lim187 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n180, $o.length, L11, true)) { $rz178 = 1; $at44 = L11; throw T.PAUSE; } $b43 = ctx.page.budget; }
 }
 $F[0] = $i182; $s35 = true;
@@ -191,7 +191,7 @@ if ($rz178 === 0 || ($rz178 >= 2 && $rz178 <= 3)) {
 $loop203: for (;;) {
 if ($rz178 !== 0) { if ($rz178 === 2) $rz178 = 0; }
 else {
-if (!(($step208 > 0 ? $i206 <= $to207 : $i206 >= $to207))) break;
+if (!(($step208 > 0 ? $i206 <= $to207 : $i206 >= $to207))) { $F[2] = $i206; $s37 = true; break; }
 if (++$n204 > $lim211 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n204, $o.length, L30, true)) { $rz178 = 2; $at44 = L30; throw T.PAUSE; } $b43 = ctx.page.budget; }
 }
 $F[2] = $i206; $s37 = true;
@@ -301,7 +301,8 @@ $r29 = $slow20 ? undefined : T.own($vars19, "t");
 try {
 { let $n51 = 0, $i53, $to54, $step55;
 [$i53, $to54, $step55] = T.range(0, (($x58 = ($h56 !== undefined ? $h56 : (($x57 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)), $slow20 || ($h56 = $x57), $x57))), typeof $x58 === "number" && ($x59 = $x58 - 1) === $x59 ? $x59 : rt.sub($x58, 1, L12)), undefined, L11);
-$loop50: for (; ($step55 > 0 ? $i53 <= $to54 : $i53 >= $to54); $i53 += $step55) {
+$loop50: for (; ; $i53 += $step55) {
+if (!(($step55 > 0 ? $i53 <= $to54 : $i53 >= $to54))) { if ($slow20) $vars19["row"] = $i53; else $r21 = $i53; break; }
 if (++$n51 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n51, $o.length, L11, true)) { await T.pause(ctx.page, L11); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
 if ($slow20) $vars19["row"] = $i53; else $r21 = $i53;
 { const $v77 = (($x62 = ($h60 !== undefined ? $h60 : (($x61 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)), $slow20 || ($h60 = $x61), $x61))), ($x75 = (($x72 = (($x69 = (($x65 = ($h63 !== undefined ? $h63 : (($x64 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)), $slow20 || ($h63 = $x64), $x64))), ($x67 = ($h60 !== undefined ? $h60 : (($x66 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)), $slow20 || ($h60 = $x66), $x66))), typeof $x65 === "number" && typeof $x67 === "number" && ($x68 = $x65 - $x67) === $x68 ? $x68 : rt.sub($x65, $x67, L20))), ($x70 = ($r21 !== undefined ? $r21 : rt.lookupName(ctx, "row", L25))), typeof $x70 === "number" && ($x71 = $x69 * $x70) === $x71 ? $x71 : rt.mul($x69, $x70, L19))), ($x74 = ($h56 !== undefined ? $h56 : (($x73 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)), $slow20 || ($h56 = $x73), $x73))), typeof $x74 === "number" && $x72 === $x72 && $x74 === $x74 && $x74 !== 0 ? $x72 / $x74 : rt.div($x72, $x74, L18))), typeof $x62 === "number" && ($x76 = $x62 + $x75) === $x76 ? $x76 : rt.add($x62, $x75, L15)); if ($slow20) rt.assign(ctx, "cy", [], $v77, L28); else $r22 = $v77;
@@ -310,7 +311,8 @@ if ($slow20) $vars19["row"] = $i53; else $r21 = $i53;
 }
 { let $n80 = 0, $i82, $to83, $step84;
 [$i82, $to83, $step84] = T.range(0, (($x87 = ($h85 !== undefined ? $h85 : (($x86 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)), $slow20 || ($h85 = $x86), $x86))), typeof $x87 === "number" && ($x88 = $x87 - 1) === $x88 ? $x88 : rt.sub($x87, 1, L31)), undefined, L30);
-$loop79: for (; ($step84 > 0 ? $i82 <= $to83 : $i82 >= $to83); $i82 += $step84) {
+$loop79: for (; ; $i82 += $step84) {
+if (!(($step84 > 0 ? $i82 <= $to83 : $i82 >= $to83))) { if ($slow20) $vars19["col"] = $i82; else $r24 = $i82; break; }
 if (++$n80 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n80, $o.length, L30, true)) { await T.pause(ctx.page, L30); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
 if ($slow20) $vars19["col"] = $i82; else $r24 = $i82;
 { const $v106 = (($x91 = ($h89 !== undefined ? $h89 : (($x90 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)), $slow20 || ($h89 = $x90), $x90))), ($x104 = (($x101 = (($x98 = (($x94 = ($h92 !== undefined ? $h92 : (($x93 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)), $slow20 || ($h92 = $x93), $x93))), ($x96 = ($h89 !== undefined ? $h89 : (($x95 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)), $slow20 || ($h89 = $x95), $x95))), typeof $x94 === "number" && typeof $x96 === "number" && ($x97 = $x94 - $x96) === $x97 ? $x97 : rt.sub($x94, $x96, L39))), ($x99 = ($r24 !== undefined ? $r24 : rt.lookupName(ctx, "col", L44))), typeof $x99 === "number" && ($x100 = $x98 * $x99) === $x100 ? $x100 : rt.mul($x98, $x99, L38))), ($x103 = ($h85 !== undefined ? $h85 : (($x102 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)), $slow20 || ($h85 = $x102), $x102))), typeof $x103 === "number" && $x101 === $x101 && $x103 === $x103 && $x103 !== 0 ? $x101 / $x103 : rt.div($x101, $x103, L37))), typeof $x91 === "number" && ($x105 = $x91 + $x104) === $x105 ? $x105 : rt.add($x91, $x104, L34)); if ($slow20) rt.assign(ctx, "cx", [], $v106, L47); else $r25 = $v106;
