@@ -8,8 +8,9 @@
 //
 // Every replicaPollMs, while reads are being routed (they stop 30 s after the last), the
 // primary's write position is sampled, on a connection of the poller's own (application_name
-// quarry:<datasource>:lag, to the datasource's directUrl when it has one, closed when polling
-// stops), so a busy page pool neither delays the samples nor is borrowed from; and each
+// quarry:<datasource>:lag, to the datasource's directUrl when it has one; kept while polling
+// pauses, so the first poll after a pause costs no new login), so a busy page pool neither
+// delays the samples nor is borrowed from; and each
 // replica's replay position is read on a connection of that replica's pool. A replica's lag
 // is the age of the newest primary sample it has replayed: measured on this process's clock
 // only, and 0-ish when nothing is written. A replica that fails its poll or a query is skipped
@@ -148,7 +149,7 @@ export class Replicas {
     if (!this.closed && Date.now() - this.wanted < IDLE_STOP_MS) {
       this.timer = setTimeout(() => void this.poll(), this.primary.config.replicaPollMs);
       this.timer.unref();
-    } else await this.closeSampler();
+    }
   }
 
   /** The poller's connection to the primary, opened when there is none. */
