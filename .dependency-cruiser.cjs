@@ -110,12 +110,12 @@ module.exports = {
       comment:
         "Quarry reaches the Postgres driver through the Driver interface (datasources/drivers.ts " +
         "picks it). Postgres-only services are named here: the embedded Postgres (server/database.ts, " +
-        "server/guardian.ts), the migration runner (server/migrations.ts), the guardian's " +
+        "server/embedded-site.ts, server/guardian.ts), the migration runner (server/migrations.ts), the guardian's " +
         "max_connections check (server/guardian.ts), LISTEN/NOTIFY and advisory locks (server/cluster.ts).",
       severity: "error",
       from: {
         pathNot:
-          "^(datasources/postgres/|datasources/drivers\\.ts$|server/(database|migrations|guardian|cluster)\\.ts$|test/|bench/)",
+          "^(datasources/postgres/|datasources/drivers\\.ts$|server/(database|embedded-site|migrations|guardian|cluster)\\.ts$|test/|bench/)",
       },
       to: { path: "^datasources/postgres/" },
     },

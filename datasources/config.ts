@@ -570,9 +570,24 @@ export async function loadConfig(root: string, env: NodeJS.ProcessEnv = process.
   const json = join(root, CONFIG_FILES[0]);
   const js = join(root, CONFIG_FILES[1]);
   if (existsSync(json)) {
-    // The JSON parser that places problems (jsonc-parser) only for a site that has the file.
-    const { locateProblem, parseJsonConfig } = await import("./config-locate.js");
     const text = readFileSync(json, "utf8");
+    // A well-formed file with good settings needs nothing more than JSON.parse; the parser that
+    // places problems at their line and column (jsonc-parser) is loaded only for a file that
+    // has one, so a server start does not pay for it (issue 23).
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+      try {
+        return parseConfig(parsed as Raw, json, env);
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+      }
+    }
+    const { locateProblem, parseJsonConfig } = await import("./config-locate.js");
     const { value, tree, errors } = parseJsonConfig(json, text);
     if (errors.length > 0) throw Object.assign(new ConfigError(errors.join("\n")), { problems: errors });
     if (value === null || typeof value !== "object" || Array.isArray(value))

@@ -7,11 +7,16 @@
 // so their next reads follow the primary until a replica has replayed past it.
 //
 // Every replicaPollMs, while reads are being routed (they stop 30 s after the last), the
-// primary's write position is sampled and each replica's replay position read. A replica's lag
+// primary's write position is sampled, on a connection of the poller's own (application_name
+// quarry:<datasource>:lag, to the datasource's directUrl when it has one; kept while polling
+// pauses, so the first poll after a pause costs no new login), so a busy page pool neither
+// delays the samples nor is borrowed from; and each
+// replica's replay position is read on a connection of that replica's pool. A replica's lag
 // is the age of the newest primary sample it has replayed: measured on this process's clock
 // only, and 0-ish when nothing is written. A replica that fails its poll or a query is skipped
 // until a poll succeeds again; one that is no longer in recovery (promoted) is skipped too.
 import { Datasource, type LogFn } from "./datasource.js";
+import type { DriverConnection } from "./driver.js";
 
 /** Polling stops this long after the last read that asked for a replica. */
 const IDLE_STOP_MS = 30_000;
@@ -63,6 +68,8 @@ export class Replicas {
   private wanted = 0;
   private next = 0;
   private closed = false;
+  /** The poller's own connection to the primary (null: not open; opened by the next poll). */
+  private sampler: Promise<DriverConnection> | null = null;
 
   constructor(
     private readonly primary: Datasource,
@@ -145,12 +152,34 @@ export class Replicas {
     }
   }
 
+  /** The poller's connection to the primary, opened when there is none. */
+  private samplerConn(): Promise<DriverConnection> {
+    const c = this.primary.config;
+    // A sample is one short statement: past the lag limit (or a second) it is no use anyway.
+    const limitMs = Math.max(1000, Math.min(c.replicaMaxLagMs, c.queryTimeoutMs || Infinity));
+    const opening = (this.sampler ??= this.primary.driver.connect(
+      { ...c, name: `${c.name}:lag`, statementTimeoutMs: 0, queryTimeoutMs: limitMs },
+      this.primary.sessionUrl,
+      () => {},
+    ));
+    opening.catch(() => {
+      if (this.sampler === opening) this.sampler = null;
+    });
+    return opening;
+  }
+
+  private async closeSampler(): Promise<void> {
+    const s = this.sampler;
+    this.sampler = null;
+    if (s) await s.then((conn) => this.primary.driver.disconnect(conn)).catch(() => {});
+  }
+
   private async pollOnce(): Promise<void> {
     const driver = this.primary.driver;
     try {
-      const lease = await this.primary.acquire();
+      const conn = await this.samplerConn();
       try {
-        const pos = await driver.writePosition!(lease.conn);
+        const pos = await driver.writePosition!(conn);
         const t = Date.now();
         this.samples.push({ t, pos });
         // Kept as long as a lag within the limit can refer to them, and the one before those.
@@ -158,10 +187,11 @@ export class Replicas {
         let drop = 0;
         while (drop < this.samples.length - 1 && this.samples[drop + 1]!.t < keep) drop++;
         if (drop > 0) this.samples = this.samples.slice(drop);
-        await lease.release();
       } catch {
-        await lease.release(true);
+        // Broken, or the server went away (a failover: the next one connects to the new primary).
+        await this.closeSampler();
       }
+      if (conn.broken) await this.closeSampler();
     } catch {
       // The primary is away: no new sample, so the replicas' lag grows past the limit.
     }
@@ -188,6 +218,7 @@ export class Replicas {
     this.closed = true;
     clearTimeout(this.timer);
     await this.polling;
+    await this.closeSampler();
     await Promise.all(this.replicas.map((r) => r.ds.close()));
   }
 }

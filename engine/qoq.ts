@@ -3,7 +3,8 @@
 // counting its steps against the page's clock (engine/work.ts), so a cross join of two large
 // queries is cut off on time like any other page. Values arrive as bound parameters ($1…), as
 // in every other query; table names are the page's variables that hold a query.
-import { parseFirst, type Expr, type From, type SelectFromStatement, type Statement } from "pgsql-ast-parser";
+import type { Expr, From, SelectFromStatement, Statement } from "pgsql-ast-parser";
+import { createRequire } from "node:module";
 import type { Loc } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import { RuntimeError, codes } from "./errors.js";
@@ -38,6 +39,12 @@ const fail = (message: string, loc: Loc): never => {
   throw new RuntimeError(codes.QUERY, `Query of queries: ${message}`, loc);
 };
 
+// The SQL parser (with its grammar, a good part of a second to load on a busy machine) is loaded
+// by the first query of queries, not by every server start (issue 23).
+let parseFirst: typeof import("pgsql-ast-parser").parseFirst | null = null;
+const sqlParser = () =>
+  (parseFirst ??= (createRequire(import.meta.url)("pgsql-ast-parser") as typeof import("pgsql-ast-parser")).parseFirst);
+
 /** Parsed statements by SQL text: a page runs the same text again and again. */
 const parsed = new Map<string, Statement>();
 const PARSED_MAX = 500;
@@ -46,7 +53,7 @@ function parse(sql: string, loc: Loc): Statement {
   let st = parsed.get(sql);
   if (st !== undefined) return st;
   try {
-    st = parseFirst(sql);
+    st = sqlParser()(sql);
   } catch (err) {
     // The parser's message starts with the line and column and lists every token it expected: the first lines say it.
     const msg = (err as Error).message.split("\n").slice(0, 4).join("\n").trim();

@@ -9,7 +9,6 @@
 // reach nothing). Safer than Lucee: a string is never read as a file path or URL, no DTD or
 // external entity is ever fetched, and a document that declares entities (<!ENTITY …>, the
 // way to XXE and to "billion laughs") is refused (docs/language.md, "XML").
-import { DOMImplementation, DOMParser, XMLSerializer } from "@xmldom/xmldom";
 import type { Attr, Document, Element, Node as DomNode } from "@xmldom/xmldom";
 import { createRequire } from "node:module";
 import type { Loc } from "../parser/ast.js";
@@ -23,6 +22,12 @@ import { isForbiddenKey } from "./keys.js";
 export const MAX_XML_CHARS = 8 * 1024 * 1024;
 /** Deepest element nesting accepted: the serialiser and XPath recurse along it. */
 export const MAX_XML_DEPTH = 512;
+
+// The DOM and XPath libraries are loaded by the first page that uses XML, not by every server
+// start (a worker of `quarry start` is ready sooner without them: issue 23).
+type XmlDom = typeof import("@xmldom/xmldom");
+let dom: XmlDom | null = null;
+const xmldom = (): XmlDom => (dom ??= createRequire(import.meta.url)("@xmldom/xmldom") as XmlDom);
 
 const ELEMENT = 1;
 const ATTRIBUTE = 2;
@@ -95,7 +100,7 @@ export function parseXml(m: Metered | null, text: string, caseSensitive: boolean
   let failure: ParseFailure | null = null;
   let doc: Document;
   try {
-    doc = new DOMParser({
+    doc = new (xmldom().DOMParser)({
       onError: (level, message, builder: { locator?: { lineNumber?: number; columnNumber?: number } }) => {
         if (level === "warning") return;
         failure ??= { message, line: builder.locator?.lineNumber, column: builder.locator?.columnNumber };
@@ -137,7 +142,7 @@ function deepest(doc: Document): number {
 
 /** An empty document (xmlNew). */
 export function newXml(caseSensitive: boolean): XmlNode {
-  return new XmlNode(new DOMImplementation().createDocument(null, ""), caseSensitive);
+  return new XmlNode(new (xmldom().DOMImplementation)().createDocument(null, ""), caseSensitive);
 }
 
 // ---- names ----
@@ -526,7 +531,8 @@ export function newElement(x: XmlNode, ns: string | null, name: string, loc: Loc
 
 // ---- text ----
 
-const serializer = new XMLSerializer();
+let serializerMade: InstanceType<XmlDom["XMLSerializer"]> | null = null;
+const serializer = () => (serializerMade ??= new (xmldom().XMLSerializer)());
 
 /**
  * A node as text (toString, output), as Lucee's XMLCaster.toString writes it: an XML
@@ -540,11 +546,11 @@ export function xmlText(x: XmlNode): string {
     for (let c = n.firstChild; c; c = c.nextSibling) {
       // The text's own declaration is written anew.
       if (c.nodeType === PI && c.nodeName === "xml") continue;
-      body += serializer.serializeToString(c);
+      body += serializer().serializeToString(c);
     }
     return `<?xml version="1.0" encoding="UTF-8" standalone="no"?>${body}`;
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>${serializer.serializeToString(n)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>${serializer().serializeToString(n)}`;
 }
 
 /** xmlGetNodeType: Lucee's names with _NODE. */
@@ -577,19 +583,23 @@ interface XPathLib {
   XString: new (...a: never[]) => XResult;
   PathExpr: { applyStep: (step: unknown, xpc: unknown, node: unknown) => unknown[] };
 }
-// Loaded untyped: the package's declarations pull in the browser's DOM types for the whole build.
-const xp = createRequire(import.meta.url)("xpath") as XPathLib;
-
 // The page an XPath evaluation counts its steps against (evaluation is synchronous, so one at a
 // time): each location step applied to a node counts the nodes it yields, so an expression
 // that walks the document over and over (`//*[count(//*) > 0]`) stops at the page's time limit.
 let meter: Metered | null = null;
-const applyStep = xp.PathExpr.applyStep;
-xp.PathExpr.applyStep = (step, xpc, node) => {
-  const r = applyStep(step, xpc, node);
-  work(meter, 1 + r.length);
-  return r;
-};
+let xpLib: XPathLib | null = null;
+/** The xpath package, loaded by the first search (untyped: its declarations pull in the browser's DOM types for the whole build). */
+function xpath(): XPathLib {
+  if (xpLib) return xpLib;
+  const xp = createRequire(import.meta.url)("xpath") as XPathLib;
+  const applyStep = xp.PathExpr.applyStep;
+  xp.PathExpr.applyStep = (step, xpc, node) => {
+    const r = applyStep(step, xpc, node);
+    work(meter, 1 + r.length);
+    return r;
+  };
+  return (xpLib = xp);
+}
 
 /** Every `xmlns:prefix` the document declares, first one wins (Lucee's UniversalNamespaceResolver). */
 function namespaces(m: Metered | null, doc: Document): Map<string, string> {
@@ -616,6 +626,7 @@ export function xmlSearch(
   loc: Loc | null,
 ): unknown {
   if (expr.endsWith("/")) expr = expr.slice(0, -1);
+  const xp = xpath();
   let parsed: ReturnType<XPathLib["parse"]>;
   try {
     parsed = xp.parse(expr);

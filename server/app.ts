@@ -133,6 +133,10 @@ export async function buildApp(
     // visitor. New connections are refused once the server stops listening, which a proxy
     // retries on another node.
     return503OnClosing: false,
+    // No time limit on registering the plugin: on a machine busy starting several nodes at once
+    // it once took longer than Fastify's default 10 s, and the worker died instead of serving a
+    // moment later. A start that hangs is bounded outside (systemd's TimeoutStartSec).
+    pluginTimeout: 0,
   });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
   const log =

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError } from "../engine/errors.js";
 import { resolveDataDir } from "../datasources/data-dir.js";
+import { needsEmbedded, startSiteEmbedded } from "./embedded-site.js";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { Datasources } from "../datasources/registry.js";
 import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
@@ -20,6 +21,8 @@ export interface Database {
   stop(): Promise<void>;
 }
 
+export { needsEmbedded, startSiteEmbedded };
+
 export interface DatabaseOptions {
   /** The folder served (a site, or a build when `built`): its _db/ holds the migrations. */
   siteDir: string;
@@ -31,31 +34,6 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** An embedded Postgres already running for this site (the guardian's, in a worker process). */
   embeddedUrl?: string;
-}
-
-/** True when some datasource has no URL, so the site needs the embedded Postgres. */
-export const needsEmbedded = (config: SiteConfig) => Object.values(config.datasources).some((ds) => !ds.url);
-
-/** Starts the embedded Postgres of the site served from `opts.siteDir` (its data folder: see data-dir.ts). */
-export async function startSiteEmbedded(
-  config: SiteConfig,
-  opts: DatabaseOptions,
-  log: LogFn,
-): Promise<EmbeddedPostgresHandle> {
-  const data = resolveDataDir({
-    root: opts.siteDir,
-    built: opts.built,
-    explicit: opts.dataDir,
-    configured: config.dataDir,
-  });
-  for (const w of data.warnings) log(`WARNING: ${w}`);
-  log(`embedded Postgres: data in ${data.dir} (${data.source})`);
-  // Migrations, not the embedded runner, apply _db/ (on any database alike). Loaded only here:
-  // a site whose datasources all have URLs never needs it.
-  const { startEmbedded } = await import("../datasources/postgres/embedded.js");
-  const embedded = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
-  log(`embedded Postgres ready on port ${embedded.port}${embedded.created ? " (new cluster)" : ""}`);
-  return embedded;
 }
 
 export async function connectDatabase(config: SiteConfig, opts: DatabaseOptions): Promise<Database> {

@@ -1,8 +1,8 @@
 // The guardian of `quarry start --workers N` (seed 003's guardian over its sandboxes): the primary
 // process of a node:cluster. It starts the embedded Postgres once (workers connect to it),
-// applies the site's migrations once, checks
-// that the workers' pools fit in Postgres's max_connections, forks N workers (worker.ts) that
-// share the port, restarts a worker that dies, and kills and replaces a worker whose heartbeat
+// checks that the workers' pools fit in Postgres's max_connections (each replica's too), forks
+// N workers (worker.ts) that share the port and load while it applies the site's migrations
+// once, tells them to serve, restarts a worker that dies, and kills and replaces a worker whose heartbeat
 // stops for longer than `server.heartbeatTimeoutMs` (a page stuck in synchronous work): a stuck
 // page costs its own requests, not the site. SIGINT/SIGTERM: each worker finishes its requests
 // in flight and closes its pools, then the embedded Postgres stops, then the guardian exits.
@@ -17,9 +17,9 @@ import { hostUrls } from "../datasources/postgres/hosts.js";
 import { loadConfig, type SiteConfig } from "../datasources/config.js";
 import { ConfigError } from "../engine/errors.js";
 import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
-import { needsEmbedded, startSiteEmbedded } from "./database.js";
+import { needsEmbedded, startSiteEmbedded } from "./embedded-site.js";
 import { migrate } from "./migrations.js";
-import { siteFolder } from "./plugin.js";
+import { siteFolder } from "./site-folder.js";
 import { stopWhileStarting } from "./starting.js";
 import { systemdNotifier } from "./sd-notify.js";
 import type { WorkerMessage, WorkerOptions } from "./worker.js";
@@ -34,31 +34,37 @@ export interface GuardianOptions extends WorkerOptions {
 
 const say = (line: string) => process.stderr.write(`quarry guardian: ${line}\n`);
 
-/** Connections one worker may hold on each Postgres (pool: max, single: 1; per-request is unbounded and not counted). */
+/**
+ * Connections one worker may hold on each Postgres (pool: max, single: 1; per-request is
+ * unbounded and not counted). A datasource's replicas each have a pool of the same size in every
+ * worker, counted against that replica; their lag poller holds one more on the primary (the
+ * datasource's directUrl, else its url).
+ */
 export function connectionsPerWorker(
   config: SiteConfig,
   urls: Record<string, string>,
 ): Map<string, { total: number; detail: string[] }> {
   const byUrl = new Map<string, { total: number; detail: string[] }>();
+  const add = (url: string, n: number, what: string) => {
+    const e = byUrl.get(url) ?? { total: 0, detail: [] };
+    e.total += n;
+    e.detail.push(`${what}: ${n}`);
+    byUrl.set(url, e);
+  };
   for (const ds of Object.values(config.datasources)) {
     if (ds.strategy === "per-request") continue;
     const url = urls[ds.name]!;
     const n = ds.strategy === "single" ? 1 : ds.max;
-    const e = byUrl.get(url) ?? { total: 0, detail: [] };
-    e.total += n;
-    e.detail.push(`datasources.${ds.name}: ${n}`);
-    byUrl.set(url, e);
+    add(url, n, `datasources.${ds.name}`);
+    ds.replicas.forEach((replica, i) => add(replica, n, `datasources.${ds.name}.replicas.${i}`));
+    if (ds.replicas.length > 0) add(ds.directUrl ?? url, 1, `datasources.${ds.name} replica lag polling`);
   }
   // Each worker's listening session (server/cluster.ts; on for a build unless switched off), on
   // the default datasource's directUrl. Cluster lock connections are opened only by sites that
   // use them and are not counted (docs/server.md says to count them).
   if (config.cluster.notify !== false) {
     const d = config.datasources[config.defaultDatasource]!;
-    const url = d.directUrl ?? urls[d.name]!;
-    const e = byUrl.get(url) ?? { total: 0, detail: [] };
-    e.total += 1;
-    e.detail.push("cluster.notify: 1");
-    byUrl.set(url, e);
+    add(d.directUrl ?? urls[d.name]!, 1, "cluster.notify");
   }
   return byUrl;
 }
@@ -128,32 +134,6 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   const starting = stopWhileStarting(say);
   // Tells systemd (Type=notify) when every worker serves and when the node stops.
   const systemd = systemdNotifier(say);
-  // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
-  let embedded = null as EmbeddedPostgresHandle | null;
-  const urls: Record<string, string> = {};
-  const startDb = async () => {
-    if (needsEmbedded(config))
-      embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
-    for (const ds of Object.values(config.datasources)) urls[ds.name] = ds.url ?? embedded!.url;
-  };
-  await startDb();
-  try {
-    // Once here, not in every worker at the same time.
-    const dflt = config.datasources[config.defaultDatasource]!;
-    const migrations =
-      opts.migrate === false ? null : await migrate(dflt.directUrl ?? urls[dflt.name]!, join(dir, "_db"), say);
-    if (migrations === null) say("migrations: not applied here (--no-migrate)");
-    else if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db")))
-      say("migrations: up to date");
-    if (await checkMaxConnections(config, urls, opts.workers, embedded?.url ?? null)) {
-      await embedded!.stop();
-      await startDb();
-    }
-  } catch (err) {
-    await embedded?.stop();
-    throw err;
-  }
-
   // Each worker accepts from the shared socket itself (not handed connections by this process),
   // so a worker whose event loop is stuck takes no new connections while it waits to be replaced.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
@@ -167,7 +147,22 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
       logLevel: opts.logLevel,
     } satisfies WorkerOptions),
     QUARRY_HEARTBEAT_MS: String(beatMs),
-    QUARRY_EMBEDDED_URL: embedded?.url ?? "",
+  };
+
+  // The workers are forked before the migrations run: they load their modules and the build's
+  // runtime while this process migrates, and each serves once told "start" (with the embedded
+  // Postgres's URL, if any). Loading is most of a worker's start and a migration mostly waits
+  // (on its lock, on Postgres): a node is ready sooner when the two overlap (issue 23).
+  let started: WorkerMessage | null = null;
+  /** The workers listening for "start". */
+  const waiting = new Set<number>();
+  // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
+  let embedded = null as EmbeddedPostgresHandle | null;
+  const urls: Record<string, string> = {};
+  const startDb = async () => {
+    if (needsEmbedded(config))
+      embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
+    for (const ds of Object.values(config.datasources)) urls[ds.name] = ds.url ?? embedded!.url;
   };
 
   const lastBeat = new Map<number, number>();
@@ -198,6 +193,9 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     w.on("message", (m: WorkerMessage) => {
       if (m?.quarry === "heartbeat") {
         if (ready.has(w.id)) lastBeat.set(w.id, Date.now());
+      } else if (m?.quarry === "waiting") {
+        waiting.add(w.id);
+        if (started) w.send(started);
       } else if (m?.quarry === "ready") onReady(w, m.port);
       else if (m?.quarry === "stopped-accepting") {
         stoppedAccepting.add(w.id);
@@ -231,6 +229,7 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   cluster.on("exit", (w, code, signal) => {
     const pid = w.process.pid;
     live.delete(w.id);
+    waiting.delete(w.id);
     const wasReady = ready.delete(w.id);
     lastBeat.delete(w.id);
     const heartbeat = killedForHeartbeat.delete(w.id);
@@ -317,6 +316,40 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
     }
     process.exit(exitCode);
   };
+  // Until the database is ready a signal stops this process at once (stopWhileStarting), and so
+  // does a failure: the workers, still waiting for "start", go with it.
+  process.on("exit", () => {
+    for (const w of live.values()) w.process.kill("SIGKILL");
+  });
+  // The pools must fit before any worker is forked (a refusal forks none).
+  await startDb();
+  try {
+    if (await checkMaxConnections(config, urls, opts.workers, embedded?.url ?? null)) {
+      await embedded!.stop();
+      await startDb();
+    }
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+  for (let i = 0; i < opts.workers; i++) fork();
+  try {
+    // Once here, not in every worker at the same time.
+    const dflt = config.datasources[config.defaultDatasource]!;
+    const migrations =
+      opts.migrate === false ? null : await migrate(dflt.directUrl ?? urls[dflt.name]!, join(dir, "_db"), say);
+    if (migrations === null) say("migrations: not applied here (--no-migrate)");
+    else if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db")))
+      say("migrations: up to date");
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+  // A worker that could not load stopped the node meanwhile.
+  if (stopping) return;
+  started = { quarry: "start", embeddedUrl: embedded?.url ?? "" };
+  for (const w of live.values()) if (waiting.has(w.id) && w.isConnected()) w.send(started);
+
   starting();
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
@@ -324,6 +357,4 @@ export async function runGuardian(opts: GuardianOptions): Promise<void> {
   process.on("SIGUSR2", () => {
     for (const w of live.values()) w.process.kill("SIGUSR2");
   });
-
-  for (let i = 0; i < opts.workers; i++) fork();
 }

@@ -3,8 +3,6 @@
 // (_request.dbt first, if the site has one) → response; failures become 400/404/503/500 pages.
 import { Canceller, type CancelSignal } from "../engine/cancel.js";
 import { createHmac } from "node:crypto";
-import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyCookie, { Signer } from "@fastify/cookie";
 import Tokens from "@fastify/csrf";
@@ -13,7 +11,7 @@ import type { ServerSettings } from "./settings.js";
 import { newPageState, type PageState } from "../engine/page.js";
 import { WritePositions } from "../datasources/replicas.js";
 import { endPage, untilStopped } from "../engine/clock.js";
-import { codes, ConfigError, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
+import { codes, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
 import { OutboundPolicy } from "../engine/outbound.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
@@ -34,8 +32,11 @@ import { FragmentCache, FRAGMENT_DEFAULTS } from "../engine/fragment-cache.js";
 import { ObjectCache } from "../engine/object-cache.js";
 import { logLine, type PageLogEntry, type SiteServices } from "../engine/services.js";
 import { SiteCluster } from "./cluster.js";
+import { siteFolder } from "./site-folder.js";
 import type { SmtpMailer } from "./mail.js";
 import type { Extensions } from "../engine/extensions.js";
+
+export { siteFolder };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -100,17 +101,6 @@ interface Site {
   mailer: SmtpMailer | null;
   /** The link to the site's other processes (cache flushes, cluster locks). */
   cluster: SiteCluster;
-}
-
-/** The site (or build) folder the options name, checked to exist. */
-export function siteFolder(opts: Pick<QuarryOptions, "root" | "dist">): string {
-  const dir = opts.dist ?? opts.root;
-  if (!dir) throw new ConfigError("Give the quarry plugin `root` (a site folder) or `dist` (a built site)");
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw new ConfigError(`${opts.dist ? "Build" : "Site"} folder ${dir} does not exist`);
-  if (opts.dist && !existsSync(join(dir, "manifest.json")))
-    throw new ConfigError(`${dir} is not a Quarry build (no manifest.json): run quarry build first`);
-  return dir;
 }
 
 async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {

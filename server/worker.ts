@@ -1,9 +1,11 @@
 // One worker process of `quarry start --workers N` (forked by the guardian, guardian.ts): serves
 // the site on the shared port and proves its event loop is alive with a heartbeat message every
 // QUARRY_HEARTBEAT_MS. A page stuck in synchronous work stops the heartbeat, and the guardian
-// replaces this process. The guardian's embedded Postgres arrives as QUARRY_EMBEDDED_URL.
+// replaces this process. It is forked before its guardian's database is ready: it loads the
+// server and the build's runtime meanwhile, and serves once the guardian says "start" (with the
+// URL of its embedded Postgres, if any).
 import cluster from "node:cluster";
-import { serve, type LogLevel } from "./app.js";
+import type { LogLevel } from "./app.js";
 import { QuarryError } from "../engine/errors.js";
 
 /** What the guardian passes to each worker (JSON in QUARRY_WORKER). */
@@ -17,6 +19,10 @@ export interface WorkerOptions {
 /** Messages between a worker and its guardian. */
 export type WorkerMessage =
   | { quarry: "heartbeat" }
+  // The database is ready and migrated: serve (embeddedUrl: the guardian's embedded Postgres, or "").
+  | { quarry: "start"; embeddedUrl: string }
+  // The worker listens for "start" (a message sent before would be lost).
+  | { quarry: "waiting" }
   | { quarry: "ready"; port: number }
   | { quarry: "shutdown" }
   // Shutting down: this worker stopped accepting; the guardian answers "all-stopped" once every
@@ -34,14 +40,30 @@ async function main(): Promise<void> {
   setInterval(() => send({ quarry: "heartbeat" }), beatMs).unref();
   send({ quarry: "heartbeat" });
   const opts = JSON.parse(process.env.QUARRY_WORKER ?? "{}") as WorkerOptions;
+  // The server's modules and the compiled templates' runtime, loaded while the guardian readies
+  // the database (a failure to load is reported once the guardian says start).
+  const loading = Promise.all([import("./app.js"), import("../engine/precompiled.js")]);
+  loading.catch(() => {});
+  const start = await new Promise<{ embeddedUrl: string } | null>((resolve) => {
+    const onMessage = (m: WorkerMessage) => {
+      if (m?.quarry !== "start" && m?.quarry !== "shutdown") return;
+      process.off("message", onMessage);
+      resolve(m.quarry === "start" ? m : null);
+    };
+    process.on("message", onMessage);
+    send({ quarry: "waiting" });
+  });
+  // Stopped before it served: nothing to finish.
+  if (start === null) process.exit(0);
   let stop: (why: string) => void;
   try {
+    const [{ serve }] = await loading;
     ({ stop } = await serve({
       dist: opts.dist,
       port: opts.port,
       host: opts.host,
       logLevel: opts.logLevel,
-      embeddedUrl: process.env.QUARRY_EMBEDDED_URL || undefined,
+      embeddedUrl: start.embeddedUrl || undefined,
       // The guardian applied the migrations once, before forking.
       migrate: false,
       onListening: (port) => send({ quarry: "ready", port }),

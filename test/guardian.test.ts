@@ -13,6 +13,9 @@ import { site } from "./helpers.js";
 import { createDatabase, sql } from "./db.js";
 import { until } from "./http.js";
 import { build } from "../server/build.js";
+import { connectionsPerWorker } from "../server/guardian.js";
+import { parseConfig } from "../datasources/config.js";
+import { PgServer, hasPg15 } from "./pg-cluster.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 
@@ -197,6 +200,70 @@ describe("quarry start --workers 2: the guardian", () => {
       `QRY_ERR_CONFIG: ${workers} workers × 4 connections each (datasources.main: 3, cluster.notify: 1) = ${workers * 4} connections to ${where.hostname}:${where.port}${where.pathname}, more than its max_connections (${max}): lower --workers or the datasources' max, or raise max_connections\n`,
     );
   });
+});
+
+describe("quarry start: max_connections with read replicas", () => {
+  it("counts each replica's pools against that replica, and the lag poller's connection on the primary's directUrl", () => {
+    const config = parseConfig(
+      {
+        datasources: {
+          main: { max: 5, directUrl: "postgres://d/app", replicas: ["postgres://r1/app", "postgres://r2/app"] },
+          other: { strategy: "single", replicas: ["postgres://r1/app"] },
+        },
+      },
+      "quarry.config.json",
+      {},
+    );
+    const urls = { main: "postgres://bouncer/app", other: "postgres://o/app" };
+    expect(Object.fromEntries(connectionsPerWorker(config, urls))).toEqual({
+      "postgres://bouncer/app": { total: 5, detail: ["datasources.main: 5"] },
+      "postgres://r1/app": { total: 6, detail: ["datasources.main.replicas.0: 5", "datasources.other.replicas.0: 1"] },
+      "postgres://r2/app": { total: 5, detail: ["datasources.main.replicas.1: 5"] },
+      "postgres://d/app": { total: 2, detail: ["datasources.main replica lag polling: 1", "cluster.notify: 1"] },
+      "postgres://o/app": { total: 2, detail: ["datasources.other: 1", "datasources.other replica lag polling: 1"] },
+    });
+  });
+
+  it.skipIf(!hasPg15)(
+    "refuses to start when the workers' replica pools exceed the replica's max_connections",
+    async () => {
+      // A server of its own with room for 20: only its max_connections is asked.
+      const small = await PgServer.primary();
+      try {
+        await small.query("ALTER SYSTEM SET max_connections = 20");
+        await small.stop();
+        await small.start();
+        const url = await createDatabase([], "replicamax");
+        const [{ max_connections }] = (await sql<{ max_connections: string }>(url, "SHOW max_connections")) as [
+          { max_connections: string },
+        ];
+        // 7 workers: 7 × (3 + lag poller + listening session) fit the primary, 7 × 3 do not fit in 20.
+        expect(Number(max_connections)).toBeGreaterThanOrEqual(35);
+        const root = site({
+          "quarry.config.json": JSON.stringify({ datasources: { main: { max: 3 } } }),
+          "index.dbt": "ok",
+        });
+        const dist = `${root}-dist`;
+        expect(build(root, dist).errors).toEqual([]);
+        const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", "7"], {
+          env: { ...process.env, DATABASE_URL: url, DATABASE_REPLICA_URLS: small.url(), LOG_LEVEL: "silent" },
+        });
+        running.push(child);
+        let err = "";
+        child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+        const code = await new Promise((resolve) => child.on("exit", resolve));
+        expect(code).toBe(1);
+        expect(err).toBe(
+          `QRY_ERR_CONFIG: 7 workers × 3 connections each (datasources.main.replicas.0: 3) = 21 connections to 127.0.0.1:${small.port}/postgres, more than its max_connections (20): lower --workers or the datasources' max, or raise max_connections\n`,
+        );
+        rmSync(root, { recursive: true, force: true });
+        rmSync(dist, { recursive: true, force: true });
+      } finally {
+        await small.stop();
+      }
+    },
+    60_000,
+  );
 });
 
 describe("quarry start: the number of workers from the config, and sessions they cannot share", () => {

@@ -27,6 +27,8 @@ const PAGES = {
   "bump.dbt": `<dbt:query name="b">SELECT bump(#url.v#) AS k</dbt:query>ok`,
   "script.dbt": `<dbt:set a = queryExecute("SELECT ${SIDE}", [])><dbt:set b = queryExecute("SELECT ${SIDE}", [], {primary: true})><dbt:output>#a.side# #b.side#</dbt:output>`,
   "lock.dbt": `<dbt:lock name="l" scope="cluster" timeout="5">locked</dbt:lock>`,
+  // Holds one of the primary's page connections for three seconds.
+  "hold.dbt": `<dbt:transaction><dbt:query name="s">SELECT pg_sleep(3)</dbt:query></dbt:transaction>held`,
   "read.dbt": `<dbt:query name="q">SELECT count(*) AS n, ${SIDE} FROM kv WHERE v = #url.v#</dbt:query><dbt:output>#q.n# #q.side#</dbt:output>`,
 };
 
@@ -118,6 +120,35 @@ describe.skipIf(!hasPg15)("a primary and a streaming replica (Postgres 15)", () 
     expect(await page(server, null, "/forced")).toBe("200 primary");
     expect(await page(server, null, "/script")).toBe("200 replica primary");
     expect(await page(server, null, "/lock")).toBe("200 locked");
+  });
+
+  it("polls the primary's write position on a connection of its own: with every page connection of the primary busy, reads still go to the replica", async () => {
+    // strict lets the replica lag 300 ms: its samples of the primary must keep coming.
+    await until(
+      () => page(strict, null, "/where"),
+      (v) => v === "200 replica",
+    );
+    const lag = await primary.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'quarry:main:lag'",
+      "app",
+    );
+    expect(lag[0]!.n).toBeGreaterThanOrEqual(1);
+    // The datasource's max is 4: four pages hold all of the primary's page connections.
+    let heldUntil = 0;
+    const holds = Array.from({ length: 4 }, () =>
+      page(strict, null, "/hold").then((r) => {
+        heldUntil ||= Date.now();
+        return r;
+      }),
+    );
+    await sleep(1000);
+    const reads: string[] = [];
+    for (let i = 0; i < 5; i++) reads.push(await page(strict, null, "/where"));
+    const readsDone = Date.now();
+    expect(await Promise.all(holds)).toEqual(Array(4).fill("200 held"));
+    expect(reads).toEqual(Array(5).fill("200 replica"));
+    // Answered while the primary's page connections were all held, not after.
+    expect(readsDone).toBeLessThan(heldUntil);
   });
 
   it("reads a visitor's writes from the primary while the replica has not replayed them, others from the replica", async () => {

@@ -1,6 +1,6 @@
-// What `quarry start` loads before it answers (issue 10: a built site ready in < 0.5 s): the
-// packages only some sites need are loaded only by those sites, and a site that needs them
-// still gets them. Real processes; the loaded CommonJS files are read from Node's own cache
+// What `quarry start` loads before it answers (issue 10: a built site ready in < 0.5 s; issue
+// 23: three nodes of two workers each starting together on two cores): the packages only some
+// pages need are loaded only by the first page that needs them, and that page still gets them. Real processes; the loaded CommonJS files are read from Node's own cache
 // when the process exits.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -14,7 +14,11 @@ import { build } from "../server/build.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 
-/** The packages this test looks for: Fastify's schema compilers, @fastify/static's, the config file's parser, the regex engine. */
+/**
+ * The packages this test looks for: Fastify's schema compilers, @fastify/static's, the config
+ * file's locating parser, the regex engine, XML's DOM and XPath, query of queries' SQL parser,
+ * the password hashes' native addons.
+ */
 const WATCHED = [
   "ajv",
   "@fastify/ajv-compiler",
@@ -23,6 +27,11 @@ const WATCHED = [
   "glob",
   "jsonc-parser",
   "re2js",
+  "@xmldom/xmldom",
+  "xpath",
+  "pgsql-ast-parser",
+  "@node-rs/bcrypt",
+  "@node-rs/argon2",
 ];
 
 // Preloaded into the server: at exit, the watched packages that have a file in require.cache.
@@ -81,7 +90,7 @@ describe("quarry start loads what the site needs", () => {
     expect(r.loaded).toEqual([]);
   });
 
-  it("a build with a static file, a config file and a regex: serves the file, reads the config, runs the regex", async () => {
+  it("a build with a static file, a good config file and a regex: serves the file, reads the config without the locating parser, runs the regex", async () => {
     const r = await startAndFetch(
       {
         "index.dbt": '<dbt:output>#1 + 1# #reReplace("abcb", "b+", "x", "all")#</dbt:output>',
@@ -91,6 +100,23 @@ describe("quarry start loads what the site needs", () => {
       ["/", "/style.css"],
     );
     expect(r.answers).toEqual(["200 2 axcx", "200 body { color: red }\n"]);
-    expect(r.loaded).toEqual(["@fastify/static", "glob", "jsonc-parser", "re2js"]);
+    expect(r.loaded).toEqual(["@fastify/static", "glob", "re2js"]);
+  });
+
+  it("pages with XML, a query of queries and password hashes: each loads its package when it runs", async () => {
+    const r = await startAndFetch(
+      {
+        "index.dbt": "<dbt:output>plain</dbt:output>",
+        "xml.dbt":
+          '<dbt:set d = xmlParse("<a><b>1</b><b>2</b></a>")><dbt:output>#arrayLen(xmlSearch(d, "//b"))#</dbt:output>',
+        "qoq.dbt":
+          '<dbt:set q = queryNew("n", "integer", [[1], [2], [3]])><dbt:query name="r" dbtype="query">SELECT n FROM q WHERE n > 1</dbt:query><dbt:output>#r.recordCount#</dbt:output>',
+        "hash.dbt":
+          '<dbt:output>#verifyBCryptHash("s", generateBCryptHash("s", 4))# #argon2CheckHash("s", generateArgon2Hash("s", "argon2id", 1, 64, 1))#</dbt:output>',
+      },
+      ["/", "/xml", "/qoq", "/hash"],
+    );
+    expect(r.answers).toEqual(["200 plain", "200 2", "200 2", "200 true true"]);
+    expect(r.loaded).toEqual(["@xmldom/xmldom", "xpath", "pgsql-ast-parser", "@node-rs/bcrypt", "@node-rs/argon2"]);
   });
 });

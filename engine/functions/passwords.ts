@@ -4,13 +4,21 @@
 // a page past its time limit (or whose visitor left) stops waiting at once, and a hash that has
 // not started yet is cancelled. Costs are bounded: a template cannot ask for a minute-long hash.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { hash as bcryptHash, verify as bcryptVerify } from "@node-rs/bcrypt";
-import { hash as argon2Hash, verify as argon2Verify, type Options as Argon2Options } from "@node-rs/argon2";
+import { createRequire } from "node:module";
+import type { Options as Argon2Options } from "@node-rs/argon2";
 import { category, str, num, argError } from "./define.js";
 import { pageStop, untilStopped } from "../clock.js";
 import { toAbortSignal } from "../cancel.js";
 import type { RenderContext } from "../context.js";
 import { isStruct, type Struct } from "../values.js";
+
+// The native addons are loaded by the first hash, not by every server start (issue 23).
+type Bcrypt = typeof import("@node-rs/bcrypt");
+type Argon2 = typeof import("@node-rs/argon2");
+let bcryptLib: Bcrypt | null = null;
+let argon2Lib: Argon2 | null = null;
+const bcrypt = () => (bcryptLib ??= createRequire(import.meta.url)("@node-rs/bcrypt") as Bcrypt);
+const argon2 = () => (argon2Lib ??= createRequire(import.meta.url)("@node-rs/argon2") as Argon2);
 
 /**
  * Hashes running at once, per process: each holds a thread of libuv's pool (4 by default) for
@@ -110,7 +118,7 @@ export default category("passwords", {
       const version = str(option(opts, "version") ?? "$2a").replace(/^\$/, "");
       if (!/^2[aby]$/.test(version)) throw argError(`${fn}: version must be "$2a", "$2b" or "$2y", got "${version}"`);
       const plain = str(text);
-      const h = await offLoop(ctx, (signal) => bcryptHash(plain, rounds, null, signal));
+      const h = await offLoop(ctx, (signal) => bcrypt().hash(plain, rounds, null, signal));
       // The three versions compute the same hash for a valid UTF-8 text: only the label differs.
       return `$${version}${h.slice(3)}`;
     },
@@ -129,7 +137,7 @@ export default category("passwords", {
       if (!m) throw argError("verifyBCryptHash: the second argument is not a bcrypt hash ($2a$10$…, 60 characters)");
       bounded("verifyBCryptHash", "the hash's rounds", m[1], 4, BCRYPT_MAX);
       const plain = str(text);
-      return offLoop(ctx, (signal) => bcryptVerify(plain, h, signal));
+      return offLoop(ctx, (signal) => bcrypt().verify(plain, h, signal));
     },
   ],
   generateArgon2Hash: [
@@ -150,7 +158,7 @@ export default category("passwords", {
       const timeCost = bounded(fn, "iterations", iter ?? 2, 1, 20);
       const o: Argon2Options = { algorithm: VARIANTS[v], parallelism, memoryCost, timeCost };
       const plain = str(text);
-      return offLoop(ctx, (signal) => argon2Hash(plain, o, signal));
+      return offLoop(ctx, (signal) => argon2().hash(plain, o, signal));
     },
   ],
   argon2CheckHash: [
@@ -172,9 +180,11 @@ export default category("passwords", {
       bounded(fn, "the hash's iterations", m[2], 1, 20);
       const plain = str(text);
       return offLoop(ctx, (signal) =>
-        argon2Verify(h, plain, null, signal).catch((err: unknown) => {
-          throw argError(`${fn}: ${err instanceof Error ? err.message : String(err)}`);
-        }),
+        argon2()
+          .verify(h, plain, null, signal)
+          .catch((err: unknown) => {
+            throw argError(`${fn}: ${err instanceof Error ? err.message : String(err)}`);
+          }),
       );
     },
   ],
