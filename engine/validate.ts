@@ -106,6 +106,53 @@ export class Validator {
     e.def = node.data;
   }
 
+  /**
+   * The component file a name written in this template stands for (`models.Person` is
+   * models/Person.cfc): beside the template first, then from the site folder (as Lucee looks:
+   * the page's folder, then the root). Never outside the site. Loaded with the template.
+   */
+  component(dotted: string, loc: Loc): string {
+    if (!/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(dotted) || dotted.split(".").some(isForbiddenKey))
+      throw this.error(`"${dotted}" is not a component name (letters, digits, _, parts joined with dots)`, loc, codes.COMPONENT);
+    const file = `${dotted.split(".").join("/")}.cfc`;
+    const from = this.src.file;
+    let path: string | undefined;
+    for (const p of [file, `/${file}`]) {
+      try {
+        path = this.host.resolve(from, p, loc);
+        break;
+      } catch (err) {
+        if (!(err instanceof TemplateError && err.code === codes.TEMPLATE_NOT_FOUND)) throw err;
+      }
+    }
+    if (path === undefined) {
+      const dir = from.includes("/") ? `${from.slice(0, from.lastIndexOf("/") + 1)}${file}, then ` : "";
+      throw this.error(`Component ${dotted} not found (looked for ${dir}${file})`, loc, codes.TEMPLATE_NOT_FOUND);
+    }
+    this.modules.push({ path, loc });
+    return path;
+  }
+
+  /** createObject("component", "path.Name"[, …]) is new path.Name(): the name written out; CFML's other kinds Quarry has not. */
+  private createObject(e: ExprOf<"call">): boolean {
+    const [kind, name] = e.args;
+    const text = (x: Expr | undefined) => (x?.type === "literal" && typeof x.value === "string" ? x.value : null);
+    if (e.names || e.args.length !== 2 || text(kind)?.toLowerCase() !== "component" || text(name) === null)
+      throw this.error(
+        'createObject takes "component" and the component\'s name written out (createObject("component", "models.Person")): Quarry has no Java, COM or web service objects',
+        e.loc,
+        codes.FUNCTION,
+      );
+    const dotted = text(name)!;
+    const made = e as unknown as ExprOf<"new">;
+    made.type = "new";
+    made.name = dotted;
+    made.args = [];
+    made.bare = true;
+    made.path = this.component(dotted, name!.loc);
+    return true;
+  }
+
   /** Notes the functions a template defines (callable before their definition) and whether it includes others. */
   prescan(nodes: Node[]): void {
     for (const n of nodes) {
@@ -117,7 +164,8 @@ export class Validator {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
         if (name) this.userFunctions.add(name.toLowerCase());
       }
-      if (n.name === "include") this.includesOthers = true;
+      // A component's base (extends) defines functions too, found when the call runs.
+      if (n.name === "include" || n.name === "component") this.includesOthers = true;
       if (n.name === "function") {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
         if (name) this.userFunctions.add(name.toLowerCase());
@@ -384,6 +432,7 @@ export class Validator {
         return this.all([e.object, e.index]);
       case "call": {
         const fn = this.host.fn(e.name);
+        if (!fn && e.name.toLowerCase() === "createobject") return this.createObject(e);
         if (!fn) {
           // A function the template defines, or one an included template may define: found by
           // name when the call runs (and its arguments checked then).
@@ -418,23 +467,24 @@ export class Validator {
         return this.all(e.args) || fn.awaits === true;
       }
       case "method": {
-        if (!isMemberName(e.name))
-          throw this.error(
-            `No member function ${e.name}(): member functions are the built-ins of the table in docs/language.md`,
-            e.loc,
-            codes.UNKNOWN_FUNCTION,
-          );
+        if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
         let misfit: string | null = null;
-        const plan = memberPlan(
-          e.name,
-          (f) => this.host.fn(f),
-          e.names,
-          (m) => (misfit ??= m),
-        );
+        const plan = isMemberName(e.name)
+          ? memberPlan(
+              e.name,
+              (f) => this.host.fn(f),
+              e.names,
+              (m) => (misfit ??= m),
+            )
+          : {};
         const targets = Object.values(plan);
-        if (targets.length === 0) throw this.error(misfit ?? `No member function ${e.name}()`, e.loc, codes.ARITY);
+        if (targets.length === 0 && misfit !== null) throw this.error(misfit, e.loc, codes.ARITY);
+        // A member no built-in has, or one any struct has: the receiver may be a component
+        // instance (or a struct holding a function), whose function comes first
+        // (engine/component.ts), so the call awaits; a built-in's arity is checked when it runs.
+        const component = targets.length === 0 || plan.struct !== undefined;
         const n = e.args.length + 1;
-        if (!e.names && !targets.some((t) => n >= t.min && n <= t.max)) {
+        if (!component && !e.names && !targets.some((t) => n >= t.min && n <= t.max)) {
           const t = targets[0]!;
           const [min, max] = [t.min - 1, t.max - 1];
           const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
@@ -446,7 +496,12 @@ export class Validator {
         }
         e.plan = plan;
         const awaits = this.all([e.object, ...e.args]);
-        return awaits || targets.some((t) => t.awaits === true);
+        return awaits || component || targets.some((t) => t.awaits === true);
+      }
+      case "new": {
+        e.path = this.component(e.name, e.loc);
+        this.all(e.args);
+        return true;
       }
       case "array":
         return this.all(e.items);

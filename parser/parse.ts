@@ -225,6 +225,19 @@ export function tokenize(
   return prefixes.size ? run<Token[]>(src, src.text, "Template", 0, { exprKind, scriptTag, prefixes }) : tokens;
 }
 
+/**
+ * The token stream of a component file: `component { … }` in script, or a file whose first tag
+ * (after comments and whitespace) is <dbt:component>, read as a template.
+ */
+export function tokenizeComponent(
+  src: SourceFile,
+  exprKind: (name: string) => ExprKind,
+  scriptTag: (name: string) => boolean = () => false,
+): Token[] {
+  if (/^(?:\s|<!---[\s\S]*?--->)*<dbt:component[\s>]/i.test(src.text)) return tokenize(src, exprKind, scriptTag);
+  return run<Token[]>(src, src.text, "ComponentFile", 0, { exprKind, scriptTag });
+}
+
 /** Parses text with `#expr#` and `##` that starts at `offset` in the file. */
 export function parseInterpolated(src: SourceFile, text: string, offset: number): InterpPart[] {
   return run<InterpPart[]>(src, text, "Interpolated", offset, {});
