@@ -74,7 +74,7 @@ export async function newComponent(
   emit: (out: string) => void,
   names?: string[],
   callInit = true,
-): Promise<Struct> {
+): Promise<unknown> {
   const self = newStruct();
   const variables = newStruct();
   // As in Lucee, `this` is a name the component's variables hold.
@@ -87,7 +87,9 @@ export async function newComponent(
   const init = k === undefined ? undefined : self[k];
   if (!callInit) return self;
   if (init instanceof UserFunction) {
-    await invoke(ctx, init, names ? byName(init.spec, names, args, loc) : args, loc, emit);
+    // As in Lucee, new gives what init returns (`return this;` by habit), the instance when nothing.
+    const v = await invoke(ctx, init, names ? byName(init.spec, names, args, loc) : args, loc, emit);
+    if (v !== null && v !== undefined) return v;
   } else if (args.length > 0) {
     const leaf = instance.chain[instance.chain.length - 1]!;
     throw new RuntimeError(
@@ -135,7 +137,7 @@ export async function componentStart(ctx: RenderContext, meta: ComponentMeta, lo
     if (instance.pending.includes(meta.extends))
       throw new RuntimeError(
         codes.COMPONENT,
-        `Component ${meta.fullName} extends itself: ${[...instance.pending, meta.extends].join(" → ")}`,
+        `Components extend each other in a cycle: ${[...instance.pending, meta.extends].join(" → ")}`,
         loc,
       );
     await build(ctx, instance, meta.extends, loc, (s) => (out += s));

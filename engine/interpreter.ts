@@ -300,7 +300,17 @@ export class Interpreter implements ExprHost {
       case "method": {
         const recv = await v(e.object);
         const args = await all(e.args);
-        return callMemberAsync(ctx, this.registry.functionTable, recv, e.plan!, e.name, args, e.loc, this.emit, e.names);
+        return callMemberAsync(
+          ctx,
+          this.registry.functionTable,
+          recv,
+          e.plan!,
+          e.name,
+          args,
+          e.loc,
+          this.emit,
+          e.names,
+        );
       }
       case "call": {
         let args = await all(e.args);

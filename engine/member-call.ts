@@ -9,7 +9,7 @@ import { memberKind } from "./functions/members.js";
 import { bindNamed, paramIndex, paramName, type Params } from "./functions/named.js";
 import { call, type BuiltinFn } from "./runtime.js";
 import { callAwaiting } from "./udf.js";
-import { methodCall } from "./component.js";
+import { isInstance, methodCall } from "./component.js";
 import { typeName } from "./values.js";
 
 /** The built-ins by name, as compiled code holds them (Registry.functionTable). */
@@ -18,14 +18,23 @@ type Fns = Record<string, unknown>;
 const article = (t: string) => (/^[aeiou]/.test(t) ? `An ${t}` : `A ${t}`);
 
 function target(recv: unknown, plan: MemberPlan, name: string, n: number, loc: Loc): MemberTarget {
-  const kind = memberKind(recv, plan);
-  const t = kind === null ? undefined : plan[kind];
-  if (t === undefined)
+  if (isInstance(recv))
     throw new RuntimeError(
-      Object.keys(plan).length === 0 ? codes.UNKNOWN_FUNCTION : codes.TYPE,
-      `${article(typeName(recv))} has no member function ${name}()`,
+      codes.COMPONENT,
+      `${name}() here is the member function built-ins of strings, numbers, dates, arrays or queries have (the call fits it): a component's function of that name is reached from inside it, unscoped, or under another name`,
       loc,
     );
+  const kind = memberKind(recv, plan);
+  const t = kind === null ? undefined : plan[kind];
+  if (t === undefined) {
+    if (Object.keys(plan).length === 0)
+      throw new RuntimeError(
+        codes.UNKNOWN_FUNCTION,
+        `No member function ${name}() for ${article(typeName(recv)).toLowerCase()}: member functions are the built-ins of the table in docs/language.md, and a component's functions`,
+        loc,
+      );
+    throw new RuntimeError(codes.TYPE, `${article(typeName(recv))} has no member function ${name}()`, loc);
+  }
   if (t.order === undefined && (n + 1 < t.min || n + 1 > t.max)) {
     const [min, max] = [t.min - 1, t.max - 1];
     const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;

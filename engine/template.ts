@@ -30,7 +30,9 @@ export function parseTemplate(
   const body = buildTree(src, tokens, registry.tagShape);
   if (component) {
     // A component file is its component: around it only whitespace (and comments, dropped).
-    const stray = body.find((n) => !(n.type === "tag" && n.name === "component") && !(n.type === "text" && !n.value.trim()));
+    const stray = body.find(
+      (n) => !(n.type === "tag" && n.name === "component") && !(n.type === "text" && !n.value.trim()),
+    );
     const tags = body.filter((n) => n.type === "tag");
     if (stray !== undefined || tags.length !== 1)
       throw new TemplateError(

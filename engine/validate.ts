@@ -113,7 +113,11 @@ export class Validator {
    */
   component(dotted: string, loc: Loc): string {
     if (!/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(dotted) || dotted.split(".").some(isForbiddenKey))
-      throw this.error(`"${dotted}" is not a component name (letters, digits, _, parts joined with dots)`, loc, codes.COMPONENT);
+      throw this.error(
+        `"${dotted}" is not a component name (letters, digits, _, parts joined with dots)`,
+        loc,
+        codes.COMPONENT,
+      );
     const file = `${dotted.split(".").join("/")}.cfc`;
     const from = this.src.file;
     let path: string | undefined;
@@ -468,32 +472,24 @@ export class Validator {
       }
       case "method": {
         if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
-        let misfit: string | null = null;
+        // Named arguments no built-in member of that name takes leave only a component's function.
         const plan = isMemberName(e.name)
           ? memberPlan(
               e.name,
               (f) => this.host.fn(f),
               e.names,
-              (m) => (misfit ??= m),
+              () => {},
             )
           : {};
         const targets = Object.values(plan);
-        if (targets.length === 0 && misfit !== null) throw this.error(misfit, e.loc, codes.ARITY);
-        // A member no built-in has, or one any struct has: the receiver may be a component
-        // instance (or a struct holding a function), whose function comes first
-        // (engine/component.ts), so the call awaits; a built-in's arity is checked when it runs.
-        const component = targets.length === 0 || plan.struct !== undefined;
         const n = e.args.length + 1;
-        if (!component && !e.names && !targets.some((t) => n >= t.min && n <= t.max)) {
-          const t = targets[0]!;
-          const [min, max] = [t.min - 1, t.max - 1];
-          const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-          throw this.error(
-            `${e.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`,
-            e.loc,
-            codes.ARITY,
-          );
-        }
+        // A call no built-in member takes (its name, its named arguments or its number of
+        // arguments) may still be a component's function (c.add() though dates have add(d, n)),
+        // and so may one any struct has: the receiver may be a component instance (or a struct
+        // holding a function), whose function comes first (engine/component.ts). Such a call
+        // awaits; a built-in's arity is then checked when it runs.
+        const fits = e.names !== undefined || targets.some((t) => n >= t.min && n <= t.max);
+        const component = !fits || targets.length === 0 || plan.struct !== undefined;
         e.plan = plan;
         const awaits = this.all([e.object, ...e.args]);
         return awaits || component || targets.some((t) => t.awaits === true);

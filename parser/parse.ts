@@ -89,6 +89,7 @@ const EXPRESSION_START = new Set([
   "other",
   // a closure, in script
   "function",
+  "new",
 ]);
 
 const OPERATORS = new Set([
@@ -145,6 +146,7 @@ const STATEMENT_START = new Set([
   "private",
   "package",
   "param",
+  "property",
   "remote",
   "return",
   "switch",

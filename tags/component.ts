@@ -22,7 +22,11 @@ const fileOf = (dotted: string): string => `${dotted.split(".").join("/")}.cfc`;
  */
 export function resolveComponent(v: Validator, from: string, dotted: string, loc: Loc): string {
   if (!/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(dotted))
-    throw v.error(`"${dotted}" is not a component name (letters, digits, _, parts joined with dots)`, loc, codes.COMPONENT);
+    throw v.error(
+      `"${dotted}" is not a component name (letters, digits, _, parts joined with dots)`,
+      loc,
+      codes.COMPONENT,
+    );
   const file = fileOf(dotted);
   try {
     return v.host.resolve(from, file, loc);

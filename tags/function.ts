@@ -69,7 +69,8 @@ export const functionTag: TagDef<FunctionDef> = {
     const name = fixedArg(node, "name")!;
     const at = node.args.name!.loc;
     // A component's method may share a built-in's name (obj.find(), this.update()).
-    if (v.host.fn(name) && !inComponent) throw v.error(`${name}() is a built-in function: give yours another name`, at, codes.FUNCTION);
+    if (v.host.fn(name) && !inComponent)
+      throw v.error(`${name}() is a built-in function: give yours another name`, at, codes.FUNCTION);
     if (v.functions.some((f) => f.name.toLowerCase() === name.toLowerCase()))
       throw v.error(`Function ${name}() is defined twice in this template`, at, codes.FUNCTION);
     node.body = dropLayout(node.body!, v);
