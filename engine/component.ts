@@ -65,6 +65,12 @@ export function instanceData(v: unknown): Instance | undefined {
 
 export const isInstance = (v: unknown): boolean => instanceData(v) !== undefined;
 
+/** The dotted name of the component `v` is an instance of, or undefined. */
+export function componentName(v: unknown): string | undefined {
+  const chain = instanceData(v)?.chain;
+  return chain?.[chain.length - 1]?.fullName;
+}
+
 /** `new path.Name(args)`: builds an instance of the component file `path` and calls its init. */
 export async function newComponent(
   ctx: RenderContext,

@@ -104,3 +104,27 @@ describe("generated code", () => {
     expect(src).not.toMatch(/eval\(|Function\(/);
   });
 });
+
+describe("components", () => {
+  const files = {
+    "C.cfc":
+      'component { variables.secret = "s"; function get(k) { return variables[k]; } function me() { return this; } }',
+    "sub/Up.cfc": 'component extends="../C" { }',
+    "Proto.cfc": 'component { property name="Constructor"; }',
+  };
+  it.each([
+    ["<dbt:set x = new __proto__()>", "QRY_ERR_COMPONENT"],
+    ["<dbt:set x = new C.Constructor()>", "QRY_ERR_COMPONENT"],
+    ['<dbt:set x = createObject("component", "../C")>', "QRY_ERR_COMPONENT"],
+    ['<dbt:set x = createObject("component", "/etc/passwd")>', "QRY_ERR_COMPONENT"],
+    ['<dbt:set x = createObject("java", "java.lang.Runtime")>', "QRY_ERR_FUNCTION"],
+    ['<dbt:set n = "C"><dbt:set x = createObject("component", n)>', "QRY_ERR_FUNCTION"],
+    ["<dbt:set x = new sub.Up()>", "QRY_ERR_COMPONENT"],
+    ["<dbt:set x = new Proto()>", "QRY_ERR_ATTRIBUTE"],
+    ["<dbt:set c = new C()><dbt:output>#c.__PROTO__()#</dbt:output>", "QRY_ERR_FORBIDDEN"],
+    ['<dbt:set c = new C()><dbt:output>#c.get("__proto__")#</dbt:output>', "QRY_ERR_FORBIDDEN"],
+    ['<dbt:set c = new C()><dbt:set t = c.me()><dbt:set k = "Prototype"><dbt:set t[k] = 1>', "QRY_ERR_FORBIDDEN"],
+  ])("%s fails with %s", async (source, code) => {
+    expect((await renderError(source, {}, files)).code).toBe(code);
+  });
+});
