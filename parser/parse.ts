@@ -236,8 +236,21 @@ export function tokenizeComponent(
   exprKind: (name: string) => ExprKind,
   scriptTag: (name: string) => boolean = () => false,
 ): Token[] {
-  if (/^(?:\s|<!---[\s\S]*?--->)*<dbt:component[\s>]/i.test(src.text)) return tokenize(src, exprKind, scriptTag);
+  if (tagForm(src.text)) return tokenize(src, exprKind, scriptTag);
   return run<Token[]>(src, src.text, "ComponentFile", 0, { exprKind, scriptTag });
+}
+
+/** Whether the first thing in `text` after whitespace and `<!--- … --->` comments is a <dbt:component> tag. */
+function tagForm(text: string): boolean {
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (!text.startsWith("<!---", i)) break;
+    const end = text.indexOf("--->", i + 5);
+    if (end < 0) return false;
+    i = end + 4;
+  }
+  return /^<dbt:component[\s>/]/i.test(text.slice(i, i + 15));
 }
 
 /** Parses text with `#expr#` and `##` that starts at `offset` in the file. */
