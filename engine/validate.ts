@@ -169,7 +169,8 @@ export class Validator {
         if (name) this.userFunctions.add(name.toLowerCase());
       }
       // A component's base (extends) defines functions too, found when the call runs.
-      if (n.name === "include" || n.name === "component") this.includesOthers = true;
+      if (n.name === "include" || (n.name === "component" && n.attrs.some((a) => a.name.toLowerCase() === "extends")))
+        this.includesOthers = true;
       if (n.name === "function") {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
         if (name) this.userFunctions.add(name.toLowerCase());
