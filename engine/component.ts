@@ -109,6 +109,13 @@ export async function newComponent(
 
 /** Renders one component file of the chain into the instance (its base first, through componentStart). */
 async function build(ctx: RenderContext, instance: Instance, path: string, loc: Loc, emit: (s: string) => void) {
+  // A component whose pseudo-constructor makes another instance of itself would never end.
+  if (ctx.callDepth >= ctx.limits.maxCallDepth)
+    throw new RuntimeError(
+      codes.CALL_DEPTH,
+      `Components made inside components more than ${ctx.limits.maxCallDepth} deep, at ${path} (limit maxCallDepth): does one make an instance of itself?`,
+      loc,
+    );
   const building: Building = { instance };
   instance.pending.push(path);
   try {
