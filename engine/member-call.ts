@@ -21,7 +21,7 @@ function target(recv: unknown, plan: MemberPlan, name: string, n: number, loc: L
   if (isInstance(recv))
     throw new RuntimeError(
       codes.COMPONENT,
-      `${name}() here is the member function built-ins of strings, numbers, dates, arrays or queries have (the call fits it): a component's function of that name is reached from inside it, unscoped, or under another name`,
+      `${name}() here is a built-in member function (the call fits one, and its receiver was not taken for a component instance when the template was validated): keep the instance in a variable set with new, an argument, or the application, session or request scope, or give the function another name`,
       loc,
     );
   const kind = memberKind(recv, plan);

@@ -19,6 +19,12 @@ const FIXED_SPELLING = new Map([...SCOPES, ...CATCH_NAMES].map((n) => [n.toLower
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
+/** Where a member call's receiver may be a component instance whatever the template sets (mayBeInstance). */
+const INSTANCE_ROOTS = new Set(["this", "super", "application", "session", "request", "arguments", "local"]);
+
+const isCreateObject = (e: Expr | null | undefined): boolean =>
+  e?.type === "call" && e.name.toLowerCase() === "createobject";
+
 /** Attribute types fixed when the template is validated. */
 const isStatic = (spec: AttrSpec) => ["name", "variable", "text", "enum"].includes(spec.type);
 
@@ -43,6 +49,8 @@ export class Validator {
   readonly functions: FunctionDef[] = [];
   /** Names of the functions the template defines, lower-case, known before any call is checked. */
   private readonly userFunctions = new Set<string>();
+  /** Variables the template sets to `new …` or `createObject(…)`, lower-case (see mayBeInstance). */
+  private readonly instanceVars = new Set<string>();
   /** The template includes others, which may define functions it calls. */
   private includesOthers = false;
   /** Each variable name's spelling in this template by its lower-case form (see spell). */
@@ -157,6 +165,25 @@ export class Validator {
     return true;
   }
 
+  /**
+   * Whether the receiver of a member call a struct's built-in member takes may be a component
+   * instance, so that the call must await (engine/component.ts): `this`, `super`, `variables`
+   * in a component, a variable this template sets with `new` or `createObject`, or something
+   * kept in the application, session or request scopes (where CFML keeps its services). Any
+   * other struct member call stays the built-in, synchronous as before: an instance met there
+   * is refused (QRY_ERR_COMPONENT).
+   */
+  private mayBeInstance(object: Expr): boolean {
+    let base = object;
+    while (base.type === "member" || base.type === "index" || base.type === "method") base = base.object;
+    if (base.type === "new" || base.type === "invoke") return true;
+    if (base.type === "call") return base.user === true || base.name.toLowerCase() === "createobject";
+    if (base.type !== "var") return false;
+    const name = base.name.toLowerCase();
+    if (INSTANCE_ROOTS.has(name) || this.instanceVars.has(name)) return true;
+    return name === "variables" && this.src.file.toLowerCase().endsWith(".cfc");
+  }
+
   /** Notes the functions a template defines (callable before their definition) and whether it includes others. */
   prescan(nodes: Node[]): void {
     for (const n of nodes) {
@@ -164,9 +191,17 @@ export class Validator {
       // A variable the template sets (it may hold a closure: f = function (x) {…}) and an
       // argument (a callback): callable by name, checked when the call runs.
       if (n.name === "set" && n.target?.type === "var") this.userFunctions.add(n.target.name.toLowerCase());
+      // x = new Name(…), x = createObject(…): x may hold an instance (see mayBeInstance).
+      if (n.name === "set" && n.target && (n.expr?.type === "new" || isCreateObject(n.expr))) {
+        let t: Expr = n.target;
+        while (t.type === "member" || t.type === "index") t = t.object;
+        if (t.type === "var") this.instanceVars.add(t.name.toLowerCase());
+      }
       if (n.name === "argument") {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
         if (name) this.userFunctions.add(name.toLowerCase());
+        // An argument may be an instance its caller made (see mayBeInstance).
+        if (name) this.instanceVars.add(name.toLowerCase());
       }
       // A component's base (extends) defines functions too, found when the call runs.
       if (n.name === "include" || (n.name === "component" && n.attrs.some((a) => a.name.toLowerCase() === "extends")))
@@ -490,7 +525,7 @@ export class Validator {
         // holding a function), whose function comes first (engine/component.ts). Such a call
         // awaits; a built-in's arity is then checked when it runs.
         const fits = e.names !== undefined || targets.some((t) => n >= t.min && n <= t.max);
-        const component = !fits || targets.length === 0 || plan.struct !== undefined;
+        const component = !fits || targets.length === 0 || (plan.struct !== undefined && this.mayBeInstance(e.object));
         e.plan = plan;
         const awaits = this.all([e.object, ...e.args]);
         return awaits || component || targets.some((t) => t.awaits === true);
