@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { scopesFrom } from "../engine/context.js";
@@ -88,8 +88,16 @@ interface Case {
   group: "cfml-cases" | "fixtures" | "snippets";
   /** What a reader sees in the report: the expression or the page. */
   source: string;
-  /** Lucee: a script returning the text, or a tag page (`cf` tags) to include. */
-  lucee: { kind: "script" | "tag"; code: string; fn?: { name: string; decl: string } };
+  /**
+   * Lucee: a script returning the text, or a tag page (`cf` tags) to include; `files`: the
+   * component files (Name.cfc, by path) beside the page, as `cf` tags too.
+   */
+  lucee: {
+    kind: "script" | "tag";
+    code: string;
+    fn?: { name: string; decl: string };
+    files?: Record<string, string>;
+  };
   /** Quarry: the page, in a site folder of its own or of a fixture. */
   quarry: { page: string; root?: string };
   /** A fixture whose expectation is an error. */
@@ -190,9 +198,14 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
   const skip = (why: string) => (skipped[why] = (skipped[why] ?? 0) + 1);
   let taken = 0;
   for (const name of names) {
-    const files = readdirSync(join(dir, name));
+    const files = readdirSync(join(dir, name), { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => relative(join(dir, name), join(d.parentPath, d.name)).split(sep).join("/"));
     const page = readFileSync(join(dir, name, "page.dbt"), "utf8");
-    if (files.some((f) => f !== "page.dbt" && f !== "expected.html" && f !== "expected-error.txt")) {
+    // Component files (Name.cfc, in folders too) go beside the page on both sides.
+    const components = files.filter((f) => f.endsWith(".cfc"));
+    const own = (f: string) => f === "page.dbt" || f === "expected.html" || f === "expected-error.txt";
+    if (files.some((f) => !own(f) && !f.endsWith(".cfc"))) {
       skip("other files (includes, modules, data.json, limits.json)");
       continue;
     }
@@ -214,7 +227,15 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
       id: `fixtures:${name}`,
       group: "fixtures",
       source: page,
-      lucee: { kind: "tag", code: toCfml(page) },
+      lucee: {
+        kind: "tag",
+        code: toCfml(page),
+        ...(components.length
+          ? {
+              files: Object.fromEntries(components.map((f) => [f, toCfml(readFileSync(join(dir, name, f), "utf8"))])),
+            }
+          : {}),
+      },
       quarry: { page, root: join(dir, name) },
       expectsError: files.includes("expected-error.txt"),
     });
@@ -316,7 +337,15 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
     }
     flush();
     let code = c.lucee.code;
-    if (c.lucee.kind === "tag") {
+    if (c.lucee.kind === "tag" && c.lucee.files) {
+      // A page with its component files: a folder of its own, where `new Name()` finds them.
+      for (const [f, text] of Object.entries(c.lucee.files)) {
+        mkdirSync(dirname(join(work, "cases", `c${i}`, f)), { recursive: true });
+        writeFileSync(join(work, "cases", `c${i}`, f), text);
+      }
+      writeFileSync(join(work, "cases", `c${i}`, "page.cfm"), code);
+      code = `/cases/c${i}/page.cfm`;
+    } else if (c.lucee.kind === "tag") {
       mkdirSync(join(work, "cases"), { recursive: true });
       writeFileSync(join(work, "cases", `c${i}.cfm`), code);
       code = `/cases/c${i}.cfm`;

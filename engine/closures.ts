@@ -379,6 +379,7 @@ function make(e: Expr): Closure {
         return rt.step(h.ctx, base, path, current, delta, prefix, loc);
       };
     }
+    case "new":
     case "invoke":
       // Marked async by the validator: evaluated by the interpreter's evalAsync.
       throw new Error("Internal error: a call of a value is evaluated without await");

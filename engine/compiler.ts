@@ -356,7 +356,7 @@ export class Compiler {
   }
 
   /** A constant of the generated module holding `v` (JSON), one per distinct value. */
-  private constant(v: unknown): string {
+  constant(v: unknown): string {
     const json = JSON.stringify(v);
     let id = this.constants.get(json);
     if (!id) {
@@ -546,7 +546,8 @@ export class Compiler {
       case "method": {
         const args = `[${e.args.map((a) => this.expr(a)).join(", ")}]`;
         const head = `ctx, F, ${this.expr(e.object)}, ${this.constant(e.plan!)}, ${lit(e.name)}, ${args}, ${this.loc(e.loc)}`;
-        return e.async ? `(await T.callMemberAsync(${head}, ($s) => { $o += $s; }))` : `T.callMember(${head})`;
+        const names = e.names ? `, ${lit(e.names)}` : "";
+        return e.async ? `(await T.callMemberAsync(${head}, ($s) => { $o += $s; }${names}))` : `T.callMember(${head})`;
       }
       case "call":
         if (e.user)
@@ -620,6 +621,10 @@ export class Compiler {
         const { base, steps } = e.path!;
         const path = steps.map((s) => (typeof s === "string" ? JSON.stringify(s) : `{ index: ${this.expr(s)} }`));
         return `rt.step(ctx, ${JSON.stringify(base)}, [${path.join(", ")}], ${this.expr(e.target)}, ${e.op === "+" ? 1 : -1}, ${e.prefix}, ${this.loc(e.loc)})`;
+      }
+      case "new": {
+        const tail = e.names || e.bare ? `, ${e.names ? lit(e.names) : "undefined"}${e.bare ? ", false" : ""}` : "";
+        return `(await T.newComponent(ctx, ${lit(e.path)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${tail}))`;
       }
       case "invoke":
         return `(await T.invokeValue(ctx, ${this.expr(e.callee)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;

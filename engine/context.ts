@@ -60,6 +60,8 @@ export class RenderContext {
   frames: Frame[] = [];
   /** dbt:module calls (and user-defined function calls) this render is nested in. */
   callDepth = 0;
+  /** The component instance this render builds (a component file's render; engine/component.ts). */
+  building: object | null = null;
   constructor(
     public scopes: Scopes,
     readonly host: TemplateHost,
@@ -77,15 +79,23 @@ export class RenderContext {
     return this.nested(withScopes(this.scopes, { variables: newStruct(), attributes, thisTag }));
   }
 
+  /** A context for a component file's render: the instance's own variables, the request's scopes. */
+  forComponent(variables: Struct, building: object): RenderContext {
+    const ctx = this.nested(withScopes(this.scopes, { variables }));
+    ctx.building = building;
+    return ctx;
+  }
+
   /**
    * A context for a call of a function defined in a template: the scopes of the page that
    * defined it, plus `arguments` and a fresh `local`, which unscoped names find first.
    */
   /** `captured`: a closure's, the variables of the function (or catch) it was made in, read after its own. */
-  forFunction(defined: Scopes, args: Struct, captured: readonly Frame[] = []): RenderContext {
+  /** `method`: a component's function, which sees the request it is called in (an instance outlives its request). */
+  forFunction(defined: Scopes, args: Struct, captured: readonly Frame[] = [], method = false): RenderContext {
     const local = newStruct();
     const ctx = this.nested(
-      withScopes(defined, {
+      withScopes(method ? this.scopes : defined, {
         variables: defined.variables,
         attributes: defined.attributes,
         thisTag: defined.thisTag,

@@ -202,6 +202,7 @@ export const codes = {
   QUERY_LIMIT: "QRY_ERR_QUERY_LIMIT",
   MEMORY_LIMIT: "QRY_ERR_MEMORY_LIMIT",
   XML: "QRY_ERR_XML",
+  COMPONENT: "QRY_ERR_COMPONENT",
 } as const;
 
 /** One of the codes above. */

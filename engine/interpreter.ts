@@ -17,6 +17,7 @@ import {
   type FunctionSpec,
 } from "./udf.js";
 import { callMemberAsync, namedArgs } from "./member-call.js";
+import { newComponent } from "./component.js";
 import { BINARY_FNS, closureOf, printerOf, type ExprHost } from "./closures.js";
 import { writesOutput } from "./functions/index.js";
 
@@ -299,7 +300,17 @@ export class Interpreter implements ExprHost {
       case "method": {
         const recv = await v(e.object);
         const args = await all(e.args);
-        return callMemberAsync(ctx, this.registry.functionTable, recv, e.plan!, e.name, args, e.loc, this.emit);
+        return callMemberAsync(
+          ctx,
+          this.registry.functionTable,
+          recv,
+          e.plan!,
+          e.name,
+          args,
+          e.loc,
+          this.emit,
+          e.names,
+        );
       }
       case "call": {
         let args = await all(e.args);
@@ -352,6 +363,8 @@ export class Interpreter implements ExprHost {
         for (const s of e.path!.steps) path.push(typeof s === "string" ? s : { index: await v(s) });
         return rt.step(ctx, e.path!.base, path, current, e.op === "+" ? 1 : -1, e.prefix, e.loc);
       }
+      case "new":
+        return newComponent(ctx, e.path!, await all(e.args), e.loc, this.emit, e.names, !e.bare);
       case "invoke": {
         const f = await v(e.callee);
         return invokeValue(ctx, f, await all(e.args), e.loc, this.emit);

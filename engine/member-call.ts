@@ -9,6 +9,7 @@ import { memberKind } from "./functions/members.js";
 import { bindNamed, paramIndex, paramName, type Params } from "./functions/named.js";
 import { call, type BuiltinFn } from "./runtime.js";
 import { callAwaiting } from "./udf.js";
+import { isInstance, methodCall } from "./component.js";
 import { typeName } from "./values.js";
 
 /** The built-ins by name, as compiled code holds them (Registry.functionTable). */
@@ -17,10 +18,23 @@ type Fns = Record<string, unknown>;
 const article = (t: string) => (/^[aeiou]/.test(t) ? `An ${t}` : `A ${t}`);
 
 function target(recv: unknown, plan: MemberPlan, name: string, n: number, loc: Loc): MemberTarget {
+  if (isInstance(recv))
+    throw new RuntimeError(
+      codes.COMPONENT,
+      `${name}() here is a built-in member function (the call fits one, and its receiver was not taken for a component instance when the template was validated): keep the instance in a variable set with new, an argument, or the application, session or request scope, or give the function another name`,
+      loc,
+    );
   const kind = memberKind(recv, plan);
   const t = kind === null ? undefined : plan[kind];
-  if (t === undefined)
+  if (t === undefined) {
+    if (Object.keys(plan).length === 0)
+      throw new RuntimeError(
+        codes.UNKNOWN_FUNCTION,
+        `No member function ${name}() for ${article(typeName(recv)).toLowerCase()}: member functions are the built-ins of the table in docs/language.md, and a component's functions`,
+        loc,
+      );
     throw new RuntimeError(codes.TYPE, `${article(typeName(recv))} has no member function ${name}()`, loc);
+  }
   if (t.order === undefined && (n + 1 < t.min || n + 1 > t.max)) {
     const [min, max] = [t.min - 1, t.max - 1];
     const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
@@ -62,7 +76,11 @@ export function callMember(
   return t.chain ? recv : v;
 }
 
-/** callMember where the member may await (arr.map(f) with a function defined in the template). */
+/**
+ * callMember where the member may await (arr.map(f) with a function defined in the template),
+ * or where the receiver may be a component instance (a member any struct may have, or one no
+ * built-in has): an instance's function (engine/component.ts) comes first, as in CFML.
+ */
 export async function callMemberAsync(
   ctx: RenderContext,
   fns: Fns,
@@ -72,7 +90,10 @@ export async function callMemberAsync(
   args: unknown[],
   loc: Loc,
   emit: (out: string) => void,
+  names?: string[],
 ): Promise<unknown> {
+  const m = methodCall(ctx, recv, name, args, loc, emit, names);
+  if (m !== undefined) return m;
   const t = target(recv, plan, name, args.length, loc);
   const all = argsOf(recv, t, args, name, loc);
   const v = t.awaits

@@ -1,6 +1,7 @@
 // From source text to a validated AST, and from an AST to a runnable function in either mode.
 import type { Loc, TemplateAst } from "../parser/ast.js";
-import { SourceFile, tokenize } from "../parser/parse.js";
+import { SourceFile, tokenize, tokenizeComponent } from "../parser/parse.js";
+import { TemplateError, codes } from "./errors.js";
 import { buildTree } from "../parser/tree.js";
 import { Registry } from "./extensions.js";
 import { Validator } from "./validate.js";
@@ -24,7 +25,22 @@ export function parseTemplate(
   registry = Registry.builtin(),
 ): ParsedTemplate {
   const src = new SourceFile(file, source);
-  const body = buildTree(src, tokenize(src, registry.exprKind, registry.scriptTag), registry.tagShape);
+  const component = file.toLowerCase().endsWith(".cfc");
+  const tokens = (component ? tokenizeComponent : tokenize)(src, registry.exprKind, registry.scriptTag);
+  const body = buildTree(src, tokens, registry.tagShape);
+  if (component) {
+    // A component file is its component: around it only whitespace (and comments, dropped).
+    const stray = body.find(
+      (n) => !(n.type === "tag" && n.name === "component") && !(n.type === "text" && !n.value.trim()),
+    );
+    const tags = body.filter((n) => n.type === "tag");
+    if (stray !== undefined || tags.length !== 1)
+      throw new TemplateError(
+        codes.COMPONENT,
+        "A component file holds one component (component { … } or <dbt:component>…</dbt:component>) and nothing else",
+        (stray ?? tags[1] ?? { loc: src.loc(0, 0) }).loc,
+      );
+  }
   const v = new Validator(src, { tag: registry.findTag, fn: registry.findFunction, resolve });
   v.prescan(body);
   v.nodes(body);

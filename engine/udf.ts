@@ -27,13 +27,14 @@ export const TYPES = [
 export type TypeName = (typeof TYPES)[number];
 
 /** What a definition declares, fixed when the template is validated (compiled code holds it as JSON). */
-export type FunctionSpec = Pick<FunctionDef, "name" | "returnType" | "output"> & {
+export type FunctionSpec = Pick<FunctionDef, "name" | "returnType" | "output" | "access"> & {
   params: Pick<FunctionDef["params"][number], "name" | "type" | "required">[];
 };
 
 /** The spec alone, for compiled code to hold. */
 export const specOf = (d: FunctionDef): FunctionSpec => ({
   name: d.name,
+  ...(d.access ? { access: d.access } : {}),
   params: d.params.map(({ name, type, required }) => ({ name, type, required })),
   returnType: d.returnType,
   output: d.output,
@@ -56,6 +57,8 @@ export class UserFunction extends FunctionValue {
     /** A closure's: the variables of the function or catch it was made in (their frames). */
     readonly captured: readonly Frame[] = [],
     anonymous = false,
+    /** A component's function: it sees the scopes of the request that calls it (engine/component.ts). */
+    readonly method = false,
   ) {
     super(spec.name, anonymous);
   }
@@ -136,7 +139,7 @@ export function callFunction(
  * Named arguments (and the keys of an `argumentCollection` struct) in the order of the
  * function's parameters; a name it does not declare is an error.
  */
-function byName(spec: FunctionSpec, names: string[], values: unknown[], loc: Loc): unknown[] {
+export function byName(spec: FunctionSpec, names: string[], values: unknown[], loc: Loc): unknown[] {
   const known = () => spec.params.map((p) => p.name).join(", ") || "none";
   const at = (n: string) => spec.params.findIndex((p) => p.name.toLowerCase() === n.toLowerCase());
   const unknown = (n: string) => `${spec.name}() has no argument ${n}: its arguments are ${known()}`;
@@ -168,7 +171,7 @@ export async function invoke(
   }
   if (tick(ctx, 0, 0, loc)) await pause(ctx.page, loc);
   const bound = newStruct();
-  const fctx = ctx.forFunction(f.scopes, bound, f.captured);
+  const fctx = ctx.forFunction(f.scopes, bound, f.captured, f.method);
   for (let i = 0; i < spec.params.length; i++) {
     const p = spec.params[i]!;
     let v = args[i];

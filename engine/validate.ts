@@ -19,6 +19,12 @@ const FIXED_SPELLING = new Map([...SCOPES, ...CATCH_NAMES].map((n) => [n.toLower
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
+/** Where a member call's receiver may be a component instance whatever the template sets (mayBeInstance). */
+const INSTANCE_ROOTS = new Set(["this", "super", "application", "session", "request", "arguments", "local"]);
+
+const isCreateObject = (e: Expr | null | undefined): boolean =>
+  e?.type === "call" && e.name.toLowerCase() === "createobject";
+
 /** Attribute types fixed when the template is validated. */
 const isStatic = (spec: AttrSpec) => ["name", "variable", "text", "enum"].includes(spec.type);
 
@@ -43,6 +49,8 @@ export class Validator {
   readonly functions: FunctionDef[] = [];
   /** Names of the functions the template defines, lower-case, known before any call is checked. */
   private readonly userFunctions = new Set<string>();
+  /** Variables the template sets to `new …` or `createObject(…)`, lower-case (see mayBeInstance). */
+  private readonly instanceVars = new Set<string>();
   /** The template includes others, which may define functions it calls. */
   private includesOthers = false;
   /** Each variable name's spelling in this template by its lower-case form (see spell). */
@@ -106,6 +114,76 @@ export class Validator {
     e.def = node.data;
   }
 
+  /**
+   * The component file a name written in this template stands for (`models.Person` is
+   * models/Person.cfc): beside the template first, then from the site folder (as Lucee looks:
+   * the page's folder, then the root). Never outside the site. Loaded with the template.
+   */
+  component(dotted: string, loc: Loc): string {
+    if (!/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(dotted) || dotted.split(".").some(isForbiddenKey))
+      throw this.error(
+        `"${dotted}" is not a component name (letters, digits, _, parts joined with dots)`,
+        loc,
+        codes.COMPONENT,
+      );
+    const file = `${dotted.split(".").join("/")}.cfc`;
+    const from = this.src.file;
+    let path: string | undefined;
+    for (const p of [file, `/${file}`]) {
+      try {
+        path = this.host.resolve(from, p, loc);
+        break;
+      } catch (err) {
+        if (!(err instanceof TemplateError && err.code === codes.TEMPLATE_NOT_FOUND)) throw err;
+      }
+    }
+    if (path === undefined) {
+      const dir = from.includes("/") ? `${from.slice(0, from.lastIndexOf("/") + 1)}${file}, then ` : "";
+      throw this.error(`Component ${dotted} not found (looked for ${dir}${file})`, loc, codes.TEMPLATE_NOT_FOUND);
+    }
+    this.modules.push({ path, loc });
+    return path;
+  }
+
+  /** createObject("component", "path.Name"[, …]) is new path.Name(): the name written out; CFML's other kinds Quarry has not. */
+  private createObject(e: ExprOf<"call">): boolean {
+    const [kind, name] = e.args;
+    const text = (x: Expr | undefined) => (x?.type === "literal" && typeof x.value === "string" ? x.value : null);
+    if (e.names || e.args.length !== 2 || text(kind)?.toLowerCase() !== "component" || text(name) === null)
+      throw this.error(
+        'createObject takes "component" and the component\'s name written out (createObject("component", "models.Person")): Quarry has no Java, COM or web service objects',
+        e.loc,
+        codes.FUNCTION,
+      );
+    const dotted = text(name)!;
+    const made = e as unknown as ExprOf<"new">;
+    made.type = "new";
+    made.name = dotted;
+    made.args = [];
+    made.bare = true;
+    made.path = this.component(dotted, name!.loc);
+    return true;
+  }
+
+  /**
+   * Whether the receiver of a member call a struct's built-in member takes may be a component
+   * instance, so that the call must await (engine/component.ts): `this`, `super`, `variables`
+   * in a component, a variable this template sets with `new` or `createObject`, or something
+   * kept in the application, session or request scopes (where CFML keeps its services). Any
+   * other struct member call stays the built-in, synchronous as before: an instance met there
+   * is refused (QRY_ERR_COMPONENT).
+   */
+  private mayBeInstance(object: Expr): boolean {
+    let base = object;
+    while (base.type === "member" || base.type === "index" || base.type === "method") base = base.object;
+    if (base.type === "new" || base.type === "invoke") return true;
+    if (base.type === "call") return base.user === true || base.name.toLowerCase() === "createobject";
+    if (base.type !== "var") return false;
+    const name = base.name.toLowerCase();
+    if (INSTANCE_ROOTS.has(name) || this.instanceVars.has(name)) return true;
+    return name === "variables" && this.src.file.toLowerCase().endsWith(".cfc");
+  }
+
   /** Notes the functions a template defines (callable before their definition) and whether it includes others. */
   prescan(nodes: Node[]): void {
     for (const n of nodes) {
@@ -113,11 +191,21 @@ export class Validator {
       // A variable the template sets (it may hold a closure: f = function (x) {…}) and an
       // argument (a callback): callable by name, checked when the call runs.
       if (n.name === "set" && n.target?.type === "var") this.userFunctions.add(n.target.name.toLowerCase());
+      // x = new Name(…), x = createObject(…): x may hold an instance (see mayBeInstance).
+      if (n.name === "set" && n.target && (n.expr?.type === "new" || isCreateObject(n.expr))) {
+        let t: Expr = n.target;
+        while (t.type === "member" || t.type === "index") t = t.object;
+        if (t.type === "var") this.instanceVars.add(t.name.toLowerCase());
+      }
       if (n.name === "argument") {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
         if (name) this.userFunctions.add(name.toLowerCase());
+        // An argument may be an instance its caller made (see mayBeInstance).
+        if (name) this.instanceVars.add(name.toLowerCase());
       }
-      if (n.name === "include") this.includesOthers = true;
+      // A component's base (extends) defines functions too, found when the call runs.
+      if (n.name === "include" || (n.name === "component" && n.attrs.some((a) => a.name.toLowerCase() === "extends")))
+        this.includesOthers = true;
       if (n.name === "function") {
         const name = n.attrs.find((a) => a.name.toLowerCase() === "name")?.raw;
         if (name) this.userFunctions.add(name.toLowerCase());
@@ -384,6 +472,7 @@ export class Validator {
         return this.all([e.object, e.index]);
       case "call": {
         const fn = this.host.fn(e.name);
+        if (!fn && e.name.toLowerCase() === "createobject") return this.createObject(e);
         if (!fn) {
           // A function the template defines, or one an included template may define: found by
           // name when the call runs (and its arguments checked then).
@@ -418,35 +507,33 @@ export class Validator {
         return this.all(e.args) || fn.awaits === true;
       }
       case "method": {
-        if (!isMemberName(e.name))
-          throw this.error(
-            `No member function ${e.name}(): member functions are the built-ins of the table in docs/language.md`,
-            e.loc,
-            codes.UNKNOWN_FUNCTION,
-          );
-        let misfit: string | null = null;
-        const plan = memberPlan(
-          e.name,
-          (f) => this.host.fn(f),
-          e.names,
-          (m) => (misfit ??= m),
-        );
+        if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
+        // Named arguments no built-in member of that name takes leave only a component's function.
+        const plan = isMemberName(e.name)
+          ? memberPlan(
+              e.name,
+              (f) => this.host.fn(f),
+              e.names,
+              () => {},
+            )
+          : {};
         const targets = Object.values(plan);
-        if (targets.length === 0) throw this.error(misfit ?? `No member function ${e.name}()`, e.loc, codes.ARITY);
         const n = e.args.length + 1;
-        if (!e.names && !targets.some((t) => n >= t.min && n <= t.max)) {
-          const t = targets[0]!;
-          const [min, max] = [t.min - 1, t.max - 1];
-          const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-          throw this.error(
-            `${e.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`,
-            e.loc,
-            codes.ARITY,
-          );
-        }
+        // A call no built-in member takes (its name, its named arguments or its number of
+        // arguments) may still be a component's function (c.add() though dates have add(d, n)),
+        // and so may one any struct has: the receiver may be a component instance (or a struct
+        // holding a function), whose function comes first (engine/component.ts). Such a call
+        // awaits; a built-in's arity is then checked when it runs.
+        const fits = e.names !== undefined || targets.some((t) => n >= t.min && n <= t.max);
+        const component = !fits || targets.length === 0 || (plan.struct !== undefined && this.mayBeInstance(e.object));
         e.plan = plan;
         const awaits = this.all([e.object, ...e.args]);
-        return awaits || targets.some((t) => t.awaits === true);
+        return awaits || component || targets.some((t) => t.awaits === true);
+      }
+      case "new": {
+        e.path = this.component(e.name, e.loc);
+        this.all(e.args);
+        return true;
       }
       case "array":
         return this.all(e.items);

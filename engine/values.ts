@@ -75,6 +75,9 @@ export class FunctionValue {
   ) {}
 }
 
+/** Component instances (engine/component.ts registers each): typeName calls them "component". */
+export const COMPONENT_TYPE = new WeakSet<object>();
+
 export function typeName(v: unknown): string {
   if (v === null || v === undefined) return "null";
   if (v instanceof FunctionValue) return "function";
@@ -82,7 +85,7 @@ export function typeName(v: unknown): string {
   if (v instanceof QueryResult) return "query";
   if (v instanceof Date) return "date";
   if (v instanceof SafeString) return "string";
-  if (isStruct(v)) return "struct";
+  if (isStruct(v)) return COMPONENT_TYPE.has(v) ? "component" : "struct";
   if (v instanceof Uint8Array) return "binary";
   if (v instanceof XmlValue) return "xml";
   return typeof v;

@@ -103,6 +103,12 @@ type ExprNode =
    * base name and steps (validator), as rt.assign takes it.
    */
   | { type: "step"; target: Expr; op: "+" | "-"; prefix: boolean; loc: Loc; path?: AssignPath }
+  /**
+   * `new path.Name(args)` (and `createObject("component", "path.Name")`): an instance of a
+   * component file; `path` is the file, resolved by the validator (always awaits). `bare`:
+   * createObject's, which does not call init (as in CFML).
+   */
+  | { type: "new"; name: string; args: Expr[]; names?: string[]; path?: string; loc: Loc; bare?: true }
   /** A call of a value that is not a name: `fns[1](x)`, `makeAdder(5)(1)` (always awaits). */
   | { type: "invoke"; callee: Expr; args: Expr[]; loc: Loc };
 
@@ -203,6 +209,8 @@ export interface FunctionDef {
   returnType: string;
   /** False: the body's output is dropped (output="false"). */
   output: boolean;
+  /** `access="private"`: a component's function that only the component itself may call. */
+  access?: string;
   /** The body after its dbt:argument tags. */
   body: Node[];
 }

@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 // The declarations are a feature of peggy's command line, not of its API: run the CLI.
 const peggy = join(dirname(createRequire(import.meta.url).resolve("peggy/package.json")), "bin", "peggy.js");
-const startRules = ["Template", "Interpolated", "ExpressionOnly"];
+const startRules = ["Template", "Interpolated", "ExpressionOnly", "ComponentFile"];
 mkdirSync(join(here, "generated"), { recursive: true });
 execFileSync(
   process.execPath,

@@ -89,6 +89,7 @@ const EXPRESSION_START = new Set([
   "other",
   // a closure, in script
   "function",
+  "new",
 ]);
 
 const OPERATORS = new Set([
@@ -145,6 +146,7 @@ const STATEMENT_START = new Set([
   "private",
   "package",
   "param",
+  "property",
   "remote",
   "return",
   "switch",
@@ -223,6 +225,32 @@ export function tokenize(
       prefixes.set(prefix.toLowerCase(), taglib);
   }
   return prefixes.size ? run<Token[]>(src, src.text, "Template", 0, { exprKind, scriptTag, prefixes }) : tokens;
+}
+
+/**
+ * The token stream of a component file: `component { … }` in script, or a file whose first tag
+ * (after comments and whitespace) is <dbt:component>, read as a template.
+ */
+export function tokenizeComponent(
+  src: SourceFile,
+  exprKind: (name: string) => ExprKind,
+  scriptTag: (name: string) => boolean = () => false,
+): Token[] {
+  if (tagForm(src.text)) return tokenize(src, exprKind, scriptTag);
+  return run<Token[]>(src, src.text, "ComponentFile", 0, { exprKind, scriptTag });
+}
+
+/** Whether the first thing in `text` after whitespace and `<!--- … --->` comments is a <dbt:component> tag. */
+function tagForm(text: string): boolean {
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (!text.startsWith("<!---", i)) break;
+    const end = text.indexOf("--->", i + 5);
+    if (end < 0) return false;
+    i = end + 4;
+  }
+  return /^<dbt:component[\s>/]/i.test(text.slice(i, i + 15));
 }
 
 /** Parses text with `#expr#` and `##` that starts at `offset` in the file. */

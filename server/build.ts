@@ -184,7 +184,8 @@ export function build(
   const target = checkOut(site, out);
   const engine = new Engine({ root: site, mode: "compiled", ...ext });
   const files = siteFiles(engine.root);
-  const templates = files.filter((f) => f.endsWith(".dbt"));
+  // Pages and component files (Name.cfc, made by new Name()): both compiled.
+  const templates = files.filter((f) => f.endsWith(".dbt") || f.endsWith(".cfc"));
   const errors: string[] = [];
   const modules = new Map<string, string>();
   templates.forEach((name, i) => {
@@ -216,7 +217,8 @@ export function build(
       site: realPath(engine.root),
     };
     for (const [name, code] of modules) {
-      const file = `templates/${name.replace(/\.dbt$/, ".mjs")}`;
+      // Person.cfc beside Person.dbt: two modules.
+      const file = `templates/${name.endsWith(".cfc") ? `${name}.mjs` : name.replace(/\.dbt$/, ".mjs")}`;
       mkdirSync(dirname(join(fresh, file)), { recursive: true });
       writeFileSync(join(fresh, file), code);
       manifest.templates[name] = file;

@@ -56,7 +56,8 @@ export function devReload(
   const changed = (file: string, removed: boolean) => {
     if (!scanned) return;
     const name = relative(engine.root, file).split(sep).join("/");
-    if (name.endsWith(".dbt")) {
+    // A component file (Name.cfc) is loaded as templates are: the next `new` reads it again.
+    if (name.endsWith(".dbt") || name.endsWith(".cfc")) {
       const names = engine.invalidateWithDependents(name);
       log(`changed ${name}: recompiling ${names.length ? names.join(", ") : name} on next request`);
     } else if (/^quarry\.config\.(json|js)$/.test(name)) {
@@ -64,7 +65,7 @@ export function devReload(
     } else if (!removed && /^_db\/[^/]+\.sql$/.test(name)) {
       log(`changed ${name}: applying new migrations`);
     } else log(`changed ${name}`);
-    if (name.endsWith(".dbt") || name.startsWith("_db/"))
+    if (name.endsWith(".dbt") || name.endsWith(".cfc") || name.startsWith("_db/"))
       void Promise.resolve(onChange(name)).then(broadcast, broadcast);
     else broadcast();
   };

@@ -1,11 +1,14 @@
 // From a request path to the files that may answer it. Every segment is decoded once and
 // checked: nothing that could climb out of the site folder (.., encoded slashes, NUL,
-// backslashes), nothing private (_name, .name, the config file) and no .dbt source is ever a
-// route. `/` → index.dbt; `/a/b` → a/b.dbt or a/b/index.dbt; anything else may be a static file.
+// backslashes), nothing private (_name, .name, the config file) and no .dbt or .cfc (component)
+// source is ever a route. `/` → index.dbt; `/a/b` → a/b.dbt or a/b/index.dbt; anything else may be a static file.
 import { CONFIG_FILES } from "../datasources/config.js";
 
 export type Resolved =
   { kind: "bad"; reason: string } | { kind: "hidden" } | { kind: "ok"; pages: string[]; file: string | null };
+
+/** A component's source (Name.cfc): never a page, never sent as a file. */
+const isComponentFile = (name: string): boolean => name.toLowerCase().endsWith(".cfc");
 
 /**
  * May the router serve the file at `rel` (a path inside the site, after resolving symlinks)?
@@ -19,7 +22,9 @@ export function servable(rel: string, kind: "page" | "static"): boolean {
   const last = segments[segments.length - 1]!;
   const source = last.toLowerCase().endsWith(".dbt");
   if (kind === "page") return source;
-  return !source && !(segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last));
+  return (
+    !source && !isComponentFile(last) && !(segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last))
+  );
 }
 
 /**
@@ -62,7 +67,7 @@ function resolve(path: string): Resolved {
   }
   const joined = segments.join("/");
   const last = segments[segments.length - 1] ?? "";
-  if (last.toLowerCase().endsWith(".dbt")) return { kind: "hidden" };
+  if (last.toLowerCase().endsWith(".dbt") || isComponentFile(last)) return { kind: "hidden" };
   if (segments.length === 1 && (CONFIG_FILES as readonly string[]).includes(last)) return { kind: "hidden" };
   if (segments.length === 0 || trailing)
     return { kind: "ok", pages: [joined ? `${joined}/index.dbt` : "index.dbt"], file: null };

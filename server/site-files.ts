@@ -21,4 +21,6 @@ export function siteFiles(root: string): string[] {
     .sort();
 }
 
-export const siteTemplates = (root: string): string[] => siteFiles(root).filter((f) => f.endsWith(".dbt"));
+/** The pages and component files (Name.cfc) of a site. */
+export const siteTemplates = (root: string): string[] =>
+  siteFiles(root).filter((f) => f.endsWith(".dbt") || f.endsWith(".cfc"));

@@ -3,6 +3,7 @@ import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
 import { callTag } from "./call.js";
+import { componentName } from "../engine/component.js";
 import { QueryResult, XmlValue, escapeHtml, isStruct, toStr, typeName } from "../engine/values.js";
 
 const MAX_DEPTH = 8;
@@ -34,7 +35,10 @@ function cell(v: unknown, depth: number, seen: Set<unknown>): string {
         const rows = Object.keys(v)
           .map((k) => `<tr><th>${escapeHtml(k)}</th><td>${cell(v[k], depth + 1, seen)}</td></tr>`)
           .join("");
-        return `<table class="dbt-dump dbt-dump-struct"><caption>struct [${Object.keys(v).length}]</caption>${rows}</table>`;
+        // A component instance: its `this`, captioned with the component's name.
+        const inst = componentName(v);
+        const caption = inst === undefined ? `struct [${Object.keys(v).length}]` : `component ${escapeHtml(inst)}`;
+        return `<table class="dbt-dump dbt-dump-${inst === undefined ? "struct" : "component"}"><caption>${caption}</caption>${rows}</table>`;
       }
       return `<span class="dbt-dump-ref">[${escapeHtml(type)}]</span>`;
     } finally {

@@ -65,6 +65,8 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
       case "invoke":
         read(e.callee, set);
         return e.args.forEach((a) => read(a, set));
+      case "new":
+        return e.args.forEach((a) => read(a, set));
     }
   };
   const write = (w: Write, set: Set<string>): void => {

@@ -58,7 +58,9 @@ export const functionTag: TagDef<FunctionDef> = {
   },
   validate(node, v) {
     // At the top, so its body cannot reach a loop, a catch or a query around it.
-    if (v.ancestors.length)
+    // A component's functions stand in its dbt:component, the whole of its file.
+    const inComponent = v.ancestors.length === 1 && v.ancestors[0]!.name === "component";
+    if (v.ancestors.length && !inComponent)
       throw v.error(
         "<dbt:function> goes at the top level of a template, not inside another tag",
         node.loc,
@@ -66,7 +68,9 @@ export const functionTag: TagDef<FunctionDef> = {
       );
     const name = fixedArg(node, "name")!;
     const at = node.args.name!.loc;
-    if (v.host.fn(name)) throw v.error(`${name}() is a built-in function: give yours another name`, at, codes.FUNCTION);
+    // A component's method may share a built-in's name (obj.find(), this.update()).
+    if (v.host.fn(name) && !inComponent)
+      throw v.error(`${name}() is a built-in function: give yours another name`, at, codes.FUNCTION);
     if (v.functions.some((f) => f.name.toLowerCase() === name.toLowerCase()))
       throw v.error(`Function ${name}() is defined twice in this template`, at, codes.FUNCTION);
     node.body = dropLayout(node.body!, v);
@@ -75,6 +79,7 @@ export const functionTag: TagDef<FunctionDef> = {
       params: [],
       returnType: fixedArg(node, "returntype") ?? "any",
       output: isYes(fixedArg(node, "output"), true),
+      ...(fixedArg(node, "access") === "private" ? { access: "private" } : {}),
       body: node.body.filter((n) => !(n.type === "tag" && n.name === "argument")),
     };
     v.functions.push(node.data);

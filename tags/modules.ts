@@ -25,3 +25,4 @@ export { default as functionModule } from "./function.js";
 export { default as settingModule } from "./setting.js";
 export { default as flushModule } from "./flush.js";
 export { default as xmlModule } from "./xml.js";
+export { default as componentModule } from "./component.js";

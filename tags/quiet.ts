@@ -88,6 +88,7 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       return e.parts.every(q);
     case "closure":
     case "invoke":
+    case "new":
       // Its body may read and write the loop's variables when called.
       return false;
     case "step":

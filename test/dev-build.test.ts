@@ -62,6 +62,29 @@ describe("quarry dev", () => {
       await server.close();
     }
   });
+  it("reads an edited component file again: the next new makes the new kind of instance", async () => {
+    const root = site({
+      "index.dbt": "<dbt:set c = new models.Counter()><dbt:output>#c.label()#</dbt:output>",
+      "models/Counter.cfc": 'component { function label() { return "old"; } }',
+    });
+    const lines: string[] = [];
+    const server = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
+    try {
+      expect(await (await fetch(`${server.base}/`)).text()).toBe("old");
+      writeFileSync(join(root, "models", "Counter.cfc"), 'component { function label() { return "new"; } }');
+      expect(
+        await until(
+          () => fetch(`${server.base}/`).then((r) => r.text()),
+          (t) => t === "new",
+        ),
+      ).toBe("new");
+      expect(lines).toContain("changed models/Counter.cfc: recompiling models/Counter.cfc on next request");
+      expect((await fetch(`${server.base}/models/Counter.cfc`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("an error page a browser loads reloads itself once the template is fixed", async () => {
     const root = site({
       "_error.dbt": `<html><body><dbt:output><h1>#error.title#</h1></dbt:output></body></html>`,
@@ -318,6 +341,34 @@ describe("the commands as processes", () => {
       expect(await stop(child)).toBe(0);
     } finally {
       rmSync(lean, { recursive: true, force: true });
+    }
+  });
+
+  it("builds component files (Name.cfc) beside the pages, and the build serves them", async () => {
+    const root = site({
+      "index.dbt": "<dbt:set p = new models.Person()><dbt:output>#p.hi()#</dbt:output>",
+      "models/Person.cfc": 'component { function hi() { return "hi"; } }',
+      "models/Person.dbt": "a page of the same name",
+    });
+    const out = join(mkdtempSync(join(tmpdir(), "quarry-cfc-dist-")), "dist");
+    expect(build(root, out).errors).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as {
+      templates: Record<string, string>;
+      statics: string[];
+    };
+    expect(manifest.templates).toEqual({
+      "index.dbt": "templates/index.mjs",
+      "models/Person.cfc": "templates/models/Person.cfc.mjs",
+      "models/Person.dbt": "templates/models/Person.mjs",
+    });
+    expect(manifest.statics).toEqual([]);
+    const server = await startServer({ dist: out, database: database(url) });
+    try {
+      expect(await (await fetch(`${server.base}/`)).text()).toBe("hi");
+      expect(await (await fetch(`${server.base}/models/Person`)).text()).toBe("a page of the same name");
+      expect((await fetch(`${server.base}/models/Person.cfc`)).status).toBe(404);
+    } finally {
+      await server.close();
     }
   });
 

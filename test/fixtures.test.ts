@@ -49,7 +49,9 @@ describe.each(cases)("fixture %s", (name) => {
 
 it("covers every built-in tag with at least one fixture", async () => {
   const { allTags } = await import("../tags/registry.js");
-  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(".dbt"));
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter(
+    (f) => f.endsWith(".dbt") || f.endsWith(".cfc"),
+  );
   const used = files
     .map((f) => readFileSync(join(dir, f), "utf8"))
     .join("\n")

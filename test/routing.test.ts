@@ -18,6 +18,9 @@ beforeAll(async () => {
     "index.dbt": "<dbt:output>#1 + 1#</dbt:output>",
     "real.dbt": "real page",
     "public/a.css": "body{}",
+    "models/Person.cfc":
+      'component { function hi() { return "hi from a component"; } variables.recipe = "secret sauce"; }',
+    "people.dbt": "<dbt:set p = new models.Person()><dbt:output>#p.hi()#</dbt:output>",
     ".quarry/note.txt": "internal",
   });
   mkdirSync(join(root, "links"));
@@ -32,6 +35,7 @@ beforeAll(async () => {
     ["assets", "public"],
     ["hostname.txt", "/etc/hostname"],
     ["links/up.txt", "../quarry.config.json"],
+    ["person.txt", "models/Person.cfc"],
   ];
   for (const [link, target] of links) symlinkSync(target, join(root, link));
   const url = await createDatabase([], "routing");
@@ -57,6 +61,25 @@ describe("symlinks inside a site folder", () => {
     expect(res.body).not.toContain("hunter2");
     expect(res.body).not.toContain("CREATE TABLE");
     expect(res.body).not.toContain("private template");
+  });
+
+  // A component file is source: made into instances by `new`, never served (issue 24).
+  it.each([
+    "/models/Person.cfc",
+    "/models/PERSON.CFC",
+    "/models/Person",
+    "/models/Person.cfc?x=1",
+    "/models/Person%2Ecfc",
+    "/person.txt",
+  ])("the component source %s is not found", async (path) => {
+    const res = await raw(server.base, path);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain("secret sauce");
+    expect(res.body).not.toContain("component {");
+  });
+
+  it("a page makes an instance of a component", async () => {
+    expect(await raw(server.base, "/people")).toMatchObject({ status: 200, body: "hi from a component" });
   });
 
   it("a link to a public page or folder inside the site is served", async () => {

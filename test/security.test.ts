@@ -41,7 +41,14 @@ describe("prototype access", () => {
     "<dbt:set s = [1]><dbt:output>#s.ToString()#</dbt:output>",
   ])("%s is refused: no such member function", async (source) => {
     const err = await renderError(source);
-    expect([err.code, err.message.slice(0, 19)]).toEqual(["QRY_ERR_UNKNOWN_FUNCTION", "No member function "]);
+    // A prototype name is refused as a name wherever it stands; any other is no member function
+    // (found when the call runs: the receiver might have been a component instance).
+    if (/\.(__proto__|constructor|prototype)\(/i.test(source))
+      expect([err.code, err.message.slice(0, 10)]).toEqual(["QRY_ERR_FORBIDDEN", "Access to "]);
+    // The receiver s.push is read first: an array has no such key.
+    else if (source.includes("s.push.call"))
+      expect([err.code, err.message]).toEqual(["QRY_ERR_TYPE", 'Cannot read "push" of array']);
+    else expect([err.code, err.message.slice(0, 19)]).toEqual(["QRY_ERR_UNKNOWN_FUNCTION", "No member function "]);
   });
 
   it("does not see inherited properties of request data", async () => {
@@ -95,5 +102,29 @@ describe("generated code", () => {
     const src = new Engine({ root }).compiledSource("p.dbt");
     expect(src).toContain('"x\\"y"');
     expect(src).not.toMatch(/eval\(|Function\(/);
+  });
+});
+
+describe("components", () => {
+  const files = {
+    "C.cfc":
+      'component { variables.secret = "s"; function get(k) { return variables[k]; } function me() { return this; } }',
+    "sub/Up.cfc": 'component extends="../C" { }',
+    "Proto.cfc": 'component { property name="Constructor"; }',
+  };
+  it.each([
+    ["<dbt:set x = new __proto__()>", "QRY_ERR_COMPONENT"],
+    ["<dbt:set x = new C.Constructor()>", "QRY_ERR_COMPONENT"],
+    ['<dbt:set x = createObject("component", "../C")>', "QRY_ERR_COMPONENT"],
+    ['<dbt:set x = createObject("component", "/etc/passwd")>', "QRY_ERR_COMPONENT"],
+    ['<dbt:set x = createObject("java", "java.lang.Runtime")>', "QRY_ERR_FUNCTION"],
+    ['<dbt:set n = "C"><dbt:set x = createObject("component", n)>', "QRY_ERR_FUNCTION"],
+    ["<dbt:set x = new sub.Up()>", "QRY_ERR_COMPONENT"],
+    ["<dbt:set x = new Proto()>", "QRY_ERR_ATTRIBUTE"],
+    ["<dbt:set c = new C()><dbt:output>#c.__PROTO__()#</dbt:output>", "QRY_ERR_FORBIDDEN"],
+    ['<dbt:set c = new C()><dbt:output>#c.get("__proto__")#</dbt:output>', "QRY_ERR_FORBIDDEN"],
+    ['<dbt:set c = new C()><dbt:set t = c.me()><dbt:set k = "Prototype"><dbt:set t[k] = 1>', "QRY_ERR_FORBIDDEN"],
+  ])("%s fails with %s", async (source, code) => {
+    expect((await renderError(source, {}, files)).code).toBe(code);
   });
 });

@@ -1,12 +1,13 @@
 // Smaller CFML functions that Lucee and Adobe ColdFusion code reaches for: last-occurrence
 // search, radix conversion, bit masks, binary values (base64, hex, charsets), numeric dates.
+import { componentMetadata, instanceOfName, isInstance } from "../component.js";
 import { category, str, num, int, argError } from "./define.js";
 import { listItems } from "./lists.js";
 import { metaphone } from "./metaphone.js";
 import { cfmlLocaleName, localeArg, lsCurrency } from "./numbers.js";
 import { isDate, toDate, zone } from "./dates.js";
 import { isTimeZone, wall } from "./datetime.js";
-import { isNumeric } from "../values.js";
+import { isNumeric, newStruct, typeName } from "../values.js";
 
 /** An integer that fits CFML's 32-bit bit functions. */
 function int32(v: unknown, what: string): number {
@@ -400,11 +401,35 @@ export default [
     isObject: [
       {
         params: "value",
-        doc: "Always false: Quarry has no components or Java objects (CFML's isObject is false for strings, numbers, arrays and structs too).",
+        doc: "true for a component instance (`new Name()`); false for anything else (CFML's isObject is false for strings, numbers, arrays and structs too; Quarry has no Java objects).",
         example: "isObject({})",
         result: "false",
       },
-      () => false,
+      (_c, v: unknown) => isInstance(v),
+    ],
+    isInstanceOf: [
+      {
+        params: "value, typeName",
+        doc: "true when value is an instance of the component typeName (its name, `Person`, or its full name, `models.Person`) or of one that component extends.",
+        example: 'isInstanceOf({}, "Person")',
+        result: "false",
+      },
+      (_c, v: unknown, t: unknown) => instanceOfName(v, str(t)),
+    ],
+    getMetadata: [
+      {
+        params: "value",
+        doc: "A component instance's metadata: name, fullname, path, type, accessors, hint, properties (name, type, default), functions (name, access) and extends (the base's metadata, or an empty struct). Other values: a struct with their type name.",
+        example: "getMetadata([1]).type",
+        result: "array",
+      },
+      (_c, v: unknown) => {
+        const m = componentMetadata(v);
+        if (m !== undefined) return m;
+        const s = newStruct();
+        s.type = typeName(v);
+        return s;
+      },
     ],
     isIPv6: [
       {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { instanceJson } from "../component.js";
 import { TextDecoder } from "node:util";
 import { category, str, int, argError } from "./define.js";
 import {
@@ -42,7 +43,8 @@ export function jsonEncode(v: unknown, m?: Metered): string {
       // A binary value as its Base64 text.
       if (val instanceof Uint8Array) return Buffer.from(val).toString("base64");
       if (val instanceof FunctionValue) throw unencodable(val);
-      return val;
+      // A component instance: its data, as serializeJSON writes it.
+      return instanceJson(val) ?? val;
     }) ?? "null"
   );
 }
@@ -869,6 +871,9 @@ function serialize(v: unknown, queryFormat: string, tz: string, m: Metered): str
       return { COLUMNS: x.columns, DATA: x.rows.map((r) => x.columns.map((c) => cell(r, c))) };
     }
     if (Array.isArray(x)) return x.map(prep);
+    // A component instance: what `this` holds but its functions, then its properties (Lucee).
+    const inst = instanceJson(x);
+    if (inst !== undefined) return prep(inst);
     if (isStruct(x)) return Object.fromEntries(Object.keys(x).map((k) => [k, prep(x[k])]));
     if (typeof x === "bigint") return x.toString();
     if (x instanceof Uint8Array) return Buffer.from(x).toString("base64");
