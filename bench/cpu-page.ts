@@ -11,7 +11,7 @@
 //   one after another (one connection); the ratio is Quarry's mean latency over those 20 ÷ the
 //   hand-written route's, per round, summarised the same way.
 // Writes the `cpu-page` section of bench/RESULTS.md and bench/results/cpu-page.json.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +19,15 @@ import { fileURLToPath } from "node:url";
 import type { LoadResult } from "./loadgen.js";
 import { mdTable } from "./report.js";
 import { commandLine, writeSection } from "./results-file.js";
-import { BenchError, LoadGenerator, median, startDatabase, startServer, type RunningServer } from "./runner.js";
+import {
+  BenchError,
+  LoadGenerator,
+  median,
+  startDatabase,
+  startServer,
+  startWorkers,
+  type RunningServer,
+} from "./runner.js";
 
 const loadAtStart = loadavg();
 const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -34,49 +42,8 @@ const quarryBin = here("../../bin/quarry.js");
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 /** `quarry start DIST --workers 1` on the shared database, as a user runs it. */
-async function startQuarry(dist: string, databaseUrl: string): Promise<RunningServer> {
-  const child = spawn(
-    process.execPath,
-    [quarryBin, "start", dist, "--workers", "1", "--port", "0", "--host", "127.0.0.1"],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stderr.on("data", (b: Buffer) => (output = (output + b.toString()).slice(-4000)));
-  const base = await new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new BenchError(`quarry start did not listen within 60 s\n${output}`)), 60_000);
-    let stdout = "";
-    child.stdout.on("data", (b: Buffer) => {
-      stdout += b.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[1]!);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(t);
-      reject(new BenchError(`quarry start exited with ${code} before listening\n${output}`));
-    });
-  });
-  return {
-    spec: { name: "quarry start", kind: "quarry", dist },
-    base,
-    pid: child.pid ?? null,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const t = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        child.once("exit", () => {
-          clearTimeout(t);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
-}
+const startQuarry = (dist: string, databaseUrl: string): Promise<RunningServer> =>
+  startWorkers({ name: "quarry start", kind: "quarry", dist, workers: 1 }, databaseUrl);
 
 const startHand = (databaseUrl: string) =>
   startServer({ name: "hand-written", kind: "hand", site, strategy: "pool" }, databaseUrl);

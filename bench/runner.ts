@@ -137,7 +137,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function waitExit(child: ChildProcess, ms: number): Promise<void> {
+/** Resolves once `child` exits, killing it (SIGKILL) after `ms`. */
+export function waitExit(child: ChildProcess, ms: number): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const t = setTimeout(() => {
@@ -152,7 +153,7 @@ function waitExit(child: ChildProcess, ms: number): Promise<void> {
 }
 
 /** `quarry start DIST --workers N` on the shared database, as a user runs it: the guardian's tree is the server. */
-async function startWorkers(spec: ServerSpec, databaseUrl: string): Promise<RunningServer> {
+export async function startWorkers(spec: ServerSpec, databaseUrl: string): Promise<RunningServer> {
   const child = spawn(
     process.execPath,
     [

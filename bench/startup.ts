@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "../server/build.js";
 import { mdTable } from "./report.js";
 import { commandLine, writeSection } from "./results-file.js";
-import { median, startDatabase } from "./runner.js";
+import { median, startDatabase, waitExit } from "./runner.js";
 
 const loadAtStart = loadavg();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -92,15 +92,8 @@ async function until(
 }
 
 function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const t = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(t);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
+  child.kill("SIGTERM");
+  return waitExit(child, 10_000);
 }
 
 /** A quarry command on port 0; `base()` is the URL it prints once it listens (null before). */
