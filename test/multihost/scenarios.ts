@@ -9,8 +9,9 @@
 // dbt:lock scope="cluster" and a dbt:cache flush across the three. Asserted: no acknowledged
 // write lost, no failed request in the rolling deploy, every node ready after each start, no
 // update lost under the cluster lock, the flush seen on every node. Reported against its target
-// (MISS, results.json's `met`), not yet asserted: three nodes starting together each ready
-// (READY=1) within 5 s of its start (docs/deploy.md; not met on a 2-core machine, issue 23). Measured (results.json; docs/deploy.md quotes them): errors and their window,
+// (MISS, results.json's `met`), as the other durations are: three nodes starting together each
+// ready (READY=1) within 5 s of its start (docs/deploy.md; met on a quiet 2-core machine, missed
+// on a loaded one: the start is CPU-bound). Measured (results.json; docs/deploy.md quotes them): errors and their window,
 // time from a node's start to READY=1 and to /readyz 200.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync, existsSync } from "node:fs";
@@ -50,7 +51,7 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
   say(`${ok ? "ok  " : "FAIL"} ${what}`);
 };
-/** A target not met yet on CI's machine (issue 23): recorded in results.json and printed, not a failure. */
+/** A duration against its target (issue 23: durations are reported, counts asserted): recorded in results.json and printed, not a failure. */
 const missedTargets: string[] = [];
 const target = (ok: boolean, what: string) => {
   if (!ok) missedTargets.push(what);
