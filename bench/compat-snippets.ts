@@ -14,6 +14,7 @@ export const snippets: Snippet[] = [
   { name: "listRemoveDuplicates-multi-delimiter", expr: 'listRemoveDuplicates("a;b,a;c", ",;")' },
   { name: "listSort-multi-delimiter", expr: 'listSort("c;b,a", "text", "asc", ",;")' },
   { name: "listSetAt-multi-delimiter", expr: 'listSetAt("a;b,c", 2, "X", ",;")' },
+  { name: "listSetAt-value-holding-a-delimiter", expr: 'listSetAt("a;b,c", 2, "X;Y", ",;")' },
   { name: "listMap-multi-character", expr: 'listMap("a,;b,;c", function (x) { return x & 1; }, ",;")' },
   {
     name: "listFilter-multi-character",

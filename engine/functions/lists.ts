@@ -156,10 +156,12 @@ export default category("lists", {
       const s = str(l);
       const items = scan(s, d, e, undefined, c);
       const it = items[position(items, n)]!;
-      const joined = s.slice(0, it.start) + str(v) + s.slice(it.end);
+      if (wholeDelim(d).length <= 1) return s.slice(0, it.start) + str(v) + s.slice(it.end);
       // Lucee rebuilds the list from all its fields: with several delimiter characters, each
-      // delimiter becomes the whole delimiters string.
-      return wholeDelim(d).length > 1 ? listItems(joined, d, true, undefined, c).join(wholeDelim(d)) : joined;
+      // delimiter becomes the whole delimiters string (the new value is one field, as written).
+      return scan(s, d, true, undefined, c)
+        .map((f) => (f.start === it.start ? str(v) : f.value))
+        .join(wholeDelim(d));
     },
   ],
   listInsertAt: [
