@@ -95,7 +95,7 @@ export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): 
   ].join(" && ");
   // Where the clock wanted the pause the checked version takes (Checked.at).
   const at = c.tmp("at");
-  const [done, length, err, replay] = [c.tmp("done"), c.tmp("len"), c.tmp("e"), c.tmp("replay")];
+  const [done, length, err] = [c.tmp("done"), c.tmp("len"), c.tmp("e")];
   const L = c.loc(loop.loc);
   const readScope = (n: string) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`;
   // A number the checked version writes before it reads it (not live-in) is read from the scope
@@ -111,10 +111,10 @@ export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): 
     const code = c.withChecked(facts.numbers, numbers, checked, () =>
       c.withLocals(checkedReads, checkedWriters, write),
     );
-    // After an error (not a stop) the general version runs the loop again up to the same error
-    // without reading the clock (an interpreted page reads it once there): from the page's
-    // budget at the error, given back as the error leaves the general version.
-    return `let ${done} = false, ${replay};
+    // After an error (not a stop) the general version runs the loop again up to the same error,
+    // on the page's clock as the checked version left it: the replay can be slower than the run
+    // it repeats, and a page past its time limit stops in it (TIMEOUT), however the error came.
+    return `let ${done} = false;
 if (${entry}) {
 const ${length} = $o.length;
 let ${at} = ${L}, ${budget} = ctx.page.budget;
@@ -127,13 +127,11 @@ ${done} = true;
 $o = $o.slice(0, ${length});
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if (${err}?.catchable === false) throw ${err};
-${replay} = ${budget}; ctx.page.budget = Infinity;
+ctx.page.budget = ${budget};
 }
 }
 if (!${done}) {
-${[...later].map((n) => `${readScope(n)};\n`).join("")}try {
-${general}} finally { if (${replay} !== undefined) ctx.page.budget = ${replay}; }
-}
+${[...later].map((n) => `${readScope(n)};\n`).join("")}${general}}
 `;
   };
   // Nothing in the loop can change a struct: a member read of a scope or of a variable the loop

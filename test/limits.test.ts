@@ -85,6 +85,34 @@ describe("the time limit", () => {
   }
 });
 
+describe("the time limit after a loop's catchable error", () => {
+  // A compiled quiet loop that fails (here QRY_ERR_LOOP_LIMIT) is run again by its general
+  // version up to the same error: that run is on the page's clock too. It once ran with no
+  // clock, so a page could go on far past its limit and end in its dbt:catch.
+  const root = site({
+    "p.dbt": `<dbt:try><dbt:set n = 0><dbt:loop from="1" to="2000000000" index="i"><dbt:set n = n + i * 2 - 1></dbt:loop><dbt:catch type="any"><dbt:output>caught #error.code#</dbt:output></dbt:catch></dbt:try>`,
+  });
+  const iterations = { interpreted: 1_000_000, compiled: 30_000_000 };
+  for (const mode of MODES) {
+    it(`${mode}: a page given a quarter of the time its loop takes to fail stops with QRY_ERR_TIMEOUT`, async () => {
+      const engine = new Engine({ root, mode, limits: { maxIterations: iterations[mode] } });
+      engine.load("p.dbt");
+      const run = async (ms: number) => {
+        const start = performance.now();
+        const out = await engine.render("p.dbt", scopesFrom({}), newPageState(null, ms)).then(
+          (o) => o,
+          (e: unknown) => (e as QuarryError).code,
+        );
+        return { out, ms: performance.now() - start };
+      };
+      const free = [await run(0), await run(0)];
+      expect(free.map((r) => r.out)).toEqual(["caught QRY_ERR_LOOP_LIMIT", "caught QRY_ERR_LOOP_LIMIT"]);
+      const limit = Math.max(1, Math.floor(Math.min(...free.map((r) => r.ms)) / 4));
+      expect((await run(limit)).out).toBe("QRY_ERR_TIMEOUT");
+    });
+  }
+});
+
 describe("size limits at their defaults", () => {
   // Past JavaScript's own bounds too: the coded error, never a RangeError.
   it.each([
