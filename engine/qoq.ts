@@ -284,12 +284,21 @@ function join(tuples: Tuple[], f: From, scope: Scope): Tuple[] {
   const rows = query.rows;
   const empty = tuples[0] ? tuples[0].map(() => null) : [];
   const matchedRight = kind === "RIGHT JOIN" || kind === "FULL JOIN" ? new Set<number>() : null;
+  const last = scope.sources.length - 1;
+  const hashed = on ? equiJoin(on, rows, last, scope) : null;
+  const every = rows.map((_r, i) => i);
   for (const t of tuples) {
     let matched = false;
     // One tuple to test ON with, copied only for a match.
     const probe: Tuple = [...t, null];
-    const last = t.length;
-    for (let i = 0; i < rows.length; i++) {
+    // The rows ON can match: those with the tuple's key, when the join hashes and the key is plain.
+    let candidates = every;
+    if (hashed) {
+      const key = plainKey(evaluate(hashed.probe, probe, scope));
+      if (key !== NOT_PLAIN) candidates = hashed.rows.get(key) ?? [];
+    }
+    work(ctx, 1);
+    for (const i of candidates) {
       work(ctx, 1);
       probe[last] = rows[i]!;
       if (on && !truthy(evaluate(on, probe, scope))) continue;
@@ -301,6 +310,48 @@ function join(tuples: Tuple[], f: From, scope: Scope): Tuple[] {
   }
   if (matchedRight) for (let i = 0; i < rows.length; i++) if (!matchedRight.has(i)) out.push([...empty, rows[i]!]);
   return out;
+}
+
+const NOT_PLAIN = Symbol("not plain");
+
+/**
+ * A value's key in an equi-join's hash: where `=` (compareValues) equates two numbers, strings
+ * or nulls, their keys are equal, and only then (numbers and numeric strings by value, other
+ * strings as written). A date or boolean compares by CFML's looser rules: NOT_PLAIN, and the
+ * join tests that tuple against every row.
+ */
+function plainKey(v: unknown): unknown {
+  if (isNull(v) || typeof v === "number" || typeof v === "string") return keyOf(v);
+  return NOT_PLAIN;
+}
+
+/**
+ * `ON a.x = b.y` with one side a column of the source being joined (at `last`) and the other a
+ * column of a source before it: that source's rows by key, so each tuple is tested only against
+ * the rows with its key (ON still decides, as it does for every join). Null when ON is not of
+ * that form or a row's key is not plain.
+ */
+function equiJoin(
+  on: Expr,
+  rows: Struct[],
+  last: number,
+  scope: Scope,
+): { probe: Expr; rows: Map<unknown, number[]> } | null {
+  if (on.type !== "binary" || on.op !== "=" || on.left.type !== "ref" || on.right.type !== "ref") return null;
+  const [l, r] = [on.left, on.right].map((e) => (e.type === "ref" && e.name !== "*" ? resolve(e, scope) : null));
+  if (!l || !r) return null;
+  const [own, probe] = l.at === last && r.at < last ? [l, on.right] : r.at === last && l.at < last ? [r, on.left] : [];
+  if (!own || !probe) return null;
+  const byKey = new Map<unknown, number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    work(scope.ctx, 1);
+    const key = plainKey(rows[i]![own.col]);
+    if (key === NOT_PLAIN) return null;
+    let bucket = byKey.get(key);
+    if (bucket === undefined) byKey.set(key, (bucket = []));
+    bucket.push(i);
+  }
+  return { probe, rows: byKey };
 }
 
 /** The name a column reference gives its output column: the source column's own spelling. */
