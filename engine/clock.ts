@@ -84,12 +84,19 @@ export function checkpoint(page: PageState, loc: Loc | null): boolean {
   page.budget = page.stride;
   page.lastCheck = now;
   stopIfDue(page, now, loc);
+  // A replay (tags/region.ts) does not pause: see stopIfDue.
+  if (page.replaying > 0) return false;
   if (now < page.yieldAt) return false;
   page.yieldAt = now + SLICE_MS;
   return true;
 }
 
-/** Stops a page past its deadline (QRY_ERR_TIMEOUT) or cancelled (QRY_ERR_CANCELLED). */
+/**
+ * Stops a page past its deadline (QRY_ERR_TIMEOUT) or cancelled (QRY_ERR_CANCELLED). A replay
+ * (page.replaying, tags/region.ts) repeats work the page was already clocked for, up to the same
+ * error: it stops at the deadline but does not look at the signal, so that both modes look at
+ * it as often and fail with the same error.
+ */
 export function stopIfDue(page: PageState, now: number, loc: Loc | null): void {
   if (page.deadline !== 0 && now > page.deadline) {
     throw new LimitError(
@@ -99,7 +106,7 @@ export function stopIfDue(page: PageState, now: number, loc: Loc | null): void {
       503,
     );
   }
-  if (page.signal?.aborted) {
+  if (page.replaying === 0 && page.signal?.aborted) {
     const why =
       page.signal.reason instanceof Error
         ? `: ${page.signal.reason.message}`

@@ -88,6 +88,11 @@ export interface PageState {
   /** … when the clock was last read, and when the page next lets other requests run. */
   lastCheck: number;
   yieldAt: number;
+  /**
+   * Above 0 while a compiled quiet loop's general version replays the run of its checked version
+   * up to that run's error (tags/region.ts): a clock read then checks the deadline only.
+   */
+  replaying: number;
   /** Steps a synchronous built-in may still count before the clock is read (engine/work.ts). */
   work: number;
   /** About how many bytes of queries, arrays, structs and strings the page holds (engine/work.ts hold). */
@@ -153,6 +158,7 @@ export function newPageState(
     stride: FIRST_STRIDE,
     lastCheck: now,
     yieldAt: now + SLICE_MS,
+    replaying: 0,
     work: WORK_STRIDE,
     bytes: 0,
     aborted: false,

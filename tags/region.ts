@@ -95,7 +95,7 @@ export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): 
   ].join(" && ");
   // Where the clock wanted the pause the checked version takes (Checked.at).
   const at = c.tmp("at");
-  const [done, length, err] = [c.tmp("done"), c.tmp("len"), c.tmp("e")];
+  const [done, length, err, replay] = [c.tmp("done"), c.tmp("len"), c.tmp("e"), c.tmp("replay")];
   const L = c.loc(loop.loc);
   const readScope = (n: string) => `${local.get(n)!} = ${slow} ? undefined : T.own(${vars}, ${q(n)})`;
   // A number the checked version writes before it reads it (not live-in) is read from the scope
@@ -111,10 +111,11 @@ export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): 
     const code = c.withChecked(facts.numbers, numbers, checked, () =>
       c.withLocals(checkedReads, checkedWriters, write),
     );
-    // After an error (not a stop) the general version runs the loop again up to the same error,
-    // on the page's clock as the checked version left it: the replay can be slower than the run
-    // it repeats, and a page past its time limit stops in it (TIMEOUT), however the error came.
-    return `let ${done} = false;
+    // After an error (not a stop) the general version runs the loop again up to the same error.
+    // The replay can be slower than the run it repeats: it stays on the page's time limit, but it
+    // does not pause or look at the signal (page.replaying, engine/clock.ts checkpoint), as an
+    // interpreted page, which ran the loop once, did not either.
+    return `let ${done} = false, ${replay} = false;
 if (${entry}) {
 const ${length} = $o.length;
 let ${at} = ${L}, ${budget} = ctx.page.budget;
@@ -127,11 +128,13 @@ ${done} = true;
 $o = $o.slice(0, ${length});
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if (${err}?.catchable === false) throw ${err};
-ctx.page.budget = ${budget};
+ctx.page.budget = ${budget}; ctx.page.replaying++; ${replay} = true;
 }
 }
 if (!${done}) {
-${[...later].map((n) => `${readScope(n)};\n`).join("")}${general}}
+${[...later].map((n) => `${readScope(n)};\n`).join("")}try {
+${general}} finally { if (${replay}) ctx.page.replaying--; }
+}
 `;
   };
   // Nothing in the loop can change a struct: a member read of a scope or of a variable the loop

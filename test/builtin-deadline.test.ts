@@ -22,6 +22,8 @@ const data = {
     s: "a".repeat(N),
     l: numbers.join(","),
     j: JSON.stringify(numbers),
+    // JSON5 (a trailing comma): read by Quarry's conversion to strict JSON, a step a token.
+    j5: `[${numbers.join(",")},]`,
     rows: numbers.map((n) => ({ n })),
     big: "x".repeat(N * 8),
     xml: `<a>${"<b/>".repeat(N)}</a>`,
@@ -49,6 +51,8 @@ const FAMILIES: Record<string, string[]> = {
     "jsonEncode(url.a)",
     "serializeJSON(url.rows)",
     "deserializeJSON(url.j)",
+    "deserializeJSON(url.j5)",
+    "isJSON(url.j5)",
     "serialize(url.a)",
     "toScript(url.a, 'v')",
   ],

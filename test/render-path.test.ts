@@ -176,7 +176,7 @@ describe.each(MODES)("the render path, %s", (mode) => {
   it("fails with a loop's error, not a stop the clock would find only on a second run of the loop", () => {
     // The clock is read at every tick: three reads, then the division by zero at i = 3. A page
     // cancelled from the fourth read on is not stopped (a compiled checked version that gives up
-    // on the error runs the loop again without reading the clock).
+    // on the error runs the loop again on the time limit alone, never looking at the signal).
     const page = pausing(() => false);
     const looks = cancelFrom(page, 4);
     let err: unknown;

@@ -79,9 +79,15 @@ function jsonFormat(f: unknown, fn: string): "json" | "json5" {
  * strict JSON, or null when it cannot be: what the format "json5" accepts. Everything else is
  * left to JSON.parse, which checks the result.
  */
-export function json5ToJson(src: string): string | null {
+// Sticky: matched where the scan stands, never on a copy of the rest of the text (that made a
+// long text's conversion quadratic).
+const NUMBER = /[\d.][\w.+-]*/y;
+const NAME = /[A-Za-z_$][\w$]*/y;
+
+export function json5ToJson(src: string, m: Metered | null = null): string | null {
   let out = "";
   let i = 0;
+  let steps = 0;
   /** Index after white space and comments from j, or -1 for an unclosed comment. */
   const skip = (j: number): number => {
     for (;;) {
@@ -97,6 +103,8 @@ export function json5ToJson(src: string): string | null {
     }
   };
   while (i < src.length) {
+    // A step a token: a long text is on the page's clock (engine/work.ts).
+    if (++steps === 1024) work(m, (steps = 0) + 1024);
     const c = src[i]!;
     if (c === '"' || c === "'") {
       let text = "";
@@ -128,13 +136,15 @@ export function json5ToJson(src: string): string | null {
       i = i + 1;
       continue;
     }
-    const number = /^[\d.][\w.+-]*/.exec(src.slice(i));
+    NUMBER.lastIndex = i;
+    const number = NUMBER.exec(src);
     if (number) {
       out += number[0];
       i += number[0].length;
       continue;
     }
-    const name = /^[A-Za-z_$][\w$]*/.exec(src.slice(i));
+    NAME.lastIndex = i;
+    const name = NAME.exec(src);
     if (name) {
       const j = skip(i + name[0].length);
       if (j < 0) return null;
@@ -152,9 +162,15 @@ export function json5ToJson(src: string): string | null {
 }
 
 /** JSON.parse, of JSON5 text made strict for the format "json5". */
-function readJson(text: string, format: "json" | "json5"): unknown {
+function readJson(text: string, format: "json" | "json5", m: Metered): unknown {
   if (format === "json") return JSON.parse(text);
-  const strict = json5ToJson(text);
+  // Strict JSON is JSON5 and reads the same: most text is, and JSON.parse reads it fastest.
+  try {
+    return JSON.parse(text);
+  } catch {
+    // JSON5 only: made strict below.
+  }
+  const strict = json5ToJson(text, m);
   if (strict === null) throw new SyntaxError("not JSON5");
   return JSON.parse(strict);
 }
@@ -163,8 +179,9 @@ function readJson(text: string, format: "json" | "json5"): unknown {
 function parseJson(ctx: RenderContext, s: unknown, fn: string, format: "json" | "json5" = "json"): unknown {
   let v: unknown;
   try {
-    v = readJson(str(s), format);
-  } catch {
+    v = readJson(str(s), format, ctx);
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e; // the time limit
     throw argError(`${fn}: the string is not valid JSON`);
   }
   const max = ctx.limits.maxJsonDepth;
@@ -200,12 +217,13 @@ export default category("encoding", {
       example: 'isJSON("{}") & " " & isJSON("{a: 1, /* n */}") & " " & isJSON("{a: 1, /* n */}", "json")',
       result: "true true false",
     },
-    (_c, s: unknown, f?: unknown) => {
+    (c, s: unknown, f?: unknown) => {
       const format = jsonFormat(f, "isJSON");
       try {
-        readJson(str(s), format);
+        readJson(str(s), format, c);
         return true;
-      } catch {
+      } catch (e) {
+        if (!(e instanceof SyntaxError)) throw e; // the time limit
         return false;
       }
     },

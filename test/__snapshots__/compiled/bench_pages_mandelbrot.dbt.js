@@ -112,129 +112,129 @@ const L105 = {"file":"mandelbrot.dbt","line":26,"column":7,"start":868,"end":871
 const L106 = {"file":"mandelbrot.dbt","line":26,"column":6,"start":867,"end":872};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x41, $x42, $x43, $x45, $x46, $x48, $x49, $x50, $x51, $x52, $x53, $x54, $x55, $x56, $x57, $x58, $x59, $x60, $x70, $x71, $x72, $x74, $x75, $x77, $x78, $x79, $x80, $x81, $x82, $x83, $x84, $x85, $x86, $x87, $x88, $x89, $x97, $x99, $x100, $x101, $x102, $x103, $x104, $x105, $x106, $x107, $x108, $x109, $x110, $x111, $x112, $x113, $x114, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x124, $x125, $x126, $x127, $x128, $x129, $x130, $x131, $x134, $x135, $x137, $x138, $x139, $x140, $x141, $x143, $x144, $x145, $x146, $x147, $x148, $x149, $x150, $x152, $x153, $x154, $x155, $x164, $x165, $x169, $x170, $x171, $x172, $x173, $x174, $x175, $x176, $x177, $x178, $x179, $x188, $x189, $x193, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x201, $x202, $x203, $x211, $x212, $x213, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x227, $x228, $x229, $x230, $x231, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x241, $x242, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x252, $x253, $x269, $x270, $x271, $x272, $x273, $x274, $x275, $x276, $x277, $x278, $x279, $x280, $x281, $x283, $x284, $x285, $x286, $x287, $x288, $x289, $x290, $x291, $x294, $x295, $x297, $x298, $x299, $x300, $x301, $x302, $x303, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x314, $x315, $x316, $x317, $x318, $x319, $x320, $x322, $x323, $x324, $x325, $F = [null, null, null, null, null, null, null, null, null];
+let $x42, $x43, $x44, $x46, $x47, $x49, $x50, $x51, $x52, $x53, $x54, $x55, $x56, $x57, $x58, $x59, $x60, $x61, $x71, $x72, $x73, $x75, $x76, $x78, $x79, $x80, $x81, $x82, $x83, $x84, $x85, $x86, $x87, $x88, $x89, $x90, $x98, $x100, $x101, $x102, $x103, $x104, $x105, $x106, $x107, $x108, $x109, $x110, $x111, $x112, $x113, $x114, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x125, $x126, $x127, $x128, $x129, $x130, $x131, $x132, $x135, $x136, $x138, $x139, $x140, $x141, $x142, $x144, $x145, $x146, $x147, $x148, $x149, $x150, $x151, $x153, $x154, $x155, $x156, $x165, $x166, $x170, $x171, $x172, $x173, $x174, $x175, $x176, $x177, $x178, $x179, $x180, $x189, $x190, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x201, $x202, $x203, $x204, $x212, $x213, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x228, $x229, $x230, $x231, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x242, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x250, $x253, $x254, $x270, $x271, $x272, $x273, $x274, $x275, $x276, $x277, $x278, $x279, $x280, $x281, $x282, $x284, $x285, $x286, $x287, $x288, $x289, $x290, $x291, $x292, $x295, $x296, $x298, $x299, $x300, $x301, $x302, $x303, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x313, $x315, $x316, $x317, $x318, $x319, $x320, $x321, $x323, $x324, $x325, $x326, $F = [null, null, null, null, null, null, null, null, null];
 try {
 { const $v0 = " .:-=+*#%@"; rt.assign(ctx, "palette", [], $v0, L0); }
 { const $v1 = 0; rt.assign(ctx, "inside", [], $v1, L1); }
 { const $v2 = ""; rt.assign(ctx, "art", [], $v2, L2); }
 { const $vars3 = ctx.scopes.local ?? ctx.scopes.variables;
 T.respell($vars3, "row"); T.respell($vars3, "col"); const $slow4 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars3, "row") || T.shadowed(ctx, $vars3, "m") || T.shadowed(ctx, $vars3, "cy") || T.shadowed(ctx, $vars3, "line") || T.shadowed(ctx, $vars3, "col") || T.shadowed(ctx, $vars3, "cx") || T.shadowed(ctx, $vars3, "zx") || T.shadowed(ctx, $vars3, "zy") || T.shadowed(ctx, $vars3, "n") || T.shadowed(ctx, $vars3, "t") || T.shadowed(ctx, $vars3, "inside") || T.shadowed(ctx, $vars3, "palette") || T.shadowed(ctx, $vars3, "art") || T.respelled($vars3, "m") || T.respelled($vars3, "cy") || T.respelled($vars3, "line") || T.respelled($vars3, "cx") || T.respelled($vars3, "zx") || T.respelled($vars3, "zy") || T.respelled($vars3, "n") || T.respelled($vars3, "t") || T.respelled($vars3, "inside") || T.respelled($vars3, "palette") || T.respelled($vars3, "art");
-let $r5, $r6 = $slow4 ? undefined : T.own($vars3, "m"), $r7, $r8 = $slow4 ? undefined : T.own($vars3, "line"), $r9, $r10, $r11, $r12, $r13, $r14, $r15 = $slow4 ? undefined : T.own($vars3, "inside"), $r16 = $slow4 ? undefined : T.own($vars3, "palette"), $r17 = $slow4 ? undefined : T.own($vars3, "art"), $h40 = undefined, $h44 = undefined, $h47 = undefined, $h69 = undefined, $h73 = undefined, $h76 = undefined, $h98 = undefined;
+let $r5, $r6 = $slow4 ? undefined : T.own($vars3, "m"), $r7, $r8 = $slow4 ? undefined : T.own($vars3, "line"), $r9, $r10, $r11, $r12, $r13, $r14, $r15 = $slow4 ? undefined : T.own($vars3, "inside"), $r16 = $slow4 ? undefined : T.own($vars3, "palette"), $r17 = $slow4 ? undefined : T.own($vars3, "art"), $h41 = undefined, $h45 = undefined, $h48 = undefined, $h70 = undefined, $h74 = undefined, $h77 = undefined, $h99 = undefined;
 try {
-let $done30 = false;
+let $done30 = false, $replay33 = false;
 if (!$slow4 && $r6 !== undefined && typeof $r15 === "number" && $r16 !== undefined && $r17 !== undefined) {
 const $len31 = $o.length;
 let $at29 = L3, $b28 = ctx.page.budget;
 try {
 { let $s20 = false, $s21 = false, $s22 = false, $s23 = false, $s24 = false, $s25 = false, $s26 = false, $s27 = false, $u18 = $r8, $u19 = $r17;
 $F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r15; 
-{ let $n209 = 0, $lim224 = 0, $k225 = 0, $n183 = 0, $lim190 = 0, $k191 = 0, $i185 = 0, $to186 = 0, $step187 = 0, $n159 = 0, $lim166 = 0, $k167 = 0, $i161 = 0, $to162 = 0, $step163 = 0, $rz157 = 0;
-$re327: for (;;) {
-$n209 = +$n209; $lim224 = +$lim224; $k225 = +$k225; $n183 = +$n183; $lim190 = +$lim190; $k191 = +$k191; $i185 = +$i185; $to186 = +$to186; $step187 = +$step187; $n159 = +$n159; $lim166 = +$lim166; $k167 = +$k167; $i161 = +$i161; $to162 = +$to162; $step163 = +$step163; $b28 = ctx.page.budget;
+{ let $n210 = 0, $lim225 = 0, $k226 = 0, $n184 = 0, $lim191 = 0, $k192 = 0, $i186 = 0, $to187 = 0, $step188 = 0, $n160 = 0, $lim167 = 0, $k168 = 0, $i162 = 0, $to163 = 0, $step164 = 0, $rz158 = 0;
+$re328: for (;;) {
+$n210 = +$n210; $lim225 = +$lim225; $k226 = +$k226; $n184 = +$n184; $lim191 = +$lim191; $k192 = +$k192; $i186 = +$i186; $to187 = +$to187; $step188 = +$step188; $n160 = +$n160; $lim167 = +$lim167; $k168 = +$k168; $i162 = +$i162; $to163 = +$to163; $step164 = +$step164; $b28 = ctx.page.budget;
 try {
-if ($rz157 === 0) { $n159 = 0; $k167 = 0; $lim166 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i161, $to162, $step163] = T.range(0, (($x164 = ($h40 !== undefined ? $h40 : ($h40 = rt.field(ctx, $r6, "height", L6)))), typeof $x164 === "number" && ($x165 = $x164 - 1) === $x165 ? $x165 : rt.sub($x164, 1, L4)), undefined, L3);
+if ($rz158 === 0) { $n160 = 0; $k168 = 0; $lim167 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i162, $to163, $step164] = T.range(0, (($x165 = ($h41 !== undefined ? $h41 : ($h41 = rt.field(ctx, $r6, "height", L6)))), typeof $x165 === "number" && ($x166 = $x165 - 1) === $x166 ? $x166 : rt.sub($x165, 1, L4)), undefined, L3);
 }
-$loop158: for (;;) {
-if ($rz157 !== 0) { if ($rz157 === 1) $rz157 = 0; }
+$loop159: for (;;) {
+if ($rz158 !== 0) { if ($rz158 === 1) $rz158 = 0; }
 else {
-if (!(($step163 > 0 ? $i161 <= $to162 : $i161 >= $to162))) { $F[0] = $i161; $s20 = true; break; }
-if (++$n159 > $lim166 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n159, $o.length, L3, true)) { $rz157 = 1; $at29 = L3; throw T.PAUSE; } $b28 = ctx.page.budget; }
+if (!(($step164 > 0 ? $i162 <= $to163 : $i162 >= $to163))) { $F[0] = $i162; $s20 = true; break; }
+if (++$n160 > $lim167 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n160, $o.length, L3, true)) { $rz158 = 1; $at29 = L3; throw T.PAUSE; } $b28 = ctx.page.budget; }
 }
-$F[0] = $i161; $s20 = true;
-$b168: {
-if ($rz157 === 0) {
-{ const $v180 = (($x169 = ($h44 !== undefined ? $h44 : ($h44 = rt.field(ctx, $r6, "y0", L9)))), ($x178 = (($x176 = (($x173 = (($x170 = ($h47 !== undefined ? $h47 : ($h47 = rt.field(ctx, $r6, "y1", L14)))), ($x171 = ($h44 !== undefined ? $h44 : ($h44 = rt.field(ctx, $r6, "y0", L16)))), typeof $x170 === "number" && typeof $x171 === "number" && ($x172 = $x170 - $x171) === $x172 ? $x172 : rt.sub($x170, $x171, L12))), ($x174 = $F[0]), ($x175 = $x173 * $x174) === $x175 ? $x175 : rt.mul($x173, $x174, L11))), ($x177 = ($h40 !== undefined ? $h40 : ($h40 = rt.field(ctx, $r6, "height", L19)))), typeof $x177 === "number" && $x176 === $x176 && $x177 === $x177 && $x177 !== 0 ? $x176 / $x177 : rt.div($x176, $x177, L10))), typeof $x169 === "number" && ($x179 = $x169 + $x178) === $x179 ? $x179 : rt.add($x169, $x178, L7)); $F[1] = $v180; $s21 = true;
+$F[0] = $i162; $s20 = true;
+$b169: {
+if ($rz158 === 0) {
+{ const $v181 = (($x170 = ($h45 !== undefined ? $h45 : ($h45 = rt.field(ctx, $r6, "y0", L9)))), ($x179 = (($x177 = (($x174 = (($x171 = ($h48 !== undefined ? $h48 : ($h48 = rt.field(ctx, $r6, "y1", L14)))), ($x172 = ($h45 !== undefined ? $h45 : ($h45 = rt.field(ctx, $r6, "y0", L16)))), typeof $x171 === "number" && typeof $x172 === "number" && ($x173 = $x171 - $x172) === $x173 ? $x173 : rt.sub($x171, $x172, L12))), ($x175 = $F[0]), ($x176 = $x174 * $x175) === $x176 ? $x176 : rt.mul($x174, $x175, L11))), ($x178 = ($h41 !== undefined ? $h41 : ($h41 = rt.field(ctx, $r6, "height", L19)))), typeof $x178 === "number" && $x177 === $x177 && $x178 === $x178 && $x178 !== 0 ? $x177 / $x178 : rt.div($x177, $x178, L10))), typeof $x170 === "number" && ($x180 = $x170 + $x179) === $x180 ? $x180 : rt.add($x170, $x179, L7)); $F[1] = $v181; $s21 = true;
 }
-{ const $v181 = ""; $u18 = (typeof $v181 === "number" ? $v181 : rt.checkSize(ctx, $v181, L21));
+{ const $v182 = ""; $u18 = (typeof $v182 === "number" ? $v182 : rt.checkSize(ctx, $v182, L21));
 }
 }
-if ($rz157 === 0 || ($rz157 >= 2 && $rz157 <= 3)) {
-{ if ($rz157 === 0) { $n183 = 0; $k191 = 0; $lim190 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i185, $to186, $step187] = T.range(0, (($x188 = ($h69 !== undefined ? $h69 : ($h69 = rt.field(ctx, $r6, "width", L25)))), typeof $x188 === "number" && ($x189 = $x188 - 1) === $x189 ? $x189 : rt.sub($x188, 1, L23)), undefined, L22);
+if ($rz158 === 0 || ($rz158 >= 2 && $rz158 <= 3)) {
+{ if ($rz158 === 0) { $n184 = 0; $k192 = 0; $lim191 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i186, $to187, $step188] = T.range(0, (($x189 = ($h70 !== undefined ? $h70 : ($h70 = rt.field(ctx, $r6, "width", L25)))), typeof $x189 === "number" && ($x190 = $x189 - 1) === $x190 ? $x190 : rt.sub($x189, 1, L23)), undefined, L22);
 }
-$loop182: for (;;) {
-if ($rz157 !== 0) { if ($rz157 === 2) $rz157 = 0; }
+$loop183: for (;;) {
+if ($rz158 !== 0) { if ($rz158 === 2) $rz158 = 0; }
 else {
-if (!(($step187 > 0 ? $i185 <= $to186 : $i185 >= $to186))) { $F[2] = $i185; $s22 = true; break; }
-if (++$n183 > $lim190 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n183, $o.length, L22, true)) { $rz157 = 2; $at29 = L22; throw T.PAUSE; } $b28 = ctx.page.budget; }
+if (!(($step188 > 0 ? $i186 <= $to187 : $i186 >= $to187))) { $F[2] = $i186; $s22 = true; break; }
+if (++$n184 > $lim191 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n184, $o.length, L22, true)) { $rz158 = 2; $at29 = L22; throw T.PAUSE; } $b28 = ctx.page.budget; }
 }
-$F[2] = $i185; $s22 = true;
-$b192: {
-if ($rz157 === 0) {
-{ const $v204 = (($x193 = ($h73 !== undefined ? $h73 : ($h73 = rt.field(ctx, $r6, "x0", L28)))), ($x202 = (($x200 = (($x197 = (($x194 = ($h76 !== undefined ? $h76 : ($h76 = rt.field(ctx, $r6, "x1", L33)))), ($x195 = ($h73 !== undefined ? $h73 : ($h73 = rt.field(ctx, $r6, "x0", L35)))), typeof $x194 === "number" && typeof $x195 === "number" && ($x196 = $x194 - $x195) === $x196 ? $x196 : rt.sub($x194, $x195, L31))), ($x198 = $F[2]), ($x199 = $x197 * $x198) === $x199 ? $x199 : rt.mul($x197, $x198, L30))), ($x201 = ($h69 !== undefined ? $h69 : ($h69 = rt.field(ctx, $r6, "width", L38)))), typeof $x201 === "number" && $x200 === $x200 && $x201 === $x201 && $x201 !== 0 ? $x200 / $x201 : rt.div($x200, $x201, L29))), typeof $x193 === "number" && ($x203 = $x193 + $x202) === $x203 ? $x203 : rt.add($x193, $x202, L26)); $F[3] = $v204; $s23 = true;
+$F[2] = $i186; $s22 = true;
+$b193: {
+if ($rz158 === 0) {
+{ const $v205 = (($x194 = ($h74 !== undefined ? $h74 : ($h74 = rt.field(ctx, $r6, "x0", L28)))), ($x203 = (($x201 = (($x198 = (($x195 = ($h77 !== undefined ? $h77 : ($h77 = rt.field(ctx, $r6, "x1", L33)))), ($x196 = ($h74 !== undefined ? $h74 : ($h74 = rt.field(ctx, $r6, "x0", L35)))), typeof $x195 === "number" && typeof $x196 === "number" && ($x197 = $x195 - $x196) === $x197 ? $x197 : rt.sub($x195, $x196, L31))), ($x199 = $F[2]), ($x200 = $x198 * $x199) === $x200 ? $x200 : rt.mul($x198, $x199, L30))), ($x202 = ($h70 !== undefined ? $h70 : ($h70 = rt.field(ctx, $r6, "width", L38)))), typeof $x202 === "number" && $x201 === $x201 && $x202 === $x202 && $x202 !== 0 ? $x201 / $x202 : rt.div($x201, $x202, L29))), typeof $x194 === "number" && ($x204 = $x194 + $x203) === $x204 ? $x204 : rt.add($x194, $x203, L26)); $F[3] = $v205; $s23 = true;
 }
-{ const $v205 = 0; $F[4] = $v205; $s24 = true;
+{ const $v206 = 0; $F[4] = $v206; $s24 = true;
 }
-{ const $v206 = 0; $F[5] = $v206; $s25 = true;
+{ const $v207 = 0; $F[5] = $v207; $s25 = true;
 }
-{ const $v207 = 0; $F[6] = $v207; $s26 = true;
+{ const $v208 = 0; $F[6] = $v208; $s26 = true;
 }
 }
-if ($rz157 === 0 || $rz157 === 3) {
-{ if ($rz157 === 0) { $n209 = 0; $k225 = 0; $lim224 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
-$loop208: for (;;) {
-if ($rz157 !== 0) { $rz157 = 0; }
+if ($rz158 === 0 || $rz158 === 3) {
+{ if ($rz158 === 0) { $n210 = 0; $k226 = 0; $lim225 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
+$loop209: for (;;) {
+if ($rz158 !== 0) { $rz158 = 0; }
 else {
-if (!(((($x211 = $F[6]), ($x212 = ($h98 !== undefined ? $h98 : ($h98 = rt.field(ctx, $r6, "maxiter", L47)))), typeof $x212 === "number" && $x211 === $x211 && $x212 === $x212 ? $x211 < $x212 : rt.lt($x211, $x212, L44)) && (($x223 = (($x213 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x213 ? $x213 : (($x217 = (($x214 = $F[4]), ($x215 = $F[4]), ($x216 = $x214 * $x215) === $x216 ? $x216 : rt.mul($x214, $x215, L50))), ($x221 = (($x218 = $F[5]), ($x219 = $F[5]), ($x220 = $x218 * $x219) === $x220 ? $x220 : rt.mul($x218, $x219, L53))), ($x222 = $x217 + $x221) === $x222 ? $x222 : rt.add($x217, $x221, L49)))), $x223 === $x223 ? $x223 <= 4 : rt.lte($x223, 4, L48))))) break;
-if (++$n209 > $lim224 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n209, $o.length, L43, true)) { $rz157 = 3; $at29 = L43; throw T.PAUSE; } $b28 = ctx.page.budget; }
+if (!(((($x212 = $F[6]), ($x213 = ($h99 !== undefined ? $h99 : ($h99 = rt.field(ctx, $r6, "maxiter", L47)))), typeof $x213 === "number" && $x212 === $x212 && $x213 === $x213 ? $x212 < $x213 : rt.lt($x212, $x213, L44)) && (($x224 = (($x214 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x214 ? $x214 : (($x218 = (($x215 = $F[4]), ($x216 = $F[4]), ($x217 = $x215 * $x216) === $x217 ? $x217 : rt.mul($x215, $x216, L50))), ($x222 = (($x219 = $F[5]), ($x220 = $F[5]), ($x221 = $x219 * $x220) === $x221 ? $x221 : rt.mul($x219, $x220, L53))), ($x223 = $x218 + $x222) === $x223 ? $x223 : rt.add($x218, $x222, L49)))), $x224 === $x224 ? $x224 <= 4 : rt.lte($x224, 4, L48))))) break;
+if (++$n210 > $lim225 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n210, $o.length, L43, true)) { $rz158 = 3; $at29 = L43; throw T.PAUSE; } $b28 = ctx.page.budget; }
 }
-$b226: {
-{ const $v240 = (($x227 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x227 ? $x227 : (($x237 = (($x231 = (($x228 = $F[4]), ($x229 = $F[4]), ($x230 = $x228 * $x229) === $x230 ? $x230 : rt.mul($x228, $x229, L58))), ($x235 = (($x232 = $F[5]), ($x233 = $F[5]), ($x234 = $x232 * $x233) === $x234 ? $x234 : rt.mul($x232, $x233, L61))), ($x236 = $x231 - $x235) === $x236 ? $x236 : rt.sub($x231, $x235, L57))), ($x238 = $F[3]), ($x239 = $x237 + $x238) === $x239 ? $x239 : rt.add($x237, $x238, L56))); $F[7] = $v240; $s27 = true;
+$b227: {
+{ const $v241 = (($x228 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x228 ? $x228 : (($x238 = (($x232 = (($x229 = $F[4]), ($x230 = $F[4]), ($x231 = $x229 * $x230) === $x231 ? $x231 : rt.mul($x229, $x230, L58))), ($x236 = (($x233 = $F[5]), ($x234 = $F[5]), ($x235 = $x233 * $x234) === $x235 ? $x235 : rt.mul($x233, $x234, L61))), ($x237 = $x232 - $x236) === $x237 ? $x237 : rt.sub($x232, $x236, L57))), ($x239 = $F[3]), ($x240 = $x238 + $x239) === $x240 ? $x240 : rt.add($x238, $x239, L56))); $F[7] = $v241; $s27 = true;
 }
-{ const $v250 = (($x241 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x241 ? $x241 : (($x247 = (($x244 = (($x242 = $F[4]), ($x243 = 2 * $x242) === $x243 ? $x243 : rt.mul(2, $x242, L68))), ($x245 = $F[5]), ($x246 = $x244 * $x245) === $x246 ? $x246 : rt.mul($x244, $x245, L67))), ($x248 = $F[1]), ($x249 = $x247 + $x248) === $x249 ? $x249 : rt.add($x247, $x248, L66))); $F[5] = $v250; $s25 = true;
+{ const $v251 = (($x242 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x242 ? $x242 : (($x248 = (($x245 = (($x243 = $F[4]), ($x244 = 2 * $x243) === $x244 ? $x244 : rt.mul(2, $x243, L68))), ($x246 = $F[5]), ($x247 = $x245 * $x246) === $x247 ? $x247 : rt.mul($x245, $x246, L67))), ($x249 = $F[1]), ($x250 = $x248 + $x249) === $x250 ? $x250 : rt.add($x248, $x249, L66))); $F[5] = $v251; $s25 = true;
 }
-{ const $v251 = $F[7]; $F[4] = $v251; $s24 = true;
+{ const $v252 = $F[7]; $F[4] = $v252; $s24 = true;
 }
-{ const $v254 = (($x252 = $F[6]), ($x253 = $x252 + 1) === $x253 ? $x253 : rt.add($x252, 1, L75)); $F[6] = $v254; $s26 = true;
-}
-}
-$k225 = typeof $h98 === "number" && $h98 === $h98 ? Math.min($lim224 - $n209, $b28 - 1) : 0;
-if ($k225 > 0) { let $brk267 = false; $n209 += $k225; $b28 -= $k225;
-{ let $k268 = $k225, $w255 = $F[6], $w256 = $F[4], $w257 = $F[5], $w258 = $F[7], $w259 = $F[3], $w260 = $F[1], $f261 = false, $f262 = false, $f263 = false, $f264 = false;
-$run265: while ($k268 > 0 && (((($x297 = $w255), $x297 === $x297 ? $x297 < $h98 : rt.lt($x297, $h98, L44)) && (($x308 = (($x298 = (($w256 * $w256) + ($w257 * $w257))) === $x298 ? $x298 : (($x302 = (($x299 = $w256), ($x300 = $w256), ($x301 = $x299 * $x300) === $x301 ? $x301 : rt.mul($x299, $x300, L50))), ($x306 = (($x303 = $w257), ($x304 = $w257), ($x305 = $x303 * $x304) === $x305 ? $x305 : rt.mul($x303, $x304, L53))), ($x307 = $x302 + $x306) === $x307 ? $x307 : rt.add($x302, $x306, L49)))), $x308 === $x308 ? $x308 <= 4 : rt.lte($x308, 4, L48))))) {
-$k268--;
-$b266: {
-{ const $v282 = (($x269 = ((($w256 * $w256) - ($w257 * $w257)) + $w259)) === $x269 ? $x269 : (($x279 = (($x273 = (($x270 = $w256), ($x271 = $w256), ($x272 = $x270 * $x271) === $x272 ? $x272 : rt.mul($x270, $x271, L58))), ($x277 = (($x274 = $w257), ($x275 = $w257), ($x276 = $x274 * $x275) === $x276 ? $x276 : rt.mul($x274, $x275, L61))), ($x278 = $x273 - $x277) === $x278 ? $x278 : rt.sub($x273, $x277, L57))), ($x280 = $w259), ($x281 = $x279 + $x280) === $x281 ? $x281 : rt.add($x279, $x280, L56))); $w258 = $v282; $f264 = true;
-}
-{ const $v292 = (($x283 = (((2 * $w256) * $w257) + $w260)) === $x283 ? $x283 : (($x289 = (($x286 = (($x284 = $w256), ($x285 = 2 * $x284) === $x285 ? $x285 : rt.mul(2, $x284, L68))), ($x287 = $w257), ($x288 = $x286 * $x287) === $x288 ? $x288 : rt.mul($x286, $x287, L67))), ($x290 = $w260), ($x291 = $x289 + $x290) === $x291 ? $x291 : rt.add($x289, $x290, L66))); $w257 = $v292; $f263 = true;
-}
-{ const $v293 = $w258; $w256 = $v293; $f262 = true;
-}
-{ const $v296 = (($x294 = $w255), ($x295 = $x294 + 1) === $x295 ? $x295 : rt.add($x294, 1, L75)); $w255 = $v296; $f261 = true;
+{ const $v255 = (($x253 = $F[6]), ($x254 = $x253 + 1) === $x254 ? $x254 : rt.add($x253, 1, L75)); $F[6] = $v255; $s26 = true;
 }
 }
+$k226 = typeof $h99 === "number" && $h99 === $h99 ? Math.min($lim225 - $n210, $b28 - 1) : 0;
+if ($k226 > 0) { let $brk268 = false; $n210 += $k226; $b28 -= $k226;
+{ let $k269 = $k226, $w256 = $F[6], $w257 = $F[4], $w258 = $F[5], $w259 = $F[7], $w260 = $F[3], $w261 = $F[1], $f262 = false, $f263 = false, $f264 = false, $f265 = false;
+$run266: while ($k269 > 0 && (((($x298 = $w256), $x298 === $x298 ? $x298 < $h99 : rt.lt($x298, $h99, L44)) && (($x309 = (($x299 = (($w257 * $w257) + ($w258 * $w258))) === $x299 ? $x299 : (($x303 = (($x300 = $w257), ($x301 = $w257), ($x302 = $x300 * $x301) === $x302 ? $x302 : rt.mul($x300, $x301, L50))), ($x307 = (($x304 = $w258), ($x305 = $w258), ($x306 = $x304 * $x305) === $x306 ? $x306 : rt.mul($x304, $x305, L53))), ($x308 = $x303 + $x307) === $x308 ? $x308 : rt.add($x303, $x307, L49)))), $x309 === $x309 ? $x309 <= 4 : rt.lte($x309, 4, L48))))) {
+$k269--;
+$b267: {
+{ const $v283 = (($x270 = ((($w257 * $w257) - ($w258 * $w258)) + $w260)) === $x270 ? $x270 : (($x280 = (($x274 = (($x271 = $w257), ($x272 = $w257), ($x273 = $x271 * $x272) === $x273 ? $x273 : rt.mul($x271, $x272, L58))), ($x278 = (($x275 = $w258), ($x276 = $w258), ($x277 = $x275 * $x276) === $x277 ? $x277 : rt.mul($x275, $x276, L61))), ($x279 = $x274 - $x278) === $x279 ? $x279 : rt.sub($x274, $x278, L57))), ($x281 = $w260), ($x282 = $x280 + $x281) === $x282 ? $x282 : rt.add($x280, $x281, L56))); $w259 = $v283; $f265 = true;
 }
-$k225 = $k268; $F[6] = $w255; $F[4] = $w256; $F[5] = $w257; $F[7] = $w258; if ($f261) $s26 = true; if ($f262) $s24 = true; if ($f263) $s25 = true; if ($f264) $s27 = true;
+{ const $v293 = (($x284 = (((2 * $w257) * $w258) + $w261)) === $x284 ? $x284 : (($x290 = (($x287 = (($x285 = $w257), ($x286 = 2 * $x285) === $x286 ? $x286 : rt.mul(2, $x285, L68))), ($x288 = $w258), ($x289 = $x287 * $x288) === $x289 ? $x289 : rt.mul($x287, $x288, L67))), ($x291 = $w261), ($x292 = $x290 + $x291) === $x292 ? $x292 : rt.add($x290, $x291, L66))); $w258 = $v293; $f264 = true;
 }
-$n209 -= $k225; $b28 += $k225; $k225 = 0;
-if ($brk267) break $loop208;
+{ const $v294 = $w259; $w257 = $v294; $f263 = true;
+}
+{ const $v297 = (($x295 = $w256), ($x296 = $x295 + 1) === $x296 ? $x296 : rt.add($x295, 1, L75)); $w256 = $v297; $f262 = true;
 }
 }
 }
+$k226 = $k269; $F[6] = $w256; $F[4] = $w257; $F[5] = $w258; $F[7] = $w259; if ($f262) $s26 = true; if ($f263) $s24 = true; if ($f264) $s25 = true; if ($f265) $s27 = true;
 }
-if ($rz157 === 0) {
-if ((($x309 = $F[6]), ($x310 = ($h98 !== undefined ? $h98 : ($h98 = rt.field(ctx, $r6, "maxiter", L81)))), typeof $x310 === "number" && $x309 === $x309 && $x310 === $x310 ? $x309 === $x310 : rt.eq($x309, $x310, L78))) {
-{ const $v313 = (($x311 = $F[8]), ($x312 = $x311 + 1) === $x312 ? $x312 : rt.add($x311, 1, L82)); $F[8] = $v313;
-}
-}
-{ const $v321 = (($x314 = $u18), ($x315 = ((($x316 = $F[6]), ($x317 = ($h98 !== undefined ? $h98 : ($h98 = rt.field(ctx, $r6, "maxiter", L90)))), typeof $x317 === "number" && $x316 === $x316 && $x317 === $x317 ? $x316 === $x317 : rt.eq($x316, $x317, L87)) ? "@" : rt.call(ctx, F0, L91, $r16, (($x319 = (($x318 = $F[6]), $x318 === $x318 && 9 === 9 && 9 !== 0 ? $x318 % 9 : rt.mod($x318, 9, L94))), ($x320 = 1 + $x319) === $x320 ? $x320 : rt.add(1, $x319, L93)), 1))), typeof $x314 === "string" && typeof $x315 === "string" && $x314.length + $x315.length <= ctx.limits.maxStringLength ? $x314 + $x315 : rt.concat(ctx, $x314, $x315, L85)); $u18 = (typeof $v321 === "number" ? $v321 : rt.checkSize(ctx, $v321, L96));
+$n210 -= $k226; $b28 += $k226; $k226 = 0;
+if ($brk268) break $loop209;
 }
 }
 }
-$i185 += $step187;
+}
+if ($rz158 === 0) {
+if ((($x310 = $F[6]), ($x311 = ($h99 !== undefined ? $h99 : ($h99 = rt.field(ctx, $r6, "maxiter", L81)))), typeof $x311 === "number" && $x310 === $x310 && $x311 === $x311 ? $x310 === $x311 : rt.eq($x310, $x311, L78))) {
+{ const $v314 = (($x312 = $F[8]), ($x313 = $x312 + 1) === $x313 ? $x313 : rt.add($x312, 1, L82)); $F[8] = $v314;
+}
+}
+{ const $v322 = (($x315 = $u18), ($x316 = ((($x317 = $F[6]), ($x318 = ($h99 !== undefined ? $h99 : ($h99 = rt.field(ctx, $r6, "maxiter", L90)))), typeof $x318 === "number" && $x317 === $x317 && $x318 === $x318 ? $x317 === $x318 : rt.eq($x317, $x318, L87)) ? "@" : rt.call(ctx, F0, L91, $r16, (($x320 = (($x319 = $F[6]), $x319 === $x319 && 9 === 9 && 9 !== 0 ? $x319 % 9 : rt.mod($x319, 9, L94))), ($x321 = 1 + $x320) === $x321 ? $x321 : rt.add(1, $x320, L93)), 1))), typeof $x315 === "string" && typeof $x316 === "string" && $x315.length + $x316.length <= ctx.limits.maxStringLength ? $x315 + $x316 : rt.concat(ctx, $x315, $x316, L85)); $u18 = (typeof $v322 === "number" ? $v322 : rt.checkSize(ctx, $v322, L96));
 }
 }
 }
-if ($rz157 === 0) {
-{ const $v326 = (($x322 = (($x324 = $u19), ($x325 = $u18), typeof $x324 === "string" && typeof $x325 === "string" && $x324.length + $x325.length <= ctx.limits.maxStringLength ? $x324 + $x325 : rt.concat(ctx, $x324, $x325, L98))), ($x323 = rt.call(ctx, F1, L101, 10)), typeof $x322 === "string" && typeof $x323 === "string" && $x322.length + $x323.length <= ctx.limits.maxStringLength ? $x322 + $x323 : rt.concat(ctx, $x322, $x323, L97)); $u19 = (typeof $v326 === "number" ? $v326 : rt.checkSize(ctx, $v326, L102));
+$i186 += $step188;
 }
 }
 }
-$i161 += $step163;
+if ($rz158 === 0) {
+{ const $v327 = (($x323 = (($x325 = $u19), ($x326 = $u18), typeof $x325 === "string" && typeof $x326 === "string" && $x325.length + $x326.length <= ctx.limits.maxStringLength ? $x325 + $x326 : rt.concat(ctx, $x325, $x326, L98))), ($x324 = rt.call(ctx, F1, L101, 10)), typeof $x323 === "string" && typeof $x324 === "string" && $x323.length + $x324.length <= ctx.limits.maxStringLength ? $x323 + $x324 : rt.concat(ctx, $x323, $x324, L97)); $u19 = (typeof $v327 === "number" ? $v327 : rt.checkSize(ctx, $v327, L102));
 }
-break $re327;
-} catch ($e328) {
-if ($e328 !== T.PAUSE) throw $e328;
-{ yield $at29; $h40 = $h44 = $h47 = $h69 = $h73 = $h76 = $h98 = undefined; };
+}
+}
+$i162 += $step164;
+}
+break $re328;
+} catch ($e329) {
+if ($e329 !== T.PAUSE) throw $e329;
+{ yield $at29; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; };
 }
 }
 }
@@ -245,7 +245,7 @@ $done30 = true;
 $o = $o.slice(0, $len31);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if ($e32?.catchable === false) throw $e32;
-ctx.page.budget = $b28;
+ctx.page.budget = $b28; ctx.page.replaying++; $replay33 = true;
 }
 }
 if (!$done30) {
@@ -257,55 +257,57 @@ $r11 = $slow4 ? undefined : T.own($vars3, "zx");
 $r12 = $slow4 ? undefined : T.own($vars3, "zy");
 $r13 = $slow4 ? undefined : T.own($vars3, "n");
 $r14 = $slow4 ? undefined : T.own($vars3, "t");
-{ let $n35 = 0, $i37, $to38, $step39;
-[$i37, $to38, $step39] = T.range(0, (($x42 = ($h40 !== undefined ? $h40 : (($x41 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L5)), "height", L6)), $slow4 || ($h40 = $x41), $x41))), typeof $x42 === "number" && ($x43 = $x42 - 1) === $x43 ? $x43 : rt.sub($x42, 1, L4)), undefined, L3);
-$loop34: for (; ; $i37 += $step39) {
-if (!(($step39 > 0 ? $i37 <= $to38 : $i37 >= $to38))) { if ($slow4) $vars3["row"] = $i37; else $r5 = $i37; break; }
-if (++$n35 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n35, $o.length, L3, true)) { yield L3; $h40 = $h44 = $h47 = $h69 = $h73 = $h76 = $h98 = undefined; }; }
-if ($slow4) $vars3["row"] = $i37; else $r5 = $i37;
-{ const $v61 = (($x46 = ($h44 !== undefined ? $h44 : (($x45 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L8)), "y0", L9)), $slow4 || ($h44 = $x45), $x45))), ($x59 = (($x56 = (($x53 = (($x49 = ($h47 !== undefined ? $h47 : (($x48 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L13)), "y1", L14)), $slow4 || ($h47 = $x48), $x48))), ($x51 = ($h44 !== undefined ? $h44 : (($x50 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L15)), "y0", L16)), $slow4 || ($h44 = $x50), $x50))), typeof $x49 === "number" && typeof $x51 === "number" && ($x52 = $x49 - $x51) === $x52 ? $x52 : rt.sub($x49, $x51, L12))), ($x54 = ($r5 !== undefined ? $r5 : rt.lookupName(ctx, "row", L17))), typeof $x54 === "number" && ($x55 = $x53 * $x54) === $x55 ? $x55 : rt.mul($x53, $x54, L11))), ($x58 = ($h40 !== undefined ? $h40 : (($x57 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L18)), "height", L19)), $slow4 || ($h40 = $x57), $x57))), typeof $x58 === "number" && $x56 === $x56 && $x58 === $x58 && $x58 !== 0 ? $x56 / $x58 : rt.div($x56, $x58, L10))), typeof $x46 === "number" && ($x60 = $x46 + $x59) === $x60 ? $x60 : rt.add($x46, $x59, L7)); if ($slow4) rt.assign(ctx, "cy", [], $v61, L20); else $r7 = $v61;
+try {
+{ let $n36 = 0, $i38, $to39, $step40;
+[$i38, $to39, $step40] = T.range(0, (($x43 = ($h41 !== undefined ? $h41 : (($x42 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L5)), "height", L6)), $slow4 || ($h41 = $x42), $x42))), typeof $x43 === "number" && ($x44 = $x43 - 1) === $x44 ? $x44 : rt.sub($x43, 1, L4)), undefined, L3);
+$loop35: for (; ; $i38 += $step40) {
+if (!(($step40 > 0 ? $i38 <= $to39 : $i38 >= $to39))) { if ($slow4) $vars3["row"] = $i38; else $r5 = $i38; break; }
+if (++$n36 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n36, $o.length, L3, true)) { yield L3; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
+if ($slow4) $vars3["row"] = $i38; else $r5 = $i38;
+{ const $v62 = (($x47 = ($h45 !== undefined ? $h45 : (($x46 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L8)), "y0", L9)), $slow4 || ($h45 = $x46), $x46))), ($x60 = (($x57 = (($x54 = (($x50 = ($h48 !== undefined ? $h48 : (($x49 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L13)), "y1", L14)), $slow4 || ($h48 = $x49), $x49))), ($x52 = ($h45 !== undefined ? $h45 : (($x51 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L15)), "y0", L16)), $slow4 || ($h45 = $x51), $x51))), typeof $x50 === "number" && typeof $x52 === "number" && ($x53 = $x50 - $x52) === $x53 ? $x53 : rt.sub($x50, $x52, L12))), ($x55 = ($r5 !== undefined ? $r5 : rt.lookupName(ctx, "row", L17))), typeof $x55 === "number" && ($x56 = $x54 * $x55) === $x56 ? $x56 : rt.mul($x54, $x55, L11))), ($x59 = ($h41 !== undefined ? $h41 : (($x58 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L18)), "height", L19)), $slow4 || ($h41 = $x58), $x58))), typeof $x59 === "number" && $x57 === $x57 && $x59 === $x59 && $x59 !== 0 ? $x57 / $x59 : rt.div($x57, $x59, L10))), typeof $x47 === "number" && ($x61 = $x47 + $x60) === $x61 ? $x61 : rt.add($x47, $x60, L7)); if ($slow4) rt.assign(ctx, "cy", [], $v62, L20); else $r7 = $v62;
 }
-{ const $v62 = ""; if ($slow4) rt.assign(ctx, "line", [], $v62, L21); else $r8 = (typeof $v62 === "number" ? $v62 : rt.checkSize(ctx, $v62, L21));
+{ const $v63 = ""; if ($slow4) rt.assign(ctx, "line", [], $v63, L21); else $r8 = (typeof $v63 === "number" ? $v63 : rt.checkSize(ctx, $v63, L21));
 }
-{ let $n64 = 0, $i66, $to67, $step68;
-[$i66, $to67, $step68] = T.range(0, (($x71 = ($h69 !== undefined ? $h69 : (($x70 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L24)), "width", L25)), $slow4 || ($h69 = $x70), $x70))), typeof $x71 === "number" && ($x72 = $x71 - 1) === $x72 ? $x72 : rt.sub($x71, 1, L23)), undefined, L22);
-$loop63: for (; ; $i66 += $step68) {
-if (!(($step68 > 0 ? $i66 <= $to67 : $i66 >= $to67))) { if ($slow4) $vars3["col"] = $i66; else $r9 = $i66; break; }
-if (++$n64 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n64, $o.length, L22, true)) { yield L22; $h40 = $h44 = $h47 = $h69 = $h73 = $h76 = $h98 = undefined; }; }
-if ($slow4) $vars3["col"] = $i66; else $r9 = $i66;
-{ const $v90 = (($x75 = ($h73 !== undefined ? $h73 : (($x74 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L27)), "x0", L28)), $slow4 || ($h73 = $x74), $x74))), ($x88 = (($x85 = (($x82 = (($x78 = ($h76 !== undefined ? $h76 : (($x77 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L32)), "x1", L33)), $slow4 || ($h76 = $x77), $x77))), ($x80 = ($h73 !== undefined ? $h73 : (($x79 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L34)), "x0", L35)), $slow4 || ($h73 = $x79), $x79))), typeof $x78 === "number" && typeof $x80 === "number" && ($x81 = $x78 - $x80) === $x81 ? $x81 : rt.sub($x78, $x80, L31))), ($x83 = ($r9 !== undefined ? $r9 : rt.lookupName(ctx, "col", L36))), typeof $x83 === "number" && ($x84 = $x82 * $x83) === $x84 ? $x84 : rt.mul($x82, $x83, L30))), ($x87 = ($h69 !== undefined ? $h69 : (($x86 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L37)), "width", L38)), $slow4 || ($h69 = $x86), $x86))), typeof $x87 === "number" && $x85 === $x85 && $x87 === $x87 && $x87 !== 0 ? $x85 / $x87 : rt.div($x85, $x87, L29))), typeof $x75 === "number" && ($x89 = $x75 + $x88) === $x89 ? $x89 : rt.add($x75, $x88, L26)); if ($slow4) rt.assign(ctx, "cx", [], $v90, L39); else $r10 = $v90;
+{ let $n65 = 0, $i67, $to68, $step69;
+[$i67, $to68, $step69] = T.range(0, (($x72 = ($h70 !== undefined ? $h70 : (($x71 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L24)), "width", L25)), $slow4 || ($h70 = $x71), $x71))), typeof $x72 === "number" && ($x73 = $x72 - 1) === $x73 ? $x73 : rt.sub($x72, 1, L23)), undefined, L22);
+$loop64: for (; ; $i67 += $step69) {
+if (!(($step69 > 0 ? $i67 <= $to68 : $i67 >= $to68))) { if ($slow4) $vars3["col"] = $i67; else $r9 = $i67; break; }
+if (++$n65 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n65, $o.length, L22, true)) { yield L22; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
+if ($slow4) $vars3["col"] = $i67; else $r9 = $i67;
+{ const $v91 = (($x76 = ($h74 !== undefined ? $h74 : (($x75 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L27)), "x0", L28)), $slow4 || ($h74 = $x75), $x75))), ($x89 = (($x86 = (($x83 = (($x79 = ($h77 !== undefined ? $h77 : (($x78 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L32)), "x1", L33)), $slow4 || ($h77 = $x78), $x78))), ($x81 = ($h74 !== undefined ? $h74 : (($x80 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L34)), "x0", L35)), $slow4 || ($h74 = $x80), $x80))), typeof $x79 === "number" && typeof $x81 === "number" && ($x82 = $x79 - $x81) === $x82 ? $x82 : rt.sub($x79, $x81, L31))), ($x84 = ($r9 !== undefined ? $r9 : rt.lookupName(ctx, "col", L36))), typeof $x84 === "number" && ($x85 = $x83 * $x84) === $x85 ? $x85 : rt.mul($x83, $x84, L30))), ($x88 = ($h70 !== undefined ? $h70 : (($x87 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L37)), "width", L38)), $slow4 || ($h70 = $x87), $x87))), typeof $x88 === "number" && $x86 === $x86 && $x88 === $x88 && $x88 !== 0 ? $x86 / $x88 : rt.div($x86, $x88, L29))), typeof $x76 === "number" && ($x90 = $x76 + $x89) === $x90 ? $x90 : rt.add($x76, $x89, L26)); if ($slow4) rt.assign(ctx, "cx", [], $v91, L39); else $r10 = $v91;
 }
-{ const $v91 = 0; if ($slow4) rt.assign(ctx, "zx", [], $v91, L40); else $r11 = $v91;
+{ const $v92 = 0; if ($slow4) rt.assign(ctx, "zx", [], $v92, L40); else $r11 = $v92;
 }
-{ const $v92 = 0; if ($slow4) rt.assign(ctx, "zy", [], $v92, L41); else $r12 = $v92;
+{ const $v93 = 0; if ($slow4) rt.assign(ctx, "zy", [], $v93, L41); else $r12 = $v93;
 }
-{ const $v93 = 0; if ($slow4) rt.assign(ctx, "n", [], $v93, L42); else $r13 = $v93;
+{ const $v94 = 0; if ($slow4) rt.assign(ctx, "n", [], $v94, L42); else $r13 = $v94;
 }
-{ let $n95 = 0;
-$loop94: for (; ((($x97 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L45))), ($x100 = ($h98 !== undefined ? $h98 : (($x99 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L46)), "maxiter", L47)), $slow4 || ($h98 = $x99), $x99))), typeof $x97 === "number" && typeof $x100 === "number" && $x97 === $x97 && $x100 === $x100 ? $x97 < $x100 : rt.lt($x97, $x100, L44)) && (($x110 = (($x104 = (($x101 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L51))), ($x102 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L52))), typeof $x101 === "number" && typeof $x102 === "number" && ($x103 = $x101 * $x102) === $x103 ? $x103 : rt.mul($x101, $x102, L50))), ($x108 = (($x105 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L54))), ($x106 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L55))), typeof $x105 === "number" && typeof $x106 === "number" && ($x107 = $x105 * $x106) === $x107 ? $x107 : rt.mul($x105, $x106, L53))), ($x109 = $x104 + $x108) === $x109 ? $x109 : rt.add($x104, $x108, L49))), $x110 === $x110 ? $x110 <= 4 : rt.lte($x110, 4, L48))); ) {
-if (++$n95 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n95, $o.length, L43, true)) { yield L43; $h40 = $h44 = $h47 = $h69 = $h73 = $h76 = $h98 = undefined; }; }
-{ const $v123 = (($x120 = (($x114 = (($x111 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L59))), ($x112 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L60))), typeof $x111 === "number" && typeof $x112 === "number" && ($x113 = $x111 * $x112) === $x113 ? $x113 : rt.mul($x111, $x112, L58))), ($x118 = (($x115 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L62))), ($x116 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L63))), typeof $x115 === "number" && typeof $x116 === "number" && ($x117 = $x115 * $x116) === $x117 ? $x117 : rt.mul($x115, $x116, L61))), ($x119 = $x114 - $x118) === $x119 ? $x119 : rt.sub($x114, $x118, L57))), ($x121 = ($r10 !== undefined ? $r10 : rt.lookupName(ctx, "cx", L64))), typeof $x121 === "number" && ($x122 = $x120 + $x121) === $x122 ? $x122 : rt.add($x120, $x121, L56)); if ($slow4) rt.assign(ctx, "t", [], $v123, L65); else $r14 = $v123;
+{ let $n96 = 0;
+$loop95: for (; ((($x98 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L45))), ($x101 = ($h99 !== undefined ? $h99 : (($x100 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L46)), "maxiter", L47)), $slow4 || ($h99 = $x100), $x100))), typeof $x98 === "number" && typeof $x101 === "number" && $x98 === $x98 && $x101 === $x101 ? $x98 < $x101 : rt.lt($x98, $x101, L44)) && (($x111 = (($x105 = (($x102 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L51))), ($x103 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L52))), typeof $x102 === "number" && typeof $x103 === "number" && ($x104 = $x102 * $x103) === $x104 ? $x104 : rt.mul($x102, $x103, L50))), ($x109 = (($x106 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L54))), ($x107 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L55))), typeof $x106 === "number" && typeof $x107 === "number" && ($x108 = $x106 * $x107) === $x108 ? $x108 : rt.mul($x106, $x107, L53))), ($x110 = $x105 + $x109) === $x110 ? $x110 : rt.add($x105, $x109, L49))), $x111 === $x111 ? $x111 <= 4 : rt.lte($x111, 4, L48))); ) {
+if (++$n96 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n96, $o.length, L43, true)) { yield L43; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
+{ const $v124 = (($x121 = (($x115 = (($x112 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L59))), ($x113 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L60))), typeof $x112 === "number" && typeof $x113 === "number" && ($x114 = $x112 * $x113) === $x114 ? $x114 : rt.mul($x112, $x113, L58))), ($x119 = (($x116 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L62))), ($x117 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L63))), typeof $x116 === "number" && typeof $x117 === "number" && ($x118 = $x116 * $x117) === $x118 ? $x118 : rt.mul($x116, $x117, L61))), ($x120 = $x115 - $x119) === $x120 ? $x120 : rt.sub($x115, $x119, L57))), ($x122 = ($r10 !== undefined ? $r10 : rt.lookupName(ctx, "cx", L64))), typeof $x122 === "number" && ($x123 = $x121 + $x122) === $x123 ? $x123 : rt.add($x121, $x122, L56)); if ($slow4) rt.assign(ctx, "t", [], $v124, L65); else $r14 = $v124;
 }
-{ const $v132 = (($x129 = (($x126 = (($x124 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L69))), typeof $x124 === "number" && ($x125 = 2 * $x124) === $x125 ? $x125 : rt.mul(2, $x124, L68))), ($x127 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L70))), typeof $x127 === "number" && ($x128 = $x126 * $x127) === $x128 ? $x128 : rt.mul($x126, $x127, L67))), ($x130 = ($r7 !== undefined ? $r7 : rt.lookupName(ctx, "cy", L71))), typeof $x130 === "number" && ($x131 = $x129 + $x130) === $x131 ? $x131 : rt.add($x129, $x130, L66)); if ($slow4) rt.assign(ctx, "zy", [], $v132, L72); else $r12 = $v132;
+{ const $v133 = (($x130 = (($x127 = (($x125 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L69))), typeof $x125 === "number" && ($x126 = 2 * $x125) === $x126 ? $x126 : rt.mul(2, $x125, L68))), ($x128 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L70))), typeof $x128 === "number" && ($x129 = $x127 * $x128) === $x129 ? $x129 : rt.mul($x127, $x128, L67))), ($x131 = ($r7 !== undefined ? $r7 : rt.lookupName(ctx, "cy", L71))), typeof $x131 === "number" && ($x132 = $x130 + $x131) === $x132 ? $x132 : rt.add($x130, $x131, L66)); if ($slow4) rt.assign(ctx, "zy", [], $v133, L72); else $r12 = $v133;
 }
-{ const $v133 = ($r14 !== undefined ? $r14 : rt.lookupName(ctx, "t", L73)); if ($slow4) rt.assign(ctx, "zx", [], $v133, L74); else $r11 = (typeof $v133 === "number" ? $v133 : rt.checkSize(ctx, $v133, L74));
+{ const $v134 = ($r14 !== undefined ? $r14 : rt.lookupName(ctx, "t", L73)); if ($slow4) rt.assign(ctx, "zx", [], $v134, L74); else $r11 = (typeof $v134 === "number" ? $v134 : rt.checkSize(ctx, $v134, L74));
 }
-{ const $v136 = (($x134 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L76))), typeof $x134 === "number" && ($x135 = $x134 + 1) === $x135 ? $x135 : rt.add($x134, 1, L75)); if ($slow4) rt.assign(ctx, "n", [], $v136, L77); else $r13 = $v136;
-}
-}
-}
-if ((($x137 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L79))), ($x139 = ($h98 !== undefined ? $h98 : (($x138 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L80)), "maxiter", L81)), $slow4 || ($h98 = $x138), $x138))), typeof $x137 === "number" && typeof $x139 === "number" && $x137 === $x137 && $x139 === $x139 ? $x137 === $x139 : rt.eq($x137, $x139, L78))) {
-{ const $v142 = (($x140 = ($r15 !== undefined ? $r15 : rt.lookupName(ctx, "inside", L83))), typeof $x140 === "number" && ($x141 = $x140 + 1) === $x141 ? $x141 : rt.add($x140, 1, L82)); if ($slow4) rt.assign(ctx, "inside", [], $v142, L84); else $r15 = $v142;
-}
-}
-{ const $v151 = (($x143 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L86))), ($x144 = ((($x145 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L88))), ($x147 = ($h98 !== undefined ? $h98 : (($x146 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L89)), "maxiter", L90)), $slow4 || ($h98 = $x146), $x146))), typeof $x145 === "number" && typeof $x147 === "number" && $x145 === $x145 && $x147 === $x147 ? $x145 === $x147 : rt.eq($x145, $x147, L87)) ? "@" : rt.call(ctx, F0, L91, ($r16 !== undefined ? $r16 : rt.lookupName(ctx, "palette", L92)), (($x149 = (($x148 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L95))), typeof $x148 === "number" && $x148 === $x148 && 9 === 9 && 9 !== 0 ? $x148 % 9 : rt.mod($x148, 9, L94))), ($x150 = 1 + $x149) === $x150 ? $x150 : rt.add(1, $x149, L93)), 1))), typeof $x143 === "string" && typeof $x144 === "string" && $x143.length + $x144.length <= ctx.limits.maxStringLength ? $x143 + $x144 : rt.concat(ctx, $x143, $x144, L85)); if ($slow4) rt.assign(ctx, "line", [], $v151, L96); else $r8 = (typeof $v151 === "number" ? $v151 : rt.checkSize(ctx, $v151, L96));
+{ const $v137 = (($x135 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L76))), typeof $x135 === "number" && ($x136 = $x135 + 1) === $x136 ? $x136 : rt.add($x135, 1, L75)); if ($slow4) rt.assign(ctx, "n", [], $v137, L77); else $r13 = $v137;
 }
 }
 }
-{ const $v156 = (($x152 = (($x154 = ($r17 !== undefined ? $r17 : rt.lookupName(ctx, "art", L99))), ($x155 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L100))), typeof $x154 === "string" && typeof $x155 === "string" && $x154.length + $x155.length <= ctx.limits.maxStringLength ? $x154 + $x155 : rt.concat(ctx, $x154, $x155, L98))), ($x153 = rt.call(ctx, F1, L101, 10)), typeof $x152 === "string" && typeof $x153 === "string" && $x152.length + $x153.length <= ctx.limits.maxStringLength ? $x152 + $x153 : rt.concat(ctx, $x152, $x153, L97)); if ($slow4) rt.assign(ctx, "art", [], $v156, L102); else $r17 = (typeof $v156 === "number" ? $v156 : rt.checkSize(ctx, $v156, L102));
+if ((($x138 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L79))), ($x140 = ($h99 !== undefined ? $h99 : (($x139 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L80)), "maxiter", L81)), $slow4 || ($h99 = $x139), $x139))), typeof $x138 === "number" && typeof $x140 === "number" && $x138 === $x138 && $x140 === $x140 ? $x138 === $x140 : rt.eq($x138, $x140, L78))) {
+{ const $v143 = (($x141 = ($r15 !== undefined ? $r15 : rt.lookupName(ctx, "inside", L83))), typeof $x141 === "number" && ($x142 = $x141 + 1) === $x142 ? $x142 : rt.add($x141, 1, L82)); if ($slow4) rt.assign(ctx, "inside", [], $v143, L84); else $r15 = $v143;
+}
+}
+{ const $v152 = (($x144 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L86))), ($x145 = ((($x146 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L88))), ($x148 = ($h99 !== undefined ? $h99 : (($x147 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L89)), "maxiter", L90)), $slow4 || ($h99 = $x147), $x147))), typeof $x146 === "number" && typeof $x148 === "number" && $x146 === $x146 && $x148 === $x148 ? $x146 === $x148 : rt.eq($x146, $x148, L87)) ? "@" : rt.call(ctx, F0, L91, ($r16 !== undefined ? $r16 : rt.lookupName(ctx, "palette", L92)), (($x150 = (($x149 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L95))), typeof $x149 === "number" && $x149 === $x149 && 9 === 9 && 9 !== 0 ? $x149 % 9 : rt.mod($x149, 9, L94))), ($x151 = 1 + $x150) === $x151 ? $x151 : rt.add(1, $x150, L93)), 1))), typeof $x144 === "string" && typeof $x145 === "string" && $x144.length + $x145.length <= ctx.limits.maxStringLength ? $x144 + $x145 : rt.concat(ctx, $x144, $x145, L85)); if ($slow4) rt.assign(ctx, "line", [], $v152, L96); else $r8 = (typeof $v152 === "number" ? $v152 : rt.checkSize(ctx, $v152, L96));
 }
 }
 }
+{ const $v157 = (($x153 = (($x155 = ($r17 !== undefined ? $r17 : rt.lookupName(ctx, "art", L99))), ($x156 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L100))), typeof $x155 === "string" && typeof $x156 === "string" && $x155.length + $x156.length <= ctx.limits.maxStringLength ? $x155 + $x156 : rt.concat(ctx, $x155, $x156, L98))), ($x154 = rt.call(ctx, F1, L101, 10)), typeof $x153 === "string" && typeof $x154 === "string" && $x153.length + $x154.length <= ctx.limits.maxStringLength ? $x153 + $x154 : rt.concat(ctx, $x153, $x154, L97)); if ($slow4) rt.assign(ctx, "art", [], $v157, L102); else $r17 = (typeof $v157 === "number" ? $v157 : rt.checkSize(ctx, $v157, L102));
+}
+}
+}
+} finally { if ($replay33) ctx.page.replaying--; }
 }
 } finally { if (!$slow4) { if ($r5 !== undefined) $vars3["row"] = $r5; if ($r7 !== undefined) $vars3["cy"] = $r7; if ($r8 !== undefined) $vars3["line"] = $r8; if ($r9 !== undefined) $vars3["col"] = $r9; if ($r10 !== undefined) $vars3["cx"] = $r10; if ($r11 !== undefined) $vars3["zx"] = $r11; if ($r12 !== undefined) $vars3["zy"] = $r12; if ($r13 !== undefined) $vars3["n"] = $r13; if ($r14 !== undefined) $vars3["t"] = $r14; if ($r15 !== undefined) $vars3["inside"] = $r15; if ($r17 !== undefined) $vars3["art"] = $r17; } }
 }

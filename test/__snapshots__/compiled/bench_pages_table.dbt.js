@@ -20,12 +20,12 @@ const L15 = {"file":"table.dbt","line":2,"column":1,"start":8,"end":33};
 const L16 = {"file":"table.dbt","line":2,"column":20,"start":27,"end":31};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x22, $x23, $x24, $x35, $x36, $x37, $x45, $x46, $x47, $x50, $x51, $F = [null];
+let $x23, $x24, $x25, $x36, $x37, $x38, $x46, $x47, $x48, $x51, $x52, $F = [null];
 try {
 if (ctx.page.outputOnly === 0) $o += "<table>\n";
-{ const $q52 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
-const [$s3, $e4] = T.rowRange($q52, undefined, undefined, L15);
-const $f0 = { kind: "row", query: $q52, row: $s3, end: $e4 };
+{ const $q53 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
+const [$s3, $e4] = T.rowRange($q53, undefined, undefined, L15);
+const $f0 = { kind: "row", query: $q53, row: $s3, end: $e4 };
 ctx.frames.push($f0);
 try {
 let $n5 = 0;
@@ -38,50 +38,50 @@ $o += "<tr><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "id
 T.respell($vars6, "j"); const $slow7 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars6, "j");
 let $r8;
 try {
-let $done12 = false;
+let $done12 = false, $replay15 = false;
 if (!$slow7) {
 const $len13 = $o.length;
 let $at11 = L4, $b10 = ctx.page.budget;
 try {
 { let $s9 = false;
 $F[0] = 0; 
-{ let $n27 = 0, $lim32 = 0, $k33 = 0, $i29 = 0, $rz25 = 0;
-$re48: for (;;) {
-$n27 = +$n27; $lim32 = +$lim32; $k33 = +$k33; $i29 = +$i29; $b10 = ctx.page.budget;
+{ let $n28 = 0, $lim33 = 0, $k34 = 0, $i30 = 0, $rz26 = 0;
+$re49: for (;;) {
+$n28 = +$n28; $lim33 = +$lim33; $k34 = +$k34; $i30 = +$i30; $b10 = ctx.page.budget;
 try {
-if ($rz25 === 0) { $n27 = 0; $k33 = 0; $lim32 = ctx.limits.maxIterations; $i29 = 1;
+if ($rz26 === 0) { $n28 = 0; $k34 = 0; $lim33 = ctx.limits.maxIterations; $i30 = 1;
 }
-$loop26: for (;;) {
-if ($rz25 !== 0) { $rz25 = 0; }
+$loop27: for (;;) {
+if ($rz26 !== 0) { $rz26 = 0; }
 else {
-if (!($i29 <= 5)) { $F[0] = $i29; $s9 = true; break; }
-if (++$n27 > $lim32 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n27, $o.length, L4, true)) { $rz25 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
+if (!($i30 <= 5)) { $F[0] = $i30; $s9 = true; break; }
+if (++$n28 > $lim33 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n28, $o.length, L4, true)) { $rz26 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
 }
-$F[0] = $i29; $s9 = true;
-$b34: {
-$o += "<td>" + rt.numToStr((($x35 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x36 = $F[0]), typeof $x35 === "number" && ($x37 = $x35 * $x36) === $x37 ? $x37 : rt.mul($x35, $x36, L5))) + "</td>";
+$F[0] = $i30; $s9 = true;
+$b35: {
+$o += "<td>" + rt.numToStr((($x36 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x37 = $F[0]), typeof $x36 === "number" && ($x38 = $x36 * $x37) === $x38 ? $x38 : rt.mul($x36, $x37, L5))) + "</td>";
 }
-$i29 += 1;
-$k33 = Math.min($lim32 - $n27, $b10 - 1);
-if ($k33 > 0) { let $brk42 = false; $n27 += $k33; $b10 -= $k33;
-{ let $k43 = $k33, $i44 = $i29, $w38 = $F[0], $f39 = false;
-$run40: while ($k43 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i44 <= 5)) {
-$k43--;
-$w38 = $i44; $f39 = true;
-$b41: {
-$o += "<td>" + rt.numToStr((($x45 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x46 = $w38), typeof $x45 === "number" && ($x47 = $x45 * $x46) === $x47 ? $x47 : rt.mul($x45, $x46, L5))) + "</td>";
+$i30 += 1;
+$k34 = Math.min($lim33 - $n28, $b10 - 1);
+if ($k34 > 0) { let $brk43 = false; $n28 += $k34; $b10 -= $k34;
+{ let $k44 = $k34, $i45 = $i30, $w39 = $F[0], $f40 = false;
+$run41: while ($k44 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i45 <= 5)) {
+$k44--;
+$w39 = $i45; $f40 = true;
+$b42: {
+$o += "<td>" + rt.numToStr((($x46 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x47 = $w39), typeof $x46 === "number" && ($x48 = $x46 * $x47) === $x48 ? $x48 : rt.mul($x46, $x47, L5))) + "</td>";
 }
-$i44 += 1;
+$i45 += 1;
 }
-$k33 = $k43; $i29 = $i44; $F[0] = $w38; if ($f39) $s9 = true;
+$k34 = $k44; $i30 = $i45; $F[0] = $w39; if ($f40) $s9 = true;
 }
-$n27 -= $k33; $b10 += $k33; $k33 = 0;
-if ($brk42) break $loop26;
+$n28 -= $k34; $b10 += $k34; $k34 = 0;
+if ($brk43) break $loop27;
 }
 }
-break $re48;
-} catch ($e49) {
-if ($e49 !== T.PAUSE) throw $e49;
+break $re49;
+} catch ($e50) {
+if ($e50 !== T.PAUSE) throw $e50;
 { yield $at11;  };
 }
 }
@@ -93,24 +93,26 @@ $done12 = true;
 $o = $o.slice(0, $len13);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if ($e14?.catchable === false) throw $e14;
-ctx.page.budget = $b10;
+ctx.page.budget = $b10; ctx.page.replaying++; $replay15 = true;
 }
 }
 if (!$done12) {
 $r8 = $slow7 ? undefined : T.own($vars6, "j");
-{ let $n17 = 0, $i19;
-$i19 = 1;
-$loop16: for (; ; $i19 += 1) {
-if (!($i19 <= 5)) { if ($slow7) $vars6["j"] = $i19; else $r8 = $i19; break; }
-if (++$n17 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n17, $o.length, L4, true)) { yield L4;  }; }
-if ($slow7) $vars6["j"] = $i19; else $r8 = $i19;
-$o += "<td>" + rt.numToStr((($x22 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x23 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "j", L7))), typeof $x22 === "number" && typeof $x23 === "number" && ($x24 = $x22 * $x23) === $x24 ? $x24 : rt.mul($x22, $x23, L5))) + "</td>";
+try {
+{ let $n18 = 0, $i20;
+$i20 = 1;
+$loop17: for (; ; $i20 += 1) {
+if (!($i20 <= 5)) { if ($slow7) $vars6["j"] = $i20; else $r8 = $i20; break; }
+if (++$n18 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n18, $o.length, L4, true)) { yield L4;  }; }
+if ($slow7) $vars6["j"] = $i20; else $r8 = $i20;
+$o += "<td>" + rt.numToStr((($x23 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x24 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "j", L7))), typeof $x23 === "number" && typeof $x24 === "number" && ($x25 = $x23 * $x24) === $x25 ? $x25 : rt.mul($x23, $x24, L5))) + "</td>";
 }
 }
+} finally { if ($replay15) ctx.page.replaying--; }
 }
 } finally { if (!$slow7) { if ($r8 !== undefined) $vars6["j"] = $r8; } }
 }
-if ((($x51 = (($x50 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x50 === "number" && $x50 === $x50 && 2 === 2 && 2 !== 0 ? $x50 % 2 : rt.mod($x50, 2, L9))), $x51 === $x51 ? $x51 === 0 : rt.eq($x51, 0, L8))) {
+if ((($x52 = (($x51 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x51 === "number" && $x51 === $x51 && 2 === 2 && 2 !== 0 ? $x51 % 2 : rt.mod($x51, 2, L9))), $x52 === $x52 ? $x52 === 0 : rt.eq($x52, 0, L8))) {
 $o += "<td class=\"even\">" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L11)), L12) + "</td>";
 } else {
 $o += "<td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L13)), L14) + "</td>";

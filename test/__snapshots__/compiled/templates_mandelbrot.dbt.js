@@ -141,7 +141,7 @@ const L134 = {"file":"mandelbrot.dbt","line":44,"column":55,"start":1910,"end":1
 const L135 = {"file":"mandelbrot.dbt","line":46,"column":1,"start":1945,"end":1989};
 return async function render(ctx) {
 let $o = "", $row;
-let $x56, $x57, $x58, $x60, $x61, $x63, $x64, $x65, $x66, $x67, $x68, $x69, $x70, $x71, $x72, $x73, $x74, $x75, $x85, $x86, $x87, $x89, $x90, $x92, $x93, $x94, $x95, $x96, $x97, $x98, $x99, $x100, $x101, $x102, $x103, $x104, $x112, $x114, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x129, $x130, $x131, $x132, $x133, $x134, $x135, $x136, $x137, $x139, $x140, $x141, $x142, $x143, $x144, $x145, $x146, $x149, $x150, $x152, $x153, $x154, $x155, $x156, $x158, $x160, $x161, $x162, $x163, $x164, $x165, $x166, $x167, $x168, $x170, $x171, $x172, $x173, $x174, $x175, $x184, $x185, $x189, $x190, $x191, $x192, $x193, $x194, $x195, $x196, $x197, $x198, $x199, $x208, $x209, $x213, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x231, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x242, $x243, $x247, $x248, $x249, $x250, $x251, $x252, $x253, $x254, $x255, $x256, $x257, $x258, $x259, $x261, $x262, $x263, $x264, $x265, $x266, $x267, $x268, $x269, $x272, $x273, $x289, $x290, $x291, $x292, $x293, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x303, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x314, $x315, $x317, $x318, $x319, $x320, $x321, $x322, $x323, $x324, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x332, $x334, $x335, $x336, $x337, $x338, $x339, $x340, $x341, $x343, $x344, $x345, $x346, $x347, $x354, $F = [null, null, null, null, null, null, null, null, null];
+let $x57, $x58, $x59, $x61, $x62, $x64, $x65, $x66, $x67, $x68, $x69, $x70, $x71, $x72, $x73, $x74, $x75, $x76, $x86, $x87, $x88, $x90, $x91, $x93, $x94, $x95, $x96, $x97, $x98, $x99, $x100, $x101, $x102, $x103, $x104, $x105, $x113, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x129, $x130, $x131, $x132, $x133, $x134, $x135, $x136, $x137, $x138, $x140, $x141, $x142, $x143, $x144, $x145, $x146, $x147, $x150, $x151, $x153, $x154, $x155, $x156, $x157, $x159, $x161, $x162, $x163, $x164, $x165, $x166, $x167, $x168, $x169, $x171, $x172, $x173, $x174, $x175, $x176, $x185, $x186, $x190, $x191, $x192, $x193, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x209, $x210, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x242, $x243, $x244, $x248, $x249, $x250, $x251, $x252, $x253, $x254, $x255, $x256, $x257, $x258, $x259, $x260, $x262, $x263, $x264, $x265, $x266, $x267, $x268, $x269, $x270, $x273, $x274, $x290, $x291, $x292, $x293, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x302, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x315, $x316, $x318, $x319, $x320, $x321, $x322, $x323, $x324, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x332, $x333, $x335, $x336, $x337, $x338, $x339, $x340, $x341, $x342, $x344, $x345, $x346, $x347, $x348, $x355, $F = [null, null, null, null, null, null, null, null, null];
 try {
 T.checkParam(ctx, "url.width", "integer", true, "72", 1, 1024, undefined, L0);
 T.checkParam(ctx, "url.height", "integer", true, "32", 1, 768, undefined, L1);
@@ -156,126 +156,126 @@ T.checkParam(ctx, "url.output", "string", true, "ascii", undefined, undefined, "
 { const $v18 = ""; rt.assign(ctx, "art", [], $v18, L10); }
 { const $vars19 = ctx.scopes.local ?? ctx.scopes.variables;
 T.respell($vars19, "row"); T.respell($vars19, "col"); const $slow20 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars19, "row") || T.shadowed(ctx, $vars19, "cy") || T.shadowed(ctx, $vars19, "line") || T.shadowed(ctx, $vars19, "col") || T.shadowed(ctx, $vars19, "cx") || T.shadowed(ctx, $vars19, "zx") || T.shadowed(ctx, $vars19, "zy") || T.shadowed(ctx, $vars19, "n") || T.shadowed(ctx, $vars19, "t") || T.shadowed(ctx, $vars19, "inside") || T.shadowed(ctx, $vars19, "palette") || T.shadowed(ctx, $vars19, "art") || T.respelled($vars19, "cy") || T.respelled($vars19, "line") || T.respelled($vars19, "cx") || T.respelled($vars19, "zx") || T.respelled($vars19, "zy") || T.respelled($vars19, "n") || T.respelled($vars19, "t") || T.respelled($vars19, "inside") || T.respelled($vars19, "palette") || T.respelled($vars19, "art");
-let $r21, $r22, $r23 = $slow20 ? undefined : T.own($vars19, "line"), $r24, $r25, $r26, $r27, $r28, $r29, $r30 = $slow20 ? undefined : T.own($vars19, "inside"), $r31 = $slow20 ? undefined : T.own($vars19, "palette"), $r32 = $slow20 ? undefined : T.own($vars19, "art"), $h55 = undefined, $h59 = undefined, $h62 = undefined, $h84 = undefined, $h88 = undefined, $h91 = undefined, $h113 = undefined, $h159 = undefined;
+let $r21, $r22, $r23 = $slow20 ? undefined : T.own($vars19, "line"), $r24, $r25, $r26, $r27, $r28, $r29, $r30 = $slow20 ? undefined : T.own($vars19, "inside"), $r31 = $slow20 ? undefined : T.own($vars19, "palette"), $r32 = $slow20 ? undefined : T.own($vars19, "art"), $h56 = undefined, $h60 = undefined, $h63 = undefined, $h85 = undefined, $h89 = undefined, $h92 = undefined, $h114 = undefined, $h160 = undefined;
 try {
-let $done45 = false;
+let $done45 = false, $replay48 = false;
 if (!$slow20 && typeof $r30 === "number" && $r31 !== undefined && $r32 !== undefined) {
 const $len46 = $o.length;
 let $at44 = L11, $b43 = ctx.page.budget;
 try {
 { let $s35 = false, $s36 = false, $s37 = false, $s38 = false, $s39 = false, $s40 = false, $s41 = false, $s42 = false, $u33 = $r23, $u34 = $r32;
 $F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r30; 
-{ let $n229 = 0, $lim244 = 0, $k245 = 0, $n203 = 0, $lim210 = 0, $k211 = 0, $i205 = 0, $to206 = 0, $step207 = 0, $n179 = 0, $lim186 = 0, $k187 = 0, $i181 = 0, $to182 = 0, $step183 = 0, $rz177 = 0;
-$re349: for (;;) {
-$n229 = +$n229; $lim244 = +$lim244; $k245 = +$k245; $n203 = +$n203; $lim210 = +$lim210; $k211 = +$k211; $i205 = +$i205; $to206 = +$to206; $step207 = +$step207; $n179 = +$n179; $lim186 = +$lim186; $k187 = +$k187; $i181 = +$i181; $to182 = +$to182; $step183 = +$step183; $b43 = ctx.page.budget;
+{ let $n230 = 0, $lim245 = 0, $k246 = 0, $n204 = 0, $lim211 = 0, $k212 = 0, $i206 = 0, $to207 = 0, $step208 = 0, $n180 = 0, $lim187 = 0, $k188 = 0, $i182 = 0, $to183 = 0, $step184 = 0, $rz178 = 0;
+$re350: for (;;) {
+$n230 = +$n230; $lim245 = +$lim245; $k246 = +$k246; $n204 = +$n204; $lim211 = +$lim211; $k212 = +$k212; $i206 = +$i206; $to207 = +$to207; $step208 = +$step208; $n180 = +$n180; $lim187 = +$lim187; $k188 = +$k188; $i182 = +$i182; $to183 = +$to183; $step184 = +$step184; $b43 = ctx.page.budget;
 try {
-if ($rz177 === 0) { $n179 = 0; $k187 = 0; $lim186 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i181, $to182, $step183] = T.range(0, (($x184 = ($h55 !== undefined ? $h55 : ($h55 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x184 === "number" && ($x185 = $x184 - 1) === $x185 ? $x185 : rt.sub($x184, 1, L12)), undefined, L11);
+if ($rz178 === 0) { $n180 = 0; $k188 = 0; $lim187 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i182, $to183, $step184] = T.range(0, (($x185 = ($h56 !== undefined ? $h56 : ($h56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x185 === "number" && ($x186 = $x185 - 1) === $x186 ? $x186 : rt.sub($x185, 1, L12)), undefined, L11);
 }
-$loop178: for (;;) {
-if ($rz177 !== 0) { if ($rz177 === 1) $rz177 = 0; }
+$loop179: for (;;) {
+if ($rz178 !== 0) { if ($rz178 === 1) $rz178 = 0; }
 else {
-if (!(($step183 > 0 ? $i181 <= $to182 : $i181 >= $to182))) { $F[0] = $i181; $s35 = true; break; }
-if (++$n179 > $lim186 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n179, $o.length, L11, true)) { $rz177 = 1; $at44 = L11; throw T.PAUSE; } $b43 = ctx.page.budget; }
+if (!(($step184 > 0 ? $i182 <= $to183 : $i182 >= $to183))) { $F[0] = $i182; $s35 = true; break; }
+if (++$n180 > $lim187 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n180, $o.length, L11, true)) { $rz178 = 1; $at44 = L11; throw T.PAUSE; } $b43 = ctx.page.budget; }
 }
-$F[0] = $i181; $s35 = true;
-$b188: {
-if ($rz177 === 0) {
-{ const $v200 = (($x189 = ($h59 !== undefined ? $h59 : ($h59 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x198 = (($x196 = (($x193 = (($x190 = ($h62 !== undefined ? $h62 : ($h62 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x191 = ($h59 !== undefined ? $h59 : ($h59 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x190 === "number" && typeof $x191 === "number" && ($x192 = $x190 - $x191) === $x192 ? $x192 : rt.sub($x190, $x191, L20))), ($x194 = $F[0]), ($x195 = $x193 * $x194) === $x195 ? $x195 : rt.mul($x193, $x194, L19))), ($x197 = ($h55 !== undefined ? $h55 : ($h55 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x197 === "number" && $x196 === $x196 && $x197 === $x197 && $x197 !== 0 ? $x196 / $x197 : rt.div($x196, $x197, L18))), typeof $x189 === "number" && ($x199 = $x189 + $x198) === $x199 ? $x199 : rt.add($x189, $x198, L15)); $F[1] = $v200; $s36 = true;
+$F[0] = $i182; $s35 = true;
+$b189: {
+if ($rz178 === 0) {
+{ const $v201 = (($x190 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x199 = (($x197 = (($x194 = (($x191 = ($h63 !== undefined ? $h63 : ($h63 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x192 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x191 === "number" && typeof $x192 === "number" && ($x193 = $x191 - $x192) === $x193 ? $x193 : rt.sub($x191, $x192, L20))), ($x195 = $F[0]), ($x196 = $x194 * $x195) === $x196 ? $x196 : rt.mul($x194, $x195, L19))), ($x198 = ($h56 !== undefined ? $h56 : ($h56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x198 === "number" && $x197 === $x197 && $x198 === $x198 && $x198 !== 0 ? $x197 / $x198 : rt.div($x197, $x198, L18))), typeof $x190 === "number" && ($x200 = $x190 + $x199) === $x200 ? $x200 : rt.add($x190, $x199, L15)); $F[1] = $v201; $s36 = true;
 }
-{ const $v201 = ""; $u33 = (typeof $v201 === "number" ? $v201 : rt.checkSize(ctx, $v201, L29));
+{ const $v202 = ""; $u33 = (typeof $v202 === "number" ? $v202 : rt.checkSize(ctx, $v202, L29));
 }
 }
-if ($rz177 === 0 || ($rz177 >= 2 && $rz177 <= 3)) {
-{ if ($rz177 === 0) { $n203 = 0; $k211 = 0; $lim210 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i205, $to206, $step207] = T.range(0, (($x208 = ($h84 !== undefined ? $h84 : ($h84 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x208 === "number" && ($x209 = $x208 - 1) === $x209 ? $x209 : rt.sub($x208, 1, L31)), undefined, L30);
+if ($rz178 === 0 || ($rz178 >= 2 && $rz178 <= 3)) {
+{ if ($rz178 === 0) { $n204 = 0; $k212 = 0; $lim211 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i206, $to207, $step208] = T.range(0, (($x209 = ($h85 !== undefined ? $h85 : ($h85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x209 === "number" && ($x210 = $x209 - 1) === $x210 ? $x210 : rt.sub($x209, 1, L31)), undefined, L30);
 }
-$loop202: for (;;) {
-if ($rz177 !== 0) { if ($rz177 === 2) $rz177 = 0; }
+$loop203: for (;;) {
+if ($rz178 !== 0) { if ($rz178 === 2) $rz178 = 0; }
 else {
-if (!(($step207 > 0 ? $i205 <= $to206 : $i205 >= $to206))) { $F[2] = $i205; $s37 = true; break; }
-if (++$n203 > $lim210 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n203, $o.length, L30, true)) { $rz177 = 2; $at44 = L30; throw T.PAUSE; } $b43 = ctx.page.budget; }
+if (!(($step208 > 0 ? $i206 <= $to207 : $i206 >= $to207))) { $F[2] = $i206; $s37 = true; break; }
+if (++$n204 > $lim211 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n204, $o.length, L30, true)) { $rz178 = 2; $at44 = L30; throw T.PAUSE; } $b43 = ctx.page.budget; }
 }
-$F[2] = $i205; $s37 = true;
-$b212: {
-if ($rz177 === 0) {
-{ const $v224 = (($x213 = ($h88 !== undefined ? $h88 : ($h88 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x222 = (($x220 = (($x217 = (($x214 = ($h91 !== undefined ? $h91 : ($h91 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x215 = ($h88 !== undefined ? $h88 : ($h88 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x214 === "number" && typeof $x215 === "number" && ($x216 = $x214 - $x215) === $x216 ? $x216 : rt.sub($x214, $x215, L39))), ($x218 = $F[2]), ($x219 = $x217 * $x218) === $x219 ? $x219 : rt.mul($x217, $x218, L38))), ($x221 = ($h84 !== undefined ? $h84 : ($h84 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x221 === "number" && $x220 === $x220 && $x221 === $x221 && $x221 !== 0 ? $x220 / $x221 : rt.div($x220, $x221, L37))), typeof $x213 === "number" && ($x223 = $x213 + $x222) === $x223 ? $x223 : rt.add($x213, $x222, L34)); $F[3] = $v224; $s38 = true;
+$F[2] = $i206; $s37 = true;
+$b213: {
+if ($rz178 === 0) {
+{ const $v225 = (($x214 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x223 = (($x221 = (($x218 = (($x215 = ($h92 !== undefined ? $h92 : ($h92 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x216 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x215 === "number" && typeof $x216 === "number" && ($x217 = $x215 - $x216) === $x217 ? $x217 : rt.sub($x215, $x216, L39))), ($x219 = $F[2]), ($x220 = $x218 * $x219) === $x220 ? $x220 : rt.mul($x218, $x219, L38))), ($x222 = ($h85 !== undefined ? $h85 : ($h85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x222 === "number" && $x221 === $x221 && $x222 === $x222 && $x222 !== 0 ? $x221 / $x222 : rt.div($x221, $x222, L37))), typeof $x214 === "number" && ($x224 = $x214 + $x223) === $x224 ? $x224 : rt.add($x214, $x223, L34)); $F[3] = $v225; $s38 = true;
 }
-{ const $v225 = 0; $F[4] = $v225; $s39 = true;
+{ const $v226 = 0; $F[4] = $v226; $s39 = true;
 }
-{ const $v226 = 0; $F[5] = $v226; $s40 = true;
+{ const $v227 = 0; $F[5] = $v227; $s40 = true;
 }
-{ const $v227 = 0; $F[6] = $v227; $s41 = true;
+{ const $v228 = 0; $F[6] = $v228; $s41 = true;
 }
 }
-if ($rz177 === 0 || $rz177 === 3) {
-{ if ($rz177 === 0) { $n229 = 0; $k245 = 0; $lim244 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
-$loop228: for (;;) {
-if ($rz177 !== 0) { $rz177 = 0; }
+if ($rz178 === 0 || $rz178 === 3) {
+{ if ($rz178 === 0) { $n230 = 0; $k246 = 0; $lim245 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
+$loop229: for (;;) {
+if ($rz178 !== 0) { $rz178 = 0; }
 else {
-if (!(((($x231 = $F[6]), ($x232 = ($h113 !== undefined ? $h113 : ($h113 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x232 === "number" && $x231 === $x231 && $x232 === $x232 ? $x231 < $x232 : rt.lt($x231, $x232, L52)) && (($x243 = (($x233 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x233 ? $x233 : (($x237 = (($x234 = $F[4]), ($x235 = $F[4]), ($x236 = $x234 * $x235) === $x236 ? $x236 : rt.mul($x234, $x235, L58))), ($x241 = (($x238 = $F[5]), ($x239 = $F[5]), ($x240 = $x238 * $x239) === $x240 ? $x240 : rt.mul($x238, $x239, L61))), ($x242 = $x237 + $x241) === $x242 ? $x242 : rt.add($x237, $x241, L57)))), $x243 === $x243 ? $x243 <= 4 : rt.lte($x243, 4, L56))))) break;
-if (++$n229 > $lim244 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n229, $o.length, L51, true)) { $rz177 = 3; $at44 = L51; throw T.PAUSE; } $b43 = ctx.page.budget; }
+if (!(((($x232 = $F[6]), ($x233 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x233 === "number" && $x232 === $x232 && $x233 === $x233 ? $x232 < $x233 : rt.lt($x232, $x233, L52)) && (($x244 = (($x234 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x234 ? $x234 : (($x238 = (($x235 = $F[4]), ($x236 = $F[4]), ($x237 = $x235 * $x236) === $x237 ? $x237 : rt.mul($x235, $x236, L58))), ($x242 = (($x239 = $F[5]), ($x240 = $F[5]), ($x241 = $x239 * $x240) === $x241 ? $x241 : rt.mul($x239, $x240, L61))), ($x243 = $x238 + $x242) === $x243 ? $x243 : rt.add($x238, $x242, L57)))), $x244 === $x244 ? $x244 <= 4 : rt.lte($x244, 4, L56))))) break;
+if (++$n230 > $lim245 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n230, $o.length, L51, true)) { $rz178 = 3; $at44 = L51; throw T.PAUSE; } $b43 = ctx.page.budget; }
 }
-$b246: {
-{ const $v260 = (($x247 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x247 ? $x247 : (($x257 = (($x251 = (($x248 = $F[4]), ($x249 = $F[4]), ($x250 = $x248 * $x249) === $x250 ? $x250 : rt.mul($x248, $x249, L66))), ($x255 = (($x252 = $F[5]), ($x253 = $F[5]), ($x254 = $x252 * $x253) === $x254 ? $x254 : rt.mul($x252, $x253, L69))), ($x256 = $x251 - $x255) === $x256 ? $x256 : rt.sub($x251, $x255, L65))), ($x258 = $F[3]), ($x259 = $x257 + $x258) === $x259 ? $x259 : rt.add($x257, $x258, L64))); $F[7] = $v260; $s42 = true;
+$b247: {
+{ const $v261 = (($x248 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x248 ? $x248 : (($x258 = (($x252 = (($x249 = $F[4]), ($x250 = $F[4]), ($x251 = $x249 * $x250) === $x251 ? $x251 : rt.mul($x249, $x250, L66))), ($x256 = (($x253 = $F[5]), ($x254 = $F[5]), ($x255 = $x253 * $x254) === $x255 ? $x255 : rt.mul($x253, $x254, L69))), ($x257 = $x252 - $x256) === $x257 ? $x257 : rt.sub($x252, $x256, L65))), ($x259 = $F[3]), ($x260 = $x258 + $x259) === $x260 ? $x260 : rt.add($x258, $x259, L64))); $F[7] = $v261; $s42 = true;
 }
-{ const $v270 = (($x261 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x261 ? $x261 : (($x267 = (($x264 = (($x262 = $F[4]), ($x263 = 2 * $x262) === $x263 ? $x263 : rt.mul(2, $x262, L76))), ($x265 = $F[5]), ($x266 = $x264 * $x265) === $x266 ? $x266 : rt.mul($x264, $x265, L75))), ($x268 = $F[1]), ($x269 = $x267 + $x268) === $x269 ? $x269 : rt.add($x267, $x268, L74))); $F[5] = $v270; $s40 = true;
+{ const $v271 = (($x262 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x262 ? $x262 : (($x268 = (($x265 = (($x263 = $F[4]), ($x264 = 2 * $x263) === $x264 ? $x264 : rt.mul(2, $x263, L76))), ($x266 = $F[5]), ($x267 = $x265 * $x266) === $x267 ? $x267 : rt.mul($x265, $x266, L75))), ($x269 = $F[1]), ($x270 = $x268 + $x269) === $x270 ? $x270 : rt.add($x268, $x269, L74))); $F[5] = $v271; $s40 = true;
 }
-{ const $v271 = $F[7]; $F[4] = $v271; $s39 = true;
+{ const $v272 = $F[7]; $F[4] = $v272; $s39 = true;
 }
-{ const $v274 = (($x272 = $F[6]), ($x273 = $x272 + 1) === $x273 ? $x273 : rt.add($x272, 1, L83)); $F[6] = $v274; $s41 = true;
-}
-}
-$k245 = typeof $h113 === "number" && $h113 === $h113 ? Math.min($lim244 - $n229, $b43 - 1) : 0;
-if ($k245 > 0) { let $brk287 = false; $n229 += $k245; $b43 -= $k245;
-{ let $k288 = $k245, $w275 = $F[6], $w276 = $F[4], $w277 = $F[5], $w278 = $F[7], $w279 = $F[3], $w280 = $F[1], $f281 = false, $f282 = false, $f283 = false, $f284 = false;
-$run285: while ($k288 > 0 && (((($x317 = $w275), $x317 === $x317 ? $x317 < $h113 : rt.lt($x317, $h113, L52)) && (($x328 = (($x318 = (($w276 * $w276) + ($w277 * $w277))) === $x318 ? $x318 : (($x322 = (($x319 = $w276), ($x320 = $w276), ($x321 = $x319 * $x320) === $x321 ? $x321 : rt.mul($x319, $x320, L58))), ($x326 = (($x323 = $w277), ($x324 = $w277), ($x325 = $x323 * $x324) === $x325 ? $x325 : rt.mul($x323, $x324, L61))), ($x327 = $x322 + $x326) === $x327 ? $x327 : rt.add($x322, $x326, L57)))), $x328 === $x328 ? $x328 <= 4 : rt.lte($x328, 4, L56))))) {
-$k288--;
-$b286: {
-{ const $v302 = (($x289 = ((($w276 * $w276) - ($w277 * $w277)) + $w279)) === $x289 ? $x289 : (($x299 = (($x293 = (($x290 = $w276), ($x291 = $w276), ($x292 = $x290 * $x291) === $x292 ? $x292 : rt.mul($x290, $x291, L66))), ($x297 = (($x294 = $w277), ($x295 = $w277), ($x296 = $x294 * $x295) === $x296 ? $x296 : rt.mul($x294, $x295, L69))), ($x298 = $x293 - $x297) === $x298 ? $x298 : rt.sub($x293, $x297, L65))), ($x300 = $w279), ($x301 = $x299 + $x300) === $x301 ? $x301 : rt.add($x299, $x300, L64))); $w278 = $v302; $f284 = true;
-}
-{ const $v312 = (($x303 = (((2 * $w276) * $w277) + $w280)) === $x303 ? $x303 : (($x309 = (($x306 = (($x304 = $w276), ($x305 = 2 * $x304) === $x305 ? $x305 : rt.mul(2, $x304, L76))), ($x307 = $w277), ($x308 = $x306 * $x307) === $x308 ? $x308 : rt.mul($x306, $x307, L75))), ($x310 = $w280), ($x311 = $x309 + $x310) === $x311 ? $x311 : rt.add($x309, $x310, L74))); $w277 = $v312; $f283 = true;
-}
-{ const $v313 = $w278; $w276 = $v313; $f282 = true;
-}
-{ const $v316 = (($x314 = $w275), ($x315 = $x314 + 1) === $x315 ? $x315 : rt.add($x314, 1, L83)); $w275 = $v316; $f281 = true;
+{ const $v275 = (($x273 = $F[6]), ($x274 = $x273 + 1) === $x274 ? $x274 : rt.add($x273, 1, L83)); $F[6] = $v275; $s41 = true;
 }
 }
+$k246 = typeof $h114 === "number" && $h114 === $h114 ? Math.min($lim245 - $n230, $b43 - 1) : 0;
+if ($k246 > 0) { let $brk288 = false; $n230 += $k246; $b43 -= $k246;
+{ let $k289 = $k246, $w276 = $F[6], $w277 = $F[4], $w278 = $F[5], $w279 = $F[7], $w280 = $F[3], $w281 = $F[1], $f282 = false, $f283 = false, $f284 = false, $f285 = false;
+$run286: while ($k289 > 0 && (((($x318 = $w276), $x318 === $x318 ? $x318 < $h114 : rt.lt($x318, $h114, L52)) && (($x329 = (($x319 = (($w277 * $w277) + ($w278 * $w278))) === $x319 ? $x319 : (($x323 = (($x320 = $w277), ($x321 = $w277), ($x322 = $x320 * $x321) === $x322 ? $x322 : rt.mul($x320, $x321, L58))), ($x327 = (($x324 = $w278), ($x325 = $w278), ($x326 = $x324 * $x325) === $x326 ? $x326 : rt.mul($x324, $x325, L61))), ($x328 = $x323 + $x327) === $x328 ? $x328 : rt.add($x323, $x327, L57)))), $x329 === $x329 ? $x329 <= 4 : rt.lte($x329, 4, L56))))) {
+$k289--;
+$b287: {
+{ const $v303 = (($x290 = ((($w277 * $w277) - ($w278 * $w278)) + $w280)) === $x290 ? $x290 : (($x300 = (($x294 = (($x291 = $w277), ($x292 = $w277), ($x293 = $x291 * $x292) === $x293 ? $x293 : rt.mul($x291, $x292, L66))), ($x298 = (($x295 = $w278), ($x296 = $w278), ($x297 = $x295 * $x296) === $x297 ? $x297 : rt.mul($x295, $x296, L69))), ($x299 = $x294 - $x298) === $x299 ? $x299 : rt.sub($x294, $x298, L65))), ($x301 = $w280), ($x302 = $x300 + $x301) === $x302 ? $x302 : rt.add($x300, $x301, L64))); $w279 = $v303; $f285 = true;
 }
-$k245 = $k288; $F[6] = $w275; $F[4] = $w276; $F[5] = $w277; $F[7] = $w278; if ($f281) $s41 = true; if ($f282) $s39 = true; if ($f283) $s40 = true; if ($f284) $s42 = true;
+{ const $v313 = (($x304 = (((2 * $w277) * $w278) + $w281)) === $x304 ? $x304 : (($x310 = (($x307 = (($x305 = $w277), ($x306 = 2 * $x305) === $x306 ? $x306 : rt.mul(2, $x305, L76))), ($x308 = $w278), ($x309 = $x307 * $x308) === $x309 ? $x309 : rt.mul($x307, $x308, L75))), ($x311 = $w281), ($x312 = $x310 + $x311) === $x312 ? $x312 : rt.add($x310, $x311, L74))); $w278 = $v313; $f284 = true;
 }
-$n229 -= $k245; $b43 += $k245; $k245 = 0;
-if ($brk287) break $loop228;
+{ const $v314 = $w279; $w277 = $v314; $f283 = true;
+}
+{ const $v317 = (($x315 = $w276), ($x316 = $x315 + 1) === $x316 ? $x316 : rt.add($x315, 1, L83)); $w276 = $v317; $f282 = true;
 }
 }
 }
+$k246 = $k289; $F[6] = $w276; $F[4] = $w277; $F[5] = $w278; $F[7] = $w279; if ($f282) $s41 = true; if ($f283) $s39 = true; if ($f284) $s40 = true; if ($f285) $s42 = true;
 }
-if ($rz177 === 0) {
-if ((($x329 = $F[6]), ($x330 = ($h113 !== undefined ? $h113 : ($h113 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x330 === "number" && $x329 === $x329 && $x330 === $x330 ? $x329 === $x330 : rt.eq($x329, $x330, L86))) {
-{ const $v333 = (($x331 = $F[8]), ($x332 = $x331 + 1) === $x332 ? $x332 : rt.add($x331, 1, L90)); $F[8] = $v333;
-}
-}
-if ((($x334 = ($h159 !== undefined ? $h159 : ($h159 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)))) === "ascii" ? true : rt.eq($x334, "ascii", L95))) {
-{ const $v342 = (($x335 = $u33), ($x336 = ((($x337 = $F[6]), ($x338 = ($h113 !== undefined ? $h113 : ($h113 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x338 === "number" && $x337 === $x337 && $x338 === $x338 ? $x337 === $x338 : rt.eq($x337, $x338, L98)) ? "@" : rt.call(ctx, F0, L102, $r31, (($x340 = (($x339 = $F[6]), $x339 === $x339 && 9 === 9 && 9 !== 0 ? $x339 % 9 : rt.mod($x339, 9, L105))), ($x341 = 1 + $x340) === $x341 ? $x341 : rt.add(1, $x340, L104)), 1))), typeof $x335 === "string" && typeof $x336 === "string" && $x335.length + $x336.length <= ctx.limits.maxStringLength ? $x335 + $x336 : rt.concat(ctx, $x335, $x336, L96)); $u33 = (typeof $v342 === "number" ? $v342 : rt.checkSize(ctx, $v342, L107));
+$n230 -= $k246; $b43 += $k246; $k246 = 0;
+if ($brk288) break $loop229;
 }
 }
 }
 }
-$i205 += $step207;
+if ($rz178 === 0) {
+if ((($x330 = $F[6]), ($x331 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x331 === "number" && $x330 === $x330 && $x331 === $x331 ? $x330 === $x331 : rt.eq($x330, $x331, L86))) {
+{ const $v334 = (($x332 = $F[8]), ($x333 = $x332 + 1) === $x333 ? $x333 : rt.add($x332, 1, L90)); $F[8] = $v334;
+}
+}
+if ((($x335 = ($h160 !== undefined ? $h160 : ($h160 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)))) === "ascii" ? true : rt.eq($x335, "ascii", L95))) {
+{ const $v343 = (($x336 = $u33), ($x337 = ((($x338 = $F[6]), ($x339 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x339 === "number" && $x338 === $x338 && $x339 === $x339 ? $x338 === $x339 : rt.eq($x338, $x339, L98)) ? "@" : rt.call(ctx, F0, L102, $r31, (($x341 = (($x340 = $F[6]), $x340 === $x340 && 9 === 9 && 9 !== 0 ? $x340 % 9 : rt.mod($x340, 9, L105))), ($x342 = 1 + $x341) === $x342 ? $x342 : rt.add(1, $x341, L104)), 1))), typeof $x336 === "string" && typeof $x337 === "string" && $x336.length + $x337.length <= ctx.limits.maxStringLength ? $x336 + $x337 : rt.concat(ctx, $x336, $x337, L96)); $u33 = (typeof $v343 === "number" ? $v343 : rt.checkSize(ctx, $v343, L107));
 }
 }
 }
-if ($rz177 === 0) {
-if ((($x343 = ($h159 !== undefined ? $h159 : ($h159 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)))) === "ascii" ? true : rt.eq($x343, "ascii", L110))) {
-{ const $v348 = (($x344 = (($x346 = $u34), ($x347 = $u33), typeof $x346 === "string" && typeof $x347 === "string" && $x346.length + $x347.length <= ctx.limits.maxStringLength ? $x346 + $x347 : rt.concat(ctx, $x346, $x347, L112))), ($x345 = rt.call(ctx, F1, L115, 10)), typeof $x344 === "string" && typeof $x345 === "string" && $x344.length + $x345.length <= ctx.limits.maxStringLength ? $x344 + $x345 : rt.concat(ctx, $x344, $x345, L111)); $u34 = (typeof $v348 === "number" ? $v348 : rt.checkSize(ctx, $v348, L116));
+}
+$i206 += $step208;
+}
+}
+}
+if ($rz178 === 0) {
+if ((($x344 = ($h160 !== undefined ? $h160 : ($h160 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)))) === "ascii" ? true : rt.eq($x344, "ascii", L110))) {
+{ const $v349 = (($x345 = (($x347 = $u34), ($x348 = $u33), typeof $x347 === "string" && typeof $x348 === "string" && $x347.length + $x348.length <= ctx.limits.maxStringLength ? $x347 + $x348 : rt.concat(ctx, $x347, $x348, L112))), ($x346 = rt.call(ctx, F1, L115, 10)), typeof $x345 === "string" && typeof $x346 === "string" && $x345.length + $x346.length <= ctx.limits.maxStringLength ? $x345 + $x346 : rt.concat(ctx, $x345, $x346, L111)); $u34 = (typeof $v349 === "number" ? $v349 : rt.checkSize(ctx, $v349, L116));
 }
 }
 }
 }
-$i181 += $step183;
+$i182 += $step184;
 }
-break $re349;
-} catch ($e350) {
-if ($e350 !== T.PAUSE) throw $e350;
-{ await T.pause(ctx.page, $at44); $h55 = $h59 = $h62 = $h84 = $h88 = $h91 = $h113 = $h159 = undefined; };
+break $re350;
+} catch ($e351) {
+if ($e351 !== T.PAUSE) throw $e351;
+{ await T.pause(ctx.page, $at44); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; };
 }
 }
 }
@@ -286,7 +286,7 @@ $done45 = true;
 $o = $o.slice(0, $len46);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if ($e47?.catchable === false) throw $e47;
-ctx.page.budget = $b43;
+ctx.page.budget = $b43; ctx.page.replaying++; $replay48 = true;
 }
 }
 if (!$done45) {
@@ -298,71 +298,73 @@ $r26 = $slow20 ? undefined : T.own($vars19, "zx");
 $r27 = $slow20 ? undefined : T.own($vars19, "zy");
 $r28 = $slow20 ? undefined : T.own($vars19, "n");
 $r29 = $slow20 ? undefined : T.own($vars19, "t");
-{ let $n50 = 0, $i52, $to53, $step54;
-[$i52, $to53, $step54] = T.range(0, (($x57 = ($h55 !== undefined ? $h55 : (($x56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)), $slow20 || ($h55 = $x56), $x56))), typeof $x57 === "number" && ($x58 = $x57 - 1) === $x58 ? $x58 : rt.sub($x57, 1, L12)), undefined, L11);
-$loop49: for (; ; $i52 += $step54) {
-if (!(($step54 > 0 ? $i52 <= $to53 : $i52 >= $to53))) { if ($slow20) $vars19["row"] = $i52; else $r21 = $i52; break; }
-if (++$n50 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n50, $o.length, L11, true)) { await T.pause(ctx.page, L11); $h55 = $h59 = $h62 = $h84 = $h88 = $h91 = $h113 = $h159 = undefined; }; }
-if ($slow20) $vars19["row"] = $i52; else $r21 = $i52;
-{ const $v76 = (($x61 = ($h59 !== undefined ? $h59 : (($x60 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)), $slow20 || ($h59 = $x60), $x60))), ($x74 = (($x71 = (($x68 = (($x64 = ($h62 !== undefined ? $h62 : (($x63 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)), $slow20 || ($h62 = $x63), $x63))), ($x66 = ($h59 !== undefined ? $h59 : (($x65 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)), $slow20 || ($h59 = $x65), $x65))), typeof $x64 === "number" && typeof $x66 === "number" && ($x67 = $x64 - $x66) === $x67 ? $x67 : rt.sub($x64, $x66, L20))), ($x69 = ($r21 !== undefined ? $r21 : rt.lookupName(ctx, "row", L25))), typeof $x69 === "number" && ($x70 = $x68 * $x69) === $x70 ? $x70 : rt.mul($x68, $x69, L19))), ($x73 = ($h55 !== undefined ? $h55 : (($x72 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)), $slow20 || ($h55 = $x72), $x72))), typeof $x73 === "number" && $x71 === $x71 && $x73 === $x73 && $x73 !== 0 ? $x71 / $x73 : rt.div($x71, $x73, L18))), typeof $x61 === "number" && ($x75 = $x61 + $x74) === $x75 ? $x75 : rt.add($x61, $x74, L15)); if ($slow20) rt.assign(ctx, "cy", [], $v76, L28); else $r22 = $v76;
+try {
+{ let $n51 = 0, $i53, $to54, $step55;
+[$i53, $to54, $step55] = T.range(0, (($x58 = ($h56 !== undefined ? $h56 : (($x57 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)), $slow20 || ($h56 = $x57), $x57))), typeof $x58 === "number" && ($x59 = $x58 - 1) === $x59 ? $x59 : rt.sub($x58, 1, L12)), undefined, L11);
+$loop50: for (; ; $i53 += $step55) {
+if (!(($step55 > 0 ? $i53 <= $to54 : $i53 >= $to54))) { if ($slow20) $vars19["row"] = $i53; else $r21 = $i53; break; }
+if (++$n51 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n51, $o.length, L11, true)) { await T.pause(ctx.page, L11); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
+if ($slow20) $vars19["row"] = $i53; else $r21 = $i53;
+{ const $v77 = (($x62 = ($h60 !== undefined ? $h60 : (($x61 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)), $slow20 || ($h60 = $x61), $x61))), ($x75 = (($x72 = (($x69 = (($x65 = ($h63 !== undefined ? $h63 : (($x64 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)), $slow20 || ($h63 = $x64), $x64))), ($x67 = ($h60 !== undefined ? $h60 : (($x66 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)), $slow20 || ($h60 = $x66), $x66))), typeof $x65 === "number" && typeof $x67 === "number" && ($x68 = $x65 - $x67) === $x68 ? $x68 : rt.sub($x65, $x67, L20))), ($x70 = ($r21 !== undefined ? $r21 : rt.lookupName(ctx, "row", L25))), typeof $x70 === "number" && ($x71 = $x69 * $x70) === $x71 ? $x71 : rt.mul($x69, $x70, L19))), ($x74 = ($h56 !== undefined ? $h56 : (($x73 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)), $slow20 || ($h56 = $x73), $x73))), typeof $x74 === "number" && $x72 === $x72 && $x74 === $x74 && $x74 !== 0 ? $x72 / $x74 : rt.div($x72, $x74, L18))), typeof $x62 === "number" && ($x76 = $x62 + $x75) === $x76 ? $x76 : rt.add($x62, $x75, L15)); if ($slow20) rt.assign(ctx, "cy", [], $v77, L28); else $r22 = $v77;
 }
-{ const $v77 = ""; if ($slow20) rt.assign(ctx, "line", [], $v77, L29); else $r23 = (typeof $v77 === "number" ? $v77 : rt.checkSize(ctx, $v77, L29));
+{ const $v78 = ""; if ($slow20) rt.assign(ctx, "line", [], $v78, L29); else $r23 = (typeof $v78 === "number" ? $v78 : rt.checkSize(ctx, $v78, L29));
 }
-{ let $n79 = 0, $i81, $to82, $step83;
-[$i81, $to82, $step83] = T.range(0, (($x86 = ($h84 !== undefined ? $h84 : (($x85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)), $slow20 || ($h84 = $x85), $x85))), typeof $x86 === "number" && ($x87 = $x86 - 1) === $x87 ? $x87 : rt.sub($x86, 1, L31)), undefined, L30);
-$loop78: for (; ; $i81 += $step83) {
-if (!(($step83 > 0 ? $i81 <= $to82 : $i81 >= $to82))) { if ($slow20) $vars19["col"] = $i81; else $r24 = $i81; break; }
-if (++$n79 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n79, $o.length, L30, true)) { await T.pause(ctx.page, L30); $h55 = $h59 = $h62 = $h84 = $h88 = $h91 = $h113 = $h159 = undefined; }; }
-if ($slow20) $vars19["col"] = $i81; else $r24 = $i81;
-{ const $v105 = (($x90 = ($h88 !== undefined ? $h88 : (($x89 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)), $slow20 || ($h88 = $x89), $x89))), ($x103 = (($x100 = (($x97 = (($x93 = ($h91 !== undefined ? $h91 : (($x92 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)), $slow20 || ($h91 = $x92), $x92))), ($x95 = ($h88 !== undefined ? $h88 : (($x94 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)), $slow20 || ($h88 = $x94), $x94))), typeof $x93 === "number" && typeof $x95 === "number" && ($x96 = $x93 - $x95) === $x96 ? $x96 : rt.sub($x93, $x95, L39))), ($x98 = ($r24 !== undefined ? $r24 : rt.lookupName(ctx, "col", L44))), typeof $x98 === "number" && ($x99 = $x97 * $x98) === $x99 ? $x99 : rt.mul($x97, $x98, L38))), ($x102 = ($h84 !== undefined ? $h84 : (($x101 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)), $slow20 || ($h84 = $x101), $x101))), typeof $x102 === "number" && $x100 === $x100 && $x102 === $x102 && $x102 !== 0 ? $x100 / $x102 : rt.div($x100, $x102, L37))), typeof $x90 === "number" && ($x104 = $x90 + $x103) === $x104 ? $x104 : rt.add($x90, $x103, L34)); if ($slow20) rt.assign(ctx, "cx", [], $v105, L47); else $r25 = $v105;
+{ let $n80 = 0, $i82, $to83, $step84;
+[$i82, $to83, $step84] = T.range(0, (($x87 = ($h85 !== undefined ? $h85 : (($x86 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)), $slow20 || ($h85 = $x86), $x86))), typeof $x87 === "number" && ($x88 = $x87 - 1) === $x88 ? $x88 : rt.sub($x87, 1, L31)), undefined, L30);
+$loop79: for (; ; $i82 += $step84) {
+if (!(($step84 > 0 ? $i82 <= $to83 : $i82 >= $to83))) { if ($slow20) $vars19["col"] = $i82; else $r24 = $i82; break; }
+if (++$n80 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n80, $o.length, L30, true)) { await T.pause(ctx.page, L30); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
+if ($slow20) $vars19["col"] = $i82; else $r24 = $i82;
+{ const $v106 = (($x91 = ($h89 !== undefined ? $h89 : (($x90 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)), $slow20 || ($h89 = $x90), $x90))), ($x104 = (($x101 = (($x98 = (($x94 = ($h92 !== undefined ? $h92 : (($x93 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)), $slow20 || ($h92 = $x93), $x93))), ($x96 = ($h89 !== undefined ? $h89 : (($x95 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)), $slow20 || ($h89 = $x95), $x95))), typeof $x94 === "number" && typeof $x96 === "number" && ($x97 = $x94 - $x96) === $x97 ? $x97 : rt.sub($x94, $x96, L39))), ($x99 = ($r24 !== undefined ? $r24 : rt.lookupName(ctx, "col", L44))), typeof $x99 === "number" && ($x100 = $x98 * $x99) === $x100 ? $x100 : rt.mul($x98, $x99, L38))), ($x103 = ($h85 !== undefined ? $h85 : (($x102 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)), $slow20 || ($h85 = $x102), $x102))), typeof $x103 === "number" && $x101 === $x101 && $x103 === $x103 && $x103 !== 0 ? $x101 / $x103 : rt.div($x101, $x103, L37))), typeof $x91 === "number" && ($x105 = $x91 + $x104) === $x105 ? $x105 : rt.add($x91, $x104, L34)); if ($slow20) rt.assign(ctx, "cx", [], $v106, L47); else $r25 = $v106;
 }
-{ const $v106 = 0; if ($slow20) rt.assign(ctx, "zx", [], $v106, L48); else $r26 = $v106;
+{ const $v107 = 0; if ($slow20) rt.assign(ctx, "zx", [], $v107, L48); else $r26 = $v107;
 }
-{ const $v107 = 0; if ($slow20) rt.assign(ctx, "zy", [], $v107, L49); else $r27 = $v107;
+{ const $v108 = 0; if ($slow20) rt.assign(ctx, "zy", [], $v108, L49); else $r27 = $v108;
 }
-{ const $v108 = 0; if ($slow20) rt.assign(ctx, "n", [], $v108, L50); else $r28 = $v108;
+{ const $v109 = 0; if ($slow20) rt.assign(ctx, "n", [], $v109, L50); else $r28 = $v109;
 }
-{ let $n110 = 0;
-$loop109: for (; ((($x112 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L53))), ($x115 = ($h113 !== undefined ? $h113 : (($x114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)), $slow20 || ($h113 = $x114), $x114))), typeof $x112 === "number" && typeof $x115 === "number" && $x112 === $x112 && $x115 === $x115 ? $x112 < $x115 : rt.lt($x112, $x115, L52)) && (($x125 = (($x119 = (($x116 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L59))), ($x117 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L60))), typeof $x116 === "number" && typeof $x117 === "number" && ($x118 = $x116 * $x117) === $x118 ? $x118 : rt.mul($x116, $x117, L58))), ($x123 = (($x120 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L62))), ($x121 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L63))), typeof $x120 === "number" && typeof $x121 === "number" && ($x122 = $x120 * $x121) === $x122 ? $x122 : rt.mul($x120, $x121, L61))), ($x124 = $x119 + $x123) === $x124 ? $x124 : rt.add($x119, $x123, L57))), $x125 === $x125 ? $x125 <= 4 : rt.lte($x125, 4, L56))); ) {
-if (++$n110 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n110, $o.length, L51, true)) { await T.pause(ctx.page, L51); $h55 = $h59 = $h62 = $h84 = $h88 = $h91 = $h113 = $h159 = undefined; }; }
-{ const $v138 = (($x135 = (($x129 = (($x126 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L67))), ($x127 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L68))), typeof $x126 === "number" && typeof $x127 === "number" && ($x128 = $x126 * $x127) === $x128 ? $x128 : rt.mul($x126, $x127, L66))), ($x133 = (($x130 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L70))), ($x131 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L71))), typeof $x130 === "number" && typeof $x131 === "number" && ($x132 = $x130 * $x131) === $x132 ? $x132 : rt.mul($x130, $x131, L69))), ($x134 = $x129 - $x133) === $x134 ? $x134 : rt.sub($x129, $x133, L65))), ($x136 = ($r25 !== undefined ? $r25 : rt.lookupName(ctx, "cx", L72))), typeof $x136 === "number" && ($x137 = $x135 + $x136) === $x137 ? $x137 : rt.add($x135, $x136, L64)); if ($slow20) rt.assign(ctx, "t", [], $v138, L73); else $r29 = $v138;
+{ let $n111 = 0;
+$loop110: for (; ((($x113 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L53))), ($x116 = ($h114 !== undefined ? $h114 : (($x115 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)), $slow20 || ($h114 = $x115), $x115))), typeof $x113 === "number" && typeof $x116 === "number" && $x113 === $x113 && $x116 === $x116 ? $x113 < $x116 : rt.lt($x113, $x116, L52)) && (($x126 = (($x120 = (($x117 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L59))), ($x118 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L60))), typeof $x117 === "number" && typeof $x118 === "number" && ($x119 = $x117 * $x118) === $x119 ? $x119 : rt.mul($x117, $x118, L58))), ($x124 = (($x121 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L62))), ($x122 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L63))), typeof $x121 === "number" && typeof $x122 === "number" && ($x123 = $x121 * $x122) === $x123 ? $x123 : rt.mul($x121, $x122, L61))), ($x125 = $x120 + $x124) === $x125 ? $x125 : rt.add($x120, $x124, L57))), $x126 === $x126 ? $x126 <= 4 : rt.lte($x126, 4, L56))); ) {
+if (++$n111 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n111, $o.length, L51, true)) { await T.pause(ctx.page, L51); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
+{ const $v139 = (($x136 = (($x130 = (($x127 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L67))), ($x128 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L68))), typeof $x127 === "number" && typeof $x128 === "number" && ($x129 = $x127 * $x128) === $x129 ? $x129 : rt.mul($x127, $x128, L66))), ($x134 = (($x131 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L70))), ($x132 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L71))), typeof $x131 === "number" && typeof $x132 === "number" && ($x133 = $x131 * $x132) === $x133 ? $x133 : rt.mul($x131, $x132, L69))), ($x135 = $x130 - $x134) === $x135 ? $x135 : rt.sub($x130, $x134, L65))), ($x137 = ($r25 !== undefined ? $r25 : rt.lookupName(ctx, "cx", L72))), typeof $x137 === "number" && ($x138 = $x136 + $x137) === $x138 ? $x138 : rt.add($x136, $x137, L64)); if ($slow20) rt.assign(ctx, "t", [], $v139, L73); else $r29 = $v139;
 }
-{ const $v147 = (($x144 = (($x141 = (($x139 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L77))), typeof $x139 === "number" && ($x140 = 2 * $x139) === $x140 ? $x140 : rt.mul(2, $x139, L76))), ($x142 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L78))), typeof $x142 === "number" && ($x143 = $x141 * $x142) === $x143 ? $x143 : rt.mul($x141, $x142, L75))), ($x145 = ($r22 !== undefined ? $r22 : rt.lookupName(ctx, "cy", L79))), typeof $x145 === "number" && ($x146 = $x144 + $x145) === $x146 ? $x146 : rt.add($x144, $x145, L74)); if ($slow20) rt.assign(ctx, "zy", [], $v147, L80); else $r27 = $v147;
+{ const $v148 = (($x145 = (($x142 = (($x140 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L77))), typeof $x140 === "number" && ($x141 = 2 * $x140) === $x141 ? $x141 : rt.mul(2, $x140, L76))), ($x143 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L78))), typeof $x143 === "number" && ($x144 = $x142 * $x143) === $x144 ? $x144 : rt.mul($x142, $x143, L75))), ($x146 = ($r22 !== undefined ? $r22 : rt.lookupName(ctx, "cy", L79))), typeof $x146 === "number" && ($x147 = $x145 + $x146) === $x147 ? $x147 : rt.add($x145, $x146, L74)); if ($slow20) rt.assign(ctx, "zy", [], $v148, L80); else $r27 = $v148;
 }
-{ const $v148 = ($r29 !== undefined ? $r29 : rt.lookupName(ctx, "t", L81)); if ($slow20) rt.assign(ctx, "zx", [], $v148, L82); else $r26 = (typeof $v148 === "number" ? $v148 : rt.checkSize(ctx, $v148, L82));
+{ const $v149 = ($r29 !== undefined ? $r29 : rt.lookupName(ctx, "t", L81)); if ($slow20) rt.assign(ctx, "zx", [], $v149, L82); else $r26 = (typeof $v149 === "number" ? $v149 : rt.checkSize(ctx, $v149, L82));
 }
-{ const $v151 = (($x149 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L84))), typeof $x149 === "number" && ($x150 = $x149 + 1) === $x150 ? $x150 : rt.add($x149, 1, L83)); if ($slow20) rt.assign(ctx, "n", [], $v151, L85); else $r28 = $v151;
-}
-}
-}
-if ((($x152 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L87))), ($x154 = ($h113 !== undefined ? $h113 : (($x153 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)), $slow20 || ($h113 = $x153), $x153))), typeof $x152 === "number" && typeof $x154 === "number" && $x152 === $x152 && $x154 === $x154 ? $x152 === $x154 : rt.eq($x152, $x154, L86))) {
-{ const $v157 = (($x155 = ($r30 !== undefined ? $r30 : rt.lookupName(ctx, "inside", L91))), typeof $x155 === "number" && ($x156 = $x155 + 1) === $x156 ? $x156 : rt.add($x155, 1, L90)); if ($slow20) rt.assign(ctx, "inside", [], $v157, L92); else $r30 = $v157;
-}
-}
-if ((($x158 = ($h159 !== undefined ? $h159 : (($x160 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)), $slow20 || ($h159 = $x160), $x160))) === "ascii" ? true : rt.eq($x158, "ascii", L95))) {
-{ const $v169 = (($x161 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x162 = ((($x163 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x165 = ($h113 !== undefined ? $h113 : (($x164 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h113 = $x164), $x164))), typeof $x163 === "number" && typeof $x165 === "number" && $x163 === $x163 && $x165 === $x165 ? $x163 === $x165 : rt.eq($x163, $x165, L98)) ? "@" : rt.call(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x167 = (($x166 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x166 === "number" && $x166 === $x166 && 9 === 9 && 9 !== 0 ? $x166 % 9 : rt.mod($x166, 9, L105))), ($x168 = 1 + $x167) === $x168 ? $x168 : rt.add(1, $x167, L104)), 1))), typeof $x161 === "string" && typeof $x162 === "string" && $x161.length + $x162.length <= ctx.limits.maxStringLength ? $x161 + $x162 : rt.concat(ctx, $x161, $x162, L96)); if ($slow20) rt.assign(ctx, "line", [], $v169, L107); else $r23 = (typeof $v169 === "number" ? $v169 : rt.checkSize(ctx, $v169, L107));
+{ const $v152 = (($x150 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L84))), typeof $x150 === "number" && ($x151 = $x150 + 1) === $x151 ? $x151 : rt.add($x150, 1, L83)); if ($slow20) rt.assign(ctx, "n", [], $v152, L85); else $r28 = $v152;
 }
 }
 }
+if ((($x153 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L87))), ($x155 = ($h114 !== undefined ? $h114 : (($x154 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)), $slow20 || ($h114 = $x154), $x154))), typeof $x153 === "number" && typeof $x155 === "number" && $x153 === $x153 && $x155 === $x155 ? $x153 === $x155 : rt.eq($x153, $x155, L86))) {
+{ const $v158 = (($x156 = ($r30 !== undefined ? $r30 : rt.lookupName(ctx, "inside", L91))), typeof $x156 === "number" && ($x157 = $x156 + 1) === $x157 ? $x157 : rt.add($x156, 1, L90)); if ($slow20) rt.assign(ctx, "inside", [], $v158, L92); else $r30 = $v158;
 }
-if ((($x170 = ($h159 !== undefined ? $h159 : (($x171 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)), $slow20 || ($h159 = $x171), $x171))) === "ascii" ? true : rt.eq($x170, "ascii", L110))) {
-{ const $v176 = (($x172 = (($x174 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x175 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x174 === "string" && typeof $x175 === "string" && $x174.length + $x175.length <= ctx.limits.maxStringLength ? $x174 + $x175 : rt.concat(ctx, $x174, $x175, L112))), ($x173 = rt.call(ctx, F1, L115, 10)), typeof $x172 === "string" && typeof $x173 === "string" && $x172.length + $x173.length <= ctx.limits.maxStringLength ? $x172 + $x173 : rt.concat(ctx, $x172, $x173, L111)); if ($slow20) rt.assign(ctx, "art", [], $v176, L116); else $r32 = (typeof $v176 === "number" ? $v176 : rt.checkSize(ctx, $v176, L116));
+}
+if ((($x159 = ($h160 !== undefined ? $h160 : (($x161 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)), $slow20 || ($h160 = $x161), $x161))) === "ascii" ? true : rt.eq($x159, "ascii", L95))) {
+{ const $v170 = (($x162 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x163 = ((($x164 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x166 = ($h114 !== undefined ? $h114 : (($x165 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h114 = $x165), $x165))), typeof $x164 === "number" && typeof $x166 === "number" && $x164 === $x164 && $x166 === $x166 ? $x164 === $x166 : rt.eq($x164, $x166, L98)) ? "@" : rt.call(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x168 = (($x167 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x167 === "number" && $x167 === $x167 && 9 === 9 && 9 !== 0 ? $x167 % 9 : rt.mod($x167, 9, L105))), ($x169 = 1 + $x168) === $x169 ? $x169 : rt.add(1, $x168, L104)), 1))), typeof $x162 === "string" && typeof $x163 === "string" && $x162.length + $x163.length <= ctx.limits.maxStringLength ? $x162 + $x163 : rt.concat(ctx, $x162, $x163, L96)); if ($slow20) rt.assign(ctx, "line", [], $v170, L107); else $r23 = (typeof $v170 === "number" ? $v170 : rt.checkSize(ctx, $v170, L107));
 }
 }
 }
 }
+if ((($x171 = ($h160 !== undefined ? $h160 : (($x172 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)), $slow20 || ($h160 = $x172), $x172))) === "ascii" ? true : rt.eq($x171, "ascii", L110))) {
+{ const $v177 = (($x173 = (($x175 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x176 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x175 === "string" && typeof $x176 === "string" && $x175.length + $x176.length <= ctx.limits.maxStringLength ? $x175 + $x176 : rt.concat(ctx, $x175, $x176, L112))), ($x174 = rt.call(ctx, F1, L115, 10)), typeof $x173 === "string" && typeof $x174 === "string" && $x173.length + $x174.length <= ctx.limits.maxStringLength ? $x173 + $x174 : rt.concat(ctx, $x173, $x174, L111)); if ($slow20) rt.assign(ctx, "art", [], $v177, L116); else $r32 = (typeof $v177 === "number" ? $v177 : rt.checkSize(ctx, $v177, L116));
+}
+}
+}
+}
+} finally { if ($replay48) ctx.page.replaying--; }
 }
 } finally { if (!$slow20) { if ($r21 !== undefined) $vars19["row"] = $r21; if ($r22 !== undefined) $vars19["cy"] = $r22; if ($r23 !== undefined) $vars19["line"] = $r23; if ($r24 !== undefined) $vars19["col"] = $r24; if ($r25 !== undefined) $vars19["cx"] = $r25; if ($r26 !== undefined) $vars19["zx"] = $r26; if ($r27 !== undefined) $vars19["zy"] = $r27; if ($r28 !== undefined) $vars19["n"] = $r28; if ($r29 !== undefined) $vars19["t"] = $r29; if ($r30 !== undefined) $vars19["inside"] = $r30; if ($r32 !== undefined) $vars19["art"] = $r32; } }
 }
-{ const $v351 = "Mandelbrot"; rt.assign(ctx, "title", [], $v351, L117); }
-{ const $before352 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before352, "_layout/header.dbt", L118); } catch ($e353) { $o = T.takeAborted($e353); throw $e353; } }
+{ const $v352 = "Mandelbrot"; rt.assign(ctx, "title", [], $v352, L117); }
+{ const $before353 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before353, "_layout/header.dbt", L118); } catch ($e354) { $o = T.takeAborted($e354); throw $e354; } }
 if (ctx.page.outputOnly === 0) $o += "<h1>Mandelbrot</h1>\n";
 $o += "<p>" + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L119)), "width", L120), L121) + " × " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L122)), "height", L123), L124) + " points, at most " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L125)), "maxiter", L126), L127) + " iterations each: " + rt.esc(rt.lookupName(ctx, "inside", L128), L129) + " points in the set.</p>\n";
-if ((($x354 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L130)), "output", L131)) === "ascii" ? true : rt.eq($x354, "ascii", L132))) {
+if ((($x355 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L130)), "output", L131)) === "ascii" ? true : rt.eq($x355, "ascii", L132))) {
 $o += "<pre class=\"mandelbrot\">" + rt.esc(rt.lookupName(ctx, "art", L133), L134) + "</pre>";
 }
 $o += "\n";
-{ const $before355 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before355, "_layout/footer.dbt", L135); } catch ($e356) { $o = T.takeAborted($e356); throw $e356; } }
+{ const $before356 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before356, "_layout/footer.dbt", L135); } catch ($e357) { $o = T.takeAborted($e357); throw $e357; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

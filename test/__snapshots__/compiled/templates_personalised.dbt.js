@@ -59,7 +59,7 @@ const L49 = {"file":"personalised.dbt","line":25,"column":18,"start":1207,"end":
 const L50 = {"file":"personalised.dbt","line":25,"column":13,"start":1202,"end":1213};
 return async function render(ctx) {
 let $o = "", $row;
-let $x12, $x13, $x14, $x25, $x52, $x53, $x54, $x55, $x68, $x69, $x70, $x71;
+let $x12, $x13, $x14, $x25, $x53, $x54, $x55, $x56, $x69, $x70, $x71, $x72;
 try {
 T.checkParam(ctx, "url.user", "integer", false, undefined, 1, undefined, undefined, L0);
 T.checkParam(ctx, "url.password", "string", false, undefined, undefined, 100, undefined, L1);
@@ -101,36 +101,36 @@ T.abortPage(ctx, L26);
 T.respell($vars32, "field"); const $slow33 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars32, "field") || T.shadowed(ctx, $vars32, "body") || T.shadowed(ctx, $vars32, "attrs") || T.respelled($vars32, "body") || T.respelled($vars32, "attrs");
 let $r34 = $slow33 ? undefined : T.own($vars32, "field"), $r35 = $slow33 ? undefined : T.own($vars32, "body"), $r36 = $slow33 ? undefined : T.own($vars32, "attrs");
 try {
-let $done41 = false;
+let $done41 = false, $replay44 = false;
 if (!$slow33 && $r35 !== undefined && $r36 !== undefined) {
 const $len42 = $o.length;
 let $at40 = L33, $b39 = ctx.page.budget;
 try {
 { let $u37 = $r34, $u38 = $r35;
 
-{ let $n59 = 0, $lim65 = 0, $k66 = 0, $list61, $at62 = 0, $rz57 = 0;
-$re73: for (;;) {
-$n59 = +$n59; $lim65 = +$lim65; $k66 = +$k66; $at62 = +$at62; $b39 = ctx.page.budget;
+{ let $n60 = 0, $lim66 = 0, $k67 = 0, $list62, $at63 = 0, $rz58 = 0;
+$re74: for (;;) {
+$n60 = +$n60; $lim66 = +$lim66; $k67 = +$k67; $at63 = +$at63; $b39 = ctx.page.budget;
 try {
-if ($rz57 === 0) { $n59 = 0; $k66 = 0; $lim65 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $list61 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at62 = 0;
+if ($rz58 === 0) { $n60 = 0; $k67 = 0; $lim66 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $list62 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at63 = 0;
 }
-$loop58: for (;;) {
-if ($rz57 !== 0) { $rz57 = 0; }
+$loop59: for (;;) {
+if ($rz58 !== 0) { $rz58 = 0; }
 else {
-if (!($at62 < $list61.length)) break;
-if (++$n59 > $lim65 || --$b39 <= 0) { ctx.page.budget = $b39; if (T.tick(ctx, $n59, $o.length, L33, true)) { $rz57 = 1; $at40 = L33; throw T.PAUSE; } $b39 = ctx.page.budget; }
+if (!($at63 < $list62.length)) break;
+if (++$n60 > $lim66 || --$b39 <= 0) { ctx.page.budget = $b39; if (T.tick(ctx, $n60, $o.length, L33, true)) { $rz58 = 1; $at40 = L33; throw T.PAUSE; } $b39 = ctx.page.budget; }
 }
-const [$k63, $v64] = $list61[$at62];
-$u37 = $v64;
-$b67: {
-{ const $v72 = rt.call(ctx, F2, L35, $u38, (($x68 = (($x70 = "{"), ($x71 = $u37), typeof $x70 === "string" && typeof $x71 === "string" && $x70.length + $x71.length <= ctx.limits.maxStringLength ? $x70 + $x71 : rt.concat(ctx, $x70, $x71, L38))), ($x69 = "}"), typeof $x68 === "string" && typeof $x69 === "string" && $x68.length + $x69.length <= ctx.limits.maxStringLength ? $x68 + $x69 : rt.concat(ctx, $x68, $x69, L37)), rt.call(ctx, F3, L40, rt.index(ctx, $r36, $u37, L43)), "all"); $u38 = (typeof $v72 === "number" ? $v72 : rt.checkSize(ctx, $v72, L44));
+const [$k64, $v65] = $list62[$at63];
+$u37 = $v65;
+$b68: {
+{ const $v73 = rt.call(ctx, F2, L35, $u38, (($x69 = (($x71 = "{"), ($x72 = $u37), typeof $x71 === "string" && typeof $x72 === "string" && $x71.length + $x72.length <= ctx.limits.maxStringLength ? $x71 + $x72 : rt.concat(ctx, $x71, $x72, L38))), ($x70 = "}"), typeof $x69 === "string" && typeof $x70 === "string" && $x69.length + $x70.length <= ctx.limits.maxStringLength ? $x69 + $x70 : rt.concat(ctx, $x69, $x70, L37)), rt.call(ctx, F3, L40, rt.index(ctx, $r36, $u37, L43)), "all"); $u38 = (typeof $v73 === "number" ? $v73 : rt.checkSize(ctx, $v73, L44));
 }
 }
-$at62++;
+$at63++;
 }
-break $re73;
-} catch ($e74) {
-if ($e74 !== T.PAUSE) throw $e74;
+break $re74;
+} catch ($e75) {
+if ($e75 !== T.PAUSE) throw $e75;
 { await T.pause(ctx.page, $at40);  };
 }
 }
@@ -142,20 +142,22 @@ $done41 = true;
 $o = $o.slice(0, $len42);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
 if ($e43?.catchable === false) throw $e43;
-ctx.page.budget = $b39;
+ctx.page.budget = $b39; ctx.page.replaying++; $replay44 = true;
 }
 }
 if (!$done41) {
-{ let $n46 = 0, $list48, $at49;
-$list48 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at49 = 0;
-$loop45: for (; $at49 < $list48.length; $at49++) {
-if (++$n46 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n46, $o.length, L33, true)) { await T.pause(ctx.page, L33);  }; }
-const [$k50, $v51] = $list48[$at49];
-if ($slow33) $vars32["field"] = $v51; else $r34 = $v51;
-{ const $v56 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x52 = (($x54 = "{"), ($x55 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x54 === "string" && typeof $x55 === "string" && $x54.length + $x55.length <= ctx.limits.maxStringLength ? $x54 + $x55 : rt.concat(ctx, $x54, $x55, L38))), ($x53 = "}"), typeof $x52 === "string" && typeof $x53 === "string" && $x52.length + $x53.length <= ctx.limits.maxStringLength ? $x52 + $x53 : rt.concat(ctx, $x52, $x53, L37)), rt.call(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v56, L44); else $r35 = (typeof $v56 === "number" ? $v56 : rt.checkSize(ctx, $v56, L44));
+try {
+{ let $n47 = 0, $list49, $at50;
+$list49 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at50 = 0;
+$loop46: for (; $at50 < $list49.length; $at50++) {
+if (++$n47 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n47, $o.length, L33, true)) { await T.pause(ctx.page, L33);  }; }
+const [$k51, $v52] = $list49[$at50];
+if ($slow33) $vars32["field"] = $v52; else $r34 = $v52;
+{ const $v57 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x53 = (($x55 = "{"), ($x56 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x55 === "string" && typeof $x56 === "string" && $x55.length + $x56.length <= ctx.limits.maxStringLength ? $x55 + $x56 : rt.concat(ctx, $x55, $x56, L38))), ($x54 = "}"), typeof $x53 === "string" && typeof $x54 === "string" && $x53.length + $x54.length <= ctx.limits.maxStringLength ? $x53 + $x54 : rt.concat(ctx, $x53, $x54, L37)), rt.call(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v57, L44); else $r35 = (typeof $v57 === "number" ? $v57 : rt.checkSize(ctx, $v57, L44));
 }
 }
 }
+} finally { if ($replay44) ctx.page.replaying--; }
 }
 } finally { if (!$slow33) { if ($r34 !== undefined) $vars32["field"] = $r34; if ($r35 !== undefined) $vars32["body"] = $r35; } }
 }
