@@ -12,9 +12,8 @@
 // --only <group> (checks that group's recorded cases, writes nothing), --timeout <ms per Lucee
 // case>, --dump <file> (every case's outcomes as JSON).
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -25,16 +24,9 @@ import { newPageState } from "../engine/page.js";
 import { explain, known, type Outcome } from "./compat-known.js";
 import { snippets } from "./compat-snippets.js";
 import { writeSection } from "./results-file.js";
+import { LUCEE, LUCEE_ARTIFACTS, LUCEE_VERSION, classpath, compileJava, hash, luceeCache, need } from "./lucee-java.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const LUCEE = "org.lucee:lucee:6.2.0.321";
-/** What Lucee's JSR-223 engine needs besides its own jar (without jsp-api: NoClassDefFoundError javax/servlet/jsp/JspException). */
-const ARTIFACTS = [
-  LUCEE,
-  "javax.servlet:javax.servlet-api:4.0.1",
-  "javax.servlet.jsp:javax.servlet.jsp-api:2.3.3",
-  "javax.el:javax.el-api:3.0.0",
-];
 const RESULTS_JSON = join(ROOT, "bench", "compat-lucee.json");
 const COMPAT_MD = join(ROOT, "bench", "COMPAT.md");
 const SHOWN = 50;
@@ -42,7 +34,7 @@ const SHOWN = 50;
 const USAGE = `Usage: npm run compat:lucee -- [options]
 
 Renders the corpus (test/cfml-cases.json, the plain-CFML fixtures, bench/compat-snippets.ts) on
-Lucee ${LUCEE.split(":")[2]} and on Quarry, diffs them and writes bench/compat-lucee.json and
+Lucee ${LUCEE_VERSION} and on Quarry, diffs them and writes bench/compat-lucee.json and
 bench/COMPAT.md. Exits 1 below the floor or when a case that agreed disagrees (nothing written).
 
 Options:
@@ -104,7 +96,6 @@ interface Case {
   expectsError?: boolean;
 }
 
-const hash = (s: string) => createHash("sha1").update(s).digest("hex").slice(0, 10);
 /** Prints a value as both sides print it: simple values as strings, the rest as JSON. */
 const LUCEE_PRINT =
   'if (isNull(oracleR)) return "[null]"; return isSimpleValue(oracleR) ? toString(oracleR) : serializeJSON(oracleR);';
@@ -264,57 +255,14 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
 
 // ---------------------------------------------------------------- Lucee
 
-function need(cmd: string): void {
-  const r = spawnSync("sh", ["-c", `command -v ${cmd}`]);
-  if (r.status !== 0) throw new Error(`${cmd} is not installed: the Lucee oracle needs java, javac and mvn`);
-}
-
-/** The jars in ~/.m2, fetched with Maven when missing. */
-function classpath(): string[] {
-  const repo = join(homedir(), ".m2", "repository");
-  return ARTIFACTS.map((a) => {
-    const [group, artifact, version] = a.split(":") as [string, string, string];
-    const jar = join(repo, ...group.split("."), artifact, version, `${artifact}-${version}.jar`);
-    if (!existsSync(jar)) {
-      log(`fetching ${a} with mvn`);
-      const r = spawnSync("mvn", ["-q", "-B", "dependency:get", `-Dartifact=${a}`, "-Dtransitive=false"], {
-        stdio: ["ignore", "inherit", "inherit"],
-      });
-      if (r.status !== 0 || !existsSync(jar)) throw new Error(`mvn dependency:get ${a} failed`);
-    }
-    return jar;
-  });
-}
-
-/** Compiles bench/lucee/Oracle.java into a cache folder named by its source's hash. */
-function compileOracle(cache: string, cp: string[]): string {
-  const source = join(ROOT, "bench", "lucee", "Oracle.java");
-  const out = join(cache, `classes-${hash(readFileSync(source, "utf8"))}`);
-  if (!existsSync(join(out, "Oracle.class"))) {
-    log("compiling bench/lucee/Oracle.java");
-    mkdirSync(out, { recursive: true });
-    const r = spawnSync("javac", ["-nowarn", "-Xlint:-deprecation", "-d", out, "-cp", cp.join(":"), source], {
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    if (r.status !== 0) throw new Error("javac failed on bench/lucee/Oracle.java");
-  }
-  return out;
-}
-
 type LuceeResult = { id: string; out?: string; error?: { type: string; message: string } };
 
 /** Runs every case on one Lucee JVM; resolves with the results by id. */
 function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; version: string } {
-  for (const cmd of ["java", "javac", "mvn"]) need(cmd);
-  const cache = join(
-    process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"),
-    "quarry",
-    "compat-lucee",
-    LUCEE.split(":")[2]!,
-  );
-  mkdirSync(cache, { recursive: true });
-  const cp = classpath();
-  const classes = compileOracle(cache, cp);
+  need(["java", "javac", "mvn"], "the Lucee oracle");
+  const cache = luceeCache("compat-lucee");
+  const cp = classpath(LUCEE_ARTIFACTS, log);
+  const classes = compileJava("Oracle", cache, cp, log);
   const java = spawnSync("java", ["-version"], { encoding: "utf8" }).stderr.split("\n")[0] ?? "java";
   const work = mkdtempSync(join(tmpdir(), "quarry-compat-lucee-"));
   const lines: string[] = [];
@@ -405,7 +353,7 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
       else resolve(results);
     });
   });
-  return { done, version: `Lucee ${LUCEE.split(":")[2]} (${LUCEE}), ${java}` };
+  return { done, version: `Lucee ${LUCEE_VERSION} (${LUCEE}), ${java}` };
 }
 
 // ---------------------------------------------------------------- Quarry

@@ -37,6 +37,8 @@ export interface BenchOptions {
   workers?: number[];
   /** Also serve the hand-written baseline (bench/hand.ts: the sample site's pages) with each strategy, after Quarry's servers. */
   hand?: boolean;
+  /** Other engines serving the same pages after Quarry's servers: "lucee" (bench/lucee-peer.ts). */
+  peers?: "lucee"[];
   /**
    * Another Quarry (a checkout with its build/, e.g. the main branch): every Quarry server is also
    * served by it, named `NAME @FOLDER`, first, so that it is the baseline (an A/B of two Quarrys).
@@ -150,6 +152,7 @@ function siteScenario(
     }));
     servers.push(...hands);
   }
+  if (o.peers?.includes("lucee") && !o.url) servers.push({ name: "lucee", kind: "lucee" });
   const quick = !!o.quick;
   return {
     id: "site",
@@ -182,6 +185,7 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
   let seedDir: string | null = null;
   const notes: string[] = [];
   if (o.seeds) {
+    if (o.peers?.length) throw new BenchError("--peer applies to a site's pages, not to --seeds");
     const site = join(packageRoot, "templates");
     const dist = await buildTo(site, log);
     cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
@@ -196,6 +200,16 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
       scenarios = scenarios.filter((s) => o.only!.includes(s.id));
     }
   } else {
+    if (o.peers?.length) {
+      if (o.url) throw new BenchError("--url measures a running server as it is: --peer does not apply");
+      if (!o.pages?.length) throw new BenchError("--peer lucee needs --pages: the peer serves /fortunes only");
+      const { checkLuceePages } = await import("./lucee-peer.js");
+      try {
+        checkLuceePages(o.pages);
+      } catch (err) {
+        throw new BenchError((err as Error).message);
+      }
+    }
     if (o.url && (o.variants || o.strategies || o.workers || o.against))
       throw new BenchError(
         "--url measures a running server as it is: --variants, --strategies, --workers and --against do not apply",

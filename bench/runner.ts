@@ -205,8 +205,14 @@ export async function startWorkers(spec: ServerSpec, databaseUrl: string): Promi
   };
 }
 
-export async function startServer(spec: ServerSpec, databaseUrl: string): Promise<RunningServer> {
+export async function startServer(
+  spec: ServerSpec,
+  databaseUrl: string,
+  paths: string[] = [],
+  log?: (s: string) => void,
+): Promise<RunningServer> {
   if (spec.kind === "url") return { spec, base: spec.url!.replace(/\/$/, ""), pid: null, stop: async () => {} };
+  if (spec.kind === "lucee") return (await import("./lucee-peer.js")).startLucee(spec, databaseUrl, paths, log);
   if (spec.workers !== undefined && spec.workers > 1) return startWorkers(spec, databaseUrl);
   const child = fork(spec.quarry ? join(spec.quarry, "build/bench/server-child.js") : here("./server-child.js"), [], {
     env: {
@@ -365,7 +371,15 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
   if (def.setup) await def.setup(db.url);
   const servers: RunningServer[] = [];
   try {
-    for (const spec of def.servers) servers.push(await startServer(spec, db.url));
+    for (const spec of def.servers)
+      servers.push(
+        await startServer(
+          spec,
+          db.url,
+          def.pages.map((p) => p.path),
+          (l) => progress.label(l),
+        ),
+      );
     const expected = new Map<string, Map<string, string>>();
     const sessions = new Map<string, Map<string, string>>();
     const pages: ScenarioResult["pages"] = [];
@@ -469,6 +483,7 @@ function describe(s: ServerSpec): string {
   if (s.kind === "hand") parts.push("hand-written Fastify + pg, string concatenation");
   if (s.kind === "cgi") parts.push("a fresh Node process per request loading the precompiled page");
   if (s.kind === "url") parts.push(`running server at ${s.url}`);
+  if (s.kind === "lucee") parts.push("Lucee 6.2 (CFMLServlet in Jetty 9.4, Postgres JDBC), after a warm-up");
   if (s.strategy) parts.push(`strategy ${s.strategy}`);
   if (s.queryCache === false) parts.push("query cache off");
   return parts.join(", ");

@@ -6,8 +6,11 @@ export type Strategy = "pool" | "single" | "per-request" | "pipeline";
 export interface ServerSpec {
   /** The label in every table and chart, e.g. "precompiled", "hand/pool", "cgi". */
   name: string;
-  /** quarry: the Quarry server; hand: bench/hand.ts; cgi: one Node process per request; url: already running. */
-  kind: "quarry" | "hand" | "cgi" | "url";
+  /**
+   * quarry: the Quarry server; hand: bench/hand.ts; cgi: one Node process per request; url: already
+   * running; lucee: Lucee's servlet in Jetty serving bench/lucee/peer/ (bench/lucee-peer.ts).
+   */
+  kind: "quarry" | "hand" | "cgi" | "url" | "lucee";
   /** quarry: a site folder (compiled or interpreted) … */
   root?: string;
   /** … or a build folder (precompiled); cgi: the build each request's process loads. */

@@ -74,6 +74,12 @@ export function register(program: Command): void {
       "--hand",
       "also serve the hand-written Fastify + pg baseline (the sample site's pages) with each strategy, after Quarry's servers",
     )
+    .addOption(
+      new Option(
+        "--peer <list>",
+        "also serve the pages with another engine after Quarry's servers: lucee (Lucee 6.2 in Jetty, fetched with Maven; needs java, javac and mvn, and --pages /fortunes, the one page it has)",
+      ).argParser(oneOf(["lucee"] as const)),
+    )
     .option(
       "--against <quarry>",
       "A/B two Quarrys: also serve every Quarry server with the Quarry checked out (and built) in this folder, named NAME @FOLDER, as the baseline",
@@ -117,6 +123,7 @@ export function register(program: Command): void {
           strategies: opts.strategies as ("pool" | "single" | "per-request" | "pipeline")[] | undefined,
           workers: opts.workers as number[] | undefined,
           hand: !!opts.hand,
+          peers: opts.peer as "lucee"[] | undefined,
           against: opts.against as string | undefined,
           resultsSection: opts.resultsSection as string | undefined,
           url: opts.url as string | undefined,
