@@ -203,7 +203,10 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
     if (o.peers?.length) {
       if (o.url) throw new BenchError("--url measures a running server as it is: --peer does not apply");
       if (!o.pages?.length) throw new BenchError("--peer lucee needs --pages: the peer serves /fortunes only");
-      const { checkLuceePages } = await import("./lucee-peer.js");
+      // The peer's Java and CFML files live in a checkout of Quarry (bench/lucee/), not in the package.
+      const { checkLuceePages } = await import("./lucee-peer.js").catch(() => {
+        throw new BenchError("--peer lucee runs from a checkout of Quarry (bench/lucee/ is not in the package)");
+      });
       try {
         checkLuceePages(o.pages);
       } catch (err) {
