@@ -116,7 +116,7 @@ export function seedScenarios(o: SeedOptions): ScenarioDef[] {
       connections: q ? [1] : [1, 2, 4, 8, 16],
       duration: d(2),
       warmup: w,
-      rounds: r(3),
+      rounds: r(5),
       compare: (cells) => {
         const top = q ? 1 : 16;
         return [
@@ -165,7 +165,7 @@ export function seedScenarios(o: SeedOptions): ScenarioDef[] {
       maxSeconds: 90,
       duration: 0,
       warmup: w,
-      rounds: r(2),
+      rounds: r(5),
       compare: (cells) => {
         const [c, n] = q ? [2, 5] : [20, 100];
         return [
@@ -213,7 +213,7 @@ export function seedScenarios(o: SeedOptions): ScenarioDef[] {
       // A CGI request takes a few hundred ms: longer cells, so each holds enough of them.
       duration: d(4),
       warmup: w,
-      rounds: r(3),
+      rounds: r(5),
       compare: (cells) => {
         const cs = q ? [1] : [1, 4];
         return cs.flatMap((c) => [
@@ -257,7 +257,7 @@ export function seedScenarios(o: SeedOptions): ScenarioDef[] {
       connections: q ? [1] : [1, 8],
       duration: d(2),
       warmup: w,
-      rounds: r(2),
+      rounds: r(5),
       setup: async (url) => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
@@ -313,7 +313,7 @@ export function seedScenarios(o: SeedOptions): ScenarioDef[] {
       connections: q ? [1] : [10],
       duration: d(3),
       warmup: w,
-      rounds: r(3),
+      rounds: r(5),
       compare: (cells) => {
         const p = "/personalised?user=1&password=secret1&file=1";
         return [
@@ -355,7 +355,7 @@ export function seedScenarios(o: SeedOptions): ScenarioDef[] {
       connections: q ? [1] : [1, 16],
       duration: d(2),
       warmup: w,
-      rounds: r(3),
+      rounds: r(5),
       compare: (cells) => {
         const c = q ? 1 : 16;
         return ["precompiled", "compiled", "interpreted"].map((s) =>
