@@ -194,27 +194,34 @@ function charts(s: ScenarioResult): object[] {
   const top = Math.max(...xs);
   const atTop = s.cells.filter((c) => c.connections === top);
   const labels = s.pages.map((p) => p.path);
+  // Each server's bar spans the rounds' min to max, in two parts meeting at the median (solid
+  // below it, light above): the spread is drawn, not only the median (issue 27).
+  const spans = (stats: (c: Cell) => { min: number; median: number; max: number } | null | undefined) =>
+    names.flatMap((n) => {
+      const of = labels.map((l) => {
+        const c = atTop.find((x) => x.page === l && series(x) === n);
+        return c ? (stats(c) ?? null) : null;
+      });
+      return [
+        { label: `${n} (min to median)`, stack: n, data: of.map((v) => (v ? [v.min, v.median] : null)) },
+        { label: `${n} (median to max)`, stack: n, light: true, data: of.map((v) => (v ? [v.median, v.max] : null)) },
+      ];
+    });
   out.push({
     type: "bar",
-    title: `Requests/s per page at ${top} clients`,
+    title: `Requests/s per page at ${top} clients (bars: min to max of rounds, split at the median)`,
     x: labels,
     xTitle: "page",
-    yTitle: "req/s (median of rounds)",
-    datasets: names.map((n) => ({
-      label: n,
-      data: labels.map((l) => atTop.find((c) => c.page === l && series(c) === n)?.summary.rps.median ?? null),
-    })),
+    yTitle: "req/s",
+    datasets: spans((c) => c.summary.rps),
   });
   out.push({
     type: "bar",
-    title: `Ratio to ${s.baseline} at ${top} clients (within a round; median)`,
+    title: `Ratio to ${s.baseline} at ${top} clients (within a round; min to max, split at the median)`,
     x: labels,
     xTitle: "page",
     yTitle: `req/s ÷ ${s.baseline}`,
-    datasets: names.map((n) => ({
-      label: n,
-      data: labels.map((l) => atTop.find((c) => c.page === l && series(c) === n)?.summary.ratio?.median ?? null),
-    })),
+    datasets: spans((c) => c.summary.ratio),
   });
   return out;
 }
@@ -262,10 +269,15 @@ for (const el of document.querySelectorAll("script.spec")) {
   JSON.parse(el.textContent).forEach((c, j) => {
     new Chart(document.getElementById(el.dataset.prefix + j), {
       type: c.type,
-      data: { labels: c.x, datasets: c.datasets.map((d, k) => ({ label: d.label, data: d.data, borderColor: colours[k % colours.length], backgroundColor: colours[k % colours.length], spanGaps: true })) },
+      // A server's two bar parts (one stack) share its colour, the upper one light.
+      data: { labels: c.x, datasets: c.datasets.map((d, k) => {
+        const colour = colours[(d.stack ? Math.floor(k / 2) : k) % colours.length];
+        return { label: d.label, data: d.data, stack: d.stack, borderColor: colour, backgroundColor: d.light ? colour + "55" : colour, spanGaps: true };
+      }) },
       options: { animation: false, responsive: true, maintainAspectRatio: false,
         plugins: { title: { display: true, text: c.title } },
-        scales: { x: { title: { display: true, text: c.xTitle } }, y: { beginAtZero: true, title: { display: true, text: c.yTitle } } } },
+        // Bars: stacked on x only, so a server's parts stand at one place, at their own values.
+        scales: { x: { stacked: c.type === "bar", title: { display: true, text: c.xTitle } }, y: { beginAtZero: true, title: { display: true, text: c.yTitle } } } },
     });
     drawn++;
   });
