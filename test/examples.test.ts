@@ -4,7 +4,7 @@
 // (which applies the migrations itself). Each walks its recipe's path over real HTTP, so the
 // recipes cannot rot.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,6 +21,24 @@ const MODES = ["interpreted", "compiled"] as const;
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const c of closers.reverse()) await c();
+});
+
+describe.each([
+  ["forms", "forms.md"],
+  ["login", "login.md"],
+])("examples/%s in docs/recipes/%s", (name, recipe) => {
+  it("shows every file of the site as it is", () => {
+    const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", recipe), "utf8");
+    const shown = new Map(
+      [...text.matchAll(/^File `examples\/([^`]+)`:\n\n```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]),
+    );
+    const files = (readdirSync(join(EXAMPLES, name), { recursive: true }) as string[])
+      .filter((f) => /\.(dbt|sql|json)$/.test(f))
+      .map((f) => `${name}/${f}`)
+      .sort();
+    expect([...shown.keys()].sort()).toEqual(files);
+    for (const [file, code] of shown) expect(code, file).toBe(readFileSync(join(EXAMPLES, file), "utf8"));
+  });
 });
 
 /** Serves examples/<name> in `mode` against a new database; returns its base URL and the database's. */
