@@ -4,9 +4,9 @@
 // (which applies the migrations itself). Each walks its recipe's path over real HTTP, so the
 // recipes cannot rot.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, sql } from "./db.js";
 import { Browser, database, startServer } from "./http.js";
@@ -193,4 +193,135 @@ describe.each(MODES)("examples/login (%s): docs/recipes/login.md", (mode) => {
     old.cookies.set("quarry_sid", signedIn!);
     expect((await old.fetch("/members/")).status).toBe(303);
   });
+});
+
+/** The files a section of docs/tutorial.md shows ("File `guestbook/…`:" and its block), in order. */
+function tutorialFiles(section: string): [string, string][] {
+  return [...section.matchAll(/^File `guestbook\/([^`]+)`:\n\n```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => [
+    m[1]!,
+    m[2]!,
+  ]);
+}
+
+/** Runs the quarry command in `cwd`; resolves with its output, rejects when it fails. */
+function quarry(args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, LOG_LEVEL: "silent" } });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`quarry ${args.join(" ")}: ${out}`))));
+  });
+}
+
+describe("docs/tutorial.md, a guestbook with login in 15 minutes", () => {
+  it("runs step by step: quarry init, each step's files, the clicks it describes, then build and start", async () => {
+    const text = readFileSync(join(import.meta.dirname, "..", "docs", "tutorial.md"), "utf8");
+    const steps = text.split(/^## Step \d+: .*$/m).slice(1);
+    expect(steps).toHaveLength(5);
+    const dir = mkdtempSync(join(tmpdir(), "quarry-tutorial-"));
+    const root = join(dir, "guestbook");
+    // Step 0, as written: quarry init (quarry dev is the server each step starts below).
+    expect(steps[0]).toContain("npx quarry init guestbook\nnpx quarry dev guestbook\n");
+    expect(await quarry(["init", "guestbook"], dir)).toContain("wrote a starter site into guestbook");
+    const url = await createDatabase([], "tutorial");
+    /** Writes a step's files and serves the site as quarry dev would (its new _db/ files applied). */
+    const step = async (n: number) => {
+      const files = tutorialFiles(steps[n]!);
+      expect(files.length).toBeGreaterThan(0);
+      for (const [file, code] of files) {
+        mkdirSync(dirname(join(root, file)), { recursive: true });
+        writeFileSync(join(root, file), code);
+      }
+      await migrate(url, join(root, "_db"));
+      const s = await startServer({ root, database: database(url) });
+      closers.push(() => s.close());
+      return new Browser(s.base);
+    };
+
+    // Step 1: the guestbook, its form checked and shown again, the thank-you shown once.
+    let b = await step(1);
+    expect(await b.get("/")).toContain("<h1>Guestbook</h1>");
+    const bad = await b.post("/", { name: "", body: "hi <there>" });
+    const badBody = await bad.text();
+    expect([bad.status, errors(badBody)]).toEqual([422, ["Please tell us your name", ""]]);
+    expect(badBody).toContain('<textarea name="body">hi &lt;there&gt;</textarea>');
+    const good = await b.post("/", { name: "<b>Ann</b>", body: "Hello" });
+    expect([good.status, good.headers.get("location")]).toEqual([303, "/"]);
+    let home = await b.get("/");
+    expect(notice(home)).toBe("Thank you, &lt;b&gt;Ann&lt;/b&gt;!");
+    expect(home).toContain("<article><h2>&lt;b&gt;Ann&lt;/b&gt;</h2><p>Hello</p></article>");
+    expect(notice(await b.get("/"))).toBe(null);
+
+    // Step 2: register, a wrong password, the right one (a new session id), sign out.
+    b = await step(2);
+    await b.get("/register");
+    const reg = await b.post("/register", { name: "Ada", email: "ada@", password: "short" });
+    expect([reg.status, errors(await reg.text())]).toEqual([
+      422,
+      ["", "That does not look like an email address", "Choose a password of 10 to 200 characters"],
+    ]);
+    const made = await b.post("/register", { name: "Ada", email: "ada@example.com", password: "correct horse" });
+    expect([made.status, made.headers.get("location")]).toEqual([303, "/login"]);
+    expect(notice(await b.get("/login"))).toBe("Your account is ready: please sign in.");
+    const wrong = await b.post("/login", { email: "ada@example.com", password: "incorrect horse" });
+    expect([wrong.status, (await wrong.text()).includes(`<p class="error">Wrong email or password.</p>`)]).toEqual([
+      401,
+      true,
+    ]);
+    const before = b.cookies.get("quarry_sid");
+    const signIn = await b.post("/login", { email: "ada@example.com", password: "correct horse" });
+    expect([signIn.status, signIn.headers.get("location")]).toEqual([303, "/"]);
+    expect(b.cookies.get("quarry_sid")).not.toBe(before);
+    home = await b.get("/");
+    expect(notice(home)).toBe("Welcome back, Ada.");
+    expect(home).toContain(`Ada <form method="post" action="/logout">`);
+    const out = await b.post("/logout", {});
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/"]);
+    home = await b.get("/");
+    expect(notice(home)).toBe("You are signed out.");
+    expect(home).toContain(`<a href="/login">Sign in</a>`);
+
+    // Step 3: only members sign, under their account's name.
+    b = await step(3);
+    await b.get("/login");
+    const anonymous = await b.post("/", { body: "sneaky" });
+    expect([anonymous.status, anonymous.headers.get("location")]).toEqual([303, "/login"]);
+    expect(notice(await b.get("/login"))).toBe("Please sign in to sign the guestbook.");
+    await b.post("/login", { email: "ada@example.com", password: "correct horse" });
+    await b.get("/");
+    const empty = await b.post("/", { body: "" });
+    expect([empty.status, errors(await empty.text())]).toEqual([422, ["Write a message of at most 2,000 characters"]]);
+    await b.post("/", { body: "Signed by a member" });
+    home = await b.get("/");
+    expect(notice(home)).toBe("Thank you, Ada!");
+    expect(home).toContain("<article><h2>Ada</h2><p>Signed by a member</p></article>");
+    expect(await sql(url, "SELECT name, body FROM entry ORDER BY id")).toEqual([
+      { name: "<b>Ann</b>", body: "Hello" },
+      { name: "Ada", body: "Signed by a member" },
+    ]);
+
+    // Step 4: quarry build and quarry start (compiled, two workers, sessions in Postgres).
+    expect(steps[4]).toContain("npx quarry build guestbook --out dist\nnpx quarry start dist\n");
+    expect(await quarry(["build", "guestbook", "--out", "dist"], dir)).toBe(
+      "built 6 templates and 0 static files into dist\n",
+    );
+    const child = spawn(process.execPath, [bin, "start", "dist", "--workers", "2", "--port", "0"], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+    });
+    closers.push(() => stop(child));
+    b = new Browser(await listening(child));
+    expect(await b.get("/")).toContain("<article><h2>Ada</h2><p>Signed by a member</p></article>");
+    await b.get("/login");
+    const prod = await b.post("/login", { email: "ada@example.com", password: "correct horse" });
+    expect(prod.status).toBe(303);
+    await b.get("/");
+    await b.post("/", { body: "From production" });
+    home = await b.get("/");
+    expect(notice(home)).toBe("Thank you, Ada!");
+    expect(home).toContain("<article><h2>Ada</h2><p>From production</p></article>");
+    await b.post("/logout", {});
+    expect(notice(await b.get("/"))).toBe("You are signed out.");
+  }, 60_000);
 });
