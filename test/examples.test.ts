@@ -33,7 +33,8 @@ describe.each([
       [...text.matchAll(/^File `examples\/([^`]+)`:\n\n```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]),
     );
     const files = (readdirSync(join(EXAMPLES, name), { recursive: true }) as string[])
-      .filter((f) => /\.(dbt|sql|json)$/.test(f))
+      // (.quarry/ is where quarry dev keeps the site's embedded Postgres.)
+      .filter((f) => /\.(dbt|sql|json)$/.test(f) && !/(^|\/)\./.test(f))
       .map((f) => `${name}/${f}`)
       .sort();
     expect([...shown.keys()].sort()).toEqual(files);
@@ -125,6 +126,11 @@ describe.each(MODES)("examples/login (%s): docs/recipes/login.md", (mode) => {
     const guarded = await b.fetch("/members/");
     expect([guarded.status, guarded.headers.get("location")]).toEqual([303, "/login?next=%2Fmembers%2F"]);
     expect(notice(await b.get("/login?next=%2Fmembers%2F"))).toBe("Please sign in first.");
+    // However the path is spelt, the page is not run for a visitor who is not signed in.
+    for (const path of ["/members", "/%6Dembers/", "/%6dembers/index", "/members/index?x=1"]) {
+      const res = await b.fetch(path);
+      expect([path, res.status, res.headers.get("location")]).toEqual([path, 303, "/login?next=%2Fmembers%2F"]);
+    }
 
     await b.get("/register");
     const bad = await b.post("/register", { name: "Ada", email: "ada@", password: "short" });
