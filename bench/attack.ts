@@ -72,6 +72,10 @@ const SITE: Record<string, string> = {
   "qe.dbt": `<dbt:set q = queryExecute("SELECT #url.q# AS v")><dbt:output>[#q.v#]</dbt:output>`,
   "sqllike.dbt": `<dbt:query name="q">SELECT count(*) AS n FROM victim WHERE secret LIKE #url.q#</dbt:query><dbt:output>[#q.n#]</dbt:output>`,
   "xss.dbt": `<dbt:output><p title="#url.q#">#url.q#</p><a href='#url.q#'>x</a></dbt:output>`,
+  // A form shown again (dbt:param onerror="collect"): what was typed comes back as text.
+  "redisplay.dbt": `<dbt:param name="url.q" type="integer" onerror="collect" message="not a number"><dbt:output><input value="#url.q#">[#paramErrors.q#]</dbt:output>`,
+  // A flash message named by the visitor: a forbidden key is a coded error, never the prototype.
+  "flash.dbt": `<dbt:try><dbt:set flash(url.k, "x")><dbt:output>[#structCount(getFlash())#][#jsonEncode({})#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "key.dbt": `<dbt:set s = {a: 1}><dbt:try><dbt:output>[#s[url.k]#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "setkey.dbt": `<dbt:set s = {a: 1}><dbt:try><dbt:set s[url.k] = "x"><dbt:output>[#structCount(s)#][#jsonEncode({})#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "header.dbt": `<dbt:try><dbt:header name="X-Echo" value="#url.v#"><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>ok`,
@@ -175,6 +179,11 @@ const xss: Category = async ({ base }) => {
       r.status === 200 && r.body === `<p title="${e}">${e}</p><a href='${e}'>x</a>`,
       `/xss ${JSON.stringify(q)}: ${r.body.slice(0, 120)}`,
     );
+    const again = await get(`${base}/redisplay?${qs({ q })}`);
+    t.check(
+      again.status === 200 && again.body === `<input value="${e}">[not a number]`,
+      `/redisplay ${JSON.stringify(q)}: ${again.body.slice(0, 120)}`,
+    );
   }
   return t;
 };
@@ -196,12 +205,22 @@ const KEYS = [
 
 const sandbox: Category = async ({ base }) => {
   const t = tally();
+  const visitor = (await get(`${base}/remember?${qs({ v: "sandbox" })}`)).headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   for (const k of KEYS) {
     const r = await get(`${base}/key?${qs({ k })}`);
     // Reading a key the struct does not have is a coded error; never a function or an object.
     t.check(
       r.status === 200 && /^\{QRY_ERR_[A-Z_]+\}$/.test(r.body),
       `read s[${JSON.stringify(k)}]: ${r.body.slice(0, 100)}`,
+    );
+    // One visitor (a session of its own), so the new-session limit is not what answers.
+    const f = await get(`${base}/flash?${qs({ k })}`, { headers: { cookie: visitor } });
+    t.check(
+      f.status === 200 && (/^\{QRY_ERR_[A-Z_]+\}$/.test(f.body) || /^\[[01]\]\[\{\}\]$/.test(f.body)),
+      `flash(${JSON.stringify(k)}): ${f.body.slice(0, 100)}`,
     );
     const w = await get(`${base}/setkey?${qs({ k })}`);
     t.check(

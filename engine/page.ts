@@ -10,6 +10,7 @@ import type { WritePositions } from "../datasources/replicas.js";
 import type { Trace } from "./trace.js";
 import type { SiteServices } from "./services.js";
 import type { PageStop } from "./clock.js";
+import type { Struct } from "./values.js";
 
 /** Ticks before the first clock read; the stride then adapts (engine/clock.ts). */
 export const FIRST_STRIDE = 64;
@@ -55,6 +56,10 @@ export interface RequestHooks {
   csrfToken(): string;
   sessionRotate(): void;
   sessionInvalidate(): void;
+  /** flash(): keeps `value` under `name` in the session for a later page to read once. */
+  flash(name: string, value: unknown): void;
+  /** getFlash(): the flash messages earlier requests set; reading them removes them from the session. */
+  getFlash(): Struct;
   /** Names the visitor's session for scope="session" locks (a visitor without one: the request). */
   sessionKey(): string;
   /**

@@ -23,23 +23,31 @@ INSERT INTO note (body) VALUES ('Hello from Quarry'), ('Edit index.dbt and save:
   "_layout/footer.dbt": `</body>
 </html>
 `,
+  // A bad post is shown again with its message (not a 400); a good one redirects with a flash
+  // message (docs/recipes/forms.md).
   "index.dbt": `<dbt:set title = "Notes">
-<dbt:include template="/_layout/header.dbt">
 <dbt:if cgi.request_method eq "POST">
-  <dbt:param name="form.body" type="string" min="1" max="500">
-  <dbt:transaction>
-    <dbt:query>INSERT INTO note (body) VALUES (#form.body#)</dbt:query>
-  </dbt:transaction>
-  <dbt:location url="/" statuscode="303">
+  <dbt:param name="form.body" type="string" min="1" max="500" onerror="collect" message="Write a note of 1 to 500 characters">
+  <dbt:if structIsEmpty(paramErrors)>
+    <dbt:transaction>
+      <dbt:query>INSERT INTO note (body) VALUES (#form.body#)</dbt:query>
+    </dbt:transaction>
+    <dbt:set flash("notice", "Note added")>
+    <dbt:location url="/" statuscode="303">
+  </dbt:if>
+  <dbt:header statuscode="422">
 </dbt:if>
+<dbt:include template="/_layout/header.dbt">
 <dbt:query name="notes">SELECT id, body, created FROM note ORDER BY id</dbt:query>
 <h1>Notes</h1>
+<dbt:set notice = getFlash("notice")>
+<dbt:if len(notice)><dbt:output><p class="notice">#notice#</p></dbt:output></dbt:if>
 <ul>
 <dbt:output query="notes">
   <li>#body#</li>
 </dbt:output>
 </ul>
-<form method="post"><dbt:output>#csrfField()#</dbt:output><input name="body" maxlength="500"> <button>Add</button></form>
+<form method="post"><dbt:output>#csrfField()#<input name="body" maxlength="500" value="#form.body ?: ""#"> <button>Add</button> <span class="error">#paramErrors.body ?: ""#</span></dbt:output></form>
 <dbt:include template="/_layout/footer.dbt">
 `,
 };

@@ -14,11 +14,12 @@ import { endPage, untilStopped } from "../engine/clock.js";
 import { codes, QuarryError, RequestError, RuntimeError } from "../engine/errors.js";
 import { OutboundPolicy } from "../engine/outbound.js";
 import { newStruct, type Struct } from "../engine/values.js";
+import { keyOf } from "../engine/keys.js";
 import { toStructDeep, type Limits } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
 import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
-import { SESSION_COOKIE, Sessions, isEmpty, type CookieAction, type SessionState } from "./session.js";
+import { SESSION_COOKIE, Sessions, type CookieAction, type SessionState } from "./session.js";
 import { PageStream } from "./page-stream.js";
 import { MemoryBackend, PostgresBackend, storedSecret, storeKey } from "./session-store.js";
 import { devDetail, errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
@@ -416,6 +417,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     page.response.status = status;
     if (site.database.datasources.hasReplicas) page.writes = await visitorWrites(req);
     let csrfToken: string | null = null;
+    let flashShown: Struct | null = null;
     let newCsrfSecret: string | null = null;
     // Set by the first dbt:flush: the response's head has gone (see page.hooks.flush below).
     let stream: PageStream | null = null;
@@ -444,6 +446,20 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
         if (stream) throw afterFlush("sessionInvalidate()");
         session.invalidate = true;
         for (const k of Object.keys(session.data)) delete session.data[k];
+        // Flash messages go with the session; one set after this is kept for the next page.
+        session.flash = session.flashNext = null;
+      },
+      flash(name, value) {
+        const next = (session.flashNext ??= newStruct());
+        next[keyOf(next, name) ?? name] = value;
+      },
+      getFlash() {
+        // The first read takes what earlier requests stored; those are then not stored again.
+        if (flashShown === null) {
+          flashShown = session.flash ?? newStruct();
+          session.flashRead = true;
+        }
+        return flashShown;
       },
       sessionKey() {
         // A visitor without a stored session yet has only this request: its own key.
@@ -491,7 +507,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     };
     const storeSession = async (): Promise<CookieAction> => {
       // The signer is fetched before anything is stored, so a session is never saved without its cookie.
-      if (!isEmpty(session.data)) signer = await site.signer();
+      if (site.sessions.holdsData(session)) signer = await site.signer();
       issued = await site.sessions.finish(session, req.ip);
       return issued;
     };

@@ -5,11 +5,14 @@
 // a new id and sessionInvalidate() deletes it. New sessions are rate-limited per client
 // address; the memory store, when full, forgets sessions nobody came back with first
 // (session-store.ts) and never refuses a visitor.
+// Flash messages (flash(), getFlash()) live in the same stored JSON beside the data, under a key
+// no data can have: set by one request, they wait there until a later page reads them.
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { RequestError, codes } from "../engine/errors.js";
 import { QueryResult, SafeString, newStruct, isStruct, type Struct } from "../engine/values.js";
 import { storeKey, type SessionBackend } from "./session-store.js";
+import { keyOf } from "../engine/keys.js";
 
 export const SESSION_COOKIE = "quarry_sid";
 
@@ -22,6 +25,12 @@ export interface SessionState {
   remainingMs: number;
   rotate: boolean;
   invalidate: boolean;
+  /** Flash messages stored by earlier requests and not read yet (null: none). */
+  flash: Struct | null;
+  /** Flash messages this request set, for a later one (null: none). */
+  flashNext: Struct | null;
+  /** This request read `flash` (getFlash()): they are not stored again. */
+  flashRead: boolean;
 }
 
 /** What the response must do with the session cookie. */
@@ -60,32 +69,51 @@ export class Sessions {
 
   /** The state of a visitor with no session (yet). */
   fresh(): SessionState {
-    return { id: null, data: newStruct(), loaded: "", remainingMs: 0, rotate: false, invalidate: false };
+    return {
+      id: null,
+      data: newStruct(),
+      loaded: "",
+      remainingMs: 0,
+      rotate: false,
+      invalidate: false,
+      flash: null,
+      flashNext: null,
+      flashRead: false,
+    };
   }
 
   /** A visitor with no session whose page stored nothing in it: finish has nothing to do. */
   untouched(s: SessionState): boolean {
-    return s.id === null && isEmpty(s.data);
+    return s.id === null && isEmpty(s.data) && s.flashNext === null;
+  }
+
+  /** Will the session hold anything once stored (data, or flash messages not read yet)? */
+  holdsData(s: SessionState): boolean {
+    return !isEmpty(s.data) || pendingFlash(s) !== null;
   }
 
   /** The session of an id from a verified cookie, or a new, unsaved, empty one. */
   async open(id: string | null): Promise<SessionState> {
     const stored = id ? await this.backend.load(storeKey(id)) : null;
     if (!id || !stored) return this.fresh();
+    const { data, flash } = decodeSession(stored.json);
     return {
       id,
-      data: decode(stored.json),
+      data,
       loaded: stored.json,
       remainingMs: stored.remainingMs,
       rotate: false,
       invalidate: false,
+      flash,
+      flashNext: null,
+      flashRead: false,
     };
   }
 
   /** Stores what the page did to the session; `client` is the address new sessions count against. */
   async finish(s: SessionState, client: string): Promise<CookieAction> {
-    const json = encode(s.data);
-    const empty = isEmpty(s.data);
+    const json = encode(s.data, pendingFlash(s));
+    const empty = !this.holdsData(s);
     // Rotating or ending a session replaces one row by at most one: not counted as new.
     if (s.id && s.invalidate) {
       await this.backend.destroy(storeKey(s.id));
@@ -112,7 +140,10 @@ export class Sessions {
   sent(s: SessionState, cookie: CookieAction): void {
     if (cookie && "set" in cookie) s.id = cookie.set;
     else if (cookie && "clear" in cookie) s.id = null;
-    s.loaded = s.id === null ? "" : encode(s.data);
+    s.flash = pendingFlash(s);
+    s.flashNext = null;
+    s.flashRead = false;
+    s.loaded = s.id === null ? "" : encode(s.data, s.flash);
     s.remainingMs = this.timeoutMs;
     s.rotate = s.invalidate = false;
   }
@@ -191,11 +222,44 @@ function dec(v: unknown): unknown {
   return s;
 }
 
-export function encode(data: Struct): string {
-  return JSON.stringify(enc(data));
+/**
+ * The flash messages the session keeps after this request: those stored before, unless the
+ * request read them, and those it set (a name set again replaces the older message).
+ */
+export function pendingFlash(s: SessionState): Struct | null {
+  const kept = s.flashRead ? null : s.flash;
+  if (!s.flashNext) return kept && !isEmpty(kept) ? kept : null;
+  if (!kept || isEmpty(kept)) return isEmpty(s.flashNext) ? null : s.flashNext;
+  const out = newStruct();
+  Object.assign(out, kept);
+  // Names are case-insensitive, as struct keys are: "Notice" replaces "notice".
+  for (const [k, v] of Object.entries(s.flashNext)) out[keyOf(out, k) ?? k] = v;
+  return out;
+}
+
+// The flash messages' key in the stored JSON, beside the data's keys: a data key starting with
+// "$" is stored with one more "$", so no data can be read back as flash.
+const FLASH = "$flash";
+
+export function encode(data: Struct, flash: Struct | null = null): string {
+  const o = enc(data) as Record<string, unknown>;
+  if (flash) o[FLASH] = enc(flash);
+  return JSON.stringify(o);
 }
 
 export function decode(json: string): Struct {
-  const v = dec(JSON.parse(json));
-  return isStruct(v) ? v : newStruct();
+  return decodeSession(json).data;
+}
+
+/** The stored JSON as the session's data and its flash messages (null: none). */
+export function decodeSession(json: string): { data: Struct; flash: Struct | null } {
+  const o = JSON.parse(json) as unknown;
+  let flash: Struct | null = null;
+  if (o !== null && typeof o === "object" && !Array.isArray(o) && FLASH in o) {
+    const f = dec((o as Record<string, unknown>)[FLASH]);
+    delete (o as Record<string, unknown>)[FLASH];
+    flash = isStruct(f) && !isEmpty(f) ? f : null;
+  }
+  const v = dec(o);
+  return { data: isStruct(v) ? v : newStruct(), flash };
 }

@@ -1,7 +1,9 @@
-// <dbt:param name="url.id" type="integer" default="1" min max pattern>
+// <dbt:param name="url.id" type="integer" default="1" min max pattern message onerror>
 // Checks (and converts) one input; a failure is a ParamError that the server answers with a
-// 400 naming the parameter.
-import type { Loc } from "../parser/ast.js";
+// 400 naming the parameter. With onerror="collect" a failure is recorded instead, as
+// variables.paramErrors[<the name's last part>], and the value as typed is kept for the page
+// to show the form again (docs/recipes/forms.md).
+import type { Loc, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { ParamError, RuntimeError, codes } from "../engine/errors.js";
@@ -9,10 +11,10 @@ import { PatternError, fullMatch, userRegex } from "../engine/regex.js";
 import * as rt from "../engine/runtime.js";
 import { isValidType } from "../engine/functions/misc.js";
 import { toDate } from "../engine/functions/dates.js";
-import { describeValue, isStruct } from "../engine/values.js";
+import { describeValue, isStruct, type Struct } from "../engine/values.js";
 import { isForbiddenKey, keyOf } from "../engine/keys.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
-import { callTag } from "./call.js";
+import { callTag, type CallArg } from "./call.js";
 
 const TYPES = ["any", "string", "integer", "numeric", "boolean", "date", "email", "uuid", "array", "struct"] as const;
 const ARTICLE: Record<string, string> = {
@@ -60,7 +62,71 @@ export function checkParam(
   patternSource: unknown,
   loc: Loc,
 ): void {
+  check(ctx, name, type, hasDefault, dflt, min, max, patternSource, false, undefined, loc);
+}
+
+/**
+ * checkParam with a `message` or `onerror="collect"` (a tag without them calls checkParam, so
+ * that the code compiled for it stays as it was): `message` replaces the text of a failure;
+ * collecting records it in variables.paramErrors instead of throwing.
+ */
+export function checkParamWith(
+  ctx: RenderContext,
+  name: string,
+  type: string,
+  hasDefault: boolean,
+  dflt: unknown,
+  min: unknown,
+  max: unknown,
+  patternSource: unknown,
+  collect: boolean,
+  message: unknown,
+  loc: Loc,
+): void {
+  const text = message === undefined ? undefined : rt.toStr(message, loc);
+  check(ctx, name, type, hasDefault, dflt, min, max, patternSource, collect, text, loc);
+}
+
+/** The struct a collecting dbt:param records its failures in: variables.paramErrors, made when missing. */
+function paramErrors(ctx: RenderContext, loc: Loc): Struct {
+  const vars = ctx.scopes.variables;
+  const k = keyOf(vars, "paramErrors");
+  const cur = k === undefined ? undefined : vars[k];
+  if (isStruct(cur)) return cur;
+  if (cur !== undefined && cur !== null)
+    throw new RuntimeError(
+      codes.TYPE,
+      `<dbt:param onerror="collect"> records failures in variables.paramErrors, which holds ${describeValue(cur)}, not a struct`,
+      loc,
+    );
+  rt.assign(ctx, "variables", ["paramErrors"], rt.struct([], []), loc);
+  return paramErrors(ctx, loc);
+}
+
+/** What a field that failed keeps for the form shown again: the value as typed, when it can be shown. */
+function kept(type: string, value: unknown, hasDefault: boolean, dflt: unknown): unknown {
+  const simple = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  if (simple(value) || (type === "array" && Array.isArray(value)) || (type === "struct" && isStruct(value)))
+    return value;
+  return hasDefault && simple(dflt) ? dflt : "";
+}
+
+function check(
+  ctx: RenderContext,
+  name: string,
+  type: string,
+  hasDefault: boolean,
+  dflt: unknown,
+  min: unknown,
+  max: unknown,
+  patternSource: unknown,
+  collect: boolean,
+  message: string | undefined,
+  loc: Loc,
+): void {
   const { base, steps } = splitTarget(pathTarget(name, loc));
+  // Collecting: the struct exists once the tag has run, failed or not (structIsEmpty(paramErrors)).
+  const errors = collect ? paramErrors(ctx, loc) : null;
   let value: unknown;
   let present = true;
   // The common case, a field of a scope the page has (url.page): when it is absent (the default
@@ -78,16 +144,21 @@ export function checkParam(
       if (!(err instanceof rt.RuntimeError)) throw err;
       present = false;
     }
+  const typed = value;
+  /** A check failed: the 400's ParamError, or (collecting) a message recorded and the typed value kept. */
+  const fail = (text: string): void => {
+    if (!errors) throw new ParamError(name, message ?? text, loc);
+    const key = steps.length ? (steps[steps.length - 1] as string) : base;
+    // The first failure of a field is the one shown.
+    if (keyOf(errors, key) === undefined) rt.assign(ctx, "variables", ["paramErrors", key], message ?? text, loc);
+    rt.assign(ctx, base, steps as string[], kept(type, present ? typed : undefined, hasDefault, dflt), loc);
+  };
   if (!present || value === null) {
-    if (!hasDefault) throw new ParamError(name, `Parameter ${name} is required`, loc);
+    if (!hasDefault) return fail(`Parameter ${name} is required`);
     value = dflt;
   }
   if (!isValidType(type, value)) {
-    throw new ParamError(
-      name,
-      `Parameter ${name} must be ${ARTICLE[type] ?? `a ${type}`}, got ${describeValue(value)}`,
-      loc,
-    );
+    return fail(`Parameter ${name} must be ${ARTICLE[type] ?? `a ${type}`}, got ${describeValue(value)}`);
   }
   value = convert(type, value);
   const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : rt.toStr(value, loc).length;
@@ -104,17 +175,15 @@ export function checkParam(
           : " characters";
   };
   if (min !== undefined && size < rt.toNum(min, loc))
-    throw new ParamError(
-      name,
+    return fail(
       typeof value === "string" && rt.toNum(min, loc) === 1
         ? `Parameter ${name} must not be empty`
         : `Parameter ${name} must be at least ${rt.toStr(min, loc)}${unit(min)}`,
-      loc,
     );
   if (max !== undefined && size > rt.toNum(max, loc))
-    throw new ParamError(name, `Parameter ${name} must be at most ${rt.toStr(max, loc)}${unit(max)}`, loc);
+    return fail(`Parameter ${name} must be at most ${rt.toStr(max, loc)}${unit(max)}`);
   if (patternSource !== undefined && !fullMatch(pattern(rt.toStr(patternSource, loc), loc), rt.toStr(value, loc))) {
-    throw new ParamError(name, `Parameter ${name} does not match the pattern ${rt.toStr(patternSource, loc)}`, loc);
+    return fail(`Parameter ${name} does not match the pattern ${rt.toStr(patternSource, loc)}`);
   }
   rt.assign(ctx, base, steps as string[], value, loc);
 }
@@ -129,6 +198,8 @@ export const paramTag: TagDef = {
     min: { type: "number" },
     max: { type: "number" },
     pattern: { type: "string" },
+    message: { type: "string" },
+    onerror: { type: "enum", values: ["throw", "collect"] },
   },
   validate(node, v) {
     const pattern = node.args.pattern;
@@ -140,17 +211,28 @@ export const paramTag: TagDef = {
       }
     }
   },
-  ...callTag("checkParam", checkParam, [
-    { fixed: (node) => fixedArg(node, "name") },
-    { fixed: (node) => fixedArg(node, "type") ?? "any" },
-    { fixed: (node) => "default" in node.args },
-    "default",
-    "min",
-    "max",
-    "pattern",
-  ]),
+  interpret: (node, it) => hooks(node).interpret(node, it),
+  compile: (node, c) => hooks(node).compile(node, c),
 };
 
-export const runtime = { checkParam };
+const ARGS: CallArg<unknown>[] = [
+  { fixed: (node) => fixedArg(node, "name") },
+  { fixed: (node) => fixedArg(node, "type") ?? "any" },
+  { fixed: (node) => "default" in node.args },
+  "default",
+  "min",
+  "max",
+  "pattern",
+];
+const plain = callTag("checkParam", checkParam, ARGS);
+const withOptions = callTag("checkParamWith", checkParamWith, [
+  ...ARGS,
+  { fixed: (node) => fixedArg(node, "onerror") === "collect" },
+  "message",
+]);
+/** The plain call for a tag with neither `message` nor `onerror` (its compiled code as before). */
+const hooks = (node: TagNode) => ("message" in node.args || "onerror" in node.args ? withOptions : plain);
+
+export const runtime = { checkParam, checkParamWith };
 
 export default { tags: [paramTag], runtime } satisfies TagModule;

@@ -171,6 +171,9 @@ describe("the package as users install it", () => {
       const { stdout: listing } = await run("tar", ["-tzf", join(dir, tarball)]);
       expect(listing).toContain("package/build/cli/index.js");
       expect(listing).not.toMatch(/package\/test\//);
+      // The recipes ship with the docs; their runnable sites (examples/) are the repository's tests.
+      expect(listing).toContain("package/docs/recipes/forms.md");
+      expect(listing).not.toMatch(/package\/examples\//);
       // quarry bench's modules ship; the in-process benchmarks of this repository do not.
       expect(listing).toContain("package/build/bench/main.js");
       expect(listing).not.toContain("package/build/bench/peers.js");

@@ -295,13 +295,24 @@ describe("the commands as processes", () => {
       redirect: "manual",
     });
     expect(post.status).toBe(303);
-    expect(await (await fetch(`${base}/`)).text()).toContain("<li>&lt;b&gt;hi&lt;/b&gt;</li>");
-    const empty = await fetch(`${base}/`, {
+    // The note is listed, and the flash message shows once (the post started a session).
+    const session = post.headers.getSetCookie()[0]!.split(";")[0]!;
+    const listed = await (await fetch(`${base}/`, { headers: { cookie: `${cookie}; ${session}` } })).text();
+    expect(listed).toContain("<li>&lt;b&gt;hi&lt;/b&gt;</li>");
+    expect(listed).toContain(`<p class="notice">Note added</p>`);
+    const again = await (await fetch(`${base}/`, { headers: { cookie: `${cookie}; ${session}` } })).text();
+    expect(again).not.toContain(`class="notice"`);
+    // A bad post is the form again with its message and what was typed, not a 400.
+    const long = "x".repeat(501);
+    const bad = await fetch(`${base}/`, {
       method: "POST",
-      body: new URLSearchParams({ body: "", _csrf: token }),
+      body: new URLSearchParams({ body: long, _csrf: token }),
       headers: { cookie },
     });
-    expect(empty.status).toBe(400);
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain(
+      `<input name="body" maxlength="500" value="${long}"> <button>Add</button> <span class="error">Write a note of 1 to 500 characters</span>`,
+    );
     expect(await stop(child)).toBe(0);
     await expect(run(process.execPath, [bin, "init", dir])).rejects.toMatchObject({
       code: 1,

@@ -27,6 +27,14 @@ const PAGES: Record<string, string> = {
   "set-and-clear.dbt": `<dbt:set session.tmp = 1><dbt:set structDelete(session, "tmp")><dbt:set session.other = 2><dbt:set structClear(session)>ok`,
   "set-then-fail.dbt": `<dbt:set session.n = 1><dbt:throw message="no">`,
   "big.dbt": `<dbt:param name="url.n" type="integer"><dbt:set session.s = repeatString("x", url.n)><dbt:output>#len(session.s)#</dbt:output>`,
+  // Flash messages: set before a redirect, shown once by the page that reads them.
+  "flash-set.dbt": `<dbt:param name="url.msg" type="string"><dbt:set flash("notice", url.msg)><dbt:location url="/flash-show" statuscode="303">`,
+  "flash-more.dbt": `<dbt:set flash("Notice", "replaced")><dbt:set flash("extra", {n: 2, at: createDate(2024, 2, 29)})>kept for later`,
+  "flash-show.dbt": `<dbt:set f = getFlash()><dbt:output>[#getFlash("notice")#] #structKeyList(f)# #structCount(session)#<dbt:if structKeyExists(f, "extra")> #f.extra.n# #dateFormat(f.extra.at, "yyyy-mm-dd")#</dbt:if></dbt:output>`,
+  "flash-reread.dbt": `<dbt:set a = getFlash()><dbt:set flash("next", "for the next page")><dbt:output>#structKeyList(a)# #structKeyList(getFlash())#</dbt:output>`,
+  "flash-fail.dbt": `<dbt:output>#getFlash("notice")#</dbt:output><dbt:throw message="no">`,
+  "flash-logout.dbt": `<dbt:set session.user = "x"><dbt:set flash("stale", 1)><dbt:set sessionInvalidate()><dbt:set flash("notice", "Signed out")><dbt:location url="/flash-show">`,
+  "flash-forge.dbt": `<dbt:set session["$flash"] = {notice: "forged"}><dbt:set session["flash"] = "data">ok`,
   "values.dbt": `<dbt:if structKeyExists(url, "set")>
 <dbt:set session.v = { d: createDate(2024, 2, 29), q: queryNew("a,b", [{a: 1, b: "x"}, {a: 2, b: "$t"}]), "$t": "date", list: [1, "two", true, null], raw: raw("<b>") }>
 </dbt:if><dbt:output>#dateFormat(session.v.d, "yyyy-mm-dd")# #session.v.q.recordCount# #valueList(session.v.q, "b")# #session.v["$t"]# #jsonEncode(session.v.list)# #session.v.raw# #typeOf(session.v.q)#</dbt:output>`,
@@ -149,7 +157,67 @@ describe.each(["memory", "postgres"])("%s sessions", (store) => {
   });
 });
 
+describe.each(["memory", "postgres"])("flash messages in %s sessions", (store) => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await serve({ secret: SECRET, session: { store } });
+  });
+
+  it("survive one redirect, show once, and are gone after being read", async () => {
+    const b = new Browser(s.base);
+    const res = await b.fetch("/flash-set?msg=Saved%20%3Cb%3E");
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/flash-show"]);
+    expect(b.cookies.has("quarry_sid")).toBe(true);
+    // Escaped like any output; the session holds no data, only the message.
+    expect(await b.get("/flash-show")).toBe("[Saved &lt;b&gt;] notice 0");
+    expect(await b.get("/flash-show")).toBe("[]  0");
+  });
+
+  it("wait for a page that reads them; a failed page keeps them; a name set again replaces the message", async () => {
+    const b = new Browser(s.base);
+    await b.fetch("/flash-set?msg=first");
+    expect(await b.get("/read")).toBe("0 127.0.0.1 off");
+    expect((await b.fetch("/flash-fail")).status).toBe(500);
+    expect(await b.get("/flash-more")).toBe("kept for later");
+    expect(await b.get("/flash-show")).toBe("[replaced] notice,extra 0 2 2024-02-29");
+    expect(await b.get("/flash-show")).toBe("[]  0");
+  });
+
+  it("read twice in one page are the same; one set by the reading page waits for the next", async () => {
+    const b = new Browser(s.base);
+    await b.fetch("/flash-set?msg=x");
+    expect(await b.get("/flash-reread")).toBe("notice notice");
+    expect(await b.get("/flash-show")).toBe("[] next 0");
+    expect(await b.get("/flash-show")).toBe("[]  0");
+  });
+
+  it("set after sessionInvalidate() outlive the session they were set in; those set before do not", async () => {
+    const b = new Browser(s.base);
+    const res = await b.fetch("/flash-logout");
+    expect(res.status).toBe(302);
+    expect(await b.get("/flash-show")).toBe("[Signed out] notice 0");
+  });
+
+  it("cannot be forged through session data", async () => {
+    const b = new Browser(s.base);
+    expect(await b.get("/flash-forge")).toBe("ok");
+    expect(await b.get("/flash-show")).toBe("[]  2");
+  });
+});
+
 describe("postgres sessions across servers", () => {
+  it("carry a flash message to a redirect answered by another server", async () => {
+    const config = { secret: SECRET, session: { store: "postgres" } };
+    const a = await serve(config);
+    const b = await serve(config);
+    const visitor = new Browser(a.base);
+    expect((await visitor.fetch("/flash-set?msg=moved")).status).toBe(303);
+    const onB = new Browser(b.base);
+    onB.cookies.set("quarry_sid", visitor.cookies.get("quarry_sid")!);
+    expect(await onB.get("/flash-show")).toBe("[moved] notice 0");
+    expect(await visitor.get("/flash-show")).toBe("[]  0");
+  });
+
   it("survive a restart and are shared by two servers, with the secret generated once and kept in the database", async () => {
     const config = { session: { store: "postgres" } };
     const a = await serve(config);
@@ -259,13 +327,32 @@ describe("behind a proxy", () => {
 
 describe("the session functions", () => {
   it("need a served request: a plain render is QRY_ERR_SESSION in both modes", async () => {
-    for (const fn of ["csrfToken", "csrfField", "sessionRotate", "sessionInvalidate"]) {
-      const err = await renderError(`<p>\n  <dbt:set x = ${fn}()>`);
+    for (const call of [
+      "csrfToken()",
+      "csrfField()",
+      "sessionRotate()",
+      "sessionInvalidate()",
+      'flash("a", 1)',
+      "getFlash()",
+    ]) {
+      const fn = call.split("(")[0]!;
+      const err = await renderError(`<p>\n  <dbt:set x = ${call}>`);
       expect([err.code, err.message, at(err)]).toEqual([
         "QRY_ERR_SESSION",
         `${fn}() needs a page served by the Quarry server (there is no request here)`,
         "2:16",
       ]);
+    }
+  });
+
+  it("flash() and getFlash() refuse an empty name or one no struct may have, in both modes", async () => {
+    for (const [call, message] of [
+      ['flash("", 1)', "The name given to flash() is empty"],
+      ['flash("__proto__", 1)', 'Access to "__proto__" is not allowed'],
+      ['getFlash("constructor")', 'Access to "constructor" is not allowed'],
+    ] as const) {
+      const err = await renderError(`<p>\n  <dbt:set x = ${call}>`);
+      expect([err.code, err.message, at(err)]).toEqual(["QRY_ERR_FUNCTION", message, "2:16"]);
     }
   });
 

@@ -1,0 +1,333 @@
+// The runnable sites of docs/recipes/ (examples/<name>/), served as a user serves them, each
+// with a Postgres database of its own: interpreted from the folder (its _db/ migrations
+// applied), and compiled by `quarry build` and served by `quarry start` with two workers
+// (which applies the migrations itself). Each walks its recipe's path over real HTTP, so the
+// recipes cannot rot.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDatabase, sql } from "./db.js";
+import { Browser, database, startServer } from "./http.js";
+import { listening, stop } from "./process.js";
+import { build } from "../server/build.js";
+import { migrate } from "../server/migrations.js";
+
+const EXAMPLES = join(import.meta.dirname, "..", "examples");
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
+const MODES = ["interpreted", "compiled"] as const;
+
+const closers: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const c of closers.reverse()) await c();
+});
+
+describe.each([
+  ["forms", "forms.md"],
+  ["login", "login.md"],
+])("examples/%s in docs/recipes/%s", (name, recipe) => {
+  it("shows every file of the site as it is", () => {
+    const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", recipe), "utf8");
+    const shown = new Map(
+      [...text.matchAll(/^File `examples\/([^`]+)`:\n\n```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]),
+    );
+    const files = (readdirSync(join(EXAMPLES, name), { recursive: true }) as string[])
+      // (.quarry/ is where quarry dev keeps the site's embedded Postgres.)
+      .filter((f) => /\.(dbt|sql|json)$/.test(f) && !/(^|\/)\./.test(f))
+      .map((f) => `${name}/${f}`)
+      .sort();
+    expect([...shown.keys()].sort()).toEqual(files);
+    for (const [file, code] of shown) expect(code, file).toBe(readFileSync(join(EXAMPLES, file), "utf8"));
+  });
+});
+
+/** Serves examples/<name> in `mode` against a new database; returns its base URL and the database's. */
+async function serve(name: string, mode: (typeof MODES)[number]): Promise<{ base: string; url: string }> {
+  const root = join(EXAMPLES, name);
+  const url = await createDatabase([], `ex_${name}`);
+  if (mode === "interpreted") {
+    await migrate(url, join(root, "_db"));
+    const s = await startServer({ root, mode: "interpreted", database: database(url) });
+    closers.push(() => s.close());
+    return { base: s.base, url };
+  }
+  const out = join(mkdtempSync(join(tmpdir(), `quarry-example-${name}-`)), "dist");
+  expect(build(root, out).errors).toEqual([]);
+  const child: ChildProcess = spawn(process.execPath, [bin, "start", out, "--workers", "2", "--port", "0"], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+  });
+  closers.push(() => stop(child));
+  return { base: await listening(child), url };
+}
+
+/** The text of the page's first element matching `re` (a class="notice"/"error" line), or null. */
+const notice = (body: string) => /<p class="notice">([^<]*)<\/p>/.exec(body)?.[1] ?? null;
+const errors = (body: string) => [...body.matchAll(/<span class="error">([^<]*)<\/span>/g)].map((m) => m[1]);
+
+describe.each(MODES)("examples/forms (%s): docs/recipes/forms.md", (mode) => {
+  it("shows a bad post again with a message per field and what was typed; a good one redirects and flashes once", async () => {
+    const { base, url } = await serve("forms", mode);
+    const b = new Browser(base);
+    const first = await b.get("/sign");
+    expect(first).toContain(`<label>Name <input name="name" value="" maxlength="80"></label>\n\n`);
+    expect(errors(first)).toEqual([]);
+
+    const bad = await b.post("/sign", { name: "", email: "ann@", body: `"><script>alert(1)</script>` });
+    const badBody = await bad.text();
+    expect(bad.status).toBe(422);
+    expect(errors(badBody)).toEqual([
+      "Please tell us your name (at most 80 characters)",
+      "That does not look like an email address",
+    ]);
+    expect(badBody).toContain(`<p class="error">Please correct 2 field(s).</p>`);
+    expect(badBody).toContain(`<input name="email" type="email" value="ann@">`);
+    // What was typed comes back escaped: the field shows it as text.
+    expect(badBody).toContain(
+      `<textarea name="body" maxlength="2000">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>`,
+    );
+    expect(badBody).not.toContain("<script>");
+    expect(await sql(url, "SELECT count(*)::int AS n FROM entry")).toEqual([{ n: 0 }]);
+
+    const huge = await b.post("/sign", { name: "Ann", email: "ann@example.com", body: "x".repeat(5000) });
+    expect([huge.status, errors(await huge.text())]).toEqual([422, ["Write a message of at most 2,000 characters"]]);
+
+    const good = await b.post("/sign", { name: "Ann <Lee>", email: "ann@example.com", body: "Hello & welcome" });
+    expect([good.status, good.headers.get("location")]).toEqual([303, "/"]);
+    const home = await b.get("/");
+    expect(notice(home)).toBe("Thank you, Ann &lt;Lee&gt;: your entry is in the book.");
+    expect(home).toContain("<article><h2>Ann &lt;Lee&gt;</h2><p>Hello &amp; welcome</p></article>");
+    // Shown once: a reload has no message, the entry stays.
+    const again = await b.get("/");
+    expect(notice(again)).toBe(null);
+    expect(again).toContain("<article><h2>Ann &lt;Lee&gt;</h2>");
+    expect(await sql(url, "SELECT name, email, body FROM entry")).toEqual([
+      { name: "Ann <Lee>", email: "ann@example.com", body: "Hello & welcome" },
+    ]);
+  });
+
+  it("refuses a post without the CSRF token", async () => {
+    const { base } = await serve("forms", mode);
+    const res = await fetch(`${base}/sign`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "x", email: "x@example.com", body: "x" }),
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe.each(MODES)("examples/login (%s): docs/recipes/login.md", (mode) => {
+  it("registers, refuses a wrong password, signs in with a new session id, and signs out", async () => {
+    const { base, url } = await serve("login", mode);
+    const b = new Browser(base);
+    const sid = () => b.cookies.get("quarry_sid");
+
+    // The members' page sends a visitor to the login, with a message and the way back.
+    const guarded = await b.fetch("/members/");
+    expect([guarded.status, guarded.headers.get("location")]).toEqual([303, "/login?next=%2Fmembers%2F"]);
+    expect(notice(await b.get("/login?next=%2Fmembers%2F"))).toBe("Please sign in first.");
+    // However the path is spelt, the page is not run for a visitor who is not signed in.
+    for (const path of ["/members", "/%6Dembers/", "/%6dembers/index", "/members/index?x=1"]) {
+      const res = await b.fetch(path);
+      expect([path, res.status, res.headers.get("location")]).toEqual([path, 303, "/login?next=%2Fmembers%2F"]);
+    }
+
+    await b.get("/register");
+    const bad = await b.post("/register", { name: "Ada", email: "ada@", password: "short" });
+    const badBody = await bad.text();
+    expect(bad.status).toBe(422);
+    expect(errors(badBody)).toEqual([
+      "That does not look like an email address",
+      "Choose a password of 10 to 200 characters",
+    ]);
+    expect(badBody).toContain(`<input name="name" value="Ada">`);
+    expect(badBody).not.toContain("short");
+
+    const made = await b.post("/register", { name: "Ada", email: "Ada@Example.com", password: "correct horse" });
+    expect([made.status, made.headers.get("location")]).toEqual([303, "/login"]);
+    expect(notice(await b.get("/login"))).toBe("Your account is ready: please sign in.");
+    const [row] = await sql<{ password_hash: string }>(url, "SELECT password_hash FROM account");
+    expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    await b.get("/register");
+    const twice = await b.post("/register", { name: "Eve", email: "ada@example.com", password: "0123456789" });
+    expect([twice.status, errors(await twice.text())]).toEqual([
+      422,
+      ["There is already an account with this email address"],
+    ]);
+
+    await b.get("/login");
+    for (const [email, password] of [
+      ["ada@example.com", "wrong password"],
+      ["nobody@example.com", "correct horse"],
+    ]) {
+      const wrong = await b.post("/login?next=%2Fmembers%2F", { email: email!, password: password! });
+      const body = await wrong.text();
+      expect([wrong.status, /<p class="error">([^<]*)<\/p>/.exec(body)?.[1]]).toEqual([
+        401,
+        "Wrong email or password.",
+      ]);
+      expect(body).toContain(`<input name="email" type="email" value="${email}">`);
+    }
+    expect((await b.fetch("/members/")).status).toBe(303);
+    await b.get("/login");
+
+    const before = sid();
+    expect(before).toBeDefined();
+    const ok = await b.post("/login?next=%2Fmembers%2F", { email: "ADA@example.com", password: "correct horse" });
+    expect([ok.status, ok.headers.get("location")]).toEqual([303, "/members/"]);
+    expect(sid()).not.toBe(before);
+    const members = await b.get("/members/");
+    expect(notice(members)).toBe("Welcome back, Ada.");
+    expect(members).toContain("<h1>Hello, Ada</h1><p>You are signed in as Ada@Example.com.</p>");
+    // The id from before the login (one an attacker could have planted) reads nothing.
+    const planted = new Browser(base);
+    planted.cookies.set("quarry_sid", before!);
+    expect((await planted.fetch("/members/")).status).toBe(303);
+
+    // A link elsewhere is refused, not followed.
+    expect((await b.fetch("/login?next=%2F%2Fevil.example%2F")).status).toBe(400);
+
+    // Signing out is a POST with the token; afterwards the members' page is closed again.
+    const signedIn = sid();
+    const out = await b.post("/logout", {});
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/"]);
+    expect(sid()).not.toBe(signedIn);
+    expect(notice(await b.get("/"))).toBe("You are signed out.");
+    expect((await b.fetch("/members/")).status).toBe(303);
+    const old = new Browser(base);
+    old.cookies.set("quarry_sid", signedIn!);
+    expect((await old.fetch("/members/")).status).toBe(303);
+  });
+});
+
+/** The files a section of docs/tutorial.md shows ("File `guestbook/…`:" and its block), in order. */
+function tutorialFiles(section: string): [string, string][] {
+  return [...section.matchAll(/^File `guestbook\/([^`]+)`:\n\n```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => [
+    m[1]!,
+    m[2]!,
+  ]);
+}
+
+/** Runs the quarry command in `cwd`; resolves with its output, rejects when it fails. */
+function quarry(args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, LOG_LEVEL: "silent" } });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`quarry ${args.join(" ")}: ${out}`))));
+  });
+}
+
+describe("docs/tutorial.md, a guestbook with login in 15 minutes", () => {
+  it("runs step by step: quarry init, each step's files, the clicks it describes, then build and start", async () => {
+    const text = readFileSync(join(import.meta.dirname, "..", "docs", "tutorial.md"), "utf8");
+    const steps = text.split(/^## Step \d+: .*$/m).slice(1);
+    expect(steps).toHaveLength(5);
+    const dir = mkdtempSync(join(tmpdir(), "quarry-tutorial-"));
+    const root = join(dir, "guestbook");
+    // Step 0, as written: quarry init (quarry dev is the server each step starts below).
+    expect(steps[0]).toContain("npx quarry init guestbook\nnpx quarry dev guestbook\n");
+    expect(await quarry(["init", "guestbook"], dir)).toContain("wrote a starter site into guestbook");
+    const url = await createDatabase([], "tutorial");
+    /** Writes a step's files and serves the site as quarry dev would (its new _db/ files applied). */
+    const step = async (n: number) => {
+      const files = tutorialFiles(steps[n]!);
+      expect(files.length).toBeGreaterThan(0);
+      for (const [file, code] of files) {
+        mkdirSync(dirname(join(root, file)), { recursive: true });
+        writeFileSync(join(root, file), code);
+      }
+      await migrate(url, join(root, "_db"));
+      const s = await startServer({ root, database: database(url) });
+      closers.push(() => s.close());
+      return new Browser(s.base);
+    };
+
+    // Step 1: the guestbook, its form checked and shown again, the thank-you shown once.
+    let b = await step(1);
+    expect(await b.get("/")).toContain("<h1>Guestbook</h1>");
+    const bad = await b.post("/", { name: "", body: "hi <there>" });
+    const badBody = await bad.text();
+    expect([bad.status, errors(badBody)]).toEqual([422, ["Please tell us your name", ""]]);
+    expect(badBody).toContain('<textarea name="body">hi &lt;there&gt;</textarea>');
+    const good = await b.post("/", { name: "<b>Ann</b>", body: "Hello" });
+    expect([good.status, good.headers.get("location")]).toEqual([303, "/"]);
+    let home = await b.get("/");
+    expect(notice(home)).toBe("Thank you, &lt;b&gt;Ann&lt;/b&gt;!");
+    expect(home).toContain("<article><h2>&lt;b&gt;Ann&lt;/b&gt;</h2><p>Hello</p></article>");
+    expect(notice(await b.get("/"))).toBe(null);
+
+    // Step 2: register, a wrong password, the right one (a new session id), sign out.
+    b = await step(2);
+    await b.get("/register");
+    const reg = await b.post("/register", { name: "Ada", email: "ada@", password: "short" });
+    expect([reg.status, errors(await reg.text())]).toEqual([
+      422,
+      ["", "That does not look like an email address", "Choose a password of 10 to 200 characters"],
+    ]);
+    const made = await b.post("/register", { name: "Ada", email: "ada@example.com", password: "correct horse" });
+    expect([made.status, made.headers.get("location")]).toEqual([303, "/login"]);
+    expect(notice(await b.get("/login"))).toBe("Your account is ready: please sign in.");
+    const wrong = await b.post("/login", { email: "ada@example.com", password: "incorrect horse" });
+    expect([wrong.status, (await wrong.text()).includes(`<p class="error">Wrong email or password.</p>`)]).toEqual([
+      401,
+      true,
+    ]);
+    const before = b.cookies.get("quarry_sid");
+    const signIn = await b.post("/login", { email: "ada@example.com", password: "correct horse" });
+    expect([signIn.status, signIn.headers.get("location")]).toEqual([303, "/"]);
+    expect(b.cookies.get("quarry_sid")).not.toBe(before);
+    home = await b.get("/");
+    expect(notice(home)).toBe("Welcome back, Ada.");
+    expect(home).toContain(`Ada <form method="post" action="/logout">`);
+    const out = await b.post("/logout", {});
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/"]);
+    home = await b.get("/");
+    expect(notice(home)).toBe("You are signed out.");
+    expect(home).toContain(`<a href="/login">Sign in</a>`);
+
+    // Step 3: only members sign, under their account's name.
+    b = await step(3);
+    await b.get("/login");
+    const anonymous = await b.post("/", { body: "sneaky" });
+    expect([anonymous.status, anonymous.headers.get("location")]).toEqual([303, "/login"]);
+    expect(notice(await b.get("/login"))).toBe("Please sign in to sign the guestbook.");
+    await b.post("/login", { email: "ada@example.com", password: "correct horse" });
+    await b.get("/");
+    const empty = await b.post("/", { body: "" });
+    expect([empty.status, errors(await empty.text())]).toEqual([422, ["Write a message of at most 2,000 characters"]]);
+    await b.post("/", { body: "Signed by a member" });
+    home = await b.get("/");
+    expect(notice(home)).toBe("Thank you, Ada!");
+    expect(home).toContain("<article><h2>Ada</h2><p>Signed by a member</p></article>");
+    expect(await sql(url, "SELECT name, body FROM entry ORDER BY id")).toEqual([
+      { name: "<b>Ann</b>", body: "Hello" },
+      { name: "Ada", body: "Signed by a member" },
+    ]);
+
+    // Step 4: quarry build and quarry start (compiled, two workers, sessions in Postgres).
+    expect(steps[4]).toContain("npx quarry build guestbook --out dist\nnpx quarry start dist\n");
+    expect(await quarry(["build", "guestbook", "--out", "dist"], dir)).toBe(
+      "built 6 templates and 0 static files into dist\n",
+    );
+    const child = spawn(process.execPath, [bin, "start", "dist", "--workers", "2", "--port", "0"], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+    });
+    closers.push(() => stop(child));
+    b = new Browser(await listening(child));
+    expect(await b.get("/")).toContain("<article><h2>Ada</h2><p>Signed by a member</p></article>");
+    await b.get("/login");
+    const prod = await b.post("/login", { email: "ada@example.com", password: "correct horse" });
+    expect(prod.status).toBe(303);
+    await b.get("/");
+    await b.post("/", { body: "From production" });
+    home = await b.get("/");
+    expect(notice(home)).toBe("Thank you, Ada!");
+    expect(home).toContain("<article><h2>Ada</h2><p>From production</p></article>");
+    await b.post("/logout", {});
+    expect(notice(await b.get("/"))).toBe("You are signed out.");
+  }, 60_000);
+});
