@@ -6,9 +6,29 @@ import { toStructDeep, type Scopes } from "../engine/context.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { SESSION_COOKIE } from "./session.js";
 
+/**
+ * The path as the router read it (server/routes.ts): each segment percent-decoded, as CGI's
+ * PATH_INFO is. A check such as `left(cgi.path_info, 9) EQ "/members/"` in _request.dbt then
+ * sees `/%6Dembers/x` as the `/members/x` it serves (raw, the check was bypassed). A segment
+ * that does not decode stays as sent (the router answers such a path 400).
+ */
+function decodedPath(path: string): string {
+  return path
+    .split("/")
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    })
+    .join("/");
+}
+
 function cgi(req: FastifyRequest): Struct {
   const c = newStruct();
-  const [path, query = ""] = req.url.split(/\?(.*)/s) as [string, string?];
+  const [raw, query = ""] = req.url.split(/\?(.*)/s) as [string, string?];
+  const path = decodedPath(raw);
   Object.assign(c, {
     request_method: req.method,
     path_info: path,

@@ -85,6 +85,8 @@ describe("scopes", () => {
     expect(q).toBe(
       `url={&quot;a&quot;:[&quot;1&quot;,&quot;2&quot;],&quot;b&quot;:&quot;&lt;x&gt;&quot;} form={} cookie={&quot;c&quot;:&quot;3&quot;} method=GET path=/scopes qs=a=1&amp;a=2&amp;b=%3Cx%3E ua=t/1`,
     );
+    // cgi.path_info is decoded as the router decodes it: an auth check on it sees the page it guards.
+    expect(await text(fetch(`${prod.base}/%73copes?x=%2F`))).toContain(" path=/scopes qs=x=%2F ");
     const { token, cookie } = await csrf(prod.base);
     // The token field is the server's, not the page's: form shows only the page's fields.
     const posted = await text(
