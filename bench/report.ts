@@ -203,7 +203,7 @@ function charts(s: ScenarioResult): object[] {
         return c ? (stats(c) ?? null) : null;
       });
       return [
-        { label: `${n} (min to median)`, stack: n, data: of.map((v) => (v ? [v.min, v.median] : null)) },
+        { label: n, stack: n, data: of.map((v) => (v ? [v.min, v.median] : null)) },
         { label: `${n} (median to max)`, stack: n, light: true, data: of.map((v) => (v ? [v.median, v.max] : null)) },
       ];
     });
@@ -272,12 +272,13 @@ for (const el of document.querySelectorAll("script.spec")) {
       // A server's two bar parts (one stack) share its colour, the upper one light.
       data: { labels: c.x, datasets: c.datasets.map((d, k) => {
         const colour = colours[(d.stack ? Math.floor(k / 2) : k) % colours.length];
-        return { label: d.label, data: d.data, stack: d.stack, borderColor: colour, backgroundColor: d.light ? colour + "55" : colour, spanGaps: true };
+        return { label: d.label, data: d.data, stack: d.stack, light: d.light, borderColor: colour, backgroundColor: d.light ? colour + "55" : colour, spanGaps: true };
       }) },
       options: { animation: false, responsive: true, maintainAspectRatio: false,
-        plugins: { title: { display: true, text: c.title } },
-        // Bars: stacked on x only, so a server's parts stand at one place, at their own values.
-        scales: { x: { stacked: c.type === "bar", title: { display: true, text: c.xTitle } }, y: { beginAtZero: true, title: { display: true, text: c.yTitle } } } },
+        // A server's light part (median to max) has no legend entry of its own.
+        plugins: { title: { display: true, text: c.title }, legend: { labels: { filter: (item, data) => !data.datasets[item.datasetIndex].light } } },
+        // Bars: stacked on x only, so a server's parts stand at one place, each at its own values.
+        scales: { x: { stacked: c.type === "bar", title: { display: true, text: c.xTitle } }, y: { stacked: false, beginAtZero: true, title: { display: true, text: c.yTitle } } } },
     });
     drawn++;
   });
