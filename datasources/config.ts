@@ -81,6 +81,8 @@ export interface SiteConfig {
   logLevel: string | null;
   /** The embedded Postgres's data folder, relative to the site (see data-dir.ts); null: the default. */
   dataDir: string | null;
+  /** The embedded Postgres's port on 127.0.0.1 (a GUI client can keep its connection); null: a free port each start. */
+  dataPort: number | null;
   /** What one render may use: loop iterations, call depth, string, array and output sizes, JSON depth. */
   limits: Limits;
   /** Process, load-shedding and request-size settings (server/settings.ts). */
@@ -306,6 +308,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     "objectCacheSize",
     "logLevel",
     "dataDir",
+    "dataPort",
     "timezone",
     "locale",
     "server",
@@ -359,6 +362,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     objectCacheSize: num(file, "objectCacheSize", raw.objectCacheSize, 1000, 0, 10_000_000),
     logLevel: checked(() => logLevelOf(file, raw.logLevel), null),
     dataDir: (raw.dataDir as string | undefined) ?? null,
+    dataPort: raw.dataPort === undefined ? null : num(file, "dataPort", raw.dataPort, 0, 1024, 65535) || null,
     timezone: checked(() => timezoneOf(file, raw.timezone), "UTC"),
     locale: checked(() => localeOf(file, raw.locale), "en-US"),
     server: checked(() => parseServerSettings(raw.server, file), { ...SERVER_DEFAULTS }),

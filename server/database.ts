@@ -153,7 +153,7 @@ export async function openSiteDatabase(
       stop: async () => {},
     };
   const { startEmbedded } = await import("../datasources/postgres/embedded.js");
-  const pg = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
+  const pg = await startEmbedded({ dataDir: data.dir, seedDir: null, log, port: config.dataPort ?? undefined });
   return {
     url: pg.url,
     embedded: true,

@@ -26,7 +26,7 @@ export async function startSiteEmbedded(
   // Migrations, not the embedded runner, apply _db/ (on any database alike). Loaded only here:
   // a site whose datasources all have URLs never needs it.
   const { startEmbedded } = await import("../datasources/postgres/embedded.js");
-  const embedded = await startEmbedded({ dataDir: data.dir, seedDir: null, log });
+  const embedded = await startEmbedded({ dataDir: data.dir, seedDir: null, log, port: config.dataPort ?? undefined });
   log(`embedded Postgres ready on port ${embedded.port}${embedded.created ? " (new cluster)" : ""}`);
   return embedded;
 }

@@ -122,6 +122,8 @@ describe("site config", () => {
     ],
     [{ datasource: {} }, "f: unknown setting datasource (known: datasources, defaultDatasource, "],
     [{ dataDir: 3 }, "f: dataDir must be a folder path"],
+    [{ dataPort: 80 }, "f: dataPort must be an integer from 1024 to 65535, got 80"],
+    [{ dataPort: "5432" }, 'f: dataPort must be an integer from 1024 to 65535, got "5432"'],
     [{ defaultDatasource: "x" }, 'f: defaultDatasource "x" is not one of the datasources (main)'],
     [{ secret: "short" }, "f: secret must be a string of 16 or more characters"],
     [{ limits: { maxStringLength: 0 } }, "f: limits.maxStringLength must be an integer from 1 to 536870888, got 0"],

@@ -19,6 +19,7 @@ import { listening } from "./process.js";
 import { createDatabase, sql } from "./db.js";
 import { until } from "./http.js";
 import { build } from "../server/build.js";
+import { freePort } from "../datasources/postgres/embedded.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 const exec = promisify(execFile);
@@ -255,6 +256,27 @@ describe("quarry db on DATABASE_URL", () => {
 });
 
 describe("quarry db on the embedded Postgres", () => {
+  it("listens on the config's dataPort, in quarry db and quarry dev alike", async () => {
+    const root = siteDir();
+    const port = await freePort();
+    writeFileSync(join(root, "quarry.config.json"), JSON.stringify({ dataPort: port }));
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.DATABASE_URL;
+    const r = await quarry(["db", "psql", root, "--", "-At", "-c", "SHOW port"], env);
+    expect([r.code, r.stdout]).toEqual([0, `${port}\n`]);
+    const dev = spawn(process.execPath, [bin, "dev", root, "--port", "0"], { env: { ...env, LOG_LEVEL: "silent" } });
+    children.push(dev);
+    const base = await listening(dev);
+    expect(await (await fetch(`${base}/`)).text()).toBe("first;second;");
+    // quarry db joins the cluster dev started, and finds it on that port.
+    const joined = await quarry(["db", "psql", root, "--", "-At", "-c", "SHOW port"], env);
+    expect([joined.code, joined.stdout]).toEqual([0, `${port}\n`]);
+    await new Promise<void>((resolve) => {
+      dev.on("exit", () => resolve());
+      dev.kill("SIGTERM");
+    });
+  });
+
   it("joins the cluster quarry dev is running, resets it without --force, and starts it when nothing runs", async () => {
     const root = siteDir();
     const env: NodeJS.ProcessEnv = { ...process.env };
