@@ -1,0 +1,31 @@
+// The --db option of quarry check and quarry build: the site's SQL checked against its database.
+import type { TemplateAst } from "../parser/ast.js";
+import { report } from "./shared.js";
+
+export const DB_HELP =
+  "also prepare every static SQL statement (dbt:query, queryExecute) and check the columns read from its result: against a scratch database with the site's _db/ migrations applied, on the server of the site's dev database (what quarry dev uses: the config's url or DATABASE_URL, else the embedded Postgres), or on URL's server when given; the check changes nothing";
+
+/** Runs the check; the errors as the terminal shows them and the summary. A database that cannot be used ends the command. */
+export async function sqlCheck(
+  siteDir: string,
+  asts: TemplateAst[],
+  db: string | true,
+  dataDir: string | undefined,
+): Promise<{ texts: string[]; summary: string }> {
+  const { checkSql, checkErrorText, checkSummary } = await import("../server/sql-check.js");
+  // The embedded Postgres runs detached and unreferenced: hold the process until it has stopped.
+  const hold = setInterval(() => {}, 1000);
+  try {
+    const r = await checkSql(asts, {
+      siteDir,
+      url: db === true ? undefined : db,
+      dataDir,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    return { texts: r.errors.map(checkErrorText), summary: checkSummary(r) };
+  } catch (err) {
+    return report(err);
+  } finally {
+    clearInterval(hold);
+  }
+}
