@@ -9,6 +9,9 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { connectClient, withDatabaseName } from "./hosts.js";
 
+/** How the check's sessions show in pg_stat_activity. */
+const APP = "quarry check";
+
 interface Connection {
   parse(msg: { text: string; name: string; types: number[] }): void;
   describe(msg: { type: "S" | "P"; name: string }): void;
@@ -76,7 +79,7 @@ export interface Refusal {
  */
 export async function describeAll(url: string, sqls: string[]): Promise<(string[] | Refusal)[]> {
   const out: (string[] | Refusal)[] = [];
-  const client = await connectClient(url);
+  const client = await connectClient(url, { application_name: APP });
   try {
     await client.query("BEGIN READ ONLY");
     for (const sql of sqls) {
@@ -110,7 +113,7 @@ export interface Scratch {
 }
 
 export async function scratchDatabase(url: string): Promise<Scratch> {
-  const admin = await connectClient(url);
+  const admin = await connectClient(url, { application_name: APP });
   const name = `quarry_check_${randomBytes(6).toString("hex")}`;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
