@@ -13,6 +13,8 @@
 import { join } from "node:path";
 import { QueryError, type QuarryError, withFrame } from "../engine/errors.js";
 import type { TemplateAst } from "../parser/ast.js";
+import type { Engine } from "../engine/engine.js";
+import { siteTemplates } from "./site-files.js";
 import {
   columnErrors,
   namesSet,
@@ -102,9 +104,9 @@ async function describeOn(url: string, c: Collected): Promise<Map<Statement, str
 }
 
 /** The column reads of every template, against the queries it runs that Postgres described. */
-function checkColumns(c: Collected, columns: Map<Statement, string[]>): void {
+function checkColumns(c: Collected, columns: Map<Statement, string[]>, site: TemplateAst[] = c.asts): void {
   const assigned = new Set<string>();
-  for (const ast of c.asts) namesSet(ast, assigned);
+  for (const ast of site) namesSet(ast, assigned);
   for (const ast of c.asts) {
     const count = new Map<string, number>();
     for (const n of c.names.get(ast) ?? []) count.set(n, (count.get(n) ?? 0) + 1);
@@ -182,4 +184,51 @@ export function checkSummary(r: SqlCheckResult): string {
   ].filter(Boolean);
   const total = r.skipped.dynamic + r.skipped.datasource;
   return `${n(r.checked, "statement")} checked${r.against ? ` against ${r.against}` : ""}${total ? `, ${total} skipped (${skipped.join(", ")})` : ""}`;
+}
+
+/**
+ * quarry dev's check on save: the saved template's statements described on the dev database
+ * itself (dev applies the migrations to it), read-only and rolled back; its column reads held
+ * against them. The problems stay until the template is saved without them: the page shows
+ * them (`overlay`) and the terminal prints them.
+ */
+export class DevSqlCheck {
+  /** By template name: what the last check of it found. */
+  readonly problems = new Map<string, QuarryError[]>();
+  constructor(
+    /** An interpreted engine of its own, on the site folder (the served one compiles). */
+    private readonly engine: Engine,
+    private readonly url: string,
+    private readonly defaultDatasource: string,
+  ) {}
+
+  /** Checks a saved template; returns what it found (also kept in `problems`). */
+  async saved(name: string): Promise<QuarryError[]> {
+    this.engine.invalidateWithDependents(name);
+    this.problems.delete(name);
+    const site: TemplateAst[] = [];
+    let saved: TemplateAst | null = null;
+    for (const f of siteTemplates(this.engine.root)) {
+      try {
+        const ast = this.engine.load(f).ast;
+        site.push(ast);
+        if (f === name) saved = ast;
+      } catch {
+        // A template that does not load shows its own error when served.
+      }
+    }
+    if (!saved) return [];
+    const c = collect([saved], this.defaultDatasource);
+    if (c.statements.length > 0) checkColumns(c, await describeOn(this.url, c), site);
+    if (c.errors.length > 0) this.problems.set(name, c.errors);
+    return c.errors;
+  }
+
+  /** The problems as a box at the top of the page, or "" when there are none. */
+  overlay(): string {
+    const all = [...this.problems.values()].flat();
+    if (all.length === 0) return "";
+    const esc = (t: string) => t.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    return `<div id="quarry-sql-check" style="position:fixed;top:0;left:0;right:0;max-height:60vh;overflow:auto;z-index:2147483647;background:#fff3f3;color:#5a0000;border-bottom:3px solid #c00;padding:8px 12px;font:13px/1.4 ui-monospace,monospace"><strong>quarry dev: the SQL check found ${all.length} problem${all.length === 1 ? "" : "s"} (quarry build --db would fail)</strong>${all.map((e) => `<pre style="white-space:pre-wrap;margin:8px 0 0">${esc(checkErrorText(e))}</pre>`).join("")}</div>`;
+  }
 }

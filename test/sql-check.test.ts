@@ -1,12 +1,14 @@
 // quarry check --db and quarry build --db: the real command in a child process, against the
 // run's embedded Postgres (a database of the test's own, given as --db URL or DATABASE_URL).
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
 import { adminUrl, createDatabase, sql } from "./db.js";
+import { database, startServer } from "./http.js";
+import { RELOAD_PATH } from "../server/dev.js";
 
 const run = promisify(execFile);
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
@@ -228,6 +230,57 @@ describe("quarry build --db", () => {
       /^built 1 template and 0 static files into .*; 3 statements checked against a scratch database .*\n$/,
     );
     expect(existsSync(join(out2, "manifest.json"))).toBe(true);
+    expect(await leftovers()).toEqual({ databases: [], sessions: 0 });
+  });
+});
+
+describe("quarry dev", () => {
+  it("checks a saved page's SQL on its database and shows the problems at the top of the page until fixed", async () => {
+    const url = await createDatabase([]);
+    await sql(url, SCHEMA);
+    const root = site({
+      "index.dbt":
+        '<dbt:query name="q">SELECT id, title FROM note</dbt:query>\n<dbt:output query="q">#title#</dbt:output>\n</body>',
+    });
+    const lines: string[] = [];
+    const server = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
+    const browser = { headers: { "sec-fetch-dest": "document" } };
+    const events = await fetch(server.base + RELOAD_PATH);
+    const reader = events.body!.getReader();
+    try {
+      await reader.read();
+      const saved = async (text: string) => {
+        writeFileSync(join(root, "index.dbt"), text);
+        // Open pages reload once the check is done.
+        expect(new TextDecoder().decode((await reader.read()).value as Uint8Array)).toBe("data: reload\n\n");
+      };
+      await saved(
+        '<dbt:query name="q">SELECT id, title FROM note</dbt:query>\n<dbt:output query="q">#titel#</dbt:output>\n</body>',
+      );
+      const page = await (await fetch(`${server.base}/`, browser)).text();
+      expect(page).toContain(
+        '<div id="quarry-sql-check" style="position:fixed;top:0;left:0;right:0;max-height:60vh;overflow:auto;z-index:2147483647;background:#fff3f3;color:#5a0000;border-bottom:3px solid #c00;padding:8px 12px;font:13px/1.4 ui-monospace,monospace"><strong>quarry dev: the SQL check found 1 problem (quarry build --db would fail)</strong><pre style="white-space:pre-wrap;margin:8px 0 0">index.dbt:2:24 QRY_ERR_QUERY_COLUMN: &#34;titel&#34; is not a column of query q (dbt:query at index.dbt:1:1; its columns: id, title) and nothing in the site sets a variable of that name\n',
+      );
+      expect(lines).toContain(
+        'index.dbt:2:24 QRY_ERR_QUERY_COLUMN: "titel" is not a column of query q (dbt:query at index.dbt:1:1; its columns: id, title) and nothing in the site sets a variable of that name\n  1 | <dbt:query name="q">SELECT id, title FROM note</dbt:query>\n> 2 | <dbt:output query="q">#titel#</dbt:output>\n    |                        ^\n  3 | </body>',
+      );
+      await saved('<dbt:query name="q">SELECT id, titl FROM note</dbt:query>\n</body>');
+      const typo = await (await fetch(`${server.base}/`, browser)).text();
+      expect(typo).toContain(
+        "index.dbt:1:1 QRY_ERR_QUERY: Query failed: column &#34;titl&#34; does not exist (SQLSTATE 42703)",
+      );
+      expect(typo).not.toContain("titel");
+      await saved(
+        '<dbt:query name="q">SELECT id, title FROM note</dbt:query>\n<dbt:output query="q">#title#</dbt:output>\n</body>',
+      );
+      const fixed = await (await fetch(`${server.base}/`, browser)).text();
+      expect(fixed.startsWith("first\n<details")).toBe(true);
+      expect(fixed).not.toContain("quarry-sql-check");
+    } finally {
+      await reader.cancel();
+      await server.close();
+    }
+    expect(await tables(url)).toEqual(["note"]);
     expect(await leftovers()).toEqual({ databases: [], sessions: 0 });
   });
 });
