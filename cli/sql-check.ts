@@ -3,7 +3,7 @@ import type { TemplateAst } from "../parser/ast.js";
 import { report } from "./shared.js";
 
 export const DB_HELP =
-  "also prepare every static SQL statement (dbt:query, queryExecute) and check the columns read from its result: against a scratch database with the site's _db/ migrations applied, on the server of the site's dev database (what quarry dev uses: the config's url or DATABASE_URL, else the embedded Postgres), or on URL's server when given; the check changes nothing";
+  "also have Postgres parse and describe, without running, every SQL statement written out in the templates (dbt:query, queryExecute) and check the columns read from each result; on the site's dev database (what quarry dev uses: the config's url or DATABASE_URL, else the embedded Postgres) or the database URL names: with _db/ migrations in a scratch database made on that server, migrated and dropped, without them in a read-only transaction rolled back";
 
 /** Runs the check; the errors as the terminal shows them and the summary. A database that cannot be used ends the command. */
 export async function sqlCheck(

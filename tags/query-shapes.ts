@@ -146,6 +146,8 @@ export function statementsOf(ast: TemplateAst): Shapes {
       });
     }
     const data = n.name === "set" && !n.custom ? (n.data as SetData | null) : null;
+    // Anything else set to the name makes its columns unknown: counted as one more statement.
+    if (data?.target && !data.sql) out.names.push(data.target.base.toLowerCase());
     if (data?.sql && n.expr?.type === "call") {
       const call = n.expr;
       if (data.target) out.names.push(data.target.base.toLowerCase());
