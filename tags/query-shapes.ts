@@ -11,7 +11,7 @@
 // placeholders' text in no way.
 import type { Expr, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
-import { ROW_NAMES, SCOPES } from "../engine/runtime.js";
+import { CATCH_NAMES, ROW_NAMES, SCOPES } from "../engine/runtime.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
 import { statementText } from "./query.js";
@@ -246,7 +246,10 @@ export interface KnownQuery {
 /** What a row loop's rows are: a known query's, or rows the check cannot know. */
 type Frame = KnownQuery | null;
 
-const QUERY_PROPERTIES = new Set(["recordcount", "columnlist", "currentrow", "executiontime", "cached", "sql"]);
+const QUERY_PROPERTIES = new Set(["recordcount", "columnlist", "currentrow", "executiontime", "cached"]);
+
+/** Names a bare read may reach that no template sets: the scopes, a catch's error, a component's own. */
+const IMPLICIT = new Set([...SCOPES, ...CATCH_NAMES, "this", "super", "caller", "server"].map((n) => n.toLowerCase()));
 
 /**
  * The reads of columns in `ast` that no known query gives: `#col#` inside `dbt:output
@@ -275,7 +278,7 @@ export function columnErrors(
     if (!e || e.type === "closure") return;
     if (e.type === "var") {
       const name = e.name.toLowerCase();
-      if (frames.length === 0 || frames.includes(null) || SCOPES.has(e.name) || ROW_NAMES.has(name)) return;
+      if (frames.length === 0 || frames.includes(null) || IMPLICIT.has(name) || ROW_NAMES.has(name)) return;
       if (assigned.has(name) || queries.has(name)) return;
       if (frames.some((f) => f!.columns.includes(name))) return;
       const f = frames[frames.length - 1]!;
