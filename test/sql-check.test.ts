@@ -1,5 +1,6 @@
 // quarry check --db and quarry build --db: the real command in a child process, against the
 // run's embedded Postgres (a database of the test's own, given as --db URL or DATABASE_URL).
+// Each test runs the command in a process of its own (a scratch database, migrations): minutes on a loaded machine.
 import { execFile } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -69,7 +70,7 @@ const tables = async (url: string) =>
     )
   ).map((r) => r.t);
 
-describe("quarry check --db", () => {
+describe("quarry check --db", { timeout: 120_000 }, () => {
   it("passes a good site, skipping and counting the statement built at run time, and leaves the database as it was", async () => {
     const url = await createDatabase([]);
     const root = site({
@@ -214,7 +215,7 @@ describe("quarry check --db", () => {
   });
 });
 
-describe("quarry build --db", () => {
+describe("quarry build --db", { timeout: 120_000 }, () => {
   it("fails the build and writes nothing when a statement is refused; builds when all pass", async () => {
     const url = await createDatabase([]);
     const root = site({
@@ -244,7 +245,7 @@ describe("quarry build --db", () => {
   });
 });
 
-describe("quarry dev", () => {
+describe("quarry dev", { timeout: 120_000 }, () => {
   it("checks a saved page's SQL on its database and shows the problems at the top of the page until fixed", async () => {
     const url = await createDatabase([]);
     await sql(url, SCHEMA);
