@@ -15,17 +15,30 @@ export async function sqlCheck(
   const { checkSql, checkErrorText, checkSummary } = await import("../server/sql-check.js");
   // The embedded Postgres runs detached and unreferenced: hold the process until it has stopped.
   const hold = setInterval(() => {}, 1000);
+  // Ctrl-C: drop the scratch database and stop an embedded Postgres started for the check first.
+  const undo = new Set<() => Promise<void>>();
+  const interrupted = (signal: NodeJS.Signals) => {
+    process.stderr.write(`${signal}: cleaning up the SQL check…\n`);
+    void (async () => {
+      // The newest first: the scratch database goes before the Postgres that holds it stops.
+      for (const f of [...undo].reverse()) await f().catch(() => {});
+      process.exit(130);
+    })();
+  };
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   try {
     const r = await checkSql(asts, {
       siteDir,
       url: db === true ? undefined : db,
       dataDir,
       log: (line) => process.stderr.write(`${line}\n`),
+      undo,
     });
     return { texts: r.errors.map(checkErrorText), summary: checkSummary(r) };
   } catch (err) {
     return report(err);
   } finally {
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
     clearInterval(hold);
   }
 }

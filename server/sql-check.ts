@@ -37,6 +37,11 @@ export interface SqlCheckOptions {
   /** The embedded Postgres's data folder, as for quarry dev (`--data-dir`). */
   dataDir?: string | null;
   log?: LogFn;
+  /**
+   * What to undo should the process be interrupted (Ctrl-C): while they exist, the scratch
+   * database's drop and the stop of an embedded Postgres started for the check are in it.
+   */
+  undo?: Set<() => Promise<void>>;
 }
 
 export interface SqlCheckResult {
@@ -142,15 +147,20 @@ export async function checkSql(asts: TemplateAst[], opts: SqlCheckOptions): Prom
     ? { url: opts.url, how: redact(opts.url), stop: async () => {} }
     : await openSiteDatabase(opts.siteDir, { built: false, dataDir: opts.dataDir, log });
   let against: string;
+  const stop = () => server.stop();
+  opts.undo?.add(stop);
   try {
     const dbDir = join(opts.siteDir, "_db");
     let columns: Map<Statement, string[]>;
     if (migrationFiles(dbDir).length > 0) {
       const scratch = await scratchDatabase(server.url);
+      const drop = () => scratch.drop();
+      opts.undo?.add(drop);
       try {
         await migrate(scratch.url, dbDir);
         columns = await describeOn(scratch.url, c);
       } finally {
+        opts.undo?.delete(drop);
         await scratch.drop();
       }
       against = `a scratch database on ${server.how} with _db/ applied (dropped)`;
@@ -160,6 +170,7 @@ export async function checkSql(asts: TemplateAst[], opts: SqlCheckOptions): Prom
     }
     checkColumns(c, columns);
   } finally {
+    opts.undo?.delete(stop);
     await server.stop();
   }
   return result(against);
