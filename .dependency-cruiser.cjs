@@ -111,11 +111,12 @@ module.exports = {
         "Quarry reaches the Postgres driver through the Driver interface (datasources/drivers.ts " +
         "picks it). Postgres-only services are named here: the embedded Postgres (server/database.ts, " +
         "server/embedded-site.ts, server/guardian.ts), the migration runner (server/migrations.ts), the guardian's " +
-        "max_connections check (server/guardian.ts), LISTEN/NOTIFY and advisory locks (server/cluster.ts).",
+        "max_connections check (server/guardian.ts), LISTEN/NOTIFY and advisory locks (server/cluster.ts), " +
+        "the SQL check's Parse/Describe on a scratch database (server/sql-check.ts).",
       severity: "error",
       from: {
         pathNot:
-          "^(datasources/postgres/|datasources/drivers\\.ts$|server/(database|embedded-site|migrations|guardian|cluster)\\.ts$|test/|bench/)",
+          "^(datasources/postgres/|datasources/drivers\\.ts$|server/(database|embedded-site|migrations|guardian|cluster|sql-check)\\.ts$|test/|bench/)",
       },
       to: { path: "^datasources/postgres/" },
     },

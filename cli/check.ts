@@ -1,30 +1,47 @@
 import { basename, relative } from "node:path";
 import type { Command } from "commander";
 import { QuarryError } from "../engine/errors.js";
+import type { TemplateAst } from "../parser/ast.js";
+import { DB_HELP, sqlCheck } from "./sql-check.js";
 
 export function register(program: Command): void {
   program
     .command("check")
     .description("validate every .dbt template in a folder; print each error with its code frame")
     .argument("[dir]", "the site folder", ".")
-    .action(async (dir: string) => {
+    .option("--db [url]", DB_HELP)
+    .option(
+      "--data-dir <dir>",
+      "with --db and no URL: the embedded Postgres's data folder, as for quarry dev (default: dataDir in the config, else SITE/.quarry/postgres)",
+    )
+    .action(async (dir: string, opts: { db?: string | true; dataDir?: string }) => {
       const { Engine } = await import("../engine/engine.js");
       const { siteTemplates } = await import("../server/site-files.js");
       const engine = new Engine({ root: dir, mode: "interpreted" });
       const files = siteTemplates(engine.root);
       const seen = new Set<string>();
+      const asts: TemplateAst[] = [];
       for (const f of files) {
         try {
-          engine.load(f);
+          asts.push(engine.load(f).ast);
         } catch (err) {
           const text = err instanceof QuarryError ? err.format() : String(err);
           if (!seen.has(text)) process.stderr.write(`${text}\n\n`);
           seen.add(text);
         }
       }
+      let sql = "";
+      if (opts.db !== undefined) {
+        const r = await sqlCheck(engine.root, asts, opts.db, opts.dataDir);
+        for (const text of r.texts) {
+          if (!seen.has(text)) process.stderr.write(`${text}\n\n`);
+          seen.add(text);
+        }
+        sql = `; ${r.summary}`;
+      }
       const where = relative(process.cwd(), engine.root) || basename(engine.root) || ".";
       process.stdout.write(
-        `${files.length} template${files.length === 1 ? "" : "s"} checked in ${where}: ${seen.size === 0 ? "no errors" : `${seen.size} error${seen.size === 1 ? "" : "s"}`}\n`,
+        `${files.length} template${files.length === 1 ? "" : "s"} checked in ${where}${sql}: ${seen.size === 0 ? "no errors" : `${seen.size} error${seen.size === 1 ? "" : "s"}`}\n`,
       );
       process.exitCode = seen.size === 0 ? 0 : 1;
     });

@@ -16,6 +16,11 @@ import { migrate, type MigrateResult } from "./migrations.js";
 export interface Database {
   datasources: Datasources;
   embedded: EmbeddedPostgresHandle | null;
+  /**
+   * The default datasource's database, as the migrations reach it: quarry dev describes a saved
+   * page's statements there (server/sql-check.ts). A host's own Database may leave it out (no check on save).
+   */
+  url?: string;
   /** Applies new _db/*.sql files (dev calls it when one is saved); absent when the host owns the database. */
   migrate?(): Promise<MigrateResult>;
   stop(): Promise<void>;
@@ -72,6 +77,7 @@ export async function connectDatabase(config: SiteConfig, opts: DatabaseOptions)
   return {
     datasources,
     embedded,
+    url,
     migrate: run,
     async stop() {
       await datasources.close();

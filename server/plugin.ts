@@ -25,6 +25,7 @@ import { MemoryBackend, PostgresBackend, storedSecret, storeKey } from "./sessio
 import { devDetail, errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import type { DevReload } from "./dev.js";
+import type { DevSqlCheck } from "./sql-check.js";
 import { DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
 import { newTrace } from "../engine/trace.js";
 import { readForm, registerBodyParsers, requestError } from "./request-body.js";
@@ -96,6 +97,8 @@ interface Site {
   signer(): Promise<Signer>;
   application: Struct;
   dev: DevReload | null;
+  /** quarry dev's SQL check on save (null without a database URL, and outside dev). */
+  sqlCheck: DevSqlCheck | null;
   debug: DebugLog | null;
   /** Locks, fragment cache and mail of the site; each request adds its own log. */
   services: Omit<SiteServices, "log">;
@@ -112,6 +115,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const limits = { ...config.limits, ...opts.limits };
   let source: PageSource;
   let dev: DevReload | null = null;
+  let sqlCheck: DevSqlCheck | null = null;
   if (opts.dist)
     source = await PrecompiledSource.load(opts.dist, limits, { functions: opts.functions, tags: opts.tags });
   else {
@@ -136,7 +140,24 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   // saved _db/*.sql file is applied at once (a failure is logged and the server goes on).
   if (opts.dev && source instanceof EngineSource) {
     const { devReload } = await import("./dev.js");
+    const { Engine } = await import("../engine/engine.js");
+    const { DevSqlCheck, checkErrorText } = await import("./sql-check.js");
+    // The SQL check on save needs the database's URL (a host's own Database may not give it).
+    sqlCheck = database.url
+      ? new DevSqlCheck(
+          new Engine({ root: dir, mode: "interpreted", limits, functions: opts.functions, tags: opts.tags }),
+          database.url,
+          config.defaultDatasource,
+        )
+      : null;
     dev = devReload(source.engine, log, async (name) => {
+      if (name.endsWith(".dbt") && sqlCheck) {
+        const found = await sqlCheck.saved(name).catch((err: unknown) => {
+          log(`SQL check of ${name} failed: ${err instanceof QuarryError ? err.format() : String(err)}`);
+          return [];
+        });
+        for (const e of found) log(checkErrorText(e));
+      }
       if (/^_db\/[^/]+\.sql$/.test(name) && database.migrate) {
         await database.migrate().catch((err: unknown) => log(err instanceof QuarryError ? err.format() : String(err)));
       }
@@ -174,6 +195,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     database,
     ownsDatabase: !opts.database,
     dev,
+    sqlCheck,
     debug: opts.dev ? new DebugLog() : null,
     sessions: new Sessions(backend, timeoutMs, config.session.createPerMinute),
     signer: () =>
@@ -587,7 +609,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const entry = debugged(page.response.status);
     // quarry dev, a browser loading the page: the reload script, the debugging panel and, on
     // an error page, the error's detail and the failed request's panel.
-    if (reload()) body = site.dev!.inject(body, (error?.dev ?? "") + (entry ? panelHtml(entry) : ""));
+    if (reload())
+      body = site.dev!.inject(
+        body,
+        (site.sqlCheck?.overlay() ?? "") + (error?.dev ?? "") + (entry ? panelHtml(entry) : ""),
+      );
     if (stream) {
       (stream as PageStream).end(body);
       return reply;
@@ -713,7 +739,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   function devErrorPage(req: FastifyRequest, err: unknown, status: number, entry: DebugEntry | null): string {
     const html = errorPage(err, status, req.id, dev);
     if (!site.dev || req.headers["sec-fetch-dest"] !== "document") return html;
-    return site.dev.inject(html, entry ? panelHtml(entry) : "");
+    return site.dev.inject(html, (site.sqlCheck?.overlay() ?? "") + (entry ? panelHtml(entry) : ""));
   }
 
   // Errors before the handler runs (a body over its limit, malformed JSON) get the same pages.

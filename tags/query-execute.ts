@@ -7,7 +7,7 @@ import type { RenderContext } from "../engine/context.js";
 import { QueryParamError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { QueryResult, SafeString, isStruct, newStruct, type Struct } from "../engine/values.js";
-import { bindParam, isQueryparamType, normaliseType, type BindSpec } from "./queryparam.js";
+import { bindValue, isQueryparamType, normaliseType, type BindSpec } from "./queryparam.js";
 import { runQuery } from "./query.js";
 
 /** Is the SQL argument written out: string literals (with #…#), joined with & to ident() calls? */
@@ -53,8 +53,8 @@ function get(s: Struct, key: string): unknown {
 }
 
 /** What one placeholder binds: a value, or CFML's {value, cfsqltype, list, null, separator, maxlength}. */
-function bind(ctx: RenderContext, p: unknown, label: string, loc: Loc): string {
-  if (!isStruct(p) || get(p, "value") === undefined) return bindParam(ctx, p, { type: "", label }, loc);
+function bind(bound: unknown[], p: unknown, label: string, loc: Loc): string {
+  if (!isStruct(p) || get(p, "value") === undefined) return bindValue(bound, p, { type: "", label }, loc);
   const t = get(p, "cfsqltype") ?? get(p, "sqltype") ?? get(p, "type");
   const type = t === undefined ? "" : normaliseType(rt.toStr(t, loc));
   if (type !== "" && !isQueryparamType(type))
@@ -68,7 +68,7 @@ function bind(ctx: RenderContext, p: unknown, label: string, loc: Loc): string {
     isNull: get(p, "null"),
     maxlength: max === undefined ? undefined : rt.toNum(max, loc),
   };
-  return bindParam(ctx, get(p, "value"), spec, loc);
+  return bindValue(bound, get(p, "value"), spec, loc);
 }
 
 /**
@@ -122,6 +122,30 @@ function placeholders(
   return out;
 }
 
+/**
+ * The statement queryExecute sends: the SQL with each `?`, `:name` and #…# mark replaced by its
+ * placeholder, the values appended to `bound`. `given` is the params argument (an array, a
+ * struct, or nothing); `inline` the values of the #…# marks. quarry check --db builds the
+ * statements it prepares through this too (tags/query-shapes.ts).
+ */
+export function boundSql(bound: unknown[], sql: string, given: unknown, inline: unknown[], loc: Loc): string {
+  return placeholders(
+    sql,
+    (i) => {
+      if (!Array.isArray(given) || i >= given.length)
+        throw new QueryParamError(`The SQL's ? number ${i + 1} has no value in queryExecute's params array`, loc);
+      return bind(bound, given[i], `?${i + 1}`, loc);
+    },
+    (name) => {
+      const v = isStruct(given) ? get(given, name.toLowerCase()) : undefined;
+      if (v === undefined)
+        throw new QueryParamError(`The SQL's :${name} has no value in queryExecute's params struct`, loc);
+      return bind(bound, v, `:${name}`, loc);
+    },
+    (i) => bindValue(bound, inline[i], { type: "", label: `#…# number ${i + 1}` }, loc),
+  );
+}
+
 /** Runs the query; returns it as a query, an array of row structs or a struct keyed by columnKey. */
 export async function queryExecute(
   ctx: RenderContext,
@@ -147,28 +171,7 @@ export async function queryExecute(
       loc,
     );
   const bound: unknown[] = [];
-  const saved = ctx.page.sqlParams;
-  ctx.page.sqlParams = bound;
-  let text: string;
-  try {
-    text = placeholders(
-      sql,
-      (i) => {
-        if (!Array.isArray(given) || i >= given.length)
-          throw new QueryParamError(`The SQL's ? number ${i + 1} has no value in queryExecute's params array`, loc);
-        return bind(ctx, given[i], `?${i + 1}`, loc);
-      },
-      (name) => {
-        const v = isStruct(given) ? get(given, name.toLowerCase()) : undefined;
-        if (v === undefined)
-          throw new QueryParamError(`The SQL's :${name} has no value in queryExecute's params struct`, loc);
-        return bind(ctx, v, `:${name}`, loc);
-      },
-      (i) => bindParam(ctx, inline[i], { type: "", label: `#…# number ${i + 1}` }, loc),
-    );
-  } finally {
-    ctx.page.sqlParams = saved;
-  }
+  const text = boundSql(bound, sql, given, inline, loc);
   const opt = (k: string) => get(opts, k);
   const result = opt("result");
   const q = await runQuery(

@@ -53,6 +53,11 @@ export function bindLists(sql: string, params: unknown[]): string {
   );
 }
 
+/** The SQL a dbt:query sends for its rendered body and bound values. */
+export function statementText(body: string, params: unknown[]): string {
+  return bindLists(body.trim(), params);
+}
+
 /** A `name`/`result` path ("q", "request.rows") split once: a page runs its queries again and again. */
 const targets = new Map<string, { base: string; steps: string[] }>();
 
@@ -84,7 +89,7 @@ export async function runQuery(
       loc,
       "database",
     );
-  const sql = bindLists(body.trim(), params);
+  const sql = statementText(body, params);
   let q: QueryResult;
   try {
     const ds = db.get(spec.datasource);

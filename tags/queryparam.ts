@@ -105,6 +105,15 @@ function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
 export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, loc: Loc): string {
   const params = ctx.page.sqlParams;
   if (!params) throw new RuntimeError(codes.NESTING, "dbt:queryparam is only valid inside dbt:query", loc);
+  return bindValue(params, value, spec, loc);
+}
+
+/**
+ * Appends a value to a statement's bound values and returns its placeholder (`$n`, with the
+ * type's cast). The one place a placeholder is written: the pages at run time and
+ * `quarry check --db` (tags/query-shapes.ts) build their statements through it.
+ */
+export function bindValue(params: unknown[], value: unknown, spec: BindSpec, loc: Loc): string {
   // An identifier from ident() is SQL text already checked against its allow-list.
   if (value instanceof SqlIdentifier) return value.value;
   let v: unknown;

@@ -20,7 +20,7 @@ export interface Server {
 /** A database handle for the plugin that the test owns (the plugin will not stop it). */
 export function database(url: string, raw: Record<string, unknown> = {}): Database {
   const datasources = datasourcesFor(url, raw);
-  return { datasources, embedded: null, stop: () => datasources.close() };
+  return { datasources, embedded: null, url, stop: () => datasources.close() };
 }
 
 export async function startServer(opts: QuarryOptions): Promise<Server> {

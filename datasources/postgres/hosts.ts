@@ -91,3 +91,11 @@ export function connectClient(url: string, config: Omit<pg.ClientConfig, "connec
     return client;
   });
 }
+
+/** `url` naming the database `name` instead of its own (its other parameters kept). */
+export function withDatabaseName(url: string, name: string): string {
+  const p = parts(url);
+  if (!p) return url;
+  const query = /[?#]/.exec(p.tail);
+  return `${p.scheme}${p.auth}${p.hosts}/${encodeURIComponent(name)}${query ? p.tail.slice(query.index) : ""}`;
+}
