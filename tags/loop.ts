@@ -17,6 +17,7 @@ import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, type Grouping } from "./helpers.js";
 import { tick, tickCode } from "../engine/clock.js";
 import { isTag } from "./nodes.js";
+import { jumpCode } from "./call.js";
 import { planLoop, type LoopStep } from "./loop-plan.js";
 import { inRangeCode, range, runtime as rangeRuntime } from "./range.js";
 import type { Compiler, Writer } from "../engine/compiler.js";
@@ -324,7 +325,7 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
   };
   const bodyCode = (jumps = { break: `break ${label};`, continue: `continue ${label};` }): string => {
-    c.loops.push(jumps);
+    c.loops.push(node.script?.label === undefined ? jumps : { ...jumps, label: node.script.label });
     try {
       const reads = named.map((x, k) => ({
         name: x,
@@ -649,19 +650,31 @@ function setsName(nodes: Node[], name: string): boolean {
   });
 }
 
-/** <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop. */
+/**
+ * <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop,
+ * or of the loop a script's `break outer;` names by its label (outer: for …).
+ */
 const jump = (name: "break" | "continue"): TagDef => ({
   name,
   body: "none",
   attributes: {},
   validate(node, v) {
-    if (!v.enclosing("loop")) throw v.error(`<dbt:${name}> must stand inside <dbt:loop>`, node.loc, codes.NESTING);
+    const label = node.script?.label;
+    if (label === undefined) {
+      if (!v.enclosing("loop")) throw v.error(`<dbt:${name}> must stand inside <dbt:loop>`, node.loc, codes.NESTING);
+      return;
+    }
+    // Within the function it stands in, as in Lucee.
+    const fn = v.ancestors.findLastIndex((a) => a.name === "function");
+    if (!v.ancestors.slice(fn + 1).some((a) => a.name === "loop" && a.script?.label === label))
+      throw v.error(`${name} ${label}: no loop around it is labelled ${label} (${label}: for …)`, node.loc, codes.SYNTAX);
   },
-  interpret() {
-    throw name === "break" ? new BreakSignal() : new ContinueSignal();
+  interpret(node) {
+    const label = node.script?.label;
+    throw name === "break" ? new BreakSignal(label) : new ContinueSignal(label);
   },
-  compile(_node, c: Compiler) {
-    return `${c.loops[c.loops.length - 1]![name]}\n`;
+  compile(node, c: Compiler) {
+    return `${jumpCode(c, name, node.script?.label)}\n`;
   },
 });
 
