@@ -112,7 +112,7 @@ function lookupName(ctx: Ctx, name: string, loc: Loc): unknown {
       v = row[name];
       if (v !== undefined && v !== null && typeof v !== "function") return v;
       if (name in row) return rt.lookupName(ctx, name, loc);
-    } else {
+    } else if (f.kind === "vars") {
       v = f.vars[name];
       if (v !== undefined && typeof v !== "function") return v;
       if (name in f.vars) return rt.lookupName(ctx, name, loc);

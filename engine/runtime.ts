@@ -2,7 +2,7 @@
 // share one implementation of every lookup, operator and check.
 import type { Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
-import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
+import { SCOPE_NAMES, type CursorFrame, type RenderContext, type RowFrame } from "./context.js";
 import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
 import { columnOf, foldedKey, isForbiddenKey, keyOf, noteKey } from "./keys.js";
 import {
@@ -41,11 +41,11 @@ function forbidden(key: string, loc: Loc | null): never {
 // eslint-disable-next-line @typescript-eslint/unbound-method -- always invoked as own.call(target, key)
 const own = Object.prototype.hasOwnProperty;
 
-/** The current row frame of `q`, if it is being iterated. */
-export function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
+/** The current row frame of `q`, if it is being iterated (by a query loop or a script's for-in). */
+export function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | CursorFrame | undefined {
   for (let i = ctx.frames.length - 1; i >= 0; i--) {
     const f = ctx.frames[i]!;
-    if (f.kind === "row" && f.query === q) return f;
+    if ((f.kind === "row" || f.kind === "cursor") && f.query === q) return f;
   }
   return undefined;
 }
@@ -89,7 +89,7 @@ export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown 
       // The column in another case (CFML's names are case-insensitive).
       const col = row === undefined ? undefined : columnOf(f.query, name);
       if (col !== undefined) return row![col] ?? "";
-    } else {
+    } else if (f.kind === "vars") {
       if (own.call(f.vars, name)) return f.vars[name];
       const k = foldedKey(f.vars, name);
       if (k !== undefined) return f.vars[k];

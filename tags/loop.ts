@@ -9,7 +9,8 @@ import type { TagDef, TagModule } from "./types.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { drive, driveRange, loopBody } from "./drive.js";
-import type { Maybe } from "../engine/maybe.js";
+import { ensure, type Maybe } from "../engine/maybe.js";
+import type { CursorFrame, RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
 import { QueryResult, isStruct, typeName } from "../engine/values.js";
 import { respell } from "../engine/keys.js";
@@ -85,6 +86,24 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
   if (!isStruct(value))
     throw new RuntimeError(codes.TYPE, `The collection attribute must be a struct, got ${typeName(value)}`, loc);
   return Object.keys(value).map((k) => [k, value[k]]);
+}
+
+/** A for-in's items; over a query, `cursor` is the frame that moves its currentRow as the loop goes (eachEntries). */
+type EachList = [unknown, unknown][] & { cursor?: CursorFrame };
+
+/**
+ * The items of a script's `for (x in c)`. Over a query a cursor frame is pushed too, which the
+ * loop moves to each row (`q.currentRow`, `q.col` read it) and the loop's end takes away (the
+ * caller truncates ctx.frames to its length before the call), so the row goes back to where it
+ * was, as Lucee's for-in does.
+ */
+export function eachEntries(ctx: RenderContext, value: unknown, loc: Loc): EachList {
+  const list: EachList = entries("each", value, undefined, loc);
+  if (value instanceof QueryResult) {
+    list.cursor = { kind: "cursor", query: value, row: 0 };
+    ctx.frames.push(list.cursor);
+  }
+  return list;
 }
 
 /** A range attribute written as a finite number (absent: `dflt`), else null. */
@@ -249,21 +268,29 @@ export const loopTag: TagDef<LoopData> = {
       }
       default: {
         const attr = d.kind === "each" ? "collection" : d.kind;
-        const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
+        const depth = ctx.frames.length;
+        const list: EachList =
+          d.kind === "each"
+            ? eachEntries(ctx, it.arg(node, attr), node.args[attr]!.loc)
+            : entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
+        const cursor = list.cursor;
         let at = -1;
-        return drive(
-          loc,
-          it,
-          () => ++at < list.length,
-          due,
-          () => {
-            const [k, v] = list[at]!;
-            if (kName) vars[kName] = k;
-            if (vName) vars[vName] = v;
-            return body();
-          },
-        );
+        const run = () =>
+          drive(
+            loc,
+            it,
+            () => ++at < list.length,
+            due,
+            () => {
+              const [k, v] = list[at]!;
+              if (cursor) cursor.row = at;
+              if (kName) vars[kName] = k;
+              if (vName) vars[vName] = v;
+              return body();
+            },
+          );
+        return cursor ? ensure(run, () => void (ctx.frames.length = depth)) : run();
       }
     }
   },
@@ -423,15 +450,23 @@ ${after ? c.nodes(after) : ""}}
       const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
       const attr = d.kind === "each" ? "collection" : d.kind;
       const [k, v] = [c.tmp("k"), c.tmp("v")];
-      return assemble({
-        start: `${list} = T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`,
+      const each = d.kind === "each";
+      const code = assemble({
+        start: each
+          ? `${list} = T.eachEntries(ctx, ${arg(attr)}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`
+          : `${list} = T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`,
         state: [list, at],
         numbers: [at],
         test: `${at} < ${list}.length`,
         next: `${at}++`,
-        vars: () => `const [${k}, ${v}] = ${list}[${at}];\n${setVar(kName, k)}${setVar(vName, v)}`,
+        vars: () =>
+          `const [${k}, ${v}] = ${list}[${at}];\n${each ? `if (${list}.cursor) ${list}.cursor.row = ${at};\n` : ""}${setVar(kName, k)}${setVar(vName, v)}`,
         phases: null,
       });
+      if (!each) return code;
+      // A for-in over a query takes its cursor frame away when it ends (eachEntries).
+      const depth = c.tmp("depth");
+      return `{ const ${depth} = ctx.frames.length;\ntry {\n${code}} finally { ctx.frames.length = ${depth}; }\n}\n`;
     }
   }
 }
@@ -667,7 +702,11 @@ const jump = (name: "break" | "continue"): TagDef => ({
     // Within the function it stands in, as in Lucee.
     const fn = v.ancestors.findLastIndex((a) => a.name === "function");
     if (!v.ancestors.slice(fn + 1).some((a) => a.name === "loop" && a.script?.label === label))
-      throw v.error(`${name} ${label}: no loop around it is labelled ${label} (${label}: for …)`, node.loc, codes.SYNTAX);
+      throw v.error(
+        `${name} ${label}: no loop around it is labelled ${label} (${label}: for …)`,
+        node.loc,
+        codes.SYNTAX,
+      );
   },
   interpret(node) {
     const label = node.script?.label;
@@ -681,6 +720,6 @@ const jump = (name: "break" | "continue"): TagDef => ({
 export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
-export const runtime = { ...rowRuntime, ...regionRuntime, ...rangeRuntime, asQuery, entries };
+export const runtime = { ...rowRuntime, ...regionRuntime, ...rangeRuntime, asQuery, entries, eachEntries };
 
 export default { tags: [loopTag, breakTag, continueTag], runtime } satisfies TagModule;
