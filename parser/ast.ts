@@ -156,6 +156,8 @@ export interface RawAttr {
  */
 export interface ScriptInfo {
   after?: Node[];
+  /** Declared with `var` (`var x = 1;`, `for (var x in c)`): a function's local variable. */
+  var?: true;
   label?: string;
   postTest?: true;
   each?: true;

@@ -19,6 +19,7 @@ import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, type Group
 import { tick, tickCode } from "../engine/clock.js";
 import { isTag } from "./nodes.js";
 import { jumpCode } from "./call.js";
+import { VAR_OUTSIDE } from "./set.js";
 import { planLoop, type LoopStep } from "./loop-plan.js";
 import { inRangeCode, range, runtime as rangeRuntime } from "./range.js";
 import type { Compiler, Writer } from "../engine/compiler.js";
@@ -153,6 +154,7 @@ export const loopTag: TagDef<LoopData> = {
   },
   validate(node, v) {
     queryNameToExpr(node);
+    if (node.script?.var && !v.enclosing("function")) throw v.error(VAR_OUTSIDE, node.loc, codes.NESTING);
     if (node.script?.each) {
       node.data = { kind: "each", item: fixedArg(node, "item") } satisfies LoopData;
       return;
