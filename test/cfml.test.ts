@@ -372,6 +372,11 @@ describe("arrays, structs and queries", () => {
   table("queries", [
     ['queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount', "2"],
     ['queryAddRow(queryNew("a"), 3)', "3"],
+    // A struct is one row in queryAddRow, its array values kept (Lucee); queryNew reads {a: [..]} as rows.
+    [
+      'queryAddRow(queryNew("a,b"), {a: [1], b: ["x", "y"]}) & queryNew("a,b", "integer,varchar", {a: [1, 2], b: ["x", "y"]}).recordCount',
+      "12",
+    ],
     ['queryNew("a,b", "varchar,varchar", {a: "x"}).b', ""],
     ['valueList(queryNew("a", [[1], [2]]).a)', "1,2"],
     ['arrayToList(valueArray(queryNew("a", [[1], [2]]).a))', "1,2"],

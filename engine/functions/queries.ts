@@ -31,12 +31,15 @@ export function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): n
   return q.rows.length;
 }
 
-/** Rows from a struct (one row), an array of structs or an array of arrays. */
-export function addRows(m: Metered, q: QueryResult, data: unknown, fn: string): void {
+/**
+ * Rows from a struct (one row), an array of structs or an array of arrays. `columnArrays`: a
+ * struct whose values are all arrays is {column: [values…]}, one row per element, as Lucee's
+ * queryNew reads it (its queryAddRow takes such a struct as one row of array values).
+ */
+export function addRows(m: Metered, q: QueryResult, data: unknown, fn: string, columnArrays = true): void {
   if (isStruct(data)) {
-    // CFML also takes {column: [values…]}: one row per element.
     const cols = Object.keys(data);
-    if (cols.length > 0 && cols.every((c) => Array.isArray(data[c]))) {
+    if (columnArrays && cols.length > 0 && cols.every((c) => Array.isArray(data[c]))) {
       const n = Math.max(...cols.map((c) => (data[c] as unknown[]).length));
       for (let i = 0; i < n; i++) {
         const r = newStruct();
@@ -186,7 +189,7 @@ export default category("queries", {
   queryAddRow: [
     {
       params: "query, [rowsOrData]",
-      doc: "Adds rows: a number of empty rows, a struct, an array of structs or of arrays, or one row's values as an array; returns the new record count.",
+      doc: "Adds rows: a number of empty rows, a struct (one row, its values as they are, arrays too, as Lucee's queryAddRow), an array of structs or of arrays, or one row's values as an array; returns the new record count.",
       example: 'queryAddRow(queryNew("a"), 2)',
       result: "2",
     },
@@ -204,7 +207,7 @@ export default category("queries", {
         for (let i = 0; i < n; i++) addRow(c, q);
         return q.rows.length;
       }
-      addRows(c, q, r, "queryAddRow");
+      addRows(c, q, r, "queryAddRow", false);
       return q.rows.length;
     },
   ],
