@@ -321,10 +321,12 @@ function make(e: Expr): Closure {
       return (h) => {
         const fn = h.builtin(name);
         if (fn === null) {
-          h.out += rt.written(
+          // The text first: an argument that writes output (writeOutput(writeOutput(1))) writes before it.
+          const text = rt.written(
             args.map((f) => f(h)),
             loc,
           );
+          h.out += text;
           return "";
         }
         return rt.call(h.ctx, fn, loc, ...args.map((f) => f(h)));
