@@ -159,15 +159,19 @@ export default category("queries", {
   queryNew: [
     {
       params: "columnList, [columnTypeList], [rows]",
-      doc: "A new query with these columns; CFML's column types (integer, varchar, date, …) are checked; rows: a struct, an array of structs or an array of arrays. The type list may be left out: queryNew(columns, rows). An array of structs alone is the rows, its first struct's keys the columns (Lucee).",
+      doc: "A new query with these columns; CFML's column types (integer, varchar, date, …) are checked; rows: a struct, an array of structs or an array of arrays. The type list may be left out: queryNew(columns, rows). An array of structs alone is the rows, the keys of all of them the columns, in the order they first appear (Lucee).",
       example:
         'queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount & queryNew([{a: 1}, {A: 2}]).columnList',
       result: "2A",
     },
     (ctx, cols: unknown, types?: unknown, rows?: unknown) => {
       if (Array.isArray(cols) && types === undefined && rows === undefined) {
-        const first = cols.length > 0 ? struct(cols[0], "queryNew") : newStruct();
-        [cols, types] = [Object.keys(first).join(","), cols];
+        // Every struct's keys, in the order they first appear (one column for a key in any case), as Lucee.
+        const keys = new Map<string, string>();
+        for (const row of cols)
+          for (const k of Object.keys(struct(row, "queryNew")))
+            if (!keys.has(k.toLowerCase())) keys.set(k.toLowerCase(), k);
+        [cols, types] = [[...keys.values()].join(","), cols];
       }
       const names = listItems(cols).map((c) => c.trim());
       for (const n of names) if (isForbiddenKey(n)) throw argError(`Access to "${n}" is not allowed`);
