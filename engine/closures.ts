@@ -357,10 +357,12 @@ function make(e: Expr): Closure {
     }
     case "elvis": {
       const [left, right] = [closureOf(e.left), closureOf(e.right)];
+      const path = rt.isPath(e.left);
       return (h) =>
         rt.elvis(
           () => left(h),
           () => right(h),
+          path,
         );
     }
     case "template": {

@@ -4,7 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall } from "./runtime.js";
+import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall, isPath } from "./runtime.js";
 import { kindWith } from "./closures.js";
 import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
@@ -622,8 +622,8 @@ export class Compiler {
         return `(${this.bool(e.test)} ? ${this.expr(e.then)} : ${this.expr(e.else)})`;
       case "elvis":
         if (e.async)
-          return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}))`;
-        return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
+          return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}${isPath(e.left) ? ", true" : ""}))`;
+        return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)}${isPath(e.left) ? ", true" : ""})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
       case "step": {

@@ -1,6 +1,6 @@
 // Runtime helpers that both the interpreter and compiled templates call, so the two modes
 // share one implementation of every lookup, operator and check.
-import type { Loc } from "../parser/ast.js";
+import type { Expr, Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
 import { SCOPE_NAMES, type CursorFrame, type RenderContext, type RowFrame } from "./context.js";
 import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
@@ -520,28 +520,51 @@ function sizeError(ctx: RenderContext, err: unknown, loc: Loc): unknown {
   return err;
 }
 
-/** `a ?: b`: b when a is undefined or null. */
-export function elvis(left: () => unknown, right: () => unknown): unknown {
+/**
+ * Does an error of elvis's left side give its right side: an undefined name, key or element;
+ * and when the left side is a variable's path (`path`: `a.b`, `a[1]`, no call in it), one that
+ * cannot be read (`a.b` of an array or a number), as Lucee reads a variable there.
+ */
+const elvisMiss = (err: unknown, path: boolean): boolean =>
+  err instanceof RuntimeError && (err.code === codes.UNDEFINED || (path && err.code === codes.TYPE));
+
+/** `a ?: b`: b when a is undefined or null (or, for a variable's path, cannot be read: elvisMiss). */
+export function elvis(left: () => unknown, right: () => unknown, path = false): unknown {
   let v: unknown;
   try {
     v = left();
   } catch (err) {
-    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return right();
+    if (elvisMiss(err, path)) return right();
     throw err;
   }
   return v === null || v === undefined ? right() : v;
 }
 
 /** elvis for operands that await (they call a function defined with dbt:function). */
-export async function elvisAsync(left: () => Promise<unknown>, right: () => Promise<unknown>): Promise<unknown> {
+export async function elvisAsync(
+  left: () => Promise<unknown>,
+  right: () => Promise<unknown>,
+  path = false,
+): Promise<unknown> {
   let v: unknown;
   try {
     v = await left();
   } catch (err) {
-    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return right();
+    if (elvisMiss(err, path)) return right();
     throw err;
   }
   return v === null || v === undefined ? right() : v;
+}
+
+/**
+ * A variable's path: a name, and members and elements of it (`a.b[1]`, `a[i]`), with nothing
+ * called and only a literal or a name as an index (an error computing an index is not the
+ * read's: Lucee raises it).
+ */
+export function isPath(e: Expr): boolean {
+  if (e.type === "var") return true;
+  if (e.type === "member") return isPath(e.object);
+  return e.type === "index" && (e.index.type === "literal" || e.index.type === "var") && isPath(e.object);
 }
 
 /** Joins the parts of an attribute value written as text with #expr#. */
