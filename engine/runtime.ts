@@ -3,7 +3,7 @@
 import type { Expr, Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
 import { SCOPE_NAMES, type CursorFrame, type RenderContext, type RowFrame } from "./context.js";
-import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
+import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh } from "./work.js";
 import { columnOf, foldedKey, isForbiddenKey, keyOf, noteKey } from "./keys.js";
 import {
   QueryResult,
@@ -250,7 +250,12 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
       : ctx.scopes.variables;
     key = base;
   }
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
+    // q.col[row] = v, q["col"][row] = v: a cell of a query (CFML), the last step its row.
+    if (container instanceof QueryResult && i === steps.length - 1 && typeof step !== "string") {
+      const readKey = readSlotQuery(container, key, loc);
+      if (readKey !== undefined) return setCell(ctx, container, readKey, step.index, value, loc);
+    }
     let next =
       container instanceof XmlNode
         ? xmlGet(ctx, container, slotName(key, loc), loc)
@@ -268,6 +273,25 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
   // Held by the page: what goes into an array or struct, and the page's own variables; a
   // module's or function's own variables (a scope made for the call) go with the call.
   if (held !== 0 && (steps.length > 0 || ctx.callDepth === 0)) hold(ctx, held, loc);
+}
+
+/** The column of `q` a step names, if it names one. */
+function readSlotQuery(q: QueryResult, key: PathStep, loc: Loc): string | undefined {
+  const k = slotName(key, loc);
+  if (isForbiddenKey(k)) forbidden(k, loc);
+  return columnOf(q, k);
+}
+
+/** Sets row `row` (1-based, an existing row) of column `col` of `q` to `value`. */
+function setCell(ctx: RenderContext, q: QueryResult, col: string, row: unknown, value: unknown, loc: Loc): void {
+  const n = toNum(row, loc);
+  if (!Number.isInteger(n) || n < 1 || n > q.rows.length)
+    throw new RuntimeError(codes.UNDEFINED, `Row ${describeValue(row)} is out of range 1..${q.rows.length}`, loc);
+  checkSize(ctx, value, loc);
+  const cells = q.rows[n - 1]!;
+  // Held by the page as querySetCell holds it: the text it adds.
+  hold(ctx, weigh(value) - weigh(cells[col]), loc);
+  cells[col] = value;
 }
 
 /** `i++`, `--a[k]`: sets the target to its number plus `delta`; the number before (postfix) or after (prefix). */
