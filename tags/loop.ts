@@ -149,6 +149,9 @@ export const loopTag: TagDef<LoopData> = {
     array: { type: "any" },
     collection: { type: "any" },
     condition: { type: "expr" },
+    // Lucee's: times="n" alone runs the body n times; struct is collection's other name.
+    times: { type: "number" },
+    struct: { type: "any" },
     group: { type: "name" },
     groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
   },
@@ -164,6 +167,23 @@ export const loopTag: TagDef<LoopData> = {
       v.ancestors.push(node);
       v.nodes(node.script.after);
       v.ancestors.pop();
+    }
+    const args = node.args;
+    if (args.struct !== undefined) {
+      if (args.collection !== undefined)
+        throw v.error("<dbt:loop> takes collection or struct (its other name), not both", args.struct.loc);
+      args.collection = args.struct;
+      delete args.struct;
+    }
+    if (args.times !== undefined) {
+      if (Object.keys(args).length !== 1)
+        throw v.error("<dbt:loop times> takes no other attribute (as in Lucee)", args.times.loc);
+      // A range loop from 1 without a variable.
+      args.from = { type: "literal", value: 1, loc: args.times.loc };
+      args.to = args.times;
+      delete args.times;
+      node.data = { kind: "range" } satisfies LoopData;
+      return;
     }
     const given = Object.keys(node.args);
     if (node.written === "dbt:while" && (given.length !== 1 || given[0] !== "condition"))
@@ -231,7 +251,11 @@ export const loopTag: TagDef<LoopData> = {
       const [from, to, step] =
         fixedRange(node) ?? range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
       // i += step, as the compiled loop counts (the same float steps in both modes).
-      return driveRange({ it, node, vars, name: d.index!, to, step, n: 0 }, from);
+      // Without a variable (times="n"), the loop writes it into a scratch object.
+      return driveRange(
+        { it, node, vars: d.index === undefined ? {} : vars, name: d.index ?? "", to, step, n: 0 },
+        from,
+      );
     }
     let n = 0;
     const due = (): boolean => tick(ctx, ++n, it.out.length, loc);
