@@ -59,6 +59,9 @@ const parse = (s: string): unknown => {
 /** An unquoted struct key in CFML source: `{b: 1`, `, b = 2`, `[b: 1` (ordered), `s.b = 1`. */
 const UNQUOTED_KEY = /[{[,]\s*[A-Za-z_]\w*\s*[:=][^=]|\b[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]/;
 
+/** The cases whose difference is only the function-local-mode entry's. */
+const LOCAL_MODE_CASES = new Set(["snippets:script-function-unscoped-write"]);
+
 export const known: KnownDifference[] = [
   {
     name: "lucee-no-object-cache",
@@ -84,6 +87,16 @@ export const known: KnownDifference[] = [
       "page runs, or a limit); CFML runs the page. docs/language.md (Differences from CFML) and " +
       "docs/errors.md give each reason.",
     explains: (c, _l, q) => c.expectsError && q.error !== undefined,
+  },
+  {
+    name: "function-local-mode",
+    reason:
+      "Inside a function an unscoped assignment writes the function's `local` in Quarry (Lucee's " +
+      'localmode="modern"), `variables` in Lucee\'s default: a method of a component kept in the ' +
+      "application scope would otherwise share its temporaries between concurrent requests " +
+      "(docs/language.md, Differences). The cases listed here show it: the page reads such a " +
+      "variable from outside the function.",
+    explains: (c) => LOCAL_MODE_CASES.has(c.id),
   },
   {
     name: "html-escape",

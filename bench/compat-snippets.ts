@@ -83,4 +83,22 @@ export const snippets: Snippet[] = [
     name: "tags-try-catch-message",
     tags: '<dbt:try><dbt:throw message="boom" type="my.type"><dbt:catch type="my.type"><dbt:output>#cfcatch.message#|#cfcatch.type#</dbt:output></dbt:catch></dbt:try>',
   },
+  // Issue 24: script as CFML developers write it.
+  {
+    name: "script-labelled-break",
+    tags: '<dbt:script>outer: for (i = 1; i <= 3; i++) { for (j = 1; j <= 3; j++) { if (i == 2) break outer; writeOutput(i & j & " "); } } writeOutput(i & j);</dbt:script>',
+  },
+  {
+    name: "script-labelled-continue",
+    tags: '<dbt:script>outer: for (x in [1, 2, 3]) { k = 0; while (true) { k++; if (k == x) continue outer; writeOutput(x & k & " "); } }</dbt:script>',
+  },
+  {
+    name: "script-for-in-query-current-row",
+    tags: '<dbt:script>q = queryNew("a", "integer", [[1], [2], [3]]); for (r in q) { writeOutput(q.currentRow & r.a & q.a & " "); if (r.a == 2) break; } writeOutput(q.currentRow);</dbt:script>',
+  },
+  { name: "script-var-outside-function", tags: "<dbt:script>var x = 1; writeOutput(x);</dbt:script>" },
+  {
+    name: "script-function-unscoped-write",
+    tags: '<dbt:script>function h() { z = 5; return z; } h(); writeOutput(isDefined("variables.z"));</dbt:script>',
+  },
 ];

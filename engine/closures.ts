@@ -112,7 +112,7 @@ function lookupName(ctx: Ctx, name: string, loc: Loc): unknown {
       v = row[name];
       if (v !== undefined && v !== null && typeof v !== "function") return v;
       if (name in row) return rt.lookupName(ctx, name, loc);
-    } else {
+    } else if (f.kind === "vars") {
       v = f.vars[name];
       if (v !== undefined && typeof v !== "function") return v;
       if (name in f.vars) return rt.lookupName(ctx, name, loc);
@@ -321,10 +321,12 @@ function make(e: Expr): Closure {
       return (h) => {
         const fn = h.builtin(name);
         if (fn === null) {
-          h.out += rt.written(
+          // The text first: an argument that writes output (writeOutput(writeOutput(1))) writes before it.
+          const text = rt.written(
             args.map((f) => f(h)),
             loc,
           );
+          h.out += text;
           return "";
         }
         return rt.call(h.ctx, fn, loc, ...args.map((f) => f(h)));
@@ -355,10 +357,12 @@ function make(e: Expr): Closure {
     }
     case "elvis": {
       const [left, right] = [closureOf(e.left), closureOf(e.right)];
+      const path = rt.isPath(e.left);
       return (h) =>
         rt.elvis(
           () => left(h),
           () => right(h),
+          path,
         );
     }
     case "template": {

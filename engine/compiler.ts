@@ -4,7 +4,7 @@
 // point at the template line.
 import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../parser/ast.js";
 import { specOf } from "./udf.js";
-import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall } from "./runtime.js";
+import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall, isPath } from "./runtime.js";
 import { kindWith } from "./closures.js";
 import { isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
@@ -96,9 +96,11 @@ export class Compiler {
   /**
    * The enclosing dbt:loop statements, innermost last: the statements a dbt:break and a
    * dbt:continue in them are written as (`break $loop;`, or more in tags/loop.ts's two-phase
-   * loops).
+   * loops). `label`: a script loop's label (`outer: for …`); `arrow`: the one-pass loop of a tag
+   * body written as an arrow (tags/call.ts compileBody), which a labelled jump to a loop outside
+   * it leaves as a signal.
    */
-  readonly loops: { break: string; continue: string }[] = [];
+  readonly loops: { break: string; continue: string; label?: string; arrow?: true }[] = [];
   /**
    * The row frames (their variables in the generated code) the code being written runs in,
    * innermost last; null for a frame of another kind (a catch's `error`). An unscoped name
@@ -565,10 +567,17 @@ export class Compiler {
           return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
         }
         if (isNullCall(e.name, e.args)) return `rt.isNullOf(() => ${this.expr(e.args[0]!)})`;
-        if (isWriteOutput(e.name))
-          return e.args.length > 1
-            ? `(($o += rt.written([${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})), "")`
-            : `(($o += rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})), "")`;
+        if (isWriteOutput(e.name)) {
+          const text =
+            e.args.length > 1
+              ? `rt.written([${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`
+              : `rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})`;
+          // An argument that writes output itself (writeOutput(f()), f writing) appends to $o
+          // while it runs: $o is read after it (`$o += x` would read it before).
+          return e.args.some((a) => writesOutput(a))
+            ? `(($o = (($s) => $o + $s)(${text})), "")`
+            : `(($o += ${text}), "")`;
+        }
         return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
       case "unary": {
         const v = this.expr(e.arg);
@@ -613,8 +622,8 @@ export class Compiler {
         return `(${this.bool(e.test)} ? ${this.expr(e.then)} : ${this.expr(e.else)})`;
       case "elvis":
         if (e.async)
-          return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}))`;
-        return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)})`;
+          return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}${isPath(e.left) ? ", true" : ""}))`;
+        return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)}${isPath(e.left) ? ", true" : ""})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
       case "step": {

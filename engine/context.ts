@@ -38,7 +38,17 @@ export interface VarsFrame {
   caught?: QuarryError;
 }
 
-export type Frame = RowFrame | VarsFrame;
+/**
+ * A script's `for (row in q)`: the row of `query` the loop is at (0-based), which `q.currentRow`
+ * and `q.col` read, as in Lucee; unlike a query loop's frame it answers no unscoped name.
+ */
+export interface CursorFrame {
+  kind: "cursor";
+  query: QueryResult;
+  row: number;
+}
+
+export type Frame = RowFrame | VarsFrame | CursorFrame;
 
 import type { Limits } from "./limits.js";
 export { defaultLimits, type Limits } from "./limits.js";

@@ -1,9 +1,9 @@
 // Runtime helpers that both the interpreter and compiled templates call, so the two modes
 // share one implementation of every lookup, operator and check.
-import type { Loc } from "../parser/ast.js";
+import type { Expr, Loc } from "../parser/ast.js";
 import { RuntimeError, QuarryError, codes } from "./errors.js";
-import { SCOPE_NAMES, type RenderContext, type RowFrame } from "./context.js";
-import { ELEMENT_BYTES, MEMBER_BYTES, hold } from "./work.js";
+import { SCOPE_NAMES, type CursorFrame, type RenderContext, type RowFrame } from "./context.js";
+import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh } from "./work.js";
 import { columnOf, foldedKey, isForbiddenKey, keyOf, noteKey } from "./keys.js";
 import {
   QueryResult,
@@ -41,11 +41,11 @@ function forbidden(key: string, loc: Loc | null): never {
 // eslint-disable-next-line @typescript-eslint/unbound-method -- always invoked as own.call(target, key)
 const own = Object.prototype.hasOwnProperty;
 
-/** The current row frame of `q`, if it is being iterated. */
-export function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | undefined {
+/** The current row frame of `q`, if it is being iterated (by a query loop or a script's for-in). */
+export function frameOf(ctx: RenderContext, q: QueryResult): RowFrame | CursorFrame | undefined {
   for (let i = ctx.frames.length - 1; i >= 0; i--) {
     const f = ctx.frames[i]!;
-    if (f.kind === "row" && f.query === q) return f;
+    if ((f.kind === "row" || f.kind === "cursor") && f.query === q) return f;
   }
   return undefined;
 }
@@ -89,7 +89,7 @@ export function lookupName(ctx: RenderContext, name: string, loc: Loc): unknown 
       // The column in another case (CFML's names are case-insensitive).
       const col = row === undefined ? undefined : columnOf(f.query, name);
       if (col !== undefined) return row![col] ?? "";
-    } else {
+    } else if (f.kind === "vars") {
       if (own.call(f.vars, name)) return f.vars[name];
       const k = foldedKey(f.vars, name);
       if (k !== undefined) return f.vars[k];
@@ -250,7 +250,12 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
       : ctx.scopes.variables;
     key = base;
   }
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
+    // q.col[row] = v, q["col"][row] = v: a cell of a query (CFML), the last step its row.
+    if (container instanceof QueryResult && i === steps.length - 1 && typeof step !== "string") {
+      const readKey = readSlotQuery(container, key, loc);
+      if (readKey !== undefined) return setCell(ctx, container, readKey, step.index, value, loc);
+    }
     let next =
       container instanceof XmlNode
         ? xmlGet(ctx, container, slotName(key, loc), loc)
@@ -268,6 +273,25 @@ export function assign(ctx: RenderContext, base: string, steps: PathStep[], valu
   // Held by the page: what goes into an array or struct, and the page's own variables; a
   // module's or function's own variables (a scope made for the call) go with the call.
   if (held !== 0 && (steps.length > 0 || ctx.callDepth === 0)) hold(ctx, held, loc);
+}
+
+/** The column of `q` a step names, if it names one. */
+function readSlotQuery(q: QueryResult, key: PathStep, loc: Loc): string | undefined {
+  const k = slotName(key, loc);
+  if (isForbiddenKey(k)) forbidden(k, loc);
+  return columnOf(q, k);
+}
+
+/** Sets row `row` (1-based, an existing row) of column `col` of `q` to `value`. */
+function setCell(ctx: RenderContext, q: QueryResult, col: string, row: unknown, value: unknown, loc: Loc): void {
+  const n = toNum(row, loc);
+  if (!Number.isInteger(n) || n < 1 || n > q.rows.length)
+    throw new RuntimeError(codes.UNDEFINED, `Row ${describeValue(row)} is out of range 1..${q.rows.length}`, loc);
+  checkSize(ctx, value, loc);
+  const cells = q.rows[n - 1]!;
+  // Held by the page as querySetCell holds it: the text it adds.
+  hold(ctx, weigh(value) - weigh(cells[col]), loc);
+  cells[col] = value;
 }
 
 /** `i++`, `--a[k]`: sets the target to its number plus `delta`; the number before (postfix) or after (prefix). */
@@ -520,28 +544,51 @@ function sizeError(ctx: RenderContext, err: unknown, loc: Loc): unknown {
   return err;
 }
 
-/** `a ?: b`: b when a is undefined or null. */
-export function elvis(left: () => unknown, right: () => unknown): unknown {
+/**
+ * Does an error of elvis's left side give its right side: an undefined name, key or element;
+ * and when the left side is a variable's path (`path`: `a.b`, `a[1]`, no call in it), one that
+ * cannot be read (`a.b` of an array or a number), as Lucee reads a variable there.
+ */
+const elvisMiss = (err: unknown, path: boolean): boolean =>
+  err instanceof RuntimeError && (err.code === codes.UNDEFINED || (path && err.code === codes.TYPE));
+
+/** `a ?: b`: b when a is undefined or null (or, for a variable's path, cannot be read: elvisMiss). */
+export function elvis(left: () => unknown, right: () => unknown, path = false): unknown {
   let v: unknown;
   try {
     v = left();
   } catch (err) {
-    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return right();
+    if (elvisMiss(err, path)) return right();
     throw err;
   }
   return v === null || v === undefined ? right() : v;
 }
 
 /** elvis for operands that await (they call a function defined with dbt:function). */
-export async function elvisAsync(left: () => Promise<unknown>, right: () => Promise<unknown>): Promise<unknown> {
+export async function elvisAsync(
+  left: () => Promise<unknown>,
+  right: () => Promise<unknown>,
+  path = false,
+): Promise<unknown> {
   let v: unknown;
   try {
     v = await left();
   } catch (err) {
-    if (err instanceof RuntimeError && err.code === codes.UNDEFINED) return right();
+    if (elvisMiss(err, path)) return right();
     throw err;
   }
   return v === null || v === undefined ? right() : v;
+}
+
+/**
+ * A variable's path: a name, and members and elements of it (`a.b[1]`, `a[i]`), with nothing
+ * called and only a literal or a name as an index (an error computing an index is not the
+ * read's: Lucee raises it).
+ */
+export function isPath(e: Expr): boolean {
+  if (e.type === "var") return true;
+  if (e.type === "member") return isPath(e.object);
+  return e.type === "index" && (e.index.type === "literal" || e.index.type === "var") && isPath(e.object);
 }
 
 /** Joins the parts of an attribute value written as text with #expr#. */

@@ -1,8 +1,13 @@
 // Control flow that crosses tag boundaries in the interpreter (compiled code uses labelled
 // break/continue instead), and dbt:abort, which both modes unwind the same way.
 
-export class BreakSignal {}
-export class ContinueSignal {}
+/** A dbt:break or dbt:continue; `label` (lower-case) names the loop of a script's `break outer;`. */
+export class BreakSignal {
+  constructor(readonly label?: string) {}
+}
+export class ContinueSignal {
+  constructor(readonly label?: string) {}
+}
 
 /** dbt:abort: stops the page; the output so far is kept. */
 export class AbortSignal {

@@ -332,6 +332,15 @@ export class Validator {
     };
     switch (spec.type) {
       case "name": {
+        // A loop's variable written with the scope the loop writes it to anyway, as CFML code
+        // often has it: index="local.i" in a function, index="variables.i" outside one.
+        const scoped = node.name === "loop" && spec.binds ? /^(local|variables)\.([A-Za-z_]\w*)$/i.exec(raw) : null;
+        if (
+          scoped &&
+          !isForbiddenKey(scoped[2]!) &&
+          (scoped[1]!.toLowerCase() === "local") === (this.enclosing("function") !== undefined)
+        )
+          return literal(this.spell(scoped[2]!));
         const e = fixed("name (letters, digits, _)", IDENT.test(raw) && !isForbiddenKey(raw));
         return spec.binds ? literal(this.spell(raw)) : e;
       }

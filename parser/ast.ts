@@ -151,10 +151,14 @@ export interface RawAttr {
  * What a statement of a <dbt:script> block asks of its tag beyond the attributes a tag has:
  * a for loop's step (`after`, run after each iteration, a continue too), a do-while's test
  * after the body (`postTest`), a for-in loop (`each`: an array's values, a struct's keys, a
- * query's rows), a catch's variable (`name`).
+ * query's rows), a catch's variable (`name`), a loop's label or the label a break or continue
+ * names (`label`, lower-case: `outer: for (…) { … break outer; }`).
  */
 export interface ScriptInfo {
   after?: Node[];
+  /** Declared with `var` (`var x = 1;`, `for (var x in c)`): a function's local variable. */
+  var?: true;
+  label?: string;
   postTest?: true;
   each?: true;
   name?: string;

@@ -140,7 +140,11 @@ export function compileBody(
   if (!nodes) return { fn: "null", around: (stmt) => stmt };
   const loop = c.loops[c.loops.length - 1];
   const jumps = loop !== undefined && jumpsOut(nodes) ? c.tmp("jump") : null;
-  if (jumps) c.loops.push({ break: `break ${jumps};`, continue: `continue ${jumps};` });
+  // The labels a script's `break outer;` inside may name: its signal becomes that loop's jump here.
+  const labels = jumps ? [...new Set(c.loops.flatMap((l) => (l.label === undefined ? [] : [l.label])))] : [];
+  const outside = (name: "break" | "continue", e: string) =>
+    labels.map((l) => `if (${e}.label === ${JSON.stringify(l)}) ${jumpCode(c, name, l)} `).join("");
+  if (jumps) c.loops.push({ break: `break ${jumps};`, continue: `continue ${jumps};`, arrow: true });
   let code: string;
   try {
     if (use === "run") code = c.nodes(nodes);
@@ -162,17 +166,42 @@ ${code}return;
 }
 throw new rt.BreakSignal();
 }`,
-    around: (stmt) => `try {
+    around: (stmt) =>
+      labels.length === 0
+        ? `try {
 ${stmt}} catch (${e}) { if (${e} instanceof rt.BreakSignal) ${loop!.break} if (${e} instanceof rt.ContinueSignal) ${loop!.continue} throw ${e}; }
+`
+        : `try {
+${stmt}} catch (${e}) {
+if (${e} instanceof rt.BreakSignal) { if (${e}.label === undefined) ${loop!.break} ${outside("break", e)}}
+if (${e} instanceof rt.ContinueSignal) { if (${e}.label === undefined) ${loop!.continue} ${outside("continue", e)}}
+throw ${e}; }
 `,
   };
 }
 
-/** Does a dbt:break or dbt:continue in `nodes` leave them (its loop is outside)? */
-function jumpsOut(nodes: Node[]): boolean {
+/** Does a dbt:break or dbt:continue in `nodes` leave them (its loop is outside)? A labelled one may, from any depth. */
+function jumpsOut(nodes: Node[], inLoop = false): boolean {
   return nodes.some(
     (n) =>
       n.type === "tag" &&
-      (n.name === "break" || n.name === "continue" || (n.name !== "loop" && n.body !== null && jumpsOut(n.body))),
+      (((n.name === "break" || n.name === "continue") && (!inLoop || n.script?.label !== undefined)) ||
+        (n.body !== null && jumpsOut(n.body, inLoop || n.name === "loop"))),
   );
+}
+
+/**
+ * The statement a break or continue is written as in compiled code: the innermost loop's, or
+ * the one of the loop labelled `label` (a script's `break outer;`). A tag body written as an
+ * arrow (tags/call.ts) between them is left by throwing the signal, which the statement around
+ * the arrow turns back into this jump.
+ */
+export function jumpCode(c: Compiler, name: "break" | "continue", label: string | undefined): string {
+  if (label === undefined) return c.loops[c.loops.length - 1]![name];
+  for (let i = c.loops.length - 1; i >= 0; i--) {
+    const l = c.loops[i]!;
+    if (l.arrow) return `throw new rt.${name === "break" ? "BreakSignal" : "ContinueSignal"}(${JSON.stringify(label)});`;
+    if (l.label === label) return l[name];
+  }
+  throw new Error(`no loop labelled ${label}`);
 }

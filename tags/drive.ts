@@ -55,7 +55,9 @@ export async function driveOn(
   }
 }
 
-const leave = (e: unknown): boolean => {
+/** How a signal leaves the body of a loop labelled `label`: a labelled one for another loop goes on out. */
+const leave = (e: unknown, label: string | undefined): boolean => {
+  if ((e instanceof BreakSignal || e instanceof ContinueSignal) && e.label !== undefined && e.label !== label) throw e;
   if (e instanceof BreakSignal) return false;
   if (e instanceof ContinueSignal) return true;
   throw e;
@@ -64,12 +66,13 @@ const leave = (e: unknown): boolean => {
 /** One iteration of a dbt:loop's body: false when it broke out of the loop. */
 export function loopBody(it: Interpreter, node: TagNode): Maybe<boolean> {
   let r: Maybe<void>;
+  const label = node.script?.label;
   try {
     r = it.run(node.body!);
   } catch (e) {
-    return leave(e);
+    return leave(e, label);
   }
-  return r instanceof Promise ? r.then(() => true, leave) : true;
+  return r instanceof Promise ? r.then(() => true, (e: unknown) => leave(e, label)) : true;
 }
 
 /** A range loop's bounds, its variable (set each iteration into `vars`) and its counter. */
@@ -103,9 +106,9 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
     let go: Maybe<boolean>;
     try {
       const ran = it.runSteps(body, steps);
-      go = ran instanceof Promise ? ran.then(() => true, leave) : true;
+      go = ran instanceof Promise ? ran.then(() => true, (e: unknown) => leave(e, node.script?.label)) : true;
     } catch (e) {
-      go = leave(e);
+      go = leave(e, node.script?.label);
     }
     if (go instanceof Promise) {
       const at = i;

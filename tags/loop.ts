@@ -9,7 +9,8 @@ import type { TagDef, TagModule } from "./types.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { drive, driveRange, loopBody } from "./drive.js";
-import type { Maybe } from "../engine/maybe.js";
+import { ensure, type Maybe } from "../engine/maybe.js";
+import type { CursorFrame, RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
 import { QueryResult, isStruct, typeName } from "../engine/values.js";
 import { respell } from "../engine/keys.js";
@@ -17,6 +18,8 @@ import { listItems } from "../engine/functions/lists.js";
 import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, type Grouping } from "./helpers.js";
 import { tick, tickCode } from "../engine/clock.js";
 import { isTag } from "./nodes.js";
+import { jumpCode } from "./call.js";
+import { VAR_OUTSIDE } from "./set.js";
 import { planLoop, type LoopStep } from "./loop-plan.js";
 import { inRangeCode, range, runtime as rangeRuntime } from "./range.js";
 import type { Compiler, Writer } from "../engine/compiler.js";
@@ -86,6 +89,24 @@ export function entries(kind: Kind, value: unknown, delimiters: unknown, loc: Lo
   return Object.keys(value).map((k) => [k, value[k]]);
 }
 
+/** A for-in's items; over a query, `cursor` is the frame that moves its currentRow as the loop goes (eachEntries). */
+type EachList = [unknown, unknown][] & { cursor?: CursorFrame };
+
+/**
+ * The items of a script's `for (x in c)`. Over a query a cursor frame is pushed too, which the
+ * loop moves to each row (`q.currentRow`, `q.col` read it) and the loop's end takes away (the
+ * caller truncates ctx.frames to its length before the call), so the row goes back to where it
+ * was, as Lucee's for-in does.
+ */
+export function eachEntries(ctx: RenderContext, value: unknown, loc: Loc): EachList {
+  const list: EachList = entries("each", value, undefined, loc);
+  if (value instanceof QueryResult) {
+    list.cursor = { kind: "cursor", query: value, row: 0 };
+    ctx.frames.push(list.cursor);
+  }
+  return list;
+}
+
 /** A range attribute written as a finite number (absent: `dflt`), else null. */
 function literalNumber(node: TagNode, name: string, dflt: number | null = null): number | null {
   const e = node.args[name];
@@ -128,11 +149,15 @@ export const loopTag: TagDef<LoopData> = {
     array: { type: "any" },
     collection: { type: "any" },
     condition: { type: "expr" },
+    // Lucee's: times="n" alone runs the body n times; struct is collection's other name.
+    times: { type: "number" },
+    struct: { type: "any" },
     group: { type: "name" },
     groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
   },
   validate(node, v) {
     queryNameToExpr(node);
+    if (node.script?.var && !v.enclosing("function")) throw v.error(VAR_OUTSIDE, node.loc, codes.NESTING);
     if (node.script?.each) {
       node.data = { kind: "each", item: fixedArg(node, "item") } satisfies LoopData;
       return;
@@ -142,6 +167,23 @@ export const loopTag: TagDef<LoopData> = {
       v.ancestors.push(node);
       v.nodes(node.script.after);
       v.ancestors.pop();
+    }
+    const args = node.args;
+    if (args.struct !== undefined) {
+      if (args.collection !== undefined)
+        throw v.error("<dbt:loop> takes collection or struct (its other name), not both", args.struct.loc);
+      args.collection = args.struct;
+      delete args.struct;
+    }
+    if (args.times !== undefined) {
+      if (Object.keys(args).length !== 1)
+        throw v.error("<dbt:loop times> takes no other attribute (as in Lucee)", args.times.loc);
+      // A range loop from 1 without a variable.
+      args.from = { type: "literal", value: 1, loc: args.times.loc };
+      args.to = args.times;
+      delete args.times;
+      node.data = { kind: "range" } satisfies LoopData;
+      return;
     }
     const given = Object.keys(node.args);
     if (node.written === "dbt:while" && (given.length !== 1 || given[0] !== "condition"))
@@ -209,7 +251,11 @@ export const loopTag: TagDef<LoopData> = {
       const [from, to, step] =
         fixedRange(node) ?? range(it.arg(node, "from"), it.arg(node, "to"), it.arg(node, "step"), loc);
       // i += step, as the compiled loop counts (the same float steps in both modes).
-      return driveRange({ it, node, vars, name: d.index!, to, step, n: 0 }, from);
+      // Without a variable (times="n"), the loop writes it into a scratch object.
+      return driveRange(
+        { it, node, vars: d.index === undefined ? {} : vars, name: d.index ?? "", to, step, n: 0 },
+        from,
+      );
     }
     let n = 0;
     const due = (): boolean => tick(ctx, ++n, it.out.length, loc);
@@ -248,21 +294,29 @@ export const loopTag: TagDef<LoopData> = {
       }
       default: {
         const attr = d.kind === "each" ? "collection" : d.kind;
-        const list = entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
+        const depth = ctx.frames.length;
+        const list: EachList =
+          d.kind === "each"
+            ? eachEntries(ctx, it.arg(node, attr), node.args[attr]!.loc)
+            : entries(d.kind, it.arg(node, attr), it.arg(node, "delimiters"), node.args[attr]!.loc);
         const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
+        const cursor = list.cursor;
         let at = -1;
-        return drive(
-          loc,
-          it,
-          () => ++at < list.length,
-          due,
-          () => {
-            const [k, v] = list[at]!;
-            if (kName) vars[kName] = k;
-            if (vName) vars[vName] = v;
-            return body();
-          },
-        );
+        const run = () =>
+          drive(
+            loc,
+            it,
+            () => ++at < list.length,
+            due,
+            () => {
+              const [k, v] = list[at]!;
+              if (cursor) cursor.row = at;
+              if (kName) vars[kName] = k;
+              if (vName) vars[vName] = v;
+              return body();
+            },
+          );
+        return cursor ? ensure(run, () => void (ctx.frames.length = depth)) : run();
       }
     }
   },
@@ -324,7 +378,7 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
     return locals ? c.writer(name)!(value, L, "loop") : `${vars}[${JSON.stringify(name)}] = ${value};\n`;
   };
   const bodyCode = (jumps = { break: `break ${label};`, continue: `continue ${label};` }): string => {
-    c.loops.push(jumps);
+    c.loops.push(node.script?.label === undefined ? jumps : { ...jumps, label: node.script.label });
     try {
       const reads = named.map((x, k) => ({
         name: x,
@@ -422,15 +476,23 @@ ${after ? c.nodes(after) : ""}}
       const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
       const attr = d.kind === "each" ? "collection" : d.kind;
       const [k, v] = [c.tmp("k"), c.tmp("v")];
-      return assemble({
-        start: `${list} = T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`,
+      const each = d.kind === "each";
+      const code = assemble({
+        start: each
+          ? `${list} = T.eachEntries(ctx, ${arg(attr)}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`
+          : `${list} = T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`,
         state: [list, at],
         numbers: [at],
         test: `${at} < ${list}.length`,
         next: `${at}++`,
-        vars: () => `const [${k}, ${v}] = ${list}[${at}];\n${setVar(kName, k)}${setVar(vName, v)}`,
+        vars: () =>
+          `const [${k}, ${v}] = ${list}[${at}];\n${each ? `if (${list}.cursor) ${list}.cursor.row = ${at};\n` : ""}${setVar(kName, k)}${setVar(vName, v)}`,
         phases: null,
       });
+      if (!each) return code;
+      // A for-in over a query takes its cursor frame away when it ends (eachEntries).
+      const depth = c.tmp("depth");
+      return `{ const ${depth} = ctx.frames.length;\ntry {\n${code}} finally { ctx.frames.length = ${depth}; }\n}\n`;
     }
   }
 }
@@ -649,25 +711,41 @@ function setsName(nodes: Node[], name: string): boolean {
   });
 }
 
-/** <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop. */
+/**
+ * <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop,
+ * or of the loop a script's `break outer;` names by its label (outer: for …).
+ */
 const jump = (name: "break" | "continue"): TagDef => ({
   name,
   body: "none",
   attributes: {},
   validate(node, v) {
-    if (!v.enclosing("loop")) throw v.error(`<dbt:${name}> must stand inside <dbt:loop>`, node.loc, codes.NESTING);
+    const label = node.script?.label;
+    if (label === undefined) {
+      if (!v.enclosing("loop")) throw v.error(`<dbt:${name}> must stand inside <dbt:loop>`, node.loc, codes.NESTING);
+      return;
+    }
+    // Within the function it stands in, as in Lucee.
+    const fn = v.ancestors.findLastIndex((a) => a.name === "function");
+    if (!v.ancestors.slice(fn + 1).some((a) => a.name === "loop" && a.script?.label === label))
+      throw v.error(
+        `${name} ${label}: no loop around it is labelled ${label} (${label}: for …)`,
+        node.loc,
+        codes.SYNTAX,
+      );
   },
-  interpret() {
-    throw name === "break" ? new BreakSignal() : new ContinueSignal();
+  interpret(node) {
+    const label = node.script?.label;
+    throw name === "break" ? new BreakSignal(label) : new ContinueSignal(label);
   },
-  compile(_node, c: Compiler) {
-    return `${c.loops[c.loops.length - 1]![name]}\n`;
+  compile(node, c: Compiler) {
+    return `${jumpCode(c, name, node.script?.label)}\n`;
   },
 });
 
 export const breakTag = jump("break");
 export const continueTag = jump("continue");
 
-export const runtime = { ...rowRuntime, ...regionRuntime, ...rangeRuntime, asQuery, entries };
+export const runtime = { ...rowRuntime, ...regionRuntime, ...rangeRuntime, asQuery, entries, eachEntries };
 
 export default { tags: [loopTag, breakTag, continueTag], runtime } satisfies TagModule;

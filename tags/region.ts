@@ -192,7 +192,8 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
       const row = f.query.rows[f.row];
       if (row !== undefined && ((name in row && Object.hasOwn(row, name)) || columnOf(f.query, name) !== undefined))
         return true;
-    } else if (f.vars === vars) return false;
+    } else if (f.kind !== "vars") continue;
+    else if (f.vars === vars) return false;
     else if ((name in f.vars && Object.hasOwn(f.vars, name)) || keyOf(f.vars, name) !== undefined) return true;
   }
   return false;

@@ -12,6 +12,10 @@ function queryCall(e: Expr | null): Extract<Expr, { type: "call" }> | null {
   return e?.type === "call" && e.name.toLowerCase() === "queryexecute" ? e : null;
 }
 
+/** A script's `var` outside a function: Lucee refuses it too, when the line runs ("Unsupported Context for Local Scope"). */
+export const VAR_OUTSIDE =
+  "var declares a function's local variable, so it goes inside a function: outside one, write the name without var (x = 1;)";
+
 export interface SetData {
   /** The target split once (undefined for a bare call). */
   target: { base: string; steps: (string | Expr)[] } | undefined;
@@ -49,7 +53,9 @@ export const setTag: TagDef<SetData> = {
       throw v.error("<dbt:set> needs an assignment: <dbt:set name = value>", node.loc);
     if (node.local && !v.enclosing("function"))
       throw v.error(
-        "<dbt:set var …> declares a function's local variable: it goes inside <dbt:function>",
+        node.script?.var
+          ? VAR_OUTSIDE
+          : "<dbt:set var …> declares a function's local variable: it goes inside <dbt:function>",
         node.loc,
         codes.NESTING,
       );

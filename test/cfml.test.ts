@@ -372,6 +372,16 @@ describe("arrays, structs and queries", () => {
   table("queries", [
     ['queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount', "2"],
     ['queryAddRow(queryNew("a"), 3)', "3"],
+    // An array of structs alone: every struct's keys are columns, in the order they first appear (Lucee).
+    [
+      'queryNew([["Id": 1, "Name": "a"], ["Id": 2, "Fullname": "c"], ["id": 3]]).columnList & valueList(queryNew([["a": 1], ["b": 2]]).b)',
+      "ID,NAME,FULLNAME,2",
+    ],
+    // A struct is one row in queryAddRow, its array values kept (Lucee); queryNew reads {a: [..]} as rows.
+    [
+      'queryAddRow(queryNew("a,b"), {a: [1], b: ["x", "y"]}) & queryNew("a,b", "integer,varchar", {a: [1, 2], b: ["x", "y"]}).recordCount',
+      "12",
+    ],
     ['queryNew("a,b", "varchar,varchar", {a: "x"}).b', ""],
     ['valueList(queryNew("a", [[1], [2]]).a)', "1,2"],
     ['arrayToList(valueArray(queryNew("a", [[1], [2]]).a))', "1,2"],

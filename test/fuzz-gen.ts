@@ -14,7 +14,9 @@ export type Expr =
   | { k: "un"; op: "-" | "NOT"; a: Expr }
   | { k: "call"; f: string; args: Expr[] }
   | { k: "cond"; c: Expr; a: Expr; b: Expr }
-  | { k: "elvis"; l: Expr; r: Expr };
+  | { k: "elvis"; l: Expr; r: Expr }
+  /** `++x`, `x--` inside an expression: changes the variable, its value the number before or after. */
+  | { k: "step"; op: "++" | "--"; prefix: boolean; target: string };
 
 /** An attribute's value: written as is, or as `#expr#`. */
 export type AttrValue = { lit: string } | { e: Expr };
@@ -123,7 +125,7 @@ const QUERIES = [
 // ---------- text ----------
 
 const paren = (e: Expr, s: string) =>
-  e.k === "bin" || e.k === "un" || (e.k === "lit" && s.startsWith("-")) ? `(${s})` : s;
+  e.k === "bin" || e.k === "un" || e.k === "step" || (e.k === "lit" && s.startsWith("-")) ? `(${s})` : s;
 
 /** An expression's text; in a tag (`inTag`), a comparison with `>` is parenthesized (`>` ends the tag). */
 export function exprText(e: Expr, inTag: boolean): string {
@@ -148,6 +150,8 @@ export function exprText(e: Expr, inTag: boolean): string {
       return `(${exprText(e.c, inTag)} ? ${exprText(e.a, inTag)} : ${exprText(e.b, inTag)})`;
     case "elvis":
       return `(${exprText(e.l, inTag)} ?: ${exprText(e.r, inTag)})`;
+    case "step":
+      return e.prefix ? `${e.op}${e.target}` : `${e.target}${e.op}`;
   }
 }
 
@@ -380,7 +384,19 @@ export function generate(seed: number): Case {
       [1, () => ({ k: "cond", c: e(), a: e(), b: e() })],
       [1, () => ({ k: "elvis", l: atom(ctx), r: e() })],
       [3, () => builtin(ctx, d)],
+      [1, () => step(ctx)],
     ]);
+  }
+
+  /** ++ or -- on a variable (sometimes one no case sets, a member, an array item or a scope's), prefix or postfix. */
+  function step(ctx: Ctx): Expr {
+    const target = r.weighted<string>([
+      [8, () => cased(VARS)],
+      [1, () => r.pick(LATE)],
+      [1, () => r.pick(["st.count", "arr[1]", "url.n", "variables.i"])],
+      [ctx.fn ? 2 : 0, () => r.pick(["t", "local.t", "arguments.p"])],
+    ]);
+    return { k: "step", op: r.pick(["++", "--"] as const), prefix: r.chance(0.5), target };
   }
 
   function builtin(ctx: Ctx, d: number): Expr {

@@ -31,12 +31,15 @@ export function addRow(m: Metered, q: QueryResult, data?: Struct | unknown[]): n
   return q.rows.length;
 }
 
-/** Rows from a struct (one row), an array of structs or an array of arrays. */
-export function addRows(m: Metered, q: QueryResult, data: unknown, fn: string): void {
+/**
+ * Rows from a struct (one row), an array of structs or an array of arrays. `columnArrays`: a
+ * struct whose values are all arrays is {column: [values…]}, one row per element, as Lucee's
+ * queryNew reads it (its queryAddRow takes such a struct as one row of array values).
+ */
+export function addRows(m: Metered, q: QueryResult, data: unknown, fn: string, columnArrays = true): void {
   if (isStruct(data)) {
-    // CFML also takes {column: [values…]}: one row per element.
     const cols = Object.keys(data);
-    if (cols.length > 0 && cols.every((c) => Array.isArray(data[c]))) {
+    if (columnArrays && cols.length > 0 && cols.every((c) => Array.isArray(data[c]))) {
       const n = Math.max(...cols.map((c) => (data[c] as unknown[]).length));
       for (let i = 0; i < n; i++) {
         const r = newStruct();
@@ -156,15 +159,19 @@ export default category("queries", {
   queryNew: [
     {
       params: "columnList, [columnTypeList], [rows]",
-      doc: "A new query with these columns; CFML's column types (integer, varchar, date, …) are checked; rows: a struct, an array of structs or an array of arrays. The type list may be left out: queryNew(columns, rows). An array of structs alone is the rows, its first struct's keys the columns (Lucee).",
+      doc: "A new query with these columns; CFML's column types (integer, varchar, date, …) are checked; rows: a struct, an array of structs or an array of arrays. The type list may be left out: queryNew(columns, rows). An array of structs alone is the rows, the keys of all of them the columns, in the order they first appear (Lucee).",
       example:
         'queryNew("id,name", "integer,varchar", [[1, "a"], [2, "b"]]).recordCount & queryNew([{a: 1}, {A: 2}]).columnList',
       result: "2A",
     },
     (ctx, cols: unknown, types?: unknown, rows?: unknown) => {
       if (Array.isArray(cols) && types === undefined && rows === undefined) {
-        const first = cols.length > 0 ? struct(cols[0], "queryNew") : newStruct();
-        [cols, types] = [Object.keys(first).join(","), cols];
+        // Every struct's keys, in the order they first appear (one column for a key in any case), as Lucee.
+        const keys = new Map<string, string>();
+        for (const row of cols)
+          for (const k of Object.keys(struct(row, "queryNew")))
+            if (!keys.has(k.toLowerCase())) keys.set(k.toLowerCase(), k);
+        [cols, types] = [[...keys.values()].join(","), cols];
       }
       const names = listItems(cols).map((c) => c.trim());
       for (const n of names) if (isForbiddenKey(n)) throw argError(`Access to "${n}" is not allowed`);
@@ -186,7 +193,7 @@ export default category("queries", {
   queryAddRow: [
     {
       params: "query, [rowsOrData]",
-      doc: "Adds rows: a number of empty rows, a struct, an array of structs or of arrays, or one row's values as an array; returns the new record count.",
+      doc: "Adds rows: a number of empty rows, a struct (one row, its values as they are, arrays too, as Lucee's queryAddRow), an array of structs or of arrays, or one row's values as an array; returns the new record count.",
       example: 'queryAddRow(queryNew("a"), 2)',
       result: "2",
     },
@@ -204,7 +211,7 @@ export default category("queries", {
         for (let i = 0; i < n; i++) addRow(c, q);
         return q.rows.length;
       }
-      addRows(c, q, r, "queryAddRow");
+      addRows(c, q, r, "queryAddRow", false);
       return q.rows.length;
     },
   ],
