@@ -200,7 +200,8 @@ export function jumpCode(c: Compiler, name: "break" | "continue", label: string 
   if (label === undefined) return c.loops[c.loops.length - 1]![name];
   for (let i = c.loops.length - 1; i >= 0; i--) {
     const l = c.loops[i]!;
-    if (l.arrow) return `throw new rt.${name === "break" ? "BreakSignal" : "ContinueSignal"}(${JSON.stringify(label)});`;
+    if (l.arrow)
+      return `throw new rt.${name === "break" ? "BreakSignal" : "ContinueSignal"}(${JSON.stringify(label)});`;
     if (l.label === label) return l[name];
   }
   throw new Error(`no loop labelled ${label}`);

@@ -72,7 +72,12 @@ export function loopBody(it: Interpreter, node: TagNode): Maybe<boolean> {
   } catch (e) {
     return leave(e, label);
   }
-  return r instanceof Promise ? r.then(() => true, (e: unknown) => leave(e, label)) : true;
+  return r instanceof Promise
+    ? r.then(
+        () => true,
+        (e: unknown) => leave(e, label),
+      )
+    : true;
 }
 
 /** A range loop's bounds, its variable (set each iteration into `vars`) and its counter. */
@@ -106,7 +111,13 @@ export function driveRange(r: RangeRun, from: number): Maybe<void> {
     let go: Maybe<boolean>;
     try {
       const ran = it.runSteps(body, steps);
-      go = ran instanceof Promise ? ran.then(() => true, (e: unknown) => leave(e, node.script?.label)) : true;
+      go =
+        ran instanceof Promise
+          ? ran.then(
+              () => true,
+              (e: unknown) => leave(e, node.script?.label),
+            )
+          : true;
     } catch (e) {
       go = leave(e, node.script?.label);
     }
