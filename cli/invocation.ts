@@ -17,10 +17,12 @@ const onPath = (script: string): boolean => {
 /** The command prefix that runs this same quarry: `quarry`, `npx quarry` or `node path/bin/quarry.js`. */
 export function invocation(): string {
   const script = process.argv[1] ? realpathSync(process.argv[1]) : "";
+  // Run by npx: its PATH holds a temporary folder with this quarry in it, gone when npx exits,
+  // so "quarry" would not work when pasted; npx finds it again from the same folder.
+  if (process.env.npm_command === "exec") return "npx quarry";
   if (onPath(script)) return "quarry";
-  // npx, or a project's own node_modules: npx finds it from the project folder.
-  if (process.env.npm_command === "exec" || script.includes(`${sep}node_modules${sep}quarry${sep}`))
-    return "npx quarry";
+  // A project's own node_modules: npx finds it from the project folder.
+  if (script.includes(`${sep}node_modules${sep}quarry${sep}`)) return "npx quarry";
   const rel = relative(process.cwd(), script);
   return `node ${rel.startsWith("..") || rel === "" ? script : rel}`;
 }

@@ -1,8 +1,8 @@
 // The quarry command, run as a user would: a real process on real files.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { join } from "node:path";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
@@ -122,6 +122,30 @@ describe("quarry --help", () => {
   it("prints a command's help through quarry help", async () => {
     const { stdout } = await quarry("help", "start");
     expect(stdout.startsWith("Usage: quarry start [options] [dist]\n")).toBe(true);
+  });
+});
+
+describe("the commands quarry prints", () => {
+  // quarry init ends with the command to run next, spelled as this quarry was run.
+  it.each([
+    ["on the PATH", {}, "quarry dev site"],
+    // npx puts a temporary folder holding quarry on the PATH: gone once npx exits.
+    ["run by npx", { npm_command: "exec" }, "npx quarry dev site"],
+  ])("%s: init says %s", async (_how, env: Record<string, string>, next) => {
+    const dir = mkdtempSync(join(tmpdir(), "quarry-invocation-"));
+    try {
+      mkdirSync(join(dir, "bin"));
+      symlinkSync(join(import.meta.dirname, "..", "bin", "quarry.js"), join(dir, "bin", "quarry"));
+      const childEnv = { ...process.env, PATH: `${join(dir, "bin")}${delimiter}${process.env.PATH ?? ""}`, ...env };
+      if (!("npm_command" in env)) delete childEnv.npm_command;
+      const { stdout } = await run(process.execPath, [join(dir, "bin", "quarry"), "init", "site"], {
+        cwd: dir,
+        env: childEnv,
+      });
+      expect(stdout).toContain(`wrote a starter site into site; run: ${next}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
