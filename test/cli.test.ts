@@ -136,7 +136,11 @@ describe("the commands quarry prints", () => {
     try {
       mkdirSync(join(dir, "bin"));
       symlinkSync(join(import.meta.dirname, "..", "bin", "quarry.js"), join(dir, "bin", "quarry"));
-      const childEnv = { ...process.env, PATH: `${join(dir, "bin")}${delimiter}${process.env.PATH ?? ""}`, ...env };
+      const childEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        PATH: `${join(dir, "bin")}${delimiter}${process.env.PATH ?? ""}`,
+        ...env,
+      };
       if (!("npm_command" in env)) delete childEnv.npm_command;
       const { stdout } = await run(process.execPath, [join(dir, "bin", "quarry"), "init", "site"], {
         cwd: dir,
