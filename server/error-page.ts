@@ -68,6 +68,28 @@ ${detailParts(err).join("\n")}
 </section>`;
 }
 
+/**
+ * Under quarry dev, `error.detail` for the site's `_error.dbt` and `_404.dbt`: the parts of the
+ * detail that apply, as values, so that the page can lay them out itself — `file`, `line`,
+ * `column`, `frame` (the code frame), `sql` (with a caret line where Postgres points), `params`,
+ * `hint` and `pgDetail` (Postgres's), `candidates` (the files a 404 looked for) or `stack` (an
+ * error that is not Quarry's). Never under quarry start.
+ */
+export function detailData(err: unknown): Record<string, unknown> {
+  if (err instanceof RequestError) return { candidates: [...err.candidates] };
+  if (!(err instanceof QuarryError)) return { stack: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  const d: Record<string, unknown> = {};
+  if (err.loc) Object.assign(d, { file: err.loc.file, line: err.loc.line, column: err.loc.column });
+  if (err.frame) d.frame = err.frame;
+  if (err instanceof QueryError) {
+    d.sql = sqlWithCaret(err.sql, err.position);
+    d.params = err.params;
+    if (err.hint) d.hint = err.hint;
+    if (err.detail) d.pgDetail = err.detail;
+  }
+  return d;
+}
+
 /** What dev shows of an error: code and message, location, code frame, SQL and parameters, or the stack. */
 function detailParts(err: unknown): string[] {
   const parts: string[] = [];

@@ -22,7 +22,7 @@ import { requestScopes } from "./scopes.js";
 import { SESSION_COOKIE, Sessions, type CookieAction, type SessionState } from "./session.js";
 import { PageStream } from "./page-stream.js";
 import { MemoryBackend, PostgresBackend, storedSecret, storeKey } from "./session-store.js";
-import { devDetail, errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
+import { detailData, devDetail, errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import type { DevReload } from "./dev.js";
 import type { DevSqlCheck } from "./sql-check.js";
@@ -698,6 +698,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       code,
       message: dev ? (err as Error).message : publicMessage(err, status),
       requestId: req.id,
+      ...(dev ? { detail: detailData(err) } : {}),
     }) as Struct;
     return { struct, dev: dev ? devDetail(err, status, req.id) + (entry ? panelHtml(entry) : "") : "" };
   }

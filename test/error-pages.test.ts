@@ -113,6 +113,41 @@ describe("the site's _error.dbt", () => {
   });
 });
 
+describe("error.detail, for _error.dbt to lay out itself", () => {
+  const DETAIL_PAGE = `<dbt:output>#structKeyExists(error, "detail")#<dbt:if structKeyExists(error, "detail")><dbt:loop collection="#error.detail#" item="k">|#k#=#isSimpleValue(error.detail[k]) ? error.detail[k] : serializeJSON(error.detail[k])#</dbt:loop></dbt:if></dbt:output>`;
+  let detailDev: Server;
+  let detailProd: Server;
+  beforeAll(async () => {
+    const root = site({ "_error.dbt": DETAIL_PAGE, "typo.dbt": PAGES["typo.dbt"]!, "index.dbt": "home" });
+    roots.push(root);
+    detailDev = await startServer({ root, dev: true, database: database(url) });
+    detailProd = await startServer({ root, database: database(url) });
+  });
+  afterAll(async () => {
+    for (const s of [detailDev, detailProd]) await s.close();
+  });
+
+  it("holds the location, frame, SQL, parameters and hint in dev, the files looked for on a 404, and nothing in production", async () => {
+    const [status, body] = await get(detailDev.base, "/typo?n=7");
+    expect(status).toBe(500);
+    expect(body).toBe(
+      [
+        "true|file=typo.dbt|line=2|column=1",
+        `|frame=  1 | &lt;p&gt;notes&lt;/p&gt;\n&gt; 2 | &lt;dbt:query name=&quot;q&quot;&gt;SELECT creatd FROM (SELECT 1 AS created) t WHERE created = #url.n#&lt;/dbt:query&gt;\n    | ^`,
+        "|sql=SELECT creatd FROM (SELECT 1 AS created) t WHERE created = $1\n       ^",
+        `|params=[&quot;7&quot;]`,
+        "|hint=Perhaps you meant to reference the column &quot;t.created&quot;.",
+      ].join(""),
+    );
+    expect(await get(detailDev.base, "/nope")).toEqual([
+      404,
+      `true|candidates=[&quot;nope.dbt&quot;,&quot;nope/index.dbt&quot;,&quot;nope&quot;]`,
+    ]);
+    expect(await get(detailProd.base, "/typo?n=7")).toEqual([500, "false"]);
+    expect(await get(detailProd.base, "/nope")).toEqual([404, "false"]);
+  });
+});
+
 describe("dev's own 404 page", () => {
   it("lists the files that would have answered, and no stack", async () => {
     const [status, body] = await get(plain.base, "/notes/edit");
