@@ -11,7 +11,14 @@ const SITE_HELP = "the site folder, or a build made by quarry build (its _db/ co
 
 type SiteDatabase = import("../server/database.js").SiteDatabase;
 
-/** Opens the site's database, runs `fn`, and always stops what it started. */
+/** The signals a command handles itself while it runs (Ctrl-C in psql's shell, a wait for Ctrl-C). */
+const signalsTaken = new Set<NodeJS.Signals>();
+
+/**
+ * Opens the site's database, runs `fn`, and always stops what it started — also on Ctrl-C or
+ * SIGTERM (exit 130), which otherwise left the embedded Postgres running (it runs in a session
+ * of its own) and the next quarry dev refusing its data folder as in use.
+ */
 async function withDatabase(
   site: string,
   dataDir: string | undefined,
@@ -23,12 +30,28 @@ async function withDatabase(
   const built = existsSync(join(dir, "manifest.json"));
   let db: SiteDatabase | null = null;
   let code: number;
+  const opening = openSiteDatabase(dir, { built, dataDir, log: (line) => process.stderr.write(`${line}\n`) });
+  let stopping = false;
+  const interrupted = (signal: NodeJS.Signals) => {
+    if (signalsTaken.has(signal) || stopping) return;
+    stopping = true;
+    process.stderr.write(`${signal}: stopping what this command started…\n`);
+    void (async () => {
+      // A signal while the database starts: it is stopped once it has.
+      await stopped(await opening.catch(() => null));
+      process.exit(130);
+    })();
+  };
+  process.on("SIGINT", interrupted).on("SIGTERM", interrupted);
   try {
-    db = await openSiteDatabase(dir, { built, dataDir, log: (line) => process.stderr.write(`${line}\n`) });
+    db = await opening;
     code = await fn(db, dir);
   } catch (err) {
+    if (stopping) return;
     await stopped(db);
     return report(err);
+  } finally {
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
   }
   process.exitCode = code;
   await stopped(db);
@@ -191,7 +214,9 @@ export function register(program: Command): void {
             process.stdout.write("The embedded Postgres runs until you press Ctrl-C.\n");
             // Signal listeners do not keep a process alive (the Postgres child is unreferenced): a timer does.
             const hold = setInterval(() => {}, 60_000);
+            signalsTaken.add("SIGINT").add("SIGTERM");
             await new Promise<void>((done) => process.once("SIGINT", done).once("SIGTERM", done));
+            signalsTaken.clear();
             clearInterval(hold);
             return 0;
           }
@@ -211,7 +236,9 @@ export function register(program: Command): void {
         // Ctrl-C belongs to psql while it runs (it cancels the query, not the shell).
         const ignore = () => {};
         process.on("SIGINT", ignore);
+        signalsTaken.add("SIGINT");
         const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
+        signalsTaken.clear();
         process.off("SIGINT", ignore);
         return code;
       }),

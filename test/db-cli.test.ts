@@ -7,6 +7,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -256,6 +257,35 @@ describe("quarry db on DATABASE_URL", () => {
 });
 
 describe("quarry db on the embedded Postgres", () => {
+  it("stops the embedded Postgres it started when SIGTERM comes during a slow migration, and exits 130", async () => {
+    const root = siteDir();
+    writeFileSync(join(root, "_db", "003_slow.sql"), "SELECT pg_sleep(60);\n");
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent" };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, [bin, "db", "migrate", root], { env });
+    children.push(child);
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    // The two quick migrations are applied: the slow one is running.
+    await until(
+      () => stdout,
+      (out) => out.includes("applied _db/002_seed.sql"),
+      60_000,
+    );
+    expect(stdout).toContain("applied _db/002_seed.sql");
+    const lock = JSON.parse(readFileSync(join(root, ".quarry", "postgres", "quarry.lock"), "utf8")) as {
+      postgresPid: number;
+    };
+    const exited = new Promise<number | null>((r) => child.once("exit", (c) => r(c)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(130);
+    expect(stderr).toContain("SIGTERM: stopping what this command started…\n");
+    expect(() => process.kill(lock.postgresPid, 0)).toThrow();
+    expect(existsSync(join(root, ".quarry", "postgres", "quarry.lock"))).toBe(false);
+  });
+
   it("listens on the config's dataPort, in quarry db and quarry dev alike", async () => {
     const root = siteDir();
     const port = await freePort();
