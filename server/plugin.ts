@@ -22,7 +22,16 @@ import { requestScopes } from "./scopes.js";
 import { SESSION_COOKIE, Sessions, type CookieAction, type SessionState } from "./session.js";
 import { PageStream } from "./page-stream.js";
 import { MemoryBackend, PostgresBackend, storedSecret, storeKey } from "./session-store.js";
-import { detailData, devDetail, errorPage, errorRecord, errorText, publicMessage, statusOf, titleOf } from "./error-page.js";
+import {
+  detailData,
+  devDetail,
+  errorPage,
+  errorRecord,
+  errorText,
+  publicMessage,
+  statusOf,
+  titleOf,
+} from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import type { DevReload } from "./dev.js";
 import type { DevSqlCheck } from "./sql-check.js";
