@@ -6,7 +6,7 @@ import type { Expr, FunctionDef, Loc, Node, TagNode, TemplateAst } from "../pars
 import { specOf } from "./udf.js";
 import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall, isPath } from "./runtime.js";
 import { kindWith } from "./closures.js";
-import { isWriteOutput, writesOutput } from "./functions/index.js";
+import { callAwaits, isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 import type { LoopPlan, Span } from "../tags/loop-plan.js";
 import { spanOf } from "../tags/loop-plan.js";
@@ -559,11 +559,11 @@ export class Compiler {
           const { name, params, min, max } = this.registry.findFunction(e.name)!;
           const def = this.constant({ name, params, min, max: max === Infinity ? 0 : max });
           const args = `...T.namedArgs(${def}, ${lit(e.names)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`;
-          if (this.registry.findFunction(e.name)!.awaits)
+          if (callAwaits(this.registry.findFunction(e.name)!, e))
             return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${args}]))`;
           return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ${args})`;
         }
-        if (this.registry.findFunction(e.name)!.awaits) {
+        if (callAwaits(this.registry.findFunction(e.name)!, e)) {
           return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
         }
         if (isNullCall(e.name, e.args)) return `rt.isNullOf(() => ${this.expr(e.args[0]!)})`;

@@ -19,7 +19,7 @@ import {
 import { callMemberAsync, namedArgs } from "./member-call.js";
 import { newComponent } from "./component.js";
 import { BINARY_FNS, closureOf, printerOf, type ExprHost } from "./closures.js";
-import { writesOutput } from "./functions/index.js";
+import { callAwaits, writesOutput } from "./functions/index.js";
 
 /** One node's work, resolved once: what it appends, or the tag hook it runs. */
 export type Step = (it: Interpreter) => void | Promise<void>;
@@ -317,7 +317,7 @@ export class Interpreter implements ExprHost {
         if (e.user) return callFunction(ctx, e.name, args, e.loc, this.emit, e.names);
         const def = this.registry.findFunction(e.name)!;
         if (e.names) args = namedArgs(def, e.names, args, e.loc);
-        if (def.awaits)
+        if (callAwaits(def, e))
           return callAwaiting(
             ctx,
             def.fn as (ctx: unknown, ...a: unknown[]) => Promise<unknown>,

@@ -9,7 +9,7 @@ import type { AttrSpec, TagDef } from "../tags/types.js";
 import { TemplateError, codes } from "./errors.js";
 import type { BuiltinDef } from "./functions/define.js";
 import { isMemberName, memberPlan } from "./functions/members.js";
-import { isWriteOutput } from "./functions/index.js";
+import { callAwaits, isWriteOutput } from "./functions/index.js";
 import { paramIndex, paramName, paramNames } from "./functions/named.js";
 import { CATCH_NAMES, SCOPES, isForbiddenKey } from "./runtime.js";
 
@@ -513,7 +513,7 @@ export class Validator {
             codes.FUNCTION,
           );
         }
-        return this.all(e.args) || fn.awaits === true;
+        return this.all(e.args) || callAwaits(fn, e);
       }
       case "method": {
         if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);

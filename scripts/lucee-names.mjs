@@ -38,6 +38,8 @@ const SAME = {
   __queryduplicate: "duplicate",
   __datetimeduplicate: "duplicate",
   _valuelist: "valueList",
+  // Lucee spells this one with three underscores.
+  ___setyear: "__setYear",
 };
 
 // The string members of Lucee's ESAPI extension (its own function library, not core-base.fld).

@@ -60,7 +60,7 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
       if (e.user || READS_BY_NAME.has(e.name.toLowerCase())) return false;
       const fn = registry.findFunction(e.name);
       // One that awaits may call a function defined in a template.
-      if (!fn || fn.awaits) return false;
+      if (!fn || fn.awaits || fn.awaitsArg !== undefined) return false;
       if (!PURE_CATEGORIES.has(fn.category) || CALLS_BACK.test(fn.name)) found.changesStructs = true;
       if (CHANGES_PAGE.has(fn.name.toLowerCase())) found.changesPage = true;
       return e.args.every(q);

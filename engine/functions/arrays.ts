@@ -1,5 +1,5 @@
-import { category, num, int, str, arr, argError } from "./define.js";
-import { counted, sortValues } from "./lists.js";
+import { category, num, int, str, arr, argError, type Callback } from "./define.js";
+import { counted, sortValues, sortWith } from "./lists.js";
 import { asNumber, isStruct, newArray, newStruct, toBool, typeName } from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
@@ -135,17 +135,21 @@ export default category("arrays", {
   arraySort: [
     {
       params: "array, [sortType], [order]",
-      doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array.',
+      awaitsArg: 1,
+      doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array. Or by a function of two elements that answers a negative number when the first goes first, a positive one when it goes after, 0 when they are equal (the order of equal elements is kept).',
       example: 'arraySort([3, 10, 2], "numeric", "desc")',
       result: "[10,3,2]",
     },
     (c, a: unknown, t?: unknown, o?: unknown) => {
       const x = arr(a, "arraySort");
-      const sorted = sortValues(x, t, o, undefined, c);
-      sorted.forEach((v, i) => {
-        x[i] = v;
-      });
-      return x;
+      const put = (sorted: unknown[]) => {
+        sorted.forEach((v, i) => {
+          x[i] = v;
+        });
+        return x;
+      };
+      // A promise only for a function (awaitsArg): a sort by type stays synchronous.
+      return typeof t === "function" ? sortWith(x, t as Callback).then(put) : put(sortValues(x, t, o, undefined, c));
     },
   ],
   arrayReverse: [

@@ -245,7 +245,8 @@ export default category("dates", {
       result: "{t '14:05:00'} 14:05",
     },
     (ctx, ...a: unknown[]) => {
-      const [h, mi = 0, s = 0, ms = 0] = a.map((v) => int(v));
+      // A part left out between named arguments (createTime(hour=12, second=33)) takes its default.
+      const [h, mi = 0, s = 0, ms = 0] = a.map((v) => (v === undefined ? undefined : int(v)));
       return markTime(makeDate(1899, 12, 30, h!, mi, s, ms, zone(ctx)));
     },
   ],

@@ -34,12 +34,27 @@ export interface BuiltinDef {
    * callAwaiting); also sleep.
    */
   awaits?: true;
+  /**
+   * Awaits only when this argument (0-based) is not written as a literal: it may be a function
+   * to call back (arraySort(a, function…) but not arraySort(a, "numeric")), so a page that
+   * sorts by a sort type stays free of awaits. `fn` returns a promise only then.
+   */
+  awaitsArg?: number;
+}
+
+/** Whether a call of `def` with these argument expressions awaits (BuiltinDef.awaits, awaitsArg). */
+export function callAwaits(def: BuiltinDef, e: { args: readonly { type: string }[]; names?: unknown }): boolean {
+  if (def.awaits) return true;
+  if (def.awaitsArg === undefined) return false;
+  // With argumentCollection the arguments' places are known only when the call runs.
+  const a = e.names === undefined ? e.args[def.awaitsArg] : undefined;
+  return e.names !== undefined || (a !== undefined && a.type !== "literal");
 }
 
 /** A function defined with <dbt:function>, as an awaiting built-in receives it. */
 export type Callback = (...args: unknown[]) => Promise<unknown>;
 
-type Spec = Omit<BuiltinDef, "name" | "category" | "min" | "max" | "fn"> & { min?: number; max?: number };
+export type Spec = Omit<BuiltinDef, "name" | "category" | "min" | "max" | "fn"> & { min?: number; max?: number };
 
 /** Declares the functions of one category; arity defaults to the parameter list. */
 export function category(

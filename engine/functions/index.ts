@@ -7,6 +7,7 @@ import arrays, { more as moreArrays } from "./arrays.js";
 import structs from "./structs.js";
 import numbers from "./numbers.js";
 import dates from "./dates.js";
+import dateSetters from "./date-setters.js";
 import encoding from "./encoding.js";
 import crypto from "./crypto.js";
 import passwords from "./passwords.js";
@@ -23,6 +24,7 @@ import paths from "./paths.js";
 import extras from "./extras.js";
 
 export type { BuiltinDef } from "./define.js";
+export { callAwaits } from "./define.js";
 
 export const builtins: BuiltinDef[] = [
   ...strings,
@@ -33,6 +35,7 @@ export const builtins: BuiltinDef[] = [
   ...structs,
   ...numbers,
   ...dates,
+  ...dateSetters,
   ...encoding,
   ...crypto,
   ...passwords,

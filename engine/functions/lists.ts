@@ -1,4 +1,4 @@
-import { category, str, int, arr, argError } from "./define.js";
+import { category, str, num, int, arr, argError, type Callback } from "./define.js";
 import { toBool } from "../values.js";
 import { ELEMENT_BYTES, hold, work, type Metered } from "../work.js";
 
@@ -475,6 +475,29 @@ export function counted<T>(m: Metered | undefined, n: number, cmp: (a: T, b: T) 
     return cmp;
   }
   return (a, b) => (work(m, 1), cmp(a, b));
+}
+
+/**
+ * Sorting by a page's function (`arraySort(a, function(x, y) {…})`, listSort, querySort): a
+ * stable merge sort that awaits each comparison, since the function may run a query. The
+ * function answers a number, negative when its first argument goes first (Lucee casts it to
+ * an integer; true counts as 1). Its calls count on the page's clock as any call does.
+ */
+export async function sortWith<T>(items: T[], cb: Callback, arg: (v: T) => unknown = (v) => v): Promise<T[]> {
+  let xs = items.slice();
+  for (let width = 1; width < xs.length; width *= 2) {
+    const out: T[] = [];
+    for (let lo = 0; lo < xs.length; lo += 2 * width) {
+      const mid = Math.min(lo + width, xs.length);
+      const hi = Math.min(lo + 2 * width, xs.length);
+      let [i, j] = [lo, mid];
+      while (i < mid && j < hi) out.push(Math.trunc(num(await cb(arg(xs[i]!), arg(xs[j]!)))) > 0 ? xs[j++]! : xs[i++]!);
+      while (i < mid) out.push(xs[i++]!);
+      while (j < hi) out.push(xs[j++]!);
+    }
+    xs = out;
+  }
+  return xs;
 }
 
 /** Sorting shared by listSort, arraySort and querySort; "desc" is the ascending order reversed, as in CFML. */

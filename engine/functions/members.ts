@@ -55,7 +55,8 @@ export function memberPlan(
       const def = entry && find(entry[0]);
       if (!entry || !def) continue;
       const target: MemberTarget = { fn: def.name, pos: entry[1] - 1, min: def.min, max: def.max, chain: entry[2] };
-      if (def.awaits) target.awaits = true;
+      // A member call awaits anyway: one whose function may call back gets its promise awaited.
+      if (def.awaits || def.awaitsArg !== undefined) target.awaits = true;
       if (names) {
         const order: number[] = [];
         for (const n of names) {

@@ -1,5 +1,5 @@
-import { category, str, int, arr, query, struct, argError } from "./define.js";
-import { sortValues, listItems } from "./lists.js";
+import { category, str, int, arr, query, struct, argError, type Callback } from "./define.js";
+import { sortValues, sortWith, listItems } from "./lists.js";
 import { QueryResult, SqlIdentifier, newStruct, isStruct, type Struct } from "../values.js";
 import { isForbiddenKey } from "../runtime.js";
 import { columnOf, keyOf } from "../keys.js";
@@ -236,12 +236,26 @@ export default category("queries", {
   querySort: [
     {
       params: "query, column, [order], [sortType]",
-      doc: "Sorts the rows in place by a column and returns the query.",
+      awaitsArg: 1,
+      doc: "Sorts the rows in place by a column and returns the query; or by a function of two rows (structs) that answers a negative number when the first goes first.",
       example: 'valueList(querySort(queryNew("n", [{n: 2}, {n: 1}]), "n"), "n")',
       result: "1,2",
     },
     (ctx, qv: unknown, c: unknown, o?: unknown, t?: unknown) => {
       const q = query(qv, "querySort");
+      if (typeof c === "function") {
+        // Lucee's querySort(query, function(row1, row2)), each row as a struct; a promise only
+        // then (awaitsArg), so a sort by column stays synchronous.
+        const rowOf = (r: Record<string, unknown>) => {
+          const s = newStruct();
+          for (const k of q.columns) s[k] = r[k] ?? "";
+          return s;
+        };
+        return sortWith(q.rows, c as Callback, rowOf).then((rows) => {
+          q.rows = rows;
+          return q;
+        });
+      }
       const name = column(q, c);
       const type = t ?? (q.rows.every((r) => typeof r[name] === "number") ? "numeric" : "text");
       q.rows = sortValues(q.rows, type, o, (r) => r[name], ctx);
