@@ -28,8 +28,8 @@ for (const [cat, fns] of groups) {
 }
 let text = doc.slice(0, start) + out + doc.slice(end);
 
-// The member function table (engine/functions/lucee-names.ts), before the function library.
-const { MEMBERS } = await import(join(root, "build", "engine", "functions", "lucee-names.js"));
+// The member function table (engine/functions/lucee-names.ts and java-members.ts), before the function library.
+const { ALL_MEMBERS: MEMBERS } = await import(join(root, "build", "engine", "functions", "java-members.js"));
 const byName = new Map(builtins.map((b) => [b.name.toLowerCase(), b]));
 let members = "| receiver | member functions |\n|---|---|\n";
 for (const [type, ms] of Object.entries(MEMBERS)) {

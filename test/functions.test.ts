@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtins } from "../engine/functions/index.js";
-import { MEMBERS } from "../engine/functions/lucee-names.js";
+import { ALL_MEMBERS as MEMBERS } from "../engine/functions/java-members.js";
 import { render, renderError } from "./helpers.js";
 import { escapeHtml } from "../engine/values.js";
 

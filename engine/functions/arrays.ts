@@ -265,6 +265,18 @@ function remove(m: Metered, a: unknown, v: unknown, scope: unknown, noCase: bool
 }
 
 export const more = category("arrays", {
+  __arrayContainsAll: [
+    {
+      params: "array, values",
+      doc: "Whether every element of values equals an element of the array (strings case-sensitive, numbers by value): Java's List.containsAll, which Lucee reaches as the member arr.containsAll(values).",
+      example: '["a", "b", "c"].containsAll(["c", "a", "a"]) & " " & ["a"].containsAll(["A"])',
+      result: "true false",
+    },
+    (c, a: unknown, vs: unknown) => {
+      const x = arr(a, "containsAll");
+      return arr(vs, "containsAll").every((v) => x.some((e) => same(e, v, false, c)));
+    },
+  ],
   arrayFindNoCase: [
     {
       params: "array, value",

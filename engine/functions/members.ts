@@ -4,7 +4,7 @@
 // call reaches nothing else: no JavaScript method or property is ever looked up by its name.
 import type { MemberPlan, MemberTarget } from "../../parser/ast.js";
 import type { BuiltinDef } from "./define.js";
-import { MEMBERS } from "./lucee-names.js";
+import { ALL_MEMBERS as MEMBERS } from "./java-members.js";
 import { paramIndex } from "./named.js";
 import { QueryResult, SafeString, XmlValue, isNumeric, isStruct } from "../values.js";
 import { parseDate } from "./datetime.js";
