@@ -12,6 +12,7 @@ import {
   describeValue,
   isNumeric,
   isStruct,
+  asElement,
   newSlot,
   newStruct,
   setZone,
@@ -360,11 +361,13 @@ function writeSlot(container: unknown, key: PathStep, value: unknown, loc: Loc, 
         `Array index ${k + 1} would grow the array past ${maxLength} elements (limit maxArrayLength)`,
         loc,
       );
+    // A typed array's element converted (or refused) before the array grows.
+    const e = asElement(arr, value, loc);
     const grown = k < arr.length ? 0 : (k + 1 - arr.length) * ELEMENT_BYTES;
     while (arr.length < k) arr.push(null);
     const old = arr[k];
     // An element of an xmlChildren array replaces that child in its document.
-    arr[k] = isChildView(arr) ? childViewSet(arr, k, value, loc) : value;
+    arr[k] = isChildView(arr) ? childViewSet(arr, k, e, loc) : e;
     return grown + chars - (typeof old === "string" ? old.length : 0);
   }
   const s = container as Struct;

@@ -48,6 +48,49 @@ export function newArray(dims: number): unknown[] {
   if (dims > 1) ARRAY_DIMS.set(a, dims);
   return a;
 }
+
+/** The element types arrayNew(1, type) takes (Lucee's typed arrays). */
+export const ELEMENT_TYPES = ["any", "string", "numeric", "boolean", "date", "struct", "array", "query"] as const;
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+const ARRAY_TYPES = new WeakMap<unknown[], ElementType>();
+/** A typed array: what is put in it is converted to the type, or refused (Lucee's arrayNew(type=)). */
+export function newTypedArray(type: ElementType): unknown[] {
+  const a: unknown[] = [];
+  if (type !== "any") ARRAY_TYPES.set(a, type);
+  return a;
+}
+export const arrayType = (a: unknown[]): ElementType => ARRAY_TYPES.get(a) ?? "any";
+/** `v` as an element of `a`: converted to a typed array's type (1 in a string array is "1"), else an error. */
+export function asElement(a: unknown[], v: unknown, loc: Loc | null): unknown {
+  const t = ARRAY_TYPES.get(a);
+  if (t === undefined) return v;
+  const refuse = () => new RuntimeError(codes.TYPE, `An array of type ${t} cannot hold ${describeValue(v)}`, loc);
+  switch (t) {
+    case "string":
+      if (v !== null && typeof v === "object" && !(v instanceof Date) && !(v instanceof SafeString)) throw refuse();
+      return toStr(v, loc);
+    case "numeric":
+      return toNum(v, loc);
+    case "boolean":
+      return toBool(v, loc);
+    case "date": {
+      const d = v instanceof Date ? v : typeof v === "string" ? parseDate(v) : null;
+      if (d === null) throw refuse();
+      return d;
+    }
+    case "struct":
+      if (!isStruct(v)) throw refuse();
+      return v;
+    case "array":
+      if (!Array.isArray(v)) throw refuse();
+      return v;
+    case "query":
+      if (!(v instanceof QueryResult)) throw refuse();
+      return v;
+    default:
+      return v;
+  }
+}
 /** An array's dimensions: arrayNew's, else 1 plus its first element's when that is an array. */
 export function arrayDims(a: unknown[]): number {
   const d = ARRAY_DIMS.get(a);

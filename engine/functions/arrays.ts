@@ -1,6 +1,17 @@
 import { category, num, int, str, arr, argError, type Callback } from "./define.js";
 import { counted, sortValues, sortWith } from "./lists.js";
-import { asNumber, isStruct, newArray, newStruct, toBool, typeName } from "../values.js";
+import {
+  ELEMENT_TYPES,
+  asElement,
+  asNumber,
+  isStruct,
+  newArray,
+  newStruct,
+  newTypedArray,
+  toBool,
+  typeName,
+  type ElementType,
+} from "../values.js";
 import { jsonEncode } from "./encoding.js";
 import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
@@ -36,7 +47,7 @@ function putElements(c: Metered, x: unknown[], v: unknown, merge: unknown, atSta
   hold(c, items.length * ELEMENT_BYTES + weigh(v));
   items.forEach((e, i) => {
     const at = atStart ? i : x.length;
-    x.splice(at, 0, childViewInsert(x, at, e, null));
+    x.splice(at, 0, childViewInsert(x, at, asElement(x, e, null), null));
   });
   return x;
 }
@@ -44,12 +55,19 @@ function putElements(c: Metered, x: unknown[], v: unknown, merge: unknown, atSta
 export default category("arrays", {
   arrayNew: [
     {
-      params: "[dimensions]",
-      doc: "A new empty array (same as []); with dimensions 2 or 3, a[i][j] = x makes a[i] an array (as CFML does), and isArray(a, 2) is true.",
-      example: "arrayLen(arrayNew(1))",
-      result: "0",
+      params: "[dimensions], [type]",
+      doc: `A new empty array (same as []); with dimensions 2 or 3, a[i][j] = x makes a[i] an array (as CFML does), and isArray(a, 2) is true. With a type (${ELEMENT_TYPES.join(", ")}), a one-dimensional array converts what is put in it to the type (1 in a string array is "1"), or refuses it (QRY_ERR_TYPE), as Lucee's typed arrays do.`,
+      example: 'serializeJSON(arrayNew(1, "string").append(1).append(true))',
+      result: '["1","true"]',
     },
-    (_c, d?: unknown) => {
+    (_c, d?: unknown, t?: unknown) => {
+      if (t !== undefined && str(t) !== "") {
+        const type = str(t).toLowerCase();
+        if (!(ELEMENT_TYPES as readonly string[]).includes(type))
+          throw argError(`arrayNew: type must be one of ${ELEMENT_TYPES.join(", ")}, got ${JSON.stringify(str(t))}`);
+        if (d !== undefined && int(d, "dimensions") !== 1) throw argError("arrayNew: a typed array has one dimension");
+        return newTypedArray(type as ElementType);
+      }
       if (d !== undefined) {
         const n = int(d, "dimensions");
         if (n < 1 || n > 3) throw argError("dimensions must be 1, 2 or 3");
@@ -95,7 +113,7 @@ export default category("arrays", {
       const x = arr(a, "arrayInsertAt");
       const at = pos(x, n, 1);
       hold(c, ELEMENT_BYTES + weigh(v));
-      x.splice(at, 0, childViewInsert(x, at, v, null));
+      x.splice(at, 0, childViewInsert(x, at, asElement(x, v, null), null));
       return x;
     },
   ],
@@ -400,7 +418,8 @@ export const more = category("arrays", {
       if (from < 1 || to < from) throw argError("from must be 1 or more and to at least from");
       hold(c, Math.max(0, to - x.length) * ELEMENT_BYTES);
       grow(c, x, to);
-      for (let i = from; i <= to; i++) x[i - 1] = copyOf(v, c);
+      const e = asElement(x, v, null);
+      for (let i = from; i <= to; i++) x[i - 1] = copyOf(e, c);
       return true;
     },
   ],

@@ -7,7 +7,7 @@ import { metaphone } from "./metaphone.js";
 import { cfmlLocaleName, localeArg, lsCurrency } from "./numbers.js";
 import { isDate, toDate, zone } from "./dates.js";
 import { isTimeZone, wall } from "./datetime.js";
-import { isNumeric, newStruct, typeName } from "../values.js";
+import { arrayDims, arrayType, isNumeric, isStruct, newStruct, typeName } from "../values.js";
 
 /** An integer that fits CFML's 32-bit bit functions. */
 function int32(v: unknown, what: string): number {
@@ -419,15 +419,22 @@ export default [
     getMetadata: [
       {
         params: "value",
-        doc: "A component instance's metadata: name, fullname, path, type, accessors, hint, properties (name, type, default), functions (name, access) and extends (the base's metadata, or an empty struct). Other values: a struct with their type name.",
-        example: "getMetadata([1]).type",
-        result: "array",
+        doc: "A component instance's metadata: name, fullname, path, type, accessors, hint, properties (name, type, default), functions (name, access) and extends (the base's metadata, or an empty struct). An array's, as Lucee gives it: type \"unsynchronized\", dimensions and datatype (arrayNew's type, else \"any\"); a struct's: ordered and type \"ordered\" (Quarry's structs keep the order keys were set in). Other values: a struct with their type name.",
+        example: 'serializeJSON(getMetadata(arrayNew(1, "string")))',
+        result: '{"type":"unsynchronized","dimensions":1,"datatype":"string"}',
       },
       (_c, v: unknown) => {
         const m = componentMetadata(v);
         if (m !== undefined) return m;
         const s = newStruct();
-        s.type = typeName(v);
+        if (Array.isArray(v)) {
+          s.type = "unsynchronized";
+          s.dimensions = arrayDims(v);
+          s.datatype = arrayType(v);
+        } else if (isStruct(v)) {
+          s.ordered = "ordered";
+          s.type = "ordered";
+        } else s.type = typeName(v);
         return s;
       },
     ],

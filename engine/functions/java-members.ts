@@ -1,4 +1,4 @@
-// The Java methods CFML code calls on values (`q.getColumnCount()`, `arr.size()`,
+// The Java methods CFML code calls on values (`q.getColumnCount()`, `arr.size()`, `arr.add(x)`,
 // `s.length()`): Lucee reaches them because its values are Java objects. Quarry has no Java,
 // so a few that CFML code commonly uses are named here as members of existing built-ins, in
 // the shape of lucee-names.ts's MEMBERS. Nothing else is looked up by name.
@@ -12,6 +12,7 @@ export const JAVA_MEMBERS: Record<string, Record<string, [string, number, boolea
   },
   array: {
     size: ["arrayLen", 1, false, "size"],
+    add: ["arrayAppend", 1, false, "add"],
     containsall: ["__arrayContainsAll", 1, false, "containsAll"],
   },
   struct: {
