@@ -5,7 +5,8 @@
 import type { Loc, MemberPlan, MemberTarget } from "../parser/ast.js";
 import type { RenderContext } from "./context.js";
 import { RuntimeError, codes } from "./errors.js";
-import { memberKind } from "./functions/members.js";
+import { memberKind, memberNames } from "./functions/members.js";
+import { findBuiltin } from "./functions/index.js";
 import { bindNamed, paramIndex, paramName, type Params } from "./functions/named.js";
 import { call, type BuiltinFn } from "./runtime.js";
 import { callAwaiting } from "./udf.js";
@@ -16,6 +17,17 @@ import { typeName } from "./values.js";
 type Fns = Record<string, unknown>;
 
 const article = (t: string) => (/^[aeiou]/.test(t) ? `An ${t}` : `A ${t}`);
+/** How Lucee names a receiver's type in its message. */
+const LUCEE_TYPE: Record<string, string> = {
+  string: "String",
+  number: "Numeric",
+  boolean: "Boolean",
+  date: "Datetime",
+  array: "Array",
+  struct: "Struct",
+  query: "Query",
+  xml: "Xml",
+};
 
 function target(recv: unknown, plan: MemberPlan, name: string, n: number, loc: Loc): MemberTarget {
   if (isInstance(recv))
@@ -27,13 +39,20 @@ function target(recv: unknown, plan: MemberPlan, name: string, n: number, loc: L
   const kind = memberKind(recv, plan);
   const t = kind === null ? undefined : plan[kind];
   if (t === undefined) {
-    if (Object.keys(plan).length === 0)
-      throw new RuntimeError(
-        codes.UNKNOWN_FUNCTION,
-        `No member function ${name}() for ${article(typeName(recv)).toLowerCase()}: member functions are the built-ins of the table in docs/language.md, and a component's functions`,
-        loc,
-      );
-    throw new RuntimeError(codes.TYPE, `${article(typeName(recv))} has no member function ${name}()`, loc);
+    const code = Object.keys(plan).length === 0 ? codes.UNKNOWN_FUNCTION : codes.TYPE;
+    // Lucee's words, with the receiver's member functions (docs/language.md has the table);
+    // as Lucee, the message lists them only up to 50, the detail always.
+    const known = kind === null ? [] : memberNames(kind, findBuiltin);
+    const list = known.length > 0 && known.length <= 50 ? `. Available functions are [${known.join(", ")}]` : "";
+    const err = new RuntimeError(
+      code,
+      `The function [${name}] does not exist in the ${LUCEE_TYPE[typeName(recv)] ?? typeName(recv)}${list}`,
+      loc,
+    );
+    err.detail = known.length
+      ? `Only the following functions are available [ ${known.join(", ")} ].`
+      : `${article(typeName(recv))} has no member functions (docs/language.md, "Member functions").`;
+    throw err;
   }
   if (t.order === undefined && (n + 1 < t.min || n + 1 > t.max)) {
     const [min, max] = [t.min - 1, t.max - 1];

@@ -48,7 +48,7 @@ describe("prototype access", () => {
     // The receiver s.push is read first: an array has no such key.
     else if (source.includes("s.push.call"))
       expect([err.code, err.message]).toEqual(["QRY_ERR_TYPE", 'Cannot read "push" of array']);
-    else expect([err.code, err.message.slice(0, 19)]).toEqual(["QRY_ERR_UNKNOWN_FUNCTION", "No member function "]);
+    else expect([err.code, err.message.slice(0, 14)]).toEqual(["QRY_ERR_UNKNOWN_FUNCTION", "The function ["]);
   });
 
   it("does not see inherited properties of request data", async () => {

@@ -7,7 +7,7 @@ import { metaphone } from "./metaphone.js";
 import { cfmlLocaleName, localeArg, lsCurrency } from "./numbers.js";
 import { isDate, toDate, zone } from "./dates.js";
 import { isTimeZone, wall } from "./datetime.js";
-import { arrayDims, arrayType, isNumeric, isStruct, newStruct, typeName } from "../values.js";
+import { arrayDims, arrayType, isNumeric, isStruct, newStruct, toBool, typeName } from "../values.js";
 
 /** An integer that fits CFML's 32-bit bit functions. */
 function int32(v: unknown, what: string): number {
@@ -59,12 +59,21 @@ function encoding(cs: unknown): BufferEncoding {
   return e;
 }
 
-function binaryDecode(s: string, how: string): Uint8Array {
+/** Base64 (or base64url) text: its alphabet, = only at the end (Lucee 6.2 reads a missing padding and white space). */
+const PRECISE = { base64: /^[A-Za-z0-9+/]*=*$/, base64url: /^[A-Za-z0-9_-]*=*$/ };
+
+function binaryDecode(s: string, how: string, precise = true): Uint8Array {
   if (how === "hex") {
     if (!/^([0-9A-Fa-f]{2})*$/.test(s)) throw argError("binaryDecode: the string is not hex");
     return Uint8Array.from(Buffer.from(s, "hex"));
   }
-  if (how === "base64" || how === "base64url") return Uint8Array.from(Buffer.from(s, how));
+  if (how === "base64" || how === "base64url") {
+    // Precise (Lucee's default): a character outside the alphabet is an error, not skipped.
+    const t = s.replace(/\s+/g, "");
+    if (precise && !PRECISE[how].test(t))
+      throw argError(`binaryDecode: the string is not ${how} (with precise false, what can be read of it is decoded)`);
+    return Uint8Array.from(Buffer.from(t, how));
+  }
   throw argError(`encoding must be hex, base64 or base64url, got ${JSON.stringify(how)}`);
 }
 
@@ -389,12 +398,13 @@ export default [
     ],
     binaryDecode: [
       {
-        params: "string, encoding",
-        doc: "The bytes that hex, base64 or base64url text encodes, as a binary value.",
+        params: "string, encoding, [precise]",
+        doc: "The bytes that hex, base64 or base64url text encodes, as a binary value; b[1] reads its first byte (-128 to 127, as Lucee's Java bytes). With precise (the default, true) a character outside base64's alphabet is an error (a missing padding and white space are read, as Lucee 6.2 does); false skips what it cannot read.",
         example: 'charsetEncode(binaryDecode("6869", "hex"), "utf-8")',
         result: "hi",
       },
-      (_c, s: unknown, e: unknown) => binaryDecode(str(s), str(e).toLowerCase()),
+      (_c, s: unknown, e: unknown, p?: unknown) =>
+        binaryDecode(str(s), str(e).toLowerCase(), p === undefined || toBool(p, null)),
     ],
   }),
   ...category("types", {

@@ -107,6 +107,15 @@ export function memberKind(v: unknown, plan: MemberPlan): MemberKind | null {
   return null;
 }
 
+/** The member names a kind of receiver has (with the built-ins Quarry has), sorted, as Lucee lists them in its error. */
+export function memberNames(kind: MemberKind, find: (fn: string) => BuiltinDef | undefined): string[] {
+  const names = new Map<string, string>();
+  for (const t of LOOKS[kind])
+    for (const [lower, [fn, , , written]] of Object.entries(MEMBERS[t] ?? {}))
+      if (find(fn) && !names.has(lower)) names.set(lower, written);
+  return [...names.values()].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+}
+
 /** Every member function, by type, for the docs: [type, member, built-in]. */
 export function memberRows(find: (fn: string) => BuiltinDef | undefined): [string, string, string][] {
   const rows: [string, string, string][] = [];
