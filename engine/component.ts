@@ -249,7 +249,23 @@ export function methodCall(
 }
 
 /** isInstanceOf(obj, "Name"): the instance's component or one it extends, by name or full name. */
+/** The Java classes CFML code asks isInstanceOf about, for the values Lucee holds in them. */
+const JAVA_CLASSES: Record<string, (v: unknown) => boolean> = {
+  "java.lang.object": (v) => v !== null && v !== undefined,
+  "java.lang.string": (v) => typeof v === "string",
+  "java.lang.charsequence": (v) => typeof v === "string",
+  "java.lang.number": (v) => typeof v === "number",
+  "java.lang.double": (v) => typeof v === "number",
+  "java.lang.boolean": (v) => typeof v === "boolean",
+  "java.util.date": (v) => v instanceof Date,
+  "java.util.map": isStruct,
+  "java.util.list": Array.isArray,
+  "java.util.collection": Array.isArray,
+};
+
 export function instanceOfName(v: unknown, name: string): boolean {
+  const java = JAVA_CLASSES[name.toLowerCase()];
+  if (java !== undefined) return java(v);
   const inst = instanceData(v);
   if (inst === undefined) return false;
   const want = name.toLowerCase();

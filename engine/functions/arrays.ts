@@ -152,9 +152,9 @@ export default category("arrays", {
   ],
   arraySort: [
     {
-      params: "array, [sortType], [order]",
+      params: "array, [sortType], [order], [localeSensitive]",
       awaitsArg: 1,
-      doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array. Or by a function of two elements that answers a negative number when the first goes first, a positive one when it goes after, 0 when they are equal (the order of equal elements is kept).',
+      doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array (localeSensitive is taken and left: text is sorted by character code, as Lucee does by default). Or by a function of two elements that answers a negative number when the first goes first, a positive one when it goes after, 0 when they are equal (the order of equal elements is kept).',
       example: 'arraySort([3, 10, 2], "numeric", "desc")',
       result: "[10,3,2]",
     },
@@ -465,7 +465,7 @@ export const more = category("arrays", {
     },
     (_c, a: unknown) => {
       const x = arr(a, "arrayFirst");
-      if (x.length === 0) throw argError("arrayFirst: the array is empty");
+      if (x.length === 0) throw argError("Cannot return first element of array; array is empty");
       return x[0];
     },
   ],
@@ -478,7 +478,7 @@ export const more = category("arrays", {
     },
     (_c, a: unknown) => {
       const x = arr(a, "arrayLast");
-      if (x.length === 0) throw argError("arrayLast: the array is empty");
+      if (x.length === 0) throw argError("Cannot return last element of array; array is empty");
       return x[x.length - 1];
     },
   ],
@@ -504,7 +504,8 @@ export const more = category("arrays", {
     (_c, a: unknown, d?: unknown) => {
       const x = arr(a, "arrayPop");
       if (x.length === 0) {
-        if (d === undefined) throw argError("arrayPop: the array is empty");
+        // Lucee's words (arrayShift's too).
+        if (d === undefined) throw argError("can not pop Element from array, array is empty");
         return d;
       }
       return x.pop();
@@ -520,7 +521,7 @@ export const more = category("arrays", {
     (_c, a: unknown, d?: unknown) => {
       const x = arr(a, "arrayShift");
       if (x.length === 0) {
-        if (d === undefined) throw argError("arrayShift: the array is empty");
+        if (d === undefined) throw argError("can not pop Element from array, array is empty");
         return d;
       }
       return x.shift();

@@ -420,7 +420,7 @@ export default [
     isInstanceOf: [
       {
         params: "value, typeName",
-        doc: "true when value is an instance of the component typeName (its name, `Person`, or its full name, `models.Person`) or of one that component extends.",
+        doc: "true when value is an instance of the component typeName (its name, `Person`, or its full name, `models.Person`) or of one that component extends. A few Java class names answer for the values Lucee holds in them: java.lang.String (a string), java.lang.Number and Double (a number), java.lang.Boolean, java.util.Date, java.util.Map (a struct), java.util.List and Collection (an array), java.lang.Object.",
         example: 'isInstanceOf({}, "Person")',
         result: "false",
       },

@@ -18,6 +18,14 @@ export const JAVA_MEMBERS: Record<string, Record<string, [string, number, boolea
   struct: {
     size: ["structCount", 1, false, "size"],
     containskey: ["structKeyExists", 1, false, "containsKey"],
+    get: ["__structGet", 1, false, "get"],
+  },
+  date: {
+    // java.util.Date's setters Lucee code calls (setMonth and setYear are Lucee's own members).
+    setseconds: ["__setSecond", 1, false, "setSeconds"],
+    setminutes: ["__setMinute", 1, false, "setMinutes"],
+    sethours: ["__setHour", 1, false, "setHours"],
+    setdate: ["__setDay", 1, false, "setDate"],
   },
   query: {
     getcolumncount: ["queryColumnCount", 1, false, "getColumnCount"],

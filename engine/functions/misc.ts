@@ -477,7 +477,8 @@ export function isValidType(type: string, v: unknown): boolean {
     case "email":
       return typeof v === "string" && EMAIL.test(v);
     case "uuid":
-      return typeof v === "string" && (CFML_UUID.test(v) || GUID.test(v));
+      // CFML's form (8-4-4-16), not the standard GUID's (isValid("guid", …)), as Lucee checks.
+      return typeof v === "string" && CFML_UUID.test(v);
     case "array":
       return Array.isArray(v);
     case "struct":

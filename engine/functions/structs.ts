@@ -145,6 +145,19 @@ export default category("structs", {
     (_c, s: unknown, k: unknown) =>
       s instanceof XmlNode ? xmlHas(s, str(k)) : keyOf(struct(s, "structKeyExists"), str(k)) !== undefined,
   ],
+  __structGet: [
+    {
+      params: "struct, key",
+      doc: "The value of the key, or null when the struct has no such key (Java's Map.get, which Lucee reaches as the member st.get(key)).",
+      example: '({a: 1}.get("A") ?: "none") & " " & ({a: 1}.get("b") ?: "none")',
+      result: "1 none",
+    },
+    (_c, s: unknown, k: unknown) => {
+      const o = struct(s, "get");
+      const key = keyOf(o, str(k));
+      return key === undefined ? null : (o[key] ?? null);
+    },
+  ],
   structCount: [
     { params: "struct", doc: "Number of keys.", example: "structCount({a: 1, b: 2})", result: "2" },
     (_c, s: unknown) => keysOf(s, "structCount").length,
