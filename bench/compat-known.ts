@@ -114,6 +114,14 @@ export const known: KnownDifference[] = [
       c.id.startsWith("fixtures:") || c.source.includes("<dbt:") ? [squeezeLines(l), squeezeLines(q)] : [l, q],
   },
   {
+    name: "elvis-string-index",
+    reason:
+      "A string's character read by index (`s[2]`) is that character, in Lucee and Quarry alike; " +
+      "but Lucee 6.2's `s[2] ?: x` gives x, as if the string had no such element. Quarry gives " +
+      "the character there too (checked with scripts/lucee-eval.mjs).",
+    explains: (c) => /\w\[\d+\]\s*\?:/.test(c.source),
+  },
+  {
     name: "json-script-safe",
     reason:
       "serializeJSON writes `<!--` as `\\u003c!--` (the same JSON decoded) so that it can stand " +

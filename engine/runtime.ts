@@ -214,6 +214,13 @@ export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc):
     const v = list[n - 1];
     return obj instanceof QueryResult ? toRowStruct(v as Struct) : v;
   }
+  // A string's characters, 1-based, as Lucee reads s[2].
+  if (typeof obj === "string" && isNumeric(key)) {
+    const n = toNum(key, loc);
+    if (!Number.isInteger(n) || n < 1 || n > obj.length)
+      throw new RuntimeError(codes.UNDEFINED, `Index ${describeValue(key)} is out of range 1..${obj.length}`, loc);
+    return obj[n - 1];
+  }
   // A binary value's bytes, 1-based, as Lucee gives them: Java's signed bytes (-128 to 127).
   if (obj instanceof Uint8Array) {
     const n = toNum(key, loc);

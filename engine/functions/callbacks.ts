@@ -431,6 +431,69 @@ const listsMore = category("lists", {
     },
     itemsUntil("stringEvery", false, true),
   ],
+  stringMap: [
+    {
+      params: "string, callback",
+      awaits: true,
+      doc: `The string of what the callback returns for each character, joined. ${NOTE} (character, index, string).`,
+      example: 'stringMap("123", double)',
+      result: "246",
+    },
+    async (_c, s: unknown, f: unknown) => {
+      const [t, cb] = [str(s), callback(f, "stringMap")];
+      const chars = [...t];
+      let out = "";
+      for (let i = 0; i < chars.length; i++) out += str(await cb(chars[i], i + 1, t));
+      return out;
+    },
+  ],
+  stringFilter: [
+    {
+      params: "string, callback",
+      awaits: true,
+      doc: `The characters for which the callback returns true. ${NOTE} (character, index, string).`,
+      example: 'stringFilter("a1b2", isNumericChar)',
+      result: "12",
+    },
+    async (_c, s: unknown, f: unknown) => {
+      const [t, cb] = [str(s), callback(f, "stringFilter")];
+      const chars = [...t];
+      let out = "";
+      for (let i = 0; i < chars.length; i++) if (toBool(await cb(chars[i], i + 1, t), null)) out += chars[i];
+      return out;
+    },
+  ],
+  stringReduce: [
+    {
+      params: "string, callback, [initialValue]",
+      awaits: true,
+      doc: `Folds the characters into one value: the callback gets (accumulator, character, index, string) and returns the next accumulator.`,
+      example: 'stringReduce("123", add, 0)',
+      result: "6",
+    },
+    async (_c, s: unknown, f: unknown, init?: unknown) => {
+      const [t, cb] = [str(s), callback(f, "stringReduce")];
+      const chars = [...t];
+      let acc: unknown = init ?? null;
+      for (let i = 0; i < chars.length; i++) acc = await cb(acc, chars[i], i + 1, t);
+      return acc;
+    },
+  ],
+  stringEach: [
+    {
+      params: "string, callback",
+      awaits: true,
+      doc: `Calls the callback for each character, for what it does. ${NOTE} (character, index, string).`,
+      example: 'stringEach("ab", show)',
+      result: "[a][b]",
+    },
+    async (_c, s: unknown, f: unknown) => {
+      const [t, cb] = [str(s), callback(f, "stringEach")];
+      const chars = [...t];
+      for (let i = 0; i < chars.length; i++) await cb(chars[i], i + 1, t);
+      return "";
+    },
+  ],
 });
 
 const typed = [...arrays, ...structs, ...queries, ...more, ...lists, ...listsMore];
