@@ -107,6 +107,8 @@ describe("quarry dev's dashboard", () => {
       "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
     expect(res.headers.get("cache-control")).toBe("no-store");
+    // (no-referrer would make a browser send the dashboard's own forms with "Origin: null")
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
     expect(main(await res.text()))
       .toBe(`<p>quarry dev's view of the site. Only this machine may open it (see dev.dashboardAllow); it is never served by quarry start.</p>
 <ul>

@@ -17,7 +17,8 @@ const HEADERS = {
   "content-security-policy": CSP,
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  // Not no-referrer: with it a browser sends its forms with "Origin: null", which the actions refuse.
+  "referrer-policy": "same-origin",
   "cache-control": "no-store",
 };
 

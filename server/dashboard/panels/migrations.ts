@@ -43,7 +43,8 @@ export const migrationsPanel: Panel = {
   },
   actions: {
     async apply(ctx) {
-      if (!ctx.database.migrate) return { ok: false, text: "The host app gave this site its database: nothing is applied here" };
+      if (!ctx.database.migrate)
+        return { ok: false, text: "The host app gave this site its database: nothing is applied here" };
       try {
         const r = await ctx.database.migrate();
         // As on a saved _db/ file: cached results may belong to the old schema.
