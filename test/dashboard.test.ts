@@ -12,6 +12,8 @@ import { createDatabase, sql } from "./db.js";
 import { Browser, database, raw, startServer, type Server } from "./http.js";
 import { smtpSink, parseMessage } from "./smtp-sink.js";
 import { build } from "../server/build.js";
+import { redactText, redactValue } from "../server/dashboard/redact.js";
+import { DashboardAccess, hostName } from "../server/dashboard/access.js";
 
 const SECRET = "session-secret-0123456789";
 const MAIL_PASS = "mail-pass-SECRET";
@@ -527,5 +529,62 @@ describe("where there is no dashboard", () => {
       await s.close();
       await sink.close();
     }
+  });
+});
+
+describe("what the dashboard hides and whom it lets in", () => {
+  it.each([
+    ["postgres://app:s3cret@db.internal:5432/shop", "postgres://app:***@db.internal:5432/shop"],
+    [
+      "postgres://app:s3cret@h1:5432,h2:5432/shop?sslmode=require",
+      "postgres://app:***@h1:5432,h2:5432/shop?sslmode=require",
+    ],
+    [
+      "postgresql://db/shop?user=app&password=s3cret&sslpassword=x",
+      "postgresql://db/shop?user=app&password=***&sslpassword=***",
+    ],
+    ["postgres://app:p@ss/w@db.internal/shop", "postgres://app:***@db.internal/shop"],
+    ["host=db user=app password=s3cret dbname=shop", "host=db user=app password=*** dbname=shop"],
+    ["host=db password='s 3cret' dbname=shop", "host=db password=*** dbname=shop"],
+    ["https://example.com/?q=1#password=x", "https://example.com/?q=1#password=x"],
+    ["Shop <shop@example.com>", "Shop <shop@example.com>"],
+  ])("redacts %s", (text, shown) => {
+    expect(redactText(text)).toBe(shown);
+  });
+
+  it("hides the value of every setting named like a secret, at any depth", () => {
+    expect(
+      redactValue({
+        secret: "x",
+        mail: { auth: { user: "u", pass: "p" }, host: "mx" },
+        api: { apiKey: "k", privateKey: "k", token: "t", password: "p", passwordHint: "h" },
+        list: ["postgres://a:b@c/d"],
+        port: 5432,
+        none: null,
+      }),
+    ).toEqual({
+      secret: "***",
+      mail: { auth: "***", host: "mx" },
+      api: { apiKey: "***", privateKey: "***", token: "***", password: "***", passwordHint: "***" },
+      list: ["postgres://a:***@c/d"],
+      port: 5432,
+      none: null,
+    });
+  });
+
+  it("takes loopback addresses (IPv4-mapped too) and the allowed ranges, nothing else", () => {
+    const a = new DashboardAccess({ dashboardAllow: ["10.1.0.0/16", "fd00::5"], dashboardHosts: [] });
+    const allowed = ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1", "10.1.2.3", "::ffff:10.1.2.3", "fd00::5"];
+    const refused = ["10.2.0.1", "0.0.0.0", "::", "fd00::6", "192.168.1.1", "localhost", "", undefined];
+    expect(allowed.map((x) => a.allows(x))).toEqual(allowed.map(() => true));
+    expect(refused.map((x) => a.allows(x))).toEqual(refused.map(() => false));
+    expect(["localhost:3000", "[::1]:3000", "Example.COM", "127.0.0.1", "", undefined].map(hostName)).toEqual([
+      "localhost",
+      "::1",
+      "example.com",
+      "127.0.0.1",
+      null,
+      null,
+    ]);
   });
 });

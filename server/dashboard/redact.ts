@@ -8,8 +8,8 @@ const SECRET_NAME = /secret|passw|^pass$|pwd|token|apikey|api_key|private|creden
 
 export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
 
-/** `scheme://user:password@` without a WHATWG URL (several hosts: h1:5432,h2:5432). */
-const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)[^@/\s]*@/i;
+/** `scheme://user:password@` (up to the last @ before the query: a password may hold an unencoded @ or /), without a WHATWG URL (several hosts: h1:5432,h2:5432). */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)[^?#\s]*@/i;
 /** libpq's keyword/value form: password=… */
 const KEYWORD_PASSWORD = /\b(password\s*=\s*)('[^']*'|[^\s']\S*)/gi;
 
@@ -34,6 +34,7 @@ function decodeURIComponentSafe(s: string): string {
 /** A string with any password in it replaced: a URL's user info and secret query values, a keyword password=. */
 export function redactText(s: string): string {
   let out = s;
+  // A URL's secrets are its user info and query values; anything else may be libpq's keyword form.
   if (out.includes("://")) {
     out = out.replace(USERINFO, `$1${REDACTED}@`);
     const q = out.indexOf("?");
@@ -42,8 +43,7 @@ export function redactText(s: string): string {
       const end = hash < 0 ? out.length : hash;
       out = out.slice(0, q + 1) + redactQuery(out.slice(q + 1, end)) + out.slice(end);
     }
-  }
-  if (/password/i.test(out)) out = out.replace(KEYWORD_PASSWORD, `$1${REDACTED}`);
+  } else if (/password/i.test(out)) out = out.replace(KEYWORD_PASSWORD, `$1${REDACTED}`);
   return out;
 }
 
