@@ -3,8 +3,8 @@
 // panel opens from the navigation; the migrations' apply button and a cache's flush button
 // work and the page says so; a mail caught in dev opens in the viewer with its scripts kept
 // from running; a form on another origin cannot use the dashboard; the dev error page shows
-// the code frame and the debugging panel, and reloads itself with the fixed page once the
-// template is fixed on disk.
+// the code frame and the debugging panel (under the site's own _error.dbt too), and reloads
+// itself with the fixed page once the template is fixed on disk.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server as HttpServer } from "node:http";
 import { writeFileSync } from "node:fs";
@@ -165,10 +165,10 @@ describe("the dev dashboard in a browser", () => {
 describe("the dev error page in a browser", () => {
   it("shows the error's code frame and the debugging panel, and reloads itself once the template is fixed", async () => {
     // The page's live-reload connection is open before the file changes (else the change is missed).
-    const listening = page.waitForResponse((r) => r.url() === `${base}/_quarry/reload`);
+    const connected = page.waitForResponse((r) => r.url() === `${base}/_quarry/reload`);
     const res = await page.goto(`${base}/broken`);
     expect(res?.status()).toBe(500);
-    await listening;
+    await connected;
     const frame = await page.locator("pre.frame").textContent();
     expect(frame).toContain("> 3 | <dbt:output>#guestCount + 1#</dbt:output>");
     expect(await page.locator("#quarry-debug summary").textContent()).toMatch(/^quarry dev · 500 · /);
@@ -177,5 +177,27 @@ describe("the dev error page in a browser", () => {
     await page.getByRole("heading", { name: "Fixed guests" }).waitFor({ timeout: 20_000 });
     expect(await page.locator("pre.frame").count()).toBe(0);
     expect(await page.locator("#quarry-debug summary").textContent()).toMatch(/^quarry dev · 200 · /);
+  });
+
+  it("keeps the detail, the debugging panel and the reload under the site's own _error.dbt", async () => {
+    // Both saves are seen, and their reloads sent, before the visit below (a late one would reload it).
+    const events = (await fetch(`${base}/_quarry/reload`)).body!.getReader();
+    await events.read();
+    writeFileSync(join(root, "_error.dbt"), "<html><body>\n<h1>Our error page</h1>\n</body></html>\n");
+    writeFileSync(join(root, "broken.dbt"), "<html><body>\n<dbt:output>#guestTotal#</dbt:output>\n</body></html>\n");
+    let sent = "";
+    while ((sent.match(/data: reload/g) ?? []).length < 2)
+      sent += new TextDecoder().decode((await events.read()).value as Uint8Array);
+    await events.cancel();
+    const connected = page.waitForResponse((r) => r.url() === `${base}/_quarry/reload`);
+    const res = await page.goto(`${base}/broken`);
+    expect(res?.status()).toBe(500);
+    await connected;
+    expect(await page.locator("h1").first().textContent()).toBe("Our error page");
+    expect(await page.locator("pre.frame").textContent()).toContain("> 2 | <dbt:output>#guestTotal#</dbt:output>");
+    expect(await page.locator("#quarry-debug summary").textContent()).toMatch(/^quarry dev · 500 · /);
+    writeFileSync(join(root, "broken.dbt"), "<html><body>\n<h1>Fixed again</h1>\n</body></html>\n");
+    await page.getByRole("heading", { name: "Fixed again" }).waitFor({ timeout: 20_000 });
+    expect(await page.locator("pre.frame").count()).toBe(0);
   });
 });
