@@ -123,7 +123,8 @@ describe("quarry dev's dashboard", () => {
 <li><a href="/_quarry/config">Config</a>: the settings in force, defaults filled in, secrets hidden</li>
 <li><a href="/_quarry/mail">Mail</a>: the mail dbt:mail sent, caught here instead of delivered, with a viewer</li>
 </ul>`);
-    expect((await fetch(`${server.base}/_quarry/nope`)).status).toBe(404);
+    for (const p of ["nope", "pages/x", "config/1", "nope/1"])
+      expect((await fetch(`${server.base}/_quarry/${p}`)).status).toBe(404);
   });
 
   it("pages and routes: each page's URL, the special templates, includes, components, static files", async () => {

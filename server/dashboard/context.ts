@@ -49,6 +49,8 @@ export interface Panel {
   title: string;
   /** One line for the overview page. */
   summary: string;
+  /** Has pages of its own below its path (/_quarry/mail/3); other panels answer 404 there. */
+  items?: boolean;
   /** The panel's HTML (everything escaped); null: no such item (404). */
   render(ctx: DashboardContext, view: View): Promise<string | null> | string | null;
   /** POST /_quarry/<id>/<action>: the form's fields (strings) → what happened. */

@@ -89,9 +89,9 @@ export function registerDashboard(
   });
   app.get<{ Params: { panel: string; item: string } }>(`${DASHBOARD_PATH}/:panel/:item`, opts, (req, reply) => {
     const panel = byId.get(req.params.panel);
-    return panel
+    return panel?.items
       ? panelPage(req, reply, panel, req.params.item, null)
-      : notFound(reply, `No panel ${req.params.panel}`);
+      : notFound(reply, `No page ${req.url.split("?")[0]}`);
   });
   app.post<{ Params: { panel: string; action: string } }>(
     `${DASHBOARD_PATH}/:panel/:action`,

@@ -9,6 +9,7 @@ export const mailPanel: Panel = {
   id: "mail",
   title: "Mail",
   summary: "the mail dbt:mail sent, caught here instead of delivered, with a viewer",
+  items: true,
   render(ctx, view) {
     const outbox = ctx.outbox;
     if (!outbox) {
