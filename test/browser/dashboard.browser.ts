@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../helpers.js";
 import { createDatabase, sql } from "../db.js";
 import { listening, stop } from "../process.js";
+import { until } from "../http.js";
 
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const bin = join(import.meta.dirname, "..", "..", "bin", "quarry.js");
@@ -41,7 +42,15 @@ beforeAll(async () => {
     "broken.dbt": "<html><body>\n<h1>Guests</h1>\n<dbt:output>#guestCount + 1#</dbt:output>\n</body></html>\n",
   });
   child = spawn(process.execPath, [bin, "dev", root, "--port", "0"], { env: { ...process.env, LOG_LEVEL: "silent" } });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   base = await listening(child);
+  // quarry dev says where its dashboard is.
+  await until(
+    () => out,
+    (o) => o.includes(`dev dashboard: ${base}/_quarry/\n`),
+  );
+  expect(out).toContain(`listening on ${base}/\ndev dashboard: ${base}/_quarry/\n`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
   page = await browser.newPage();
   page.setDefaultTimeout(10_000);
