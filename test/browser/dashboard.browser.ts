@@ -1,7 +1,7 @@
 // The dev dashboard and the dev error page as a developer meets them: a real `quarry dev`
 // process and Debian's chromium (playwright-core; --no-sandbox, as CI runs as root). Every
 // panel opens from the navigation; the migrations' apply button and a cache's flush button
-// work and the page says so; a mail caught in dev opens in the viewer with its scripts kept
+// work and the page says so (with JavaScript switched off too); a mail caught in dev opens in the viewer with its scripts kept
 // from running; a form on another origin cannot use the dashboard; the dev error page shows
 // the code frame and the debugging panel (under the site's own _error.dbt too), and reloads
 // itself with the fixed page once the template is fixed on disk.
@@ -122,6 +122,23 @@ describe("the dev dashboard in a browser", () => {
     expect(await entries()).toBe("0");
   });
 
+  it("works with JavaScript switched off: its buttons are plain forms", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const p = await context.newPage();
+      p.setDefaultTimeout(10_000);
+      await p.goto(`${base}/`);
+      await p.goto(`${base}/_quarry/caches`);
+      expect(await p.locator("main tbody tr").first().locator("td").nth(2).textContent()).toBe("1");
+      await p.getByRole("button", { name: "Flush all" }).click();
+      await p.waitForLoadState();
+      expect(await result(p)).toBe("Flushed 1 query result, 0 fragments, 0 values");
+      expect(await p.locator("main tbody tr").first().locator("td").nth(2).textContent()).toBe("0");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows the recent requests with their queries, and the requester's session", async () => {
     await page.goto(`${base}/login?name=ann`);
     await page.goto(`${base}/_quarry/session`);
@@ -189,7 +206,9 @@ describe("the dev error page in a browser", () => {
   });
 
   it("keeps the detail, the debugging panel and the reload under the site's own _error.dbt", async () => {
-    // Both saves are seen, and their reloads sent, before the visit below (a late one would reload it).
+    // Both saves are seen, and their reloads sent, before the visit below (a late one would
+    // reload it); meanwhile the browser has no page of the site open that would reload.
+    await page.goto("about:blank");
     const events = (await fetch(`${base}/_quarry/reload`)).body!.getReader();
     await events.read();
     writeFileSync(join(root, "_error.dbt"), "<html><body>\n<h1>Our error page</h1>\n</body></html>\n");
