@@ -3,18 +3,21 @@
 // dashboard's token or from another origin, migrations applied and caches flushed by its
 // buttons, secrets never shown, only the requester's own session, mail caught in dev, and no
 // dashboard under quarry start.
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
 import { createDatabase, sql } from "./db.js";
-import { Browser, database, raw, startServer, type Server } from "./http.js";
+import { Browser, raw, startServer, type Server } from "./http.js";
 import { smtpSink, parseMessage } from "./smtp-sink.js";
 import { build } from "../server/build.js";
+import { listening, stop } from "./process.js";
 import { redactText, redactValue } from "../server/dashboard/redact.js";
 import { DashboardAccess, hostName } from "../server/dashboard/access.js";
 
+const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 const SECRET = "session-secret-0123456789";
 const MAIL_PASS = "mail-pass-SECRET";
 const REPORT_PASS = "report-pass-SECRET";
@@ -478,20 +481,24 @@ describe("who may use the dashboard", () => {
 });
 
 describe("where there is no dashboard", () => {
-  it("quarry start (a build) has no /_quarry/: 404", async () => {
+  it("quarry start (a build, a real process) has no /_quarry/: 404", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "quarry-dash-")), "dist");
     expect(build(root, out).errors).toEqual([]);
-    const s = await startServer({ dist: out, database: database(url) });
+    const child = spawn(process.execPath, [bin, "start", out, "--workers", "1", "--port", "0"], {
+      env: { ...process.env, LOG_LEVEL: "silent" },
+    });
     try {
-      for (const p of ["/_quarry/", "/_quarry/config", "/_quarry/session", "/_quarry/mail/1"])
-        expect((await fetch(`${s.base}${p}`)).status).toBe(404);
-      const post = await fetch(`${s.base}/_quarry/caches/flush`, {
+      const base = await listening(child);
+      expect(await (await fetch(`${base}/about/`)).text()).toBe("about");
+      for (const p of ["/_quarry", "/_quarry/", "/_quarry/config", "/_quarry/session", "/_quarry/mail/1"])
+        expect((await fetch(`${base}${p}`)).status).toBe(404);
+      const post = await fetch(`${base}/_quarry/caches/flush`, {
         method: "POST",
         body: new URLSearchParams({ cache: "all" }),
       });
       expect(post.status).toBe(404);
     } finally {
-      await s.close();
+      expect(await stop(child)).toBe(0);
     }
   });
 
