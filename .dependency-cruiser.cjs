@@ -53,12 +53,12 @@ module.exports = {
       name: "site-config-reads-server-settings",
       comment:
         "Allowed for now: datasources/config.ts parses the whole site config file, including the " +
-        "`server` and `mail` sections whose schemas are server/settings.ts and server/mail-settings.ts " +
+        "`server`, `mail` and `dev` sections whose schemas are server/settings.ts, server/mail-settings.ts and server/dev-settings.ts " +
         "(which import only the errors leaf). " +
         "The config parser belongs in a module below both; nothing else of server/ may be imported.",
       severity: "error",
       from: { path: "^datasources/config\\.ts$" },
-      to: { path: "^(server|cli|bench|test|tags)/", pathNot: "^server/(mail-)?settings\\.ts$" },
+      to: { path: "^(server|cli|bench|test|tags)/", pathNot: "^server/((mail|dev)-)?settings\\.ts$" },
     },
     {
       name: "datasources-beside-engine",

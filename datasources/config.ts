@@ -13,6 +13,7 @@ import { integerRange } from "../engine/errors.js";
 import { isIP } from "node:net";
 import { OUTBOUND_DEFAULTS, parseRule, type OutboundSettings } from "../engine/outbound.js";
 import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
+import { parseDevSettings, type DevSettings } from "../server/dev-settings.js";
 
 export type Strategy = "pool" | "single" | "per-request" | "pipeline";
 export const STRATEGIES: readonly Strategy[] = ["pool", "single", "per-request", "pipeline"];
@@ -103,6 +104,8 @@ export interface SiteConfig {
   http: OutboundSettings;
   /** What the nodes of a site share through its default datasource's Postgres (server/cluster.ts). */
   cluster: ClusterSettings;
+  /** What only quarry dev reads: the dev dashboard's access and mail capture (server/dev-settings.ts). */
+  dev: DevSettings;
 }
 
 export interface ClusterSettings {
@@ -316,6 +319,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     "limits",
     "http",
     "cluster",
+    "dev",
     ...SERVER_KEYS,
   ];
   for (const k of Object.keys(raw))
@@ -370,6 +374,7 @@ function parseSettings(raw: Raw, file: string, env: NodeJS.ProcessEnv): SiteConf
     mail: parseMailSettings(raw.mail, file, problem),
     http: httpOf(file, raw.http),
     cluster: clusterOf(file, raw.cluster),
+    dev: parseDevSettings(raw.dev, file, problem),
     ...serverSettings(raw, file),
   };
 }

@@ -294,6 +294,11 @@ export class Datasources {
     }
   }
 
+  /** How many cachedwithin results are kept now. */
+  get cachedCount(): number {
+    return this.cache?.size ?? 0;
+  }
+
   /** Forgets every cachedwithin result; returns how many there were. */
   flushCache(): number {
     const n = this.cache?.size ?? 0;

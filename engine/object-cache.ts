@@ -68,6 +68,11 @@ export class ObjectCache {
     return e;
   }
 
+  /** Entries kept now (expired ones included until they are next looked at). */
+  get size(): number {
+    return this.lru.size;
+  }
+
   clear(): number {
     const n = this.lru.size;
     this.lru.clear();

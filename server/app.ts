@@ -335,6 +335,7 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
   else {
     const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
     process.stdout.write(`Quarry ${opts.dev ? "dev" : "server"} listening on http://${shown}:${port}/\n`);
+    if (opts.dev && config.dev.dashboard) process.stdout.write(`dev dashboard: http://${shown}:${port}/_quarry/\n`);
   }
   systemd?.notify(`READY=1\nSTATUS=listening on port ${port}\nMAINPID=${process.pid}`);
   return { app, stop };

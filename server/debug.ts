@@ -58,12 +58,16 @@ export class DebugLog {
     return { ...entry, scopes: { ...entry.scopes, session: [] }, session: null };
   }
 
+  /** The kept requests (the last 50), newest first, as `who` (a session key, or null) may see them. */
+  recent(who: string | null): DebugEntry[] {
+    return [...this.entries.values()].map((e) => this.seenBy(e, who));
+  }
+
   /** `requester`: the session key of the visitor asking (from their verified cookie), or null. */
   route(app: FastifyInstance, requester: (req: FastifyRequest) => Promise<string | null>): void {
     // Newest first; one entry by request id (the x-quarry-request-id header of the page).
     app.get(DEBUG_PATH, async (req) => {
-      const who = await requester(req);
-      return [...this.entries.values()].map((e) => this.seenBy(e, who));
+      return this.recent(await requester(req));
     });
     app.get(`${DEBUG_PATH}/:id`, async (req, reply) => {
       const entry = this.entries.get((req.params as { id: string }).id);

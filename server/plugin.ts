@@ -144,7 +144,13 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
   const fragments = new FragmentCache({ maxEntries: config.fragmentCacheSize, maxChars: FRAGMENT_DEFAULTS.maxChars });
   const objects = new ObjectCache(config.objectCacheSize);
   // (The dev reloader and the mailer are loaded only by the sites that use them.)
-  const mailer = config.mail ? (await import("./mail.js")).smtpMailer(config.mail) : null;
+  // quarry dev catches dbt:mail in the dashboard's outbox unless the config's dev.deliverMail says otherwise.
+  const mailer =
+    opts.dev && !config.dev.deliverMail
+      ? new (await import("./dashboard/outbox.js")).Outbox(config.mail?.from ?? null, log)
+      : config.mail
+        ? (await import("./mail.js")).smtpMailer(config.mail)
+        : null;
   // A changed template or _db/ file may change what a cached query or fragment should answer; a
   // saved _db/*.sql file is applied at once (a failure is logged and the server goes on).
   if (opts.dev && source instanceof EngineSource) {
@@ -771,6 +777,30 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       const id = await unsignedSession(req).catch(() => null);
       return id === null ? null : storeKey(id);
     });
+  // quarry dev's dashboard at /_quarry/ (server/dashboard/): never under quarry start.
+  if (dev && site.config.dev.dashboard && site.source instanceof EngineSource) {
+    const { registerDashboard, Outbox } = await import("./dashboard/index.js");
+    registerDashboard(app, {
+      root: site.source.engine.root,
+      mode: opts.mode ?? "compiled",
+      config: site.config,
+      database: site.database,
+      debug: site.debug,
+      fragments: site.services.fragments,
+      objects: site.services.objects,
+      outbox: site.mailer instanceof Outbox ? site.mailer : null,
+      log,
+      requester: async (req) => {
+        const id = await unsignedSession(req).catch(() => null);
+        return id === null ? null : storeKey(id);
+      },
+      session: async (req) => {
+        const id = await unsignedSession(req).catch(() => null);
+        const s = id === null ? null : await site.sessions.open(id);
+        return s && s.id !== null ? s.data : null;
+      },
+    });
+  }
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");

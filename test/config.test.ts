@@ -155,8 +155,51 @@ describe("site config", () => {
     [{ cluster: { notify: "yes" } }, 'f: cluster.notify must be true or false, got "yes"'],
     [{ cluster: { lockConnections: 0 } }, "f: cluster.lockConnections must be an integer from 1 to 1000, got 0"],
     [{ cluster: { name: 3 } }, "f: cluster.name must be a string of at most 100 characters"],
+    [{ dev: [] }, "f: dev must be an object (known: dashboard, dashboardAllow, dashboardHosts, deliverMail)"],
+    [
+      { dev: { dashbord: false } },
+      "f: unknown setting dev.dashbord (known: dashboard, dashboardAllow, dashboardHosts, deliverMail)",
+    ],
+    [{ dev: { dashboard: "no" } }, 'f: dev.dashboard must be true or false, got "no"'],
+    [{ dev: { deliverMail: 1 } }, "f: dev.deliverMail must be true or false, got 1"],
+    ...[["10.0.0.0/33"], "10.0.0.1", ["everyone"], ["::1/129"]].map((a): [object, string] => [
+      { dev: { dashboardAllow: a } },
+      `f: dev.dashboardAllow must be a list of client addresses or CIDR ranges ("192.168.1.20", "10.0.0.0/8", "fd00::/8"), got ${JSON.stringify(a)}`,
+    ]),
+    [
+      { dev: { dashboardHosts: ["devbox.local:3000"] } },
+      'f: dev.dashboardHosts must be a list of host names without a port ("devbox.local"), got ["devbox.local:3000"]',
+    ],
   ])("refuses %j", (raw, message) => {
     expect(() => parseConfig(raw as Record<string, unknown>, "f", {})).toThrow(message);
+  });
+
+  it("takes the dev section, each key defaulted", () => {
+    expect(parseConfig({}, "f", {}).dev).toEqual({
+      dashboard: true,
+      dashboardAllow: [],
+      dashboardHosts: [],
+      deliverMail: false,
+    });
+    expect(
+      parseConfig(
+        {
+          dev: {
+            dashboard: false,
+            dashboardAllow: ["10.0.0.0/8", "::1"],
+            dashboardHosts: ["DevBox.local"],
+            deliverMail: true,
+          },
+        },
+        "f",
+        {},
+      ).dev,
+    ).toEqual({
+      dashboard: false,
+      dashboardAllow: ["10.0.0.0/8", "::1"],
+      dashboardHosts: ["devbox.local"],
+      deliverMail: true,
+    });
   });
 
   it("takes the cluster section, each key defaulted", () => {
