@@ -26,6 +26,7 @@ afterAll(async () => {
 describe.each([
   ["forms", "forms.md"],
   ["login", "login.md"],
+  ["pagination", "pagination.md"],
 ])("examples/%s in docs/recipes/%s", (name, recipe) => {
   it("shows every file of the site as it is", () => {
     const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", recipe), "utf8");
@@ -198,6 +199,83 @@ describe.each(MODES)("examples/login (%s): docs/recipes/login.md", (mode) => {
     const old = new Browser(base);
     old.cookies.set("quarry_sid", signedIn!);
     expect((await old.fetch("/members/")).status).toBe(303);
+  });
+});
+
+/** The text of `body` from the first `start` to the next `end` after it, both included ("" when absent). */
+function between(body: string, start: string, end: string): string {
+  const i = body.indexOf(start);
+  const j = i === -1 ? -1 : body.indexOf(end, i);
+  return j === -1 ? "" : body.slice(i, j + end.length);
+}
+
+describe.each(MODES)("examples/pagination (%s): docs/recipes/pagination.md", (mode) => {
+  it("pages through the table with numbered links; a hostile ?page is a 400 naming it, a page past the end a 404", async () => {
+    const { base } = await serve("pagination", mode);
+    const page = async (path: string) => {
+      const res = await fetch(base + path);
+      const body = await res.text();
+      return {
+        status: res.status,
+        items: [...body.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]),
+        nav: between(body, '<nav class="pages">', "</nav>"),
+        error: /<p class="error">([^<]*)<\/p>/.exec(body)?.[1] ?? null,
+      };
+    };
+    const first = await page("/");
+    expect(first.status).toBe(200);
+    expect(first.items).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Product ${i + 1}: ${((i + 1) * 1.25).toFixed(2)}`),
+    );
+    expect(first.nav).toBe(
+      '<nav class="pages">\n<strong>1</strong><a href="/?page=2">2</a><a href="/?page=3">3</a><a href="/?page=4">4</a><a href="/?page=5">5</a>\n<a href="/?page=2" rel="next">Next</a>\n</nav>',
+    );
+    expect(await page("/?page=1")).toEqual(first);
+    const second = await page("/?page=2");
+    expect([second.items[0], second.items[9]]).toEqual(["Product 11: 13.75", "Product 20: 25.00"]);
+    expect(second.nav).toBe(
+      '<nav class="pages">\n<a href="/?page=1" rel="prev">Previous</a>\n<a href="/?page=1">1</a><strong>2</strong><a href="/?page=3">3</a><a href="/?page=4">4</a><a href="/?page=5">5</a>\n<a href="/?page=3" rel="next">Next</a>\n</nav>',
+    );
+    const last = await page("/?page=5");
+    expect(last.items).toEqual([
+      "Product 41: 51.25",
+      "Product 42: 52.50",
+      "Product 43: 53.75",
+      "Product 44: 55.00",
+      "Product 45: 56.25",
+    ]);
+    expect(last.nav).toBe(
+      '<nav class="pages">\n<a href="/?page=4" rel="prev">Previous</a>\n<a href="/?page=1">1</a><a href="/?page=2">2</a><a href="/?page=3">3</a><a href="/?page=4">4</a><strong>5</strong>\n</nav>',
+    );
+
+    for (const [query, status, error] of [
+      ["page=-1", 400, "Parameter url.page must be at least 1"],
+      ["page=0", 400, "Parameter url.page must be at least 1"],
+      ["page=abc", 400, "Parameter url.page must be an integer, got &quot;abc&quot;"],
+      ["page=1.5", 400, "Parameter url.page must be an integer, got &quot;1.5&quot;"],
+      ["page=99999999999999", 400, "Parameter url.page must be an integer, got &quot;99999999999999&quot;"],
+      ["page=100001", 400, "Parameter url.page must be at most 100000"],
+      ["page=2&page=3", 400, "Parameter url.page must be an integer, got array"],
+      ["page=1%27%20OR%201=1", 400, "Parameter url.page must be an integer, got &quot;1&#39; OR 1=1&quot;"],
+      ["page=6", 404, "There is no page 6: the last one is 5"],
+      ["page=100000", 404, "There is no page 100000: the last one is 5"],
+    ] as const) {
+      const res = await page(`/?${query}`);
+      expect([query, res.status, res.error, res.items]).toEqual([query, status, error, []]);
+    }
+
+    // Keyset paging: follow "More" to the end; every row once, in order.
+    const seen: string[] = [];
+    const links: string[] = [];
+    for (let path: string | null = "/feed"; path !== null;) {
+      const body = await (await fetch(base + path)).text();
+      seen.push(...[...body.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]!));
+      path = /<a href="([^"]+)" rel="next">More<\/a>/.exec(body)?.[1] ?? null;
+      if (path) links.push(path);
+    }
+    expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `Product ${i + 1}`));
+    expect(links).toEqual(["/feed?after=10", "/feed?after=20", "/feed?after=30", "/feed?after=40"]);
+    expect((await page("/feed?after=-5")).error).toBe("Parameter url.after must be at least 0");
   });
 });
 
