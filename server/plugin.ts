@@ -412,7 +412,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const token = postedToken(req, fields);
     if (!secret || !token || !CSRF_SECRET.test(secret) || !tokens.verify(secret, token)) {
       return refuse(
-        "The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again",
+        "The request has no valid CSRF token (the form field _csrf or the header X-CSRF-Token, holding what csrfToken() gives); reload the page and send it again",
       );
     }
     return null;
@@ -772,18 +772,21 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       return id === null ? null : storeKey(id);
     });
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
+  // Answered before the body is read (onRequest), so that a DELETE with an empty JSON body or
+  // a PUT of any size gets its 405, not the body parser's 400 or 413.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");
-    return sendError(
+    await sendError(
       req,
       reply,
       new RequestError(codes.METHOD, 405, `${req.method} is not allowed here: pages answer GET, HEAD and POST`),
       405,
     );
+    return reply;
   };
   for (const url of ["/", "/*"]) {
     app.route({ method: ["GET", "POST"], url, handler, bodyLimit: site.config.server.maxBodyBytes });
-    app.route({ method: ["PUT", "DELETE", "PATCH"], url, handler: notAllowed });
+    app.route({ method: ["PUT", "DELETE", "PATCH"], url, onRequest: notAllowed, handler: notAllowed });
   }
 }
 
