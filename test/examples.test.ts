@@ -27,6 +27,7 @@ describe.each([
   ["forms", "forms.md"],
   ["login", "login.md"],
   ["pagination", "pagination.md"],
+  ["api", "api.md"],
 ])("examples/%s in docs/recipes/%s", (name, recipe) => {
   it("shows every file of the site as it is", () => {
     const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", recipe), "utf8");
@@ -276,6 +277,133 @@ describe.each(MODES)("examples/pagination (%s): docs/recipes/pagination.md", (mo
     expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `Product ${i + 1}`));
     expect(links).toEqual(["/feed?after=10", "/feed?after=20", "/feed?after=30", "/feed?after=40"]);
     expect((await page("/feed?after=-5")).error).toBe("Parameter url.after must be at least 0");
+  });
+});
+
+describe.each(MODES)("examples/api (%s): docs/recipes/api.md", (mode) => {
+  it("answers JSON with its status codes, reads JSON bodies, takes an API key on /api/ and the CSRF header elsewhere", async () => {
+    const { base, url } = await serve("api", mode);
+    const KEY = { authorization: "Bearer demo-key-change-me", "content-type": "application/json" };
+    const call = async (path: string, init: RequestInit = {}) => {
+      const res = await fetch(base + path, init);
+      const text = await res.text();
+      return {
+        status: res.status,
+        type: res.headers.get("content-type"),
+        location: res.headers.get("location"),
+        // Each answer is one line of JSON.
+        body: text.endsWith("\n") ? text.slice(0, -1) : `${text} (no newline at the end)`,
+      };
+    };
+    const JSON_TYPE = "application/json; charset=utf-8";
+    const post = (path: string, body: string, headers: Record<string, string> = KEY) =>
+      call(path, { method: "POST", headers, body });
+    const refused = (status: number, code: string, message: string) => ({
+      status,
+      type: JSON_TYPE,
+      location: null,
+      body: JSON.stringify({ status, code, message }),
+    });
+
+    expect(await call("/api/notes")).toEqual({ status: 200, type: JSON_TYPE, location: null, body: "[]" });
+    expect(await post("/api/notes", JSON.stringify({ title: "Buy <milk>" }))).toEqual({
+      status: 201,
+      type: JSON_TYPE,
+      location: "/api/note?id=1",
+      body: '{"id":1,"title":"Buy <milk>","done":false}',
+    });
+    expect((await post("/api/notes", JSON.stringify({ title: "Call Ann", done: true }))).body).toBe(
+      '{"id":2,"title":"Call Ann","done":true}',
+    );
+    expect((await call("/api/notes")).body).toBe(
+      '[{"id":1,"title":"Buy <milk>","done":false},{"id":2,"title":"Call Ann","done":true}]',
+    );
+    expect(await call("/api/note?id=1")).toEqual({
+      status: 200,
+      type: JSON_TYPE,
+      location: null,
+      body: '{"id":1,"title":"Buy <milk>","done":false}',
+    });
+    expect((await post("/api/note?id=1", JSON.stringify({ done: true }))).body).toBe(
+      '{"id":1,"title":"Buy <milk>","done":true}',
+    );
+    expect((await post("/api/note?id=2", JSON.stringify({ title: "Call Bob" }))).body).toBe(
+      '{"id":2,"title":"Call Bob","done":true}',
+    );
+
+    // Refusals, each a status and a JSON body naming the reason.
+    expect(await call("/api/note?id=9")).toEqual(refused(404, "QRY_ERR_THROW", "There is no note 9"));
+    expect(await call("/api/note?id=x")).toEqual(
+      refused(400, "QRY_ERR_PARAM", 'Parameter url.id must be an integer, got "x"'),
+    );
+    expect(await post("/api/notes", JSON.stringify({ title: "" }))).toEqual(
+      refused(400, "QRY_ERR_PARAM", "Parameter form.title must not be empty"),
+    );
+    expect(await post("/api/notes", JSON.stringify({ title: ["a"] }))).toEqual(
+      refused(400, "QRY_ERR_PARAM", "Parameter form.title must be a string, got array"),
+    );
+    expect(await post("/api/note?id=2", JSON.stringify({ done: "maybe" }))).toEqual(
+      refused(400, "QRY_ERR_PARAM", 'Parameter form.done must be a boolean, got "maybe"'),
+    );
+    expect(await post("/api/notes", "{bad")).toEqual(
+      refused(400, "QRY_ERR_BAD_REQUEST", "Body is not valid JSON but content-type is set to 'application/json'"),
+    );
+    const noKey = await fetch(`${base}/api/notes`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect([noKey.status, noKey.headers.get("www-authenticate"), await noKey.text()]).toEqual([
+      401,
+      "Bearer",
+      JSON.stringify({
+        status: 401,
+        code: "QRY_ERR_THROW",
+        message: "Send a valid API key as Authorization: Bearer <key>",
+      }) + "\n",
+    ]);
+    expect((await post("/api/notes", "{}", { ...KEY, authorization: "Bearer demo-key-change-me!" })).status).toBe(401);
+    expect(
+      await post("/api/notes", "title=x", { authorization: KEY.authorization, "content-type": "text/plain" }),
+    ).toEqual(refused(415, "QRY_ERR_THROW", "Send the body as application/json"));
+    expect(await call("/api/notes", { method: "DELETE", headers: KEY })).toEqual(
+      refused(405, "QRY_ERR_METHOD", "DELETE is not allowed here: pages answer GET, HEAD and POST"),
+    );
+    expect(await sql(url, "SELECT id, title, done FROM note ORDER BY id")).toEqual([
+      { id: 1, title: "Buy <milk>", done: true },
+      { id: 2, title: "Call Bob", done: true },
+    ]);
+
+    // The site's own script: /done is not exempt, so it needs the token (as X-CSRF-Token) and this site's Origin.
+    await post("/api/notes", JSON.stringify({ title: "Water plants" }));
+    const b = new Browser(base);
+    const home = await b.get("/");
+    expect(home).toContain('<li>Water plants <button data-id="3">Done</button></li>');
+    const token = /<meta name="csrf-token" content="([^"]+)">/.exec(home)![1]!;
+    const headers = { "content-type": "application/json", accept: "application/json" };
+    const noToken = await b.fetch("/done", { method: "POST", headers, body: '{"id":3}' });
+    expect([noToken.status, await noToken.text()]).toEqual([
+      403,
+      JSON.stringify({
+        status: 403,
+        code: "QRY_ERR_CSRF",
+        message:
+          "The request has no valid CSRF token (the form field _csrf or the header X-CSRF-Token, holding what csrfToken() gives); reload the page and send it again",
+      }) + "\n",
+    ]);
+    const foreign = await b.fetch("/done", {
+      method: "POST",
+      headers: { ...headers, "x-csrf-token": token, origin: "https://evil.example" },
+      body: '{"id":3}',
+    });
+    expect(foreign.status).toBe(403);
+    const done = await b.fetch("/done", {
+      method: "POST",
+      headers: { ...headers, "x-csrf-token": token },
+      body: '{"id":3}',
+    });
+    expect([done.status, await done.text()]).toEqual([200, '{"id":3,"title":"Water plants","done":true}\n']);
+    expect(await b.get("/")).toContain("<li>Water plants (done)</li>");
   });
 });
 
