@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, sql } from "./db.js";
 import { Browser, database, startServer } from "./http.js";
 import { listening, stop } from "./process.js";
+import { parseMessage, smtpSink } from "./smtp-sink.js";
 import { build } from "../server/build.js";
 import { migrate } from "../server/migrations.js";
 
@@ -28,6 +29,7 @@ describe.each([
   ["login", "login.md"],
   ["pagination", "pagination.md"],
   ["api", "api.md"],
+  ["mail", "mail.md"],
 ])("examples/%s in docs/recipes/%s", (name, recipe) => {
   it("shows every file of the site as it is", () => {
     const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", recipe), "utf8");
@@ -36,7 +38,7 @@ describe.each([
     );
     const files = (readdirSync(join(EXAMPLES, name), { recursive: true }) as string[])
       // (.quarry/ is where quarry dev keeps the site's embedded Postgres.)
-      .filter((f) => /\.(dbt|sql|json)$/.test(f) && !/(^|\/)\./.test(f))
+      .filter((f) => /\.(dbt|sql|json|js)$/.test(f) && !/(^|\/)\./.test(f))
       .map((f) => `${name}/${f}`)
       .sort();
     expect([...shown.keys()].sort()).toEqual(files);
@@ -45,10 +47,16 @@ describe.each([
 });
 
 /** Serves examples/<name> in `mode` against a new database; returns its base URL and the database's. */
-async function serve(name: string, mode: (typeof MODES)[number]): Promise<{ base: string; url: string }> {
+async function serve(
+  name: string,
+  mode: (typeof MODES)[number],
+  env: Record<string, string> = {},
+): Promise<{ base: string; url: string }> {
   const root = join(EXAMPLES, name);
   const url = await createDatabase([], `ex_${name}`);
   if (mode === "interpreted") {
+    // (A quarry.config.js reads them when the server loads it.)
+    Object.assign(process.env, env);
     await migrate(url, join(root, "_db"));
     const s = await startServer({ root, mode: "interpreted", database: database(url) });
     closers.push(() => s.close());
@@ -57,7 +65,7 @@ async function serve(name: string, mode: (typeof MODES)[number]): Promise<{ base
   const out = join(mkdtempSync(join(tmpdir(), `quarry-example-${name}-`)), "dist");
   expect(build(root, out).errors).toEqual([]);
   const child: ChildProcess = spawn(process.execPath, [bin, "start", out, "--workers", "2", "--port", "0"], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+    env: { ...process.env, ...env, DATABASE_URL: url, LOG_LEVEL: "silent" },
   });
   closers.push(() => stop(child));
   return { base: await listening(child), url };
@@ -404,6 +412,64 @@ describe.each(MODES)("examples/api (%s): docs/recipes/api.md", (mode) => {
     });
     expect([done.status, await done.text()]).toEqual([200, '{"id":3,"title":"Water plants","done":true}\n']);
     expect(await b.get("/")).toContain("<li>Water plants (done)</li>");
+  });
+});
+
+describe.each(MODES)("examples/mail (%s): docs/recipes/mail.md", (mode) => {
+  it("saves a message, mails it to the desk and a receipt to the visitor; a mail server that is down loses nothing", async () => {
+    const sink = await smtpSink();
+    closers.push(() => sink.close());
+    const { base, url } = await serve("mail", mode, { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port) });
+    const b = new Browser(base);
+    await b.get("/");
+    const bad = await b.post("/", { name: "Ann", email: "ann@example.com, evil@example.net", body: "Hi" });
+    expect([bad.status, errors(await bad.text())]).toEqual([422, ["That does not look like an email address"]]);
+
+    const good = await b.post("/", { name: "Ann <Lee>", email: "ann@example.com", body: "Where is my order?\n#42" });
+    expect([good.status, good.headers.get("location")]).toEqual([303, "/"]);
+    expect(notice(await b.get("/"))).toBe("Thank you, Ann &lt;Lee&gt;: we will answer by mail.");
+    const mails = [await sink.next(), await sink.next()].map((m) => {
+      const { headers, body } = parseMessage(m.raw);
+      return {
+        envelope: [m.envelopeFrom, ...m.envelopeTo],
+        headers: [headers.from, headers.to, headers["reply-to"], headers.subject, headers["content-type"]],
+        body,
+      };
+    });
+    expect(mails).toEqual([
+      {
+        envelope: ["shop@example.com", "desk@example.com"],
+        headers: [
+          "Example Shop <shop@example.com>",
+          "Help desk <desk@example.com>",
+          "ann@example.com",
+          "Contact message 1",
+          "text/plain; charset=utf-8",
+        ],
+        body: "Ann <Lee> (ann@example.com) wrote:\r\n\r\nWhere is my order?\r\n#42\r\n",
+      },
+      {
+        envelope: ["shop@example.com", "ann@example.com"],
+        headers: [
+          "Example Shop <shop@example.com>",
+          "ann@example.com",
+          undefined,
+          "We have your message",
+          "text/plain; charset=utf-8",
+        ],
+        body: "Hello Ann <Lee>,\r\n\r\nthank you for writing. We answer within two working days.\r\n",
+      },
+    ]);
+
+    // The mail server refuses for a while: the message is kept (sent = false) and the visitor told.
+    sink.refuse = true;
+    const down = await b.post("/", { name: "Bob", email: "bob@example.com", body: "Hello?" });
+    expect([down.status, down.headers.get("location")]).toEqual([303, "/"]);
+    expect(notice(await b.get("/"))).toBe("Thank you, Bob: your message is saved, but no receipt could be mailed.");
+    expect(await sql(url, "SELECT name, email, body, sent FROM contact_message ORDER BY id")).toEqual([
+      { name: "Ann <Lee>", email: "ann@example.com", body: "Where is my order?\n#42", sent: true },
+      { name: "Bob", email: "bob@example.com", body: "Hello?", sent: false },
+    ]);
   });
 });
 
