@@ -57,6 +57,8 @@ declare module "fastify" {
     quarrySignal?: CancelSignal | null;
     /** The form fields of a POST being served (error pages see them too). */
     quarryForm?: Record<string, unknown> | null;
+    /** The temporary files of this request's uploads. */
+    quarryUploads?: ReadonlySet<string>;
   }
 }
 
@@ -380,6 +382,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // The token is the server's business, not the page's.
     delete form.fields._csrf;
     req.quarryForm = form.fields;
+    if (form.files.length > 0) req.quarryUploads = new Set(form.files);
     try {
       return await renderPage(req, reply, name, 200);
     } finally {
@@ -495,6 +498,9 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       sessionKey() {
         // A visitor without a stored session yet has only this request: its own key.
         return session.id ?? `request ${req.id}`;
+      },
+      isUpload(path) {
+        return req.quarryUploads?.has(path) ?? false;
       },
     };
     const started = performance.now();
@@ -631,6 +637,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     head(cookie);
     const res = page.response;
     if (res.location !== null) return reply.header("location", res.location).send();
+    // dbt:content variable: the bytes are the answer (before a static file too: the page ended it).
+    if (res.body !== null) return reply.send(Buffer.from(res.body.buffer, res.body.byteOffset, res.body.byteLength));
     // Before a static file, _request.dbt only decides: the file answers unless it ended the request.
     if (file && !page.aborted && res.status === 200) return reply.sendFile(file[0], file[1]);
     return reply.send(body);
