@@ -30,6 +30,7 @@ describe.each([
   ["pagination", "pagination.md"],
   ["api", "api.md"],
   ["mail", "mail.md"],
+  ["uploads", "uploads.md"],
 ])("examples/%s in docs/recipes/%s", (name, recipe) => {
   it("shows every file of the site as it is", () => {
     const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", recipe), "utf8");
@@ -469,6 +470,85 @@ describe.each(MODES)("examples/mail (%s): docs/recipes/mail.md", (mode) => {
     expect(await sql(url, "SELECT name, email, body, sent FROM contact_message ORDER BY id")).toEqual([
       { name: "Ann <Lee>", email: "ann@example.com", body: "Where is my order?\n#42", sent: true },
       { name: "Bob", email: "bob@example.com", body: "Hello?", sent: false },
+    ]);
+  });
+});
+
+describe.each(MODES)("examples/uploads (%s): docs/recipes/uploads.md", (mode) => {
+  it("stores a picture checked by its bytes under a number of its own, serves it back, refuses the rest", async () => {
+    const { base, url } = await serve("uploads", mode);
+    const b = new Browser(base);
+    await b.get("/");
+    const PNG = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    const upload = (files: [string, Uint8Array | string, string?][], token = b.token) => {
+      const fd = new FormData();
+      if (token) fd.append("_csrf", token);
+      for (const [name, bytes, type] of files)
+        if (typeof bytes === "string" && type === undefined) fd.append(name, bytes);
+        else fd.append(name, new Blob([bytes], { type: type ?? "application/octet-stream" }), `${name}-file`);
+      return b.fetch("/", { method: "POST", body: fd });
+    };
+    const named = (fileName: string, bytes: Uint8Array | string, type: string) => {
+      const fd = new FormData();
+      fd.append("_csrf", b.token!);
+      fd.append("photo", new Blob([bytes], { type }), fileName);
+      return b.fetch("/", { method: "POST", body: fd });
+    };
+
+    // The browser's file name and type are the visitor's word: a path in the name is dropped, the type read from the bytes.
+    const ok = await named("../../../etc/cron.d/evil.png", PNG, "text/html");
+    expect([ok.status, ok.headers.get("location")]).toEqual([303, "/"]);
+    const home = await b.get("/");
+    expect(notice(home)).toBe("Thank you: evil.png is picture 1.");
+    expect(home).toContain(
+      `<figure><img src="/photo?id=1" alt=""><figcaption>evil.png (image/png, 16 bytes)</figcaption></figure>\n`,
+    );
+    const photo = await fetch(`${base}/photo?id=1`);
+    expect([
+      photo.status,
+      photo.headers.get("content-type"),
+      photo.headers.get("x-content-type-options"),
+      photo.headers.get("cache-control"),
+    ]).toEqual([200, "image/png", "nosniff", "public, max-age=86400"]);
+    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(PNG);
+
+    // Refused: a page that claims to be a picture, no file, a text field, too large, two files, no token.
+    for (const [res, status, message] of [
+      [
+        await named("cat.png", "<script>alert(1)</script>", "image/png"),
+        422,
+        "Upload a PNG, JPEG, GIF or WebP picture",
+      ],
+      [await upload([]), 422, "Choose a picture to upload"],
+      [await upload([["photo", "just text"]]), 422, "Choose a picture to upload"],
+    ] as const) {
+      expect([res.status, errors(await res.text())]).toEqual([status, [message]]);
+    }
+    const big = await named("big.png", new Uint8Array(1048577), "image/png");
+    expect([big.status, /<p class="error">([^<]*)<\/p>/.exec(await big.text())?.[1]]).toEqual([
+      413,
+      "Uploaded file is larger than server.maxFileBytes allows (1048576 bytes)",
+    ]);
+    const two = await upload([
+      ["photo", PNG, "image/png"],
+      ["other", PNG, "image/png"],
+    ]);
+    expect([two.status, /<p class="error">([^<]*)<\/p>/.exec(await two.text())?.[1]]).toEqual([
+      413,
+      "Request has more files than server.maxFiles allows (1)",
+    ]);
+    expect((await upload([["photo", PNG, "image/png"]], null)).status).toBe(403);
+    for (const [path, status, message] of [
+      ["/photo?id=2", 404, "There is no picture 2"],
+      ["/photo?id=x", 400, "Parameter url.id must be an integer, got &quot;x&quot;"],
+    ] as const) {
+      const res = await fetch(base + path);
+      expect([res.status, /<p class="error">([^<]*)<\/p>/.exec(await res.text())?.[1]]).toEqual([status, message]);
+    }
+    expect(await sql(url, "SELECT id, file_name, content_type, size, data FROM photo")).toEqual([
+      { id: 1, file_name: "evil.png", content_type: "image/png", size: 16, data: Buffer.from(PNG) },
     ]);
   });
 });
