@@ -4,12 +4,12 @@
 // (which applies the migrations itself). Each walks its recipe's path over real HTTP, so the
 // recipes cannot rot.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, sql } from "./db.js";
-import { Browser, database, startServer } from "./http.js";
+import { Browser, database, sleep, startServer } from "./http.js";
 import { listening, stop } from "./process.js";
 import { parseMessage, smtpSink } from "./smtp-sink.js";
 import { build } from "../server/build.js";
@@ -31,6 +31,7 @@ describe.each([
   ["api", "api.md"],
   ["mail", "mail.md"],
   ["uploads", "uploads.md"],
+  ["deploy", "deploy.md"],
 ])("examples/%s in docs/recipes/%s", (name, recipe) => {
   it("shows every file of the site as it is", () => {
     const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", recipe), "utf8");
@@ -551,6 +552,99 @@ describe.each(MODES)("examples/uploads (%s): docs/recipes/uploads.md", (mode) =>
       { id: 1, file_name: "evil.png", content_type: "image/png", size: 16, data: Buffer.from(PNG) },
     ]);
   });
+});
+
+describe("examples/deploy: docs/recipes/deploy.md", () => {
+  it("runs its commands: build, start with two workers that migrate, health checks, a drained stop, a new build started", async () => {
+    const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", "deploy.md"), "utf8");
+    const blocks = [...text.matchAll(/^```(sh|text)\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!] as const);
+    const commands = blocks.filter(([kind]) => kind === "sh").map(([, code]) => code);
+    const shown = blocks.filter(([kind]) => kind === "text").map(([, code]) => code);
+    // Every command of the recipe, each run below as written (PORT=0 stands for 3000).
+    expect(commands).toEqual([
+      "npx quarry build examples/deploy --out dist\n",
+      "npx quarry start dist\n",
+      "curl -fsS http://127.0.0.1:3000/healthz\ncurl -fsS http://127.0.0.1:3000/readyz\ncurl -fsS http://127.0.0.1:3000/\n",
+      "npx quarry db status dist\n",
+      "npx quarry build examples/deploy --out dist-2\nnpx quarry start dist-2\n",
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), "quarry-deploy-"));
+    cpSync(join(EXAMPLES, "deploy"), join(dir, "examples", "deploy"), { recursive: true });
+    const url = await createDatabase([], "ex_deploy");
+    const env = { ...process.env, DATABASE_URL: url, PORT: "0", LOG_LEVEL: "silent" };
+    const run = (args: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, [bin, ...args], { cwd: dir, env });
+        let out = "";
+        child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+        child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+        child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`quarry ${args.join(" ")}: ${out}`))));
+      });
+    const start = async (dist: string) => {
+      const child = spawn(process.execPath, [bin, "start", dist], { cwd: dir, env });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      // (Stopped by the test itself; this only when an expectation failed first.)
+      closers.push(async () => {
+        if (child.exitCode === null && child.signalCode === null) await stop(child);
+      });
+      const base = await listening(child);
+      return { child, base, exited, line: () => out.split("\n")[0]! };
+    };
+
+    // 1. Build.
+    expect(await run(["build", "examples/deploy", "--out", "dist"])).toBe(shown[0]);
+    // 2. Start: two workers, the migrations applied before they serve.
+    const first = await start("dist");
+    expect(
+      first
+        .line()
+        .replace(/:\d+\//, ":3000/")
+        .replace(/pids \d+ \d+/, "pids 4711 4712") + "\n",
+    ).toBe(shown[1]);
+    // 3. The health checks and the page, exactly as shown.
+    const bodies: string[] = [];
+    for (const path of ["/healthz", "/readyz", "/"]) {
+      const res = await fetch(first.base + path);
+      expect([path, res.status]).toEqual([path, 200]);
+      bodies.push(await res.text());
+    }
+    expect(bodies.map((b) => (b.endsWith("\n") ? b : `${b}\n`)).join("")).toBe(shown[2]);
+    const status = await run(["db", "status", "dist"]);
+    expect(
+      status
+        .replace(
+          /^database: datasource main \(postgres:\/\/quarry:\*\*\*@127\.0\.0\.1:\d+\/ex_deploy_\w+\)$/m,
+          "database: datasource main (postgres://app:***@db.internal:5432/app)",
+        )
+        .replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/, "2026-11-28 09:00:00 UTC"),
+    ).toBe(shown[3]);
+
+    // 5 (begun): the new build is made beside the one serving.
+    expect(await run(["build", "examples/deploy", "--out", "dist-2"])).toBe(
+      "built 2 templates and 0 static files into dist-2\n",
+    );
+    // 4. SIGTERM while a slow request runs: it is answered after the signal, then the process exits 0.
+    const report = fetch(`${first.base}/report?ms=1500`).then(
+      async (r) => [r.status, await r.text(), Date.now()] as const,
+    );
+    await sleep(400);
+    first.child.kill("SIGTERM");
+    const signalled = Date.now();
+    const [code, body, answered] = await report;
+    expect([code, body, answered > signalled]).toEqual([200, "Report: 1 visit(s) so far\n", true]);
+    expect(text).toContain("(a\n`/report` that takes a second answers `Report: 1 visit(s) so far` after the signal)");
+    expect(await first.exited).toBe(0);
+
+    // 5. The new build starts on the same database: the count goes on.
+    const second = await start("dist-2");
+    expect(await (await fetch(`${second.base}/readyz`)).text()).toBe("ready\n");
+    expect(await (await fetch(`${second.base}/`)).text()).toContain("<h1>Hello</h1><p>Visit 2.</p>");
+    expect(text).toContain("the count goes on (`Visit 2.`)");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 60_000);
 });
 
 /** The files a section of docs/tutorial.md shows ("File `guestbook/…`:" and its block), in order. */
