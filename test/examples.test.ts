@@ -647,6 +647,25 @@ describe("examples/deploy: docs/recipes/deploy.md", () => {
   }, 60_000);
 });
 
+describe.each(["forms", "login", "pagination", "api", "mail", "uploads"])("docs/recipes/%s.md: Try it", (name) => {
+  it("serves the page it names under `npx quarry dev examples/<name>`, as written", async () => {
+    const text = readFileSync(join(import.meta.dirname, "..", "docs", "recipes", `${name}.md`), "utf8");
+    const m = /^Try it from a clone: `npx quarry dev (examples\/[a-z]+)`, then open `([^`]+)`\./m.exec(text);
+    expect(m?.[1]).toBe(`examples/${name}`);
+    const dir = mkdtempSync(join(tmpdir(), `quarry-try-${name}-`));
+    cpSync(join(EXAMPLES, name), join(dir, "examples", name), { recursive: true });
+    const url = await createDatabase([], `try_${name}`);
+    const child = spawn(process.execPath, [bin, "dev", m![1]!], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: url, PORT: "0", LOG_LEVEL: "silent" },
+    });
+    closers.push(() => stop(child));
+    const res = await fetch((await listening(child)) + m![2]!, { redirect: "manual" });
+    // The members' page sends a visitor who is not signed in to the login first.
+    expect(res.status).toBe(name === "login" ? 303 : 200);
+  });
+});
+
 /** The files a section of docs/tutorial.md shows ("File `guestbook/…`:" and its block), in order. */
 function tutorialFiles(section: string): [string, string][] {
   return [...section.matchAll(/^File `guestbook\/([^`]+)`:\n\n```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => [
