@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase, sql } from "./db.js";
+import { adminUrl, createDatabase, sql } from "./db.js";
 import { Browser, database, sleep, startServer } from "./http.js";
 import { listening, stop } from "./process.js";
 import { parseMessage, smtpSink } from "./smtp-sink.js";
@@ -664,6 +664,26 @@ describe.each(["forms", "login", "pagination", "api", "mail", "uploads"])("docs/
     // The members' page sends a visitor who is not signed in to the login first.
     expect(res.status).toBe(name === "login" ? 303 : 200);
   });
+});
+
+describe("the examples' SQL, checked by quarry check --db", () => {
+  it.each([
+    ["forms", "4 templates", 2],
+    ["login", "9 templates", 4],
+    ["pagination", "5 templates", 3],
+    ["api", "6 templates", 7],
+    ["mail", "1 template", 2],
+    ["uploads", "3 templates", 3],
+    ["deploy", "2 templates", 2],
+  ])(
+    "examples/%s: every statement and column read passes against its migrations",
+    async (name, templates, statements) => {
+      const out = await quarry(["check", `examples/${name}`, "--db", adminUrl()], join(EXAMPLES, ".."));
+      expect(out.replace(/postgres:\/\/quarry:\*\*\*@127\.0\.0\.1:\d+\/postgres/, "URL")).toBe(
+        `${templates} checked in examples/${name}; ${statements} statements checked against a scratch database on URL with _db/ applied (dropped): no errors\n`,
+      );
+    },
+  );
 });
 
 /** The files a section of docs/tutorial.md shows ("File `guestbook/…`:" and its block), in order. */
