@@ -37,6 +37,8 @@ export interface ResponseState {
   contentType: string | null;
   /** Set by dbt:location: the page ends and the server redirects. */
   location: string | null;
+  /** Set by dbt:content variable: the page ends and these bytes are the response's body. */
+  body: Uint8Array | null;
 }
 
 export interface OpenTransaction {
@@ -62,6 +64,8 @@ export interface RequestHooks {
   getFlash(): Struct;
   /** Names the visitor's session for scope="session" locks (a visitor without one: the request). */
   sessionKey(): string;
+  /** fileReadBinary() and fileGetMimeType(): true when `path` is a file the server wrote for this request's upload. */
+  isUpload(path: string): boolean;
   /**
    * dbt:flush: sends `text`, the page's output so far, to the client (the status, headers and
    * cookies first, at the first call); resolves once the client may take more, or rejects when
@@ -150,7 +154,7 @@ export function newPageState(
     tx: null,
     writes: null,
     sqlParams: null,
-    response: { status: 200, headers: new Map(), cookies: [], contentType: null, location: null },
+    response: { status: 200, headers: new Map(), cookies: [], contentType: null, location: null, body: null },
     started: now,
     deadline: timeoutMs > 0 ? now + timeoutMs : 0,
     outputOnly: 0,

@@ -57,6 +57,8 @@ declare module "fastify" {
     quarrySignal?: CancelSignal | null;
     /** The form fields of a POST being served (error pages see them too). */
     quarryForm?: Record<string, unknown> | null;
+    /** The temporary files of this request's uploads. */
+    quarryUploads?: ReadonlySet<string>;
   }
 }
 
@@ -386,6 +388,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     // The token is the server's business, not the page's.
     delete form.fields._csrf;
     req.quarryForm = form.fields;
+    if (form.files.length > 0) req.quarryUploads = new Set(form.files);
     try {
       return await renderPage(req, reply, name, 200);
     } finally {
@@ -418,7 +421,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const token = postedToken(req, fields);
     if (!secret || !token || !CSRF_SECRET.test(secret) || !tokens.verify(secret, token)) {
       return refuse(
-        "The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again",
+        "The request has no valid CSRF token (the form field _csrf or the header X-CSRF-Token, holding what csrfToken() gives); reload the page and send it again",
       );
     }
     return null;
@@ -501,6 +504,9 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       sessionKey() {
         // A visitor without a stored session yet has only this request: its own key.
         return session.id ?? `request ${req.id}`;
+      },
+      isUpload(path) {
+        return req.quarryUploads?.has(path) ?? false;
       },
     };
     const started = performance.now();
@@ -637,6 +643,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     head(cookie);
     const res = page.response;
     if (res.location !== null) return reply.header("location", res.location).send();
+    // dbt:content variable: the bytes are the answer (before a static file too: the page ended it).
+    if (res.body !== null) return reply.send(Buffer.from(res.body.buffer, res.body.byteOffset, res.body.byteLength));
     // Before a static file, _request.dbt only decides: the file answers unless it ended the request.
     if (file && !page.aborted && res.status === 200) return reply.sendFile(file[0], file[1]);
     return reply.send(body);
@@ -802,18 +810,21 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     });
   }
   // Pages take GET, HEAD (answered by Fastify from GET) and POST; other methods get a 405.
+  // Answered before the body is read (onRequest), so that a DELETE with an empty JSON body or
+  // a PUT of any size gets its 405, not the body parser's 400 or 413.
   const notAllowed = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header("allow", "GET, HEAD, POST");
-    return sendError(
+    await sendError(
       req,
       reply,
       new RequestError(codes.METHOD, 405, `${req.method} is not allowed here: pages answer GET, HEAD and POST`),
       405,
     );
+    return reply;
   };
   for (const url of ["/", "/*"]) {
     app.route({ method: ["GET", "POST"], url, handler, bodyLimit: site.config.server.maxBodyBytes });
-    app.route({ method: ["PUT", "DELETE", "PATCH"], url, handler: notAllowed });
+    app.route({ method: ["PUT", "DELETE", "PATCH"], url, onRequest: notAllowed, handler: notAllowed });
   }
 }
 

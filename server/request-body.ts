@@ -110,10 +110,12 @@ export async function registerBodyParsers(app: FastifyInstance, s: ServerSetting
 /** The `form` data of a request, and what to remove once its page has run. */
 export interface FormBody {
   fields: Record<string, unknown>;
+  /** The temporary files of the uploads (the only files fileReadBinary() may read). */
+  files: string[];
   cleanup(): Promise<void>;
 }
 
-const NOTHING: FormBody = { fields: {}, cleanup: async () => {} };
+const NOTHING: FormBody = { fields: {}, files: [], cleanup: async () => {} };
 
 /** Reads the body of a POST into form fields: urlencoded or JSON as parsed, multipart streamed. */
 export async function readForm(req: FastifyRequest, s: ServerSettings): Promise<FormBody> {
@@ -122,7 +124,7 @@ export async function readForm(req: FastifyRequest, s: ServerSettings): Promise<
   const body = req.body;
   if (body === null || typeof body !== "object" || Buffer.isBuffer(body)) return NOTHING;
   checkDepth(body, s.maxBodyDepth);
-  return { fields: { ...(body as Record<string, unknown>) }, cleanup: () => NOTHING.cleanup() };
+  return { fields: { ...(body as Record<string, unknown>) }, files: [], cleanup: () => NOTHING.cleanup() };
 }
 
 /** Refuses JSON nested deeper than `max`. */
@@ -133,6 +135,7 @@ function checkDepth(body: object, max: number): void {
 
 async function readMultipart(req: FastifyRequest, s: ServerSettings): Promise<FormBody> {
   const fields: Record<string, unknown> = {};
+  const files: string[] = [];
   let dir: string | null = null;
   const cleanup = async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -165,10 +168,11 @@ async function readMultipart(req: FastifyRequest, s: ServerSettings): Promise<Fo
       await pipeline(part.file, count, createWriteStream(tempFile, { mode: 0o600 }));
       if (part.file.truncated) throw limitError({ code: "FST_REQ_FILE_TOO_LARGE" }, s)!;
       add(part.fieldname, { fileName: part.filename ?? "", contentType: part.mimetype ?? "", size, tempFile });
+      files.push(tempFile);
     }
   } catch (err) {
     await cleanup();
     throw requestError(err, s);
   }
-  return { fields, cleanup };
+  return { fields, files, cleanup };
 }

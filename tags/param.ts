@@ -161,12 +161,24 @@ function check(
     return fail(`Parameter ${name} must be ${ARTICLE[type] ?? `a ${type}`}, got ${describeValue(value)}`);
   }
   value = convert(type, value);
-  const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : rt.toStr(value, loc).length;
+  if (min === undefined && max === undefined && patternSource === undefined) {
+    rt.assign(ctx, base, steps as string[], value, loc);
+    return;
+  }
+  // A struct (an upload's form.photo) is measured by its keys: it has no length as text.
+  const size =
+    typeof value === "number"
+      ? value
+      : Array.isArray(value)
+        ? value.length
+        : isStruct(value)
+          ? Object.keys(value).length
+          : rt.toStr(value, loc).length;
   const unit = (n: unknown) => {
     const one = rt.toNum(n, loc) === 1;
     return typeof value === "number"
       ? ""
-      : Array.isArray(value)
+      : Array.isArray(value) || isStruct(value)
         ? one
           ? " item"
           : " items"

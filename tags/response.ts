@@ -7,6 +7,7 @@ import type { RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { AbortSignal } from "../engine/signals.js";
+import { typeName } from "../engine/values.js";
 import { toDate } from "../engine/functions/dates.js";
 import { callTag } from "./call.js";
 import { afterFlush } from "./flush.js";
@@ -193,9 +194,20 @@ export function setCookie(
   });
 }
 
-export function setContentType(ctx: RenderContext, type: unknown, loc: Loc): void {
+export function setContentType(ctx: RenderContext, type: unknown, variable: unknown, loc: Loc): void {
   afterFlush(ctx, "dbt:content", loc);
   ctx.page.response.contentType = headerText(type, "The content type", loc);
+  if (variable === undefined) return;
+  // CFML's cfcontent variable: these bytes are the whole answer (an image from a bytea column,
+  // an upload sent back); what the page printed before is dropped and the page ends here.
+  if (!(variable instanceof Uint8Array))
+    throw new RuntimeError(
+      codes.TYPE,
+      `variable of dbt:content must be a binary value (fileReadBinary(), a bytea column, toBinary()), got ${typeName(variable)}`,
+      loc,
+    );
+  ctx.page.response.body = variable;
+  throw new AbortSignal();
 }
 
 export const locationTag: TagDef = {
@@ -241,8 +253,8 @@ export const cookieTag: TagDef = {
 export const contentTag: TagDef = {
   name: "content",
   body: "none",
-  attributes: { type: { type: "string", required: true } },
-  ...callTag("setContentType", setContentType, ["type"]),
+  attributes: { type: { type: "string", required: true }, variable: { type: "any" } },
+  ...callTag("setContentType", setContentType, ["type", "variable"]),
 };
 
 export const runtime = { setLocation, setHeader, setCookie, setContentType };

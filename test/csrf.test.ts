@@ -74,7 +74,7 @@ describe("CSRF", () => {
     });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain(
-      "The form has no valid CSRF token (the field _csrf that csrfToken() gives); reload the page and send it again",
+      "The request has no valid CSRF token (the form field _csrf or the header X-CSRF-Token, holding what csrfToken() gives); reload the page and send it again",
     );
   });
 

@@ -223,6 +223,16 @@ describe("routing", () => {
     const put = await get("/authors", { method: "PUT" });
     expect([put.status, put.headers.get("allow")]).toEqual([405, "GET, HEAD, POST"]);
     expect(await put.text()).toContain("<p>PUT is not allowed here: pages answer GET, HEAD and POST</p>");
+    // The 405 comes before the body is read: an empty JSON body is not a 400, a large one not a 413.
+    for (const [method, body] of [
+      ["DELETE", undefined],
+      ["PATCH", "{bad"],
+      ["PUT", JSON.stringify({ x: "y".repeat(2 * 1024 * 1024) })],
+    ] as const) {
+      const res = await get("/authors", { method, headers: { "content-type": "application/json" }, body });
+      expect([method, res.status, res.headers.get("allow")]).toEqual([method, 405, "GET, HEAD, POST"]);
+      expect(await res.text()).toContain(`<p>${method} is not allowed here: pages answer GET, HEAD and POST</p>`);
+    }
     const head = await get("/authors", { method: "HEAD" });
     expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([
       200,

@@ -16,6 +16,8 @@ export interface Received {
 export interface Sink {
   port: number;
   received: Received[];
+  /** While true, every message is refused (451 at MAIL FROM), as a mail server that is down for a while. */
+  refuse: boolean;
   /** The next message, once it has arrived (those already received count in order). */
   next(): Promise<Received>;
   close(): Promise<void>;
@@ -31,6 +33,10 @@ export async function smtpSink(auth?: { user: string; pass: string }): Promise<S
     authOptional: !auth,
     allowInsecureAuth: true,
     logger: false,
+    onMailFrom(_address, _session, cb) {
+      if (sink.refuse) cb(Object.assign(new Error("Service unavailable, try again later"), { responseCode: 451 }));
+      else cb();
+    },
     onAuth(a, _session, cb) {
       if (auth && a.username === auth.user && a.password === auth.pass) cb(null, { user: a.username });
       else cb(new Error("Invalid username or password"));
@@ -53,9 +59,10 @@ export async function smtpSink(auth?: { user: string; pass: string }): Promise<S
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return {
+  const sink: Sink = {
     port,
     received,
+    refuse: false,
     next() {
       const i = taken++;
       if (i < received.length) return Promise.resolve(received[i]!);
@@ -63,6 +70,7 @@ export async function smtpSink(auth?: { user: string; pass: string }): Promise<S
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return sink;
 }
 
 /** A received message's headers (unfolded, names lower-cased; the first of a repeated one) and body. */

@@ -17,6 +17,7 @@ import queries from "./queries.js";
 import queryRows from "./query-rows.js";
 import misc from "./misc.js";
 import session from "./session.js";
+import uploads from "./uploads.js";
 import compat from "./compat.js";
 import callbacks from "./callbacks.js";
 import cache from "./cache.js";
@@ -45,6 +46,7 @@ export const builtins: BuiltinDef[] = [
   ...queryRows,
   ...misc,
   ...session,
+  ...uploads,
   ...compat,
   ...callbacks,
   ...cache,
