@@ -33,9 +33,9 @@ import {
   titleOf,
 } from "./error-page.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
-import type { DevReload } from "./dev.js";
+import { RELOAD_PATH, type DevReload } from "./dev.js";
 import type { DevSqlCheck } from "./sql-check.js";
-import { DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
+import { DEBUG_PATH, DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
 import { newTrace } from "../engine/trace.js";
 import { readForm, registerBodyParsers, requestError } from "./request-body.js";
 import { LockManager } from "../engine/locks.js";
@@ -772,6 +772,18 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     return sendError(req, reply, e, statusOf(e));
   });
 
+  if (dev) {
+    // The debug JSON (queries and their bound values) and the reload stream answer only whom the
+    // dashboard answers: this machine, asked by a local host name, so that a page re-pointed at
+    // 127.0.0.1 (DNS rebinding) cannot read them (server/dashboard/access.ts).
+    const { DashboardAccess } = await import("./dashboard/access.js");
+    const access = new DashboardAccess(site.config.dev);
+    app.addHook("onRequest", async (req, reply) => {
+      if (!req.url.startsWith(DEBUG_PATH) && !req.url.startsWith(RELOAD_PATH)) return;
+      const why = access.refusal(req);
+      if (why !== null) return reply.code(403).type("text/plain; charset=utf-8").send(`403 Forbidden: ${why}\n`);
+    });
+  }
   if (site.dev) {
     site.dev.route(app);
     // Listening only once the watcher has scanned the site: a file saved right after start is seen.

@@ -407,6 +407,24 @@ describe("who may use the dashboard", () => {
     );
   });
 
+  it("guards the debug JSON and the reload stream the same way (they hold queries and bound values)", async () => {
+    const port = new URL(server.base).port;
+    await raw(server.base, "/");
+    for (const path of ["/_quarry/debug", "/_quarry/reload"]) {
+      const rebound = await raw(server.base, path, { headers: { host: `evil.example:${port}` } });
+      expect([path, rebound.status, rebound.body]).toEqual([
+        path,
+        403,
+        `403 Forbidden: The dev dashboard answers only to localhost, an IP address or a name of dev.dashboardHosts; not "evil.example:${port}"\n`,
+      ]);
+      const remote = await raw(server.base, path, { headers: { "x-forwarded-for": "203.0.113.7" } });
+      expect([path, remote.status]).toEqual([path, 403]);
+    }
+    const own = await raw(server.base, "/_quarry/debug");
+    expect(own.status).toBe(200);
+    expect(Array.isArray(JSON.parse(own.body))).toBe(true);
+  });
+
   it("lets in the addresses and host names the config's dev section allows", async () => {
     const root2 = site(files(url, { dev: { dashboardAllow: ["203.0.113.0/24"], dashboardHosts: ["devbox.test"] } }));
     const s = await startServer({ root: root2, dev: true });
