@@ -50,8 +50,7 @@ export function register(program: Command): void {
       "the site's scheduled tasks (_schedule.json): run one now by hand, or list them with their next and last run",
     );
 
-  common(schedule.command("run"))
-    .argument("<name>", "the task's name in _schedule.json")
+  common(schedule.command("run").argument("<name>", "the task's name in _schedule.json"))
     .addOption(
       new Option("--log-level <level>", "the server log's level, as JSON lines on stdout (the page's dbt:log lines)")
         .choices(LOG_LEVELS)
