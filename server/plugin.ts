@@ -46,8 +46,10 @@ import { SiteCluster } from "./cluster.js";
 import { siteFolder } from "./site-folder.js";
 import type { SmtpMailer } from "./mail.js";
 import type { Extensions } from "../engine/extensions.js";
-import { readSchedule, SCHEDULE_FILE, type ScheduledTask } from "./schedule-file.js";
-import { Scheduler, TaskRuns, type RunInfo, type ScheduleLog } from "./schedule.js";
+import type { ScheduledTask } from "./schedule-file.js";
+import type { Scheduler, RunInfo, ScheduleLog } from "./schedule.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 
 export { siteFolder };
 
@@ -150,7 +152,10 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     source = new EngineSource(engine);
   }
   // Checked before anything connects: a bad _schedule.json stops the start, as a bad config does.
-  const tasks = readSchedule(dir, config.timezone, (page) => source.find([page]) !== null);
+  // (Its reader, croner and the error-locating parser are loaded only for a site that has one.)
+  const tasks = existsSync(join(dir, SCHEDULE_FILE))
+    ? (await import("./schedule-file.js")).readSchedule(dir, config.timezone, (page) => source.find([page]) !== null)
+    : null;
   const database =
     opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
   const fragments = new FragmentCache({ maxEntries: config.fragmentCacheSize, maxChars: FRAGMENT_DEFAULTS.maxChars });
@@ -179,7 +184,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
         });
         for (const e of found) log(checkErrorText(e));
       }
-      if (name === SCHEDULE_FILE) reloadSchedule(site, dir, log);
+      if (name === SCHEDULE_FILE) await reloadSchedule(site, dir, log);
       if (/^_db\/[^/]+\.sql$/.test(name) && database.migrate) {
         await database.migrate().catch((err: unknown) => log(err instanceof QuarryError ? err.format() : String(err)));
       }
@@ -243,7 +248,8 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
 }
 
 /** quarry dev, _schedule.json saved: its tasks from now on (a file with mistakes changes nothing). */
-function reloadSchedule(site: Site, dir: string, log: (line: string) => void): void {
+async function reloadSchedule(site: Site, dir: string, log: (line: string) => void): Promise<void> {
+  const { readSchedule } = await import("./schedule-file.js");
   let tasks: ScheduledTask[];
   try {
     tasks = readSchedule(dir, site.config.timezone, (page) => site.source.find([page]) !== null) ?? [];
@@ -293,6 +299,8 @@ function exempt(path: string, patterns: string[]): boolean {
   return patterns.some((p) => (p.endsWith("*") ? path.startsWith(p.slice(0, -1)) : path === p));
 }
 
+/** The site's scheduled tasks (schedule-file.ts's SCHEDULE_FILE; that module loads croner). */
+const SCHEDULE_FILE = "_schedule.json";
 // The site's own templates, looked up by name (in a site folder, on every request: they may come and go).
 const REQUEST_TEMPLATE = ["_request.dbt"];
 const ERROR_TEMPLATE = ["_error.dbt"];
@@ -392,6 +400,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   // Scheduled tasks: quarry dev makes a scheduler for a site without _schedule.json too, so a
   // file saved later takes effect.
   if (site.tasks !== null || dev) {
+    const { Scheduler, TaskRuns } = await import("./schedule.js");
     site.schedule = new Scheduler({
       tasks: site.tasks ?? [],
       runs: new TaskRuns(site.database.datasources, site.config.cluster.name),

@@ -3,7 +3,7 @@
 // processes on one database); missed slots caught up only when a task asks; `quarry schedule
 // run|list`; SIGTERM during a run; and the recipe's site, examples/schedule/.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -40,9 +40,14 @@ async function quarry(url: string, ...args: string[]): Promise<{ code: number; s
 }
 
 /** `quarry start` of a build on the database `url`; stopped (SIGTERM) after the file. */
-async function start(dist: string, url: string, workers: number): Promise<ChildProcess & { base: string }> {
+async function start(
+  dist: string,
+  url: string,
+  workers: number,
+  level = "silent",
+): Promise<ChildProcess & { base: string }> {
   const child = spawn(process.execPath, [bin, "start", dist, "--workers", String(workers), "--port", "0"], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" },
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: level },
   });
   closers.push(() => (child.exitCode === null ? stop(child) : Promise.resolve()));
   return Object.assign(child, { base: await listening(child) });
@@ -187,6 +192,83 @@ describe("each slot runs once per cluster", () => {
     expect(runs.map((r) => r.slot.getTime())).toEqual(ticked.map((r) => r.slot.getTime()));
     expect(new Set(runs.map((r) => `${r.status} ${r.manual} ${r.n}`))).toEqual(new Set(["ok false 1"]));
   }, 90_000);
+});
+
+describe("a failing task", () => {
+  it("is logged at error level with its name and error, and the server goes on serving", async () => {
+    const root = site({
+      "_schedule.json": '[{ "name": "boom", "cron": "* * * * * *", "page": "_tasks/boom.dbt" }]\n',
+      "_tasks/boom.dbt": "<dbt:query>SELECT nothing</dbt:query>\n",
+      "index.dbt": "<p>still here</p>\n",
+    });
+    const url = await createDatabase([], "sched_boom");
+    const child = await start(built(root), url, 1, "error");
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    const line = await until(
+      () => out.split("\n").find((l) => l.includes('"task failed"')),
+      (l) => l !== undefined,
+      20_000,
+    );
+    const record = JSON.parse(line!) as Record<string, unknown>;
+    expect(record).toMatchObject({
+      level: 50,
+      msg: "task failed",
+      task: "boom",
+      err: {
+        code: "QRY_ERR_QUERY",
+        message: 'Query failed: column "nothing" does not exist (SQLSTATE 42703)',
+        at: "_tasks/boom.dbt:1:1",
+        sql: "SELECT nothing",
+      },
+    });
+    expect(record.slot).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+    const r = await fetch(`${child.base}/`);
+    expect([r.status, await r.text()]).toEqual([200, "<p>still here</p>\n"]);
+    expect(await stop(child)).toBe(0);
+  }, 60_000);
+});
+
+describe("under quarry dev", () => {
+  it("runs the tasks, prints a line for each run, and takes a saved _schedule.json at once", async () => {
+    const root = site(TICK_SITE);
+    const url = await createDatabase([], "sched_dev");
+    await migrate(url, join(root, "_db"));
+    const lines: string[] = [];
+    const s = await startServer({ root, dev: true, database: database(url), log: (l) => lines.push(l) });
+    try {
+      const ran = (name: string) =>
+        lines.filter((l) => new RegExp(`^task ${name} \\(slot \\S+\\) done in [\\d.]+ ms$`).test(l));
+      await until(
+        () => ran("tick").length,
+        (n) => n >= 1,
+      );
+      const file = join(root, "_schedule.json");
+      // A file with a mistake is reported; the tasks run as before.
+      writeFileSync(file, '[{ "name": "tock", "cron": "* * * * * * * *", "page": "_tasks/tick.dbt" }]\n');
+      const bad = await until(
+        () => lines.find((l) => l.startsWith("QRY_ERR_CONFIG")),
+        (l) => l !== undefined,
+      );
+      expect(bad!.split("\n")[0]).toBe(
+        `QRY_ERR_CONFIG: ${file}:1:28 task "tock": cron "* * * * * * * *" is not a cron expression: invalid configuration format ('* * * * * * * *'), exactly five, six, or seven space separated parts are required.`,
+      );
+      expect(bad!.endsWith("\n(the tasks run as before)")).toBe(true);
+      const before = ran("tick").length;
+      await until(
+        () => ran("tick").length,
+        (n) => n > before,
+      );
+      writeFileSync(file, '[{ "name": "tock", "cron": "* * * * * *", "page": "_tasks/tick.dbt" }]\n');
+      await until(
+        () => ran("tock").length,
+        (n) => n >= 1,
+      );
+      expect(lines).toContain("_schedule.json: 1 task scheduled");
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 describe("missed slots", () => {
