@@ -271,6 +271,57 @@ describe("under quarry dev", () => {
   });
 });
 
+describe("a task's page", () => {
+  it("runs with the site's time limit and no visitor's scopes; request.task says which run it is", async () => {
+    const root = site({
+      "quarry.config.json": JSON.stringify({ renderTimeoutMs: 300 }),
+      "_db/001_seen.sql": "CREATE TABLE seen (what text NOT NULL);\n",
+      "_schedule.json": JSON.stringify([
+        { name: "scopes", cron: "0 3 * * *", page: "_tasks/scopes.dbt" },
+        { name: "slow", cron: "0 3 * * *", page: "_tasks/slow.dbt" },
+      ]),
+      "_tasks/scopes.dbt":
+        '<dbt:query>INSERT INTO seen (what) VALUES (#serializeJSON({url: url, form: form, cookie: cookie, cgi: cgi, session: isDefined("session"), task: request.task.name, manual: request.task.manual, slot: isDate(request.task.slot)})#)</dbt:query>\n',
+      "_tasks/slow.dbt": "<dbt:query>SELECT pg_sleep(5)</dbt:query>\n",
+    });
+    const url = await createDatabase([], "sched_page");
+    await migrate(url, join(root, "_db"));
+    let scheduler: Scheduler | null = null;
+    const s = await startServer({
+      root,
+      database: database(url),
+      schedule: false,
+      onSchedule: (x) => (scheduler = x),
+    });
+    try {
+      // A visitor's request with a query string and a cookie comes first: none of it reaches the task.
+      await fetch(`${s.base}/nothing?x=1`, { headers: { cookie: "a=b" } });
+      const ok = await scheduler!.runNow("scopes");
+      expect(ok.ok).toBe(true);
+      expect(await sql(url, "SELECT what FROM seen")).toEqual([
+        { what: '{"url":{},"form":{},"cookie":{},"cgi":{},"session":false,"task":"scopes","manual":true,"slot":true}' },
+      ]);
+      const slow = await scheduler!.runNow("slow");
+      expect(slow.ok).toBe(false);
+      expect(slow.run!.status).toBe("failed");
+      const timeout =
+        "_tasks/slow.dbt:1:1 QRY_ERR_TIMEOUT: Page stopped: it ran longer than its time limit (renderTimeoutMs, or dbt:setting requesttimeout)";
+      expect(slow.run!.error).toBe(timeout);
+      expect(await sql(url, "SELECT status, error FROM quarry_task_run WHERE task = 'slow'")).toEqual([
+        { status: "failed", error: timeout },
+      ]);
+      // Its query was cancelled, not left running.
+      const sleeping = await until(
+        () => sql(url, "SELECT pid FROM pg_stat_activity WHERE state = 'active' AND query = 'SELECT pg_sleep(5)'"),
+        (r) => r.length === 0,
+      );
+      expect(sleeping).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe("missed slots", () => {
   it("are not caught up unless the task says catchUp: then the latest runs once, at start", async () => {
     const yearly = (name: string, catchUp: boolean) => ({
