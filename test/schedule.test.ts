@@ -163,6 +163,26 @@ ${f}:3:47 task "b": page "_tasks/missing.dbt" is not a page of the site
 });
 
 describe("each slot runs once per cluster", () => {
+  it("a slot is claimed by one of many claims; another site (cluster.name) has its own; runs by hand take none", async () => {
+    const url = await createDatabase([], "sched_claim");
+    const db = datasourcesFor(url);
+    try {
+      const runs = new TaskRuns(db, "");
+      const slot = new Date(Date.UTC(2026, 0, 1, 6));
+      const claims = await Promise.all([1, 2, 3, 4, 5].map((i) => runs.claim("t", slot, `node ${i}`)));
+      expect(claims.filter((c) => c !== null).map((c) => [c!.slot, c!.manual, c!.status])).toEqual([
+        [slot, false, "running"],
+      ]);
+      expect(await new TaskRuns(db, "other").claim("t", slot, "n")).toMatchObject({ slot, manual: false });
+      const byHand = [await runs.claim("t", null, "n"), await runs.claim("t", null, "n")];
+      expect(byHand.map((r) => r!.manual)).toEqual([true, true]);
+      expect(await runs.claim("t", new Date(Date.UTC(2026, 0, 2, 6)), "n")).toMatchObject({ manual: false });
+      expect(await runs.lastSlot("t")).toEqual(new Date(Date.UTC(2026, 0, 2, 6)));
+    } finally {
+      await db.close();
+    }
+  });
+
   it("an every-second task served by quarry start --workers 2 and a second server on the same database", async () => {
     const root = site(TICK_SITE);
     const dist = built(root);
