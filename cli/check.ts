@@ -7,7 +7,9 @@ import { DB_HELP, sqlCheck } from "./sql-check.js";
 export function register(program: Command): void {
   program
     .command("check")
-    .description("validate every .dbt template in a folder; print each error with its code frame")
+    .description(
+      "validate every .dbt template in a folder and its _schedule.json; print each error with its code frame",
+    )
     .argument("[dir]", "the site folder", ".")
     .option("--db [url]", DB_HELP)
     .option(
@@ -29,6 +31,22 @@ export function register(program: Command): void {
           if (!seen.has(text)) process.stderr.write(`${text}\n\n`);
           seen.add(text);
         }
+      }
+      // The site's _schedule.json, read in the site's time zone (a bad config is reported once, by the server).
+      const { readSchedule, folderHasPage } = await import("../server/schedule-file.js");
+      const { loadConfig } = await import("../datasources/config.js");
+      let zone = "UTC";
+      try {
+        zone = (await loadConfig(engine.root)).timezone;
+      } catch {
+        // The config's own mistakes are the server's to report.
+      }
+      try {
+        readSchedule(engine.root, zone, folderHasPage(engine.root));
+      } catch (err) {
+        const text = err instanceof QuarryError ? err.format() : String(err);
+        if (!seen.has(text)) process.stderr.write(`${text}\n\n`);
+        seen.add(text);
       }
       let sql = "";
       if (opts.db !== undefined) {

@@ -12,14 +12,14 @@ const SITE_HELP = "the site folder, or a build made by quarry build (its _db/ co
 type SiteDatabase = import("../server/database.js").SiteDatabase;
 
 /** The signals a command handles itself while it runs (Ctrl-C in psql's shell, a wait for Ctrl-C). */
-const signalsTaken = new Set<NodeJS.Signals>();
+export const signalsTaken = new Set<NodeJS.Signals>();
 
 /**
  * Opens the site's database, runs `fn`, and always stops what it started — also on Ctrl-C or
  * SIGTERM (exit 130), which otherwise left the embedded Postgres running (it runs in a session
  * of its own) and the next quarry dev refusing its data folder as in use.
  */
-async function withDatabase(
+export async function withDatabase(
   site: string,
   dataDir: string | undefined,
   fn: (db: SiteDatabase, dir: string) => Promise<number>,

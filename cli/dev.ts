@@ -9,7 +9,7 @@ export function register(program: Command): void {
     program
       .command("dev")
       .description(
-        "serve a site folder for development: recompiles what changed, reloads the open page on save, detailed error pages",
+        "serve a site folder for development: recompiles what changed, reloads the open page on save, detailed error pages; runs the tasks of its _schedule.json",
       )
       .argument("[site]", "the site folder", ".")
       .addOption(new Option("--mode <mode>", "execution mode").choices(["compiled", "interpreted"]).default("compiled"))

@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   init: () => import("./init.js"),
   bench: () => import("./bench.js"),
   db: () => import("./db.js"),
+  schedule: () => import("./schedule.js"),
 };
 
 const program = new Command();

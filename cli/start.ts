@@ -16,7 +16,7 @@ export function register(program: Command): void {
     program
       .command("start")
       .description(
-        "serve a site built by quarry build: precompiled, no parser, no per-request file checks, production error pages",
+        "serve a site built by quarry build: precompiled, no parser, no per-request file checks, production error pages; runs the tasks of its _schedule.json",
       )
       .argument("[dist]", "the folder quarry build wrote", "dist")
       .addOption(

@@ -13,7 +13,8 @@ function lineCol(text: string, offset: number): { line: number; column: number }
   return { line, column: offset - start + 1 };
 }
 
-function located(file: string, text: string, offset: number, message: string): string {
+/** `file:line:col message` and the code frame at `offset` of `text` (also for the site's other JSON files). */
+export function located(file: string, text: string, offset: number, message: string): string {
   const { line, column } = lineCol(text, offset);
   return `${file}:${line}:${column} ${message}\n${codeFrame(text, { file, line, column, start: offset, end: offset })}`;
 }

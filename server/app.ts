@@ -20,7 +20,13 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { loadConfig, LOG_LEVELS, type SiteConfig } from "../datasources/config.js";
-import quarry, { flushFragmentCaches, flushQueryCaches, siteFolder, type QuarryOptions } from "./plugin.js";
+import quarry, {
+  flushFragmentCaches,
+  flushQueryCaches,
+  siteFolder,
+  stopSchedules,
+  type QuarryOptions,
+} from "./plugin.js";
 import { connectDatabase } from "./database.js";
 import { registerShedding } from "./shedding.js";
 import { stopWhileStarting } from "./starting.js";
@@ -252,6 +258,8 @@ export function shutdownOnSignals(
     if (closed) return;
     closed = true;
     say(`${why}: stopped accepting; finishing requests in flight (up to ${graceMs} ms), then stopping`);
+    // Scheduled tasks start no more runs; a run under way finishes as a request in flight does.
+    stopSchedules(graceMs);
     const cut = setTimeout(() => {
       say(`shutdown grace period (server.shutdownGraceMs = ${graceMs} ms) over: closing the connections still open`);
       code = 1;

@@ -1,6 +1,6 @@
 // `quarry build`: validates every template of a site and writes it precompiled, as one ES
-// module per template, with a manifest of templates and static files, the site config and
-// its _db/ migrations. Any invalid template fails the build, and every error is listed.
+// module per template, with a manifest of templates and static files, the site config, its
+// _db/ migrations and its _schedule.json. Any invalid template fails the build, and every error is listed.
 //
 // A build writes only what it owns. The output folder must be new, empty or a previous build
 // holding nothing but what a build writes; it may not be the site, hold it or lie inside it.
@@ -29,6 +29,7 @@ import { CONFIG_FILES } from "../datasources/config.js";
 import type { Manifest } from "./sources.js";
 import { resolvePath } from "./routes.js";
 import { siteFiles } from "./site-files.js";
+import { readSchedule, SCHEDULE_FILE } from "./schedule-file.js";
 import type { Extensions } from "../engine/extensions.js";
 
 export interface BuildResult {
@@ -52,6 +53,7 @@ export const BUILD_ENTRIES: readonly string[] = [
   "templates",
   "static",
   "_db",
+  SCHEDULE_FILE,
   SERVING_MARK,
   ...CONFIG_FILES,
 ];
@@ -196,6 +198,13 @@ export function build(
     }
     progress(i + 1, templates.length, name);
   });
+  // A task's page must be one of the build's templates. (The time zone only decides when a
+  // valid expression runs: the site's is read by the server.)
+  try {
+    readSchedule(engine.root, "UTC", (page) => templates.includes(page));
+  } catch (err) {
+    errors.push(err instanceof QuarryError ? err.format() : String(err));
+  }
   const statics = files.filter(isStatic);
   if (errors.length > 0)
     return { templates: templates.length, statics: statics.length, errors: [...new Set(errors)], recovered };
@@ -224,7 +233,7 @@ export function build(
       manifest.templates[name] = file;
     }
     for (const f of statics) cpSync(join(engine.root, f), join(fresh, "static", f));
-    for (const f of [...CONFIG_FILES, "_db"])
+    for (const f of [...CONFIG_FILES, "_db", SCHEDULE_FILE])
       if (existsSync(join(engine.root, f))) cpSync(join(engine.root, f), join(fresh, f), { recursive: true });
     writeFileSync(join(fresh, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     if (existsSync(target)) {

@@ -21,7 +21,7 @@ export interface DevReload {
 }
 
 /**
- * `onChange` runs for every change to a template or a `_db/` file (dev flushes query caches and
+ * `onChange` runs for every change to a template, a `_db/` file or `_schedule.json` (dev flushes query caches and
  * applies new migrations); open pages reload once it is done.
  */
 export function devReload(
@@ -65,7 +65,7 @@ export function devReload(
     } else if (!removed && /^_db\/[^/]+\.sql$/.test(name)) {
       log(`changed ${name}: applying new migrations`);
     } else log(`changed ${name}`);
-    if (name.endsWith(".dbt") || name.endsWith(".cfc") || name.startsWith("_db/"))
+    if (name.endsWith(".dbt") || name.endsWith(".cfc") || name.startsWith("_db/") || name === "_schedule.json")
       void Promise.resolve(onChange(name)).then(broadcast, broadcast);
     else broadcast();
   };

@@ -15,7 +15,7 @@ import { codes, QuarryError, RequestError, RuntimeError } from "../engine/errors
 import { OutboundPolicy } from "../engine/outbound.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { keyOf } from "../engine/keys.js";
-import { toStructDeep, type Limits } from "../engine/context.js";
+import { toStructDeep, type Limits, type Scopes } from "../engine/context.js";
 import { connectDatabase, type Database } from "./database.js";
 import { resolvePath } from "./routes.js";
 import { requestScopes } from "./scopes.js";
@@ -46,6 +46,10 @@ import { SiteCluster } from "./cluster.js";
 import { siteFolder } from "./site-folder.js";
 import type { SmtpMailer } from "./mail.js";
 import type { Extensions } from "../engine/extensions.js";
+import type { ScheduledTask } from "./schedule-file.js";
+import type { Scheduler, RunInfo, ScheduleLog } from "./schedule.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 
 export { siteFolder };
 
@@ -89,6 +93,10 @@ export interface QuarryOptions {
   functions?: Extensions["functions"];
   /** Tags the host app adds: tag modules or lone tags (docs/extending.md). */
   tags?: Extensions["tags"];
+  /** Run the tasks of the site's _schedule.json on their slots (default true; `quarry schedule run` says false). */
+  schedule?: boolean;
+  /** Given the site's scheduler once the plugin is ready (null: the site has no _schedule.json). */
+  onSchedule?: (scheduler: Scheduler | null) => void;
 }
 
 /** What an error page is rendered with (see renderPage). */
@@ -116,6 +124,10 @@ interface Site {
   mailer: SmtpMailer | null;
   /** The link to the site's other processes (cache flushes, cluster locks). */
   cluster: SiteCluster;
+  /** The tasks of _schedule.json (null: the site has no such file). */
+  tasks: ScheduledTask[] | null;
+  /** Runs the tasks (made by the plugin once the site is open; null without _schedule.json). */
+  schedule: Scheduler | null;
 }
 
 async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
@@ -141,6 +153,11 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     });
     source = new EngineSource(engine);
   }
+  // Checked before anything connects: a bad _schedule.json stops the start, as a bad config does.
+  // (Its reader, croner and the error-locating parser are loaded only for a site that has one.)
+  const tasks = existsSync(join(dir, SCHEDULE_FILE))
+    ? (await import("./schedule-file.js")).readSchedule(dir, config.timezone, (page) => source.find([page]) !== null)
+    : null;
   const database =
     opts.database ?? (await connectDatabase(config, { siteDir: dir, built: !!opts.dist, dataDir: opts.dataDir, log }));
   const fragments = new FragmentCache({ maxEntries: config.fragmentCacheSize, maxChars: FRAGMENT_DEFAULTS.maxChars });
@@ -175,6 +192,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
         });
         for (const e of found) log(checkErrorText(e));
       }
+      if (name === SCHEDULE_FILE) await reloadSchedule(site, dir, log);
       if (/^_db\/[^/]+\.sql$/.test(name) && database.migrate) {
         await database.migrate().catch((err: unknown) => log(err instanceof QuarryError ? err.format() : String(err)));
       }
@@ -206,7 +224,7 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     log,
   });
   db.onFlush = (key) => cluster.publish({ kind: "queries", key });
-  return {
+  const site: Site = {
     source,
     config,
     database,
@@ -231,7 +249,25 @@ async function openSite(opts: QuarryOptions, log: (line: string) => void): Promi
     },
     mailer,
     cluster,
+    tasks,
+    schedule: null,
   };
+  return site;
+}
+
+/** quarry dev, _schedule.json saved: its tasks from now on (a file with mistakes changes nothing). */
+async function reloadSchedule(site: Site, dir: string, log: (line: string) => void): Promise<void> {
+  const { readSchedule } = await import("./schedule-file.js");
+  let tasks: ScheduledTask[];
+  try {
+    tasks = readSchedule(dir, site.config.timezone, (page) => site.source.find([page]) !== null) ?? [];
+  } catch (err) {
+    log(`${err instanceof QuarryError ? err.format() : String(err)}\n(the tasks run as before)`);
+    return;
+  }
+  site.tasks = tasks;
+  site.schedule?.replace(tasks);
+  log(`${SCHEDULE_FILE}: ${tasks.length} task${tasks.length === 1 ? "" : "s"} scheduled`);
 }
 
 // The session cookie is signed with a key derived from the site secret (config `secret`, or
@@ -271,6 +307,8 @@ function exempt(path: string, patterns: string[]): boolean {
   return patterns.some((p) => (p.endsWith("*") ? path.startsWith(p.slice(0, -1)) : path === p));
 }
 
+/** The site's scheduled tasks (schedule-file.ts's SCHEDULE_FILE; that module loads croner). */
+const SCHEDULE_FILE = "_schedule.json";
 // The site's own templates, looked up by name (in a site folder, on every request: they may come and go).
 const REQUEST_TEMPLATE = ["_request.dbt"];
 const ERROR_TEMPLATE = ["_error.dbt"];
@@ -280,6 +318,14 @@ const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 
 /** The sites this process serves, so a signal can flush their query caches (see app.ts). */
 const openSites = new Set<Site>();
+
+/**
+ * Shutting down (app.ts, once the server stops accepting): the sites' scheduled tasks start no
+ * more runs, and the runs under way get `graceMs` to finish, as requests in flight do.
+ */
+export function stopSchedules(graceMs: number): void {
+  for (const site of openSites) void site.schedule?.stop(graceMs);
+}
 
 /** Forgets every cachedwithin result of every site in this process; returns how many. */
 export function flushQueryCaches(): number {
@@ -301,6 +347,8 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
   openSites.add(site);
   const dev = !!opts.dev;
   app.addHook("onClose", async () => {
+    // The task runs under way finish first (they use the pools closed below).
+    await site.schedule?.stop(site.config.server.shutdownGraceMs);
     openSites.delete(site);
     site.mailer?.close();
     await site.dev?.close();
@@ -355,6 +403,72 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     } finally {
       endPage(page);
     }
+  }
+
+  // Scheduled tasks: quarry dev makes a scheduler for a site without _schedule.json too, so a
+  // file saved later takes effect.
+  if (site.tasks !== null || dev) {
+    const { Scheduler, TaskRuns } = await import("./schedule.js");
+    site.schedule = new Scheduler({
+      tasks: site.tasks ?? [],
+      runs: new TaskRuns(site.database.datasources, site.config.cluster.name),
+      run: runTask,
+      log: scheduleLog(),
+    });
+    // Timers start once the server is ready (not while it registers); none keeps the process alive.
+    if (opts.schedule !== false) app.addHook("onReady", async () => site.schedule?.start());
+  }
+  opts.onSchedule?.(site.schedule);
+
+  /**
+   * Runs a task's page as a request runs a page, with the site's time limit and services, but
+   * with no visitor: no session, cookies, url or form values, no _request.dbt. The page reads
+   * its run as `request.task` (name, slot, manual); what it prints goes nowhere.
+   */
+  async function runTask(task: ScheduledTask, info: RunInfo, signal: CancelSignal): Promise<void> {
+    const page = newPage(signal, pageLog({ log: app.log.child({ task: task.name }) }, task.page));
+    const request = newStruct();
+    request.task = toStructDeep({ name: info.name, slot: info.slot, manual: info.manual });
+    const scopes: Scopes = {
+      variables: newStruct(),
+      request,
+      application: site.application,
+      url: newStruct(),
+      form: newStruct(),
+      cookie: newStruct(),
+      cgi: newStruct(),
+    };
+    try {
+      await site.source.render(task.page, scopes, page);
+    } finally {
+      endPage(page);
+    }
+  }
+
+  /** Task runs in the log: dev's readable lines, else JSON lines with the task's name. */
+  function scheduleLog(): ScheduleLog {
+    const slotOf = (run: { slot: Date; manual: boolean }) =>
+      run.manual ? "run by hand" : `slot ${run.slot.toISOString()}`;
+    if (dev)
+      return {
+        ran: (task, run, ms) => log(`task ${task.name} (${slotOf(run)}) done in ${ms} ms`),
+        failed: (task, run, err, ms) =>
+          log(`task ${task.name} (${slotOf(run)}) failed after ${ms} ms:\n${errorText(err)}`),
+        warn: (message, err) => log(`[warn] ${message}${err === undefined ? "" : `: ${errorText(err)}`}`),
+      };
+    return {
+      ran: (task, run, ms) =>
+        app.log.info(
+          { task: task.name, slot: run.slot.toISOString(), manual: run.manual || undefined, ms },
+          "task done",
+        ),
+      failed: (task, run, err, ms) =>
+        app.log.error(
+          { task: task.name, slot: run.slot.toISOString(), manual: run.manual || undefined, ms, err: errorRecord(err) },
+          "task failed",
+        ),
+      warn: (message, err) => app.log.warn(err === undefined ? {} : { err: errorRecord(err) }, message),
+    };
   }
 
   const prefix = app.prefix;

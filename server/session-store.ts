@@ -141,8 +141,8 @@ const TABLE = `CREATE TABLE IF NOT EXISTS quarry_session (
 );
 CREATE INDEX IF NOT EXISTS quarry_session_expires ON quarry_session (expires)`;
 
-/** Runs `fn` once the tables exist; a failed setup is retried by the next caller. */
-class Setup {
+/** Runs `fn` once the tables exist; a failed setup is retried by the next caller (server/schedule.ts too). */
+export class Setup {
   private ready: Promise<void> | null = null;
   constructor(private readonly run: () => Promise<void>) {}
   async then<T>(fn: () => Promise<T>): Promise<T> {

@@ -108,7 +108,7 @@ describe("quarry --help", () => {
     expect(err.code).toBe(1);
     // The suggestion, then the help that lists every command.
     expect(err.stderr.startsWith("error: unknown command 'strat'\n(Did you mean start?)\n")).toBe(true);
-    for (const cmd of ["render", "compile", "check", "dev", "start", "build", "init", "bench", "db"])
+    for (const cmd of ["render", "compile", "check", "dev", "start", "build", "init", "bench", "db", "schedule"])
       expect(err.stderr).toMatch(new RegExp(`^  ${cmd} `, "m"));
   });
 
