@@ -170,7 +170,7 @@ describe("each slot runs once per cluster", () => {
       const runs = new TaskRuns(db, "");
       const slot = new Date(Date.UTC(2026, 0, 1, 6));
       const claims = await Promise.all([1, 2, 3, 4, 5].map((i) => runs.claim("t", slot, `node ${i}`)));
-      expect(claims.filter((c) => c !== null).map((c) => [c!.slot, c!.manual, c!.status])).toEqual([
+      expect(claims.filter((c) => c !== null).map((c) => [c.slot, c.manual, c.status])).toEqual([
         [slot, false, "running"],
       ]);
       expect(await new TaskRuns(db, "other").claim("t", slot, "n")).toMatchObject({ slot, manual: false });
