@@ -923,6 +923,7 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
       fragments: site.services.fragments,
       objects: site.services.objects,
       outbox: site.mailer instanceof Outbox ? site.mailer : null,
+      schedule: () => site.schedule,
       log,
       requester: async (req) => {
         const id = await unsignedSession(req).catch(() => null);

@@ -61,6 +61,8 @@ const files = (dbUrl: string, extra: Record<string, unknown> = {}) => ({
   "_part.dbt": "part",
   "_error.dbt": "<dbt:output>#error.message#</dbt:output>",
   "models/Guest.cfc": "component {}",
+  "_schedule.json": '[{ "name": "new-year", "cron": "0 0 1 1 *", "page": "_tasks/new-year.dbt", "timezone": "UTC" }]\n',
+  "_tasks/new-year.dbt": "happy new year",
   "style.css": "body{}",
 });
 
@@ -96,6 +98,7 @@ async function everyPanel(b: Browser): Promise<string[]> {
     "session",
     "config",
     "mail",
+    "schedule",
     "mail/1",
     "mail/2",
   ])
@@ -125,6 +128,7 @@ describe("quarry dev's dashboard", () => {
 <li><a href="/_quarry/session">Your session</a>: the session of this browser (only yours)</li>
 <li><a href="/_quarry/config">Config</a>: the settings in force, defaults filled in, secrets hidden</li>
 <li><a href="/_quarry/mail">Mail</a>: the mail dbt:mail sent, caught here instead of delivered, with a viewer</li>
+<li><a href="/_quarry/schedule">Scheduled tasks</a>: the tasks of _schedule.json, when each runs next, and its latest runs</li>
 </ul>`);
     for (const p of ["nope", "pages/x", "config/1", "nope/1"])
       expect((await fetch(`${server.base}/_quarry/${p}`)).status).toBe(404);
@@ -145,8 +149,8 @@ describe("quarry dev's dashboard", () => {
 <table><thead><tr><th>template</th><th>role</th></tr></thead><tbody>
 <tr><td><code>_error.dbt</code></td><td>the page of every error status</td></tr>
 </tbody></table>
-<h2>Included only, never a route (1)</h2>
-<ul><li><code>_part.dbt</code></li></ul>
+<h2>Included only, never a route (2)</h2>
+<ul><li><code>_part.dbt</code></li><li><code>_tasks/new-year.dbt</code></li></ul>
 <h2>Components (1)</h2>
 <ul><li><code>models/Guest.cfc</code></li></ul>
 <h2>Static files (1)</h2>
@@ -342,6 +346,16 @@ describe("quarry dev's dashboard", () => {
     expect(cleared).toBe(`<p class="done" role="status">Removed 2 messages</p>
 <p>Caught, not delivered (set dev.deliverMail to send through <code>127.0.0.1:1</code>). The last 50 are kept.</p>
 <p class="muted">No mail yet.</p>`);
+  });
+
+  it("scheduled tasks: each task of _schedule.json with its next run and its latest runs", async () => {
+    const b = new Browser(server.base);
+    const next = `${new Date().getUTCFullYear() + 1}-01-01T00:00:00Z`;
+    expect(main(await b.get("/_quarry/schedule"))).toBe(
+      `<p>Each slot runs once for the whole cluster; <code>quarry schedule run NAME</code> runs a task now.</p>\n` +
+        `<table><thead><tr><th>task</th><th>cron</th><th>page</th><th>time zone</th><th>catch up</th><th>next run</th><th>latest runs (newest first)</th></tr></thead><tbody>\n` +
+        `<tr><td><b>new-year</b></td><td><code>0 0 1 1 *</code></td><td>_tasks/new-year.dbt</td><td>UTC</td><td>no</td><td>${next}</td><td><span class="muted">none yet</span></td></tr>\n</tbody></table>`,
+    );
   });
 
   it("never shows a secret: passwords in URLs, the session secret, mail auth", async () => {

@@ -8,6 +8,7 @@ import type { FragmentCache } from "../../engine/fragment-cache.js";
 import type { ObjectCache } from "../../engine/object-cache.js";
 import type { Struct } from "../../engine/values.js";
 import type { Outbox } from "./outbox.js";
+import type { Scheduler } from "../schedule.js";
 
 export interface DashboardContext {
   /** The site folder. */
@@ -19,6 +20,8 @@ export interface DashboardContext {
   debug: DebugLog | null;
   fragments: FragmentCache;
   objects: ObjectCache;
+  /** The site's scheduler (server/schedule.ts), made once the site is open; null without _schedule.json. */
+  schedule(): Scheduler | null;
   /** quarry dev's caught mail (null when the config's dev.deliverMail sends it). */
   outbox: Outbox | null;
   /** The requester's own session (from their verified cookie): its data, or null when they have none. */

@@ -82,6 +82,7 @@ describe("the dev dashboard in a browser", () => {
       "Your session",
       "Config",
       "Mail",
+      "Scheduled tasks",
     ]);
     for (const title of titles.slice(1)) {
       await page.locator("header").getByRole("link", { name: title, exact: true }).click();

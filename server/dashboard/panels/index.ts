@@ -1,6 +1,6 @@
 // The dashboard's panels, in the order of its navigation: one module each, a Panel
 // (../context.ts) with its page and its actions. A new panel is a module here and one line
-// in PANELS — the "Scheduled tasks" panel goes after "mail", reading the scheduler's status.
+// in PANELS.
 import type { Panel } from "../context.js";
 import { pagesPanel } from "./pages.js";
 import { datasourcesPanel } from "./datasources.js";
@@ -10,6 +10,7 @@ import { cachesPanel } from "./caches.js";
 import { sessionPanel } from "./session.js";
 import { configPanel } from "./config.js";
 import { mailPanel } from "./mail.js";
+import { schedulePanel } from "./schedule.js";
 
 export const PANELS: readonly Panel[] = [
   pagesPanel,
@@ -20,4 +21,5 @@ export const PANELS: readonly Panel[] = [
   sessionPanel,
   configPanel,
   mailPanel,
+  schedulePanel,
 ];
