@@ -72,10 +72,10 @@ async function stopped(db: SiteDatabase | null): Promise<void> {
   }
 }
 
-/** The options every db command takes. */
-const common = (cmd: Command) =>
+/** The site argument and --data-dir, which every db command (and quarry schedule) takes. */
+export const common = (cmd: Command, siteHelp = SITE_HELP) =>
   cmd
-    .argument("[site]", SITE_HELP, ".")
+    .argument("[site]", siteHelp, ".")
     .option(
       "--data-dir <dir>",
       "the embedded Postgres's data folder, as for quarry dev and start (default: dataDir in the config, else SITE/.quarry/postgres)",

@@ -5,17 +5,11 @@ import { join } from "node:path";
 import { type Command, Option } from "commander";
 import { LOG_LEVELS } from "../datasources/config.js";
 import type { LogLevel } from "../server/app.js";
-import { signalsTaken, withDatabase } from "./db.js";
+import { common as dbCommon, signalsTaken, withDatabase } from "./db.js";
 
 const SITE_HELP = "the site folder, or a build made by quarry build";
 
-const common = (cmd: Command) =>
-  cmd
-    .argument("[site]", SITE_HELP, ".")
-    .option(
-      "--data-dir <dir>",
-      "the embedded Postgres's data folder, as for quarry dev and start (default: dataDir in the config, else SITE/.quarry/postgres)",
-    );
+const common = (cmd: Command) => dbCommon(cmd, SITE_HELP);
 
 /** `2026-11-28 03:00:00` in `zone`. */
 function when(d: Date, zone: string): string {

@@ -36,6 +36,7 @@ import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import { RELOAD_PATH, type DevReload } from "./dev.js";
 import type { DevSqlCheck } from "./sql-check.js";
 import { DEBUG_PATH, DebugLog, panelHtml, traceText, type DebugEntry } from "./debug.js";
+import { foreignOrigin } from "./origin.js";
 import { newTrace } from "../engine/trace.js";
 import { readForm, registerBodyParsers, requestError } from "./request-body.js";
 import { LockManager } from "../engine/locks.js";
@@ -515,20 +516,10 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const csrf = site.config.csrf;
     if (!csrf.enabled || exempt(path, csrf.exempt)) return null;
     const refuse = (why: string) => new RequestError(codes.CSRF, 403, why);
-    // A cheap second line: a browser names the page that sent a form. Scheme, host and port
-    // must all be this site's (https://host is another origin than http://host); the scheme is
-    // the one the visitor used, which behind a proxy only trustProxy tells (X-Forwarded-Proto).
-    const origin = req.headers.origin;
-    if (origin !== undefined) {
-      let from: string | null = null;
-      try {
-        from = new URL(origin).origin;
-      } catch {
-        // "null" (a sandboxed frame, a privacy redirect) or garbage: not this site.
-      }
-      if (from === null || from === "null" || from !== new URL(`${req.protocol}://${req.host}`).origin)
-        return refuse(`A form from another site (Origin ${origin}) may not post here`);
-    } else if (req.headers["sec-fetch-site"] === "cross-site") {
+    // A cheap second line: a browser names the page that sent a form (server/origin.ts).
+    const origin = foreignOrigin(req);
+    if (origin !== undefined) return refuse(`A form from another site (Origin ${origin}) may not post here`);
+    if (req.headers.origin === undefined && req.headers["sec-fetch-site"] === "cross-site") {
       return refuse("A form from another site may not post here");
     }
     const secret = req.cookies?.[CSRF_COOKIE];

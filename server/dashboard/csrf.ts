@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Tokens from "@fastify/csrf";
 import { DASHBOARD_PATH } from "./html.js";
+import { foreignOrigin } from "../origin.js";
 
 export const DASHBOARD_COOKIE = "quarry_dashboard";
 const SECRET = /^[A-Za-z0-9_-]{16,64}$/;
@@ -22,17 +23,8 @@ export function dashboardToken(req: FastifyRequest, reply: FastifyReply): string
 
 /** Why a POST to the dashboard is refused, or null when it came from the dashboard's own form. */
 export function postRefusal(req: FastifyRequest, fields: Record<string, unknown>): string | null {
-  const origin = req.headers.origin;
-  if (origin !== undefined) {
-    let from: string | null = null;
-    try {
-      from = new URL(origin).origin;
-    } catch {
-      // "null" or garbage: not this origin.
-    }
-    if (from === null || from === "null" || from !== new URL(`${req.protocol}://${req.host}`).origin)
-      return `A form from another origin (${origin}) may not use the dev dashboard`;
-  }
+  const origin = foreignOrigin(req);
+  if (origin !== undefined) return `A form from another origin (${origin}) may not use the dev dashboard`;
   const site = req.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin")
     return `A request from another site (${site}) may not use the dev dashboard`;
