@@ -92,7 +92,12 @@ interface ParseFailure {
 }
 
 /** A document from XML text (Lucee's xmlParse): located parse errors, entity declarations refused, bounded. */
-export function parseXml(m: Metered | null, text: string, caseSensitive: boolean): XmlNode {
+/**
+ * Parses a document. A DOCTYPE is refused unless `allowDoctype` (Lucee 6.2's default
+ * disallowDoctypeDecl: xmlParse's options turn it off); an allowed one is never fetched, and a
+ * DOCTYPE that declares entities is refused always (XXE, expansion without bound).
+ */
+export function parseXml(m: Metered | null, text: string, caseSensitive: boolean, allowDoctype = false): XmlNode {
   text = text.trim();
   if (text.length > MAX_XML_CHARS)
     throw xmlError(`The XML text is ${text.length} characters long, more than ${MAX_XML_CHARS}`);
@@ -115,6 +120,10 @@ export function parseXml(m: Metered | null, text: string, caseSensitive: boolean
     throw xmlError(`The XML cannot be parsed${at}: ${failure.message}`);
   }
   if (doc.doctype && /<!ENTITY/.test(doc.doctype.internalSubset ?? "")) throw entitiesRefused();
+  if (doc.doctype && !allowDoctype)
+    throw xmlError(
+      "The XML has a DOCTYPE, which is refused unless asked for, as Lucee does: xmlParse(text, false, {disallowDoctypeDecl: false}) reads it (its DTD is never fetched)",
+    );
   const depth = deepest(doc);
   if (depth > MAX_XML_DEPTH) throw xmlError(`The XML nests elements ${depth} deep, more than ${MAX_XML_DEPTH}`);
   // The DOM holds several times the text's size (nodes, names, positions).

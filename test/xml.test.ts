@@ -55,15 +55,30 @@ describe("XML values", () => {
     ).toBe("15000");
   });
 
-  it("keeps a DOCTYPE without entities and never fetches its DTD", async () => {
-    const page = `<dbt:set doc = xmlParse('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://192.0.2.1/xhtml1-strict.dtd"><html><p>&amp;&##233;</p></html>')>
+  it("refuses a DOCTYPE unless asked (Lucee 6.2's disallowDoctypeDecl), and isXML says false", async () => {
+    const e = await renderError(
+      `<dbt:set doc = xmlParse('<?xml version="1.0" encoding="ISO-8859-1"?><!DOCTYPE m PUBLIC "-//H//EN" "http://192.0.2.1/m.dtd"><m></m>')>`,
+    );
+    expect([e.code, e.message]).toEqual([
+      "QRY_ERR_XML",
+      "The XML has a DOCTYPE, which is refused unless asked for, as Lucee does: xmlParse(text, false, {disallowDoctypeDecl: false}) reads it (its DTD is never fetched)",
+    ]);
+    expect(
+      await render(
+        `<dbt:output>#isXML('<!DOCTYPE m><m/>')# #isXML('<!DOCTYPE m><m/>', {disallowDoctypeDecl: false})# #isXML('<!DOCTYPE m><m/>', {secure: false})# #isXML('<!DOCTYPE m><m/>', {secure: true})#</dbt:output>`,
+      ),
+    ).toBe("false true true false");
+  });
+
+  it("keeps an allowed DOCTYPE without entities and never fetches its DTD", async () => {
+    const page = `<dbt:set doc = xmlParse('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://192.0.2.1/xhtml1-strict.dtd"><html><p>&amp;&##233;</p></html>', false, {disallowDoctypeDecl: false})>
 <dbt:output>#doc.html.p.xmlText#|#toString(doc)#</dbt:output>`;
     expect(await render(page)).toBe(
       "&amp;é|&lt;?xml version=&quot;1.0&quot; encoding=&quot;UTF-8&quot; standalone=&quot;no&quot;?&gt;&lt;!DOCTYPE html PUBLIC &quot;-//W3C//DTD XHTML 1.0 Strict//EN&quot; &quot;http://192.0.2.1/xhtml1-strict.dtd&quot;&gt;&lt;html&gt;&lt;p&gt;&amp;amp;é&lt;/p&gt;&lt;/html&gt;",
     );
     // An entity the DTD would define is not known.
     const e = await renderError(
-      `<dbt:set doc = xmlParse('<!DOCTYPE html SYSTEM "http://192.0.2.1/x.dtd"><html>&nbsp;</html>')>`,
+      `<dbt:set doc = xmlParse('<!DOCTYPE html SYSTEM "http://192.0.2.1/x.dtd"><html>&nbsp;</html>', false, {secure: false})>`,
     );
     expect(e.code).toBe("QRY_ERR_XML");
     expect(e.message).toMatch(/^The XML cannot be parsed at line 1, column \d+: entity not found:&nbsp;$/);

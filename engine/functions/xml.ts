@@ -37,10 +37,10 @@ const PREDEFINED = new Set(["lt", "gt", "amp", "apos", "quot"]);
 
 class NotXml extends Error {}
 
-/** The root element's name when the text is a well-formed XML document, else null. */
-export function xmlRoot(text: string): string | null {
+/** The root element's name when the text is a well-formed XML document, else null (also for a DOCTYPE not allowed). */
+export function xmlRoot(text: string, allowDoctype = true): string | null {
   try {
-    return new Reader(text).document();
+    return new Reader(text, allowDoctype).document();
   } catch (err) {
     if (err instanceof NotXml) return null;
     throw err;
@@ -50,7 +50,10 @@ export function xmlRoot(text: string): string | null {
 class Reader {
   private i = 0;
   private hasDoctype = false;
-  constructor(private readonly s: string) {}
+  constructor(
+    private readonly s: string,
+    private readonly allowDoctype = true,
+  ) {}
 
   private fail(): never {
     throw new NotXml();
@@ -118,6 +121,7 @@ class Reader {
 
   /** <!DOCTYPE name …[internal subset]>: skipped, minding quotes and brackets. */
   private doctype(): void {
+    if (!this.allowDoctype) this.fail();
     this.i += 9;
     if (!this.space()) this.fail();
     this.name();
@@ -229,19 +233,34 @@ function node(c: Parameters<typeof parseXml>[0], v: unknown, fn: string): XmlNod
 
 const kind = (v: unknown, ...kinds: number[]) => v instanceof XmlNode && kinds.includes(xmlKind(v));
 
+/**
+ * Lucee's xml features ({secure, disallowDoctypeDecl, externalGeneralEntities}): a DOCTYPE is
+ * read when disallowDoctypeDecl or secure is false. External entities stay refused whatever
+ * they say (Quarry's safer rule: docs/language.md).
+ */
+function doctypeAllowed(features: Record<string, unknown> | null): boolean {
+  if (features === null) return false;
+  const off = (k: string) => {
+    const key = Object.keys(features).find((f) => f.toLowerCase() === k.toLowerCase());
+    return key !== undefined && !toBool(features[key], null);
+  };
+  return off("disallowDoctypeDecl") || off("secure");
+}
+
 const xml = category("XML", {
   xmlParse: [
     {
       params: "xml, [caseSensitive], [validator]",
-      doc: "Parses XML text into a document: its root element is doc.xmlRoot (or doc.<rootName>), each element has xmlName, xmlText, xmlAttributes, xmlChildren, xmlParent, xmlNsURI and its child elements by name. Names match case-insensitively unless caseSensitive is true. A DOCTYPE is never fetched, entity declarations are refused (QRY_ERR_XML), and the text is never read as a file name or URL; a validator is not supported.",
+      doc: "Parses XML text into a document: its root element is doc.xmlRoot (or doc.<rootName>), each element has xmlName, xmlText, xmlAttributes, xmlChildren, xmlParent, xmlNsURI and its child elements by name. Names match case-insensitively unless caseSensitive is true. A DOCTYPE is refused (QRY_ERR_XML), as Lucee 6.2 does, unless the third argument is a struct of Lucee's xml features with disallowDoctypeDecl (or secure) false; even then its DTD is never fetched and entity declarations are refused. The text is never read as a file name or URL; a validator is not supported.",
       example: `xmlParse("<list><item>a</item><item>b</item></list>").list.item[2].xmlText`,
       result: "b",
     },
     (c, x: unknown, cs?: unknown, validator?: unknown) => {
-      if (validator !== undefined && validator !== null && str(validator).trim() !== "")
+      const features = isStruct(validator) ? validator : null;
+      if (features === null && validator !== undefined && validator !== null && str(validator).trim() !== "")
         throw argError("xmlParse: validating against a DTD or schema is not supported");
       if (x instanceof XmlNode) return x;
-      return parseXml(c, str(x), cs !== undefined && toBool(cs, null));
+      return parseXml(c, str(x), cs !== undefined && toBool(cs, null), doctypeAllowed(features));
     },
   ],
   xmlNew: [
@@ -362,12 +381,13 @@ const xml = category("XML", {
 const types = category("types", {
   isXML: [
     {
-      params: "value",
-      doc: "true for an XML document or node, or a string holding a well-formed XML document (one root element, matching tags, quoted attributes, valid references).",
-      example: 'isXML("<a><b x=\'1\'/></a>") & " " & isXML("<a><b></a>")',
-      result: "true false",
+      params: "value, [features]",
+      doc: "true for an XML document or node, or a string holding a well-formed XML document (one root element, matching tags, quoted attributes, valid references). A string with a DOCTYPE is false, as xmlParse refuses it, unless features (as xmlParse's) has disallowDoctypeDecl or secure false.",
+      example: 'isXML("<a><b x=\'1\'/></a>") & " " & isXML("<a><b></a>") & " " & isXML("<!DOCTYPE a><a/>")',
+      result: "true false false",
     },
-    (_c, v: unknown) => v instanceof XmlNode || (typeof v === "string" && xmlRoot(v) !== null),
+    (_c, v: unknown, f?: unknown) =>
+      v instanceof XmlNode || (typeof v === "string" && xmlRoot(v, doctypeAllowed(isStruct(f) ? f : null)) !== null),
   ],
   isWDDX: [
     {
