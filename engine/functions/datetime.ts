@@ -193,11 +193,11 @@ MONTH_INDEX.set("sept", 9);
 const TIME = String.raw`(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.:](\d{1,3})\d*)?)?(?:\s*([AaPp]\.?[Mm]\.?))?`;
 // A zone: Z, GMT, UTC, an offset (GMT+05:30 too), or a zone name with a slash (Etc/GMT+1,
 // Europe/Berlin); JavaScript's Date text adds the zone's name in parentheses, which is dropped.
-const ZONE = String.raw`(?:\s*(Z|(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d{2})?)?|[+-]\d{1,2}(?::?\d{2}|:\d)?|[A-Za-z]+\/[\w+\-/]+)(?: \([^()]*\))?)?\s*`;
+const ZONE = String.raw`(?:\s*(Z|(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d{2})?)?|Coordinated Universal Time|Greenwich Mean Time|[+-]\d{1,2}(?::?\d{2}|:\d)?|[A-Za-z]+\/[\w+\-/]+)(?: \([^()]*\))?)?\s*`;
 const ISO = new RegExp(String.raw`^(-?\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+)${TIME})?${ZONE}$`);
-const US = new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s+${TIME})?${ZONE}$`);
+const US = new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:,?\s+${TIME})?${ZONE}$`);
 const NAMED = new RegExp(
-  String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+${TIME})?${ZONE}$`,
+  String.raw`^(?:[A-Za-z]+,?\s+)?(?:([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?|(\d{1,2})\s+([A-Za-z]+)\.?,?)\s+(\d{4})(?:,?\s+(?:at\s+)?${TIME})?${ZONE}$`,
 );
 const TIME_ONLY = new RegExp(String.raw`^${TIME}${ZONE}$`);
 // 10-Oct-2010 (dateTimeFormat's default form), september/14/2018.
@@ -516,11 +516,12 @@ function dtTokenEnd(mask: string, i: number): number {
   }
   return lastClose;
 }
+// As Lucee 6.2 writes them on Java 17 (CLDR's forms: a comma or "at" between date and time).
 const NAMED_DT: Record<string, string> = {
-  short: "M/d/yy h:nn a",
-  medium: "MMM d, yyyy h:nn:ss a",
-  long: "MMMM d, yyyy h:nn:ss a z",
-  full: "EEEE, MMMM d, yyyy h:nn:ss a zzzz",
+  short: "M/d/yy, h:nn a",
+  medium: "MMM d, yyyy, h:nn:ss a",
+  long: "MMMM d, yyyy 'at' h:nn:ss a z",
+  full: "EEEE, MMMM d, yyyy 'at' h:nn:ss a zzzz",
   iso: "yyyy-MM-dd'T'HH:nn:ssXXX",
   iso8601: "yyyy-MM-dd'T'HH:nn:ssXXX",
   isoms: "yyyy-MM-dd'T'HH:nn:ss.SSSXXX",
