@@ -129,13 +129,6 @@ export const known: KnownDifference[] = [
     normalize: (c, l, q) => (/serializeJSON/i.test(c.source) ? [l, q.split("\\u003c!--").join("<!--")] : [l, q]),
   },
   {
-    name: "arraySlice-negative-offset",
-    reason:
-      "A negative arraySlice offset counts from the end, -1 the last element (Adobe ColdFusion's " +
-      "rule, and Lucee's own LDEV-2970 test); Lucee 6.2 starts one element earlier.",
-    explains: (c) => /arraySlice\(|\.slice\(\s*-/i.test(c.source) && /[,(]\s*-\d/.test(c.source),
-  },
-  {
     name: "struct-key-case",
     reason:
       "Lucee upper-cases the unquoted keys of a struct literal (`{b: 1}` has the key `B`) and keys " +

@@ -176,20 +176,25 @@ export default category("arrays", {
   ],
   arraySlice: [
     {
-      params: "array, start, [count]",
-      doc: "count elements from the 1-based start (to the end without count). A negative start counts from the end (-1: the last element); a negative count leaves that many elements off the end.",
-      example: "arraySlice([1, 2, 3, 4], -3, -1)",
-      result: "[2,3]",
+      params: "array, offset, [length]",
+      doc: "length elements from the 1-based offset (to the end without length, or with 0); a negative length leaves that many off the end. An offset of 0 or less counts back from the end as Lucee 6.2 does: 0 is the last element, -1 the one before it (Adobe ColdFusion's -1 is the last).",
+      example: 'arraySlice([1, 2, 3, 4], 2, 2).toList() & " " & arraySlice([1, 2, 3, 4], -1).toList()',
+      result: "2,3 3,4",
     },
     (_c, a: unknown, s: unknown, c?: unknown) => {
+      // Lucee's ArraySlice, step by step (core/.../functions/arrays/ArraySlice.java).
       const x = arr(a, "arraySlice");
-      const si = int(s, "start");
-      const from = si < 0 && -si <= x.length ? x.length + si : pos(x, s, 1);
-      if (c === undefined) return x.slice(from);
-      const n = int(c, "count");
-      if (n >= 0) return x.slice(from, from + n);
-      if (x.length + n < from) throw argError(`arraySlice: a count of ${n} leaves nothing after position ${from + 1}`);
-      return x.slice(from, x.length + n);
+      const n = x.length;
+      if (n === 0) throw argError("arraySlice: the array is empty");
+      let off = int(s, "offset");
+      const len = c === undefined ? 0 : int(c, "length");
+      while (off <= 0) off += n;
+      if (off > n) throw argError(`arraySlice: offset ${off} is past the array's ${n} elements`);
+      let to = len > 0 ? off + len - 1 : len < 0 ? n + len : n;
+      if (to > n) throw argError(`arraySlice: offset ${off} and length ${len} reach past the array's ${n} elements`);
+      // Lucee: a negative length that leaves nothing means to the end.
+      if (to < 1) to = n;
+      return to < off ? [] : x.slice(off - 1, to);
     },
   ],
   arraySum: [
