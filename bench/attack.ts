@@ -90,6 +90,7 @@ const SITE: Record<string, string> = {
   "fetch.dbt": `<dbt:try><dbt:http url="#url.u#" timeout="3" result="r" /><dbt:output>reached #r.status_code#</dbt:output><dbt:catch type="http"><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "remember.dbt": `<dbt:param name="url.v" default=""><dbt:if len(url.v)><dbt:set session.v = url.v></dbt:if><dbt:output>[#session.v ?: ""#]</dbt:output>`,
   "secret/inside.txt": "not a secret",
+  "xml-doctype.dbt": `<dbt:try><dbt:set d = xmlParse(url.x, false, {disallowDoctypeDecl: false})><dbt:output>[#d.xmlRoot.xmlText#][#len(toString(d))#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
   "xml.dbt": `<dbt:try><dbt:set d = xmlParse(url.x)><dbt:output>[#d.xmlRoot.xmlText#][#len(toString(d))#]</dbt:output><dbt:catch><dbt:output>{#error.code#}</dbt:output></dbt:catch></dbt:try>`,
 };
 
@@ -496,8 +497,9 @@ const xml: Category = async ({ base, allowed }) => {
     [`<!DOCTYPE r [<!ENTITY e SYSTEM "${out}?to=/unused">]><r>x</r>`, /^\{QRY_ERR_XML\}$/],
     [laughs, /^\{QRY_ERR_XML\}$/],
     [`<!DOCTYPE r [<!ENTITY a "${"x".repeat(2_000)}">]><r>${"&a;".repeat(1_000)}</r>`, /^\{QRY_ERR_XML\}$/],
-    [`<!DOCTYPE r SYSTEM "${out}?to=/dtd"><r>x</r>`, /^\[x\]\[\d+\]$/],
-    [`<!DOCTYPE r PUBLIC "-//X//DTD X//EN" "${out}?to=/public"><r>x</r>`, /^\[x\]\[\d+\]$/],
+    // A DOCTYPE is refused unless xmlParse's features allow it (Lucee 6.2's default); never fetched either way.
+    [`<!DOCTYPE r SYSTEM "${out}?to=/dtd"><r>x</r>`, /^\{QRY_ERR_XML\}$/],
+    [`<!DOCTYPE r PUBLIC "-//X//DTD X//EN" "${out}?to=/public"><r>x</r>`, /^\{QRY_ERR_XML\}$/],
     [
       `<r xmlns:xi="http://www.w3.org/2001/XInclude">x<xi:include href="file:///etc/passwd" parse="text"/><xi:include href="${out}?to=/xi"/></r>`,
       /^\[x\]\[\d+\]$/,
@@ -511,6 +513,18 @@ const xml: Category = async ({ base, allowed }) => {
     t.check(
       r.status === 200 && want.test(r.body) && !r.body.includes("root:"),
       `xmlParse ${x.slice(0, 80)}: ${r.status} ${r.body.slice(0, 100)}`,
+    );
+  }
+  // With the DOCTYPE allowed, its DTD is still never fetched, and entities stay refused.
+  for (const [x, want] of [
+    [`<!DOCTYPE r SYSTEM "${out}?to=/dtd2"><r>x</r>`, /^\[x\]\[\d+\]$/],
+    [`<!DOCTYPE r PUBLIC "-//X//DTD X//EN" "${out}?to=/public2"><r>x</r>`, /^\[x\]\[\d+\]$/],
+    [`<!DOCTYPE r [<!ENTITY e SYSTEM "${out}?to=/e2">]><r>&e;</r>`, /^\{QRY_ERR_XML\}$/],
+  ] as const) {
+    const r = await get(`${base}/xml-doctype?${qs({ x })}`);
+    t.check(
+      r.status === 200 && want.test(r.body) && !r.body.includes("root:"),
+      `xmlParse with the DOCTYPE allowed ${x.slice(0, 60)}: ${r.status} ${r.body.slice(0, 100)}`,
     );
   }
   t.check(redirectorHits === before, `the XML payloads made ${redirectorHits - before} requests to ${out}`);
