@@ -248,7 +248,6 @@ export function methodCall(
   throw new RuntimeError(codes.COMPONENT, `Component ${leaf.fullName} has no function ${name}()`, loc);
 }
 
-/** isInstanceOf(obj, "Name"): the instance's component or one it extends, by name or full name. */
 /** The Java classes CFML code asks isInstanceOf about, for the values Lucee holds in them. */
 const JAVA_CLASSES: Record<string, (v: unknown) => boolean> = {
   "java.lang.object": (v) => v !== null && v !== undefined,
@@ -263,6 +262,7 @@ const JAVA_CLASSES: Record<string, (v: unknown) => boolean> = {
   "java.util.collection": Array.isArray,
 };
 
+/** isInstanceOf(obj, "Name"): the instance's component or one it extends, by name or full name. */
 export function instanceOfName(v: unknown, name: string): boolean {
   const java = JAVA_CLASSES[name.toLowerCase()];
   if (java !== undefined) return java(v);

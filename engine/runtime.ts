@@ -215,23 +215,22 @@ export function index(ctx: RenderContext, obj: unknown, key: unknown, loc: Loc):
     return obj instanceof QueryResult ? toRowStruct(v as Struct) : v;
   }
   // A string's characters, 1-based, as Lucee reads s[2].
-  if (typeof obj === "string" && isNumeric(key)) {
-    const n = toNum(key, loc);
-    if (!Number.isInteger(n) || n < 1 || n > obj.length)
-      throw new RuntimeError(codes.UNDEFINED, `Index ${describeValue(key)} is out of range 1..${obj.length}`, loc);
-    return obj[n - 1];
-  }
+  if (typeof obj === "string" && isNumeric(key)) return obj[position(key, obj.length, loc)];
   // A binary value's bytes, 1-based, as Lucee gives them: Java's signed bytes (-128 to 127).
-  if (obj instanceof Uint8Array) {
-    const n = toNum(key, loc);
-    if (!Number.isInteger(n) || n < 1 || n > obj.length)
-      throw new RuntimeError(codes.UNDEFINED, `Index ${describeValue(key)} is out of range 1..${obj.length}`, loc);
-    return (obj[n - 1]! << 24) >> 24;
-  }
+  if (obj instanceof Uint8Array) return (obj[position(key, obj.length, loc)]! << 24) >> 24;
   return member(ctx, obj, toStr(key, loc), loc);
 }
 
-function toRowStruct(row: Struct): Struct {
+/** The 0-based place of a 1-based index into something `length` long, or the error that it is out of range. */
+function position(key: unknown, length: number, loc: Loc): number {
+  const n = toNum(key, loc);
+  if (!Number.isInteger(n) || n < 1 || n > length)
+    throw new RuntimeError(codes.UNDEFINED, `Index ${describeValue(key)} is out of range 1..${length}`, loc);
+  return n - 1;
+}
+
+/** A query row as a struct, empty cells as "" (as a page reads them). */
+export function toRowStruct(row: Struct): Struct {
   const s = newStruct();
   for (const k of Object.keys(row)) s[k] = row[k] ?? "";
   return s;

@@ -52,18 +52,20 @@ export function newArray(dims: number): unknown[] {
 /** The element types arrayNew(1, type) takes (Lucee's typed arrays). */
 export const ELEMENT_TYPES = ["any", "string", "numeric", "boolean", "date", "struct", "array", "query"] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
-const ARRAY_TYPES = new WeakMap<unknown[], ElementType>();
+/** A typed array's type, and the time zone a date string put in a date array is read in (its page's). */
+const ARRAY_TYPES = new WeakMap<unknown[], { type: ElementType; tz: string }>();
 /** A typed array: what is put in it is converted to the type, or refused (Lucee's arrayNew(type=)). */
-export function newTypedArray(type: ElementType): unknown[] {
+export function newTypedArray(type: ElementType, tz: string): unknown[] {
   const a: unknown[] = [];
-  if (type !== "any") ARRAY_TYPES.set(a, type);
+  if (type !== "any") ARRAY_TYPES.set(a, { type, tz });
   return a;
 }
-export const arrayType = (a: unknown[]): ElementType => ARRAY_TYPES.get(a) ?? "any";
+export const arrayType = (a: unknown[]): ElementType => ARRAY_TYPES.get(a)?.type ?? "any";
 /** `v` as an element of `a`: converted to a typed array's type (1 in a string array is "1"), else an error. */
 export function asElement(a: unknown[], v: unknown, loc: Loc | null): unknown {
-  const t = ARRAY_TYPES.get(a);
-  if (t === undefined) return v;
+  const typed = ARRAY_TYPES.get(a);
+  if (typed === undefined) return v;
+  const t = typed.type;
   const refuse = () => new RuntimeError(codes.TYPE, `An array of type ${t} cannot hold ${describeValue(v)}`, loc);
   switch (t) {
     case "string":
@@ -74,7 +76,7 @@ export function asElement(a: unknown[], v: unknown, loc: Loc | null): unknown {
     case "boolean":
       return toBool(v, loc);
     case "date": {
-      const d = v instanceof Date ? v : typeof v === "string" ? parseDate(v) : null;
+      const d = v instanceof Date ? v : typeof v === "string" ? parseDate(v, typed.tz) : null;
       if (d === null) throw refuse();
       return d;
     }

@@ -91,9 +91,8 @@ interface ParseFailure {
   column: number | undefined;
 }
 
-/** A document from XML text (Lucee's xmlParse): located parse errors, entity declarations refused, bounded. */
 /**
- * Parses a document. A DOCTYPE is refused unless `allowDoctype` (Lucee 6.2's default
+ * A document from XML text (Lucee's xmlParse): located parse errors, bounded. A DOCTYPE is refused unless `allowDoctype` (Lucee 6.2's default
  * disallowDoctypeDecl: xmlParse's options turn it off); an allowed one is never fetched, and a
  * DOCTYPE that declares entities is refused always (XXE, expansion without bound).
  */

@@ -60,13 +60,13 @@ export default category("arrays", {
       example: 'serializeJSON(arrayNew(1, "string").append(1).append(true))',
       result: '["1","true"]',
     },
-    (_c, d?: unknown, t?: unknown) => {
+    (c, d?: unknown, t?: unknown) => {
       if (t !== undefined && str(t) !== "") {
         const type = str(t).toLowerCase();
         if (!(ELEMENT_TYPES as readonly string[]).includes(type))
           throw argError(`arrayNew: type must be one of ${ELEMENT_TYPES.join(", ")}, got ${JSON.stringify(str(t))}`);
         if (d !== undefined && int(d, "dimensions") !== 1) throw argError("arrayNew: a typed array has one dimension");
-        return newTypedArray(type as ElementType);
+        return newTypedArray(type as ElementType, c.page.timezone);
       }
       if (d !== undefined) {
         const n = int(d, "dimensions");

@@ -478,7 +478,7 @@ export function counted<T>(m: Metered | undefined, n: number, cmp: (a: T, b: T) 
 }
 
 /**
- * Sorting by a page's function (`arraySort(a, function(x, y) {…})`, listSort, querySort): a
+ * Sorting by a page's function (`arraySort(a, function(x, y) {…})`, querySort): a
  * stable merge sort that awaits each comparison, since the function may run a query. The
  * function answers a number, negative when its first argument goes first (Lucee casts it to
  * an integer; true counts as 1). Its calls count on the page's clock as any call does.

@@ -1,7 +1,7 @@
 import { category, str, int, arr, query, struct, argError, type Callback } from "./define.js";
 import { sortValues, sortWith, listItems } from "./lists.js";
 import { QueryResult, SqlIdentifier, newStruct, isStruct, type Struct } from "../values.js";
-import { isForbiddenKey } from "../runtime.js";
+import { isForbiddenKey, toRowStruct } from "../runtime.js";
 import { columnOf, keyOf } from "../keys.js";
 import { QueryParamError, RuntimeError, codes } from "../errors.js";
 import { MEMBER_BYTES, ROW_BYTES, hold, weigh, work, type Metered } from "../work.js";
@@ -246,12 +246,7 @@ export default category("queries", {
       if (typeof c === "function") {
         // Lucee's querySort(query, function(row1, row2)), each row as a struct; a promise only
         // then (awaitsArg), so a sort by column stays synchronous.
-        const rowOf = (r: Record<string, unknown>) => {
-          const s = newStruct();
-          for (const k of q.columns) s[k] = r[k] ?? "";
-          return s;
-        };
-        return sortWith(q.rows, c as Callback, rowOf).then((rows) => {
+        return sortWith(q.rows, c as Callback, toRowStruct).then((rows) => {
           q.rows = rows;
           return q;
         });
