@@ -17,7 +17,8 @@ function flashName(v: unknown, fn: string): string {
   return name;
 }
 
-function hooks(ctx: RenderContext, fn: string): RequestHooks {
+/** The served request's hooks, or the error that `fn` needs a page the Quarry server serves. */
+export function requestHooks(ctx: RenderContext, fn: string): RequestHooks {
   const h = ctx.page.hooks;
   if (!h)
     throw new RuntimeError(
@@ -37,7 +38,7 @@ export default category("session", {
       result: "(a token such as 3xK9aQ2b-…)",
       server: true,
     },
-    (ctx) => hooks(ctx, "csrfToken").csrfToken(),
+    (ctx) => requestHooks(ctx, "csrfToken").csrfToken(),
   ],
   csrfField: [
     {
@@ -48,7 +49,9 @@ export default category("session", {
       server: true,
     },
     (ctx) =>
-      new SafeString(`<input type="hidden" name="_csrf" value="${escapeHtml(hooks(ctx, "csrfField").csrfToken())}">`),
+      new SafeString(
+        `<input type="hidden" name="_csrf" value="${escapeHtml(requestHooks(ctx, "csrfField").csrfToken())}">`,
+      ),
   ],
   sessionRotate: [
     {
@@ -59,7 +62,7 @@ export default category("session", {
       server: true,
     },
     (ctx) => {
-      hooks(ctx, "sessionRotate").sessionRotate();
+      requestHooks(ctx, "sessionRotate").sessionRotate();
       return "";
     },
   ],
@@ -72,7 +75,7 @@ export default category("session", {
       server: true,
     },
     (ctx) => {
-      hooks(ctx, "sessionInvalidate").sessionInvalidate();
+      requestHooks(ctx, "sessionInvalidate").sessionInvalidate();
       return "";
     },
   ],
@@ -86,7 +89,7 @@ export default category("session", {
     },
     (ctx, name: unknown, value: unknown) => {
       const n = flashName(name, "flash");
-      hooks(ctx, "flash").flash(n, value);
+      requestHooks(ctx, "flash").flash(n, value);
       return "";
     },
   ],
@@ -100,7 +103,7 @@ export default category("session", {
     },
     (ctx, name?: unknown) => {
       const n = name === undefined ? undefined : flashName(name, "getFlash");
-      const all = hooks(ctx, "getFlash").getFlash();
+      const all = requestHooks(ctx, "getFlash").getFlash();
       if (n === undefined) return all;
       const k = keyOf(all, n);
       return k === undefined ? "" : all[k];

@@ -5,19 +5,13 @@
 import { open, readFile } from "node:fs/promises";
 import { argError, category, str } from "./define.js";
 import type { RenderContext } from "../context.js";
-import { RuntimeError, codes } from "../errors.js";
 import { isStruct } from "../values.js";
 import { keyOf } from "../keys.js";
+import { requestHooks } from "./session.js";
 
 /** The temporary file of `file` (an upload struct or its tempFile) when it is one of this request's uploads. */
 function uploaded(ctx: RenderContext, fn: string, file: unknown): string {
-  const hooks = ctx.page.hooks;
-  if (!hooks)
-    throw new RuntimeError(
-      codes.SESSION,
-      `${fn}() needs a page served by the Quarry server (there is no request here)`,
-      null,
-    );
+  const hooks = requestHooks(ctx, fn);
   let path: unknown = file;
   if (isStruct(file)) {
     const key = keyOf(file, "tempFile");
