@@ -549,22 +549,30 @@ export class Compiler {
         const args = `[${e.args.map((a) => this.expr(a)).join(", ")}]`;
         const head = `ctx, F, ${this.expr(e.object)}, ${this.constant(e.plan!)}, ${lit(e.name)}, ${args}, ${this.loc(e.loc)}`;
         const names = e.names ? `, ${lit(e.names)}` : "";
-        return e.async ? `(await T.callMemberAsync(${head}, ($s) => { $o += $s; }${names}))` : `T.callMember(${head})`;
+        return e.async
+          ? this.awaiting(`(await T.callMemberAsync(${head}, ($s) => { $o += $s; }${names}))`)
+          : `T.callMember(${head})`;
       }
       case "call":
         if (e.user)
-          return `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${e.names ? `, ${lit(e.names)}` : ""}))`;
+          return this.awaiting(
+            `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${e.names ? `, ${lit(e.names)}` : ""}))`,
+          );
         if (e.names) {
           // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
           const { name, params, min, max } = this.registry.findFunction(e.name)!;
           const def = this.constant({ name, params, min, max: max === Infinity ? 0 : max });
           const args = `...T.namedArgs(${def}, ${lit(e.names)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`;
           if (callAwaits(this.registry.findFunction(e.name)!, e))
-            return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${args}]))`;
+            return this.awaiting(
+              `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${args}]))`,
+            );
           return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ${args})`;
         }
         if (callAwaits(this.registry.findFunction(e.name)!, e)) {
-          return `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`;
+          return this.awaiting(
+            `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`,
+          );
         }
         if (isNullCall(e.name, e.args)) return `rt.isNullOf(() => ${this.expr(e.args[0]!)})`;
         if (isWriteOutput(e.name)) {
@@ -622,7 +630,9 @@ export class Compiler {
         return `(${this.bool(e.test)} ? ${this.expr(e.then)} : ${this.expr(e.else)})`;
       case "elvis":
         if (e.async)
-          return `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}${isPath(e.left) ? ", true" : ""}))`;
+          return this.awaiting(
+            `(await rt.elvisAsync(async () => ${this.expr(e.left)}, async () => ${this.expr(e.right)}${isPath(e.left) ? ", true" : ""}))`,
+          );
         return `rt.elvis(() => ${this.expr(e.left)}, () => ${this.expr(e.right)}${isPath(e.left) ? ", true" : ""})`;
       case "template":
         return `rt.join(${this.loc(e.loc)}${e.parts.map((p) => `, ${this.expr(p)}`).join("")})`;
@@ -633,10 +643,14 @@ export class Compiler {
       }
       case "new": {
         const tail = e.names || e.bare ? `, ${e.names ? lit(e.names) : "undefined"}${e.bare ? ", false" : ""}` : "";
-        return `(await T.newComponent(ctx, ${lit(e.path)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${tail}))`;
+        return this.awaiting(
+          `(await T.newComponent(ctx, ${lit(e.path)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${tail}))`,
+        );
       }
       case "invoke":
-        return `(await T.invokeValue(ctx, ${this.expr(e.callee)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`;
+        return this.awaiting(
+          `(await T.invokeValue(ctx, ${this.expr(e.callee)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }))`,
+        );
       case "closure": {
         const k = this.tmp("K");
         this.closures.push([k, e.def!]);
@@ -742,15 +756,16 @@ export class Compiler {
 
   /** `write()`'s code, and the declaration of the temporaries it used (for the function holding it). */
   private withTemps(write: () => string): [string, string] {
-    const saved = [this.temps, this.slots] as const;
+    const saved = [this.temps, this.slots, this.awaited] as const;
     this.temps = [];
     this.slots = 0;
+    this.awaited = false;
     try {
       const code = write();
       const decl = [...this.temps, ...(this.slots ? [`$F = [${Array(this.slots).fill("null").join(", ")}]`] : [])];
       return [code, decl.length ? `let ${decl.join(", ")};\n` : ""];
     } finally {
-      [this.temps, this.slots] = saved;
+      [this.temps, this.slots, this.awaited] = saved;
     }
   }
 
@@ -765,6 +780,19 @@ export class Compiler {
    */
   slot(): string {
     return `$F[${this.slots++}]`;
+  }
+
+  /**
+   * Whether the code written so far for the function being written awaits: set by every piece of
+   * code that awaits or makes an async arrow (through awaiting), saved and reset around each
+   * function body (functionDef), and read by template to choose an async render or a generator.
+   */
+  private awaited = false;
+
+  /** `code` (an `await …` or an async arrow), marking the function being written as one that awaits. */
+  awaiting(code: string): string {
+    this.awaited = true;
+    return code;
   }
 
   /** The object of a member or index access: a scope read through is not shared (rt.base). */
@@ -823,7 +851,12 @@ return [null, $o];
    * string at once, a promise only when the clock pauses it. Otherwise an async function.
    */
   template(ast: TemplateAst): string {
-    const [body, temps] = this.withTemps(() => this.nodes(ast.body));
+    let awaits = false;
+    const [body, temps] = this.withTemps(() => {
+      const code = this.nodes(ast.body);
+      awaits = this.awaited;
+      return code;
+    });
     const fns = ast.functions.map((f) => this.functionDef(f));
     // A closure's body may hold closures: written until none is left.
     for (let next; (next = this.closures.shift());)
@@ -842,8 +875,7 @@ return $o;
 let $row;
 ${pauses(this.header.join("\n"), "await")}
 `;
-    if (/\b(?:await|async)\b/.test(outsideStrings(run)))
-      return `${header}return async function render(ctx) ${pauses(run, "await")};`;
+    if (awaits) return `${header}return async function render(ctx) ${pauses(run, "await")};`;
     return `${header}const $run = function* render(ctx) ${pauses(run, "yield")};
 return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
   }
@@ -859,19 +891,6 @@ const PAUSE = "\u0001";
 const PAUSE_MARK = /\u0001([\w$]+)\u0001/g;
 /** Marks where a pause empties the member caches of withMemberCache `id`, until they are known. */
 const RESET = "\u0002";
-/** Generated code with its string literals (JSON.stringify's form) emptied. */
-function outsideStrings(code: string): string {
-  let out = "";
-  let i = 0;
-  for (;;) {
-    const q = code.indexOf('"', i);
-    if (q < 0) return out + code.slice(i);
-    out += `${code.slice(i, q)}""`;
-    let j = q + 1;
-    while (j < code.length && code[j] !== '"') j += code[j] === "\\" ? 2 : 1;
-    i = j + 1;
-  }
-}
 
 function pauses(code: string, form: "await" | "yield"): string {
   return code.replace(PAUSE_MARK, (_, l: string) =>

@@ -101,14 +101,15 @@ export function callTag<D = unknown>(
       });
       const body = opts.body ? compileBody(c, node.body, opts.body) : null;
       if (body) code.push(body.fn);
-      const call = `${opts.async ? "await " : ""}T.${name}(ctx, ${[...code, c.loc(node.loc)].join(", ")})`;
+      const call = `T.${name}(ctx, ${[...code, c.loc(node.loc)].join(", ")})`;
+      const awaited = opts.async ? c.awaiting(`await ${call}`) : call;
       // Taken before it is appended: a function called in an attribute writes as it runs.
       const r = c.tmp("r");
       const e = c.tmp("e");
       const stmt = !opts.output
-        ? `${call};\n`
+        ? `${awaited};\n`
         : opts.async
-          ? `{ let ${r}; try { ${r} = ${call}; } catch (${e}) { $o += T.takeAborted(${e}); throw ${e}; } $o += ${r}; }\n`
+          ? `{ let ${r}; try { ${r} = ${awaited}; } catch (${e}) { $o += T.takeAborted(${e}); throw ${e}; } $o += ${r}; }\n`
           : `{ const ${r} = ${call}; $o += ${r}; }\n`;
       return body ? body.around(stmt) : stmt;
     },
@@ -155,17 +156,17 @@ export function compileBody(
   } finally {
     if (jumps) c.loops.pop();
   }
-  if (!jumps) return { fn: `async () => {\n${code}}`, around: (stmt) => stmt };
+  if (!jumps) return { fn: c.awaiting(`async () => {\n${code}}`), around: (stmt) => stmt };
   const first = c.tmp("first");
   const e = c.tmp("e");
   return {
-    fn: `async () => {
+    fn: c.awaiting(`async () => {
 ${jumps}: for (let ${first} = true; ; ${first} = false) {
 if (!${first}) throw new rt.ContinueSignal();
 ${code}return;
 }
 throw new rt.BreakSignal();
-}`,
+}`),
     around: (stmt) =>
       labels.length === 0
         ? `try {

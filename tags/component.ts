@@ -100,7 +100,7 @@ export const componentTag: TagDef<ComponentMeta> = {
     await it.run(node.body!);
   },
   compile(node, c) {
-    return `$o += await T.componentStart(ctx, ${c.constant(node.data)}, ${c.loc(node.loc)});\n${c.nodes(node.body!)}`;
+    return `$o += ${c.awaiting(`await T.componentStart(ctx, ${c.constant(node.data)}, ${c.loc(node.loc)})`)};\n${c.nodes(node.body!)}`;
   },
 };
 

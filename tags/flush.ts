@@ -66,7 +66,7 @@ export const flushTag: TagDef = {
     });
   },
   compile(node, c) {
-    return `$o = await T.flushPage(ctx, $o, ${c.loc(node.loc)});\n`;
+    return `$o = ${c.awaiting(`await T.flushPage(ctx, $o, ${c.loc(node.loc)})`)};\n`;
   },
 };
 

@@ -55,7 +55,7 @@ export const includeTag: TagDef<string> = {
   },
   compile(node, c) {
     const [before, e] = [c.tmp("before"), c.tmp("e")];
-    return `{ const ${before} = $o; $o = ""; try { $o = await T.includeTemplate(ctx, ${before}, ${JSON.stringify(node.data)}, ${c.loc(node.loc)}); } catch (${e}) { $o = T.takeAborted(${e}); throw ${e}; } }\n`;
+    return `{ const ${before} = $o; $o = ""; try { $o = ${c.awaiting(`await T.includeTemplate(ctx, ${before}, ${JSON.stringify(node.data)}, ${c.loc(node.loc)})`)}; } catch (${e}) { $o = T.takeAborted(${e}); throw ${e}; } }\n`;
   },
 };
 

@@ -100,7 +100,9 @@ export const setTag: TagDef<SetData> = {
     const q = queryCall(node.expr);
     const arg = (a: Expr | undefined) => (a ? c.expr(a) : "undefined");
     const value = q
-      ? `await T.queryExecute(ctx, ${c.expr(node.data.sql!)}, ${arg(q.args[1])}, ${arg(q.args[2])}, [${node.data.inline.map((x) => c.expr(x)).join(", ")}], ${c.loc(q.loc)})`
+      ? c.awaiting(
+          `await T.queryExecute(ctx, ${c.expr(node.data.sql!)}, ${arg(q.args[1])}, ${arg(q.args[2])}, [${node.data.inline.map((x) => c.expr(x)).join(", ")}], ${c.loc(q.loc)})`,
+        )
       : c.expr(node.expr!);
     if (!node.target) return `${value};\n`;
     const { base, steps } = node.data.target!;
