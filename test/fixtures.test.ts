@@ -70,3 +70,11 @@ it("documents every built-in tag under a heading of docs/language.md", async () 
     .filter((n) => !headings.includes(`\`dbt:${n}\``));
   expect(missing).toEqual([]);
 });
+
+it("says which mode printed what when the two modes differ", async () => {
+  const { sameInBothModes } = await import("./helpers.js");
+  expect(() => sameInBothModes({ output: "1" }, { output: "1" })).not.toThrow();
+  expect(() => sameInBothModes({ output: "a<b" }, { output: "a&lt;b" })).toThrow(
+    'the two modes differ:\ncompiled printed    {"output":"a<b"}\ninterpreted printed {"output":"a&lt;b"}',
+  );
+});

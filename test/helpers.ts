@@ -63,6 +63,17 @@ export async function outcome(
   }
 }
 
+/**
+ * Fails unless compiled mode's outcome `a` equals interpreted mode's `b`, saying which mode gave
+ * what (a bare toEqual would print "Expected/Received", not which mode printed which).
+ */
+export function sameInBothModes(a: unknown, b: unknown): void {
+  if (JSON.stringify(a) === JSON.stringify(b)) return;
+  expect.fail(
+    `the two modes differ:\ncompiled printed    ${JSON.stringify(a)}\ninterpreted printed ${JSON.stringify(b)}`,
+  );
+}
+
 /** Renders `source` (plus other files) in both modes; both must give the same output. */
 export async function render(
   source: string,
@@ -74,7 +85,7 @@ export async function render(
   const root = site({ ...files, "page.dbt": source });
   const a = await outcome(root, "compiled", "page.dbt", data, undefined, db, services);
   const b = await outcome(root, "interpreted", "page.dbt", data, undefined, db, services);
-  expect(b).toEqual(a);
+  sameInBothModes(a, b);
   if (a.error !== undefined) throw new Error(`render failed:\n${a.error}`);
   return a.output;
 }
@@ -101,12 +112,8 @@ export async function renderError(
     errors.push(err as QuarryError);
   }
   const [a, b] = errors;
-  expect({ code: b!.code, message: b!.message, loc: b!.loc, frame: b!.frame }).toEqual({
-    code: a!.code,
-    message: a!.message,
-    loc: a!.loc,
-    frame: a!.frame,
-  });
+  const facts = (e: QuarryError) => ({ code: e.code, message: e.message, loc: e.loc, frame: e.frame });
+  sameInBothModes(facts(a!), facts(b!));
   return a!;
 }
 
