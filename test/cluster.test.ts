@@ -240,7 +240,7 @@ describe("a cluster lock and a client that goes away", () => {
     (
       await sql<{ n: number }>(
         url,
-        "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory' AND l.granted = $1 AND a.application_name = 'quarry:main:locks'",
+        "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory' AND l.granted = $1 AND a.application_name = 'quarry:main:locks' AND a.datname = current_database()",
         [granted],
       )
     )[0]!.n;
