@@ -503,39 +503,10 @@ export class Compiler {
         return `[${e.items.map((i) => this.expr(i)).join(", ")}]`;
       case "struct":
         return `rt.struct(${lit(e.entries.map((x) => x.key))}, [${e.entries.map((x) => this.expr(x.value)).join(", ")}])`;
-      case "var": {
-        const b = this.bound.findLast((x) => x.name === e.name);
-        if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
-        const f = this.frames[this.frames.length - 1];
-        // "error", "cfcatch": a catch inside a group's rows loop sits above the row frame it borrows.
-        if (SCOPES.has(e.name)) return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
-        if (!f || CATCH_NAMES.has(e.name)) return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
-        const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
-        // T.col inline: rows are plain objects (prototype Object.prototype or null), so `in` is
-        // hasOwn for a name Object.prototype lacks. $row is a scratch variable (the render
-        // function's, or the module's in a function's body): the expression does not await
-        // between setting and reading it.
-        if (e.name in Object.prototype) return col;
-        const k = lit(e.name);
-        return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
-      }
-      case "member": {
-        const read = `rt.${isForbiddenKey(e.name) ? "member" : "field"}(ctx, ${this.object(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
-        const path = this.memberPath(e);
-        if (path === null) return read;
-        const { vars, slow } = this.members!;
-        let h = vars.get(path);
-        if (h === undefined) vars.set(path, (h = this.tmp("h")));
-        // In a loop's fast run the value is known kept (withFast).
-        if (this.fast !== null) {
-          this.fast.used.add(h);
-          return h;
-        }
-        // Known not to go the slow way (a quiet loop's checked version): always kept.
-        if (slow === "false") return `(${h} !== undefined ? ${h} : (${h} = ${read}))`;
-        const t = this.temp();
-        return `(${h} !== undefined ? ${h} : ((${t} = ${read}), ${slow} || (${h} = ${t}), ${t}))`;
-      }
+      case "var":
+        return this.varRead(e);
+      case "member":
+        return this.memberRead(e);
       case "index": {
         // q.name[2], q["name"][2]: a column's row (rt.memberIndex, rt.indexIndex).
         const inner = e.object;
@@ -554,76 +525,14 @@ export class Compiler {
           : `T.callMember(${head})`;
       }
       case "call":
-        if (e.user)
-          return this.awaiting(
-            `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${e.names ? `, ${lit(e.names)}` : ""}))`,
-          );
-        if (e.names) {
-          // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
-          const { name, params, min, max } = this.registry.findFunction(e.name)!;
-          const def = this.constant({ name, params, min, max: max === Infinity ? 0 : max });
-          const args = `...T.namedArgs(${def}, ${lit(e.names)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`;
-          if (callAwaits(this.registry.findFunction(e.name)!, e))
-            return this.awaiting(
-              `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${args}]))`,
-            );
-          return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ${args})`;
-        }
-        if (callAwaits(this.registry.findFunction(e.name)!, e)) {
-          return this.awaiting(
-            `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`,
-          );
-        }
-        if (isNullCall(e.name, e.args)) return `rt.isNullOf(() => ${this.expr(e.args[0]!)})`;
-        if (isWriteOutput(e.name)) {
-          const text =
-            e.args.length > 1
-              ? `rt.written([${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`
-              : `rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})`;
-          // An argument that writes output itself (writeOutput(f()), f writing) appends to $o
-          // while it runs: $o is read after it (`$o += x` would read it before).
-          return e.args.some((a) => writesOutput(a))
-            ? `(($o = (($s) => $o + $s)(${text})), "")`
-            : `(($o += ${text}), "")`;
-        }
-        return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
+        return this.callCode(e);
       case "unary": {
         const v = this.expr(e.arg);
         const l = this.loc(e.loc);
         return e.op === "not" ? `!rt.toBool(${v}, ${l})` : e.op === "-" ? `rt.neg(${v}, ${l})` : `rt.toNum(${v}, ${l})`;
       }
-      case "binary": {
-        if (e.op === "&") return this.concat(e.left, e.right, this.loc(e.loc));
-        const op = NUMERIC_OPS[e.op];
-        if (op && "+-*".includes(op) && this.trees && arithmetic(e) > 1) {
-          // Arithmetic on numbers only: computed plainly, checked once (see plain).
-          const kept: string[] = [];
-          const code = this.plain(e, kept);
-          if (code !== null) {
-            for (const h of kept) this.fast!.numbers.add(h);
-            const t = this.temp();
-            this.trees = false;
-            try {
-              return `((${t} = ${code}) === ${t} ? ${t} : ${this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc))})`;
-            } finally {
-              this.trees = true;
-            }
-          }
-        }
-        // `x eq "text"` (or neq): two identical strings are EQ whatever else eq would try (numbers,
-        // dates, case), so that common answer comes at once; any other pair goes to rt.eq.
-        const text = (x: Expr) => x.type === "literal" && typeof x.value === "string";
-        if ((e.op === "eq" || e.op === "neq") && (text(e.left) || text(e.right))) {
-          const t = this.temp();
-          const [a, b] = text(e.right) ? [t, this.expr(e.right)] : [this.expr(e.left), t];
-          const other = this.expr(text(e.right) ? e.left : e.right);
-          return `((${t} = ${other}) === ${text(e.right) ? b : a} ? ${e.op === "eq"} : rt.${BINARY[e.op]}(${a}, ${b}, ${this.loc(e.loc)}))`;
-        }
-        if (op) return this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc));
-        if (e.op === "/" || e.op === "%" || e.op === "^")
-          return this.numeric(e.left, e.right, e.op === "^" ? "**" : e.op, BINARY[e.op], this.loc(e.loc));
-        return `rt.${BINARY[e.op]}(${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
-      }
+      case "binary":
+        return this.binaryCode(e);
       case "logical":
         return `(${this.bool(e.left)} ${e.op === "and" ? "&&" : "||"} ${this.bool(e.right)})`;
       case "cond":
@@ -657,6 +566,111 @@ export class Compiler {
         return `T.makeClosure(ctx, ${k}[0], ${k}[1])`;
       }
     }
+  }
+  /** A variable read: a quiet loop's local, a scope, a name, or the column of the row frame above. */
+  private varRead(e: Extract<Expr, { type: "var" }>): string {
+    const b = this.bound.findLast((x) => x.name === e.name);
+    if (b && b.depth === this.frames.length) return b.read(this.loc(e.loc));
+    const f = this.frames[this.frames.length - 1];
+    // "error", "cfcatch": a catch inside a group's rows loop sits above the row frame it borrows.
+    if (SCOPES.has(e.name)) return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+    if (!f || CATCH_NAMES.has(e.name)) return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
+    const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+    // T.col inline: rows are plain objects (prototype Object.prototype or null), so `in` is
+    // hasOwn for a name Object.prototype lacks. $row is a scratch variable (the render
+    // function's, or the module's in a function's body): the expression does not await
+    // between setting and reading it.
+    if (e.name in Object.prototype) return col;
+    const k = lit(e.name);
+    return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
+  }
+
+  /** `a.b`: kept in a member cache when its path is one (withMemberCache), else read each time. */
+  private memberRead(e: Extract<Expr, { type: "member" }>): string {
+    const read = `rt.${isForbiddenKey(e.name) ? "member" : "field"}(ctx, ${this.object(e.object)}, ${lit(e.name)}, ${this.loc(e.loc)})`;
+    const path = this.memberPath(e);
+    if (path === null) return read;
+    const { vars, slow } = this.members!;
+    let h = vars.get(path);
+    if (h === undefined) vars.set(path, (h = this.tmp("h")));
+    // In a loop's fast run the value is known kept (withFast).
+    if (this.fast !== null) {
+      this.fast.used.add(h);
+      return h;
+    }
+    // Known not to go the slow way (a quiet loop's checked version): always kept.
+    if (slow === "false") return `(${h} !== undefined ? ${h} : (${h} = ${read}))`;
+    const t = this.temp();
+    return `(${h} !== undefined ? ${h} : ((${t} = ${read}), ${slow} || (${h} = ${t}), ${t}))`;
+  }
+
+  /** A call of a template function or a built-in (writeOutput and isNull written inline). */
+  private callCode(e: Extract<Expr, { type: "call" }>): string {
+    if (e.user)
+      return this.awaiting(
+        `(await T.callFunction(ctx, ${lit(e.name)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)}, ($s) => { $o += $s; }${e.names ? `, ${lit(e.names)}` : ""}))`,
+      );
+    if (e.names) {
+      // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
+      const { name, params, min, max } = this.registry.findFunction(e.name)!;
+      const def = this.constant({ name, params, min, max: max === Infinity ? 0 : max });
+      const args = `...T.namedArgs(${def}, ${lit(e.names)}, [${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`;
+      if (callAwaits(this.registry.findFunction(e.name)!, e))
+        return this.awaiting(
+          `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${args}]))`,
+        );
+      return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ${args})`;
+    }
+    if (callAwaits(this.registry.findFunction(e.name)!, e)) {
+      return this.awaiting(
+        `(await T.callAwaiting(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}, ($s) => { $o += $s; }, [${e.args.map((a) => this.expr(a)).join(", ")}]))`,
+      );
+    }
+    if (isNullCall(e.name, e.args)) return `rt.isNullOf(() => ${this.expr(e.args[0]!)})`;
+    if (isWriteOutput(e.name)) {
+      const text =
+        e.args.length > 1
+          ? `rt.written([${e.args.map((a) => this.expr(a)).join(", ")}], ${this.loc(e.loc)})`
+          : `rt.esc(${this.expr(e.args[0]!)}, ${this.loc(e.loc)})`;
+      // An argument that writes output itself (writeOutput(f()), f writing) appends to $o
+      // while it runs: $o is read after it (`$o += x` would read it before).
+      return e.args.some((a) => writesOutput(a)) ? `(($o = (($s) => $o + $s)(${text})), "")` : `(($o += ${text}), "")`;
+    }
+    return `rt.call(ctx, ${this.fn(e.name)}, ${this.loc(e.loc)}${e.args.map((a) => `, ${this.expr(a)}`).join("")})`;
+  }
+
+  /** A binary operator: plain arithmetic checked once, `x eq "text"` at once, the rest through rt. */
+  private binaryCode(e: Extract<Expr, { type: "binary" }>): string {
+    if (e.op === "&") return this.concat(e.left, e.right, this.loc(e.loc));
+    const op = NUMERIC_OPS[e.op];
+    if (op && "+-*".includes(op) && this.trees && arithmetic(e) > 1) {
+      // Arithmetic on numbers only: computed plainly, checked once (see plain).
+      const kept: string[] = [];
+      const code = this.plain(e, kept);
+      if (code !== null) {
+        for (const h of kept) this.fast!.numbers.add(h);
+        const t = this.temp();
+        this.trees = false;
+        try {
+          return `((${t} = ${code}) === ${t} ? ${t} : ${this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc))})`;
+        } finally {
+          this.trees = true;
+        }
+      }
+    }
+    // `x eq "text"` (or neq): two identical strings are EQ whatever else eq would try (numbers,
+    // dates, case), so that common answer comes at once; any other pair goes to rt.eq.
+    const text = (x: Expr) => x.type === "literal" && typeof x.value === "string";
+    if ((e.op === "eq" || e.op === "neq") && (text(e.left) || text(e.right))) {
+      const t = this.temp();
+      const [a, b] = text(e.right) ? [t, this.expr(e.right)] : [this.expr(e.left), t];
+      const other = this.expr(text(e.right) ? e.left : e.right);
+      return `((${t} = ${other}) === ${text(e.right) ? b : a} ? ${e.op === "eq"} : rt.${BINARY[e.op]}(${a}, ${b}, ${this.loc(e.loc)}))`;
+    }
+    if (op) return this.numeric(e.left, e.right, op, BINARY[e.op], this.loc(e.loc));
+    if (e.op === "/" || e.op === "%" || e.op === "^")
+      return this.numeric(e.left, e.right, e.op === "^" ? "**" : e.op, BINARY[e.op], this.loc(e.loc));
+    return `rt.${BINARY[e.op]}(${this.expr(e.left)}, ${this.expr(e.right)}, ${this.loc(e.loc)})`;
   }
 
   /**
