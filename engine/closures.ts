@@ -246,92 +246,19 @@ function make(e: Expr): Closure {
           values.map((f) => f(h)),
         );
     }
-    case "var": {
-      const name = plainVar(e);
-      if (name !== null) return (h) => lookupName(h.ctx, name, loc);
-      const scoped = e.name;
-      if (rt.SCOPES.has(scoped)) return (h) => rt.lookup(h.ctx, scoped, loc);
-      return (h) => rt.lookupName(h.ctx, scoped, loc);
-    }
+    case "var":
+      return varClosure(e, loc);
     case "member": {
       const object = objectOf(e.object);
       const name = e.name;
       return (h) => rt.member(h.ctx, object(h), name, loc);
     }
-    case "index": {
-      // q.name[2], q["name"][2]: a column's row (rt.memberIndex, rt.indexIndex).
-      const inner = e.object;
-      if (inner.type === "member" && !inner.async) {
-        const [object, index, name, mloc] = [objectOf(inner.object), closureOf(e.index), inner.name, inner.loc];
-        return (h) => {
-          const o = object(h);
-          return rt.memberIndex(h.ctx, o, name, index(h), mloc, loc);
-        };
-      }
-      if (inner.type === "index" && !inner.async) {
-        const [object, key, index, kloc] = [
-          objectOf(inner.object),
-          closureOf(inner.index),
-          closureOf(e.index),
-          inner.loc,
-        ];
-        return (h) => {
-          const o = object(h);
-          const k = key(h);
-          return rt.indexIndex(h.ctx, o, k, index(h), kloc, loc);
-        };
-      }
-      const [object, index] = [objectOf(e.object), closureOf(e.index)];
-      return (h) => rt.index(h.ctx, object(h), index(h), loc);
-    }
-    case "method": {
-      const [object, args, plan, name] = [closureOf(e.object), e.args.map(closureOf), e.plan!, e.name];
-      return (h) => {
-        const recv = object(h);
-        return callMember(
-          h.ctx,
-          h.registry.functionTable,
-          recv,
-          plan,
-          name,
-          args.map((f) => f(h)),
-          loc,
-        );
-      };
-    }
-    case "call": {
-      const name = e.name;
-      const args = e.args.map(closureOf);
-      const names = e.names;
-      // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
-      if (names !== undefined)
-        return (h) =>
-          rt.call(
-            h.ctx,
-            h.builtin(name)!,
-            loc,
-            ...namedArgs(
-              h.registry.findFunction(name)!,
-              names,
-              args.map((f) => f(h)),
-              loc,
-            ),
-          );
-      if (rt.isNullCall(name, e.args)) return (h) => rt.isNullOf(() => args[0]!(h));
-      return (h) => {
-        const fn = h.builtin(name);
-        if (fn === null) {
-          // The text first: an argument that writes output (writeOutput(writeOutput(1))) writes before it.
-          const text = rt.written(
-            args.map((f) => f(h)),
-            loc,
-          );
-          h.out += text;
-          return "";
-        }
-        return rt.call(h.ctx, fn, loc, ...args.map((f) => f(h)));
-      };
-    }
+    case "index":
+      return indexClosure(e, loc);
+    case "method":
+      return methodClosure(e, loc);
+    case "call":
+      return callClosure(e, loc);
     case "unary": {
       const arg = closureOf(e.arg);
       if (e.op === "not") return (h) => !rt.toBool(arg(h), loc);
@@ -343,13 +270,8 @@ function make(e: Expr): Closure {
       const [left, right] = [closureOf(e.left), closureOf(e.right)];
       return (h) => rt.concat(h.ctx, left(h), right(h), loc);
     }
-    case "logical": {
-      const [left, right] = [closureOf(e.left), closureOf(e.right)];
-      const [l, r] = [e.left.loc, e.right.loc];
-      return e.op === "and"
-        ? (h) => rt.toBool(left(h), l) && rt.toBool(right(h), r)
-        : (h) => rt.toBool(left(h), l) || rt.toBool(right(h), r);
-    }
+    case "logical":
+      return logicalClosure(e);
     case "cond": {
       const [test, then, otherwise] = [closureOf(e.test), closureOf(e.then), closureOf(e.else)];
       const t = e.test.loc;
@@ -373,19 +295,116 @@ function make(e: Expr): Closure {
       const def = e.def!;
       return (h) => h.closure(def);
     }
-    case "step": {
-      const { base, steps } = e.path!;
-      const [target, delta, prefix] = [closureOf(e.target), e.op === "+" ? 1 : -1, e.prefix] as const;
-      const indexes = steps.map((s) => (typeof s === "string" ? null : closureOf(s)));
-      return (h) => {
-        const current = target(h);
-        const path = steps.map((s, i) => (typeof s === "string" ? s : { index: indexes[i]!(h) }));
-        return rt.step(h.ctx, base, path, current, delta, prefix, loc);
-      };
-    }
+    case "step":
+      return stepClosure(e, loc);
     case "new":
     case "invoke":
       // Marked async by the validator: evaluated by the interpreter's evalAsync.
       throw new Error("Internal error: a call of a value is evaluated without await");
   }
+}
+
+/** `and`/`or`, short-circuiting, each side converted at its own location. */
+function logicalClosure(e: Extract<Expr, { type: "logical" }>): Closure {
+  const [left, right] = [closureOf(e.left), closureOf(e.right)];
+  const [l, r] = [e.left.loc, e.right.loc];
+  return e.op === "and"
+    ? (h) => rt.toBool(left(h), l) && rt.toBool(right(h), r)
+    : (h) => rt.toBool(left(h), l) || rt.toBool(right(h), r);
+}
+
+/** `x++`, `--a[i]`: the target read, then rt.step writes it. */
+function stepClosure(e: Extract<Expr, { type: "step" }>, loc: Loc): Closure {
+  const { base, steps } = e.path!;
+  const [target, delta, prefix] = [closureOf(e.target), e.op === "+" ? 1 : -1, e.prefix] as const;
+  const indexes = steps.map((s) => (typeof s === "string" ? null : closureOf(s)));
+  return (h) => {
+    const current = target(h);
+    const path = steps.map((s, i) => (typeof s === "string" ? s : { index: indexes[i]!(h) }));
+    return rt.step(h.ctx, base, path, current, delta, prefix, loc);
+  };
+}
+
+/** An unscoped name (this closure's own lookup), a scope, or a scoped name. */
+function varClosure(e: Extract<Expr, { type: "var" }>, loc: Loc): Closure {
+  const name = plainVar(e);
+  if (name !== null) return (h) => lookupName(h.ctx, name, loc);
+  const scoped = e.name;
+  if (rt.SCOPES.has(scoped)) return (h) => rt.lookup(h.ctx, scoped, loc);
+  return (h) => rt.lookupName(h.ctx, scoped, loc);
+}
+
+/** A call of a built-in or a template function. */
+function callClosure(e: Extract<Expr, { type: "call" }>, loc: Loc): Closure {
+  const name = e.name;
+  const args = e.args.map(closureOf);
+  const names = e.names;
+  // argumentCollection: the names are known when the call runs (member-call.ts namedArgs).
+  if (names !== undefined)
+    return (h) =>
+      rt.call(
+        h.ctx,
+        h.builtin(name)!,
+        loc,
+        ...namedArgs(
+          h.registry.findFunction(name)!,
+          names,
+          args.map((f) => f(h)),
+          loc,
+        ),
+      );
+  if (rt.isNullCall(name, e.args)) return (h) => rt.isNullOf(() => args[0]!(h));
+  return (h) => {
+    const fn = h.builtin(name);
+    if (fn === null) {
+      // The text first: an argument that writes output (writeOutput(writeOutput(1))) writes before it.
+      const text = rt.written(
+        args.map((f) => f(h)),
+        loc,
+      );
+      h.out += text;
+      return "";
+    }
+    return rt.call(h.ctx, fn, loc, ...args.map((f) => f(h)));
+  };
+}
+
+/** A member function call (`s.len()`), through its plan (engine/member-call.ts). */
+function methodClosure(e: Extract<Expr, { type: "method" }>, loc: Loc): Closure {
+  const [object, args, plan, name] = [closureOf(e.object), e.args.map(closureOf), e.plan!, e.name];
+  return (h) => {
+    const recv = object(h);
+    return callMember(
+      h.ctx,
+      h.registry.functionTable,
+      recv,
+      plan,
+      name,
+      args.map((f) => f(h)),
+      loc,
+    );
+  };
+}
+
+/** `a[i]`: a column's row for `q.col[i]` / `q["col"][i]`, else rt.index. */
+function indexClosure(e: Extract<Expr, { type: "index" }>, loc: Loc): Closure {
+  // q.name[2], q["name"][2]: a column's row (rt.memberIndex, rt.indexIndex).
+  const inner = e.object;
+  if (inner.type === "member" && !inner.async) {
+    const [object, index, name, mloc] = [objectOf(inner.object), closureOf(e.index), inner.name, inner.loc];
+    return (h) => {
+      const o = object(h);
+      return rt.memberIndex(h.ctx, o, name, index(h), mloc, loc);
+    };
+  }
+  if (inner.type === "index" && !inner.async) {
+    const [object, key, index, kloc] = [objectOf(inner.object), closureOf(inner.index), closureOf(e.index), inner.loc];
+    return (h) => {
+      const o = object(h);
+      const k = key(h);
+      return rt.indexIndex(h.ctx, o, k, index(h), kloc, loc);
+    };
+  }
+  const [object, index] = [objectOf(e.object), closureOf(e.index)];
+  return (h) => rt.index(h.ctx, object(h), index(h), loc);
 }

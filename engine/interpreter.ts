@@ -265,111 +265,129 @@ export class Interpreter implements ExprHost {
   /** eval for an expression that awaits; its parts that do not await go through eval. */
   async evalAsync(e: Expr): Promise<unknown> {
     const ctx = this.ctx;
-    const v = (x: Expr): unknown => (x.async ? this.evalAsync(x) : this.eval(x));
-    const all = async (xs: Expr[]): Promise<unknown[]> => {
-      const out: unknown[] = [];
-      for (const x of xs) out.push(await v(x));
-      return out;
-    };
     switch (e.type) {
       case "literal":
       case "var":
         return this.eval(e); // never marked: they call nothing
       case "array":
-        return all(e.items);
+        return this.awaitAll(e.items);
       case "struct":
         return rt.struct(
           e.entries.map((x) => x.key),
-          await all(e.entries.map((x) => x.value)),
+          await this.awaitAll(e.entries.map((x) => x.value)),
         );
       case "member":
-        return rt.member(ctx, await v(e.object), e.name, e.loc);
-      case "index": {
-        const inner = e.object;
-        if (inner.type === "member") {
-          const [o, i] = [await v(inner.object), await v(e.index)];
-          return rt.memberIndex(ctx, o, inner.name, i, inner.loc, e.loc);
-        }
-        if (inner.type === "index") {
-          const [o, k, i] = await all([inner.object, inner.index, e.index]);
-          return rt.indexIndex(ctx, o, k, i, inner.loc, e.loc);
-        }
-        const [o, i] = await all([e.object, e.index]);
-        return rt.index(ctx, o, i, e.loc);
-      }
-      case "method": {
-        const recv = await v(e.object);
-        const args = await all(e.args);
-        return callMemberAsync(
-          ctx,
-          this.registry.functionTable,
-          recv,
-          e.plan!,
-          e.name,
-          args,
-          e.loc,
-          this.emit,
-          e.names,
-        );
-      }
-      case "call": {
-        let args = await all(e.args);
-        if (e.user) return callFunction(ctx, e.name, args, e.loc, this.emit, e.names);
-        const def = this.registry.findFunction(e.name)!;
-        if (e.names) args = namedArgs(def, e.names, args, e.loc);
-        if (callAwaits(def, e))
-          return callAwaiting(
-            ctx,
-            def.fn as (ctx: unknown, ...a: unknown[]) => Promise<unknown>,
-            e.loc,
-            this.emit,
-            args,
-          );
-        const fn = this.builtin(e.name);
-        if (fn === null) {
-          this.out += rt.written(args, e.loc);
-          return "";
-        }
-        return rt.call(ctx, fn, e.loc, ...args);
-      }
+        return rt.member(ctx, await this.awaitValue(e.object), e.name, e.loc);
+      case "index":
+        return this.indexAsync(e);
+      case "method":
+        return this.methodAsync(e);
+      case "call":
+        return this.callAsync(e);
       case "unary": {
-        const x = await v(e.arg);
+        const x = await this.awaitValue(e.arg);
         return e.op === "not" ? !rt.toBool(x, e.loc) : e.op === "-" ? rt.neg(x, e.loc) : rt.toNum(x, e.loc);
       }
       case "binary": {
-        const [l, r] = await all([e.left, e.right]);
+        const [l, r] = await this.awaitAll([e.left, e.right]);
         if (e.op === "&") return rt.concat(ctx, l, r, e.loc);
         return BINARY_FNS[e.op](l, r, e.loc);
       }
       case "logical": {
-        const l = rt.toBool(await v(e.left), e.left.loc);
+        const l = rt.toBool(await this.awaitValue(e.left), e.left.loc);
         if (e.op === "and" ? !l : l) return l;
-        return rt.toBool(await v(e.right), e.right.loc);
+        return rt.toBool(await this.awaitValue(e.right), e.right.loc);
       }
       case "cond":
-        return rt.toBool(await v(e.test), e.test.loc) ? v(e.then) : v(e.else);
+        return rt.toBool(await this.awaitValue(e.test), e.test.loc) ? this.awaitValue(e.then) : this.awaitValue(e.else);
       case "elvis":
         return rt.elvisAsync(
-          async () => v(e.left),
-          async () => v(e.right),
+          async () => this.awaitValue(e.left),
+          async () => this.awaitValue(e.right),
         );
       case "template":
-        return rt.join(e.loc, ...(await all(e.parts)));
+        return rt.join(e.loc, ...(await this.awaitAll(e.parts)));
       case "closure":
         return this.eval(e); // making one calls nothing
       case "step": {
-        const current = await v(e.target);
+        const current = await this.awaitValue(e.target);
         const path: rt.PathStep[] = [];
-        for (const s of e.path!.steps) path.push(typeof s === "string" ? s : { index: await v(s) });
+        for (const s of e.path!.steps) path.push(typeof s === "string" ? s : { index: await this.awaitValue(s) });
         return rt.step(ctx, e.path!.base, path, current, e.op === "+" ? 1 : -1, e.prefix, e.loc);
       }
       case "new":
-        return newComponent(ctx, e.path!, await all(e.args), e.loc, this.emit, e.names, !e.bare);
+        return newComponent(ctx, e.path!, await this.awaitAll(e.args), e.loc, this.emit, e.names, !e.bare);
       case "invoke": {
-        const f = await v(e.callee);
-        return invokeValue(ctx, f, await all(e.args), e.loc, this.emit);
+        const f = await this.awaitValue(e.callee);
+        return invokeValue(ctx, f, await this.awaitAll(e.args), e.loc, this.emit);
       }
     }
+  }
+
+  /** An expression's value, awaited when it awaits. */
+  private awaitValue(x: Expr): unknown {
+    return x.async ? this.evalAsync(x) : this.eval(x);
+  }
+
+  /** The values of `xs`, in order, each awaited before the next is evaluated. */
+  private async awaitAll(xs: Expr[]): Promise<unknown[]> {
+    const out: unknown[] = [];
+    for (const x of xs) out.push(await this.awaitValue(x));
+    return out;
+  }
+
+  /** `a[i]` whose parts await. */
+  private async indexAsync(e: Extract<Expr, { type: "index" }>): Promise<unknown> {
+    const inner = e.object;
+    if (inner.type === "member") {
+      const [o, i] = [await this.awaitValue(inner.object), await this.awaitValue(e.index)];
+      return rt.memberIndex(this.ctx, o, inner.name, i, inner.loc, e.loc);
+    }
+    if (inner.type === "index") {
+      const [o, k, i] = await this.awaitAll([inner.object, inner.index, e.index]);
+      return rt.indexIndex(this.ctx, o, k, i, inner.loc, e.loc);
+    }
+    const [o, i] = await this.awaitAll([e.object, e.index]);
+    return rt.index(this.ctx, o, i, e.loc);
+  }
+
+  /** A member function call whose receiver or arguments await. */
+  private async methodAsync(e: Extract<Expr, { type: "method" }>): Promise<unknown> {
+    const recv = await this.awaitValue(e.object);
+    const args = await this.awaitAll(e.args);
+    return callMemberAsync(
+      this.ctx,
+      this.registry.functionTable,
+      recv,
+      e.plan!,
+      e.name,
+      args,
+      e.loc,
+      this.emit,
+      e.names,
+    );
+  }
+
+  /** A call that awaits: a template function, an awaiting built-in, or one with awaiting arguments. */
+  private async callAsync(e: Extract<Expr, { type: "call" }>): Promise<unknown> {
+    let args = await this.awaitAll(e.args);
+    if (e.user) return callFunction(this.ctx, e.name, args, e.loc, this.emit, e.names);
+    const def = this.registry.findFunction(e.name)!;
+    if (e.names) args = namedArgs(def, e.names, args, e.loc);
+    if (callAwaits(def, e))
+      return callAwaiting(
+        this.ctx,
+        def.fn as (ctx: unknown, ...a: unknown[]) => Promise<unknown>,
+        e.loc,
+        this.emit,
+        args,
+      );
+    const fn = this.builtin(e.name);
+    if (fn === null) {
+      this.out += rt.written(args, e.loc);
+      return "";
+    }
+    return rt.call(this.ctx, fn, e.loc, ...args);
   }
 }
 
