@@ -366,45 +366,52 @@ export class Validator {
         this.expr(e);
         return e;
       }
-      default: {
-        const parts = parseInterpolated(this.src, raw, offset);
-        for (const p of parts) if (p.type === "interp") this.expr(p.expr);
-        {
-          const only = parts[0];
-          if (parts.length === 1 && only?.type === "interp") return only.expr;
-        }
-        if (parts.every((p) => p.type === "text")) {
-          const text = parts.map((p) => (p as { value: string }).value).join("");
-          if (spec.type === "number" || spec.type === "integer") {
-            const n = Number(text);
-            if (text.trim() === "" || Number.isNaN(n) || (spec.type === "integer" && !Number.isInteger(n))) {
-              throw this.error(
-                `Attribute "${name}" of <dbt:${node.name}> must be ${spec.type === "integer" ? "an integer" : "a number"}, got ${JSON.stringify(text)}`,
-                loc,
-              );
-            }
-            return literal(n);
-          }
-          if (spec.type === "boolean") {
-            const b = text.trim().toLowerCase();
-            if (!["true", "false", "yes", "no"].includes(b))
-              throw this.error(
-                `Attribute "${name}" of <dbt:${node.name}> must be true or false, got ${JSON.stringify(text)}`,
-                loc,
-              );
-            return literal(b === "true" || b === "yes");
-          }
-          return literal(text);
-        }
-        const joined: Expr = {
-          type: "template",
-          parts: parts.map((p) => (p.type === "interp" ? p.expr : { type: "literal", value: p.value, loc: p.loc })),
-          loc,
-        };
-        if (parts.some((p) => p.type === "interp" && p.expr.async)) joined.async = true;
-        return joined;
-      }
+      default:
+        return this.interpolated(node, name, spec, raw, offset, loc);
     }
+  }
+
+  /** An attribute with `#…#` in it: one expression, or text and expressions joined (a template). */
+  private interpolated(node: TagNode, name: string, spec: AttrSpec, raw: string, offset: number, loc: Loc): Expr {
+    const parts = parseInterpolated(this.src, raw, offset);
+    for (const p of parts) if (p.type === "interp") this.expr(p.expr);
+    {
+      const only = parts[0];
+      if (parts.length === 1 && only?.type === "interp") return only.expr;
+    }
+    if (parts.every((p) => p.type === "text"))
+      return this.fixedValue(node, name, spec, parts.map((p) => (p as { value: string }).value).join(""), loc);
+    const joined: Expr = {
+      type: "template",
+      parts: parts.map((p) => (p.type === "interp" ? p.expr : { type: "literal", value: p.value, loc: p.loc })),
+      loc,
+    };
+    if (parts.some((p) => p.type === "interp" && p.expr.async)) joined.async = true;
+    return joined;
+  }
+
+  /** An attribute with no expression in it: its text as the number, boolean or text the attribute takes. */
+  private fixedValue(node: TagNode, name: string, spec: AttrSpec, text: string, loc: Loc): Expr {
+    if (spec.type === "number" || spec.type === "integer") {
+      const n = Number(text);
+      if (text.trim() === "" || Number.isNaN(n) || (spec.type === "integer" && !Number.isInteger(n))) {
+        throw this.error(
+          `Attribute "${name}" of <dbt:${node.name}> must be ${spec.type === "integer" ? "an integer" : "a number"}, got ${JSON.stringify(text)}`,
+          loc,
+        );
+      }
+      return { type: "literal", value: n, loc };
+    }
+    if (spec.type === "boolean") {
+      const b = text.trim().toLowerCase();
+      if (!["true", "false", "yes", "no"].includes(b))
+        throw this.error(
+          `Attribute "${name}" of <dbt:${node.name}> must be true or false, got ${JSON.stringify(text)}`,
+          loc,
+        );
+      return { type: "literal", value: b === "true" || b === "yes", loc };
+    }
+    return { type: "literal", value: text, loc };
   }
 
   /**
@@ -479,66 +486,10 @@ export class Validator {
           throw this.error(`Access to "${e.index.value}" is not allowed`, e.loc, codes.FORBIDDEN);
         }
         return this.all([e.object, e.index]);
-      case "call": {
-        const fn = this.host.fn(e.name);
-        if (!fn && e.name.toLowerCase() === "createobject") return this.createObject(e);
-        if (!fn) {
-          // A function the template defines, or one an included template may define: found by
-          // name when the call runs (and its arguments checked then).
-          if (isForbiddenKey(e.name) || (!this.userFunctions.has(e.name.toLowerCase()) && !this.includesOthers)) {
-            throw this.error(`Unknown function ${e.name}()`, e.loc, codes.UNKNOWN_FUNCTION);
-          }
-          e.user = true;
-          this.all(e.args);
-          return true;
-        }
-        if (e.names) this.named(fn, e);
-        const first = e.args[0];
-        if (fn.columnRef && e.args.length === 1 && first?.type === "member") {
-          e.args = [first.object, { type: "literal", value: first.name, loc: first.loc }];
-        }
-        if (e.args.length < fn.min || e.args.length > fn.max) {
-          const want =
-            fn.min === fn.max ? `${fn.min}` : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
-          throw this.error(
-            `${fn.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`,
-            e.loc,
-            codes.ARITY,
-          );
-        }
-        if (fn.statement && e !== this.statementCall) {
-          throw this.error(
-            `${fn.name}() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = ${fn.name}(…)>`,
-            e.loc,
-            codes.FUNCTION,
-          );
-        }
-        return this.all(e.args) || callAwaits(fn, e);
-      }
-      case "method": {
-        if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
-        // Named arguments no built-in member of that name takes leave only a component's function.
-        const plan = isMemberName(e.name)
-          ? memberPlan(
-              e.name,
-              (f) => this.host.fn(f),
-              e.names,
-              () => {},
-            )
-          : {};
-        const targets = Object.values(plan);
-        const n = e.args.length + 1;
-        // A call no built-in member takes (its name, its named arguments or its number of
-        // arguments) may still be a component's function (c.add() though dates have add(d, n)),
-        // and so may one any struct has: the receiver may be a component instance (or a struct
-        // holding a function), whose function comes first (engine/component.ts). Such a call
-        // awaits; a built-in's arity is then checked when it runs.
-        const fits = e.names !== undefined || targets.some((t) => n >= t.min && n <= t.max);
-        const component = !fits || targets.length === 0 || (plan.struct !== undefined && this.mayBeInstance(e.object));
-        e.plan = plan;
-        const awaits = this.all([e.object, ...e.args]);
-        return awaits || component || targets.some((t) => t.awaits === true);
-      }
+      case "call":
+        return this.checkCall(e);
+      case "method":
+        return this.checkMethod(e);
       case "new": {
         e.path = this.component(e.name, e.loc);
         this.all(e.args);
@@ -580,5 +531,69 @@ export class Validator {
         this.all([e.callee, ...e.args]);
         return true;
     }
+  }
+
+  /** A member function call: its plan among the built-ins' members, or a component's function (which awaits). */
+  private checkMethod(e: Extract<Expr, { type: "method" }>): boolean {
+    if (isForbiddenKey(e.name)) throw this.error(`Access to "${e.name}" is not allowed`, e.loc, codes.FORBIDDEN);
+    // Named arguments no built-in member of that name takes leave only a component's function.
+    const plan = isMemberName(e.name)
+      ? memberPlan(
+          e.name,
+          (f) => this.host.fn(f),
+          e.names,
+          () => {},
+        )
+      : {};
+    const targets = Object.values(plan);
+    const n = e.args.length + 1;
+    // A call no built-in member takes (its name, its named arguments or its number of
+    // arguments) may still be a component's function (c.add() though dates have add(d, n)),
+    // and so may one any struct has: the receiver may be a component instance (or a struct
+    // holding a function), whose function comes first (engine/component.ts). Such a call
+    // awaits; a built-in's arity is then checked when it runs.
+    const fits = e.names !== undefined || targets.some((t) => n >= t.min && n <= t.max);
+    const component = !fits || targets.length === 0 || (plan.struct !== undefined && this.mayBeInstance(e.object));
+    e.plan = plan;
+    const awaits = this.all([e.object, ...e.args]);
+    return awaits || component || targets.some((t) => t.awaits === true);
+  }
+
+  /** A call: a built-in's arity, named arguments and place checked; an unknown name a template function or an error. True when it awaits. */
+  private checkCall(e: Extract<Expr, { type: "call" }>): boolean {
+    const fn = this.host.fn(e.name);
+    if (!fn && e.name.toLowerCase() === "createobject") return this.createObject(e);
+    if (!fn) {
+      // A function the template defines, or one an included template may define: found by
+      // name when the call runs (and its arguments checked then).
+      if (isForbiddenKey(e.name) || (!this.userFunctions.has(e.name.toLowerCase()) && !this.includesOthers)) {
+        throw this.error(`Unknown function ${e.name}()`, e.loc, codes.UNKNOWN_FUNCTION);
+      }
+      e.user = true;
+      this.all(e.args);
+      return true;
+    }
+    if (e.names) this.named(fn, e);
+    const first = e.args[0];
+    if (fn.columnRef && e.args.length === 1 && first?.type === "member") {
+      e.args = [first.object, { type: "literal", value: first.name, loc: first.loc }];
+    }
+    if (e.args.length < fn.min || e.args.length > fn.max) {
+      const want =
+        fn.min === fn.max ? `${fn.min}` : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
+      throw this.error(
+        `${fn.name}() takes ${want} argument${want === "1" ? "" : "s"}, got ${e.args.length}`,
+        e.loc,
+        codes.ARITY,
+      );
+    }
+    if (fn.statement && e !== this.statementCall) {
+      throw this.error(
+        `${fn.name}() runs a query, so it must be the whole value of <dbt:set>: <dbt:set q = ${fn.name}(…)>`,
+        e.loc,
+        codes.FUNCTION,
+      );
+    }
+    return this.all(e.args) || callAwaits(fn, e);
   }
 }
