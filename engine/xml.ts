@@ -215,65 +215,8 @@ export function xmlGet(m: Metered | null, x: XmlNode, key: string, loc: Loc | nu
   const cs = x.caseSensitive;
   const lower = key.toLowerCase();
   if (lower.startsWith("xml")) {
-    switch (lower) {
-      case "xmlcomment": {
-        let s = "";
-        for (let c = n.firstChild; c; c = c.nextSibling)
-          if (c.nodeType === COMMENT) s += (c as unknown as { data: string }).data;
-        return s;
-      }
-      case "xmlnsuri":
-        undefinedOnDocument(key, n, loc);
-        return n.namespaceURI ?? "";
-      case "xmlnsprefix":
-        undefinedOnDocument(key, n, loc);
-        return n.prefix ?? "";
-      case "xmlroot": {
-        const root = docOf(n).documentElement;
-        if (!root) throw new RuntimeError(codes.UNDEFINED, "The XML document has no root element", loc);
-        return wrap(root, cs);
-      }
-      case "xmlparent": {
-        const p = n.nodeType === ATTRIBUTE ? (n as Attr).ownerElement : n.parentNode;
-        if (!p) throw new RuntimeError(codes.UNDEFINED, `The XML ${typeLabel(n)} has no parent`, loc);
-        return wrap(p, cs);
-      }
-      case "xmlname":
-        return n.nodeName;
-      case "xmlvalue":
-        return n.nodeValue ?? "";
-      case "xmltype":
-        return TYPE_NAMES[n.nodeType] ?? "UNKNOW";
-      case "xmlattributes": {
-        if (n.nodeType !== ELEMENT) {
-          undefinedOnDocument(key, n, loc);
-          throw new RuntimeError(codes.UNDEFINED, `An XML ${typeLabel(n)} has no xmlAttributes`, loc);
-        }
-        const el = n as Element;
-        const s = newStruct();
-        for (let i = 0; i < el.attributes.length; i++) {
-          const a = el.attributes.item(i)!;
-          s[a.name] = a.value;
-        }
-        work(m, el.attributes.length);
-        ATTR_VIEWS.set(s, el);
-        return s;
-      }
-      case "xmltext":
-      case "xmlcdata":
-        undefinedOnDocument(key, n, loc);
-        return textOf(n);
-      case "xmlchildren":
-      case "xmlnodes": {
-        const elementsOnly = lower === "xmlchildren";
-        const a: unknown[] = [];
-        for (let c = n.firstChild; c; c = c.nextSibling)
-          if (!elementsOnly || c.nodeType === ELEMENT) a.push(wrap(c, cs));
-        work(m, a.length);
-        CHILD_VIEWS.set(a, { parent: n, elementsOnly, caseSensitive: cs });
-        return a;
-      }
-    }
+    const v = xmlProperty(m, x, key, lower, loc);
+    if (v !== NOT_A_PROPERTY) return v;
   }
   if (n.nodeType === DOCUMENT) {
     const root = (n as Document).documentElement;
@@ -297,6 +240,74 @@ export function xmlGet(m: Metered | null, x: XmlNode, key: string, loc: Loc | nu
     if (found.length > 1) return new XmlNode(found[0]!, cs, found);
   }
   throw new RuntimeError(codes.UNDEFINED, `Element "${key}" is undefined in the XML ${typeLabel(n)}`, loc);
+}
+
+/** What xmlProperty answers for a key of no property (`xmlFoo`): then it names a child element. */
+const NOT_A_PROPERTY = Symbol("not a property");
+
+/** `n.xmlName`, `n.xmlChildren` …: the node's property of that name (lower-cased), else NOT_A_PROPERTY. */
+function xmlProperty(m: Metered | null, x: XmlNode, key: string, lower: string, loc: Loc | null): unknown {
+  const n = x.node;
+  const cs = x.caseSensitive;
+  switch (lower) {
+    case "xmlcomment": {
+      let s = "";
+      for (let c = n.firstChild; c; c = c.nextSibling)
+        if (c.nodeType === COMMENT) s += (c as unknown as { data: string }).data;
+      return s;
+    }
+    case "xmlnsuri":
+      undefinedOnDocument(key, n, loc);
+      return n.namespaceURI ?? "";
+    case "xmlnsprefix":
+      undefinedOnDocument(key, n, loc);
+      return n.prefix ?? "";
+    case "xmlroot": {
+      const root = docOf(n).documentElement;
+      if (!root) throw new RuntimeError(codes.UNDEFINED, "The XML document has no root element", loc);
+      return wrap(root, cs);
+    }
+    case "xmlparent": {
+      const p = n.nodeType === ATTRIBUTE ? (n as Attr).ownerElement : n.parentNode;
+      if (!p) throw new RuntimeError(codes.UNDEFINED, `The XML ${typeLabel(n)} has no parent`, loc);
+      return wrap(p, cs);
+    }
+    case "xmlname":
+      return n.nodeName;
+    case "xmlvalue":
+      return n.nodeValue ?? "";
+    case "xmltype":
+      return TYPE_NAMES[n.nodeType] ?? "UNKNOW";
+    case "xmlattributes": {
+      if (n.nodeType !== ELEMENT) {
+        undefinedOnDocument(key, n, loc);
+        throw new RuntimeError(codes.UNDEFINED, `An XML ${typeLabel(n)} has no xmlAttributes`, loc);
+      }
+      const el = n as Element;
+      const s = newStruct();
+      for (let i = 0; i < el.attributes.length; i++) {
+        const a = el.attributes.item(i)!;
+        s[a.name] = a.value;
+      }
+      work(m, el.attributes.length);
+      ATTR_VIEWS.set(s, el);
+      return s;
+    }
+    case "xmltext":
+    case "xmlcdata":
+      undefinedOnDocument(key, n, loc);
+      return textOf(n);
+    case "xmlchildren":
+    case "xmlnodes": {
+      const elementsOnly = lower === "xmlchildren";
+      const a: unknown[] = [];
+      for (let c = n.firstChild; c; c = c.nextSibling) if (!elementsOnly || c.nodeType === ELEMENT) a.push(wrap(c, cs));
+      work(m, a.length);
+      CHILD_VIEWS.set(a, { parent: n, elementsOnly, caseSensitive: cs });
+      return a;
+    }
+  }
+  return NOT_A_PROPERTY;
 }
 
 /** Does `node.key` read something (structKeyExists, isDefined)? */
@@ -422,6 +433,13 @@ export function xmlSet(m: Metered | null, x: XmlNode, key: string, value: unknow
       return;
     }
   }
+  setChild(m, x, key, value, loc);
+}
+
+/** `n.child = node`, `n.item[2] = node`: the child element of that name (or that index among its like) set or added. */
+function setChild(m: Metered | null, x: XmlNode, key: string, value: unknown, loc: Loc | null): void {
+  const n = x.node;
+  const doc = docOf(n);
   if (n.nodeType !== ELEMENT && n.nodeType !== DOCUMENT)
     throw xmlError(`Cannot set "${key}" on an XML ${typeLabel(n)}`, loc);
   const child = toNode(doc, value, loc);
