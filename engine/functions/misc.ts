@@ -363,9 +363,21 @@ function digitDate(ctx: RenderContext, v: unknown): boolean {
 const simple = (v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v));
 
 /** isValid(): CFML's types beyond the dbt:param ones, and the min/max and pattern forms. */
+/** The types isValid() checks by a pattern on the value's text (trimmed but for guid). */
+const TEXT_TYPES: Record<string, { re: RegExp; trim: boolean }> = {
+  guid: { re: GUID, trim: false },
+  url: { re: URL_RE, trim: true },
+  zipcode: { re: /^\d{5}([- ]\d{4})?$/, trim: true },
+  telephone: { re: /^(\+?1[-. ]?)?(\(?[2-9]\d{2}\)?[-. ]?)?[2-9]\d{2}[-. ]?\d{4}(\s*(x|ext\.?)\s*\d+)?$/i, trim: true },
+  ssn: { re: /^\d{3}[- ]?\d{2}[- ]?\d{4}$/, trim: true },
+  social_security_number: { re: /^\d{3}[- ]?\d{2}[- ]?\d{4}$/, trim: true },
+};
+
 function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b: unknown): boolean {
   const text = simple(v) ? str(v) : null;
   type = ALIASES[type] ?? type;
+  const pattern = Object.hasOwn(TEXT_TYPES, type) ? TEXT_TYPES[type]! : null;
+  if (pattern) return text !== null && pattern.re.test(pattern.trim ? text.trim() : text);
   switch (type) {
     case "simple":
       return simple(v);
@@ -396,20 +408,6 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
       const size = type === "string" ? str(v).length : Number(str(v));
       return size >= num(a) && (b === undefined || size <= num(b));
     }
-    case "guid":
-      return text !== null && GUID.test(text);
-    case "url":
-      return text !== null && URL_RE.test(text.trim());
-    case "zipcode":
-      return text !== null && /^\d{5}([- ]\d{4})?$/.test(text.trim());
-    case "telephone":
-      return (
-        text !== null &&
-        /^(\+?1[-. ]?)?(\(?[2-9]\d{2}\)?[-. ]?)?[2-9]\d{2}[-. ]?\d{4}(\s*(x|ext\.?)\s*\d+)?$/i.test(text.trim())
-      );
-    case "ssn":
-    case "social_security_number":
-      return text !== null && /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(text.trim());
     case "creditcard": {
       if (text === null) return false;
       const digits = text.replace(/[\s,-]/g, "");
