@@ -195,12 +195,23 @@ export async function httpFetch(req: HttpRequest): Promise<HttpAnswer> {
     if (next.origin !== url.origin) headers = headers.filter(([k]) => !CREDENTIALS.has(k.toLowerCase()));
     url = next;
   }
+  const body8 = await readBody(res, url, req.maxBytes, failed);
+  return { status: res.statusCode!, statusText: res.statusMessage ?? "", headers: answerHeaders(res), body: body8 };
+}
+
+/** The answer's body, decoded as its content-encoding says, refused past maxBytes (declared or read). */
+async function readBody(
+  res: IncomingMessage,
+  url: URL,
+  maxBytes: number,
+  failed: (err: unknown) => HttpFailure,
+): Promise<Uint8Array> {
   const declared = Number(res.headers["content-length"] ?? "0");
-  if (declared > req.maxBytes) {
+  if (declared > maxBytes) {
     res.destroy();
     throw new HttpFailure(
       "size",
-      `the answer from ${url.origin} has ${declared} bytes, more than maxbytes (${req.maxBytes})`,
+      `the answer from ${url.origin} has ${declared} bytes, more than maxbytes (${maxBytes})`,
     );
   }
   const chunks: Uint8Array[] = [];
@@ -208,8 +219,8 @@ export async function httpFetch(req: HttpRequest): Promise<HttpAnswer> {
   const collect = async (source: AsyncIterable<Uint8Array>) => {
     for await (const chunk of source) {
       size += chunk.byteLength;
-      if (size > req.maxBytes)
-        throw new HttpFailure("size", `the answer from ${url.origin} is larger than maxbytes (${req.maxBytes} bytes)`);
+      if (size > maxBytes)
+        throw new HttpFailure("size", `the answer from ${url.origin} is larger than maxbytes (${maxBytes} bytes)`);
       chunks.push(chunk);
     }
   };
@@ -235,6 +246,11 @@ export async function httpFetch(req: HttpRequest): Promise<HttpAnswer> {
     body8.set(c, at);
     at += c.byteLength;
   }
+  return body8;
+}
+
+/** The answer's headers as fetch gives them. */
+function answerHeaders(res: IncomingMessage): [string, string][] {
   // As fetch gives them: names in lower case and sorted, repeated ones joined, set-cookie apart.
   const seen = new Map<string, string[]>();
   const cookies: string[] = [];
@@ -246,7 +262,7 @@ export async function httpFetch(req: HttpRequest): Promise<HttpAnswer> {
   }
   const answer: [string, string][] = [...seen.keys()].sort().map((k) => [k, seen.get(k)!.join(", ")]);
   for (const c of cookies) answer.push(["set-cookie", c]);
-  return { status: res.statusCode!, statusText: res.statusMessage ?? "", headers: answer, body: body8 };
+  return answer;
 }
 
 /** The parts of a Content-Type: the MIME type and the charset ("" when absent). */
