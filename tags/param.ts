@@ -111,22 +111,8 @@ function kept(type: string, value: unknown, hasDefault: boolean, dflt: unknown):
   return hasDefault && simple(dflt) ? dflt : "";
 }
 
-function check(
-  ctx: RenderContext,
-  name: string,
-  type: string,
-  hasDefault: boolean,
-  dflt: unknown,
-  min: unknown,
-  max: unknown,
-  patternSource: unknown,
-  collect: boolean,
-  message: string | undefined,
-  loc: Loc,
-): void {
-  const { base, steps } = splitTarget(pathTarget(name, loc));
-  // Collecting: the struct exists once the tag has run, failed or not (structIsEmpty(paramErrors)).
-  const errors = collect ? paramErrors(ctx, loc) : null;
+/** The parameter's value where the page has it, or present false (no error made for a scope's absent field). */
+function readParam(ctx: RenderContext, base: string, steps: unknown[], loc: Loc): { present: boolean; value: unknown } {
   let value: unknown;
   let present = true;
   // The common case, a field of a scope the page has (url.page): when it is absent (the default
@@ -144,27 +130,11 @@ function check(
       if (!(err instanceof rt.RuntimeError)) throw err;
       present = false;
     }
-  const typed = value;
-  /** A check failed: the 400's ParamError, or (collecting) a message recorded and the typed value kept. */
-  const fail = (text: string): void => {
-    if (!errors) throw new ParamError(name, message ?? text, loc);
-    const key = steps.length ? (steps[steps.length - 1] as string) : base;
-    // The first failure of a field is the one shown.
-    if (keyOf(errors, key) === undefined) rt.assign(ctx, "variables", ["paramErrors", key], message ?? text, loc);
-    rt.assign(ctx, base, steps as string[], kept(type, present ? typed : undefined, hasDefault, dflt), loc);
-  };
-  if (!present || value === null) {
-    if (!hasDefault) return fail(`Parameter ${name} is required`);
-    value = dflt;
-  }
-  if (!isValidType(type, value)) {
-    return fail(`Parameter ${name} must be ${ARTICLE[type] ?? `a ${type}`}, got ${describeValue(value)}`);
-  }
-  value = convert(type, value);
-  if (min === undefined && max === undefined && patternSource === undefined) {
-    rt.assign(ctx, base, steps as string[], value, loc);
-    return;
-  }
+  return { present, value };
+}
+
+/** Why the value is outside min/max (a number by value; text, an array or a struct by size), or null. */
+function boundsFailure(name: string, value: unknown, min: unknown, max: unknown, loc: Loc): string | null {
   // A struct (an upload's form.photo) is measured by its keys: it has no length as text.
   const size =
     typeof value === "number"
@@ -187,13 +157,56 @@ function check(
           : " characters";
   };
   if (min !== undefined && size < rt.toNum(min, loc))
-    return fail(
-      typeof value === "string" && rt.toNum(min, loc) === 1
-        ? `Parameter ${name} must not be empty`
-        : `Parameter ${name} must be at least ${rt.toStr(min, loc)}${unit(min)}`,
-    );
+    return typeof value === "string" && rt.toNum(min, loc) === 1
+      ? `Parameter ${name} must not be empty`
+      : `Parameter ${name} must be at least ${rt.toStr(min, loc)}${unit(min)}`;
   if (max !== undefined && size > rt.toNum(max, loc))
-    return fail(`Parameter ${name} must be at most ${rt.toStr(max, loc)}${unit(max)}`);
+    return `Parameter ${name} must be at most ${rt.toStr(max, loc)}${unit(max)}`;
+  return null;
+}
+
+function check(
+  ctx: RenderContext,
+  name: string,
+  type: string,
+  hasDefault: boolean,
+  dflt: unknown,
+  min: unknown,
+  max: unknown,
+  patternSource: unknown,
+  collect: boolean,
+  message: string | undefined,
+  loc: Loc,
+): void {
+  const { base, steps } = splitTarget(pathTarget(name, loc));
+  // Collecting: the struct exists once the tag has run, failed or not (structIsEmpty(paramErrors)).
+  const errors = collect ? paramErrors(ctx, loc) : null;
+  const found = readParam(ctx, base, steps, loc);
+  const present = found.present;
+  let value = found.value;
+  const typed = value;
+  /** A check failed: the 400's ParamError, or (collecting) a message recorded and the typed value kept. */
+  const fail = (text: string): void => {
+    if (!errors) throw new ParamError(name, message ?? text, loc);
+    const key = steps.length ? (steps[steps.length - 1] as string) : base;
+    // The first failure of a field is the one shown.
+    if (keyOf(errors, key) === undefined) rt.assign(ctx, "variables", ["paramErrors", key], message ?? text, loc);
+    rt.assign(ctx, base, steps as string[], kept(type, present ? typed : undefined, hasDefault, dflt), loc);
+  };
+  if (!present || value === null) {
+    if (!hasDefault) return fail(`Parameter ${name} is required`);
+    value = dflt;
+  }
+  if (!isValidType(type, value)) {
+    return fail(`Parameter ${name} must be ${ARTICLE[type] ?? `a ${type}`}, got ${describeValue(value)}`);
+  }
+  value = convert(type, value);
+  if (min === undefined && max === undefined && patternSource === undefined) {
+    rt.assign(ctx, base, steps as string[], value, loc);
+    return;
+  }
+  const outside = boundsFailure(name, value, min, max, loc);
+  if (outside !== null) return fail(outside);
   if (patternSource !== undefined && !fullMatch(pattern(rt.toStr(patternSource, loc), loc), rt.toStr(value, loc))) {
     return fail(`Parameter ${name} does not match the pattern ${rt.toStr(patternSource, loc)}`);
   }
