@@ -45,6 +45,36 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "
 const isLetter = (c: string | undefined) => c !== undefined && /\p{L}/u.test(c);
 const NUMERIC = new Set(["y", "M", "m", "d", "H", "h", "K", "k", "n", "s", "S", "l", "L"]);
 
+/** Puts the number `v` read for a numeric field of the mask into f; true when it is a 12-hour clock's hour. */
+function putNumber(f: Fields, field: string, count: number, v: number, width: number): boolean {
+  if (field === "y") f.y = count === 2 && width <= 2 ? (v < 50 ? 2000 + v : 1900 + v) : v;
+  else if (field === "M" || field === "m") f.mo = v;
+  else if (field === "d") f.d = v;
+  else if (field === "H" || field === "k") f.h = field === "k" && v === 24 ? 0 : v;
+  else if (field === "h" || field === "K") {
+    f.h = v % 12;
+    return true;
+  } else if (field === "n") f.mi = v;
+  else if (field === "s") f.s = v;
+  else f.ms = field === "S" && width !== 3 ? Math.round(v * 10 ** (3 - width)) : v;
+  return false;
+}
+
+/** The offset at s[i] of an X, x or Z field: Z (UTC), or ±HH, ±HHMM, ±HH:MM; in minutes, with where it ends. */
+function readOffset(s: string, i: number): [number, number] | null {
+  if (s[i] === "Z" || s[i] === "z") return [0, i + 1];
+  const sign = s[i] === "+" ? 1 : s[i] === "-" ? -1 : 0;
+  if (sign === 0 || !isDigit(s[i + 1]) || !isDigit(s[i + 2])) return null;
+  let off = Number(s.slice(i + 1, i + 3)) * 60;
+  i += 3;
+  if (s[i] === ":") i++;
+  if (isDigit(s[i]) && isDigit(s[i + 1])) {
+    off += Number(s.slice(i, i + 2));
+    i += 2;
+  }
+  return [sign * off, i];
+}
+
 /** The fields the text gives in the mask's layout, or null when it does not follow it. */
 export function parseByMask(text: string, mask: string, locale: string): Fields | null {
   const parts = partsOf(mask);
@@ -77,16 +107,7 @@ export function parseByMask(text: string, mask: string, locale: string): Fields 
       const v = Number(s.slice(i, j));
       const width = j - i;
       i = j;
-      if (field === "y") f.y = count === 2 && width <= 2 ? (v < 50 ? 2000 + v : 1900 + v) : v;
-      else if (month) f.mo = v;
-      else if (field === "d") f.d = v;
-      else if (field === "H" || field === "k") f.h = field === "k" && v === 24 ? 0 : v;
-      else if (field === "h" || field === "K") {
-        f.h = v % 12;
-        twelve = true;
-      } else if (field === "m" || field === "n") f.mi = v;
-      else if (field === "s") f.s = v;
-      else f.ms = field === "S" && width !== 3 ? Math.round(v * 10 ** (3 - width)) : v;
+      if (putNumber(f, field, count, v, width)) twelve = true;
       continue;
     }
     if (month || field === "E" || field === "e") {
@@ -118,22 +139,9 @@ export function parseByMask(text: string, mask: string, locale: string): Fields 
       i = j;
       continue;
     }
-    // X, x, Z: Z (UTC), or ±HH, ±HHMM, ±HH:MM.
-    if (s[i] === "Z" || s[i] === "z") {
-      f.offset = 0;
-      i++;
-      continue;
-    }
-    const sign = s[i] === "+" ? 1 : s[i] === "-" ? -1 : 0;
-    if (sign === 0 || !isDigit(s[i + 1]) || !isDigit(s[i + 2])) return null;
-    let off = Number(s.slice(i + 1, i + 3)) * 60;
-    i += 3;
-    if (s[i] === ":") i++;
-    if (isDigit(s[i]) && isDigit(s[i + 1])) {
-      off += Number(s.slice(i, i + 2));
-      i += 2;
-    }
-    f.offset = sign * off;
+    const read = readOffset(s, i);
+    if (read === null) return null;
+    [f.offset, i] = read;
   }
   if (i !== s.length) return null;
   if (twelve && pm) f.h += 12;
