@@ -64,6 +64,51 @@ export class HandDb {
       await c.end();
     }
   }
+  /**
+   * A write transaction: `fn`'s statements between BEGIN and COMMIT on one connection (a
+   * pool's, the shared one, or the request's own). Pipelined connections are shared by every
+   * request at once, so there a hand-written route sends `oneStatement`, the same write as a
+   * single statement (Postgres runs each statement in a transaction of its own).
+   */
+  async transaction(fn: (q: Query) => Promise<void>, oneStatement: string): Promise<void> {
+    if (this.pipelined.length > 0) {
+      await this.with((q) => q(oneStatement));
+      return;
+    }
+    const pooled = this.pool ? await this.pool.connect() : null;
+    const run = async (c: pg.ClientBase) => {
+      const q: Query = async (sql, params) => (await c.query(sql, params)).rows as Row[];
+      await q("BEGIN");
+      try {
+        await fn(q);
+        await q("COMMIT");
+      } catch (err) {
+        await q("ROLLBACK");
+        throw err;
+      }
+    };
+    if (pooled) {
+      try {
+        await run(pooled);
+      } finally {
+        pooled.release();
+      }
+      return;
+    }
+    if (this.client) {
+      // One shared connection: node-postgres queues each query, so a transaction's statements
+      // could interleave with another request's; the single statement keeps them apart.
+      await this.with((q) => q(oneStatement));
+      return;
+    }
+    const c = new pg.Client({ connectionString: this.url });
+    await c.connect();
+    try {
+      await run(c);
+    } finally {
+      await c.end();
+    }
+  }
   async close(): Promise<void> {
     await this.pool?.end();
     await this.client?.end();
@@ -288,6 +333,35 @@ export function mandelbrotPage(m: MandelbrotArea, ascii: boolean): string {
   return `${header("Mandelbrot")}<h1>Mandelbrot</h1>\n<p>${m.width} × ${m.height} points, at most ${m.maxiter} iterations each: ${inside} points in the set.</p>\n${pre}\n${FOOTER}`;
 }
 
+/** bench/workload-site's pages (bench/workloads.ts): the same output as its .dbt pages. */
+function workloads(app: FastifyInstance, db: HandDb): void {
+  const int = (v: unknown, dflt: number) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : dflt);
+  app.get("/fast", async (_req, reply) => {
+    const rows = await db.with((q) => q("SELECT name FROM item WHERE id = 1"));
+    return html(reply, `${esc(rows[0]!.name as string)}\n`);
+  });
+  app.get("/slow", async (req, reply) => {
+    const ms = int((req.query as Record<string, unknown>).ms, 50);
+    await db.with((q) => q("SELECT pg_sleep($1::float8) AS s", [ms / 1000]));
+    return html(reply, "slept\n");
+  });
+  app.get("/rows", async (req, reply) => {
+    const n = int((req.query as Record<string, unknown>).n, 10);
+    const rows = await db.with((q) => q("SELECT id, name, price FROM item ORDER BY id LIMIT $1", [n]));
+    let o = "<table>";
+    for (const r of rows)
+      o += `<tr><td>${r.id as number}</td><td>${esc(r.name as string)}</td><td>${esc(r.price as string)}</td></tr>`;
+    return html(reply, `${o}</table>\n`);
+  });
+  app.get("/write", async (_req, reply) => {
+    await db.transaction(async (q) => {
+      await q("INSERT INTO visit (page) VALUES ('write')");
+      await q("SELECT count(*)::int AS n FROM visit WHERE page = 'write'");
+    }, "WITH w AS (INSERT INTO visit (page) VALUES ('write') RETURNING 1) SELECT (SELECT count(*) FROM visit WHERE page = 'write')::int + (SELECT count(*) FROM w)::int AS n");
+    return html(reply, "ok\n");
+  });
+}
+
 /** A Fastify app serving every hand-written page of the sample site (`site` holds style.css). */
 export async function handApp(site: string, db: HandDb): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
@@ -301,6 +375,7 @@ export async function handApp(site: string, db: HandDb): Promise<FastifyInstance
   board(app, db, sessions);
   cart(app, db, sessions);
   mandelbrot(app);
+  workloads(app, db);
   app.addHook("onClose", () => db.close());
   return app;
 }

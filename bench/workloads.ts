@@ -1,6 +1,8 @@
 // npm run bench:workloads — Quarry against hand-written Fastify + node-postgres on the workloads
-// users have (issue 26 item 2). This is the first part of that matrix: the sample site's
-// /fortunes at 1, 16, 64 and 256 connections and the CPU page /mandelbrot over HTTP at 16.
+// users have (issue 26 item 2): the sample site's /fortunes at 1, 16, 64 and 256 connections and
+// the CPU page /mandelbrot over HTTP at 16; and bench/workload-site's pages: slow statements
+// (50 ms and 500 ms) 50 and 200 at once, results of 10, 1,000 and 10,000 rows, and a write
+// transaction, at 16.
 // Four servers, each in its own process, on one shared database, in BENCH_ROUNDS interleaved
 // rounds (default 5; `quarry bench`'s runner: bench/main.ts): Quarry's default strategy
 // (pipeline) and Quarry with strategy pool, and bench/hand.ts with a pool and with
@@ -9,9 +11,8 @@
 // and Quarry pool ÷ hand pool the same way. Targets (issue 26): Quarry's default ≥ 1.0× the
 // better hand-written baseline, Quarry pool ≥ 0.95× hand pool. Writes the `workloads` section
 // of bench/RESULTS.md.
-// Not measured yet (the rest of the matrix): 50 and 200 concurrent slow queries, the 90/10
-// mix of fast and slow pages with the fast pages' p50/p99, results of 10 / 1,000 / 10,000 rows,
-// a write transaction page.
+// Not measured yet (the rest of the matrix): the 90/10 mix of fast and slow pages with the fast
+// pages' p50/p99 (the load generator gives one latency per run, not per page).
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { runBench } from "./main.js";
@@ -24,15 +25,16 @@ const loadAtStart = loadavg();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const site = fileURLToPath(new URL("../../templates", import.meta.url));
+const workloadSite = fileURLToPath(new URL("../../bench/workload-site", import.meta.url));
 const QUARRY = "precompiled/pipeline";
 const QUARRY_POOL = "precompiled/pool";
 const HAND_POOL = "hand/pool";
 const HAND_PIPELINE = "hand/pipeline";
 
-/** One `quarry bench` run of the sample site: both strategies, hand-written with both. */
-async function measure(pages: string[], connections: number[]): Promise<ScenarioResult> {
+/** One `quarry bench` run of a site (the sample site unless given): both strategies, hand-written with both. */
+async function measure(pages: string[], connections: number[], target = site): Promise<ScenarioResult> {
   const run = await runBench({
-    target: site,
+    target,
     pages,
     connections,
     variants: ["precompiled"],
@@ -40,7 +42,7 @@ async function measure(pages: string[], connections: number[]): Promise<Scenario
     hand: true,
     rounds: ROUNDS,
     duration: DURATION,
-    command: `quarry bench templates --variants precompiled --strategies pipeline,pool --hand --pages ${pages.join(",")} --connections ${connections.join(",")} --rounds ${ROUNDS} --duration ${DURATION}`,
+    command: `quarry bench ${target === site ? "templates" : "bench/workload-site"} --variants precompiled --strategies pipeline,pool --hand --pages ${pages.join(",")} --connections ${connections.join(",")} --rounds ${ROUNDS} --duration ${DURATION}`,
   });
   return run.results.scenarios[0]!;
 }
@@ -84,6 +86,8 @@ function rows(s: ScenarioResult): string[][] {
 
 const fortunes = await measure(["/fortunes"], [1, 16, 64, 256]);
 const mandelbrot = await measure(["/mandelbrot"], [16]);
+const slow = await measure(["/slow?ms=50", "/slow?ms=500"], [50, 200], workloadSite);
+const sized = await measure(["/rows?n=10", "/rows?n=1000", "/rows?n=10000", "/write"], [16], workloadSite);
 const markdown = [
   `Each cell: ${ROUNDS} rounds of ${DURATION} s per server, servers interleaved within a round; req/s are medians over rounds. Ratios are taken within a round and summarised as median (min–max): Quarry's default (strategy pipeline) ÷ the better of hand-written pool and hand-written pipelining (target ≥ 1.00×), Quarry pool ÷ hand-written pool (target ≥ 0.95×). Load generator, servers and Postgres share the machine's cores.`,
   "",
@@ -100,10 +104,10 @@ const markdown = [
       "Quarry p50 / p99 ms",
       "failures",
     ],
-    [...rows(fortunes), ...rows(mandelbrot)],
+    [...rows(fortunes), ...rows(mandelbrot), ...rows(slow), ...rows(sized)],
   ),
   "",
-  "Not measured yet: concurrent slow queries (50 and 200 at 50 ms and 500 ms), the 90/10 mix of fast and slow pages, results of 10 / 1,000 / 10,000 rows, a write transaction page.",
+  "Pages: /fortunes and /mandelbrot are the sample site's (templates/); /slow (one `pg_sleep` of ms milliseconds), /rows (n rows of a 10,000-row table written out as a table) and /write (an INSERT and a count in a transaction; the hand-written pipelining server sends it as one statement, since its connections are shared) are bench/workload-site's, with the same output from bench/hand.ts. Not measured yet: the 90/10 mix of fast and slow pages with the fast pages' p50/p99.",
 ].join("\n");
 process.stdout.write(`${markdown}\n`);
 writeSection({
