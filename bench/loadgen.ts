@@ -24,6 +24,19 @@ export interface LoadJob {
   headers?: Record<string, string>;
   /** With amount: stop after this many seconds even if not all requests were made. */
   maxSeconds?: number;
+  /**
+   * Paths (on url's origin) each connection requests in turn, over and over: a mix. The result
+   * then has each path's latency (byPath); bodies are not checked.
+   */
+  paths?: string[];
+}
+
+/** A mix's latency for one of its paths (ms, as autocannon measures a response's time). */
+export interface PathLatency {
+  path: string;
+  count: number;
+  p50: number;
+  p99: number;
 }
 
 export interface LoadResult {
@@ -39,6 +52,8 @@ export interface LoadResult {
   cpuShare: number;
   /** The amount was not reached within maxSeconds. */
   capped: boolean;
+  /** With paths: each path's latency. */
+  byPath?: PathLatency[];
 }
 
 interface AutocannonResult {
@@ -65,14 +80,30 @@ async function run(job: LoadJob): Promise<LoadResult> {
     // A slow answer is measured, not dropped: only one that takes over 30 s counts as a timeout.
     timeout: job.timeoutS ?? 30,
     ...(job.headers ? { headers: job.headers } : {}),
-    ...(pattern
-      ? { verifyBody: (body: string) => pattern.test(body) }
-      : mask && expected !== undefined
-        ? { verifyBody: (body: string) => body.replace(mask, "…") === expected }
-        : expected !== undefined
-          ? { expectBody: expected }
-          : {}),
-  }) as PromiseLike<AutocannonResult> & { stop(): void };
+    ...(job.paths ? { requests: job.paths.map((path) => ({ method: "GET", path })) } : {}),
+    ...(job.paths
+      ? {}
+      : pattern
+        ? { verifyBody: (body: string) => pattern.test(body) }
+        : mask && expected !== undefined
+          ? { verifyBody: (body: string) => body.replace(mask, "…") === expected }
+          : expected !== undefined
+            ? { expectBody: expected }
+            : {}),
+  }) as PromiseLike<AutocannonResult> & {
+    stop(): void;
+    on(e: "response", f: (client: object, status: number, bytes: number, ms: number) => void): void;
+  };
+  // With one request in flight per connection, a connection's n-th answer is for its n-th request.
+  const times = job.paths ? job.paths.map((): number[] => []) : null;
+  if (times) {
+    const sent = new WeakMap<object, number>();
+    instance.on("response", (client, _status, _bytes, ms) => {
+      const n = sent.get(client) ?? 0;
+      sent.set(client, n + 1);
+      times[n % times.length]!.push(ms);
+    });
+  }
   const cap = job.amount && job.maxSeconds ? setTimeout(() => instance.stop(), job.maxSeconds * 1000) : null;
   const r = await instance;
   if (cap) clearTimeout(cap);
@@ -91,7 +122,19 @@ async function run(job: LoadJob): Promise<LoadResult> {
     mismatches: r.mismatches,
     cpuShare: (cpu.user + cpu.system) / wallUs,
     capped: job.amount !== undefined && requests < job.amount,
+    ...(times ? { byPath: latencies(job.paths!, times) } : {}),
   };
+}
+
+/** Each path's count, p50 and p99, the paths that share one merged (the same path listed twice or more). */
+function latencies(paths: string[], times: number[][]): PathLatency[] {
+  const byPath = new Map<string, number[]>();
+  paths.forEach((p, i) => byPath.set(p, [...(byPath.get(p) ?? []), ...times[i]!]));
+  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+  return [...byPath].map(([path, xs]) => {
+    xs.sort((a, b) => a - b);
+    return { path, count: xs.length, p50: at(xs, 0.5), p99: at(xs, 0.99) };
+  });
 }
 
 process.on("message", (msg: { id: number; job: LoadJob }) => {

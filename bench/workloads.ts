@@ -11,15 +11,19 @@
 // and Quarry pool ÷ hand pool the same way. Targets (issue 26): Quarry's default ≥ 1.0× the
 // better hand-written baseline, Quarry pool ≥ 0.95× hand pool. Writes the `workloads` section
 // of bench/RESULTS.md.
-// Not measured yet (the rest of the matrix): the 90/10 mix of fast and slow pages with the fast
-// pages' p50/p99 (the load generator gives one latency per run, not per page).
-import { loadavg } from "node:os";
+// And the 90/10 mix: 16 connections each asking for nine fast pages (/fast, one row by key) and
+// then one slow one (/slow?ms=500), over and over; per server the fast pages' p50/p99 in the mix
+// against the same server's with /fast alone (target: p99 in the mix ≤ 2× alone), and the mix's
+// req/s against the better hand-written server's.
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runBench } from "./main.js";
 import { mdTable } from "./report.js";
 import { commandLine, writeSection } from "./results-file.js";
-import { median } from "./runner.js";
-import type { Cell, ScenarioResult } from "./spec.js";
+import { BenchError, LoadGenerator, median, startDatabase, startServer, type RunningServer } from "./runner.js";
+import type { Cell, ScenarioResult, ServerSpec } from "./spec.js";
 
 const loadAtStart = loadavg();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -84,10 +88,74 @@ function rows(s: ScenarioResult): string[][] {
   return out;
 }
 
+const MIX = [...Array<string>(9).fill("/fast"), "/slow?ms=500"];
+const MIX_CONNECTIONS = 16;
+
+/** The 90/10 mix on each of the four servers, rounds interleaved: rows of the mix's table. */
+async function mix(): Promise<string[][]> {
+  const log = (m: string) => process.stderr.write(`${m}\n`);
+  const db = await startDatabase(join(workloadSite, "_db"), log);
+  const dist = mkdtempSync(join(tmpdir(), "quarry-bench-dist-"));
+  const servers: RunningServer[] = [];
+  const loadgen = new LoadGenerator();
+  try {
+    const { build } = await import("../server/build.js");
+    const built = build(workloadSite, dist);
+    if (built.errors.length > 0) throw new BenchError(`quarry build failed:\n${built.errors.join("\n\n")}`);
+    const specs: ServerSpec[] = [
+      { name: QUARRY, kind: "quarry", dist, strategy: "pipeline" },
+      { name: QUARRY_POOL, kind: "quarry", dist, strategy: "pool" },
+      { name: HAND_POOL, kind: "hand", site: workloadSite, strategy: "pool" },
+      { name: HAND_PIPELINE, kind: "hand", site: workloadSite, strategy: "pipeline" },
+    ];
+    for (const spec of specs) servers.push(await startServer(spec, db.url));
+    for (const s of servers) await loadgen.run({ url: `${s.base}/fast`, connections: MIX_CONNECTIONS, duration: 2 });
+    const seen = new Map(
+      specs.map((x) => [x.name, { alone: [] as number[][], mixed: [] as number[][], rps: [] as number[] }]),
+    );
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const s of servers.map((_, i) => servers[(i + round - 1) % servers.length]!)) {
+        log(`mix round ${round}/${ROUNDS}: ${s.spec.name}`);
+        const alone = await loadgen.run({ url: `${s.base}/fast`, connections: MIX_CONNECTIONS, duration: DURATION });
+        const mixed = await loadgen.run({ url: s.base, paths: MIX, connections: MIX_CONNECTIONS, duration: DURATION });
+        const fast = mixed.byPath!.find((x) => x.path === "/fast")!;
+        const failed = alone.errors + alone.non2xx + mixed.errors + mixed.non2xx;
+        if (failed > 0) throw new BenchError(`${s.spec.name}: ${failed} failed answers in the mix's round ${round}`);
+        const r = seen.get(s.spec.name)!;
+        r.alone.push([alone.latency.p50, alone.latency.p99]);
+        r.mixed.push([fast.p50, fast.p99]);
+        r.rps.push(mixed.rps);
+      }
+    }
+    const hp = seen.get(HAND_POOL)!;
+    const hpl = seen.get(HAND_PIPELINE)!;
+    return specs.map(({ name }) => {
+      const r = seen.get(name)!;
+      const growth = r.mixed.map((m, i) => m[1]! / Math.max(r.alone[i]![1]!, 1));
+      const vsHand = r.rps.map((x, i) => x / Math.max(hp.rps[i]!, hpl.rps[i]!));
+      const ms = (xs: number[][], k: number) => String(Math.round(median(xs.map((x) => x[k]!)) * 10) / 10);
+      return [
+        name,
+        `${ms(r.alone, 0)} / ${ms(r.alone, 1)}`,
+        `${ms(r.mixed, 0)} / ${ms(r.mixed, 1)}`,
+        `${spread(growth)}${name === QUARRY ? (median(growth) <= 2 ? " ✓" : " ✗") : ""}`,
+        Math.round(median(r.rps)).toLocaleString("en-US"),
+        `${spread(vsHand)}${name === QUARRY ? (median(vsHand) >= 1 ? " ✓" : " ✗") : ""}`,
+      ];
+    });
+  } finally {
+    await loadgen.stop();
+    for (const s of servers) await s.stop();
+    await db.stop();
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
 const fortunes = await measure(["/fortunes"], [1, 16, 64, 256]);
 const mandelbrot = await measure(["/mandelbrot"], [16]);
 const slow = await measure(["/slow?ms=50", "/slow?ms=500"], [50, 200], workloadSite);
 const sized = await measure(["/rows?n=10", "/rows?n=1000", "/rows?n=10000", "/write"], [16], workloadSite);
+const mixRows = await mix();
 const markdown = [
   `Each cell: ${ROUNDS} rounds of ${DURATION} s per server, servers interleaved within a round; req/s are medians over rounds. Ratios are taken within a round and summarised as median (min–max): Quarry's default (strategy pipeline) ÷ the better of hand-written pool and hand-written pipelining (target ≥ 1.00×), Quarry pool ÷ hand-written pool (target ≥ 0.95×). Load generator, servers and Postgres share the machine's cores.`,
   "",
@@ -107,7 +175,21 @@ const markdown = [
     [...rows(fortunes), ...rows(mandelbrot), ...rows(slow), ...rows(sized)],
   ),
   "",
-  "Pages: /fortunes and /mandelbrot are the sample site's (templates/); /slow (one `pg_sleep` of ms milliseconds), /rows (n rows of a 10,000-row table written out as a table) and /write (an INSERT and a count in a transaction; the hand-written pipelining server sends it as one statement, since its connections are shared) are bench/workload-site's, with the same output from bench/hand.ts. Not measured yet: the 90/10 mix of fast and slow pages with the fast pages' p50/p99.",
+  "Pages: /fortunes and /mandelbrot are the sample site's (templates/); /slow (one `pg_sleep` of ms milliseconds), /rows (n rows of a 10,000-row table written out as a table) and /write (an INSERT and a count in a transaction; the hand-written pipelining server sends it as one statement, since its connections are shared) are bench/workload-site's, with the same output from bench/hand.ts.",
+  "",
+  `The 90/10 mix: ${MIX_CONNECTIONS} connections, each asking for /fast nine times and then /slow?ms=500, over and over (bench/workload-site); before it in each round the same server with /fast alone. Latencies are the fast pages' (ms, medians over rounds). Per round: the fast pages' p99 in the mix ÷ alone (target for Quarry's default ≤ 2×) and the mix's req/s ÷ the better hand-written server's (target ≥ 1.00×), median (min–max).`,
+  "",
+  mdTable(
+    [
+      "server",
+      "/fast alone p50 / p99 ms",
+      "/fast in the mix p50 / p99 ms",
+      "p99 in the mix ÷ alone",
+      "mix req/s",
+      "÷ better hand",
+    ],
+    mixRows,
+  ),
 ].join("\n");
 process.stdout.write(`${markdown}\n`);
 writeSection({
