@@ -1,6 +1,7 @@
 // An open site (server/site.ts) for the stage tests that call a stage with the site it serves:
 // a site folder with `files`, its own database, its config as written; closed by `close()`.
 import { writeFileSync } from "node:fs";
+import Fastify from "fastify";
 import { join } from "node:path";
 import { createDatabase } from "../db.js";
 import { site as siteFolder } from "../helpers.js";
@@ -18,7 +19,7 @@ export async function openTestSite(
   );
   const db = database(await createDatabase([], "stages"));
   const site = await openSite({ root, database: db }, () => {});
-  const served: Served = { site, dev: false, trace: false, log: () => {}, logger: undefined! };
+  const served: Served = { site, dev: false, trace: false, log: () => {}, logger: Fastify({ logger: false }).log };
   return {
     site,
     served,
