@@ -497,7 +497,7 @@ interface Postmaster {
 
 /** Starts Postgres on `port` and waits until it is ready; writes the lock file that says whose it is. */
 async function runPostgres(c: Starting, port: number): Promise<Postmaster> {
-  const { clusterDir, lockFile, logFile } = c.files;
+  const { clusterDir, lockFile } = c.files;
   // Its own session (detached): a Ctrl-C meant for the server never reaches Postgres, which
   // the server stops last. Unix sockets are off (clients use TCP), so a long folder path
   // cannot exceed the socket path limit.

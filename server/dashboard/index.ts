@@ -71,7 +71,7 @@ export function registerDashboard(
   const notFound = (reply: FastifyReply, text: string) =>
     send(reply, 404, layout(nav, "", "Not found", `<p>${esc(text)}</p>`));
 
-  const opts = { onRequest: guard(new DashboardAccess(ctx.config.dev), ctx.log) };
+  const opts = { onRequest: guard(new DashboardAccess(ctx.config.dev), (line) => ctx.log(line)) };
   for (const path of [DASHBOARD_PATH, `${DASHBOARD_PATH}/`]) app.get(path, opts, overview);
   app.get<{ Params: { panel: string } }>(`${DASHBOARD_PATH}/:panel`, opts, (req, reply) => {
     const panel = byId.get(req.params.panel);

@@ -11,7 +11,7 @@ import { openSite, type Served, type Site } from "../../server/site.js";
 export async function openTestSite(
   files: Record<string, string>,
   config: Record<string, unknown> = {},
-): Promise<{ site: Site; served: Served; close(): Promise<void> }> {
+): Promise<{ site: Site; served: Served; close: () => Promise<void> }> {
   const root = siteFolder(files);
   writeFileSync(
     join(root, "quarry.config.json"),
@@ -23,7 +23,7 @@ export async function openTestSite(
   return {
     site,
     served,
-    async close() {
+    close: async () => {
       await site.sessions.close();
       await site.cluster.close();
       await db.stop();
