@@ -75,16 +75,18 @@ describe("the error stage, with the site's _404.dbt and _error.dbt", () => {
 });
 
 describe("the error stage's built-in page", () => {
+  /** Asks `path` of `s`: its status and whether its body is exactly the built-in page for `err`. */
+  async function builtIn(s: Server, path: string, err: Error, status: number) {
+    const r = await raw(s.base, path);
+    expect([path, r.status]).toEqual([path, status]);
+    expect(r.body).toBe(errorPage(err, status, idOf(r.body), false));
+  }
+  const notFound = new RequestError(codes.NOT_FOUND, 404, "No page at /missing");
+
   it("answers when the site has no error pages", async () => {
     const s = await serve(FAILING);
-    const missing = await raw(s.base, "/missing");
-    expect(missing.status).toBe(404);
-    expect(missing.body).toBe(
-      errorPage(new RequestError(codes.NOT_FOUND, 404, "No page at /missing"), 404, idOf(missing.body), false),
-    );
-    const fail = await raw(s.base, "/fail");
-    expect(fail.status).toBe(500);
-    expect(fail.body).toBe(errorPage(new Error("internal detail"), 500, idOf(fail.body), false));
+    await builtIn(s, "/missing", notFound, 404);
+    await builtIn(s, "/fail", new Error("internal detail"), 500);
   });
 
   it("answers when the site's own _404.dbt or _error.dbt fails, with the status of the first failure", async () => {
@@ -93,16 +95,8 @@ describe("the error stage's built-in page", () => {
       "_404.dbt": `<dbt:throw message="broken 404">`,
       "_error.dbt": `<dbt:throw message="broken">`,
     });
-    const missing = await raw(s.base, "/missing");
-    expect(missing.status).toBe(404);
-    expect(missing.body).toBe(
-      errorPage(new RequestError(codes.NOT_FOUND, 404, "No page at /missing"), 404, idOf(missing.body), false),
-    );
-    const conflict = await raw(s.base, "/conflict");
-    expect(conflict.status).toBe(409);
-    expect(conflict.body).toBe(
-      errorPage(new RequestError(codes.THROW, 409, "Sold out"), 409, idOf(conflict.body), false),
-    );
+    await builtIn(s, "/missing", notFound, 404);
+    await builtIn(s, "/conflict", new RequestError(codes.THROW, 409, "Sold out"), 409);
   });
 });
 
