@@ -101,53 +101,54 @@ export function register(program: Command): void {
     .option("--only <ids>", "with --seeds: only these scenarios (seed-000 … seed-004, fortunes)", list)
     .option("--out <dir>", "where the timestamped results folder goes", "bench-results")
     .option("--no-progress", "no progress bar (there is none when stderr is not a terminal)")
-    .action(async (site: string, opts: Record<string, unknown>) => {
-      const { runBench } = await import("../bench/main.js");
-      const { BenchError } = await import("../bench/runner.js");
-      if (opts.url !== undefined) {
-        const u = opts.url as string;
-        if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\/?$/.test(u))
-          report(
-            new Error(`--url must be an http:// base URL on this machine (127.0.0.1, localhost or [::1]), got ${u}`),
-          );
-      }
-      try {
-        const run = await runBench({
-          target: site,
-          pages: opts.pages as string[] | undefined,
-          connections: opts.connections as number[] | undefined,
-          duration: opts.duration as number | undefined,
-          warmup: opts.warmup as number | undefined,
-          rounds: opts.rounds as number | undefined,
-          variants: opts.variants as ("compiled" | "interpreted" | "precompiled")[] | undefined,
-          strategies: opts.strategies as ("pool" | "single" | "per-request" | "pipeline")[] | undefined,
-          workers: opts.workers as number[] | undefined,
-          hand: !!opts.hand,
-          peers: opts.peer as "lucee"[] | undefined,
-          against: opts.against as string | undefined,
-          resultsSection: opts.resultsSection as string | undefined,
-          url: opts.url as string | undefined,
-          expect: opts.expect as string | undefined,
-          quick: !!opts.quick,
-          seeds: !!opts.seeds,
-          only: opts.only as string[] | undefined,
-          out: opts.out as string,
-          command: `quarry ${process.argv.slice(2).join(" ")}`,
-          progressBar: opts.progress !== false && process.stderr.isTTY === true,
-        });
-        process.stdout.write(
-          `${run.summary}\nwrote ${relative(process.cwd(), run.dir) || "."}/results.json, summary.md and report.html\n`,
-        );
-        if (run.failures > 0) {
-          process.stderr.write(
-            `${run.failures} cell${run.failures === 1 ? "" : "s"} had errors, timeouts, non-2xx or wrong bodies (marked ✗)\n`,
-          );
-          process.exitCode = 1;
-        }
-      } catch (err) {
-        if (!(err instanceof BenchError)) report(err);
-        process.stderr.write(`error: ${err.message}\n`);
-        process.exitCode = 1;
-      }
+    .action(runBenchCommand);
+}
+
+/** quarry bench: the run, its summary on stdout, exit code 1 when a cell failed. */
+async function runBenchCommand(site: string, opts: Record<string, unknown>): Promise<void> {
+  const { runBench } = await import("../bench/main.js");
+  const { BenchError } = await import("../bench/runner.js");
+  if (opts.url !== undefined) {
+    const u = opts.url as string;
+    if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\/?$/.test(u))
+      report(new Error(`--url must be an http:// base URL on this machine (127.0.0.1, localhost or [::1]), got ${u}`));
+  }
+  try {
+    const run = await runBench({
+      target: site,
+      pages: opts.pages as string[] | undefined,
+      connections: opts.connections as number[] | undefined,
+      duration: opts.duration as number | undefined,
+      warmup: opts.warmup as number | undefined,
+      rounds: opts.rounds as number | undefined,
+      variants: opts.variants as ("compiled" | "interpreted" | "precompiled")[] | undefined,
+      strategies: opts.strategies as ("pool" | "single" | "per-request" | "pipeline")[] | undefined,
+      workers: opts.workers as number[] | undefined,
+      hand: !!opts.hand,
+      peers: opts.peer as "lucee"[] | undefined,
+      against: opts.against as string | undefined,
+      resultsSection: opts.resultsSection as string | undefined,
+      url: opts.url as string | undefined,
+      expect: opts.expect as string | undefined,
+      quick: !!opts.quick,
+      seeds: !!opts.seeds,
+      only: opts.only as string[] | undefined,
+      out: opts.out as string,
+      command: `quarry ${process.argv.slice(2).join(" ")}`,
+      progressBar: opts.progress !== false && process.stderr.isTTY === true,
     });
+    process.stdout.write(
+      `${run.summary}\nwrote ${relative(process.cwd(), run.dir) || "."}/results.json, summary.md and report.html\n`,
+    );
+    if (run.failures > 0) {
+      process.stderr.write(
+        `${run.failures} cell${run.failures === 1 ? "" : "s"} had errors, timeouts, non-2xx or wrong bodies (marked ✗)\n`,
+      );
+      process.exitCode = 1;
+    }
+  } catch (err) {
+    if (!(err instanceof BenchError)) report(err);
+    process.stderr.write(`error: ${err.message}\n`);
+    process.exitCode = 1;
+  }
 }

@@ -115,41 +115,13 @@ export function register(program: Command): void {
     .description(
       "list every _db/*.sql migration as applied, adopted, pending, changed (edited after it was applied) or missing, with the time it was applied; exits 1 if one changed",
     )
-    .action((site: string, o: { dataDir?: string }) =>
-      withDatabase(site, o.dataDir, async (d, dir) => {
-        const { migrationStatus } = await import("../server/migrations.js");
-        const list = await migrationStatus(d.url, join(dir, "_db"));
-        process.stdout.write(`database: ${d.how}\n`);
-        if (list.length === 0) {
-          process.stdout.write(`no migrations: ${join(dir, "_db")} has no .sql files\n`);
-          return 0;
-        }
-        for (const m of list)
-          process.stdout.write(
-            `${m.state.padEnd(8)} ${when(m.appliedAt).padEnd(23)} _db/${m.name}${STATE_NOTE[m.state] ?? ""}\n`,
-          );
-        const count = (s: string) => list.filter((m) => m.state === s).length;
-        const parts = ["applied", "adopted", "pending", "changed", "missing"]
-          .filter((s) => count(s) > 0)
-          .map((s) => `${count(s)} ${s}`);
-        process.stdout.write(`${parts.join(", ")}\n`);
-        return count("changed") > 0 ? 1 : 0;
-      }),
-    );
+    .action((site: string, o: { dataDir?: string }) => withDatabase(site, o.dataDir, status));
 
   common(db.command("migrate"))
     .description(
       "apply the pending _db/*.sql files in name order, each in its own transaction (quarry dev and start do this too when they start)",
     )
-    .action((site: string, o: { dataDir?: string }) =>
-      withDatabase(site, o.dataDir, async (d, dir) => {
-        const { migrate } = await import("../server/migrations.js");
-        const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
-        if (r.applied.length === 0 && r.adopted.length === 0)
-          process.stdout.write("up to date: no pending migrations\n");
-        return 0;
-      }),
-    );
+    .action((site: string, o: { dataDir?: string }) => withDatabase(site, o.dataDir, migrateNow));
 
   common(db.command("reset"))
     .description(
@@ -161,41 +133,7 @@ export function register(program: Command): void {
       "allow resetting a database other than the embedded one (only what the migrations created is dropped there)",
     )
     .action((site: string, opts: { yes?: boolean; force?: boolean; dataDir?: string }) =>
-      withDatabase(site, opts.dataDir, async (d, dir) => {
-        const { dropCreated, dropOwned, migrate } = await import("../server/migrations.js");
-        // No command deletes what it did not create: on a database Quarry did not make, only what
-        // its migrations created goes, and only when --force says this database may be reset.
-        if (!d.embedded && !opts.force) {
-          process.stderr.write(
-            `refusing to reset ${d.how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n`,
-          );
-          return 1;
-        }
-        const everything = d.embedded;
-        const what = everything ? `everything in ${d.how}` : `what the _db/*.sql migrations created in ${d.how}`;
-        if (!opts.yes) {
-          if (!process.stdin.isTTY) {
-            process.stderr.write(`quarry db reset drops ${what}: add --yes to do it when not run from a terminal\n`);
-            return 1;
-          }
-          if (!(await confirm(`Drop ${what} and apply every _db/*.sql file again? [y/N] `))) {
-            process.stdout.write("nothing dropped\n");
-            return 1;
-          }
-        }
-        if (everything) {
-          const dropped = await dropOwned(d.url);
-          process.stdout.write(`dropped ${dropped.length === 1 ? "schema" : "schemas"} ${dropped.join(", ")}\n`);
-        } else {
-          const dropped = await dropCreated(d.url);
-          process.stdout.write(
-            dropped.length ? `dropped ${dropped.join(", ")}\n` : "nothing to drop: no migration had created anything\n",
-          );
-        }
-        const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
-        process.stdout.write(`reset done: ${r.applied.length} migration${r.applied.length === 1 ? "" : "s"} applied\n`);
-        return 0;
-      }),
+      withDatabase(site, opts.dataDir, (d, dir) => reset(d, dir, opts)),
     );
 
   common(db.command("psql"))
@@ -204,43 +142,112 @@ export function register(program: Command): void {
       "open a psql shell on the site's database (or run psql with the arguments after --); without psql installed, print the connection URL (and, for the embedded Postgres, keep it running until Ctrl-C)",
     )
     .action((site: string, psqlArgs: string[], o: { dataDir?: string }) =>
-      withDatabase(site, o.dataDir, async (d) => {
-        if (!findPsql()) {
-          process.stdout.write(
-            `psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${d.url}\n`,
-          );
-          if (d.started) {
-            // Started for this command: keep it up so the URL works, until the user is done.
-            process.stdout.write("The embedded Postgres runs until you press Ctrl-C.\n");
-            // Signal listeners do not keep a process alive (the Postgres child is unreferenced): a timer does.
-            const hold = setInterval(() => {}, 60_000);
-            signalsTaken.add("SIGINT").add("SIGTERM");
-            await new Promise<void>((done) => process.once("SIGINT", done).once("SIGTERM", done));
-            signalsTaken.clear();
-            clearInterval(hold);
-            return 0;
-          }
-          return 1;
-        }
-        process.stderr.write(`psql on ${d.how}\n`);
-        // The password goes by environment, not on a command line others can list.
-        // Taken out of the URL as written: one of several hosts (h1:5432,h2:5432) makes no
-        // WHATWG URL, and psql (libpq) reads that form itself.
-        const m = /^(postgres(?:ql)?:\/\/[^:@/]*):([^@/]*)@/.exec(d.url);
-        const password = m ? decodeURIComponent(m[2]!) : "";
-        const url = m ? d.url.replace(m[0], `${m[1]}@`) : d.url;
-        const child = spawn("psql", [url, ...psqlArgs], {
-          stdio: "inherit",
-          env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-        });
-        // Ctrl-C belongs to psql while it runs (it cancels the query, not the shell).
-        const ignore = () => {};
-        process.on("SIGINT", ignore);
-        signalsTaken.add("SIGINT");
-        const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
-        signalsTaken.clear();
-        process.off("SIGINT", ignore);
-        return code;
-      }),
+      withDatabase(site, o.dataDir, (d) => psql(d, psqlArgs)),
     );
+}
+
+/** quarry db status: every migration's state; 1 when one changed after it was applied. */
+async function status(d: SiteDatabase, dir: string): Promise<number> {
+  const { migrationStatus } = await import("../server/migrations.js");
+  const list = await migrationStatus(d.url, join(dir, "_db"));
+  process.stdout.write(`database: ${d.how}\n`);
+  if (list.length === 0) {
+    process.stdout.write(`no migrations: ${join(dir, "_db")} has no .sql files\n`);
+    return 0;
+  }
+  for (const m of list)
+    process.stdout.write(
+      `${m.state.padEnd(8)} ${when(m.appliedAt).padEnd(23)} _db/${m.name}${STATE_NOTE[m.state] ?? ""}\n`,
+    );
+  const count = (s: string) => list.filter((m) => m.state === s).length;
+  const parts = ["applied", "adopted", "pending", "changed", "missing"]
+    .filter((s) => count(s) > 0)
+    .map((s) => `${count(s)} ${s}`);
+  process.stdout.write(`${parts.join(", ")}\n`);
+  return count("changed") > 0 ? 1 : 0;
+}
+
+/** quarry db migrate: the pending migrations applied. */
+async function migrateNow(d: SiteDatabase, dir: string): Promise<number> {
+  const { migrate } = await import("../server/migrations.js");
+  const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
+  if (r.applied.length === 0 && r.adopted.length === 0) process.stdout.write("up to date: no pending migrations\n");
+  return 0;
+}
+
+/** quarry db reset: what the site put in its database dropped (after asking), the migrations applied again. */
+async function reset(d: SiteDatabase, dir: string, opts: { yes?: boolean; force?: boolean }): Promise<number> {
+  const { dropCreated, dropOwned, migrate } = await import("../server/migrations.js");
+  // No command deletes what it did not create: on a database Quarry did not make, only what
+  // its migrations created goes, and only when --force says this database may be reset.
+  if (!d.embedded && !opts.force) {
+    process.stderr.write(
+      `refusing to reset ${d.how}: it is not the embedded Postgres. The tables, rows and other objects its _db/*.sql migrations created would be dropped; add --force if that is what you want\n`,
+    );
+    return 1;
+  }
+  const everything = d.embedded;
+  const what = everything ? `everything in ${d.how}` : `what the _db/*.sql migrations created in ${d.how}`;
+  if (!opts.yes) {
+    if (!process.stdin.isTTY) {
+      process.stderr.write(`quarry db reset drops ${what}: add --yes to do it when not run from a terminal\n`);
+      return 1;
+    }
+    if (!(await confirm(`Drop ${what} and apply every _db/*.sql file again? [y/N] `))) {
+      process.stdout.write("nothing dropped\n");
+      return 1;
+    }
+  }
+  if (everything) {
+    const dropped = await dropOwned(d.url);
+    process.stdout.write(`dropped ${dropped.length === 1 ? "schema" : "schemas"} ${dropped.join(", ")}\n`);
+  } else {
+    const dropped = await dropCreated(d.url);
+    process.stdout.write(
+      dropped.length ? `dropped ${dropped.join(", ")}\n` : "nothing to drop: no migration had created anything\n",
+    );
+  }
+  const r = await migrate(d.url, join(dir, "_db"), (line) => process.stdout.write(`${line}\n`));
+  process.stdout.write(`reset done: ${r.applied.length} migration${r.applied.length === 1 ? "" : "s"} applied\n`);
+  return 0;
+}
+
+/** quarry db psql: psql on the site's database, or its URL when psql is not installed. */
+async function psql(d: SiteDatabase, psqlArgs: string[]): Promise<number> {
+  if (!findPsql()) {
+    process.stdout.write(
+      `psql is not installed (on Debian or Ubuntu: apt-get install postgresql-client). Connect any Postgres client to:\n${d.url}\n`,
+    );
+    if (d.started) {
+      // Started for this command: keep it up so the URL works, until the user is done.
+      process.stdout.write("The embedded Postgres runs until you press Ctrl-C.\n");
+      // Signal listeners do not keep a process alive (the Postgres child is unreferenced): a timer does.
+      const hold = setInterval(() => {}, 60_000);
+      signalsTaken.add("SIGINT").add("SIGTERM");
+      await new Promise<void>((done) => process.once("SIGINT", done).once("SIGTERM", done));
+      signalsTaken.clear();
+      clearInterval(hold);
+      return 0;
+    }
+    return 1;
+  }
+  process.stderr.write(`psql on ${d.how}\n`);
+  // The password goes by environment, not on a command line others can list.
+  // Taken out of the URL as written: one of several hosts (h1:5432,h2:5432) makes no
+  // WHATWG URL, and psql (libpq) reads that form itself.
+  const m = /^(postgres(?:ql)?:\/\/[^:@/]*):([^@/]*)@/.exec(d.url);
+  const password = m ? decodeURIComponent(m[2]!) : "";
+  const url = m ? d.url.replace(m[0], `${m[1]}@`) : d.url;
+  const child = spawn("psql", [url, ...psqlArgs], {
+    stdio: "inherit",
+    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+  });
+  // Ctrl-C belongs to psql while it runs (it cancels the query, not the shell).
+  const ignore = () => {};
+  process.on("SIGINT", ignore);
+  signalsTaken.add("SIGINT");
+  const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
+  signalsTaken.clear();
+  process.off("SIGINT", ignore);
+  return code;
 }

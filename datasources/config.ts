@@ -196,8 +196,8 @@ function num(file: string, where: string, v: unknown, dflt: number, min = 0, max
 /** Timeouts longer than a day are mistakes (a unit read as seconds, say). */
 const DAY_MS = 86_400_000;
 
-function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
-  const at = `datasources.${name}`;
+/** A datasource's settings are all known, its URLs strings (`at`: where it is in the file). */
+function checkDatasourceKeys(file: string, at: string, raw: Raw): void {
   const known = ["url", ...Object.keys(DATASOURCE_DEFAULTS)];
   for (const k of Object.keys(raw))
     if (!known.includes(k))
@@ -206,6 +206,11 @@ function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
     problem(new ConfigError(`${file}: ${at}.url must be a string`));
   if (raw.directUrl !== undefined && raw.directUrl !== null && typeof raw.directUrl !== "string")
     problem(new ConfigError(`${file}: ${at}.directUrl must be a string`));
+}
+
+function datasource(file: string, name: string, raw: Raw): DatasourceConfig {
+  const at = `datasources.${name}`;
+  checkDatasourceKeys(file, at, raw);
   const replicas = raw.replicas ?? [];
   const replicasOk = Array.isArray(replicas) && replicas.every((r) => typeof r === "string" && r !== "");
   if (!replicasOk) problem(new ConfigError(`${file}: ${at}.replicas must be a list of postgres:// URLs`));

@@ -1,4 +1,4 @@
-// The cancel signal of a request (server/plugin.ts) and of a statement on a shared connection
+// The cancel signal of a request (server/request/page.ts) and of a statement on a shared connection
 // (datasources/registry.ts): the part of an AbortSignal Quarry reads, without an EventTarget.
 // An AbortController per request and listeners added and removed per query cost about 8% of a
 // /fortunes request's CPU (a CPU profile of quarry start under autocannon). A real AbortSignal

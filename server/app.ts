@@ -148,43 +148,8 @@ export async function buildApp(
   const log =
     opts.log ??
     (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
-  // One line a request: when its response has gone, or when its connection closed first (the
-  // client left, or a page that failed after dbt:flush was cut), which Fastify's onResponse
-  // never sees. Such a line says `closed`, with status 499 when no head had gone (nginx's code
-  // for a client that left).
-  const logged = new WeakSet<FastifyRequest>();
-  const requestLine = (req: FastifyRequest, reply: FastifyReply, closed: boolean) => {
-    if (logged.has(req) || req.url.startsWith("/_quarry/")) return;
-    logged.add(req);
-    const ms = Number(reply.elapsedTime.toFixed(1));
-    const status = closed && !reply.raw.headersSent ? 499 : reply.statusCode;
-    if (dev) log(`${req.method} ${req.url} ${status} ${ms} ms${closed ? " (connection closed before the end)" : ""}`);
-    else
-      req.log.info(
-        {
-          method: req.method,
-          url: req.url,
-          status,
-          ms,
-          template: req.quarryTemplate ?? undefined,
-          closed: closed || undefined,
-        },
-        "request",
-      );
-  };
   // At a level that drops request lines (warn and above) no request pays for them: no hooks.
-  if (!quiet || (dev && opts.log)) {
-    app.addHook("onRequest", (req, reply, done) => {
-      reply.raw.on("close", () => {
-        if (!reply.raw.writableFinished) requestLine(req, reply, true);
-      });
-      done();
-    });
-    app.addHook("onResponse", (req, reply, done) => {
-      requestLine(req, reply, false);
-      done();
-    });
-  }
+  if (!quiet || (dev && opts.log)) logRequests(app, dev, log);
   const database =
     opts.database ??
     (await connectDatabase(config, {
@@ -215,6 +180,45 @@ export async function buildApp(
     throw err;
   }
   return { app, config, readiness };
+}
+
+/**
+ * One line a request: when its response has gone, or when its connection closed first (the
+ * client left, or a page that failed after dbt:flush was cut), which Fastify's onResponse
+ * never sees. Such a line says `closed`, with status 499 when no head had gone (nginx's code
+ * for a client that left).
+ */
+function logRequests(app: FastifyInstance, dev: boolean, log: (line: string) => void): void {
+  const logged = new WeakSet<FastifyRequest>();
+  const requestLine = (req: FastifyRequest, reply: FastifyReply, closed: boolean) => {
+    if (logged.has(req) || req.url.startsWith("/_quarry/")) return;
+    logged.add(req);
+    const ms = Number(reply.elapsedTime.toFixed(1));
+    const status = closed && !reply.raw.headersSent ? 499 : reply.statusCode;
+    if (dev) log(`${req.method} ${req.url} ${status} ${ms} ms${closed ? " (connection closed before the end)" : ""}`);
+    else
+      req.log.info(
+        {
+          method: req.method,
+          url: req.url,
+          status,
+          ms,
+          template: req.quarryTemplate ?? undefined,
+          closed: closed || undefined,
+        },
+        "request",
+      );
+  };
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) requestLine(req, reply, true);
+    });
+    done();
+  });
+  app.addHook("onResponse", (req, reply, done) => {
+    requestLine(req, reply, false);
+    done();
+  });
 }
 
 export async function createApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -23,6 +23,7 @@ import { siteFolder } from "./site-folder.js";
 import { stopWhileStarting } from "./starting.js";
 import { systemdNotifier } from "./sd-notify.js";
 import type { WorkerMessage, WorkerOptions } from "./worker.js";
+import type { ServerSettings } from "./settings.js";
 
 export interface GuardianOptions extends WorkerOptions {
   workers: number;
@@ -121,240 +122,288 @@ async function checkMaxConnections(
 export async function runGuardian(opts: GuardianOptions): Promise<void> {
   const dir = siteFolder({ dist: opts.dist });
   const config = await loadConfig(dir);
-  // Each worker would keep its own sessions and a visitor's next request may reach another one:
-  // they would come and go at random. Said before anything starts.
-  if (config.session.store === "memory" && opts.workers > 1) {
-    throw new ConfigError(
-      `${opts.workers} workers with session.store "memory": each worker would keep its own sessions, so a visitor's session would come and go between requests. Use session.store "postgres" (the default for quarry start) or --workers 1`,
-    );
-  }
-  const s = config.server;
+  refuseMemorySessions(config, opts.workers);
   await checkPortFree(opts.port, opts.host);
   markServing(dir);
   const starting = stopWhileStarting(say);
-  // Tells systemd (Type=notify) when every worker serves and when the node stops.
-  const systemd = systemdNotifier(say);
-  // Each worker accepts from the shared socket itself (not handed connections by this process),
-  // so a worker whose event loop is stuck takes no new connections while it waits to be replaced.
-  cluster.schedulingPolicy = cluster.SCHED_NONE;
-  const beatMs = Math.max(25, Math.min(1000, Math.floor(s.heartbeatTimeoutMs / 4)));
-  cluster.setupPrimary({ exec: fileURLToPath(new URL("./worker.js", import.meta.url)), args: [] });
-  const env = {
-    QUARRY_WORKER: JSON.stringify({
-      dist: dir,
-      port: opts.port,
-      host: opts.host,
-      logLevel: opts.logLevel,
-    } satisfies WorkerOptions),
-    QUARRY_HEARTBEAT_MS: String(beatMs),
-  };
+  const guardian = new Guardian(opts, dir, config);
+  // Until the database is ready a signal stops this process at once (stopWhileStarting), and so
+  // does a failure: the workers, still waiting for "start", go with it.
+  process.on("exit", () => guardian.killAll());
+  // The pools must fit before any worker is forked (a refusal forks none).
+  await guardian.openDatabase();
+  for (let i = 0; i < opts.workers; i++) guardian.fork();
+  await guardian.migrate();
+  // A worker that could not load stopped the node meanwhile.
+  if (guardian.stopping) return;
+  guardian.release();
+  starting();
+  process.on("SIGINT", () => void guardian.shutdown("SIGINT"));
+  process.on("SIGTERM", () => void guardian.shutdown("SIGTERM"));
+  // `kill -USR2 <guardian>` flushes the query caches of every worker (each keeps its own).
+  process.on("SIGUSR2", () => guardian.signalAll("SIGUSR2"));
+}
 
+// Each worker would keep its own sessions and a visitor's next request may reach another one:
+// they would come and go at random. Said before anything starts.
+function refuseMemorySessions(config: SiteConfig, workers: number): void {
+  if (config.session.store === "memory" && workers > 1) {
+    throw new ConfigError(
+      `${workers} workers with session.store "memory": each worker would keep its own sessions, so a visitor's session would come and go between requests. Use session.store "postgres" (the default for quarry start) or --workers 1`,
+    );
+  }
+}
+
+/** The guardian's state: its workers, the embedded Postgres, and shutting down. */
+class Guardian {
+  private readonly s: ServerSettings;
+  /** Tells systemd (Type=notify) when every worker serves and when the node stops. */
+  private readonly systemd = systemdNotifier(say);
+  private readonly env: Record<string, string>;
   // The workers are forked before the migrations run: they load their modules and the build's
   // runtime while this process migrates, and each serves once told "start" (with the embedded
   // Postgres's URL, if any). Loading is most of a worker's start and a migration mostly waits
   // (on its lock, on Postgres): a node is ready sooner when the two overlap (issue 23).
-  let started: WorkerMessage | null = null;
+  private started: WorkerMessage | null = null;
   /** The workers listening for "start". */
-  const waiting = new Set<number>();
-  // (Assigned inside startDb: typed by the assertion so the compiler does not narrow it to null.)
-  let embedded = null as EmbeddedPostgresHandle | null;
-  const urls: Record<string, string> = {};
-  const startDb = async () => {
-    if (needsEmbedded(config))
-      embedded = await startSiteEmbedded(config, { siteDir: dir, built: true, dataDir: opts.dataDir }, say);
-    for (const ds of Object.values(config.datasources)) urls[ds.name] = ds.url ?? embedded!.url;
-  };
-
-  const lastBeat = new Map<number, number>();
-  const ready = new Set<number>();
-  const killedForHeartbeat = new Set<number>();
-  let port = opts.port;
-  let everReady = false;
-  let stopping = false;
-  let exitCode = 0;
-  let resolveDone!: () => void;
-  const done = new Promise<void>((r) => (resolveDone = r));
-  const crashes: number[] = [];
+  private readonly waiting = new Set<number>();
+  private embedded: EmbeddedPostgresHandle | null = null;
+  private readonly urls: Record<string, string> = {};
+  private readonly lastBeat = new Map<number, number>();
+  private readonly ready = new Set<number>();
+  private readonly killedForHeartbeat = new Set<number>();
+  private port: number;
+  private everReady = false;
+  stopping = false;
+  private exitCode = 0;
+  private resolveDone!: () => void;
+  private readonly done = new Promise<void>((r) => (this.resolveDone = r));
+  private readonly crashes: number[] = [];
   // The workers whose process has not exited. Not cluster.workers: Node drops a worker from it
   // only once both its exit and its IPC disconnect have been seen, in either order, so on the
   // last worker's 'exit' it may still be listed (a shutdown that waited on it hung for good).
-  const live = new Map<number, Worker>();
+  private readonly live = new Map<number, Worker>();
   // Shutting down: the workers that stopped accepting. Node closes the shared listening socket
   // once the last one did; until then a worker keeps its connections alive (see worker.ts).
-  const stoppedAccepting = new Set<number>();
-  const allStopped = () => {
-    if (![...live.keys()].every((id) => stoppedAccepting.has(id))) return;
-    for (const w of live.values()) if (w.isConnected()) w.send({ quarry: "all-stopped" } satisfies WorkerMessage);
-  };
+  private readonly stoppedAccepting = new Set<number>();
+  private readonly watchdog: NodeJS.Timeout;
 
-  const fork = () => {
-    const w = cluster.fork(env);
-    live.set(w.id, w);
-    w.on("message", (m: WorkerMessage) => {
-      if (m?.quarry === "heartbeat") {
-        if (ready.has(w.id)) lastBeat.set(w.id, Date.now());
-      } else if (m?.quarry === "waiting") {
-        waiting.add(w.id);
-        if (started) w.send(started);
-      } else if (m?.quarry === "ready") onReady(w, m.port);
-      else if (m?.quarry === "stopped-accepting") {
-        stoppedAccepting.add(w.id);
-        // One worker stopping on its own (a signal of its own): its siblings go on serving.
-        if (stopping) allStopped();
-        else w.send({ quarry: "all-stopped" } satisfies WorkerMessage);
+  constructor(
+    private readonly opts: GuardianOptions,
+    private readonly dir: string,
+    private readonly config: SiteConfig,
+  ) {
+    this.s = config.server;
+    this.port = opts.port;
+    // Each worker accepts from the shared socket itself (not handed connections by this process),
+    // so a worker whose event loop is stuck takes no new connections while it waits to be replaced.
+    cluster.schedulingPolicy = cluster.SCHED_NONE;
+    const beatMs = Math.max(25, Math.min(1000, Math.floor(this.s.heartbeatTimeoutMs / 4)));
+    cluster.setupPrimary({ exec: fileURLToPath(new URL("./worker.js", import.meta.url)), args: [] });
+    const worker: WorkerOptions = { dist: dir, port: opts.port, host: opts.host, logLevel: opts.logLevel };
+    this.env = { QUARRY_WORKER: JSON.stringify(worker), QUARRY_HEARTBEAT_MS: String(beatMs) };
+    cluster.on("exit", (w, code, signal) => this.exited(w, code, signal));
+    this.watchdog = setInterval(() => this.checkHeartbeats(), beatMs);
+  }
+
+  /** Starts the embedded Postgres (when a datasource needs it) and checks that the pools fit. */
+  async openDatabase(): Promise<void> {
+    await this.startDb();
+    try {
+      if (await checkMaxConnections(this.config, this.urls, this.opts.workers, this.embedded?.url ?? null)) {
+        await this.embedded!.stop();
+        await this.startDb();
       }
-    });
+    } catch (err) {
+      await this.embedded?.stop();
+      throw err;
+    }
+  }
+
+  private async startDb(): Promise<void> {
+    const { config } = this;
+    if (needsEmbedded(config))
+      this.embedded = await startSiteEmbedded(
+        config,
+        { siteDir: this.dir, built: true, dataDir: this.opts.dataDir },
+        say,
+      );
+    for (const ds of Object.values(config.datasources)) this.urls[ds.name] = ds.url ?? this.embedded!.url;
+  }
+
+  /** The site's migrations: once here, not in every worker at the same time. */
+  async migrate(): Promise<void> {
+    const { config, dir } = this;
+    try {
+      const dflt = config.datasources[config.defaultDatasource]!;
+      const migrations =
+        this.opts.migrate === false
+          ? null
+          : await migrate(dflt.directUrl ?? this.urls[dflt.name]!, join(dir, "_db"), say);
+      if (migrations === null) say("migrations: not applied here (--no-migrate)");
+      else if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db")))
+        say("migrations: up to date");
+    } catch (err) {
+      await this.embedded?.stop();
+      throw err;
+    }
+  }
+
+  /** Tells the workers waiting for it (and those that ask later) to serve. */
+  release(): void {
+    this.started = { quarry: "start", embeddedUrl: this.embedded?.url ?? "" };
+    for (const w of this.live.values()) if (this.waiting.has(w.id) && w.isConnected()) w.send(this.started);
+  }
+
+  fork(): Worker {
+    const w = cluster.fork(this.env);
+    this.live.set(w.id, w);
+    w.on("message", (m: WorkerMessage) => this.message(w, m));
     // A message to a worker that is exiting fails; its exit is handled below.
     w.on("error", () => {});
     return w;
-  };
+  }
 
-  const onReady = (w: Worker, p: number) => {
-    ready.add(w.id);
-    lastBeat.set(w.id, Date.now());
-    port = p;
-    if (everReady) say(`worker ${w.process.pid} ready`);
-    else if (ready.size === opts.workers) {
-      everReady = true;
+  private message(w: Worker, m: WorkerMessage): void {
+    if (m?.quarry === "heartbeat") {
+      if (this.ready.has(w.id)) this.lastBeat.set(w.id, Date.now());
+    } else if (m?.quarry === "waiting") {
+      this.waiting.add(w.id);
+      if (this.started) w.send(this.started);
+    } else if (m?.quarry === "ready") this.onReady(w, m.port);
+    else if (m?.quarry === "stopped-accepting") {
+      this.stoppedAccepting.add(w.id);
+      // One worker stopping on its own (a signal of its own): its siblings go on serving.
+      if (this.stopping) this.allStopped();
+      else w.send({ quarry: "all-stopped" } satisfies WorkerMessage);
+    }
+  }
+
+  private allStopped(): void {
+    if (![...this.live.keys()].every((id) => this.stoppedAccepting.has(id))) return;
+    for (const w of this.live.values()) if (w.isConnected()) w.send({ quarry: "all-stopped" } satisfies WorkerMessage);
+  }
+
+  private onReady(w: Worker, p: number): void {
+    const { opts } = this;
+    this.ready.add(w.id);
+    this.lastBeat.set(w.id, Date.now());
+    this.port = p;
+    if (this.everReady) say(`worker ${w.process.pid} ready`);
+    else if (this.ready.size === opts.workers) {
+      this.everReady = true;
       const shown = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
+      const pids = [...this.live.values()].map((x) => x.process.pid).join(" ");
       process.stdout.write(
-        `Quarry server listening on http://${shown}:${port}/ (${opts.workers} workers, pids ${[...live.values()]
-          .map((x) => x.process.pid)
-          .join(" ")})\n`,
+        `Quarry server listening on http://${shown}:${this.port}/ (${opts.workers} workers, pids ${pids})\n`,
       );
-      systemd.notify(`READY=1\nSTATUS=${opts.workers} workers listening on port ${port}\nMAINPID=${process.pid}`);
+      this.systemd.notify(
+        `READY=1\nSTATUS=${opts.workers} workers listening on port ${this.port}\nMAINPID=${process.pid}`,
+      );
     }
-  };
+  }
 
-  cluster.on("exit", (w, code, signal) => {
-    const pid = w.process.pid;
-    live.delete(w.id);
-    waiting.delete(w.id);
-    const wasReady = ready.delete(w.id);
-    lastBeat.delete(w.id);
-    const heartbeat = killedForHeartbeat.delete(w.id);
-    if (stopping) {
-      if (code !== 0) exitCode = 1;
-      if (live.size === 0) resolveDone();
-      else allStopped();
+  private exited(w: Worker, code: number, signal: string): void {
+    this.live.delete(w.id);
+    this.waiting.delete(w.id);
+    const wasReady = this.ready.delete(w.id);
+    this.lastBeat.delete(w.id);
+    const heartbeat = this.killedForHeartbeat.delete(w.id);
+    if (this.stopping) {
+      if (code !== 0) this.exitCode = 1;
+      if (this.live.size === 0) this.resolveDone();
+      else this.allStopped();
       return;
     }
-    if (!everReady && !wasReady) {
+    const why = heartbeat ? "was killed: its heartbeat stopped" : `exited (${signal ?? `code ${code}`})`;
+    if (!this.everReady && !wasReady) {
       // A worker that cannot start (a broken build, a port in use) would fail again: stop here.
-      say(`worker ${pid} exited before it was ready (${signal ?? `code ${code}`}); stopping`);
-      exitCode = 1;
-      void shutdown("a worker failed to start");
+      say(`worker ${w.process.pid} exited before it was ready (${signal ?? `code ${code}`}); stopping`);
+      this.exitCode = 1;
+      void this.shutdown("a worker failed to start");
       return;
     }
+    this.replace(w.process.pid, why);
+  }
+
+  /** Forks a worker in the place of one that died; one that keeps dying right after it starts is restarted more and more slowly. */
+  private replace(pid: number | undefined, why: string): void {
     const now = Date.now();
+    const crashes = this.crashes;
     crashes.push(now);
     while (crashes.length > 0 && crashes[0]! < now - 10_000) crashes.shift();
-    // A worker that keeps dying right after it starts is restarted more and more slowly.
     const delay = crashes.length <= 3 ? 0 : Math.min(5000, 250 * 2 ** (crashes.length - 4));
-    say(
-      `worker ${pid} ${heartbeat ? "was killed: its heartbeat stopped" : `exited (${signal ?? `code ${code}`})`}; starting a replacement${delay ? ` in ${delay} ms` : ""}`,
-    );
+    say(`worker ${pid} ${why}; starting a replacement${delay ? ` in ${delay} ms` : ""}`);
     setTimeout(() => {
-      if (!stopping) fork();
+      if (!this.stopping) this.fork();
     }, delay);
-  });
+  }
 
   // A worker whose event loop has not sent a heartbeat for the hard limit is stuck: SIGKILL,
   // since a stuck event loop runs no signal handler either. The watch starts once the worker
   // is ready: loading a large build may block its event loop for a while, and no page runs yet.
-  const watchdog = setInterval(() => {
+  private checkHeartbeats(): void {
     const now = Date.now();
-    for (const w of live.values()) {
-      if (killedForHeartbeat.has(w.id) || !lastBeat.has(w.id)) continue;
-      const silent = now - lastBeat.get(w.id)!;
-      if (silent > s.heartbeatTimeoutMs) {
+    const limit = this.s.heartbeatTimeoutMs;
+    for (const w of this.live.values()) {
+      if (this.killedForHeartbeat.has(w.id) || !this.lastBeat.has(w.id)) continue;
+      const silent = now - this.lastBeat.get(w.id)!;
+      if (silent > limit) {
         say(
-          `worker ${w.process.pid} sent no heartbeat for ${silent} ms (server.heartbeatTimeoutMs = ${s.heartbeatTimeoutMs}): killing it`,
+          `worker ${w.process.pid} sent no heartbeat for ${silent} ms (server.heartbeatTimeoutMs = ${limit}): killing it`,
         );
-        killedForHeartbeat.add(w.id);
+        this.killedForHeartbeat.add(w.id);
         w.process.kill("SIGKILL");
       }
     }
-  }, beatMs);
+  }
 
-  const shutdown = async (why: string) => {
-    if (stopping) {
-      // A second signal: cut everything now.
-      for (const w of live.values()) w.process.kill("SIGKILL");
-      return;
-    }
-    stopping = true;
-    systemd.notify("STOPPING=1");
-    const workers = [...live.values()];
+  killAll(): void {
+    this.signalAll("SIGKILL");
+  }
+
+  signalAll(signal: NodeJS.Signals): void {
+    for (const w of this.live.values()) w.process.kill(signal);
+  }
+
+  async shutdown(why: string): Promise<void> {
+    // A second signal: cut everything now.
+    if (this.stopping) return this.killAll();
+    this.stopping = true;
+    this.systemd.notify("STOPPING=1");
+    const { s } = this;
+    const workers = [...this.live.values()];
     say(
       `${why}: workers drain for ${s.drainMs} ms, finish their requests in flight (up to ${s.shutdownGraceMs} ms), then the database stops`,
     );
-    if (workers.length === 0) resolveDone();
+    if (workers.length === 0) this.resolveDone();
     for (const w of workers) {
       if (w.isConnected()) w.send({ quarry: "shutdown" } satisfies WorkerMessage);
     }
     // A worker that outlives the grace period (stuck, or its pools will not close) is killed.
     const hard = setTimeout(
       () => {
-        for (const w of live.values()) {
+        for (const w of this.live.values()) {
           say(`worker ${w.process.pid} still running after the grace period: killing it`);
-          exitCode = 1;
+          this.exitCode = 1;
           w.process.kill("SIGKILL");
         }
       },
       s.drainMs + s.shutdownGraceMs + 2000,
     );
-    await done;
+    await this.done;
     clearTimeout(hard);
-    clearInterval(watchdog);
-    if (embedded) {
-      say("stopping the embedded Postgres");
-      await embedded.stop().catch((err: unknown) => {
-        say(`stopping the embedded Postgres failed: ${(err as Error).message}`);
-        exitCode = 1;
-      });
-    }
-    process.exit(exitCode);
-  };
-  // Until the database is ready a signal stops this process at once (stopWhileStarting), and so
-  // does a failure: the workers, still waiting for "start", go with it.
-  process.on("exit", () => {
-    for (const w of live.values()) w.process.kill("SIGKILL");
-  });
-  // The pools must fit before any worker is forked (a refusal forks none).
-  await startDb();
-  try {
-    if (await checkMaxConnections(config, urls, opts.workers, embedded?.url ?? null)) {
-      await embedded!.stop();
-      await startDb();
-    }
-  } catch (err) {
-    await embedded?.stop();
-    throw err;
+    clearInterval(this.watchdog);
+    await this.stopEmbedded();
+    process.exit(this.exitCode);
   }
-  for (let i = 0; i < opts.workers; i++) fork();
-  try {
-    // Once here, not in every worker at the same time.
-    const dflt = config.datasources[config.defaultDatasource]!;
-    const migrations =
-      opts.migrate === false ? null : await migrate(dflt.directUrl ?? urls[dflt.name]!, join(dir, "_db"), say);
-    if (migrations === null) say("migrations: not applied here (--no-migrate)");
-    else if (migrations.applied.length === 0 && migrations.adopted.length === 0 && existsSync(join(dir, "_db")))
-      say("migrations: up to date");
-  } catch (err) {
-    await embedded?.stop();
-    throw err;
-  }
-  // A worker that could not load stopped the node meanwhile.
-  if (stopping) return;
-  started = { quarry: "start", embeddedUrl: embedded?.url ?? "" };
-  for (const w of live.values()) if (waiting.has(w.id) && w.isConnected()) w.send(started);
 
-  starting();
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  // `kill -USR2 <guardian>` flushes the query caches of every worker (each keeps its own).
-  process.on("SIGUSR2", () => {
-    for (const w of live.values()) w.process.kill("SIGUSR2");
-  });
+  private async stopEmbedded(): Promise<void> {
+    if (!this.embedded) return;
+    say("stopping the embedded Postgres");
+    await this.embedded.stop().catch((err: unknown) => {
+      say(`stopping the embedded Postgres failed: ${(err as Error).message}`);
+      this.exitCode = 1;
+    });
+  }
 }

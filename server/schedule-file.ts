@@ -114,42 +114,52 @@ function parseTasks(
           `timezone must be a time zone name such as "Europe/Oslo" or "UTC", got ${JSON.stringify(t.timezone)}`,
         );
     }
-    let cron: string | null = null;
-    if (t.cron !== undefined) {
-      // A string with a colon is a date to croner (one run at that time): not a schedule.
-      if (typeof t.cron !== "string" || t.cron.includes(":") || t.cron.trim() === "")
-        bad(
-          "cron",
-          `cron must be a cron expression (5, 6 or 7 fields, or a nickname such as "@hourly"), got ${JSON.stringify(t.cron)}`,
-        );
-      else {
-        try {
-          const c = cronOf({ cron: t.cron, timezone: timezone ?? "UTC" });
-          if (c.nextRun() === null)
-            bad("cron", `cron ${JSON.stringify(t.cron)} never runs (no date matches it from now on)`);
-          else cron = t.cron;
-        } catch (err) {
-          const why = (err as Error).message.replace(/^CronPattern: /, "");
-          bad("cron", `cron ${JSON.stringify(t.cron)} is not a cron expression: ${why}`);
-        }
-      }
-    }
-    let page: string | null = null;
-    if (t.page !== undefined) {
-      if (typeof t.page !== "string" || badPage(t.page))
-        bad(
-          "page",
-          `page must be the path of a .dbt page of the site, relative to it (such as "_tasks/cleanup.dbt"), got ${JSON.stringify(t.page)}`,
-        );
-      else if (!hasPage(t.page)) bad("page", `page ${JSON.stringify(t.page)} is not a page of the site`);
-      else page = t.page;
-    }
+    const cron = taskCron(t.cron, timezone, bad);
+    const page = taskPage(t.page, hasPage, bad);
     if (t.catchUp !== undefined && typeof t.catchUp !== "boolean")
       bad("catchUp", `catchUp must be true or false, got ${JSON.stringify(t.catchUp)}`);
     if (named && cron !== null && page !== null && timezone !== null)
       tasks.push({ name: t.name as string, cron, page, timezone, catchUp: t.catchUp === true });
   });
   return { tasks, problems };
+}
+
+/** Reports a problem of the task being checked, at `key` (its value, or with `atKey` the key itself). */
+type Bad = (key: string | undefined, message: string, atKey?: boolean) => unknown;
+
+/** The task's cron expression when it is one that runs (checked in its time zone), else null. */
+function taskCron(value: unknown, timezone: string | null, bad: Bad): string | null {
+  if (value === undefined) return null;
+  // A string with a colon is a date to croner (one run at that time): not a schedule.
+  if (typeof value !== "string" || value.includes(":") || value.trim() === "") {
+    bad(
+      "cron",
+      `cron must be a cron expression (5, 6 or 7 fields, or a nickname such as "@hourly"), got ${JSON.stringify(value)}`,
+    );
+    return null;
+  }
+  try {
+    const c = cronOf({ cron: value, timezone: timezone ?? "UTC" });
+    if (c.nextRun() !== null) return value;
+    bad("cron", `cron ${JSON.stringify(value)} never runs (no date matches it from now on)`);
+  } catch (err) {
+    const why = (err as Error).message.replace(/^CronPattern: /, "");
+    bad("cron", `cron ${JSON.stringify(value)} is not a cron expression: ${why}`);
+  }
+  return null;
+}
+
+/** The task's page when it is a page of the site, else null. */
+function taskPage(value: unknown, hasPage: (page: string) => boolean, bad: Bad): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== "string" || badPage(value))
+    bad(
+      "page",
+      `page must be the path of a .dbt page of the site, relative to it (such as "_tasks/cleanup.dbt"), got ${JSON.stringify(value)}`,
+    );
+  else if (!hasPage(value)) bad("page", `page ${JSON.stringify(value)} is not a page of the site`);
+  else return value;
+  return null;
 }
 
 /** Places a problem at its line and column in the file (offset -1: no place found). */

@@ -96,7 +96,7 @@ class RequestScopes {
   }
 }
 
-/** The scopes of one request; `form` holds its body's fields (see request-body.ts). */
+/** The scopes of one request; `form` holds its body's fields (see request/body.ts). */
 export function requestScopes(
   req: FastifyRequest,
   form: Record<string, unknown>,

@@ -387,168 +387,217 @@ function run(
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPostgresHandle> {
   const log = opts.log ?? (() => {});
   const dataDir = resolve(opts.dataDir);
-  const clusterDir = join(dataDir, "data");
-  const stateFile = join(dataDir, "quarry.json");
-  const lockFile = join(dataDir, "quarry.lock");
-  const logFile = join(dataDir, "postgres.log");
+  const files = {
+    dataDir,
+    clusterDir: join(dataDir, "data"),
+    stateFile: join(dataDir, "quarry.json"),
+    lockFile: join(dataDir, "quarry.lock"),
+    logFile: join(dataDir, "postgres.log"),
+  };
   mkdirSync(dataDir, { recursive: true });
   const ids = postgresUser(log);
   // As root the cluster runs as the `postgres` user, which must be able to enter this folder.
   if (ids) chmodSync(dataDir, 0o755);
-  await takeOver(dataDir, clusterDir, log);
+  await takeOver(dataDir, files.clusterDir, log);
 
   const bin = binaries(log);
   const locale = bestLocale();
   const env = { ...process.env, LC_MESSAGES: locale };
+  const { logFile } = files;
   if (existsSync(logFile) && statSync(logFile).size > LOG_ROTATE_BYTES) renameSync(logFile, `${logFile}.1`);
   const logFd = openSync(logFile, "a", 0o640);
-  const logStart = statSync(logFile).size;
+  const c: Starting = { files, bin, ids, env, locale, logFd, logStart: statSync(logFile).size, log };
   try {
-    const created = !existsSync(join(clusterDir, "PG_VERSION"));
-    let state: State;
-    if (created) {
-      state = { password: randomBytes(18).toString("base64url"), seeded: false };
-      log(`initialising a new cluster in ${clusterDir}…`);
-      rmSync(clusterDir, { recursive: true, force: true });
-      mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
-      const pwFile = join(dataDir, `.pw-${randomBytes(6).toString("hex")}`);
-      writeFileSync(pwFile, `${state.password}\n`, { mode: 0o600 });
-      if (ids) {
-        chownSync(clusterDir, ids.uid, ids.gid);
-        chownSync(pwFile, ids.uid, ids.gid);
-      }
-      const done = progress(log, () => "still initialising the cluster");
-      let code: number | null;
-      try {
-        code = await run(
-          bin.initdb,
-          [
-            `--pgdata=${clusterDir}`,
-            "--auth=scram-sha-256",
-            `--username=${USER}`,
-            `--pwfile=${pwFile}`,
-            `--lc-messages=${locale}`,
-            "--encoding=UTF8",
-          ],
-          { ids, env, logFd },
-        );
-      } finally {
-        done();
-        rmSync(pwFile, { force: true });
-      }
-      if (code !== 0) {
-        rmSync(clusterDir, { recursive: true, force: true });
-        throw new ConfigError(
-          `Cannot initialise the embedded Postgres in ${clusterDir} (initdb exited with ${code}):\n${logTail(logFile, logStart)}`,
-        );
-      }
-      writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
-    } else {
-      try {
-        state = JSON.parse(readFileSync(stateFile, "utf8")) as State;
-      } catch (err) {
-        throw new ConfigError(
-          `${stateFile} is missing or unreadable (${(err as Error).message}): it holds the password of the cluster in ${clusterDir}`,
-        );
-      }
-    }
-
+    const created = !existsSync(join(files.clusterDir, "PG_VERSION"));
+    const state = created ? await initCluster(c) : readState(files);
     const port = opts.port ?? (await freePort());
-    // Its own session (detached): a Ctrl-C meant for the server never reaches Postgres, which
-    // the server stops last. Unix sockets are off (clients use TCP), so a long folder path
-    // cannot exceed the socket path limit.
-    const child = spawn(
-      bin.postgres,
-      ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      {
-        ...(ids ?? {}),
-        env,
-        detached: true,
-        stdio: ["ignore", logFd, logFd],
-      },
-    );
-    child.unref();
-    let exited = false;
-    const exit = new Promise<void>((resolve) =>
-      child.on("exit", () => {
-        exited = true;
-        resolve();
-      }),
-    );
-    child.on("error", () => {
-      exited = true;
-    });
-    const pgPid = child.pid ?? 0;
-    // The server's ordered shutdown stops Postgres; this covers a process that exits any other
-    // way (an uncaught error, process.exit): Postgres gets its fast-shutdown signal and ends itself.
-    const onExit = () => {
-      if (!exited) {
-        try {
-          process.kill(pgPid, "SIGINT");
-        } catch {
-          // Already gone.
-        }
-        rmSync(lockFile, { force: true });
-      }
-    };
-    process.on("exit", onExit);
-
-    log("starting Postgres…");
-    const done = progress(log, () => {
-      const last = logTail(logFile, logStart, 1);
-      return `still starting Postgres${last ? ` (last log line: ${last.replace(/^\S+ \S+ \S+ \[\d+\] /, "")})` : ""}`;
-    });
-    try {
-      await waitReady(clusterDir, pgPid, () => exited);
-    } catch {
-      process.off("exit", onExit);
-      throw new ConfigError(
-        `Cannot start the embedded Postgres in ${clusterDir}: it exited. Its log (${logFile}) says:\n${logTail(logFile, logStart)}`,
-      );
-    } finally {
-      done();
-    }
-    const lock: Lock = {
-      pid: process.pid,
-      started: procStat(process.pid)?.started ?? null,
-      postgresPid: pgPid,
-      port,
-      command: process.argv.join(" "),
-    };
-    writeFileSync(lockFile, JSON.stringify(lock), { mode: 0o644 });
-
-    let stopping: Promise<void> | null = null;
-    const stop = () =>
-      (stopping ??= (async () => {
-        if (!exited) {
-          process.kill(pgPid, "SIGINT");
-          const timer = setTimeout(() => {
-            if (!exited) terminate(pgPid, "SIGQUIT", 5000).catch(() => {});
-          }, 30_000);
-          await exit;
-          clearTimeout(timer);
-        }
-        process.off("exit", onExit);
-        rmSync(lockFile, { force: true });
-        if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
-      })());
-
+    const pg = await runPostgres(c, port);
+    const stop = stopper(pg, files, !!opts.ephemeral);
     const url = `postgres://${USER}:${encodeURIComponent(state.password)}@127.0.0.1:${port}/${DATABASE}`;
-    if (!state.seeded) {
-      try {
-        await createDatabase(url.replace(/\/quarry$/, "/postgres"));
-        await runSeedFiles(url, seedFiles(opts.seedDir), log);
-      } catch (err) {
-        await stop();
-        throw err;
-      }
-      state = { ...state, seeded: true };
-      writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
-    }
-    return { url, port, dataDir, pid: pgPid, created, stop };
+    if (!state.seeded) await seed(url, state, files.stateFile, opts.seedDir, stop, log);
+    return { url, port, dataDir, pid: pg.pid, created, stop };
   } finally {
     closeSync(logFd);
   }
+}
+
+/** What a start works with: the data folder's files, the binaries, the user and the log. */
+interface Starting {
+  files: { dataDir: string; clusterDir: string; stateFile: string; lockFile: string; logFile: string };
+  bin: Binaries;
+  ids: { uid: number; gid: number } | null;
+  env: NodeJS.ProcessEnv;
+  locale: string;
+  /** The Postgres log, open for appending, and its size before this start. */
+  logFd: number;
+  logStart: number;
+  log: (m: string) => void;
+}
+
+/** A new cluster: initdb with a generated password, kept in the state file. */
+async function initCluster(c: Starting): Promise<State> {
+  const { clusterDir, dataDir, stateFile, logFile } = c.files;
+  const state: State = { password: randomBytes(18).toString("base64url"), seeded: false };
+  c.log(`initialising a new cluster in ${clusterDir}…`);
+  rmSync(clusterDir, { recursive: true, force: true });
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  const pwFile = join(dataDir, `.pw-${randomBytes(6).toString("hex")}`);
+  writeFileSync(pwFile, `${state.password}\n`, { mode: 0o600 });
+  if (c.ids) {
+    chownSync(clusterDir, c.ids.uid, c.ids.gid);
+    chownSync(pwFile, c.ids.uid, c.ids.gid);
+  }
+  const done = progress(c.log, () => "still initialising the cluster");
+  let code: number | null;
+  try {
+    code = await run(
+      c.bin.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        "--auth=scram-sha-256",
+        `--username=${USER}`,
+        `--pwfile=${pwFile}`,
+        `--lc-messages=${c.locale}`,
+        "--encoding=UTF8",
+      ],
+      c,
+    );
+  } finally {
+    done();
+    rmSync(pwFile, { force: true });
+  }
+  if (code !== 0) {
+    rmSync(clusterDir, { recursive: true, force: true });
+    throw new ConfigError(
+      `Cannot initialise the embedded Postgres in ${clusterDir} (initdb exited with ${code}):\n${logTail(logFile, c.logStart)}`,
+    );
+  }
+  writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
+  return state;
+}
+
+function readState({ stateFile, clusterDir }: Starting["files"]): State {
+  try {
+    return JSON.parse(readFileSync(stateFile, "utf8")) as State;
+  } catch (err) {
+    throw new ConfigError(
+      `${stateFile} is missing or unreadable (${(err as Error).message}): it holds the password of the cluster in ${clusterDir}`,
+    );
+  }
+}
+
+/** A running postmaster: its pid, whether it has exited, and its exit. */
+interface Postmaster {
+  pid: number;
+  exited(): boolean;
+  exit: Promise<void>;
+  /** Stops Postgres when this process exits some other way than its ordered shutdown. */
+  onExit: () => void;
+}
+
+/** Starts Postgres on `port` and waits until it is ready; writes the lock file that says whose it is. */
+async function runPostgres(c: Starting, port: number): Promise<Postmaster> {
+  const { clusterDir, lockFile } = c.files;
+  // Its own session (detached): a Ctrl-C meant for the server never reaches Postgres, which
+  // the server stops last. Unix sockets are off (clients use TCP), so a long folder path
+  // cannot exceed the socket path limit.
+  const child = spawn(
+    c.bin.postgres,
+    ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    { ...(c.ids ?? {}), env: c.env, detached: true, stdio: ["ignore", c.logFd, c.logFd] },
+  );
+  child.unref();
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.on("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  child.on("error", () => {
+    exited = true;
+  });
+  const pid = child.pid ?? 0;
+  // The server's ordered shutdown stops Postgres; this covers a process that exits any other
+  // way (an uncaught error, process.exit): Postgres gets its fast-shutdown signal and ends itself.
+  const onExit = () => {
+    if (!exited) {
+      try {
+        process.kill(pid, "SIGINT");
+      } catch {
+        // Already gone.
+      }
+      rmSync(lockFile, { force: true });
+    }
+  };
+  process.on("exit", onExit);
+  await untilReady(c, pid, () => exited, onExit);
+  const lock: Lock = {
+    pid: process.pid,
+    started: procStat(process.pid)?.started ?? null,
+    postgresPid: pid,
+    port,
+    command: process.argv.join(" "),
+  };
+  writeFileSync(lockFile, JSON.stringify(lock), { mode: 0o644 });
+  return { pid, exited: () => exited, exit, onExit };
+}
+
+async function untilReady(c: Starting, pid: number, exited: () => boolean, onExit: () => void): Promise<void> {
+  const { clusterDir, logFile } = c.files;
+  c.log("starting Postgres…");
+  const done = progress(c.log, () => {
+    const last = logTail(logFile, c.logStart, 1);
+    return `still starting Postgres${last ? ` (last log line: ${last.replace(/^\S+ \S+ \S+ \[\d+\] /, "")})` : ""}`;
+  });
+  try {
+    await waitReady(clusterDir, pid, exited);
+  } catch {
+    process.off("exit", onExit);
+    throw new ConfigError(
+      `Cannot start the embedded Postgres in ${clusterDir}: it exited. Its log (${logFile}) says:\n${logTail(logFile, c.logStart)}`,
+    );
+  } finally {
+    done();
+  }
+}
+
+/** The handle's stop(): a fast shutdown (SIGQUIT after 30 s), the lock removed, an ephemeral folder too. */
+function stopper(pg: Postmaster, files: Starting["files"], ephemeral: boolean): () => Promise<void> {
+  let stopping: Promise<void> | null = null;
+  return () =>
+    (stopping ??= (async () => {
+      if (!pg.exited()) {
+        process.kill(pg.pid, "SIGINT");
+        const timer = setTimeout(() => {
+          if (!pg.exited()) terminate(pg.pid, "SIGQUIT", 5000).catch(() => {});
+        }, 30_000);
+        await pg.exit;
+        clearTimeout(timer);
+      }
+      process.off("exit", pg.onExit);
+      rmSync(files.lockFile, { force: true });
+      if (ephemeral) rmSync(files.dataDir, { recursive: true, force: true });
+    })());
+}
+
+/** A cluster not seeded yet: the database created and the seed files run (stopped again on a failure). */
+async function seed(
+  url: string,
+  state: State,
+  stateFile: string,
+  seedDir: string | null,
+  stop: () => Promise<void>,
+  log: (m: string) => void,
+): Promise<void> {
+  try {
+    await createDatabase(url.replace(/\/quarry$/, "/postgres"));
+    await runSeedFiles(url, seedFiles(seedDir), log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  writeFileSync(stateFile, JSON.stringify({ ...state, seeded: true }), { mode: 0o600 });
 }
 
 /** Resolves once postmaster.pid says "ready" for `pid`; rejects when the process ends first. */

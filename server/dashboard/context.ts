@@ -1,5 +1,5 @@
 // What the dashboard's panels read and act on: the site as quarry dev opened it. The plugin
-// builds one (server/plugin.ts) and registers the dashboard with it; a panel sees nothing else.
+// builds one (server/dev-routes.ts) and registers the dashboard with it; a panel sees nothing else.
 import type { FastifyRequest } from "fastify";
 import type { SiteConfig } from "../../datasources/config.js";
 import type { Database } from "../database.js";

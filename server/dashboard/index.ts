@@ -27,21 +27,11 @@ export function registerDashboard(
   ctx: DashboardContext,
   panels: readonly Panel[] = PANELS,
 ): void {
-  const access = new DashboardAccess(ctx.config.dev);
   const nav = panels.map((p) => ({ id: p.id, title: p.title }));
   const byId = new Map(panels.map((p) => [p.id, p]));
 
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).headers(HEADERS).type("text/html; charset=utf-8").send(html);
-
-  /** The refusal of a client that may not see the dashboard: before its body is read. */
-  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
-    const why = access.refusal(req);
-    if (why !== null) {
-      ctx.log(`dashboard: refused ${req.method} ${req.url.split("?")[0]} from ${req.ip}: ${why}`);
-      await reply.code(403).headers(HEADERS).type("text/plain; charset=utf-8").send(`403 Forbidden: ${why}\n`);
-    }
-  };
 
   const overview = (req: FastifyRequest, reply: FastifyReply) => {
     dashboardToken(req, reply);
@@ -81,7 +71,7 @@ export function registerDashboard(
   const notFound = (reply: FastifyReply, text: string) =>
     send(reply, 404, layout(nav, "", "Not found", `<p>${esc(text)}</p>`));
 
-  const opts = { onRequest: guard };
+  const opts = { onRequest: guard(new DashboardAccess(ctx.config.dev), (line) => ctx.log(line)) };
   for (const path of [DASHBOARD_PATH, `${DASHBOARD_PATH}/`]) app.get(path, opts, overview);
   app.get<{ Params: { panel: string } }>(`${DASHBOARD_PATH}/:panel`, opts, (req, reply) => {
     const panel = byId.get(req.params.panel);
@@ -102,10 +92,7 @@ export function registerDashboard(
         panel?.actions && Object.hasOwn(panel.actions, req.params.action)
           ? panel.actions[req.params.action]
           : undefined;
-      const body = req.body;
-      const fields: Record<string, string> = {};
-      if (body !== null && typeof body === "object" && !Buffer.isBuffer(body))
-        for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === "string") fields[k] = v;
+      const fields = formFields(req.body);
       const refused = postRefusal(req, fields);
       if (refused !== null) {
         ctx.log(`dashboard: refused POST ${req.url}: ${refused}`);
@@ -117,4 +104,23 @@ export function registerDashboard(
       return panelPage(req, reply, panel, null, result);
     },
   );
+}
+
+/** The refusal of a client that may not see the dashboard: before its body is read. */
+function guard(access: DashboardAccess, log: (line: string) => void) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const why = access.refusal(req);
+    if (why !== null) {
+      log(`dashboard: refused ${req.method} ${req.url.split("?")[0]} from ${req.ip}: ${why}`);
+      await reply.code(403).headers(HEADERS).type("text/plain; charset=utf-8").send(`403 Forbidden: ${why}\n`);
+    }
+  };
+}
+
+/** An action's form: its string fields (anything else is not a form field). */
+function formFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (body !== null && typeof body === "object" && !Buffer.isBuffer(body))
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === "string") fields[k] = v;
+  return fields;
 }

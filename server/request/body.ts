@@ -1,4 +1,4 @@
-// Request bodies within bounds: the parsers the plugin registers, and the `form` scope of a
+// The body stage, within bounds: the parsers the plugin registers, and the `form` scope of a
 // request. Urlencoded and JSON bodies are capped by `server.maxBodyBytes` (Fastify's bodyLimit),
 // their field count and nesting too; multipart bodies are never buffered: each file streams into
 // a temporary folder of its own request, removed once the page has run. Every refusal is a
@@ -13,9 +13,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import { parse as parseQueryString } from "node:querystring";
-import { codes, RequestError } from "../engine/errors.js";
-import type { ServerSettings } from "./settings.js";
-import { nestedDeeperThan } from "../engine/values.js";
+import { codes, RequestError } from "../../engine/errors.js";
+import type { ServerSettings } from "../settings.js";
+import { nestedDeeperThan } from "../../engine/values.js";
 
 /** A request outside the configured bounds: 413 (too large, too many) or 400 (too deep). */
 export class RequestLimitError extends RequestError {
