@@ -111,7 +111,7 @@ async function startSite(work: string, children: ChildProcess[]): Promise<Site> 
   // session: lift the per-address creation limit a real site keeps (as quarry bench does).
   writeFileSync(
     join(dist, "quarry.config.json"),
-    JSON.stringify({ server: { heartbeatTimeoutMs: HEARTBEAT_MS }, session: { createPerMinute: 1_000_000_000 } }),
+    JSON.stringify({ server: { heartbeatTimeoutMs: HEARTBEAT_MS }, session: { createPerMinute: 1_000_000 } }),
   );
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn" };
   delete env.DATABASE_URL;
