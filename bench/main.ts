@@ -170,6 +170,128 @@ function siteScenario(
   };
 }
 
+/** What a run measures: its scenarios, and the migrations that seed its database. */
+interface Plan {
+  scenarios: ScenarioDef[];
+  seedDir: string | null;
+}
+
+/** --seeds: the sample site built, its database seeded, the seed papers' scenarios (those --only names). */
+async function seedsPlan(o: BenchOptions, log: (l: string) => void, cleanup: (() => void)[]): Promise<Plan> {
+  if (o.peers?.length) throw new BenchError("--peer applies to a site's pages, not to --seeds");
+  const site = join(packageRoot, "templates");
+  const dist = await buildTo(site, log);
+  cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
+  const seedDir = join(site, "_db");
+  let scenarios = seedScenarios({
+    site,
+    dist,
+    duration: o.duration,
+    warmup: o.warmup,
+    rounds: o.rounds,
+    quick: o.quick,
+  });
+  if (o.only?.length) {
+    const unknown = o.only.filter((id) => !scenarios.some((s) => s.id === id));
+    if (unknown.length)
+      throw new BenchError(`unknown scenario ${unknown.join(", ")} (known: ${scenarios.map((s) => s.id).join(", ")})`);
+    scenarios = scenarios.filter((s) => o.only!.includes(s.id));
+  }
+  return { scenarios, seedDir };
+}
+
+/** The options that do not go together for a site, a build or a running server's --url. */
+async function checkSiteOptions(o: BenchOptions): Promise<void> {
+  if (o.peers?.length) {
+    if (o.url) throw new BenchError("--url measures a running server as it is: --peer does not apply");
+    if (!o.pages?.length) throw new BenchError("--peer lucee needs --pages: the peer serves /fortunes only");
+    // The peer's Java and CFML files live in a checkout of Quarry (bench/lucee/), not in the package.
+    const { checkLuceePages } = await import("./lucee-peer.js").catch(() => {
+      throw new BenchError("--peer lucee runs from a checkout of Quarry (bench/lucee/ is not in the package)");
+    });
+    try {
+      checkLuceePages(o.pages);
+    } catch (err) {
+      throw new BenchError((err as Error).message);
+    }
+  }
+  if (o.url && (o.variants || o.strategies || o.workers || o.against))
+    throw new BenchError(
+      "--url measures a running server as it is: --variants, --strategies, --workers and --against do not apply",
+    );
+  if (o.against && !existsSync(join(resolve(o.against), "build/bench/server-child.js")))
+    throw new BenchError(
+      `--against ${o.against}: no Quarry build there (build/bench/server-child.js): run npm run build in it`,
+    );
+}
+
+/** A site folder, a build or --url: one scenario of its pages (found in the site when not given). */
+async function sitePlan(
+  o: BenchOptions,
+  log: (l: string) => void,
+  cleanup: (() => void)[],
+  notes: string[],
+): Promise<Plan> {
+  await checkSiteOptions(o);
+  let seedDir: string | null = null;
+  const dir = resolve(o.target ?? ".");
+  let dist: string | null = null;
+  let isBuild = false;
+  if (!o.url) {
+    if (!existsSync(dir)) throw new BenchError(`no site or build folder at ${dir}`);
+    isBuild = existsSync(join(dir, "manifest.json"));
+    if (isBuild && o.variants?.some((v) => v !== "precompiled"))
+      throw new BenchError(
+        `${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`,
+      );
+    if (o.workers?.some((w) => w > 1)) {
+      // Workers are quarry start's: it serves a build, with the datasource strategy of its config.
+      if (o.variants?.some((v) => v !== "precompiled"))
+        throw new BenchError(
+          "--workers above 1 runs quarry start, which serves a build: use it with --variants precompiled",
+        );
+      if (o.strategies?.length)
+        throw new BenchError(
+          "--workers above 1 runs quarry start, which uses the site config's datasource strategy: leave out --strategies (set the strategy in quarry.config.json)",
+        );
+    }
+    const variants = siteVariants(o, isBuild);
+    if (isBuild) dist = dir;
+    else if (variants.includes("precompiled")) {
+      dist = await buildTo(dir, log);
+      const d = dist;
+      cleanup.push(() => rmSync(d, { recursive: true, force: true }));
+    }
+    seedDir = join(dir, "_db");
+  }
+  const paths = o.pages?.length ? o.pages : o.url ? ["/"] : sitePages(dir);
+  // A form's CSRF field is a fresh token on every request: masked, so a page with a form is
+  // still compared byte for byte.
+  const pages = paths.map((p): PageSpec => ({
+    path: p.startsWith("/") ? p : `/${p}`,
+    ...(o.expect !== undefined ? { expect: o.expect } : { mask: CSRF_MASK }),
+  }));
+  const scenarios = [siteScenario(o, dir, dist, isBuild, pages)];
+  if (!o.pages?.length && !o.url) notes.push(`pages found in the site: ${paths.join(", ")}`);
+  return { scenarios, seedDir };
+}
+
+/** The bar `quarry bench` draws on stderr: cells done of `total`, the time left, the cell running. */
+async function progressBar(total: number) {
+  const { SingleBar, Presets } = await import("cli-progress");
+  const bar = new SingleBar(
+    {
+      format: "{bar} {value}/{total} cells | ETA {eta_formatted} | {label}",
+      stream: process.stderr,
+      etaBuffer: 20,
+      hideCursor: true,
+    },
+    Presets.shades_classic,
+  );
+  bar.start(total, 0, { label: "starting" });
+  return bar;
+}
+
 export async function runBench(o: BenchOptions): Promise<BenchRun> {
   const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   const started = new Date();
@@ -181,103 +303,12 @@ export async function runBench(o: BenchOptions): Promise<BenchRun> {
     }
   }
   const cleanup: (() => void)[] = [];
-  let scenarios: ScenarioDef[];
-  let seedDir: string | null = null;
   const notes: string[] = [];
-  if (o.seeds) {
-    if (o.peers?.length) throw new BenchError("--peer applies to a site's pages, not to --seeds");
-    const site = join(packageRoot, "templates");
-    const dist = await buildTo(site, log);
-    cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
-    seedDir = join(site, "_db");
-    scenarios = seedScenarios({ site, dist, duration: o.duration, warmup: o.warmup, rounds: o.rounds, quick: o.quick });
-    if (o.only?.length) {
-      const unknown = o.only.filter((id) => !scenarios.some((s) => s.id === id));
-      if (unknown.length)
-        throw new BenchError(
-          `unknown scenario ${unknown.join(", ")} (known: ${scenarios.map((s) => s.id).join(", ")})`,
-        );
-      scenarios = scenarios.filter((s) => o.only!.includes(s.id));
-    }
-  } else {
-    if (o.peers?.length) {
-      if (o.url) throw new BenchError("--url measures a running server as it is: --peer does not apply");
-      if (!o.pages?.length) throw new BenchError("--peer lucee needs --pages: the peer serves /fortunes only");
-      // The peer's Java and CFML files live in a checkout of Quarry (bench/lucee/), not in the package.
-      const { checkLuceePages } = await import("./lucee-peer.js").catch(() => {
-        throw new BenchError("--peer lucee runs from a checkout of Quarry (bench/lucee/ is not in the package)");
-      });
-      try {
-        checkLuceePages(o.pages);
-      } catch (err) {
-        throw new BenchError((err as Error).message);
-      }
-    }
-    if (o.url && (o.variants || o.strategies || o.workers || o.against))
-      throw new BenchError(
-        "--url measures a running server as it is: --variants, --strategies, --workers and --against do not apply",
-      );
-    if (o.against && !existsSync(join(resolve(o.against), "build/bench/server-child.js")))
-      throw new BenchError(
-        `--against ${o.against}: no Quarry build there (build/bench/server-child.js): run npm run build in it`,
-      );
-    const dir = resolve(o.target ?? ".");
-    let dist: string | null = null;
-    let isBuild = false;
-    if (!o.url) {
-      if (!existsSync(dir)) throw new BenchError(`no site or build folder at ${dir}`);
-      isBuild = existsSync(join(dir, "manifest.json"));
-      if (isBuild && o.variants?.some((v) => v !== "precompiled"))
-        throw new BenchError(
-          `${dir} is a quarry build: only the precompiled variant can be measured (give the site folder for compiled and interpreted)`,
-        );
-      if (o.workers?.some((w) => w > 1)) {
-        // Workers are quarry start's: it serves a build, with the datasource strategy of its config.
-        if (o.variants?.some((v) => v !== "precompiled"))
-          throw new BenchError(
-            "--workers above 1 runs quarry start, which serves a build: use it with --variants precompiled",
-          );
-        if (o.strategies?.length)
-          throw new BenchError(
-            "--workers above 1 runs quarry start, which uses the site config's datasource strategy: leave out --strategies (set the strategy in quarry.config.json)",
-          );
-      }
-      const variants = siteVariants(o, isBuild);
-      if (isBuild) dist = dir;
-      else if (variants.includes("precompiled")) {
-        dist = await buildTo(dir, log);
-        const d = dist;
-        cleanup.push(() => rmSync(d, { recursive: true, force: true }));
-      }
-      seedDir = join(dir, "_db");
-    }
-    const paths = o.pages?.length ? o.pages : o.url ? ["/"] : sitePages(dir);
-    // A form's CSRF field is a fresh token on every request: masked, so a page with a form is
-    // still compared byte for byte.
-    const pages = paths.map((p): PageSpec => ({
-      path: p.startsWith("/") ? p : `/${p}`,
-      ...(o.expect !== undefined ? { expect: o.expect } : { mask: CSRF_MASK }),
-    }));
-    scenarios = [siteScenario(o, dir, dist, isBuild, pages)];
-    if (!o.pages?.length && !o.url) notes.push(`pages found in the site: ${paths.join(", ")}`);
-  }
-
+  const { scenarios, seedDir } = o.seeds ? await seedsPlan(o, log, cleanup) : await sitePlan(o, log, cleanup, notes);
   const db = o.url ? null : await startDatabase(seedDir, log);
   const loadgen = new LoadGenerator();
   const total = scenarios.reduce((n, s) => n + cellCount(s), 0);
-  const { SingleBar, Presets } = await import("cli-progress");
-  const bar = o.progressBar
-    ? new SingleBar(
-        {
-          format: "{bar} {value}/{total} cells | ETA {eta_formatted} | {label}",
-          stream: process.stderr,
-          etaBuffer: 20,
-          hideCursor: true,
-        },
-        Presets.shades_classic,
-      )
-    : null;
-  bar?.start(total, 0, { label: "starting" });
+  const bar = o.progressBar ? await progressBar(total) : null;
   const progress: Progress = { label: (text) => bar?.update({ label: text }), advance: () => bar?.increment() };
   const results: ScenarioResult[] = [];
   try {

@@ -390,8 +390,6 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
       pages.push({ path: page.path, bytes: e.bytes });
     }
     const cells = new Map<string, Cell>();
-    const key = (page: string, server: string, c: number, n: number | undefined) =>
-      `${page}\0${server}\0${c}\0${n ?? ""}`;
     for (let round = 1; round <= def.rounds; round++) {
       // Rotate the order every round, so no server always runs first (or right after another).
       const order = servers.map((_, i) => servers[(i + round - 1) % servers.length]!);
@@ -409,47 +407,8 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
           }
         }
         for (const [c, n] of designs(def)) {
-          const measured = new Map<string, Measure>();
-          for (const s of order) {
-            progress.label(
-              `${def.id} round ${round}/${def.rounds} ${s.spec.name} ${page.path} c=${c}${n ? ` ×${n}` : ""}`,
-            );
-            const body = expected.get(page.path)!.get(s.spec.name)!;
-            const m = await measure(
-              s,
-              db,
-              loadgen,
-              {
-                url: s.base + page.path,
-                connections: c,
-                duration: def.duration,
-                amount: n ? n * c : undefined,
-                maxSeconds: def.maxSeconds,
-                ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body, mask: page.mask }),
-                ...(sessions.get(page.path)!.get(s.spec.name)
-                  ? { headers: { cookie: sessions.get(page.path)!.get(s.spec.name)! } }
-                  : {}),
-              },
-              round,
-            );
-            measured.set(s.spec.name, m);
-            progress.advance();
-          }
-          const base = measured.get(def.baseline)?.rps;
-          for (const [name, m] of measured) {
-            m.ratio = base ? m.rps / base : null;
-            const k = key(page.path, name, c, n);
-            const cell = cells.get(k) ?? {
-              page: page.path,
-              server: name,
-              connections: c,
-              ...(n ? { perClient: n } : {}),
-              rounds: [],
-              summary: summarise([m]),
-            };
-            cell.rounds.push(m);
-            cells.set(k, cell);
-          }
+          const measured = await measureCell(def, ctx, order, page, c, n, expected, sessions, round);
+          addRound(cells, def, page.path, c, n, measured);
         }
       }
     }
@@ -472,6 +431,76 @@ export async function runScenario(def: ScenarioDef, ctx: RunContext): Promise<Sc
     };
   } finally {
     for (const s of servers) await s.stop();
+  }
+}
+
+/** One cell's measurement on every server of a round, in the round's order. */
+async function measureCell(
+  def: ScenarioDef,
+  ctx: RunContext,
+  order: RunningServer[],
+  page: PageSpec,
+  c: number,
+  n: number | undefined,
+  expected: Map<string, Map<string, string>>,
+  sessions: Map<string, Map<string, string>>,
+  round: number,
+): Promise<Map<string, Measure>> {
+  const { db, loadgen, progress } = ctx;
+  const measured = new Map<string, Measure>();
+  for (const s of order) {
+    progress.label(`${def.id} round ${round}/${def.rounds} ${s.spec.name} ${page.path} c=${c}${n ? ` ×${n}` : ""}`);
+    const body = expected.get(page.path)!.get(s.spec.name)!;
+    const m = await measure(
+      s,
+      db,
+      loadgen,
+      {
+        url: s.base + page.path,
+        connections: c,
+        duration: def.duration,
+        amount: n ? n * c : undefined,
+        maxSeconds: def.maxSeconds,
+        ...(page.expect !== undefined ? { expectPattern: page.expect } : { expectBody: body, mask: page.mask }),
+        ...(sessions.get(page.path)!.get(s.spec.name)
+          ? { headers: { cookie: sessions.get(page.path)!.get(s.spec.name)! } }
+          : {}),
+      },
+      round,
+    );
+    measured.set(s.spec.name, m);
+    progress.advance();
+  }
+  return measured;
+}
+
+/** A cell's key: its page, server, connections and requests per client. */
+const cellKey = (page: string, server: string, c: number, n: number | undefined) =>
+  `${page}\0${server}\0${c}\0${n ?? ""}`;
+
+/** A round's measurements added to their cells, each with its ratio to the baseline server's. */
+function addRound(
+  cells: Map<string, Cell>,
+  def: ScenarioDef,
+  path: string,
+  c: number,
+  n: number | undefined,
+  measured: Map<string, Measure>,
+): void {
+  const base = measured.get(def.baseline)?.rps;
+  for (const [name, m] of measured) {
+    m.ratio = base ? m.rps / base : null;
+    const k = cellKey(path, name, c, n);
+    const cell = cells.get(k) ?? {
+      page: path,
+      server: name,
+      connections: c,
+      ...(n ? { perClient: n } : {}),
+      rounds: [],
+      summary: summarise([m]),
+    };
+    cell.rounds.push(m);
+    cells.set(k, cell);
   }
 }
 
