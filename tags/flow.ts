@@ -26,49 +26,10 @@ type Write = { name: string; value: Expr } | { name: string; number: boolean };
 export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
   const liveIn = new Set<string>();
   const writes: Write[] = [];
-  const read = (e: Expr, set: ReadonlySet<string>): void => {
-    switch (e.type) {
-      case "literal":
-        return;
-      case "var":
-        if (locals.has(e.name) && !set.has(e.name)) liveIn.add(e.name);
-        return;
-      case "call":
-        return e.args.forEach((a) => read(a, set));
-      case "method":
-        read(e.object, set);
-        return e.args.forEach((a) => read(a, set));
-      case "array":
-        return e.items.forEach((a) => read(a, set));
-      case "struct":
-        return e.entries.forEach((x) => read(x.value, set));
-      case "member":
-        return read(e.object, set);
-      case "index":
-        read(e.object, set);
-        return read(e.index, set);
-      case "unary":
-        return read(e.arg, set);
-      case "binary":
-      case "logical":
-      case "elvis":
-        read(e.left, set);
-        return read(e.right, set);
-      case "cond":
-        read(e.test, set);
-        read(e.then, set);
-        return read(e.else, set);
-      case "template":
-        return e.parts.forEach((a) => read(a, set));
-      case "closure":
-        return;
-      case "invoke":
-        read(e.callee, set);
-        return e.args.forEach((a) => read(a, set));
-      case "new":
-        return e.args.forEach((a) => read(a, set));
-    }
-  };
+  const read = (e: Expr, set: ReadonlySet<string>): void =>
+    visitReads(e, (name) => {
+      if (locals.has(name) && !set.has(name)) liveIn.add(name);
+    });
   const write = (w: Write, set: Set<string>): void => {
     if (!locals.has(w.name)) return;
     writes.push(w);
@@ -118,7 +79,55 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
     return set;
   };
   tag(loop, new Set());
-  // Every write in the loop gives a number, counting on the others: shrink to a fixed point.
+  return { liveIn, numbers: numbersOf(writes) };
+}
+
+/** Calls `visit` with each variable `e` reads (not inside a closure's body, which runs later). */
+function visitReads(e: Expr, visit: (name: string) => void): void {
+  switch (e.type) {
+    case "literal":
+      return;
+    case "var":
+      return visit(e.name);
+    case "call":
+      return e.args.forEach((a) => visitReads(a, visit));
+    case "method":
+      visitReads(e.object, visit);
+      return e.args.forEach((a) => visitReads(a, visit));
+    case "array":
+      return e.items.forEach((a) => visitReads(a, visit));
+    case "struct":
+      return e.entries.forEach((x) => visitReads(x.value, visit));
+    case "member":
+      return visitReads(e.object, visit);
+    case "index":
+      visitReads(e.object, visit);
+      return visitReads(e.index, visit);
+    case "unary":
+      return visitReads(e.arg, visit);
+    case "binary":
+    case "logical":
+    case "elvis":
+      visitReads(e.left, visit);
+      return visitReads(e.right, visit);
+    case "cond":
+      visitReads(e.test, visit);
+      visitReads(e.then, visit);
+      return visitReads(e.else, visit);
+    case "template":
+      return e.parts.forEach((a) => visitReads(a, visit));
+    case "closure":
+      return;
+    case "invoke":
+      visitReads(e.callee, visit);
+      return e.args.forEach((a) => visitReads(a, visit));
+    case "new":
+      return e.args.forEach((a) => visitReads(a, visit));
+  }
+}
+
+/** The names every write in the loop gives a number, counting on the others: shrunk to a fixed point. */
+function numbersOf(writes: Write[]): Set<string> {
   const numbers = new Set(writes.map((w) => w.name));
   for (let changed = true; changed;) {
     changed = false;
@@ -127,5 +136,5 @@ export function loopFacts(loop: TagNode, locals: Set<string>): LoopFacts {
       if (!num && numbers.delete(w.name)) changed = true;
     }
   }
-  return { liveIn, numbers };
+  return numbers;
 }

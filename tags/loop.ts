@@ -395,6 +395,7 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
     step !== null
       ? checkedLoop(c, node, step, { ...p, n, label, body: bodyCode })
       : plainLoop(c, node, prelude, { ...p, n, label, body: bodyCode });
+  const kit: LoopKit = { c, node, d, L, n, label, arg, assemble, setVar, bodyCode };
   switch (d.kind) {
     case "query":
     case "rows": {
@@ -409,92 +410,123 @@ function compileLoop(node: TagNode<LoopData>, c: Compiler): string {
 const [${s}, ${e}] = T.queryRange(${q}, ${arg("startrow")}, ${arg("endrow")}, ${L});`;
       return compileRows(c, node, src, { group: d.group, counted: true }, bodyCode, label);
     }
-    case "range": {
-      const [i, to, by] = [c.tmp("i"), c.tmp("to"), c.tmp("step")];
-      const known = fixedRange(node);
-      // Bounds written as numbers are constants: no T.range call, the step's sign known now.
-      const [t, st] = known ? [String(known[1]), String(known[2])] : [to, by];
-      const test = (x: string) => inRangeCode(x, t, known ? known[2] : by);
-      return assemble({
-        start: known
-          ? `${i} = ${known[0]};\n`
-          : `[${i}, ${to}, ${by}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`,
-        state: known ? [i] : [i, to, by],
-        numbers: known ? [i] : [i, to, by],
-        test: test(i),
-        next: `${i} += ${st}`,
-        vars: () => setVar(d.index, i),
-        // As Lucee: after the loop the index holds the value that ended it (to + step, or from
-        // when the loop never ran); a break leaves the value it broke at.
-        ended: () => setVar(d.index, i),
-        phases: {
-          index: i,
-          // Integer bounds written as numbers: a fast run ends at a computed last value.
-          exact:
-            known !== null &&
-            known.every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
-            Math.abs(known[2]) <= 2 ** 20
-              ? { to: known[1], step: known[2] }
-              : null,
-          test,
-          next: (x) => `${x} += ${st}`,
-          vars: (x) => setVar(d.index, x),
-          // The body reads the index and never sets it: a fast run's counter serves as the index.
-          counter: d.index !== undefined && !setsName(node.body!, d.index) ? d.index : null,
-          body: bodyCode,
-        },
-      });
-    }
-    case "condition": {
-      const test = () => c.bool(node.args.condition!);
-      const { postTest, after } = node.script ?? {};
-      if (postTest || after) {
-        // A script do-while (the first iteration untested) or for loop (its step after each
-        // iteration the body finished or continued); never in a quiet loop (tags/quiet.ts).
-        const [first, b] = [c.tmp("first"), c.tmp("b")];
-        const cond = postTest ? `${first} || ${test()}` : test();
-        const ticked = tickCode({ count: n, loc: L, onPause: c.pause(L), clock: c.clock });
-        return `{ let ${n} = 0; ${postTest ? `let ${first} = true; ` : ""}
+    case "range":
+      return rangeLoop(kit);
+    case "condition":
+      return conditionLoop(kit);
+    default:
+      return entriesLoop(kit);
+  }
+}
+
+/** What compileLoop gives the writer of each kind of loop. */
+interface LoopKit {
+  c: Compiler;
+  node: TagNode<LoopData>;
+  d: LoopData;
+  /** The loop's location (its constant's name). */
+  L: string;
+  /** The local counting its iterations. */
+  n: string;
+  label: string;
+  arg: (name: string) => string;
+  assemble: (p: Omit<LoopParts, "n" | "label" | "body">) => string;
+  setVar: (name: string | undefined, value: string) => string;
+  bodyCode: (jumps?: { break: string; continue: string }) => string;
+}
+
+/** A from/to/step loop: its bounds constants when written as numbers, its index as Lucee leaves it. */
+function rangeLoop(k: LoopKit): string {
+  const { c, node, d, L, arg, assemble, setVar, bodyCode } = k;
+  const [i, to, by] = [c.tmp("i"), c.tmp("to"), c.tmp("step")];
+  const known = fixedRange(node);
+  // Bounds written as numbers are constants: no T.range call, the step's sign known now.
+  const [t, st] = known ? [String(known[1]), String(known[2])] : [to, by];
+  const test = (x: string) => inRangeCode(x, t, known ? known[2] : by);
+  return assemble({
+    start: known
+      ? `${i} = ${known[0]};\n`
+      : `[${i}, ${to}, ${by}] = T.range(${arg("from")}, ${arg("to")}, ${arg("step")}, ${L});\n`,
+    state: known ? [i] : [i, to, by],
+    numbers: known ? [i] : [i, to, by],
+    test: test(i),
+    next: `${i} += ${st}`,
+    vars: () => setVar(d.index, i),
+    // As Lucee: after the loop the index holds the value that ended it (to + step, or from
+    // when the loop never ran); a break leaves the value it broke at.
+    ended: () => setVar(d.index, i),
+    phases: {
+      index: i,
+      // Integer bounds written as numbers: a fast run ends at a computed last value.
+      exact:
+        known !== null &&
+        known.every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
+        Math.abs(known[2]) <= 2 ** 20
+          ? { to: known[1], step: known[2] }
+          : null,
+      test,
+      next: (x) => `${x} += ${st}`,
+      vars: (x) => setVar(d.index, x),
+      // The body reads the index and never sets it: a fast run's counter serves as the index.
+      counter: d.index !== undefined && !setsName(node.body!, d.index) ? d.index : null,
+      body: bodyCode,
+    },
+  });
+}
+
+/** A condition loop, and the script's do-while and for loops (their first test skipped, their step after each iteration). */
+function conditionLoop(k: LoopKit): string {
+  const { c, node, L, n, label, assemble, bodyCode } = k;
+  const test = () => c.bool(node.args.condition!);
+  const { postTest, after } = node.script ?? {};
+  if (postTest || after) {
+    // A script do-while (the first iteration untested) or for loop (its step after each
+    // iteration the body finished or continued); never in a quiet loop (tags/quiet.ts).
+    const [first, b] = [c.tmp("first"), c.tmp("b")];
+    const cond = postTest ? `${first} || ${test()}` : test();
+    const ticked = tickCode({ count: n, loc: L, onPause: c.pause(L), clock: c.clock });
+    return `{ let ${n} = 0; ${postTest ? `let ${first} = true; ` : ""}
 ${label}: for (; ${cond}; ${postTest ? `${first} = false` : ""}) {
 ${ticked}${b}: {
 ${bodyCode({ break: `break ${label};`, continue: `break ${b};` })}}
 ${after ? c.nodes(after) : ""}}
 }\n`;
-      }
-      return assemble({
-        start: "",
-        state: [],
-        numbers: [],
-        test: test(),
-        next: "",
-        vars: () => "",
-        phases: { index: null, test, next: () => "", vars: () => "", body: bodyCode },
-      });
-    }
-    default: {
-      const [list, at] = [c.tmp("list"), c.tmp("at")];
-      const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
-      const attr = d.kind === "each" ? "collection" : d.kind;
-      const [k, v] = [c.tmp("k"), c.tmp("v")];
-      const each = d.kind === "each";
-      const code = assemble({
-        start: each
-          ? `${list} = T.eachEntries(ctx, ${arg(attr)}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`
-          : `${list} = T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`,
-        state: [list, at],
-        numbers: [at],
-        test: `${at} < ${list}.length`,
-        next: `${at}++`,
-        vars: () =>
-          `const [${k}, ${v}] = ${list}[${at}];\n${each ? `if (${list}.cursor) ${list}.cursor.row = ${at};\n` : ""}${setVar(kName, k)}${setVar(vName, v)}`,
-        phases: null,
-      });
-      if (!each) return code;
-      // A for-in over a query takes its cursor frame away when it ends (eachEntries).
-      const depth = c.tmp("depth");
-      return `{ const ${depth} = ctx.frames.length;\ntry {\n${code}} finally { ctx.frames.length = ${depth}; }\n}\n`;
-    }
   }
+  return assemble({
+    start: "",
+    state: [],
+    numbers: [],
+    test: test(),
+    next: "",
+    vars: () => "",
+    phases: { index: null, test, next: () => "", vars: () => "", body: bodyCode },
+  });
+}
+
+/** A list, array, collection or for-in loop: its entries taken once, walked by position. */
+function entriesLoop(kit: LoopKit): string {
+  const { c, node, d, arg, assemble, setVar } = kit;
+  const [list, at] = [c.tmp("list"), c.tmp("at")];
+  const [kName, vName] = d.kind === "collection" ? [d.key, d.item] : [d.index, d.item];
+  const attr = d.kind === "each" ? "collection" : d.kind;
+  const [k, v] = [c.tmp("k"), c.tmp("v")];
+  const each = d.kind === "each";
+  const code = assemble({
+    start: each
+      ? `${list} = T.eachEntries(ctx, ${arg(attr)}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`
+      : `${list} = T.entries(${JSON.stringify(d.kind)}, ${arg(attr)}, ${arg("delimiters")}, ${c.loc(node.args[attr]!.loc)}); ${at} = 0;\n`,
+    state: [list, at],
+    numbers: [at],
+    test: `${at} < ${list}.length`,
+    next: `${at}++`,
+    vars: () =>
+      `const [${k}, ${v}] = ${list}[${at}];\n${each ? `if (${list}.cursor) ${list}.cursor.row = ${at};\n` : ""}${setVar(kName, k)}${setVar(vName, v)}`,
+    phases: null,
+  });
+  if (!each) return code;
+  // A for-in over a query takes its cursor frame away when it ends (eachEntries).
+  const depth = c.tmp("depth");
+  return `{ const ${depth} = ctx.frames.length;\ntry {\n${code}} finally { ctx.frames.length = ${depth}; }\n}\n`;
 }
 
 /** A loop outside a quiet loop's checked version: its state in locals of its own, its tick pausing in place. */
