@@ -34,59 +34,9 @@ export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): 
   const vars = c.tmp("vars");
   const slow = c.tmp("slow");
   const q = JSON.stringify;
-  const local = new Map(names.map((n) => [n, c.tmp("r")]));
-  const reads = names.map((n) => ({
-    name: n,
-    // Undefined: absent when the loop started and not set since, or the slow way.
-    read: (l: string) => `(${local.get(n)!} !== undefined ? ${local.get(n)!} : rt.lookupName(ctx, ${q(n)}, ${l}))`,
-  }));
-  // A number needs no size check (and no call); `value` names a constant.
-  const sized = (value: string, l: string) =>
-    `(typeof ${value} === "number" ? ${value} : rt.checkSize(ctx, ${value}, ${l}))`;
-  const writers = new Map<string, Writer>(
-    names.map((n) => [
-      n,
-      (value, l, by) => {
-        const r = local.get(n)!;
-        if (by === "loop") return `if (${slow}) ${vars}[${q(n)}] = ${value}; else ${r} = ${value};\n`;
-        return `if (${slow}) rt.assign(ctx, ${q(n)}, [], ${value}, ${l}); else ${r} = ${by === "set" ? sized(value, l) : value};\n`;
-      },
-    ]),
-  );
-
-  // The checked version's own places for the names the loop sets: a number's in the function's
-  // `$F` (Compiler.slot: a number must not be a JavaScript local live across a call between the
-  // runs of an inner loop that carries it, or V8 spills it on every iteration of that loop; a
-  // fast run copies it to a local of its own, tags/loop.ts fastRun), anything else's in a local.
-  // `set` tells, for a number not live-in (its place starts at 0), whether it was written.
-  const slots = new Map(
-    [...facts.numbers].filter((n) => found.written.has(n) && local.has(n)).map((n) => [n, c.slot()]),
-  );
-  const own = new Map([...found.written].filter((n) => local.has(n)).map((n) => [n, slots.get(n) ?? c.tmp("u")]));
-  const set = new Map([...slots.keys()].filter((n) => !facts.liveIn.has(n)).map((n) => [n, c.tmp("s")]));
-  const checkedReads = names.map((n) => ({ name: n, read: () => own.get(n) ?? local.get(n)! }));
-  const checkedWriters = new Map<string, Writer>(
-    names.map((n) => [
-      n,
-      (value, l, by) => {
-        const s = set.get(n);
-        if (slots.has(n) && by === "set") throw new Error(`compiler: ${n} is counted a number but set to any value`);
-        return `${own.get(n)!} = ${by === "set" ? sized(value, l) : value};${s ? ` ${s} = true;` : ""}\n`;
-      },
-    ]),
-  );
+  const { local, reads, writers } = generalPlaces(c, names, vars, slow);
+  const { slots, set, checkedReads, checkedWriters, decl, init, back } = checkedPlaces(c, plan, local);
   const budget = c.tmp("b");
-  const decl = [
-    ...[...set.values()].map((s) => `${s} = false`),
-    ...[...own].filter(([n]) => !slots.has(n)).map(([n, u]) => `${u} = ${local.get(n)!}`),
-  ];
-  const init = [...slots].map(([n, f]) => `${f} = ${set.has(n) ? "0" : local.get(n)!}; `).join("");
-  const back = [...own]
-    .map(([n, u]) => {
-      const s = set.get(n);
-      return `${s ? `if (${s}) ` : ""}${local.get(n)!} = ${u};`;
-    })
-    .join(" ");
   const entry = [
     `!${slow}`,
     ...[...facts.liveIn].map((n) =>
@@ -167,6 +117,74 @@ let ${load};
 try {
 ${body}} finally { if (!${slow}) { ${store} } }
 }\n`;
+}
+
+/** The general version's places: each name in a local, or in its scope the slow way. */
+function generalPlaces(c: Compiler, names: string[], vars: string, slow: string) {
+  const q = JSON.stringify;
+  const local = new Map(names.map((n) => [n, c.tmp("r")]));
+  const reads = names.map((n) => ({
+    name: n,
+    // Undefined: absent when the loop started and not set since, or the slow way.
+    read: (l: string) => `(${local.get(n)!} !== undefined ? ${local.get(n)!} : rt.lookupName(ctx, ${q(n)}, ${l}))`,
+  }));
+  const writers = new Map<string, Writer>(
+    names.map((n) => [
+      n,
+      (value, l, by) => {
+        const r = local.get(n)!;
+        if (by === "loop") return `if (${slow}) ${vars}[${q(n)}] = ${value}; else ${r} = ${value};\n`;
+        return `if (${slow}) rt.assign(ctx, ${q(n)}, [], ${value}, ${l}); else ${r} = ${by === "set" ? sized(value, l) : value};\n`;
+      },
+    ]),
+  );
+  return { local, reads, writers };
+}
+
+/** A number needs no size check (and no call); `value` names a constant. */
+const sized = (value: string, l: string) =>
+  `(typeof ${value} === "number" ? ${value} : rt.checkSize(ctx, ${value}, ${l}))`;
+
+/**
+ * The checked version's places, and the code that gives them their values when it starts
+ * (decl, init) and hands them back to the general version's locals when it ends (back).
+ */
+function checkedPlaces(c: Compiler, plan: LoopPlan, local: Map<string, string>) {
+  const { found, facts } = plan;
+  const names = plan.locals;
+  // The checked version's own places for the names the loop sets: a number's in the function's
+  // `$F` (Compiler.slot: a number must not be a JavaScript local live across a call between the
+  // runs of an inner loop that carries it, or V8 spills it on every iteration of that loop; a
+  // fast run copies it to a local of its own, tags/loop.ts fastRun), anything else's in a local.
+  // `set` tells, for a number not live-in (its place starts at 0), whether it was written.
+  const slots = new Map(
+    [...facts.numbers].filter((n) => found.written.has(n) && local.has(n)).map((n) => [n, c.slot()]),
+  );
+  const own = new Map([...found.written].filter((n) => local.has(n)).map((n) => [n, slots.get(n) ?? c.tmp("u")]));
+  const set = new Map([...slots.keys()].filter((n) => !facts.liveIn.has(n)).map((n) => [n, c.tmp("s")]));
+  const checkedReads = names.map((n) => ({ name: n, read: () => own.get(n) ?? local.get(n)! }));
+  const checkedWriters = new Map<string, Writer>(
+    names.map((n) => [
+      n,
+      (value, l, by) => {
+        const s = set.get(n);
+        if (slots.has(n) && by === "set") throw new Error(`compiler: ${n} is counted a number but set to any value`);
+        return `${own.get(n)!} = ${by === "set" ? sized(value, l) : value};${s ? ` ${s} = true;` : ""}\n`;
+      },
+    ]),
+  );
+  const decl = [
+    ...[...set.values()].map((s) => `${s} = false`),
+    ...[...own].filter(([n]) => !slots.has(n)).map(([n, u]) => `${u} = ${local.get(n)!}`),
+  ];
+  const init = [...slots].map(([n, f]) => `${f} = ${set.has(n) ? "0" : local.get(n)!}; `).join("");
+  const back = [...own]
+    .map(([n, u]) => {
+      const s = set.get(n);
+      return `${s ? `if (${s}) ` : ""}${local.get(n)!} = ${u};`;
+    })
+    .join(" ");
+  return { slots, own, set, checkedReads, checkedWriters, decl, init, back };
 }
 
 /** Thrown by a quiet loop's checked version where the clock wants a pause (see compileQuiet). */
