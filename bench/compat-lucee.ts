@@ -158,31 +158,8 @@ const CFML_TAGS = new Set(
 );
 /** Functions that only Quarry has, or that need a request (location): a page calling one is not CFML run headless. */
 const QUARRY_ONLY = /\b(raw|jsonEncode|jsonDecode|location)\s*\(/i;
-/** Quarry's error codes, or the `error` variable dbt:catch sets beside cfcatch, or a caught error's `code`. */
-const QUARRY_ERRORS = /QRY_ERR|\berror\.(code|message|line|column|detail|type)\b|\b\w+\.code\b/i;
-const toCfml = (page: string) => page.replace(/<(\/?)dbt:/gi, "<$1cf");
-
-function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipped: Record<string, number> } } {
-  const cases: Case[] = [];
-  const seen = new Set<string>();
-  const add = (c: Case) => {
-    if (seen.has(c.id)) return;
-    seen.add(c.id);
-    cases.push(c);
-  };
-  type Translated = [string, string | { error: string }, string?, string?];
-  const translated = JSON.parse(readFileSync(join(ROOT, "test", "cfml-cases.json"), "utf8")) as Translated[];
-  for (const [expr, , prelude, script] of translated)
-    add(
-      exprCase(
-        `cfml-cases:${hash(JSON.stringify([expr, prelude ?? "", script ?? null]))}`,
-        "cfml-cases",
-        expr,
-        script,
-        prelude || undefined,
-      ),
-    );
-
+/** The fixture folders that are plain CFML once `dbt:` is `cf` (added by `add`), and why the others are not. */
+function fixtureCases(add: (c: Case) => void): { taken: number; of: number; skipped: Record<string, number> } {
   const dir = join(ROOT, "test", "fixtures");
   const names = readdirSync(dir).sort();
   const skipped: Record<string, number> = {};
@@ -231,6 +208,35 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
       expectsError: files.includes("expected-error.txt"),
     });
   }
+  return { taken, of: names.length, skipped };
+}
+
+/** Quarry's error codes, or the `error` variable dbt:catch sets beside cfcatch, or a caught error's `code`. */
+const QUARRY_ERRORS = /QRY_ERR|\berror\.(code|message|line|column|detail|type)\b|\b\w+\.code\b/i;
+const toCfml = (page: string) => page.replace(/<(\/?)dbt:/gi, "<$1cf");
+
+function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipped: Record<string, number> } } {
+  const cases: Case[] = [];
+  const seen = new Set<string>();
+  const add = (c: Case) => {
+    if (seen.has(c.id)) return;
+    seen.add(c.id);
+    cases.push(c);
+  };
+  type Translated = [string, string | { error: string }, string?, string?];
+  const translated = JSON.parse(readFileSync(join(ROOT, "test", "cfml-cases.json"), "utf8")) as Translated[];
+  for (const [expr, , prelude, script] of translated)
+    add(
+      exprCase(
+        `cfml-cases:${hash(JSON.stringify([expr, prelude ?? "", script ?? null]))}`,
+        "cfml-cases",
+        expr,
+        script,
+        prelude || undefined,
+      ),
+    );
+
+  const fixtures = fixtureCases(add);
 
   for (const s of snippets) {
     const id = `snippets:${s.name}`;
@@ -249,7 +255,7 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
   cases.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
   return {
     cases: only ? cases.filter((c) => c.group === only) : cases,
-    fixtures: { taken, of: names.length, skipped },
+    fixtures,
   };
 }
 
@@ -265,6 +271,50 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
   const classes = compileJava("Oracle", cache, cp, log);
   const java = spawnSync("java", ["-version"], { encoding: "utf8" }).stderr.split("\n")[0] ?? "java";
   const work = mkdtempSync(join(tmpdir(), "quarry-compat-lucee-"));
+  const batches = writeCorpus(cases, work);
+  const resultsFile = join(work, "results.jsonl");
+  const done = new Promise<Map<string, LuceeResult>>((resolve, reject) => {
+    let stderr = "";
+    // The working folder is Lucee's web root (expandPath("/")): the tag cases live under it.
+    const child = spawn(
+      "java",
+      [
+        "-cp",
+        [...cp, classes].join(":"),
+        `-Dlucee.base.dir=${join(cache, "base")}`,
+        "-Dfile.encoding=UTF-8",
+        "Oracle",
+        "corpus.txt",
+        resultsFile,
+        String(caseTimeout),
+      ],
+      { cwd: work, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    child.stdout.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const [results, batchesRun] = readResults(resultsFile, batches);
+      rmSync(work, { recursive: true, force: true });
+      log(`Lucee ran ${batchesRun} of ${batches.size} batches whole`);
+      if (code !== 0 || results.size !== cases.length)
+        reject(
+          new Error(
+            `Lucee exited with ${code} after ${results.size} of ${cases.length} cases:\n${stderr.slice(-4000)}`,
+          ),
+        );
+      else resolve(results);
+    });
+  });
+  return { done, version: `Lucee ${LUCEE_VERSION} (${LUCEE}), ${java}` };
+}
+
+/**
+ * Writes work/corpus.txt for bench/lucee/Oracle.java: each case a line (id, kind, base64 code),
+ * a tag case's page (and its components) a file under work/cases; expression cases also in
+ * batches, one script running many. Returns the batches by id.
+ */
+function writeCorpus(cases: Case[], work: string): Map<string, Case[]> {
   const lines: string[] = [];
   const batches = new Map<string, Case[]>();
   let pending: Case[] = [];
@@ -302,58 +352,30 @@ function runLucee(cases: Case[]): { done: Promise<Map<string, LuceeResult>>; ver
   });
   flush();
   writeFileSync(join(work, "corpus.txt"), `${lines.join("\n")}\n`);
-  const resultsFile = join(work, "results.jsonl");
-  const done = new Promise<Map<string, LuceeResult>>((resolve, reject) => {
-    let stderr = "";
-    // The working folder is Lucee's web root (expandPath("/")): the tag cases live under it.
-    const child = spawn(
-      "java",
-      [
-        "-cp",
-        [...cp, classes].join(":"),
-        `-Dlucee.base.dir=${join(cache, "base")}`,
-        "-Dfile.encoding=UTF-8",
-        "Oracle",
-        "corpus.txt",
-        resultsFile,
-        String(caseTimeout),
-      ],
-      { cwd: work, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    child.stdout.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      const results = new Map<string, LuceeResult>();
-      let batchesRun = 0;
-      if (existsSync(resultsFile))
-        for (const line of readFileSync(resultsFile, "utf8").split("\n"))
-          if (line) {
-            const r = JSON.parse(line) as LuceeResult;
-            const members = batches.get(r.id);
-            if (!members) results.set(r.id, r);
-            else if (r.out !== undefined && ++batchesRun)
-              (JSON.parse(r.out) as string[]).forEach((v, i) => {
-                const id = members[i]!.id;
-                if (v.startsWith("O")) results.set(id, { id, out: v.slice(1) });
-                else {
-                  const [type, ...message] = v.slice(1).split("\t");
-                  results.set(id, { id, error: { type: type!, message: message.join("\t") } });
-                }
-              });
-          }
-      rmSync(work, { recursive: true, force: true });
-      log(`Lucee ran ${batchesRun} of ${batches.size} batches whole`);
-      if (code !== 0 || results.size !== cases.length)
-        reject(
-          new Error(
-            `Lucee exited with ${code} after ${results.size} of ${cases.length} cases:\n${stderr.slice(-4000)}`,
-          ),
-        );
-      else resolve(results);
-    });
-  });
-  return { done, version: `Lucee ${LUCEE_VERSION} (${LUCEE}), ${java}` };
+  return batches;
+}
+
+/** Oracle.java's results file: each case's answer, a batch's spread back to its cases; and how many batches ran whole. */
+function readResults(resultsFile: string, batches: Map<string, Case[]>): [Map<string, LuceeResult>, number] {
+  const results = new Map<string, LuceeResult>();
+  let batchesRun = 0;
+  if (existsSync(resultsFile))
+    for (const line of readFileSync(resultsFile, "utf8").split("\n"))
+      if (line) {
+        const r = JSON.parse(line) as LuceeResult;
+        const members = batches.get(r.id);
+        if (!members) results.set(r.id, r);
+        else if (r.out !== undefined && ++batchesRun)
+          (JSON.parse(r.out) as string[]).forEach((v, i) => {
+            const id = members[i]!.id;
+            if (v.startsWith("O")) results.set(id, { id, out: v.slice(1) });
+            else {
+              const [type, ...message] = v.slice(1).split("\t");
+              results.set(id, { id, error: { type: type!, message: message.join("\t") } });
+            }
+          });
+      }
+  return [results, batchesRun];
 }
 
 // ---------------------------------------------------------------- Quarry
@@ -508,53 +530,11 @@ async function main(): Promise<void> {
     ...Object.entries(groups).map(([g, n]) => `| ${g} | ${n.total} | ${n.agree} | ${n.known} | ${n.disagree} |`),
     `| all | ${total} | ${agree} (${pct.toFixed(1)}%) | ${knownCount} | ${disagreements.length} |`,
   ];
-  const classes = new Map<string, number>();
-  for (const r of disagreements) classes.set(r.why, (classes.get(r.why) ?? 0) + 1);
-  const md = [
-    `Engine: ${lucee.version}. Fixtures taken: ${fixtures.taken} of ${fixtures.of} (skipped: ${Object.entries(
-      fixtures.skipped,
-    )
-      .map(([why, n]) => `${n} for ${why}`)
-      .join("; ")}). Floor: ${floor}%. Run time: ${elapsed()}.`,
-    "",
-    ...table,
-    "",
-    "Known differences (bench/compat-known.ts) by how many cases each explains:",
-    "",
-    ...known.map(
-      (k) =>
-        `- \`${k.name}\` (${rows.filter((r) => r.verdict === "known" && r.why.split(" + ").includes(k.name)).length}): ${k.reason}`,
-    ),
-    "",
-    `Disagreements by kind: ${[...classes].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}.`,
-    "",
-    `### Disagreements${disagreements.length > SHOWN ? ` (the first ${SHOWN} of ${disagreements.length})` : ""}`,
-    "",
-    "| Case | Source | Lucee | Quarry |",
-    "|---|---|---|---|",
-    ...disagreements
-      .slice(0, SHOWN)
-      .map((r) => `| ${r.c.id} | \`${cell(r.c.source)}\` | ${cell(show(r.lucee))} | ${cell(show(r.quarry))} |`),
-  ].join("\n");
+  const md = reportMarkdown(rows, table, lucee.version, fixtures, floor);
 
   process.stdout.write(`${table.join("\n")}\n`);
   const dump = option("dump");
-  if (dump)
-    writeFileSync(
-      dump,
-      `${JSON.stringify(
-        rows.map((r) => ({
-          id: r.c.id,
-          verdict: r.verdict,
-          why: r.why,
-          source: r.c.source,
-          lucee: r.lucee,
-          quarry: r.quarry,
-        })),
-        null,
-        1,
-      )}\n`,
-    );
+  if (dump) writeDump(dump, rows);
   if (failures.length && (!accept || only)) {
     process.stdout.write(`\nFAILED (nothing written; --accept records this run):\n- ${failures.join("\n- ")}\n`);
     for (const id of regressed.slice(0, 20)) {
@@ -582,6 +562,65 @@ async function main(): Promise<void> {
     COMPAT_MD,
   );
   log(`wrote bench/compat-lucee.json and bench/COMPAT.md (agree ${agree} of ${total})`);
+}
+
+
+/** bench/COMPAT.md's section: the table, the known differences with their counts, the first disagreements. */
+function reportMarkdown(
+  rows: Row[],
+  table: string[],
+  version: string,
+  fixtures: ReturnType<typeof corpus>["fixtures"],
+  floor: number,
+): string {
+  const disagreements = rows.filter((r) => r.verdict === "disagree");
+  const classes = new Map<string, number>();
+  for (const r of disagreements) classes.set(r.why, (classes.get(r.why) ?? 0) + 1);
+  return [
+    `Engine: ${version}. Fixtures taken: ${fixtures.taken} of ${fixtures.of} (skipped: ${Object.entries(
+      fixtures.skipped,
+    )
+      .map(([why, n]) => `${n} for ${why}`)
+      .join("; ")}). Floor: ${floor}%. Run time: ${elapsed()}.`,
+    "",
+    ...table,
+    "",
+    "Known differences (bench/compat-known.ts) by how many cases each explains:",
+    "",
+    ...known.map(
+      (k) =>
+        `- \`${k.name}\` (${rows.filter((r) => r.verdict === "known" && r.why.split(" + ").includes(k.name)).length}): ${k.reason}`,
+    ),
+    "",
+    `Disagreements by kind: ${[...classes].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}.`,
+    "",
+    `### Disagreements${disagreements.length > SHOWN ? ` (the first ${SHOWN} of ${disagreements.length})` : ""}`,
+    "",
+    "| Case | Source | Lucee | Quarry |",
+    "|---|---|---|---|",
+    ...disagreements
+      .slice(0, SHOWN)
+      .map((r) => `| ${r.c.id} | \`${cell(r.c.source)}\` | ${cell(show(r.lucee))} | ${cell(show(r.quarry))} |`),
+  ].join("\n");
+}
+
+/** --dump FILE: every case's verdict and both engines' answers, as JSON. */
+function writeDump(file: string, rows: Row[]): void {
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      rows.map((r) => ({
+        id: r.c.id,
+        verdict: r.verdict,
+        why: r.why,
+        source: r.c.source,
+        lucee: r.lucee,
+        quarry: r.quarry,
+      })),
+      null,
+      1,
+    )}\n`,
+  );
 }
 
 await main();
