@@ -61,6 +61,13 @@ export const PIPELINE_STALL_MS = 20;
  * its own, as with pool, so a report query never holds up the short ones written after it.
  */
 export const PIPELINE_FAST_MS = 10;
+/**
+ * While short statements have used a shared connection this recently (ms), the last shared
+ * connection is not given back to the pool for a statement of its own: a mix of slow and short
+ * pages keeps its short ones answered at once instead of behind a full pool of slow ones. A site
+ * running only slow statements still gives them all of `max`.
+ */
+export const KEEP_SHARED_MS = 1000;
 /** SQL texts whose run times are remembered (the map is emptied when full: a site has its few). */
 const TIMINGS = 5000;
 /**
@@ -94,6 +101,8 @@ export class Datasource {
   private readonly timings = new Map<string, number>();
   /** Strategy "pipeline": statements running on a connection of their own now. */
   private own = 0;
+  /** Date.now() when a shared connection was last lent (see KEEP_SHARED_MS). */
+  private lastLent = -Infinity;
 
   constructor(
     readonly config: DatasourceConfig,
@@ -248,9 +257,22 @@ export class Datasource {
     const pool = this.pool!;
     if (pool.size >= this.config.max && pool.available === 0) {
       const idle = this.slots.find((s) => s.users === 0);
-      if (idle) await this.unslot(idle);
+      if (idle && this.mayGiveBack()) await this.unslot(idle);
     }
     return this.counted(await this.acquire(signal, OWN));
+  }
+
+  /** May an idle shared connection go back to the pool for statements of their own (see KEEP_SHARED_MS)? */
+  private mayGiveBack(): boolean {
+    // With a pool of one, keeping it shared would leave statements of their own nothing.
+    return this.slots.length > 1 || this.config.max <= 1 || Date.now() - this.lastLent >= KEEP_SHARED_MS;
+  }
+
+  /** Could another shared connection be opened now without waiting for the pool? */
+  private canOpenSlot(): boolean {
+    const pool = this.pool!;
+    const room = this.slots.length + this.openings.size < this.config.pipelineConnections;
+    return room && (pool.size < this.config.max || pool.available > 0);
   }
 
   /** A lease of a statement's own, counted in stats().inFlight while lent. */
@@ -300,7 +322,9 @@ export class Datasource {
     for (const s of this.slots) if (s.users === 0 && (s.lease.conn.broken || s.lease.conn.retire)) void this.unslot(s);
     const best = this.leastBusy();
     if (!best) return null;
-    if (best.users > 0 && this.slots.length + this.openings.size < this.config.pipelineConnections) return null;
+    // A busy one is shared further when no other can be opened at once (the pool is full of
+    // statements of their own): behind short statements rather than behind a slow one.
+    if (best.users > 0 && this.canOpenSlot()) return null;
     return this.lend(best);
   }
 
@@ -330,6 +354,7 @@ export class Datasource {
   private lend(slot: Slot): Lease {
     if (slot.users === 0) slot.progress = idleMs();
     slot.users++;
+    this.lastLent = Date.now();
     clearTimeout(slot.idleTimer);
     const conn = slot.lease.conn;
     let released = false;
@@ -348,7 +373,8 @@ export class Datasource {
         // Broken or stale: out at once. Idle: back to the pool after a while (there it is
         // checked before reuse and evicted when idle long), so a busy site keeps it shared —
         // at once when statements of their own wait for the full pool.
-        if (conn.broken || conn.retire || this.closed || this.pool!.pending > 0) return this.unslot(slot);
+        if (conn.broken || conn.retire || this.closed || (this.pool!.pending > 0 && this.mayGiveBack()))
+          return this.unslot(slot);
         slot.idleTimer = setTimeout(
           () => void this.unslot(slot),
           Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs),

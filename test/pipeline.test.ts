@@ -375,6 +375,50 @@ describe("pipeline: slow statements", () => {
       (e: unknown) => void order.push(`${label} failed: ${(e as Error).message}`),
     );
 
+  it("a short page is answered at once while slow ones fill the pool: the last shared connection stays shared (issue 26's mix)", async () => {
+    const root = site({
+      "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(3) AS s, 'pipeline-mix' AS tag</dbt:query>done`,
+      "quick.dbt": `<dbt:query name="q">SELECT 2 AS n</dbt:query><dbt:output>#q.n#</dbt:output>`,
+    });
+    const db = database(url);
+    const server = await startServer({ root, database: db });
+    const main = db.datasources.get(undefined);
+    const quick = async () => {
+      const r = await fetch(`${server.base}/quick`);
+      return [r.status, await r.text()];
+    };
+    const slowRunning = async () =>
+      (
+        await sql<{ n: number }>(
+          url,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(3) AS s, ''pipeline-mix''%' AND datname = $1",
+          [dbName],
+        )
+      )[0]!.n;
+    try {
+      // The short statement is known short: it ran here, fast.
+      for (let i = 0; i < 3; i++) expect(await quick()).toEqual([200, "2"]);
+      // Short pages keep coming while twelve slow ones arrive, as in a site's mix.
+      let mixing = true;
+      const visitor = (async () => {
+        while (mixing) expect(await quick()).toEqual([200, "2"]);
+      })();
+      const slow = Promise.all(Array.from({ length: 12 }, () => fetch(`${server.base}/slow`).then((r) => r.status)));
+      // Nine of the pool's ten run slow statements and three wait; the tenth stays shared.
+      expect(await until(slowRunning, (n) => n === 9)).toBe(9);
+      expect(main.stats()).toMatchObject({ size: 10, shared: 1 });
+      expect(await quick()).toEqual([200, "2"]);
+      // Answered while all nine still ran: not behind one of them (they take 3 s each).
+      expect(await slowRunning()).toBe(9);
+      mixing = false;
+      await visitor;
+      expect(await slow).toEqual(Array.from({ length: 12 }, () => 200));
+    } finally {
+      await server.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
   it("20 requests of a slow page at once, default config: all answered, `max` at a time as with a pool (issue 26)", async () => {
     const root = site({
       "slow.dbt": `<dbt:query name="s">SELECT pg_sleep(0.4) AS s, 'pipeline-slow' AS tag</dbt:query>done`,
