@@ -564,7 +564,6 @@ async function main(): Promise<void> {
   log(`wrote bench/compat-lucee.json and bench/COMPAT.md (agree ${agree} of ${total})`);
 }
 
-
 /** bench/COMPAT.md's section: the table, the known differences with their counts, the first disagreements. */
 function reportMarkdown(
   rows: Row[],
