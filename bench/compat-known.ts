@@ -18,11 +18,16 @@ function squeezeLines(s: string): string {
 export type Outcome =
   { out: string; error?: undefined } | { out?: undefined; error: { type: string; message: string } };
 
-/** What an entry may look at: the case's id (group:name), its CFML, and whether its fixture expects an error. */
+/**
+ * What an entry may look at: the case's id (group:name), its CFML, whether its fixture expects an
+ * error, and for a case from Lucee's own tests (test/cfml-cases.json) what that test asserts:
+ * the text, or the Quarry error code it is recorded with.
+ */
 export interface CaseInfo {
   id: string;
   source: string;
   expectsError: boolean;
+  asserted?: string | { error: string };
 }
 
 export interface KnownDifference {
@@ -59,10 +64,135 @@ const parse = (s: string): unknown => {
 /** An unquoted struct key in CFML source: `{b: 1`, `, b = 2`, `[b: 1` (ordered), `s.b = 1`. */
 const UNQUOTED_KEY = /[{[,]\s*[A-Za-z_]\w*\s*[:=][^=]|\b[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]/;
 
+/** Whether Quarry gives exactly what the Lucee test the case comes from asserts. */
+function asTestAsserts(c: CaseInfo, q: Outcome): boolean {
+  const a = c.asserted;
+  if (a === undefined) return false;
+  return typeof a === "string" ? q.out === a : q.error?.type === a.error;
+}
+
+/**
+ * Fixtures written with what Quarry accepts and Lucee 6.2.0 refuses: the construct, and the
+ * error Lucee stops with (checked with scripts/lucee-eval.mjs, one construct at a time). A
+ * case stays explained only while Lucee fails with that error.
+ */
+const LUCEE_REFUSES: Record<string, [string, RegExp]> = {
+  "fixtures:expressions": [
+    "`>` and `>=` inside `#…#` in a tag body (`#(3 > 2) && (2 >= 2)#`)",
+    /Closing \[\)\] not found/,
+  ],
+  "fixtures:operators-cfml": ["`NE`, `>` and `>=` inside `#…#` in a tag body", /missing terminating \[#\]/],
+  "fixtures:safe-navigation": [
+    "`.5` after `?` (`true ? .5 : 1`, which Lucee reads as `?.`)",
+    /missing terminating \[#\]/,
+  ],
+  "fixtures:script-closure-in-set": [
+    "a `//` comment inside a closure written in a set tag",
+    /Missing \[;\] or \[line feed\]/,
+  ],
+  "fixtures:script-closures": [
+    "an arrow function whose one parameter has no parentheses (`v => v != 2`)",
+    /Invalid Construct/,
+  ],
+  "fixtures:script-control": [
+    "several expressions in a for loop's parts (`for (a = 0, b = 10; …; a++, b -= 2)`)",
+    /invalid syntax in for statement/,
+  ],
+  "fixtures:script-step-expressions": ["a minus twice (`- -x`)", /Invalid Construct/],
+  "fixtures:named-arguments": [
+    "argumentCollection in a call of a built-in function",
+    /missing required argument \[list\]/,
+  ],
+  "fixtures:function-callbacks": [
+    "queryNew(columns, rows) with the rows as structs and no types",
+    /Can't cast Complex Object Type Struct to String/,
+  ],
+  "fixtures:member-functions": [
+    'a number\'s member function on a numeric string (`"-5.5".abs()`: Lucee finds it, then fails to call it)',
+    /No matching method for lucee\.runtime\.functions\.math\.Abs/,
+  ],
+  "fixtures:query-access-cfml": ["`q[2]` as the query's row 2 (docs/language.md, Queries)", /Column \[2\] not found/],
+  "fixtures:xml-search": [
+    "xmlSearch's third argument, the XPath's variables (Lucee 6.2.0 takes two)",
+    /Too many arguments \(2:3\)/,
+  ],
+};
+
+/**
+ * Fixtures whose output differs in a known way: for each, the text Lucee prints and what Quarry
+ * prints there instead (Lucee's output is rewritten, nothing else of it).
+ */
+const REWRITES: Record<string, Record<string, [string, string][]>> = {
+  "struct-hash-order": {
+    "fixtures:loop-cfml-names": [["B A \nB=2", "b a \nb=2"]],
+    "fixtures:loop-forms": [["B=2 A=1", "b=2 a=1"]],
+    "fixtures:loop-variables-settle": [["b=2 a=1 after: a 1", "a=1 b=2 after: b 2"]],
+    "fixtures:member-functions-chain": [["b,a 2", "a,b 2"]],
+    "fixtures:component-basics": [['{"KIND":"person"', '{"kind":"person"']],
+    "fixtures:struct-ordered-literal": [
+      [
+        '{"ID":102,"name":"x","B":2} ID,name,B {"Z":1} [1,[2],{"A":[3]}]',
+        '{"Id":102,"name":"x","b":2} Id,name,b {"z":1} [1,[2],{"a":[3]}]',
+      ],
+    ],
+    "fixtures:typed-arrays": [
+      [
+        '{"datatype":"numeric","dimensions":1,"type":"unsynchronized"}',
+        '{"type":"unsynchronized","dimensions":1,"datatype":"numeric"}',
+      ],
+    ],
+  },
+  "error-wording": {
+    "fixtures:typed-arrays": [
+      ["can't cast [seven] string to a number value", 'Cannot convert "seven" to a number'],
+      [
+        "Can't cast String [not a struct] to a value of type [Struct]",
+        'An array of type struct cannot hold "not a struct"',
+      ],
+    ],
+    "fixtures:string-callbacks": [
+      ["there is no property with name [4]  found in [string]", "Index 4 is out of range 1..3"],
+    ],
+  },
+  "identity-java-types": {
+    "fixtures:operators-identity": [["true true true\n\n", "true true true\ntwo\n"]],
+  },
+};
+const rewrite =
+  (name: string) =>
+  (c: CaseInfo, l: string, q: string): [string, string] => {
+    for (const [from, to] of REWRITES[name]![c.id] ?? []) l = l.split(from).join(to);
+    return [l, q];
+  };
+
 /** The cases whose difference is only the function-local-mode entry's. */
 const LOCAL_MODE_CASES = new Set(["snippets:script-function-unscoped-write"]);
 
 export const known: KnownDifference[] = [
+  {
+    name: "struct-hash-order",
+    reason:
+      "Lucee's struct is a hash map: its keys come out in their hash order ({a: 1, b: 2} loops b " +
+      "then a) and an unquoted key is upper-cased; Quarry keeps keys as written, in the order " +
+      "they were set (docs/language.md). The fixtures listed in bench/compat-known.ts show it, " +
+      "each with the exact text.",
+    normalize: rewrite("struct-hash-order"),
+  },
+  {
+    name: "error-wording",
+    reason:
+      "A page that prints a caught error's message prints Quarry's own wording (docs/errors.md), " +
+      "not Lucee's Java exception text; the pairs are listed in bench/compat-known.ts.",
+    normalize: rewrite("error-wording"),
+  },
+  {
+    name: "identity-java-types",
+    reason:
+      "Lucee's `===` is false for two equal numbers of different Java types (a literal 2 is an " +
+      "Integer, 1 + 1 a Double: `1 + 1 === 2` is false), a difference JavaScript numbers do not " +
+      "carry; Quarry's `===` compares two numbers by value (docs/language.md, Differences).",
+    normalize: rewrite("identity-java-types"),
+  },
   {
     name: "lucee-no-object-cache",
     reason:
@@ -87,6 +217,33 @@ export const known: KnownDifference[] = [
       "page runs, or a limit); CFML runs the page. docs/language.md (Differences from CFML) and " +
       "docs/errors.md give each reason.",
     explains: (c, _l, q) => c.expectsError && q.error !== undefined,
+  },
+  {
+    name: "lucee-refuses-quarry-syntax",
+    reason:
+      "The fixture uses what Quarry accepts and Lucee 6.2.0 refuses (each fixture's construct is " +
+      "listed in bench/compat-known.ts with Lucee's error: `>` or `NE` inside `#…#` in a tag " +
+      "body, `v => …` without parentheses, `- -x`, commas in a for loop's parts, " +
+      "argumentCollection for a built-in, xmlSearch's variables…). Quarry's pages need not run on " +
+      "Lucee; its CFML does what CFML does where both run it.",
+    explains: (c, l) => {
+      const r = LUCEE_REFUSES[c.id];
+      return r !== undefined && l.error !== undefined && r[1].test(l.error.message);
+    },
+  },
+  {
+    name: "lucee-fails-its-test",
+    reason:
+      "The case is an assertion of Lucee's own tests (test/functions, test/tickets of the Lucee " +
+      "sources at 6.2.0.130-SNAPSHOT, scripts/cfml-cases.mjs) and Quarry gives exactly what it " +
+      "asserts; the released Lucee 6.2.0.321 fails it: it ships preciseMath=false (the bit " +
+      "functions on 64-bit longs, clamped beyond; inputBaseN), reads a time without a date in UTC " +
+      'whatever the zone (lsParseDateTime("01:02") in CET is 02:02), turns Feb 30 into Feb 29, ' +
+      'takes more as a date (isDate("8.8")) or an address (isValid("email", "a@b.com,")), ' +
+      "throws for isNull of a missing element, drops nulls in duplicate and arrayMap, writes " +
+      'htmlCodeFormat\'s <pre> in lower case and chr above U+FFFF as "" (a Java char).',
+    explains: (c, l, q) =>
+      c.id.startsWith("cfml-cases:") && asTestAsserts(c, q) && (l.error !== undefined || l.out !== q.out),
   },
   {
     name: "function-local-mode",

@@ -94,6 +94,8 @@ interface Case {
   quarry: { page: string; root?: string };
   /** A fixture whose expectation is an error. */
   expectsError?: boolean;
+  /** For a case of test/cfml-cases.json, what its Lucee test asserts (its text, or Quarry's error code). */
+  asserted?: string | { error: string };
 }
 
 /** Prints a value as both sides print it: simple values as strings, the rest as JSON. */
@@ -225,16 +227,17 @@ function corpus(): { cases: Case[]; fixtures: { taken: number; of: number; skipp
   };
   type Translated = [string, string | { error: string }, string?, string?];
   const translated = JSON.parse(readFileSync(join(ROOT, "test", "cfml-cases.json"), "utf8")) as Translated[];
-  for (const [expr, , prelude, script] of translated)
-    add(
-      exprCase(
+  for (const [expr, asserted, prelude, script] of translated)
+    add({
+      ...exprCase(
         `cfml-cases:${hash(JSON.stringify([expr, prelude ?? "", script ?? null]))}`,
         "cfml-cases",
         expr,
         script,
         prelude || undefined,
       ),
-    );
+      asserted,
+    });
 
   const fixtures = fixtureCases(add);
 
@@ -472,7 +475,11 @@ function judge(c: Case, lucee: Outcome, q: { compiled: Outcome; interpreted: Out
     return { c, lucee, quarry, verdict: "agree", why: "both refuse" };
   if (lucee.error === undefined && quarry.error === undefined && lucee.out === quarry.out)
     return { c, lucee, quarry, verdict: "agree", why: "" };
-  const k = explain({ id: c.id, source: c.source, expectsError: c.expectsError === true }, lucee, quarry);
+  const k = explain(
+    { id: c.id, source: c.source, expectsError: c.expectsError === true, asserted: c.asserted },
+    lucee,
+    quarry,
+  );
   if (k) return { c, lucee, quarry, verdict: "known", why: k.join(" + ") };
   const why = lucee.error ? "Lucee refuses" : quarry.error ? "Quarry refuses" : "different output";
   return { c, lucee, quarry, verdict: "disagree", why };

@@ -10,6 +10,7 @@ import { callAwaits, isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
 import type { LoopPlan, Span } from "../tags/loop-plan.js";
 import { spanOf } from "../tags/loop-plan.js";
+import { earlyArgs } from "../tags/types.js";
 
 /** Can `nodes` write output: text, a #value#, or a tag whose expressions or body do? */
 function nodesWriteOutput(nodes: Node[]): boolean {
@@ -449,14 +450,13 @@ export class Compiler {
 
   /**
    * A tag's code. A tag with an attribute that awaits has all its attributes but those it
-   * evaluates at a time of its own evaluated first, in the order they are written, as the
-   * interpreter does (Interpreter.tagAsync); its hook then reads them from constants.
+   * evaluates at a time of its own evaluated first, in the order its definition declares them
+   * (earlyArgs), as the interpreter does (Interpreter.tagAsync); its hook then reads them from
+   * constants.
    */
   private tag(n: TagNode): string {
     const def = this.registry.tagDef(n.name);
-    const early = n.asyncArgs?.some((a) => !def.lazyArgs?.includes(a))
-      ? Object.keys(n.args).filter((a) => !def.lazyArgs?.includes(a))
-      : [];
+    const early = n.asyncArgs?.some((a) => !def.lazyArgs?.includes(a)) ? earlyArgs(def, n) : [];
     if (early.length === 0) return def.compile(n, this);
     let pre = "";
     for (const a of early) {

@@ -6,7 +6,7 @@ import type { RenderContext } from "./context.js";
 import { returned } from "./signals.js";
 import * as rt from "./runtime.js";
 import { Registry } from "./extensions.js";
-import type { TagDef } from "../tags/types.js";
+import { earlyArgs, type TagDef } from "../tags/types.js";
 import {
   callAwaiting,
   callFunction,
@@ -201,12 +201,15 @@ export class Interpreter implements ExprHost {
 
   /**
    * A tag with an attribute that awaits: all its attributes but those it evaluates at a time of
-   * its own are evaluated before it runs, in the order they are written (compiled code does the
-   * same: Compiler.tag), so a side effect in one is seen by the next alike in both modes.
+   * its own are evaluated before it runs, in the order its definition declares them (earlyArgs;
+   * compiled code does the same: Compiler.tag), so a side effect in one is seen by the next
+   * alike in both modes.
    */
   async tagAsync(def: TagDef, n: TagNode): Promise<void> {
-    for (const [a, e] of Object.entries(n.args))
-      if (!def.lazyArgs?.includes(a)) this.readyValues.set(e, e.async ? await this.evalAsync(e) : this.eval(e));
+    for (const a of earlyArgs(def, n)) {
+      const e = n.args[a]!;
+      this.readyValues.set(e, e.async ? await this.evalAsync(e) : this.eval(e));
+    }
     await def.interpret(n, this);
   }
 

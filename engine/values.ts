@@ -270,7 +270,10 @@ export function compare(a: unknown, b: unknown, loc: Loc | null): number {
   }
   const na = typeof a === "boolean" ? NaN : asNumber(a);
   const nb = typeof b === "boolean" ? NaN : asNumber(b);
-  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na < nb ? -1 : na > nb ? 1 : 0;
+  // A number that is NaN (Infinity - Infinity) still compares as a number, as in Lucee: neither
+  // less nor greater than anything, so equal (Java's < and > are false for it).
+  if ((typeof a === "number" || !Number.isNaN(na)) && (typeof b === "number" || !Number.isNaN(nb)))
+    return na < nb ? -1 : na > nb ? 1 : 0;
   const sa = toStr(a, loc).toLowerCase();
   const sb = toStr(b, loc).toLowerCase();
   return sa < sb ? -1 : sa > sb ? 1 : 0;

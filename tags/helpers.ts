@@ -59,12 +59,16 @@ export interface Grouping {
   caseSensitive: boolean;
 }
 
-/** The group and groupcasesensitive attributes of a dbt:output or dbt:loop (CFML's default: with case). */
-export function groupingOf(node: TagNode): Grouping | undefined {
+/**
+ * The group and groupcasesensitive attributes of a dbt:output or dbt:loop. The default is
+ * Lucee's (its TagGroupUtil): without case for the loop or output that names the query, with
+ * case for a group nested inside it.
+ */
+export function groupingOf(node: TagNode, nested: boolean): Grouping | undefined {
   const column = fixedArg(node, "group");
   if (column === undefined) return undefined;
   const cs = fixedArg(node, "groupcasesensitive");
-  return { column, caseSensitive: cs === undefined || cs === "true" || cs === "yes" };
+  return { column, caseSensitive: cs === undefined ? nested : cs === "true" || cs === "yes" };
 }
 
 /** True when the nearest enclosing query loop or output groups its rows (so a nested one iterates them). */

@@ -202,7 +202,7 @@ export const loopTag: TagDef<LoopData> = {
           node.loc,
         );
       }
-      node.data = { kind: "rows", group: groupingOf(node) } satisfies LoopData;
+      node.data = { kind: "rows", group: groupingOf(node, true) } satisfies LoopData;
       return;
     }
     if (kinds.length !== 1) {
@@ -222,7 +222,7 @@ export const loopTag: TagDef<LoopData> = {
         throw v.error(`Attribute "${a}" does not go with <dbt:loop ${form.needs[0]}>`, node.args[a]!.loc);
     }
     if (kind === "query") {
-      node.data = { kind, group: groupingOf(node) } satisfies LoopData;
+      node.data = { kind, group: groupingOf(node, false) } satisfies LoopData;
       return;
     }
     // Names as in CFML (Lucee, ACF 2016+): alone, a list or array loop's index is the element and

@@ -28,9 +28,9 @@ export const outputTag: TagDef<OutputData> = {
   },
   validate(node, v) {
     queryNameToExpr(node);
-    const group = groupingOf(node);
     const outer = v.enclosingTag(outputTag);
     const inner = !node.args.query && !!outer && outer.data.group !== undefined;
+    const group = groupingOf(node, inner);
     if (!node.args.query) {
       for (const a of ["group", "groupcasesensitive", "startrow", "maxrows"]) {
         if (node.args[a] && !inner) throw v.error(`Attribute "${a}" of <dbt:output> needs a query`, node.args[a].loc);

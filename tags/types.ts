@@ -69,3 +69,15 @@ export interface TagModule {
   tags: readonly TagDef[];
   runtime?: Record<string, unknown>;
 }
+
+/**
+ * The attributes of `n` that a tag with an awaiting attribute evaluates before it runs (all but
+ * its lazyArgs), in the order its definition declares them, as Lucee evaluates a tag's
+ * attributes in an order of its own (a loop's from, then to, then step) whatever the order
+ * they are written in; attributes beyond the schema follow, in the order written.
+ */
+export function earlyArgs(def: TagDef, n: TagNode): string[] {
+  const given = Object.keys(n.args).filter((a) => !def.lazyArgs?.includes(a));
+  const declared = Object.keys(def.attributes);
+  return [...declared.filter((a) => given.includes(a)), ...given.filter((a) => !declared.includes(a))];
+}

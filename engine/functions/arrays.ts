@@ -42,14 +42,14 @@ function contains(c: RenderContext, x: unknown[], v: unknown, sub: unknown, noCa
  * arrayAppend and arrayPrepend: the value (with merge true, an array value's elements, in their
  * order) put at the end or the start; an xmlChildren array adds them to its document too.
  */
-function putElements(c: Metered, x: unknown[], v: unknown, merge: unknown, atStart: boolean): unknown[] {
+function putElements(c: Metered, x: unknown[], v: unknown, merge: unknown, atStart: boolean): true {
   const items = merge !== undefined && toBool(merge, null) && Array.isArray(v) ? (v as unknown[]) : [v];
   hold(c, items.length * ELEMENT_BYTES + weigh(v));
   items.forEach((e, i) => {
     const at = atStart ? i : x.length;
     x.splice(at, 0, childViewInsert(x, at, asElement(x, e, null), null));
   });
-  return x;
+  return true;
 }
 
 export default category("arrays", {
@@ -87,49 +87,49 @@ export default category("arrays", {
   arrayAppend: [
     {
       params: "array, value, [merge]",
-      doc: "Adds a value at the end (changes the array) and returns the array; with merge true, an array value adds its elements one by one.",
-      example: "arrayAppend([1], [2, 3], true)",
-      result: "[1,2,3]",
+      doc: "Adds a value at the end (changes the array) and returns true, as in Lucee (the member form, a.append(v), returns the array); with merge true, an array value adds its elements one by one.",
+      example: "arrayAppend([1], 2) & ' ' & serializeJSON([1].append([2, 3], true))",
+      result: "true [1,2,3]",
     },
     (c, a: unknown, v: unknown, merge?: unknown) => putElements(c, arr(a, "arrayAppend"), v, merge, false),
   ],
   arrayPrepend: [
     {
       params: "array, value, [merge]",
-      doc: "Adds a value at the start (changes the array) and returns the array; with merge true, an array value adds its elements, in their order.",
-      example: "arrayPrepend([3], [1, 2], true)",
-      result: "[1,2,3]",
+      doc: "Adds a value at the start (changes the array) and returns true, as in Lucee (the member form returns the array); with merge true, an array value adds its elements, in their order.",
+      example: "arrayPrepend([3], 2) & ' ' & serializeJSON([3].prepend([1, 2], true))",
+      result: "true [1,2,3]",
     },
     (c, a: unknown, v: unknown, merge?: unknown) => putElements(c, arr(a, "arrayPrepend"), v, merge, true),
   ],
   arrayInsertAt: [
     {
       params: "array, position, value",
-      doc: "Inserts a value at a 1-based position and returns the array.",
-      example: 'arrayInsertAt(["a", "c"], 2, "b")',
-      result: '["a","b","c"]',
+      doc: "Inserts a value at a 1-based position and returns true, as in Lucee (the member form returns the array).",
+      example: 'arrayInsertAt(["a"], 1, "b") & " " & serializeJSON(["a", "c"].insertAt(2, "b"))',
+      result: 'true ["a","b","c"]',
     },
     (c, a: unknown, n: unknown, v: unknown) => {
       const x = arr(a, "arrayInsertAt");
       const at = pos(x, n, 1);
       hold(c, ELEMENT_BYTES + weigh(v));
       x.splice(at, 0, childViewInsert(x, at, asElement(x, v, null), null));
-      return x;
+      return true;
     },
   ],
   arrayDeleteAt: [
     {
       params: "array, position",
-      doc: "Removes the element at a 1-based position and returns the array.",
-      example: 'arrayDeleteAt(["a", "b"], 1)',
-      result: '["b"]',
+      doc: "Removes the element at a 1-based position and returns true, as in Lucee (the member form returns the array).",
+      example: 'arrayDeleteAt(["a"], 1) & " " & serializeJSON(["a", "b"].deleteAt(1))',
+      result: 'true ["b"]',
     },
     (_c, a: unknown, n: unknown) => {
       const x = arr(a, "arrayDeleteAt");
       const at = pos(x, n);
       childViewRemove(x, at);
       x.splice(at, 1);
-      return x;
+      return true;
     },
   ],
   arrayContains: [
@@ -154,9 +154,9 @@ export default category("arrays", {
     {
       params: "array, [sortType], [order], [localeSensitive]",
       awaitsArg: 1,
-      doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns the array (localeSensitive is taken and left: text is sorted by character code, as Lucee does by default). Or by a function of two elements that answers a negative number when the first goes first, a positive one when it goes after, 0 when they are equal (the order of equal elements is kept).',
-      example: 'arraySort([3, 10, 2], "numeric", "desc")',
-      result: "[10,3,2]",
+      doc: 'Sorts in place ("text", "textnocase" or "numeric"; "asc" or "desc") and returns true, as in Lucee (the member form returns the array; localeSensitive is taken and left: text is sorted by character code, as Lucee does by default). Or by a function of two elements that answers a negative number when the first goes first, a positive one when it goes after, 0 when they are equal (the order of equal elements is kept).',
+      example: 'arraySort([2, 1]) & " " & serializeJSON([3, 10, 2].sort("numeric", "desc"))',
+      result: "true [10,3,2]",
     },
     (c, a: unknown, t?: unknown, o?: unknown) => {
       const x = arr(a, "arraySort");
@@ -164,7 +164,7 @@ export default category("arrays", {
         sorted.forEach((v, i) => {
           x[i] = v;
         });
-        return x;
+        return true;
       };
       // A promise only for a function (awaitsArg): a sort by type stays synchronous.
       return typeof t === "function" ? sortWith(x, t as Callback).then(put) : put(sortValues(x, t, o, undefined, c));
@@ -397,16 +397,16 @@ export const more = category("arrays", {
   arrayResize: [
     {
       params: "array, size",
-      doc: "Grows the array to at least size elements with nulls (at most the limit maxArrayLength, 1,000,000 by default); returns the array.",
-      example: "arrayLen(arrayResize([1], 3))",
-      result: "3",
+      doc: "Grows the array to at least size elements with nulls (at most the limit maxArrayLength, 1,000,000 by default); returns true, as in Lucee (the member form returns the array).",
+      example: "arrayResize([1], 3) & ' ' & arrayLen([1].resize(3))",
+      result: "true 3",
     },
     (c, a: unknown, n: unknown) => {
       const x = arr(a, "arrayResize");
       const k = size(c, n);
       hold(c, Math.max(0, k - x.length) * ELEMENT_BYTES);
       grow(c, x, k);
-      return x;
+      return true;
     },
   ],
   arraySet: [

@@ -478,12 +478,17 @@ export function counted<T>(m: Metered | undefined, n: number, cmp: (a: T, b: T) 
 }
 
 /**
- * Sorting by a page's function (`arraySort(a, function(x, y) {…})`, querySort): a
- * stable merge sort that awaits each comparison, since the function may run a query. The
- * function answers a number, negative when its first argument goes first (Lucee casts it to
- * an integer; true counts as 1). Its calls count on the page's clock as any call does.
+ * Sorting by a page's function (`arraySort(a, function(x, y) {…})`, querySort), awaiting each
+ * comparison, since the function may run a query. The function answers a number, negative when
+ * its first argument goes first (Lucee casts it to an integer; true counts as 1). Its calls
+ * count on the page's clock as any call does. Fewer than 32 items are sorted as Java's TimSort
+ * (Lucee's) sorts them, the same calls with the same arguments in the same order (a function
+ * that counts its calls or is not consistent gives what it gives in Lucee); more by a stable
+ * merge sort (the same order for a consistent function).
  */
 export async function sortWith<T>(items: T[], cb: Callback, arg: (v: T) => unknown = (v) => v): Promise<T[]> {
+  const cmp = async (x: T, y: T) => Math.trunc(num(await cb(arg(x), arg(y))));
+  if (items.length < 32) return javaSmallSort(items.slice(), cmp);
   let xs = items.slice();
   for (let width = 1; width < xs.length; width *= 2) {
     const out: T[] = [];
@@ -491,13 +496,39 @@ export async function sortWith<T>(items: T[], cb: Callback, arg: (v: T) => unkno
       const mid = Math.min(lo + width, xs.length);
       const hi = Math.min(lo + 2 * width, xs.length);
       let [i, j] = [lo, mid];
-      while (i < mid && j < hi) out.push(Math.trunc(num(await cb(arg(xs[i]!), arg(xs[j]!)))) > 0 ? xs[j++]! : xs[i++]!);
+      while (i < mid && j < hi) out.push((await cmp(xs[i]!, xs[j]!)) > 0 ? xs[j++]! : xs[i++]!);
       while (i < mid) out.push(xs[i++]!);
       while (j < hi) out.push(xs[j++]!);
     }
     xs = out;
   }
   return xs;
+}
+
+/**
+ * java.util.TimSort on fewer than 32 items: the run at the start (a strictly descending one
+ * reversed), then a binary insertion of each item after it.
+ */
+async function javaSmallSort<T>(a: T[], cmp: (x: T, y: T) => Promise<number>): Promise<T[]> {
+  const n = a.length;
+  if (n < 2) return a;
+  let run = 1;
+  if ((await cmp(a[run++]!, a[0]!)) < 0) {
+    while (run < n && (await cmp(a[run]!, a[run - 1]!)) < 0) run++;
+    a.splice(0, run, ...a.slice(0, run).reverse());
+  } else while (run < n && (await cmp(a[run]!, a[run - 1]!)) >= 0) run++;
+  for (let start = run; start < n; start++) {
+    const pivot = a[start]!;
+    let [left, right] = [0, start];
+    while (left < right) {
+      const mid = (left + right) >>> 1;
+      if ((await cmp(pivot, a[mid]!)) < 0) right = mid;
+      else left = mid + 1;
+    }
+    a.splice(start, 1);
+    a.splice(left, 0, pivot);
+  }
+  return a;
 }
 
 /** Sorting shared by listSort, arraySort and querySort; "desc" is the ascending order reversed, as in CFML. */

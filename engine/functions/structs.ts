@@ -232,9 +232,9 @@ export default category("structs", {
   structAppend: [
     {
       params: "target, source, [overwrite]",
-      doc: "Copies the keys of source into target (overwriting unless overwrite is false) and returns target.",
-      example: "structAppend({a: 1}, {b: 2})",
-      result: '{"a":1,"b":2}',
+      doc: "Copies the keys of source into target (overwriting unless overwrite is false) and returns true, as in Lucee (the member form, target.append(source), returns target).",
+      example: 'structAppend({a: 1}, {b: 2}) & " " & serializeJSON({a: 1}.append({b: 2}))',
+      result: 'true {"a":1,"b":2}',
     },
     (c, t: unknown, s: unknown, ow?: unknown) => {
       const target = struct(t, "structAppend");
@@ -250,7 +250,7 @@ export default category("structs", {
           if (at === undefined) noteKey(target, k);
         }
       }
-      return target;
+      return true;
     },
   ],
   structCopy: [
