@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, Option } from "commander";
-import { LOG_LEVELS } from "../datasources/config.js";
+import { LOG_LEVELS } from "../config/site.js";
 import type { LogLevel } from "../server/app.js";
 import { common as dbCommon, signalsTaken, withDatabase } from "./db.js";
 
@@ -111,7 +111,7 @@ export function register(program: Command): void {
     )
     .action((site: string, o: { dataDir?: string; runs: string }) =>
       withDatabase(site, o.dataDir, async (d, dir) => {
-        const { loadConfig } = await import("../datasources/config.js");
+        const { loadConfig } = await import("../config/site.js");
         const { Datasources } = await import("../datasources/registry.js");
         const { readSchedule, folderHasPage, SCHEDULE_FILE } = await import("../server/schedule-file.js");
         const { listTasks, TaskRuns } = await import("../server/schedule.js");

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/errors.js";
 import { QueryResult } from "../engine/values.js";
-import type { SiteConfig } from "./config.js";
+import type { SiteConfig } from "../config/site.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
 import { paramLabel } from "./param-labels.js";
 import { Replicas, type WritePositions } from "./replicas.js";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { maxConnections } from "../datasources/postgres/admin.js";
 import { hostUrls } from "../datasources/postgres/hosts.js";
-import { loadConfig, type SiteConfig } from "../datasources/config.js";
+import { loadConfig, type SiteConfig } from "../config/site.js";
 import { ConfigError } from "../engine/errors.js";
 import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 import { needsEmbedded, startSiteEmbedded } from "./embedded-site.js";
