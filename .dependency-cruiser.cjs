@@ -11,6 +11,8 @@ const LIMITS = "^engine/limits\\.ts$";
 const CANCEL = "^engine/cancel\\.ts$";
 // engine/outbound.ts too (dbt:http's outbound rules, node:net only): the config parser checks them.
 const OUTBOUND = "^engine/outbound\\.ts$";
+// engine/query-result.ts too (the query result value, type imports only): datasources build it.
+const QUERY_RESULT = "^engine/query-result\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -65,19 +67,11 @@ module.exports = {
     {
       name: "datasources-beside-engine",
       comment:
-        "datasources/ may use the errors and limits leaves only. Allowed for now: registry.ts builds the engine's " +
-        "QueryResult (the query result value templates read); the Driver seam of issue 9 should move it.",
+        "datasources/ may use the engine's leaves only: errors, limits, cancel, outbound rules and " +
+        "the query result value it builds.",
       severity: "error",
-      from: { path: "^datasources/", pathNot: "^datasources/registry\\.ts$" },
-      to: { path: "^engine/", pathNot: `${ERRORS}|${LIMITS}|${CANCEL}|${OUTBOUND}` },
-    },
-    {
-      name: "datasources-registry-beside-engine",
-      comment:
-        "datasources/registry.ts may import engine/values.ts (QueryResult) and the errors leaf, nothing else of the engine.",
-      severity: "error",
-      from: { path: "^datasources/registry\\.ts$" },
-      to: { path: "^engine/", pathNot: `${ERRORS}|${CANCEL}|^engine/values\\.ts$` },
+      from: { path: "^datasources/" },
+      to: { path: "^engine/", pathNot: `${ERRORS}|${LIMITS}|${CANCEL}|${OUTBOUND}|${QUERY_RESULT}` },
     },
     {
       name: "engine-sees-datasources-as-types",
@@ -131,6 +125,16 @@ module.exports = {
       severity: "error",
       from: { path: "^tags/" },
       to: { path: "^engine/functions/", pathNot: "^engine/functions/(dates|lists|misc)\\.ts$" },
+    },
+    {
+      name: "query-result-is-a-leaf",
+      comment: "engine/query-result.ts imports types only, so datasources/ may build a QueryResult.",
+      severity: "error",
+      from: { path: QUERY_RESULT },
+      to: {
+        path: "^(cli|server|engine|tags|parser|datasources|config|bench|test)/",
+        dependencyTypesNot: ["type-only"],
+      },
     },
     {
       name: "errors-is-a-leaf",

@@ -5,7 +5,7 @@ import { Canceller, type CancelSignal } from "../engine/cancel.js";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/errors.js";
-import { QueryResult } from "../engine/values.js";
+import { QueryResult } from "../engine/query-result.js";
 import type { SiteConfig } from "../config/site.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
 import { paramLabel } from "./param-labels.js";
