@@ -1,8 +1,9 @@
 // Layers that point one way (docs/architecture.md): cli/ at the top, then server/, then
 // engine/ + tags/, then parser/ at the bottom; datasources/ below the server and beside the
-// engine; engine/errors.ts a leaf anyone may import; test/ and bench/ may import anything.
+// engine; config/ (the site config file) below the server and datasources; engine/errors.ts a
+// leaf anyone may import; test/ and bench/ may import anything.
 // `npm run deps` checks these rules; CI runs it. An exception names the file it allows and why.
-const SHIPPED = "^(cli|server|engine|tags|parser|datasources)/";
+const SHIPPED = "^(cli|server|engine|tags|parser|datasources|config)/";
 const ERRORS = "^engine/errors\\.ts$";
 // engine/limits.ts is a leaf too (a type and its defaults): the config parser reads it.
 const LIMITS = "^engine/limits\\.ts$";
@@ -10,6 +11,8 @@ const LIMITS = "^engine/limits\\.ts$";
 const CANCEL = "^engine/cancel\\.ts$";
 // engine/outbound.ts too (dbt:http's outbound rules, node:net only): the config parser checks them.
 const OUTBOUND = "^engine/outbound\\.ts$";
+// engine/query-result.ts too (the query result value, type imports only): datasources build it.
+const QUERY_RESULT = "^engine/query-result\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -40,42 +43,35 @@ module.exports = {
       comment: "The parser imports nothing of Quarry but the errors leaf.",
       severity: "error",
       from: { path: "^parser/" },
-      to: { path: "^(engine|tags|server|cli|datasources|bench|test)/", pathNot: ERRORS },
+      to: { path: "^(engine|tags|server|cli|datasources|config|bench|test)/", pathNot: ERRORS },
     },
     {
       name: "datasources-below-server",
       comment: "Datasources serve the server and the engine; they never call up into them.",
       severity: "error",
-      from: { path: "^datasources/", pathNot: "^datasources/config\\.ts$" },
+      from: { path: "^datasources/" },
       to: { path: "^(server|cli|bench|test|tags)/" },
     },
     {
-      name: "site-config-reads-server-settings",
+      name: "config-below-server-and-datasources",
       comment:
-        "Allowed for now: datasources/config.ts parses the whole site config file, including the " +
-        "`server`, `mail` and `dev` sections whose schemas are server/settings.ts, server/mail-settings.ts and server/dev-settings.ts " +
-        "(which import only the errors leaf). " +
-        "The config parser belongs in a module below both; nothing else of server/ may be imported.",
+        "config/ parses the site config file (every section's schema lives there); it imports the " +
+        "engine's leaves (errors, limits, outbound rules) and nothing else of Quarry.",
       severity: "error",
-      from: { path: "^datasources/config\\.ts$" },
-      to: { path: "^(server|cli|bench|test|tags)/", pathNot: "^server/((mail|dev)-)?settings\\.ts$" },
+      from: { path: "^config/" },
+      to: {
+        path: "^(cli|server|engine|tags|parser|datasources|bench|test)/",
+        pathNot: `${ERRORS}|${LIMITS}|${OUTBOUND}`,
+      },
     },
     {
       name: "datasources-beside-engine",
       comment:
-        "datasources/ may use the errors and limits leaves only. Allowed for now: registry.ts builds the engine's " +
-        "QueryResult (the query result value templates read); the Driver seam of issue 9 should move it.",
+        "datasources/ may use the engine's leaves only: errors, limits, cancel, outbound rules and " +
+        "the query result value it builds.",
       severity: "error",
-      from: { path: "^datasources/", pathNot: "^datasources/registry\\.ts$" },
-      to: { path: "^engine/", pathNot: `${ERRORS}|${LIMITS}|${CANCEL}|${OUTBOUND}` },
-    },
-    {
-      name: "datasources-registry-beside-engine",
-      comment:
-        "datasources/registry.ts may import engine/values.ts (QueryResult) and the errors leaf, nothing else of the engine.",
-      severity: "error",
-      from: { path: "^datasources/registry\\.ts$" },
-      to: { path: "^engine/", pathNot: `${ERRORS}|${CANCEL}|^engine/values\\.ts$` },
+      from: { path: "^datasources/" },
+      to: { path: "^engine/", pathNot: `${ERRORS}|${LIMITS}|${CANCEL}|${OUTBOUND}|${QUERY_RESULT}` },
     },
     {
       name: "engine-sees-datasources-as-types",
@@ -131,11 +127,24 @@ module.exports = {
       to: { path: "^engine/functions/", pathNot: "^engine/functions/(dates|lists|misc)\\.ts$" },
     },
     {
+      name: "query-result-is-a-leaf",
+      comment: "engine/query-result.ts imports types only, so datasources/ may build a QueryResult.",
+      severity: "error",
+      from: { path: QUERY_RESULT },
+      to: {
+        path: "^(cli|server|engine|tags|parser|datasources|config|bench|test)/",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "errors-is-a-leaf",
       comment: "engine/errors.ts imports npm packages and types only, so every layer may import it.",
       severity: "error",
       from: { path: ERRORS },
-      to: { path: "^(cli|server|engine|tags|parser|datasources|bench|test)/", dependencyTypesNot: ["type-only"] },
+      to: {
+        path: "^(cli|server|engine|tags|parser|datasources|config|bench|test)/",
+        dependencyTypesNot: ["type-only"],
+      },
     },
     {
       name: "only-tests-import-tests",

@@ -2,7 +2,7 @@
 // render REQUEST_URI, print "Status: …\r\nContent-Type: …\r\n\r\n" and the body, close the
 // connection, exit. Like a CGI script it loads only what rendering needs (no HTTP server), runs
 // _application.dbt and _request.dbt as the server would, and keeps no session between requests.
-import { loadConfig } from "../datasources/config.js";
+import { loadConfig } from "../config/site.js";
 import { Datasources } from "../datasources/registry.js";
 import { PrecompiledSource } from "../server/sources.js";
 import { resolvePath } from "../server/routes.js";

@@ -8,7 +8,7 @@ const url = spec.databaseUrl;
 const poolMax = spec.poolMax ?? 10;
 
 async function quarryApp() {
-  const { loadConfig } = await import("../datasources/config.js");
+  const { loadConfig } = await import("../config/site.js");
   const { Datasources } = await import("../datasources/registry.js");
   const { createApp } = await import("../server/app.js");
   const dir = resolve(spec.dist ?? spec.root!);

@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbedded } from "../datasources/postgres/embedded.js";
-import { parseConfig } from "../datasources/config.js";
+import { parseConfig } from "../config/site.js";
 import { Datasources } from "../datasources/registry.js";
 import { commandLine, writeSection } from "./results-file.js";
 

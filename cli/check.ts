@@ -34,7 +34,7 @@ export function register(program: Command): void {
       }
       // The site's _schedule.json, read in the site's time zone (a bad config is reported once, by the server).
       const { readSchedule, folderHasPage } = await import("../server/schedule-file.js");
-      const { loadConfig } = await import("../datasources/config.js");
+      const { loadConfig } = await import("../config/site.js");
       let zone = "UTC";
       try {
         zone = (await loadConfig(engine.root)).timezone;

@@ -10,7 +10,7 @@ export function register(program: Command): void {
     .option("--site <dir>", "site folder that include and module paths resolve in (default: the file's folder)")
     .action(async (file: string, opts: { site?: string }) => {
       const { Engine } = await import("../engine/engine.js");
-      const { loadConfig } = await import("../datasources/config.js");
+      const { loadConfig } = await import("../config/site.js");
       const root = resolve(opts.site ?? dirname(file));
       const config = await loadConfig(root).catch((err: unknown) => report(err));
       const engine = new Engine({ root, mode: "compiled", limits: config.limits });

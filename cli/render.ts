@@ -14,7 +14,7 @@ export function register(program: Command): void {
     .action(async (file: string, opts: { data?: string; mode: Mode; root?: string }) => {
       const { Engine } = await import("../engine/engine.js");
       const { scopesFrom } = await import("../engine/context.js");
-      const { loadConfig } = await import("../datasources/config.js");
+      const { loadConfig } = await import("../config/site.js");
       const root = resolve(opts.root ?? dirname(file));
       const { newPageState } = await import("../engine/page.js");
       const { localServices } = await import("../engine/services.js");

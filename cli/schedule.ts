@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, Option } from "commander";
-import { LOG_LEVELS } from "../datasources/config.js";
+import { LOG_LEVELS } from "../config/site.js";
 import type { LogLevel } from "../server/app.js";
 import { common as dbCommon, signalsTaken, withDatabase } from "./db.js";
 
@@ -121,7 +121,7 @@ async function runByHand(d: SiteDatabase, dir: string, name: string, logLevel: L
 
 /** quarry schedule list: each task, its next run and its latest `runs`. */
 async function listSchedule(d: SiteDatabase, dir: string, runs: string): Promise<number> {
-  const { loadConfig } = await import("../datasources/config.js");
+  const { loadConfig } = await import("../config/site.js");
   const { Datasources } = await import("../datasources/registry.js");
   const { readSchedule, folderHasPage, SCHEDULE_FILE } = await import("../server/schedule-file.js");
   const { listTasks, TaskRuns } = await import("../server/schedule.js");

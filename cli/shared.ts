@@ -1,7 +1,7 @@
 // What every command shares: how errors reach the terminal, and the serving options.
 import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { LOG_LEVELS } from "../datasources/config.js";
+import { LOG_LEVELS } from "../config/site.js";
 import { QuarryError } from "../engine/errors.js";
 
 export function readData(file: string | undefined): Record<string, unknown> {

@@ -51,7 +51,7 @@ export function register(program: Command): void {
       };
       let workers: number;
       try {
-        const { loadConfig } = await import("../datasources/config.js");
+        const { loadConfig } = await import("../config/site.js");
         workers = opts.workers ?? (await loadConfig(common.dist)).server.workers ?? availableParallelism();
       } catch (err) {
         report(err);

@@ -12,7 +12,7 @@
 import type { CancelSignal } from "../engine/cancel.js";
 import genericPool from "generic-pool";
 import { DatasourceError } from "../engine/errors.js";
-import type { DatasourceConfig, Strategy } from "./config.js";
+import type { DatasourceConfig, Strategy } from "../config/site.js";
 import { idleMs, type Driver, type DriverConnection } from "./driver.js";
 import { driverFor } from "./drivers.js";
 

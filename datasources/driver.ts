@@ -6,7 +6,7 @@
 // import rules in .dependency-cruiser.cjs keep it so. CONTRIBUTING.md ("Adding a datasource
 // driver") says what a second driver needs.
 import type { CancelSignal } from "../engine/cancel.js";
-import type { DatasourceConfig } from "./config.js";
+import type { DatasourceConfig } from "../config/site.js";
 
 /**
  * How long this process's event loop has been idle (ms, growing). A statement's run time is

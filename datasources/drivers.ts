@@ -1,6 +1,6 @@
 // Which Driver serves a datasource. One line per driver: a second database adds its folder
 // beside postgres/ and a line here (see CONTRIBUTING.md, "Adding a datasource driver").
-import type { DatasourceConfig } from "./config.js";
+import type { DatasourceConfig } from "../config/site.js";
 import type { Driver } from "./driver.js";
 import { postgres } from "./postgres/driver.js";
 

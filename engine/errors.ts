@@ -206,6 +206,11 @@ export const codes = {
   COMPONENT: "QRY_ERR_COMPONENT",
 } as const;
 
+/** A failed argument check of a built-in function, located later at the call site. */
+export function argError(message: string): RuntimeError {
+  return new RuntimeError(codes.FUNCTION, message, null);
+}
+
 /** One of the codes above. */
 export type ErrorCode = (typeof codes)[keyof typeof codes];
 

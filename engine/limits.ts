@@ -1,4 +1,4 @@
-// What one render may use: a leaf module, so the config parser (datasources/config.ts) can
+// What one render may use: a leaf module, so the config parser (config/site.ts) can
 // read the defaults without the engine.
 /** What one render may use; the `limits` section of the site config (docs/server.md, "Limits"). */
 export interface Limits {

@@ -4,10 +4,12 @@
 import { RuntimeError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
 import { parseDate, wall } from "./functions/datetime.js";
-import type { ColumnFold } from "./keys.js";
 import { XmlValue } from "./xml-value.js";
 import { numToStr } from "./number-text.js";
 export { XmlValue } from "./xml-value.js";
+// The query result lives in a leaf of its own so datasources/ can build one without the value model.
+export { QueryResult } from "./query-result.js";
+import { QueryResult } from "./query-result.js";
 
 /** Text that is already HTML and must not be escaped again. */
 export class SafeString {
@@ -19,23 +21,6 @@ export class SafeString {
 
 /** A quoted SQL identifier made by ident(): the one value a dbt:query splices into its SQL. */
 export class SqlIdentifier extends SafeString {}
-
-/** A query result: column names and rows, as `dbt:output query=` and the query functions see it. */
-export class QueryResult {
-  executionTime = 0;
-  cached = false;
-  /** Characters of the values as the database sent them (0 for a query made in the page). */
-  bytes = 0;
-  /** Its columns by name in any case (engine/keys.ts columnOf), made at the first ask. */
-  fold: ColumnFold | undefined = undefined;
-  constructor(
-    public columns: string[],
-    public rows: Record<string, unknown>[],
-  ) {}
-  get recordCount(): number {
-    return this.rows.length;
-  }
-}
 
 export type Struct = Record<string, unknown>;
 

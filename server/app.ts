@@ -19,7 +19,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import { loadConfig, LOG_LEVELS, type SiteConfig } from "../datasources/config.js";
+import { loadConfig, LOG_LEVELS, type SiteConfig } from "../config/site.js";
 import quarry, {
   flushFragmentCaches,
   flushQueryCaches,

@@ -25,7 +25,7 @@ import { Engine } from "../engine/engine.js";
 import { QuarryError, codes } from "../engine/errors.js";
 import { compileModule } from "../engine/template.js";
 import { COMPILED_RUNTIME } from "../engine/precompiled.js";
-import { CONFIG_FILES } from "../datasources/config.js";
+import { CONFIG_FILES } from "../config/site.js";
 import type { Manifest } from "./sources.js";
 import { resolvePath } from "./routes.js";
 import { siteFiles } from "./site-files.js";

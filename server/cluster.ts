@@ -10,7 +10,7 @@
 //   here, each holding no connection while it waits), then a session advisory lock on a
 //   connection of a small pool of its own, keyed by a hash of cluster.name and the lock's name.
 import { createHash, randomUUID } from "node:crypto";
-import type { ClusterSettings } from "../datasources/config.js";
+import type { ClusterSettings } from "../config/site.js";
 import type { Datasource } from "../datasources/datasource.js";
 import type { Datasources } from "../datasources/registry.js";
 import {

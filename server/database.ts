@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { ConfigError } from "../engine/errors.js";
 import { resolveDataDir } from "../datasources/data-dir.js";
 import { needsEmbedded, startSiteEmbedded } from "./embedded-site.js";
-import { loadConfig, type SiteConfig } from "../datasources/config.js";
+import { loadConfig, type SiteConfig } from "../config/site.js";
 import { Datasources } from "../datasources/registry.js";
 import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 import type { LogFn } from "../datasources/datasource.js";

@@ -2,7 +2,7 @@
 // server (database.ts) or by the guardian of `quarry start --workers N`, whose workers connect
 // to it. A module of its own so that the guardian loads no datasource code to start it.
 import { resolveDataDir } from "../datasources/data-dir.js";
-import type { SiteConfig } from "../datasources/config.js";
+import type { SiteConfig } from "../config/site.js";
 import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 import type { LogFn } from "../datasources/datasource.js";
 

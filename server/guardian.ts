@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { maxConnections } from "../datasources/postgres/admin.js";
 import { hostUrls } from "../datasources/postgres/hosts.js";
-import { loadConfig, type SiteConfig } from "../datasources/config.js";
+import { loadConfig, type SiteConfig } from "../config/site.js";
 import { ConfigError } from "../engine/errors.js";
 import type { EmbeddedPostgresHandle } from "../datasources/postgres/embedded.js";
 import { needsEmbedded, startSiteEmbedded } from "./embedded-site.js";
@@ -23,7 +23,7 @@ import { siteFolder } from "./site-folder.js";
 import { stopWhileStarting } from "./starting.js";
 import { systemdNotifier } from "./sd-notify.js";
 import type { WorkerMessage, WorkerOptions } from "./worker.js";
-import type { ServerSettings } from "./settings.js";
+import type { ServerSettings } from "../config/server-settings.js";
 
 export interface GuardianOptions extends WorkerOptions {
   workers: number;

@@ -5,7 +5,7 @@
 import type { Transporter } from "nodemailer";
 import { RuntimeError, codes } from "../engine/errors.js";
 import type { Mailer, MailMessage, MailReceipt } from "../engine/services.js";
-import type { MailSettings } from "./mail-settings.js";
+import type { MailSettings } from "../config/mail-settings.js";
 
 export interface SmtpMailer extends Mailer {
   close(): void;

@@ -2,7 +2,7 @@
 // checked: nothing that could climb out of the site folder (.., encoded slashes, NUL,
 // backslashes), nothing private (_name, .name, the config file) and no .dbt or .cfc (component)
 // source is ever a route. `/` → index.dbt; `/a/b` → a/b.dbt or a/b/index.dbt; anything else may be a static file.
-import { CONFIG_FILES } from "../datasources/config.js";
+import { CONFIG_FILES } from "../config/site.js";
 
 export type Resolved =
   { kind: "bad"; reason: string } | { kind: "hidden" } | { kind: "ok"; pages: string[]; file: string | null };

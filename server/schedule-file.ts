@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Cron } from "croner";
 import { findNodeAtLocation, parseTree, type Node } from "jsonc-parser";
 import { ConfigError } from "../engine/errors.js";
-import { located, parseJsonConfig } from "../datasources/config-locate.js";
+import { located, parseJsonConfig } from "../config/locate.js";
 
 /** The file, in the site folder (and copied into a build). */
 export const SCHEDULE_FILE = "_schedule.json";

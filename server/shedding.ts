@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import underPressure from "@fastify/under-pressure";
 import { codes, RequestError } from "../engine/errors.js";
 import { errorPage } from "./error-page.js";
-import type { ServerSettings } from "./settings.js";
+import type { ServerSettings } from "../config/server-settings.js";
 
 /** The heap threshold in effect: the setting, else 90% of V8's heap limit. */
 export const heapThreshold = (s: ServerSettings) =>

@@ -23,7 +23,7 @@ import {
   type SkipReason,
   type Statement,
 } from "../tags/query-shapes.js";
-import { loadConfig } from "../datasources/config.js";
+import { loadConfig } from "../config/site.js";
 import type { LogFn } from "../datasources/datasource.js";
 import { describeAll, scratchDatabase, type Refusal } from "../datasources/postgres/describe.js";
 import { migrate, migrationFiles } from "./migrations.js";

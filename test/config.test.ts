@@ -1,6 +1,6 @@
 // The site config file: defaults, DATABASE_URL, a .js config, and clear errors for bad ones.
 import { describe, expect, it } from "vitest";
-import { loadConfig, parseConfig } from "../datasources/config.js";
+import { loadConfig, parseConfig } from "../config/site.js";
 import { site } from "./helpers.js";
 
 describe("site config", () => {

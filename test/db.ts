@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { parseConfig, type SiteConfig } from "../datasources/config.js";
+import { parseConfig, type SiteConfig } from "../config/site.js";
 import { Datasources } from "../datasources/registry.js";
 import { runSeedFiles } from "../datasources/postgres/embedded.js";
 

@@ -70,7 +70,7 @@ describe("README's layout section", () => {
       .filter((d) => d.isDirectory() && !d.name.startsWith(".") && !["node_modules", "build"].includes(d.name))
       .filter((d) => !d.name.startsWith("build-lean-"))
       .map((d) => (dir === "." ? `${d.name}/` : `${dir}/${d.name}/`));
-  const CODE = ["server", "engine", "tags", "datasources", "parser", "cli"];
+  const CODE = ["server", "engine", "tags", "datasources", "config", "parser", "cli"];
 
   it("names every folder of the repository and of the code's folders", () => {
     const folders = [...tracked("."), ...CODE.flatMap((d) => tracked(d))].filter(

@@ -14,7 +14,7 @@ import { createDatabase, sql } from "./db.js";
 import { until } from "./http.js";
 import { build } from "../server/build.js";
 import { connectionsPerWorker } from "../server/guardian.js";
-import { parseConfig } from "../datasources/config.js";
+import { parseConfig } from "../config/site.js";
 import { PgServer, hasPg15 } from "./pg-cluster.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");

@@ -2,7 +2,7 @@
 // SMTP transport, and dbt:mail in both modes over HTTP, all sending to a real local SMTP server
 // that keeps what it receives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, parseConfig } from "../datasources/config.js";
+import { loadConfig, parseConfig } from "../config/site.js";
 import { smtpMailer } from "../server/mail.js";
 import { site } from "./helpers.js";
 import { parseMessage, smtpSink, type Sink } from "./smtp-sink.js";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
 import { OutboundPolicy, defaultRefusal, embeddedIPv4, parseRule } from "../engine/outbound.js";
-import { loadConfig } from "../datasources/config.js";
+import { loadConfig } from "../config/site.js";
 import { codes } from "../engine/errors.js";
 
 describe("the rules", () => {

@@ -9,7 +9,7 @@ import pg from "pg";
 import { site } from "./helpers.js";
 import { createDatabase } from "./db.js";
 import { database, startServer, until, type Server } from "./http.js";
-import { parseConfig } from "../datasources/config.js";
+import { parseConfig } from "../config/site.js";
 
 const uploads = mkdtempSync(join(tmpdir(), "quarry-uploads-"));
 const SERVER = {

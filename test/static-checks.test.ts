@@ -37,6 +37,7 @@ describe("static checks", () => {
       "tags",
       "parser",
       "datasources",
+      "config",
       "bench",
       "test",
       "--config",

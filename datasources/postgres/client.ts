@@ -13,7 +13,7 @@
 // clients.
 import { connect as tcpConnect } from "node:net";
 import pg from "pg";
-import type { DatasourceConfig } from "../config.js";
+import type { DatasourceConfig } from "../../config/site.js";
 import { ResultLimitError, type DriverConnection, type ResultBounds } from "../driver.js";
 import { firstWritable, hostUrls, ReadOnlyHost } from "./hosts.js";
 

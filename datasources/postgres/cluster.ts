@@ -6,7 +6,7 @@
 // and a connection found to go through a pooler is not used for them (said in the log, or in
 // the lock's error).
 import pg from "pg";
-import type { DatasourceConfig } from "../config.js";
+import type { DatasourceConfig } from "../../config/site.js";
 import type { CancelSignal } from "../../engine/cancel.js";
 import { cancel, connect, disconnect, type Connection } from "./client.js";
 

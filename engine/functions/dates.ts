@@ -1,7 +1,7 @@
 // Date functions. Dates are instants (JavaScript Dates); their fields, masks and arithmetic use
 // the page's time zone (the site's `timezone` setting, UTC by default).
 import type { RenderContext } from "../context.js";
-import { fromDayNumber } from "../values.js";
+import { asNumber, fromDayNumber } from "../values.js";
 import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
 import { lsParseFields } from "./ls-parse.js";
@@ -10,11 +10,11 @@ import { markTime } from "../values.js";
 import {
   DAYS,
   MONTHS,
-  dateArg,
   dateFormat,
   dateTimeFormat,
   dayOfYear,
   daysIn,
+  fromDayNumber as fromDayNumberIn,
   fromWall,
   isLeap,
   isTimeZone,
@@ -27,6 +27,18 @@ import {
   weekOfYear,
   type Wall,
 } from "./datetime.js";
+
+/** A date argument: a date, a date string, or (as in CFML) a number of days since 1899-12-30. */
+export function dateArg(v: unknown, tz = "UTC"): Date {
+  if (v instanceof Date) return v;
+  if (typeof v === "number") return fromDayNumberIn(v, tz);
+  const s = str(v);
+  const d = parseDate(s, tz);
+  if (d) return d;
+  const n = asNumber(s);
+  if (!Number.isNaN(n) && s.trim() !== "") return fromDayNumberIn(n, tz);
+  throw argError(`${JSON.stringify(s)} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
+}
 
 /** The page's time zone. */
 export const zone = (ctx: RenderContext): string => ctx.page.timezone;

@@ -1,8 +1,8 @@
 // Reading, building and formatting dates the way CFML does, in one time zone (UTC unless the
 // site sets `timezone`). A Date is an instant; every field a template sees is its wall-clock
 // value in the zone.
-import { argError, str } from "./define.js";
-import { asNumber } from "../values.js";
+// The date core: imports the errors leaf only, so values.ts can read dates without a cycle.
+import { argError } from "../errors.js";
 
 export interface Wall {
   y: number;
@@ -281,18 +281,6 @@ export function parseDate(text: string, tz = "UTC"): Date | null {
     return zoned({ y: year, mo, d: 1, h: 0, mi: 0, s: 0, ms: 0 }, undefined, tz);
   }
   return null;
-}
-
-/** A date argument: a date, a date string, or (as in CFML) a number of days since 1899-12-30. */
-export function dateArg(v: unknown, tz = "UTC"): Date {
-  if (v instanceof Date) return v;
-  if (typeof v === "number") return fromDayNumber(v, tz);
-  const s = str(v);
-  const d = parseDate(s, tz);
-  if (d) return d;
-  const n = asNumber(s);
-  if (!Number.isNaN(n) && s.trim() !== "") return fromDayNumber(n, tz);
-  throw argError(`${JSON.stringify(s)} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
 }
 
 // ---- formatting ----

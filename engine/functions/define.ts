@@ -1,7 +1,7 @@
 // The shape of a built-in function: arity (checked when the template is validated), a
 // one-line doc and an example whose printed result the test suite checks.
 import type { RenderContext } from "../context.js";
-import { RuntimeError, codes } from "../errors.js";
+import { argError } from "../errors.js";
 import { toNum, toStr, typeName, isStruct, QueryResult, type Struct } from "../values.js";
 import { XmlNode, xmlElements, xmlIsElement } from "../xml.js";
 
@@ -76,10 +76,8 @@ export function category(
   });
 }
 
-/** A failed argument check, located later at the call site. */
-export function argError(message: string): RuntimeError {
-  return new RuntimeError(codes.FUNCTION, message, null);
-}
+// argError lives in errors.ts so that the date core (datetime.ts) needs neither this module nor values.ts.
+export { argError };
 
 export const str = (v: unknown): string => toStr(v, null);
 export const num = (v: unknown): number => toNum(v, null);

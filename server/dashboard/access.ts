@@ -6,7 +6,7 @@
 // address named there must be allowed too, whether trustProxy believes them or not.
 import { BlockList, isIP } from "node:net";
 import type { FastifyRequest } from "fastify";
-import { addressRange, type DevSettings } from "../dev-settings.js";
+import { addressRange, type DevSettings } from "../../config/dev-settings.js";
 
 export class DashboardAccess {
   private readonly allowed = new BlockList();

@@ -1,7 +1,7 @@
 // What the dashboard's panels read and act on: the site as quarry dev opened it. The plugin
 // builds one (server/dev-routes.ts) and registers the dashboard with it; a panel sees nothing else.
 import type { FastifyRequest } from "fastify";
-import type { SiteConfig } from "../../datasources/config.js";
+import type { SiteConfig } from "../../config/site.js";
 import type { Database } from "../database.js";
 import type { DebugLog } from "../debug.js";
 import type { FragmentCache } from "../../engine/fragment-cache.js";

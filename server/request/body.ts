@@ -14,7 +14,7 @@ import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import { parse as parseQueryString } from "node:querystring";
 import { codes, RequestError } from "../../engine/errors.js";
-import type { ServerSettings } from "../settings.js";
+import type { ServerSettings } from "../../config/server-settings.js";
 import { nestedDeeperThan } from "../../engine/values.js";
 
 /** A request outside the configured bounds: 413 (too large, too many) or 400 (too deep). */

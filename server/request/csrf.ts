@@ -5,7 +5,7 @@
 // csrfToken() gets its token from PageCsrf (server/request/page.ts).
 import type { FastifyRequest } from "fastify";
 import Tokens from "@fastify/csrf";
-import type { SiteConfig } from "../../datasources/config.js";
+import type { SiteConfig } from "../../config/site.js";
 import { codes, RequestError } from "../../engine/errors.js";
 import { foreignOrigin } from "../origin.js";
 

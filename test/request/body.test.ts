@@ -3,7 +3,7 @@
 // in a temporary folder until cleanup, and each refusal as the error naming its setting.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
-import { SERVER_DEFAULTS, type ServerSettings } from "../../server/settings.js";
+import { SERVER_DEFAULTS, type ServerSettings } from "../../config/server-settings.js";
 import { readForm, registerBodyParsers, requestError } from "../../server/request/body.js";
 import { QuarryError } from "../../engine/errors.js";
 import { stageServer, type StageServer } from "./harness.js";

@@ -2,18 +2,18 @@
 // datasources, one of them the default, and a few server settings. DATABASE_URL overrides the
 // default datasource's URL; a default with no URL at all gets the embedded Postgres.
 // A new setting reports its mistakes with problem() (or is wrapped in checked()), so every
-// mistake in a file is listed at once and placed at its line by config-locate.ts.
+// mistake in a file is listed at once and placed at its line by locate.ts.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../engine/errors.js";
-import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "../server/settings.js";
+import { parseServerSettings, SERVER_DEFAULTS, type ServerSettings } from "./server-settings.js";
 import { defaultLimits, limitRanges, type Limits } from "../engine/limits.js";
 import { integerRange } from "../engine/errors.js";
 import { isIP } from "node:net";
 import { OUTBOUND_DEFAULTS, parseRule, type OutboundSettings } from "../engine/outbound.js";
-import { parseMailSettings, type MailSettings } from "../server/mail-settings.js";
-import { parseDevSettings, type DevSettings } from "../server/dev-settings.js";
+import { parseMailSettings, type MailSettings } from "./mail-settings.js";
+import { parseDevSettings, type DevSettings } from "./dev-settings.js";
 
 export type Strategy = "pool" | "single" | "per-request" | "pipeline";
 export const STRATEGIES: readonly Strategy[] = ["pool", "single", "per-request", "pipeline"];
@@ -86,7 +86,7 @@ export interface SiteConfig {
   dataPort: number | null;
   /** What one render may use: loop iterations, call depth, string, array and output sizes, JSON depth. */
   limits: Limits;
-  /** Process, load-shedding and request-size settings (server/settings.ts). */
+  /** Process, load-shedding and request-size settings (config/server-settings.ts). */
   server: ServerSettings;
   session: SessionSettings;
   csrf: CsrfSettings;
@@ -98,13 +98,13 @@ export interface SiteConfig {
   timezone: string;
   /** Locale of the ls* formatting functions (BCP 47 tag). */
   locale: string;
-  /** The SMTP server of dbt:mail (server/mail-settings.ts); null: the site sends no mail. */
+  /** The SMTP server of dbt:mail (config/mail-settings.ts); null: the site sends no mail. */
   mail: MailSettings | null;
   /** What dbt:http may reach beyond (allow) or besides (deny) the default rules (engine/outbound.ts). */
   http: OutboundSettings;
   /** What the nodes of a site share through its default datasource's Postgres (server/cluster.ts). */
   cluster: ClusterSettings;
-  /** What only quarry dev reads: the dev dashboard's access and mail capture (server/dev-settings.ts). */
+  /** What only quarry dev reads: the dev dashboard's access and mail capture (config/dev-settings.ts). */
   dev: DevSettings;
 }
 
@@ -601,7 +601,7 @@ export async function loadConfig(root: string, env: NodeJS.ProcessEnv = process.
         if (!(err instanceof ConfigError)) throw err;
       }
     }
-    const { locateProblem, parseJsonConfig } = await import("./config-locate.js");
+    const { locateProblem, parseJsonConfig } = await import("./locate.js");
     const { value, tree, errors } = parseJsonConfig(json, text);
     if (errors.length > 0) throw Object.assign(new ConfigError(errors.join("\n")), { problems: errors });
     if (value === null || typeof value !== "object" || Array.isArray(value))
