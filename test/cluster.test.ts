@@ -201,7 +201,7 @@ describe("dbt:lock scope=cluster", () => {
       // Nothing waits on the key any more.
       const waiting = await sql<{ n: number }>(
         url,
-        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
       );
       expect(waiting[0]!.n).toBe(0);
     } finally {
@@ -322,7 +322,7 @@ describe("a cluster lock and the page's time limit", () => {
       expect(ms).toBeGreaterThanOrEqual(1400);
       const waiting = await sql<{ n: number }>(
         url,
-        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
       );
       expect(waiting[0]!.n).toBe(0);
     } finally {

@@ -49,7 +49,7 @@ async function hold(key: number): Promise<{ release(): Promise<void> }> {
 const waitingOn = (key: number) =>
   sql<{ n: number }>(
     url,
-    "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1",
+    "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
     [key],
   ).then((r) => r[0]!.n);
 
