@@ -234,10 +234,9 @@ export class Datasource {
     if (!this.fast(sql)) return this.acquireOwn(signal);
     const lent = this.tryShared(sql);
     if (lent) return lent;
-    const room = this.slots.length + this.openings.size < this.config.pipelineConnections;
     // None free: open one more (up to the limit) or wait for one being opened, then take
     // the least busy.
-    if (room) await this.openSlot(signal);
+    if (this.roomForSlot()) await this.openSlot(signal);
     else if (this.openings.size > 0) await Promise.race(this.openings);
     const best = this.leastBusy();
     // Every shared connection stalled: this statement gets a connection of its own from the
@@ -268,11 +267,15 @@ export class Datasource {
     return this.slots.length > 1 || this.config.max <= 1 || Date.now() - this.lastLent >= KEEP_SHARED_MS;
   }
 
+  /** Are fewer than pipelineConnections shared connections open or being opened? */
+  private roomForSlot(): boolean {
+    return this.slots.length + this.openings.size < this.config.pipelineConnections;
+  }
+
   /** Could another shared connection be opened now without waiting for the pool? */
   private canOpenSlot(): boolean {
     const pool = this.pool!;
-    const room = this.slots.length + this.openings.size < this.config.pipelineConnections;
-    return room && (pool.size < this.config.max || pool.available > 0);
+    return this.roomForSlot() && (pool.size < this.config.max || pool.available > 0);
   }
 
   /** A lease of a statement's own, counted in stats().inFlight while lent. */
