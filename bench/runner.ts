@@ -220,7 +220,9 @@ export async function startServer(
       LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
       QUARRY_BENCH_SERVER: JSON.stringify({ ...spec, databaseUrl }),
     },
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe", "ipc"],
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles each server (NODE_OPTIONS refuses --cpu-prof).
+    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
   });
   let stderr = "";
   child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));

@@ -217,13 +217,25 @@ export function endPage(page: PageState): void {
 }
 
 /**
+ * A page going on after a wait: stopped if it is due, and given a new time slice: other
+ * requests ran while it waited, so a page whose statement took longer than a slice does not
+ * pause again at its first tick (every such page paused once, holding its result rows through
+ * another turn of the event loop).
+ */
+function resumed(page: PageState, loc: Loc | null): void {
+  const now = Date.now();
+  stopIfDue(page, now, loc);
+  page.yieldAt = now + SLICE_MS;
+}
+
+/**
  * Awaits `work` (a query) but no longer than the page may run: past the deadline or on the
  * signal the page stops at once. The work itself is left to finish or to be cancelled by its
  * owner (a statement timeout, a query cancel); its late failure is ignored.
  */
 export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc | null): Promise<T> {
   const stop = pageStop(page);
-  if (!stop) return work.then((v) => (stopIfDue(page, Date.now(), loc), v));
+  if (!stop) return work.then((v) => (resumed(page, loc), v));
   // One promise per call, settled by whichever comes first (a query runs this once or more
   // per request: no race, finally or then promises on top of it).
   return new Promise<T>((resolve, reject) => {
@@ -244,7 +256,7 @@ export function untilStopped<T>(page: PageState, work: Promise<T>, loc: Loc | nu
         settled = true;
         stop.removeEventListener("abort", onStop);
         try {
-          stopIfDue(page, Date.now(), loc);
+          resumed(page, loc);
           resolve(v);
         } catch (err) {
           reject(asError(err));

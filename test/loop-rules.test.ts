@@ -3,8 +3,8 @@
 // (tags/range.ts `inRange`, with `inRangeCode` writing it for compiled code). Compiled code must
 // do what the functions do.
 import { describe, expect, it } from "vitest";
-import { tick, tickCode, type Ticking } from "../engine/clock.js";
-import { newPageState } from "../engine/page.js";
+import { checkpoint, tick, tickCode, untilStopped, type Ticking } from "../engine/clock.js";
+import { newPageState, SLICE_MS } from "../engine/page.js";
 import { inRange, inRangeCode } from "../tags/range.js";
 import { render } from "./helpers.js";
 import type { Loc } from "../parser/ast.js";
@@ -134,5 +134,23 @@ describe("the range stepping rule", () => {
     expect(await render(page)).toBe(printed);
     expect(await render(dynamic, { variables: { a: from, b: to, c: step } })).toBe(printed);
     expect(printed.split(",").length - 1).toBe(expected.length);
+  });
+});
+
+describe("a page that waited gets a new time slice", () => {
+  // Other requests ran while it waited: a page whose statement took longer than a slice must not
+  // pause again at its first tick (it would hold its result rows through one more turn of the
+  // event loop; /rows?n=1000 spent twice the server CPU of the hand-written route that way).
+  it.each([
+    ["without a time limit", 0],
+    ["with a time limit (the page's stop)", 60_000],
+  ])("%s", async (_name, timeoutMs) => {
+    const page = newPageState(null, timeoutMs);
+    const before = Date.now();
+    page.yieldAt = before; // its slice spent before the wait
+    const waited = await untilStopped(page, new Promise<string>((r) => setTimeout(() => r("rows"), 20)), L);
+    expect(waited).toBe("rows");
+    expect(page.yieldAt).toBeGreaterThanOrEqual(before + 19 + SLICE_MS);
+    expect(checkpoint(page, L)).toBe(false);
   });
 });
