@@ -28,6 +28,7 @@ import quarry, {
   type QuarryOptions,
 } from "./plugin.js";
 import { connectDatabase } from "./database.js";
+import { FrameworkErrors } from "./request/error.js";
 import { registerShedding } from "./shedding.js";
 import { stopWhileStarting } from "./starting.js";
 import { registerHealth, type Readiness } from "./health.js";
@@ -128,6 +129,7 @@ export async function buildApp(
   // Production logs one JSON line a request (id, method, url, status, ms, template) instead of
   // Fastify's two; dev prints one readable line a request.
   // A silent logger is no logger: Fastify then makes no child logger per request.
+  const framework = new FrameworkErrors();
   const app = Fastify({
     logger: dev || level === "silent" ? false : { level },
     logController: new LogController({ disableRequestLogging: true }),
@@ -143,6 +145,8 @@ export async function buildApp(
     // it once took longer than Fastify's default 10 s, and the worker died instead of serving a
     // moment later. A start that hangs is bounded outside (systemd's TimeoutStartSec).
     pluginTimeout: 0,
+    // A URL that does not decode: the site's error page, not Fastify's JSON (server/request/error.ts).
+    frameworkErrors: framework.handle,
   });
   const quiet = ["warn", "error", "fatal", "silent"].includes(level);
   const log =
@@ -173,7 +177,7 @@ export async function buildApp(
       if (state.closing) void reply.header("connection", "close");
       done();
     });
-    await app.register(quarry, { ...opts, database, log });
+    await app.register(quarry, { ...opts, database, log, frameworkErrors: framework });
     await app.ready();
   } catch (err) {
     if (!opts.database) await database.stop();

@@ -32,6 +32,11 @@ export async function quarry(app: FastifyInstance, opts: QuarryOptions): Promise
     const e = requestError(err, site.config.server);
     return sendError(served, req, reply, e, statusOf(e));
   });
+  if (opts.frameworkErrors) {
+    const framework = opts.frameworkErrors;
+    framework.served = served;
+    app.addHook("onClose", () => void (framework.served = null));
+  }
   await registerDevRoutes(app, served, opts);
   const handler = pageHandler(served, app.prefix);
   const notAllowed = methodNotAllowed(served);

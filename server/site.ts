@@ -30,6 +30,7 @@ import type { ServerSettings } from "../config/server-settings.js";
 import { siteFolder } from "./site-folder.js";
 import { EngineSource, PrecompiledSource, type PageSource } from "./sources.js";
 import type { DevSqlCheck } from "./sql-check.js";
+import type { FrameworkErrors } from "./request/error.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -73,6 +74,8 @@ export interface QuarryOptions {
   tags?: Extensions["tags"];
   /** Run the tasks of the site's _schedule.json on their slots (default true; `quarry schedule run` says false). */
   schedule?: boolean;
+  /** Set by createApp: Fastify's own refusals (a URL that does not decode) go to this site's error pages. */
+  frameworkErrors?: FrameworkErrors;
   /** Given the site's scheduler once the plugin is ready (null: the site has no _schedule.json). */
   onSchedule?: (scheduler: Scheduler | null) => void;
 }

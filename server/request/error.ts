@@ -2,12 +2,13 @@
 // POST, a page that failed before its head went, a body over its limit) gets its status's page:
 // the site's _404.dbt or _error.dbt, rendered as a page with an `error` struct, else the built-in
 // one (server/error-page.ts). A failure is logged once, by its status.
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { toStructDeep } from "../../engine/context.js";
 import { codes, QuarryError, RequestError } from "../../engine/errors.js";
 import type { Struct } from "../../engine/values.js";
 import { panelHtml, type DebugEntry } from "../debug.js";
 import { detailData, devDetail, errorRecord, errorText, publicMessage, titleOf } from "../error-page.js";
+import { resolvePath } from "../routes.js";
 import type { Served } from "../site.js";
 import { renderErrorPage, type ErrorPageData } from "./page.js";
 import { builtinErrorPage } from "./response.js";
@@ -32,6 +33,23 @@ export async function notFound(
     }
   }
   return sendError(served, req, reply, err, 404);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL whose path does not percent-decode is refused by
+ * Fastify before any route, which answered it with its own JSON. The app (server/app.ts) passes
+ * `handle` to Fastify and this object to the plugin, which sets `served` once the site is open:
+ * the site's error page then answers it (400) like any other bad request.
+ */
+export class FrameworkErrors {
+  served: Served | null = null;
+  readonly handle = (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    // The answer the route stage gives a bad path (server/routes.ts names the segment at fault).
+    const r = resolvePath(req.url);
+    const bad = new RequestError(codes.BAD_PATH, 400, r.kind === "bad" ? r.reason : err.message);
+    if (this.served) void sendError(this.served, req, reply, bad, 400);
+    else void reply.code(400).type("text/plain; charset=utf-8").send(`${bad.message}\n`);
+  };
 }
 
 /** Answers `err` with `status`: the site's _error.dbt when it has one, else the built-in page. */

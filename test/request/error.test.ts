@@ -66,6 +66,12 @@ describe("the error stage, with the site's _404.dbt and _error.dbt", () => {
       "503|QRY_ERR_THROW|Service unavailable|The site&#39;s database is unavailable. Try again shortly.",
       "5",
     ]);
+    // Fastify refuses a path that does not percent-decode before any route: still the site's page.
+    expect(await r("/fail%zz?a=1")).toEqual([
+      400,
+      "400|QRY_ERR_BAD_PATH|Bad request|The path segment &quot;fail%zz&quot; is not valid percent-encoding",
+      undefined,
+    ]);
     expect(await r("/fail", { method: "PUT" })).toEqual([
       405,
       "405|QRY_ERR_METHOD|Method not allowed|PUT is not allowed here: pages answer GET, HEAD and POST",
@@ -87,6 +93,8 @@ describe("the error stage's built-in page", () => {
     const s = await serve(FAILING);
     await builtIn(s, "/missing", notFound, 404);
     await builtIn(s, "/fail", new Error("internal detail"), 500);
+    const badUrl = new RequestError(codes.BAD_PATH, 400, 'The path segment "%E0%A4%A" is not valid percent-encoding');
+    await builtIn(s, "/%E0%A4%A", badUrl, 400);
   });
 
   it("answers when the site's own _404.dbt or _error.dbt fails, with the status of the first failure", async () => {
