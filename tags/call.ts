@@ -204,8 +204,7 @@ export function jumpCode(c: Compiler, name: "break" | "continue", label: string 
   if (label === undefined) return c.loops[c.loops.length - 1]![name];
   for (let i = c.loops.length - 1; i >= 0; i--) {
     const l = c.loops[i]!;
-    if (l.arrow)
-      return `throw new rt.${SIGNAL[name]}(${JSON.stringify(label)});`;
+    if (l.arrow) return `throw new rt.${SIGNAL[name]}(${JSON.stringify(label)});`;
     if (l.label === label) return l[name];
   }
   throw new Error(`no loop labelled ${label}`);

@@ -130,7 +130,7 @@ function fixedRange(node: TagNode & { [FIXED]?: [number, number, number] | null 
 }
 
 /** A loop keeps its own variables in locals, unless it pushes a row frame (a query's columns would answer names first). */
-function quietLoop(node: TagNode<LoopData>): QuietWrites | null {
+function loopWrites(node: TagNode<LoopData>): QuietWrites | null {
   const d = node.data;
   if (d.kind === "query" || d.kind === "rows") return null;
   return { writes: [d.index, d.item, d.key], loopVars: true };
@@ -163,7 +163,7 @@ export const loopTag: TagDef<LoopData> = {
     groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
   },
   facts: {
-    quiet: quietLoop,
+    quiet: loopWrites,
     loop: true,
     queryRows: true,
     // data is not set yet while a script for loop's own step is checked.

@@ -328,8 +328,7 @@ export function columnErrors(
       const f = facts(n);
       const inner = f?.detached ? [] : frames;
       let own = inner;
-      if (f?.queryRows && n.args.query !== undefined)
-        own = [...inner, frameOf(n.args.query)];
+      if (f?.queryRows && n.args.query !== undefined) own = [...inner, frameOf(n.args.query)];
       for (const [k, a] of Object.entries(n.args)) if (k !== "query") expr(a, inner);
       expr(n.expr ?? undefined, own);
       if (n.body) nodes(n.body, own);

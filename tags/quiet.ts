@@ -5,11 +5,14 @@
 // read and written every iteration. Conservative: anything that could reach the scope another
 // way (naming it, an include, a function defined in a template, a function that reads a
 // variable by a name given as a string) disqualifies the loop. A scope taken as a value
-// earlier in the page is caught when the loop starts (PageState.scopesShared).
+// earlier in the page is caught when the loop starts (PageState.scopesShared). Which tags are
+// only control flow, output and plain sets, and what each writes, the tags declare
+// (TagDef.facts.quiet in their own files); a tag without that fact makes the loop not quiet.
 import type { Expr, Node, TagNode } from "../parser/ast.js";
 import type { QuietWrites } from "./types.js";
 import { CATCH_NAMES, SCOPES } from "../engine/runtime.js";
 import type { Registry } from "../engine/extensions.js";
+
 /** Built-in functions that read variables by a name given as a string. */
 const READS_BY_NAME = new Set(["isdefined", "parameterexists", "structget"]);
 /** The scopes a loop's variables live in: read through by name, they would see the locals' stale values. */

@@ -43,7 +43,7 @@ async function setAsync(node: TagNode<SetData>, it: Interpreter): Promise<void> 
 }
 
 /** A set of a plain name, not awaiting and not a function's `var`, can keep its variable in a loop's local. */
-function quietSet(node: TagNode<SetData>): QuietWrites | null {
+function setWrites(node: TagNode<SetData>): QuietWrites | null {
   const d = node.data;
   if (d.awaits || node.local || (d.target && d.target.steps.length > 0)) return null;
   return { writes: d.target ? [d.target.base] : [] };
@@ -54,7 +54,7 @@ export const setTag: TagDef<SetData> = {
   body: "none",
   expression: "assign",
   attributes: {},
-  facts: { quiet: quietSet, assigns: (node) => node.data },
+  facts: { quiet: setWrites, assigns: (node) => node.data },
   validate(node, v) {
     // Without a target only a call makes sense (<dbt:set writeOutput(x)>, <dbt:set arr.append(4)>), as CFML's <cfset f()>.
     if (!node.expr || (!node.target && node.expr.type !== "call" && node.expr.type !== "method"))
