@@ -104,8 +104,8 @@ export interface TagFacts<D = unknown> {
 
 /** The plain variables a quiet node writes: `loopVars` those it binds as a loop's own (index, item, key). */
 export interface QuietWrites {
-  writes: readonly (string | undefined)[];
-  loopVars?: true;
+  readonly writes: readonly (string | undefined)[];
+  readonly loopVars?: true;
 }
 
 /** What a quiet tag that writes no variable answers (dbt:if, dbt:output, dbt:break, …). */
