@@ -134,6 +134,11 @@ export class Registry {
           throw new ExtensionError(
             `Tag <dbt:${def.name}> needs attributes, interpret and compile (see docs/extending.md)`,
           );
+        // The facts promise what the loop optimiser and the checks rely on (tags/types.ts TagFacts).
+        if (def.facts !== undefined)
+          throw new ExtensionError(
+            `Tag <dbt:${def.name}> declares facts, which only built-in tags may (see docs/extending.md)`,
+          );
         if (tags.has(def.name)) throw new ExtensionError(`Tag <dbt:${def.name}> is already defined`);
         tags.set(def.name, def);
       }

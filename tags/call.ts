@@ -8,7 +8,7 @@ import type { Node, TagNode } from "../parser/ast.js";
 import type { RenderContext } from "../engine/context.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
-import type { TagDef } from "./types.js";
+import { factsOf, type TagDef } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { takeAborted } from "../engine/signals.js";
 
@@ -140,7 +140,7 @@ export function compileBody(
 ): { fn: string; around: (stmt: string) => string } {
   if (!nodes) return { fn: "null", around: (stmt) => stmt };
   const loop = c.loops[c.loops.length - 1];
-  const jumps = loop !== undefined && jumpsOut(nodes) ? c.tmp("jump") : null;
+  const jumps = loop !== undefined && jumpsOut(c, nodes) ? c.tmp("jump") : null;
   // The labels a script's `break outer;` inside may name: its signal becomes that loop's jump here.
   const labels = jumps ? [...new Set(c.loops.flatMap((l) => (l.label === undefined ? [] : [l.label])))] : [];
   const outside = (name: "break" | "continue", e: string) =>
@@ -182,14 +182,17 @@ throw ${e}; }
 }
 
 /** Does a dbt:break or dbt:continue in `nodes` leave them (its loop is outside)? A labelled one may, from any depth. */
-function jumpsOut(nodes: Node[], inLoop = false): boolean {
-  return nodes.some(
-    (n) =>
-      n.type === "tag" &&
-      (((n.name === "break" || n.name === "continue") && (!inLoop || n.script?.label !== undefined)) ||
-        (n.body !== null && jumpsOut(n.body, inLoop || n.name === "loop"))),
-  );
+function jumpsOut(c: Compiler, nodes: Node[], inLoop = false): boolean {
+  return nodes.some((n) => {
+    if (n.type !== "tag") return false;
+    const facts = factsOf(n, c.registry.findTag);
+    if (facts?.jump && (!inLoop || n.script?.label !== undefined)) return true;
+    return n.body !== null && jumpsOut(c, n.body, inLoop || facts?.loop === true);
+  });
 }
+
+/** The signal compiled code throws for a jump that leaves an arrow (what the interpreter throws). */
+const SIGNAL = { break: "BreakSignal", continue: "ContinueSignal" } as const;
 
 /**
  * The statement a break or continue is written as in compiled code: the innermost loop's, or
@@ -201,8 +204,7 @@ export function jumpCode(c: Compiler, name: "break" | "continue", label: string 
   if (label === undefined) return c.loops[c.loops.length - 1]![name];
   for (let i = c.loops.length - 1; i >= 0; i--) {
     const l = c.loops[i]!;
-    if (l.arrow)
-      return `throw new rt.${name === "break" ? "BreakSignal" : "ContinueSignal"}(${JSON.stringify(label)});`;
+    if (l.arrow) return `throw new rt.${SIGNAL[name]}(${JSON.stringify(label)});`;
     if (l.label === label) return l[name];
   }
   throw new Error(`no loop labelled ${label}`);

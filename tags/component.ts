@@ -52,6 +52,7 @@ function rawAttr(node: TagNode, name: string): string | undefined {
 
 export const componentTag: TagDef<ComponentMeta> = {
   name: "component",
+  facts: { holdsFunctions: true },
   body: "required",
   // A component's other attributes (displayname, output, persistent…) are its metadata in
   // CFML; Quarry accepts them and reads the ones below.

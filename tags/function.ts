@@ -44,6 +44,7 @@ function dropLayout(nodes: Node[], v: Validator): Node[] {
 
 export const functionTag: TagDef<FunctionDef> = {
   name: "function",
+  facts: { detached: true },
   body: "required",
   interpolateBody: true,
   attributes: {
@@ -59,7 +60,7 @@ export const functionTag: TagDef<FunctionDef> = {
   validate(node, v) {
     // At the top, so its body cannot reach a loop, a catch or a query around it.
     // A component's functions stand in its dbt:component, the whole of its file.
-    const inComponent = v.ancestors.length === 1 && v.ancestors[0]!.name === "component";
+    const inComponent = v.ancestors.length === 1 && v.host.tag(v.ancestors[0]!.name)?.facts?.holdsFunctions === true;
     if (v.ancestors.length && !inComponent)
       throw v.error(
         "<dbt:function> goes at the top level of a template, not inside another tag",

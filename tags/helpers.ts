@@ -74,10 +74,10 @@ export function groupingOf(node: TagNode, nested: boolean): Grouping | undefined
 /** True when the nearest enclosing query loop or output groups its rows (so a nested one iterates them). */
 export function insideGroup(v: Validator): boolean {
   for (let i = v.ancestors.length - 1; i >= 0; i--) {
-    const t = v.ancestors[i] as TagNode<{ group?: Grouping; inner?: boolean } | undefined>;
-    // A plain <dbt:output> (no query, not iterating a group) only turns on #…#: look past it.
-    if (t.name === "output" && !t.args.query && !t.data?.inner) continue;
-    if (t.name === "loop" || t.name === "output") return t.data?.group !== undefined;
+    const t = v.ancestors[i]!;
+    // A tag that iterates no rows (a plain <dbt:output> only turns on #…#) is looked past.
+    const grouped = v.host.tag(t.name)?.facts?.groups?.(t);
+    if (grouped !== undefined) return grouped;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 // <dbt:if EXPR> … <dbt:elseif EXPR> … <dbt:else> … </dbt:if>
 import type { Expr, Node, TagNode } from "../parser/ast.js";
-import type { TagDef, TagModule } from "./types.js";
+import { WRITES_NOTHING, type TagDef, type TagModule } from "./types.js";
 import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import type { Interpreter } from "../engine/interpreter.js";
@@ -23,6 +23,7 @@ export const ifTag: TagDef<IfData> = {
   body: "required",
   expression: "expr",
   attributes: {},
+  facts: { quiet: () => WRITES_NOTHING },
   validate(node, v) {
     if (!node.expr) throw v.error("<dbt:if> needs a condition: <dbt:if x GT 1>", node.loc);
     const data: IfData = { branches: [{ test: node.expr, body: [] }], otherwise: null };
@@ -62,6 +63,7 @@ const separator = (name: string, expression?: "expr"): TagDef => ({
   expression,
   attributes: {},
   parents: ["if"],
+  facts: { quiet: () => WRITES_NOTHING },
   validate(node: TagNode, v) {
     if (name === "else" && node.expr) throw v.error("<dbt:else> takes no condition (use <dbt:elseif>)", node.expr.loc);
   },

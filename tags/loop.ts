@@ -5,7 +5,7 @@
 // Every form counts its iterations and stops at limits.maxIterations with an error; every
 // iteration ticks the page's clock (engine/clock.ts).
 import type { Loc, Node, TagNode } from "../parser/ast.js";
-import type { TagDef, TagModule } from "./types.js";
+import { WRITES_NOTHING, type QuietWrites, type TagDef, type TagModule } from "./types.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import { BreakSignal, ContinueSignal } from "../engine/signals.js";
 import { drive, driveRange, loopBody } from "./drive.js";
@@ -129,6 +129,13 @@ function fixedRange(node: TagNode & { [FIXED]?: [number, number, number] | null 
   return r;
 }
 
+/** A loop keeps its own variables in locals, unless it pushes a row frame (a query's columns would answer names first). */
+function loopWrites(node: TagNode<LoopData>): QuietWrites | null {
+  const d = node.data;
+  if (d.kind === "query" || d.kind === "rows") return null;
+  return { writes: [d.index, d.item, d.key], loopVars: true };
+}
+
 export const loopTag: TagDef<LoopData> = {
   name: "loop",
   body: "required",
@@ -154,6 +161,13 @@ export const loopTag: TagDef<LoopData> = {
     struct: { type: "any" },
     group: { type: "name" },
     groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
+  },
+  facts: {
+    quiet: loopWrites,
+    loop: true,
+    queryRows: true,
+    // data is not set yet while a script for loop's own step is checked.
+    groups: (node) => node.data?.group !== undefined,
   },
   validate(node, v) {
     queryNameToExpr(node);
@@ -747,10 +761,11 @@ function setsName(nodes: Node[], name: string): boolean {
  * <dbt:break> and <dbt:continue>: leave or skip to the next iteration of the innermost dbt:loop,
  * or of the loop a script's `break outer;` names by its label (outer: for …).
  */
-const jump = (name: "break" | "continue"): TagDef => ({
+const jump = (name: "break" | "continue", Signal: new (label?: string) => BreakSignal | ContinueSignal): TagDef => ({
   name,
   body: "none",
   attributes: {},
+  facts: { quiet: () => WRITES_NOTHING, jump: name },
   validate(node, v) {
     const label = node.script?.label;
     if (label === undefined) {
@@ -758,7 +773,7 @@ const jump = (name: "break" | "continue"): TagDef => ({
       return;
     }
     // Within the function it stands in, as in Lucee.
-    const fn = v.ancestors.findLastIndex((a) => a.name === "function");
+    const fn = v.ancestors.findLastIndex((a) => v.host.tag(a.name)?.facts?.detached);
     if (!v.ancestors.slice(fn + 1).some((a) => a.name === "loop" && a.script?.label === label))
       throw v.error(
         `${name} ${label}: no loop around it is labelled ${label} (${label}: for …)`,
@@ -768,15 +783,15 @@ const jump = (name: "break" | "continue"): TagDef => ({
   },
   interpret(node) {
     const label = node.script?.label;
-    throw name === "break" ? new BreakSignal(label) : new ContinueSignal(label);
+    throw new Signal(label);
   },
   compile(node, c: Compiler) {
     return `${jumpCode(c, name, node.script?.label)}\n`;
   },
 });
 
-export const breakTag = jump("break");
-export const continueTag = jump("continue");
+export const breakTag = jump("break", BreakSignal);
+export const continueTag = jump("continue", ContinueSignal);
 
 export const runtime = { ...rowRuntime, ...regionRuntime, ...rangeRuntime, asQuery, entries, eachEntries };
 

@@ -1,6 +1,7 @@
-// A tag node with its tag's data typed: the tags the loop optimiser reads (tags/quiet.ts,
-// tags/flow.ts, tags/loop-plan.ts) are narrowed by name, as the registry finds a node's
-// TagDef, instead of cast. Type imports only: no module here loads a tag's module.
+// A tag node with its tag's data typed: the hot tags whose data the loop plan's analysis walks
+// (tags/flow.ts, tags/loop-plan.ts, loop.ts) are narrowed by name, as the registry finds a
+// node's TagDef, instead of cast. What other modules act on is declared as TagDef.facts
+// (tags/types.ts). Type imports only: no module here loads a tag's module.
 import type { Node, TagNode } from "../parser/ast.js";
 import type { IfData } from "./if.js";
 import type { LoopData } from "./loop.js";

@@ -2,7 +2,7 @@
 // #expr# is live in the body. With query, the body runs once per row (or per group of rows
 // with group); a dbt:output without query nested in a grouped one runs once per row of the
 // current group. Every row (or group) ticks the page's clock (engine/clock.ts).
-import type { TagDef, TagModule } from "./types.js";
+import { WRITES_NOTHING, type TagDef, type TagModule } from "./types.js";
 import { asQuery, groupingOf, queryNameToExpr, type Grouping } from "./helpers.js";
 import { andThen } from "../engine/maybe.js";
 import { compileRows, eachRow, rowRange, runtime, type RowSource } from "./rows.js";
@@ -25,6 +25,13 @@ export const outputTag: TagDef<OutputData> = {
     groupcasesensitive: { type: "enum", values: ["true", "false", "yes", "no"] },
     startrow: { type: "integer" },
     maxrows: { type: "integer" },
+  },
+  facts: {
+    // Quiet when it only turns #…# on: iterating rows pushes a row frame.
+    quiet: (node) => (Object.keys(node.args).length > 0 || node.data.inner ? null : WRITES_NOTHING),
+    queryRows: true,
+    // A plain dbt:output (no query, not iterating a group) iterates no rows.
+    groups: (node) => (!node.args.query && !node.data.inner ? undefined : node.data.group !== undefined),
   },
   validate(node, v) {
     queryNameToExpr(node);

@@ -17,7 +17,11 @@ import { fixedArg } from "./helpers.js";
 import { statementText } from "./query.js";
 import { bindValue, normaliseType } from "./queryparam.js";
 import { boundSql } from "./query-execute.js";
-import type { SetData } from "./set.js";
+import { factsOf, type TagFacts } from "./types.js";
+import { findTag } from "./registry.js";
+
+/** The facts of a node's tag: the built-in tags' (a host app's tag declares none, a custom tag is a dbt:module call). */
+const facts = (n: Node): TagFacts | undefined => factsOf(n, findTag);
 
 /** One statement as the page sends it. */
 export interface Statement {
@@ -68,7 +72,7 @@ function queryStatement(node: TagNode): { sql: string; params: unknown[] } {
   let body = "";
   for (const n of node.body ?? []) {
     if (n.type === "text") body += n.value;
-    else if (n.type === "tag" && n.name === "queryparam" && !n.custom) {
+    else if (n.type === "tag" && facts(n)?.sql === "param") {
       if (isIdent(n.args.value)) throw new Dynamic();
       const list = flag(n.args.list);
       if (n.args.type !== undefined) literal(n.args.type);
@@ -130,7 +134,8 @@ export function statementsOf(ast: TemplateAst): Shapes {
     }
   };
   walk(ast.body, (n) => {
-    if (n.name === "query" && !n.custom) {
+    const f = facts(n);
+    if (f?.sql === "statement") {
       const written = fixedArg(n, "name");
       if (written !== undefined) out.names.push(written.toLowerCase());
       if (n.args.dbtype !== undefined) return; // a query of queries: the page's own rows, no Postgres
@@ -145,7 +150,7 @@ export function statementsOf(ast: TemplateAst): Shapes {
         };
       });
     }
-    const data = n.name === "set" && !n.custom ? (n.data as SetData | null) : null;
+    const data = f?.assigns?.(n);
     // Anything else set to the name makes its columns unknown: counted as one more statement.
     if (data?.target && !data.sql) out.names.push(data.target.base.toLowerCase());
     if (data?.sql && n.expr?.type === "call") {
@@ -320,10 +325,10 @@ export function columnErrors(
       if (n.type === "interp") expr(n.expr, frames);
       if (n.type !== "tag") continue;
       // A function's body runs where it is called, with other rows around it.
-      const inner = n.name === "function" ? [] : frames;
+      const f = facts(n);
+      const inner = f?.detached ? [] : frames;
       let own = inner;
-      if ((n.name === "output" || n.name === "loop") && !n.custom && n.args.query !== undefined)
-        own = [...inner, frameOf(n.args.query)];
+      if (f?.queryRows && n.args.query !== undefined) own = [...inner, frameOf(n.args.query)];
       for (const [k, a] of Object.entries(n.args)) if (k !== "query") expr(a, inner);
       expr(n.expr ?? undefined, own);
       if (n.body) nodes(n.body, own);

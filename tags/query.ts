@@ -259,6 +259,7 @@ export const queryTag: TagDef = {
   body: "required",
   interpolateBody: true,
   silentBody: true,
+  facts: { sql: "statement" },
   attributes: {
     name: { type: "variable" },
     datasource: { type: "name" },

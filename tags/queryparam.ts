@@ -158,6 +158,7 @@ interface QueryparamData {
 export const queryparamTag: TagDef<QueryparamData> = {
   name: "queryparam",
   body: "none",
+  facts: { sql: "param" },
   attributes: {
     // Required, but an implicit queryparam (from #expr#) is made with its value already set.
     value: { type: "any" },

@@ -5,14 +5,14 @@
 // read and written every iteration. Conservative: anything that could reach the scope another
 // way (naming it, an include, a function defined in a template, a function that reads a
 // variable by a name given as a string) disqualifies the loop. A scope taken as a value
-// earlier in the page is caught when the loop starts (PageState.scopesShared).
+// earlier in the page is caught when the loop starts (PageState.scopesShared). Which tags are
+// only control flow, output and plain sets, and what each writes, the tags declare
+// (TagDef.facts.quiet in their own files); a tag without that fact makes the loop not quiet.
 import type { Expr, Node, TagNode } from "../parser/ast.js";
+import type { QuietWrites } from "./types.js";
 import { CATCH_NAMES, SCOPES } from "../engine/runtime.js";
 import type { Registry } from "../engine/extensions.js";
-import { isTag } from "./nodes.js";
 
-/** Tags whose meaning is only control flow, output and setting a variable. */
-const QUIET_TAGS = new Set(["if", "elseif", "else", "output", "loop", "break", "continue", "set"]);
 /** Built-in functions that read variables by a name given as a string. */
 const READS_BY_NAME = new Set(["isdefined", "parameterexists", "structget"]);
 /** The scopes a loop's variables live in: read through by name, they would see the locals' stale values. */
@@ -97,24 +97,10 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
   }
 }
 
-/** Records the variables a tag writes: a loop's own, a set's plain target. False when it writes another way. */
-function writes(n: TagNode, found: LoopNames): boolean {
-  const written: (string | undefined)[] = [];
-  if (isTag(n, "loop")) {
-    const d = n.data;
-    // A query loop pushes a row frame: its columns would answer names before the scope.
-    if (d.kind === "query" || d.kind === "rows") return false;
-    written.push(d.index, d.item, d.key);
-    for (const x of written) if (x !== undefined) found.loopVars.add(x);
-  } else if (isTag(n, "set")) {
-    const d = n.data;
-    if (d.awaits || n.local) return false;
-    if (d.target) {
-      if (d.target.steps.length > 0) return false;
-      written.push(d.target.base);
-    }
-  }
-  for (const x of written) {
+/** Records the variables a quiet tag writes (its facts' `quiet`). False when it writes another way. */
+function writes(w: QuietWrites, found: LoopNames): boolean {
+  if (w.loopVars) for (const x of w.writes) if (x !== undefined) found.loopVars.add(x);
+  for (const x of w.writes) {
     if (x === undefined) continue;
     if (!cacheable(x)) return false;
     found.names.add(x);
@@ -133,9 +119,9 @@ function quietNodes(nodes: Node[], registry: Registry, found: LoopNames): boolea
 
 function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
   // A script loop's step or do-while test is beyond what region.ts writes.
-  if (!QUIET_TAGS.has(n.name) || n.custom || n.script) return false;
-  if (isTag(n, "output") && (Object.keys(n.args).length > 0 || n.data.inner)) return false;
-  if (!writes(n, found)) return false;
+  if (n.script) return false;
+  const w = registry.findTag(n.name)?.facts?.quiet?.(n);
+  if (!w || !writes(w, found)) return false;
   if (n.expr && !quietExpr(n.expr, registry, found)) return false;
   if (!Object.values(n.args).every((a) => quietExpr(a, registry, found))) return false;
   return n.body === null || quietNodes(n.body, registry, found);

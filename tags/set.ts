@@ -1,5 +1,5 @@
 // <dbt:set target = expression>, or <dbt:set f(…)> to call a function for its effect
-import type { TagDef, TagModule } from "./types.js";
+import type { QuietWrites, TagDef, TagModule } from "./types.js";
 import * as rt from "../engine/runtime.js";
 import { setTarget, interpretSteps, compileSteps } from "./helpers.js";
 import { codes } from "../engine/errors.js";
@@ -42,11 +42,19 @@ async function setAsync(node: TagNode<SetData>, it: Interpreter): Promise<void> 
     rt.assign(it.ctx, target.base, target.steps.length ? await interpretSteps(it, target.steps) : [], value, node.loc);
 }
 
+/** A set of a plain name, not awaiting and not a function's `var`, can keep its variable in a loop's local. */
+function setWrites(node: TagNode<SetData>): QuietWrites | null {
+  const d = node.data;
+  if (d.awaits || node.local || (d.target && d.target.steps.length > 0)) return null;
+  return { writes: d.target ? [d.target.base] : [] };
+}
+
 export const setTag: TagDef<SetData> = {
   name: "set",
   body: "none",
   expression: "assign",
   attributes: {},
+  facts: { quiet: setWrites, assigns: (node) => node.data },
   validate(node, v) {
     // Without a target only a call makes sense (<dbt:set writeOutput(x)>, <dbt:set arr.append(4)>), as CFML's <cfset f()>.
     if (!node.expr || (!node.target && node.expr.type !== "call" && node.expr.type !== "method"))

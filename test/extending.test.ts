@@ -113,6 +113,11 @@ describe("a host app's functions and tags", () => {
       "QRY_ERR_EXTENSION",
       "Tag <dbt:if> is already defined",
     ]);
+    // A host tag may not claim what the loop optimiser relies on (tags/types.ts TagFacts).
+    expect(refused({ root, tags: [{ ...cardTag, facts: { quiet: () => ({ writes: [] }) } }] })).toEqual([
+      "QRY_ERR_EXTENSION",
+      "Tag <dbt:card> declares facts, which only built-in tags may (see docs/extending.md)",
+    ]);
     expect(refused({ root, tags: [{ name: "half", body: "none", attributes: {} } as unknown as TagDef] })).toEqual([
       "QRY_ERR_EXTENSION",
       "Tag <dbt:half> needs attributes, interpret and compile (see docs/extending.md)",
