@@ -3,7 +3,7 @@
 // (tags/range.ts `inRange`, with `inRangeCode` writing it for compiled code). Compiled code must
 // do what the functions do.
 import { describe, expect, it } from "vitest";
-import { checkpoint, tick, tickCode, untilStopped, type Ticking } from "../engine/clock.js";
+import { tick, tickCode, untilStopped, type Ticking } from "../engine/clock.js";
 import { newPageState, SLICE_MS } from "../engine/page.js";
 import { inRange, inRangeCode } from "../tags/range.js";
 import { render } from "./helpers.js";
@@ -150,7 +150,9 @@ describe("a page that waited gets a new time slice", () => {
     page.yieldAt = before; // its slice spent before the wait
     const waited = await untilStopped(page, new Promise<string>((r) => setTimeout(() => r("rows"), 20)), L);
     expect(waited).toBe("rows");
+    // A new slice from when the wait ended (not a checkpoint's answer: a loaded machine may
+    // take more than a slice between the resumption and the next line).
     expect(page.yieldAt).toBeGreaterThanOrEqual(before + 19 + SLICE_MS);
-    expect(checkpoint(page, L)).toBe(false);
+    expect(page.yieldAt).toBeLessThanOrEqual(Date.now() + SLICE_MS);
   });
 });
