@@ -153,6 +153,7 @@ const REWRITES: Record<string, Record<string, [string, string][]>> = {
     "fixtures:string-callbacks": [
       ["there is no property with name [4]  found in [string]", "Index 4 is out of range 1..3"],
     ],
+    "fixtures:binary-decode-precise": [["Key [3] doesn't exist in Native Array", "Index 3 is out of range 1..2"]],
   },
   "identity-java-types": {
     "fixtures:operators-identity": [["true true true\n\n", "true true true\ntwo\n"]],
