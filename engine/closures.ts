@@ -238,13 +238,23 @@ function make(e: Expr): Closure {
       return (h) => items.map((f) => f(h));
     }
     case "struct": {
-      const keys = e.entries.map((x) => x.key);
       const values = e.entries.map((x) => closureOf(x.value));
-      return (h) =>
-        rt.struct(
-          keys,
-          values.map((f) => f(h)),
-        );
+      const written: string[] = [];
+      for (const x of e.entries) if (typeof x.key === "string") written.push(x.key);
+      if (written.length === e.entries.length)
+        return (h) =>
+          rt.struct(
+            written,
+            values.map((f) => f(h)),
+          );
+      // A key made by #…#: each key, then its value, in turn (as compiled code does).
+      const keys = e.entries.map((x): Closure => {
+        const k = x.key;
+        if (typeof k === "string") return () => k;
+        const f = closureOf(k);
+        return (h) => rt.structKey(f(h), k.loc);
+      });
+      return (h) => rt.structPairs(values.flatMap((f, i) => [keys[i]!(h), f(h)]));
     }
     case "var":
       return varClosure(e, loc);
