@@ -4,6 +4,9 @@
 // rewritten outputs are equal once every entry has been applied in order) or recognises a whole
 // case (`explains`). Each has its reason; docs/language.md's "Differences from CFML" is where a
 // user reads the deliberate ones. Keep every entry narrow: it must not hide an unrelated bug.
+// Each entry pins how many cases it explains (`count`): compat:lucee fails, naming the cases that
+// came or went, when a run finds another number, so a rule never widens (or outlives its cases)
+// unseen. After a change that is meant, set the new count here.
 
 /** What one engine made of a case: its text, or its error. */
 
@@ -30,9 +33,19 @@ export interface CaseInfo {
   asserted?: string | { error: string };
 }
 
+/** Tells whether a case is one kind of an entry's cases (see KnownDifference.kinds). */
+export type CaseTest = (c: CaseInfo, lucee: Outcome, quarry: Outcome) => boolean;
+
 export interface KnownDifference {
   name: string;
   reason: string;
+  /** How many cases of the whole corpus the entry explains (compat:lucee fails on another number). */
+  count: number;
+  /**
+   * For an entry that explains several kinds of case: each kind and how to tell it; the report
+   * lists the ids of the entry's cases under the first kind that takes each ("no kind listed" else).
+   */
+  kinds?: [string, CaseTest][];
   /** Rewrites both printed outputs (only when both printed). */
   normalize?: (c: CaseInfo, lucee: string, quarry: string) => [string, string];
   /** Explains the whole case, whatever it printed. */
@@ -153,6 +166,7 @@ const REWRITES: Record<string, Record<string, [string, string][]>> = {
     "fixtures:string-callbacks": [
       ["there is no property with name [4]  found in [string]", "Index 4 is out of range 1..3"],
     ],
+    "fixtures:binary-decode-precise": [["Key [3] doesn't exist in Native Array", "Index 3 is out of range 1..2"]],
   },
   "identity-java-types": {
     "fixtures:operators-identity": [["true true true\n\n", "true true true\ntwo\n"]],
@@ -165,12 +179,42 @@ const rewrite =
     return [l, q];
   };
 
+/** The kinds of lucee-fails-its-test, told by the case's source (one by the two outputs). */
+const FAILS_ITS_TEST: [string, CaseTest][] = [
+  [
+    "preciseMath=false: the bit functions on 64-bit longs, inputBaseN, a decimal string compared with its abs()",
+    (c) => /\bbit\w+\s*\(|\binputBaseN\s*\(|\beq\s+abs\s*\(/i.test(c.source),
+  ],
+  [
+    'a time without a date read in UTC whatever the zone (lsParseDateTime("01:02") in CET)',
+    (c) => /lsParseDateTime\(\s*"\d{1,2}:\d\d/i.test(c.source),
+  ],
+  ["Feb 30 turned into Feb 29", (c) => /\b30\.?[\s-]*Feb|\bFeb\w*\s+30\b/i.test(c.source)],
+  ['isDate and isValid("email") take more', (c) => /\bisDate\s*\(|\bisValid\s*\(\s*"email"/i.test(c.source)],
+  ["isNull of a missing element throws", (c) => /\bisNull\s*\(/i.test(c.source)],
+  [
+    "nulls dropped by duplicate and arrayMap, a null element not read back",
+    (c) => /\bjavacast\s*\(\s*['"]null/i.test(c.source),
+  ],
+  ["htmlCodeFormat's <pre> in lower case", (c) => /\bhtmlCodeFormat\s*\(/i.test(c.source)],
+  ['chr above U+FFFF is "" (a Java char)', (c) => /\bchr\s*\(\s*\d{6,}\s*\)/i.test(c.source)],
+  [
+    "a key upper-cased where the test expects it as written (structGet, structFindValue, a query's columns)",
+    (_c, l, q) =>
+      l.out !== undefined && q.out !== undefined && l.out !== q.out && l.out.toUpperCase() === q.out.toUpperCase(),
+  ],
+  ["lsParseNumber(250.000) in pt-BR read as 250000", (c) => /\blsParseNumber\s*\(/i.test(c.source)],
+  ['lsParseDateTime("2011-03-24") refused in english (uk)', (c) => /lsParseDateTime\(\s*"\d{4}-/i.test(c.source)],
+  ["a continue inside cfsilent ends the for loop", (c) => /\bcfsilent\b/i.test(c.source)],
+];
+
 /** The cases whose difference is only the function-local-mode entry's. */
 const LOCAL_MODE_CASES = new Set(["snippets:script-function-unscoped-write"]);
 
 export const known: KnownDifference[] = [
   {
     name: "struct-hash-order",
+    count: 7,
     reason:
       "Lucee's struct is a hash map: its keys come out in their hash order ({a: 1, b: 2} loops b " +
       "then a) and an unquoted key is upper-cased; Quarry keeps keys as written, in the order " +
@@ -180,6 +224,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "error-wording",
+    count: 3,
     reason:
       "A page that prints a caught error's message prints Quarry's own wording (docs/errors.md), " +
       "not Lucee's Java exception text; the pairs are listed in bench/compat-known.ts.",
@@ -187,6 +232,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "identity-java-types",
+    count: 1,
     reason:
       "Lucee's `===` is false for two equal numbers of different Java types (a literal 2 is an " +
       "Integer, 1 + 1 a Double: `1 + 1 === 2` is false), a difference JavaScript numbers do not " +
@@ -195,6 +241,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "lucee-no-object-cache",
+    count: 13,
     reason:
       "The oracle's environment, not Quarry: Lucee run headless has no default object cache (an " +
       "administrator setting), so cachePut/cacheGet/cacheCount… throw there.",
@@ -202,6 +249,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "function-lucee-lacks",
+    count: 2,
     reason:
       "Quarry has functions that Lucee 6.2.0 does not (arrayRange, reEscape…: from Adobe " +
       "ColdFusion or later Lucee releases); Lucee refuses the call, Quarry runs it.",
@@ -212,6 +260,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "quarry-refuses-by-design",
+    count: 26,
     reason:
       "A test/fixtures/err-* page records an error Quarry raises on purpose (checked before the " +
       "page runs, or a limit); CFML runs the page. docs/language.md (Differences from CFML) and " +
@@ -220,6 +269,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "lucee-refuses-quarry-syntax",
+    count: 12,
     reason:
       "The fixture uses what Quarry accepts and Lucee 6.2.0 refuses (each fixture's construct is " +
       "listed in bench/compat-known.ts with Lucee's error: `>` or `NE` inside `#…#` in a tag " +
@@ -233,20 +283,28 @@ export const known: KnownDifference[] = [
   },
   {
     name: "lucee-fails-its-test",
+    count: 64,
     reason:
       "The case is an assertion of Lucee's own tests (test/functions, test/tickets of the Lucee " +
       "sources at 6.2.0.130-SNAPSHOT, scripts/cfml-cases.mjs) and Quarry gives exactly what it " +
-      "asserts; the released Lucee 6.2.0.321 fails it: it ships preciseMath=false (the bit " +
-      "functions on 64-bit longs, clamped beyond; inputBaseN), reads a time without a date in UTC " +
-      'whatever the zone (lsParseDateTime("01:02") in CET is 02:02), turns Feb 30 into Feb 29, ' +
-      'takes more as a date (isDate("8.8")) or an address (isValid("email", "a@b.com,")), ' +
-      "throws for isNull of a missing element, drops nulls in duplicate and arrayMap, writes " +
-      'htmlCodeFormat\'s <pre> in lower case and chr above U+FFFF as "" (a Java char).',
+      "asserts; the released Lucee 6.2.0.321 fails it. The kinds, each with its cases' ids in " +
+      "bench/COMPAT.md: it ships preciseMath=false (the bit functions on 64-bit longs, clamped " +
+      "beyond; inputBaseN; a decimal string compared with its abs()), reads a time without a date " +
+      'in UTC whatever the zone (lsParseDateTime("01:02") in CET is 02:02), turns Feb 30 into ' +
+      'Feb 29, takes more as a date (isDate("8.8")) or an address (isValid("email", "a@b.com,")), ' +
+      "throws for isNull of a missing element, drops nulls in duplicate and arrayMap and does not " +
+      "read a null element back, writes htmlCodeFormat's <pre> in lower case and chr above U+FFFF " +
+      'as "" (a Java char), upper-cases a key the test expects as written (structGet, ' +
+      "structFindValue, a query's columns), reads lsParseNumber(250.000) in pt-BR as 250000, " +
+      'refuses lsParseDateTime("2011-03-24") in english (uk), and ends a for loop at a continue ' +
+      "inside cfsilent.",
     explains: (c, l, q) =>
       c.id.startsWith("cfml-cases:") && asTestAsserts(c, q) && (l.error !== undefined || l.out !== q.out),
+    kinds: FAILS_ITS_TEST,
   },
   {
     name: "function-local-mode",
+    count: 1,
     reason:
       "Inside a function an unscoped assignment writes the function's `local` in Quarry (Lucee's " +
       'localmode="modern"), `variables` in Lucee\'s default: a method of a component kept in the ' +
@@ -257,12 +315,14 @@ export const known: KnownDifference[] = [
   },
   {
     name: "html-escape",
+    count: 9,
     reason:
       "Quarry HTML-escapes every `#expr#` it prints in dbt:output (safe by default); CFML prints the text as it is.",
     normalize: (_c, l, q) => [l, decodeHtml(q)],
   },
   {
     name: "tag-line-whitespace",
+    count: 52,
     reason:
       "A line that holds only tags, comments and whitespace leaves nothing in Quarry's output " +
       "(docs/language.md); CFML keeps its line break and indentation. Compared with every run of " +
@@ -272,6 +332,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "elvis-string-index",
+    count: 1,
     reason:
       "A string's character read by index (`s[2]`) is that character, in Lucee and Quarry alike; " +
       "but Lucee 6.2's `s[2] ?: x` gives x, as if the string had no such element. Quarry gives " +
@@ -280,6 +341,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "json-script-safe",
+    count: 1,
     reason:
       "serializeJSON writes `<!--` as `\\u003c!--` (the same JSON decoded) so that it can stand " +
       "inside a <script> element; Lucee writes it as it is (docs/language.md, Differences).",
@@ -287,6 +349,7 @@ export const known: KnownDifference[] = [
   },
   {
     name: "struct-key-case",
+    count: 3,
     reason:
       "Lucee upper-cases the unquoted keys of a struct literal (`{b: 1}` has the key `B`) and keys " +
       "set with dot notation (`s.b = 1`); Quarry " +
@@ -322,4 +385,43 @@ export function explain(c: CaseInfo, lucee: Outcome, quarry: Outcome): string[] 
     if (equalWith(without)) used = without;
   }
   return used.map((k) => k.name);
+}
+
+/** The ids of the cases each entry of bench/compat-known.ts explains, by entry name, sorted. */
+export function knownIds(rows: { id: string; verdict: string; why: string }[]): Record<string, string[]> {
+  const ids: Record<string, string[]> = Object.fromEntries(known.map((k) => [k.name, []]));
+  for (const r of rows) if (r.verdict === "known") for (const name of r.why.split(" + ")) ids[name]!.push(r.id);
+  for (const list of Object.values(ids)) list.sort();
+  return ids;
+}
+
+/**
+ * Each entry whose number of cases is not the count pinned in bench/compat-known.ts: the cases
+ * that came and went since the recorded run (all of them when none is recorded).
+ */
+export function pinFailures(
+  ids: Record<string, string[]>,
+  recorded: Record<string, string[]> | undefined,
+  entries: KnownDifference[] = known,
+): string[] {
+  const list = (xs: string[]) => `${xs.slice(0, 30).join(", ")}${xs.length > 30 ? ` and ${xs.length - 30} more` : ""}`;
+  return entries
+    .filter((k) => (ids[k.name] ?? []).length !== k.count)
+    .map((k) => {
+      const now = ids[k.name] ?? [];
+      const before = recorded?.[k.name];
+      const changes: [string, string[]][] = before
+        ? [
+            ["new", now.filter((id) => !before.includes(id))],
+            ["missing", before.filter((id) => !now.includes(id))],
+          ]
+        : [];
+      const detail = before
+        ? changes
+            .filter(([, xs]) => xs.length > 0)
+            .map(([what, xs]) => `${what}: ${list(xs)}`)
+            .join("; ")
+        : `its cases: ${list(now)}`;
+      return `known difference \`${k.name}\` explains ${now.length} case(s), its count in bench/compat-known.ts is ${k.count} (${detail || "the same cases as recorded"}); set the count there if this is meant`;
+    });
 }

@@ -5,10 +5,11 @@
 // test/cfml-cases.json (scripts/cfml-cases.mjs), the fixtures of test/fixtures that are plain
 // CFML once `dbt:` is written `cf`, and bench/compat-snippets.ts. A difference that
 // bench/compat-known.ts explains is "known"; any other is a disagreement.
-// Writes bench/compat-lucee.json (the figures and the ids of the agreeing cases) and
-// bench/COMPAT.md (the table and the disagreements). Exits 1 when the agreement falls below the
-// floor recorded in bench/compat-lucee.json or a case that agreed there disagrees now; then
-// nothing is written unless --accept is given. Options: --accept, --floor <percent>,
+// Writes bench/compat-lucee.json (the figures, the ids of the agreeing cases and of each known
+// difference's) and bench/COMPAT.md (the table, the known differences, the disagreements). Exits
+// 1 when the agreement falls below the floor recorded in bench/compat-lucee.json, a case that
+// agreed there disagrees now, or a known difference explains another number of cases than the
+// count pinned in bench/compat-known.ts; then nothing is written unless --accept is given. Options: --accept, --floor <percent>,
 // --only <group> (checks that group's recorded cases, writes nothing), --timeout <ms per Lucee
 // case>, --dump <file> (every case's outcomes as JSON).
 import { spawn, spawnSync } from "node:child_process";
@@ -21,7 +22,15 @@ import { scopesFrom } from "../engine/context.js";
 import { Engine, type Mode } from "../engine/engine.js";
 import { QuarryError } from "../engine/errors.js";
 import { newPageState } from "../engine/page.js";
-import { explain, known, type Outcome } from "./compat-known.js";
+import {
+  explain,
+  known,
+  knownIds,
+  pinFailures,
+  type CaseInfo,
+  type KnownDifference,
+  type Outcome,
+} from "./compat-known.js";
 import { snippets } from "./compat-snippets.js";
 import { writeSection } from "./results-file.js";
 import { LUCEE, LUCEE_ARTIFACTS, LUCEE_VERSION, classpath, compileJava, hash, luceeCache, need } from "./lucee-java.js";
@@ -35,7 +44,8 @@ const USAGE = `Usage: npm run compat:lucee -- [options]
 
 Renders the corpus (test/cfml-cases.json, the plain-CFML fixtures, bench/compat-snippets.ts) on
 Lucee ${LUCEE_VERSION} and on Quarry, diffs them and writes bench/compat-lucee.json and
-bench/COMPAT.md. Exits 1 below the floor or when a case that agreed disagrees (nothing written).
+bench/COMPAT.md. Exits 1 below the floor, when a case that agreed disagrees or when a known
+difference explains another number of cases than its count in bench/compat-known.ts (nothing written).
 
 Options:
   --accept          write the results even when the run fails its checks
@@ -475,15 +485,18 @@ function judge(c: Case, lucee: Outcome, q: { compiled: Outcome; interpreted: Out
     return { c, lucee, quarry, verdict: "agree", why: "both refuse" };
   if (lucee.error === undefined && quarry.error === undefined && lucee.out === quarry.out)
     return { c, lucee, quarry, verdict: "agree", why: "" };
-  const k = explain(
-    { id: c.id, source: c.source, expectsError: c.expectsError === true, asserted: c.asserted },
-    lucee,
-    quarry,
-  );
+  const k = explain(caseInfo(c), lucee, quarry);
   if (k) return { c, lucee, quarry, verdict: "known", why: k.join(" + ") };
   const why = lucee.error ? "Lucee refuses" : quarry.error ? "Quarry refuses" : "different output";
   return { c, lucee, quarry, verdict: "disagree", why };
 }
+
+const caseInfo = (c: Case): CaseInfo => ({
+  id: c.id,
+  source: c.source,
+  expectsError: c.expectsError === true,
+  asserted: c.asserted,
+});
 
 const show = (o: Outcome) => (o.error ? `error ${o.error.type}: ${o.error.message}` : JSON.stringify(o.out));
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -493,6 +506,8 @@ interface Recorded {
   engine: string;
   floor: number;
   groups: Record<string, { total: number; agree: number; known: number; disagree: number }>;
+  /** Each known difference's cases (a case that two entries explain together is under both). */
+  known?: Record<string, string[]>;
   agreeing: string[];
 }
 
@@ -529,6 +544,9 @@ async function main(): Promise<void> {
   if (pct < floor && !only) failures.push(`agreement ${pct.toFixed(1)}% is below the recorded floor of ${floor}%`);
   if (regressed.length)
     failures.push(`${regressed.length} case(s) that agreed now differ: ${regressed.slice(0, 20).join(", ")}`);
+  // The pins count the whole corpus: a run of one group cannot check them.
+  const ids = knownIds(rows.map((r) => ({ id: r.c.id, verdict: r.verdict, why: r.why })));
+  if (!only) failures.push(...pinFailures(ids, previous?.known));
 
   const disagreements = rows.filter((r) => r.verdict === "disagree");
   const table = [
@@ -558,6 +576,7 @@ async function main(): Promise<void> {
     engine: lucee.version,
     floor,
     groups,
+    known: ids,
     agreeing: rows
       .filter((r) => r.verdict === "agree")
       .map((r) => r.c.id)
@@ -591,13 +610,14 @@ function reportMarkdown(
     "",
     ...table,
     "",
-    "Known differences (bench/compat-known.ts) by how many cases each explains:",
+    "Known differences (bench/compat-known.ts) by how many cases each explains (each count is pinned there; a case two entries explain together counts for both):",
     "",
     ...known.map(
       (k) =>
         `- \`${k.name}\` (${rows.filter((r) => r.verdict === "known" && r.why.split(" + ").includes(k.name)).length}): ${k.reason}`,
     ),
     "",
+    ...known.filter((k) => k.kinds).flatMap((k) => kindsMarkdown(k, rows)),
     `Disagreements by kind: ${[...classes].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}.`,
     "",
     `### Disagreements${disagreements.length > SHOWN ? ` (the first ${SHOWN} of ${disagreements.length})` : ""}`,
@@ -608,6 +628,24 @@ function reportMarkdown(
       .slice(0, SHOWN)
       .map((r) => `| ${r.c.id} | \`${cell(r.c.source)}\` | ${cell(show(r.lucee))} | ${cell(show(r.quarry))} |`),
   ].join("\n");
+}
+
+/** An entry's cases by kind (KnownDifference.kinds): each kind with how many and their ids. */
+function kindsMarkdown(k: KnownDifference, rows: Row[]): string[] {
+  const byKind = new Map<string, string[]>();
+  for (const r of rows)
+    if (r.verdict === "known" && r.why.split(" + ").includes(k.name)) {
+      const kind = k.kinds!.find(([, test]) => test(caseInfo(r.c), r.lucee, r.quarry))?.[0] ?? "no kind listed";
+      byKind.set(kind, [...(byKind.get(kind) ?? []), r.c.id]);
+    }
+  return [
+    `The cases of \`${k.name}\` by kind:`,
+    "",
+    ...[...k.kinds!.map(([kind]) => kind), "no kind listed"]
+      .filter((kind) => byKind.has(kind))
+      .map((kind) => `- ${kind} (${byKind.get(kind)!.length}): ${byKind.get(kind)!.sort().join(", ")}`),
+    "",
+  ];
 }
 
 /** --dump FILE: every case's verdict and both engines' answers, as JSON. */

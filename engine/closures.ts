@@ -225,6 +225,26 @@ export function printerOf(e: Expr, loc: Loc): (h: ExprHost) => string {
   return (h) => rt.esc(f(h), loc);
 }
 
+/** A struct literal; with a key made by #…#, each key and then its value, in turn (as compiled code does). */
+function structClosure(e: Extract<Expr, { type: "struct" }>): Closure {
+  const values = e.entries.map((x) => closureOf(x.value));
+  const written: string[] = [];
+  for (const x of e.entries) if (typeof x.key === "string") written.push(x.key);
+  if (written.length === e.entries.length)
+    return (h) =>
+      rt.struct(
+        written,
+        values.map((f) => f(h)),
+      );
+  const keys = e.entries.map((x): Closure => {
+    const k = x.key;
+    if (typeof k === "string") return () => k;
+    const f = closureOf(k);
+    return (h) => rt.structKey(f(h), k.loc);
+  });
+  return (h) => rt.structPairs(values.flatMap((f, i) => [keys[i]!(h), f(h)]));
+}
+
 function make(e: Expr): Closure {
   if (e.async) return (h) => h.ready(e);
   const loc = e.loc;
@@ -237,15 +257,8 @@ function make(e: Expr): Closure {
       const items = e.items.map(closureOf);
       return (h) => items.map((f) => f(h));
     }
-    case "struct": {
-      const keys = e.entries.map((x) => x.key);
-      const values = e.entries.map((x) => closureOf(x.value));
-      return (h) =>
-        rt.struct(
-          keys,
-          values.map((f) => f(h)),
-        );
-    }
+    case "struct":
+      return structClosure(e);
     case "var":
       return varClosure(e, loc);
     case "member": {

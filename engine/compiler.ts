@@ -502,7 +502,7 @@ export class Compiler {
       case "array":
         return `[${e.items.map((i) => this.expr(i)).join(", ")}]`;
       case "struct":
-        return `rt.struct(${lit(e.entries.map((x) => x.key))}, [${e.entries.map((x) => this.expr(x.value)).join(", ")}])`;
+        return this.struct(e);
       case "var":
         return this.varRead(e);
       case "member":
@@ -567,6 +567,20 @@ export class Compiler {
       }
     }
   }
+
+  /** A struct literal; with a key made by #…#, its keys and values in turn (rt.structPairs). Written keys go in as JSON. */
+  private struct(e: Extract<Expr, { type: "struct" }>): string {
+    const written: string[] = [];
+    for (const x of e.entries) if (typeof x.key === "string") written.push(x.key);
+    if (written.length === e.entries.length)
+      return `rt.struct(${lit(written)}, [${e.entries.map((x) => this.expr(x.value)).join(", ")}])`;
+    const pairs = e.entries.map(
+      (x) =>
+        `${typeof x.key === "string" ? lit(x.key) : `rt.structKey(${this.expr(x.key)}, ${this.loc(x.key.loc)})`}, ${this.expr(x.value)}`,
+    );
+    return `rt.structPairs([${pairs.join(", ")}])`;
+  }
+
   /** A variable read: a quiet loop's local, a scope, a name, or the column of the row frame above. */
   private varRead(e: Extract<Expr, { type: "var" }>): string {
     const b = this.bound.findLast((x) => x.name === e.name);

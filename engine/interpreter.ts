@@ -274,11 +274,15 @@ export class Interpreter implements ExprHost {
         return this.eval(e); // never marked: they call nothing
       case "array":
         return this.awaitAll(e.items);
-      case "struct":
-        return rt.struct(
-          e.entries.map((x) => x.key),
-          await this.awaitAll(e.entries.map((x) => x.value)),
-        );
+      case "struct": {
+        const pairs: unknown[] = [];
+        for (const x of e.entries)
+          pairs.push(
+            typeof x.key === "string" ? x.key : rt.structKey(await this.awaitValue(x.key), x.key.loc),
+            await this.awaitValue(x.value),
+          );
+        return rt.structPairs(pairs);
+      }
       case "member":
         return rt.member(ctx, await this.awaitValue(e.object), e.name, e.loc);
       case "index":

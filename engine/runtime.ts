@@ -688,6 +688,27 @@ export function struct(keys: string[], values: unknown[]): Struct {
   return s;
 }
 
+/** A struct key made by #…# (`{"k#n#": 1}`): text, and not a name that reaches JavaScript's objects. */
+export function structKey(key: unknown, loc: Loc): string {
+  const k = toStr(key, loc);
+  if (isForbiddenKey(k)) forbidden(k, loc);
+  return k;
+}
+
+/**
+ * A struct literal with a key made by #…#: its keys and values in turn, as written (each key
+ * before its value, Lucee's order). Keys are case-insensitive: a later one in another case sets
+ * the first one's value (the validator folds the written keys the same way).
+ */
+export function structPairs(pairs: unknown[]): Struct {
+  const s = newStruct();
+  for (let i = 0; i < pairs.length; i += 2) {
+    const key = pairs[i] as string;
+    s[keyOf(s, key) ?? key] = pairs[i + 1];
+  }
+  return s;
+}
+
 export { QuarryError, RuntimeError } from "./errors.js";
 export { unwind, templateEnd, AbortSignal, BreakSignal, ContinueSignal, ExitSignal } from "./signals.js";
 export { SafeString } from "./values.js";

@@ -499,15 +499,17 @@ export class Validator {
         return this.all(e.items);
       case "struct": {
         // {a: 1, A: 2} is one key (CFML's keys are case-insensitive): the later value, the first spelling.
+        // A key made by #…# is folded and checked when it is made (rt.structKey, rt.structPairs).
         const first = new Map<string, string>();
         for (const entry of e.entries) {
+          if (typeof entry.key !== "string") continue;
           if (isForbiddenKey(entry.key))
             throw this.error(`Access to "${entry.key}" is not allowed`, e.loc, codes.FORBIDDEN);
           const lower = entry.key.toLowerCase();
           entry.key = first.get(lower) ?? entry.key;
           first.set(lower, entry.key);
         }
-        return this.all(e.entries.map((x) => x.value));
+        return this.all(e.entries.flatMap((x) => (typeof x.key === "string" ? [x.value] : [x.key, x.value])));
       }
       case "unary":
         return this.expr(e.arg);

@@ -145,10 +145,16 @@ export function asNumber(v: unknown): number {
   return NaN;
 }
 
+/**
+ * CFML's isNumeric, as Lucee's Decision.isNumber: every number (NaN and ±Infinity too, which
+ * arithmetic makes: `exp(1000)`), and a string of digits, but not one with an exponent beyond a
+ * double's range ("1e400") nor "NaN" or "Infinity".
+ */
 export function isNumeric(v: unknown): boolean {
-  return typeof v === "number"
-    ? Number.isFinite(v)
-    : (typeof v === "string" || v instanceof SafeString) && !Number.isNaN(asNumber(v));
+  if (typeof v === "number") return true;
+  if (typeof v !== "string" && !(v instanceof SafeString)) return false;
+  const n = asNumber(v);
+  return Number.isFinite(n) || (!Number.isNaN(n) && !/[eE]/.test(typeof v === "string" ? v : v.value));
 }
 
 export function toNum(v: unknown, loc: Loc | null): number {

@@ -65,7 +65,8 @@ type ExprNode =
   /** `undefined`: an optional argument left out before a named one (validator). */
   | { type: "literal"; value: string | number | boolean | null | undefined; loc: Loc }
   | { type: "array"; items: Expr[]; loc: Loc }
-  | { type: "struct"; entries: { key: string; value: Expr }[]; loc: Loc }
+  /** A key written `"k#n#"` is an expression (the string's concatenation), evaluated before its value. */
+  | { type: "struct"; entries: { key: string | Expr; value: Expr }[]; loc: Loc }
   | { type: "var"; name: string; loc: Loc }
   | { type: "member"; object: Expr; name: string; loc: Loc }
   | { type: "index"; object: Expr; index: Expr; loc: Loc }

@@ -97,7 +97,10 @@ function visitReads(e: Expr, visit: (name: string) => void): void {
     case "array":
       return e.items.forEach((a) => visitReads(a, visit));
     case "struct":
-      return e.entries.forEach((x) => visitReads(x.value, visit));
+      return e.entries.forEach((x) => {
+        if (typeof x.key !== "string") visitReads(x.key, visit);
+        visitReads(x.value, visit);
+      });
     case "member":
       return visitReads(e.object, visit);
     case "index":

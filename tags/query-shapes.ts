@@ -93,8 +93,9 @@ function placeholderParams(e: Expr | undefined): unknown {
   const entry = (x: Expr): unknown => {
     if (x.type !== "struct") return isIdent(x) ? dynamic() : null;
     const s: Struct = newStruct();
-    const list = x.entries.find((k) => k.key.toLowerCase() === "list");
-    for (const { key, value } of x.entries) {
+    const list = x.entries.find((k) => staticKey(k.key).toLowerCase() === "list");
+    for (const { key: written, value } of x.entries) {
+      const key = staticKey(written);
       const k = key.toLowerCase();
       if (k === "value") s[key] = isIdent(value) ? dynamic() : list && flag(list.value) ? [] : null;
       else s[key] = literal(value);
@@ -104,11 +105,14 @@ function placeholderParams(e: Expr | undefined): unknown {
   if (e.type === "array") return e.items.map(entry);
   if (e.type === "struct") {
     const s: Struct = newStruct();
-    for (const { key, value } of e.entries) s[key.toLowerCase()] = entry(value);
+    for (const { key, value } of e.entries) s[staticKey(key).toLowerCase()] = entry(value);
     return s;
   }
   throw new Dynamic();
 }
+
+/** A struct key written as text; one made by #…# is known only when the page runs. */
+const staticKey = (k: string | Expr): string => (typeof k === "string" ? k : dynamic());
 
 const dynamic = (): never => {
   throw new Dynamic();
@@ -158,11 +162,13 @@ export function statementsOf(ast: TemplateAst): Shapes {
       if (data.target) out.names.push(data.target.base.toLowerCase());
       const options = call.args[2];
       const opts = new Map<string, Expr>();
-      if (options?.type === "struct") for (const o of options.entries) opts.set(o.key.toLowerCase(), o.value);
+      const keyed = options?.type === "struct" && options.entries.every((o) => typeof o.key === "string");
+      if (options?.type === "struct" && keyed)
+        for (const o of options.entries) opts.set(staticKey(o.key).toLowerCase(), o.value);
       const dbtype = opts.get("dbtype");
       if (dbtype?.type === "literal" && String(dbtype.value).toLowerCase() === "query") return;
       add(call.loc, () => {
-        if (options !== undefined && options.type !== "struct") throw new Dynamic();
+        if (options !== undefined && (options.type !== "struct" || !keyed)) throw new Dynamic();
         for (const v of opts.values()) literal(v);
         if (data.inline.some(isIdent)) throw new Dynamic();
         const returntype = opts.get("returntype");

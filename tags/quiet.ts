@@ -71,7 +71,7 @@ function quietExpr(e: Expr, registry: Registry, found: LoopNames): boolean {
     case "array":
       return e.items.every(q);
     case "struct":
-      return e.entries.every((x) => q(x.value));
+      return e.entries.every((x) => (typeof x.key === "string" || q(x.key)) && q(x.value));
     case "member":
       return q(e.object);
     case "index":

@@ -84,17 +84,20 @@ describe("quarry check --db", { timeout: 120_000 }, () => {
       "_db/001_schema.sql": SCHEMA,
       "index.dbt": GOOD,
       // Reads a check cannot tie to a column are not errors: a variable another template sets,
-      // a catch's error, a function's argument, a query variable filled by two statements.
+      // a catch's error, a function's argument, a query variable filled by two statements. A
+      // queryExecute whose params or options struct has a key made by #…# is built at run time.
       "_request.dbt": '<dbt:set siteName = "Notes">',
       "more.dbt": `<dbt:query name="dup">SELECT id FROM note</dbt:query>
 <dbt:if url.keyExists("all")><dbt:query name="dup">SELECT id, title FROM note</dbt:query></dbt:if>
 <dbt:output query="dup">#siteName# #dup.title# #title#<dbt:try><dbt:throw message="x"><dbt:catch>#error.message#</dbt:catch></dbt:try></dbt:output>
-<dbt:function name="shout"><dbt:argument name="words"><dbt:query name="n">SELECT count(*) AS total FROM note</dbt:query><dbt:return words & n.total></dbt:function>`,
+<dbt:function name="shout"><dbt:argument name="words"><dbt:query name="n">SELECT count(*) AS total FROM note</dbt:query><dbt:return words & n.total></dbt:function>
+<dbt:set byKey = queryExecute("SELECT title FROM note WHERE id = :id", {"#'i'#d": 1})>
+<dbt:set byOption = queryExecute("SELECT title FROM note", [], {"#'return'#type": "array"})>`,
     });
     const r = await quarry(["check", root, "--db", url]);
     expect(r.stderr).toBe("");
     expect(r.stdout).toMatch(
-      /^3 templates checked in .*; 6 statements checked against a scratch database on postgres:\/\/.*\/t_[0-9a-f]+ with _db\/ applied \(dropped\), 1 skipped \(1 built at run time\): no errors\n$/,
+      /^3 templates checked in .*; 6 statements checked against a scratch database on postgres:\/\/.*\/t_[0-9a-f]+ with _db\/ applied \(dropped\), 3 skipped \(3 built at run time\): no errors\n$/,
     );
     expect(r.code).toBe(0);
     // The migrations went to the scratch database: the one given has no table, and the scratch one is gone.

@@ -59,20 +59,59 @@ function encoding(cs: unknown): BufferEncoding {
   return e;
 }
 
-/** Base64 (or base64url) text: its alphabet, = only at the end (Lucee 6.2 reads a missing padding and white space). */
-const PRECISE = { base64: /^[A-Za-z0-9+/]*=*$/, base64url: /^[A-Za-z0-9_-]*=*$/ };
+/** The alphabets of precise base64 and base64url; lenient decoding reads both (Lucee's Apache codec). */
+const ALPHABET = { base64: /[A-Za-z0-9+/]/, base64url: /[A-Za-z0-9_-]/ };
+const SIXBITS = new Map([..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].map((c, i) => [c, i]));
+SIXBITS.set("-", 62).set("_", 63);
 
-function binaryDecode(s: string, how: string, precise = true): Uint8Array {
+/**
+ * Base64 as Lucee 6.2 reads it (Apache Commons Codec's lenient decoder): characters outside both
+ * alphabets are skipped, the first `=` ends the data, a last group of 2 or 3 characters gives 1 or
+ * 2 bytes and a last lone character nothing. No bytes at all from a non-empty text is an error.
+ */
+function base64Lenient(s: string): Uint8Array {
+  const out: number[] = [];
+  let bits = 0;
+  let n = 0;
+  for (const c of s) {
+    if (c === "=") break;
+    const v = SIXBITS.get(c);
+    if (v === undefined) continue;
+    bits = ((bits << 6) | v) & 0xffffff;
+    if (++n % 4 === 0) out.push(bits >> 16, (bits >> 8) & 255, bits & 255);
+  }
+  if (n % 4 === 2) out.push((bits >> 4) & 255);
+  if (n % 4 === 3) out.push((bits >> 10) & 255, (bits >> 2) & 255);
+  if (out.length === 0) throw argError("cannot convert the input to a binary");
+  return Uint8Array.from(out);
+}
+
+/**
+ * Precise base64 (binaryDecode's third argument true), Lucee's checks in its order: a length that
+ * is a multiple of 4 (white space counts), at most 3 `=` at the end, then every other character in
+ * the alphabet (the last one that is not is named, counted from 1); then read as lenient.
+ */
+function base64Precise(s: string, how: "base64" | "base64url"): void {
+  if (s.length % 4 !== 0)
+    throw argError(`cannot convert the input to a binary, invalid length (${s.length}) of the string`);
+  let i = s.length - 1;
+  while (i >= 0 && s[i] === "=") i--;
+  const pad = s.length - 1 - i;
+  if (pad > 3) throw argError(`invalid padding length [${pad}], maximal length is [3]`);
+  for (; i >= 0; i--)
+    if (!ALPHABET[how].test(s[i]!))
+      throw argError(`invalid character [${s[i]}] in ${how} string at position [${i + 1}]`);
+}
+
+function binaryDecode(s: string, how: string, precise: boolean): Uint8Array {
   if (how === "hex") {
     if (!/^([0-9A-Fa-f]{2})*$/.test(s)) throw argError("binaryDecode: the string is not hex");
     return Uint8Array.from(Buffer.from(s, "hex"));
   }
   if (how === "base64" || how === "base64url") {
-    // Precise (Lucee's default): a character outside the alphabet is an error, not skipped.
-    const t = s.replace(/\s+/g, "");
-    if (precise && !PRECISE[how].test(t))
-      throw argError(`binaryDecode: the string is not ${how} (with precise false, what can be read of it is decoded)`);
-    return Uint8Array.from(Buffer.from(t, how));
+    if (s === "") return new Uint8Array(0);
+    if (precise) base64Precise(s, how);
+    return base64Lenient(s);
   }
   throw argError(`encoding must be hex, base64 or base64url, got ${JSON.stringify(how)}`);
 }
@@ -399,12 +438,12 @@ export default [
     binaryDecode: [
       {
         params: "string, encoding, [precise]",
-        doc: "The bytes that hex, base64 or base64url text encodes, as a binary value; b[1] reads its first byte (-128 to 127, as Lucee's Java bytes). With precise (the default, true) a character outside base64's alphabet is an error (a missing padding and white space are read, as Lucee 6.2 does); false skips what it cannot read.",
+        doc: 'The bytes that hex, base64 or base64url text encodes, as a binary value; b[1] reads its first byte (-128 to 127, as Lucee\'s Java bytes). Base64 is read as Lucee 6.2 reads it: by default (precise false) a character outside the alphabet (white space too) is skipped, the first `=` ends the data (`"ab=c"` is one byte, 105), a missing padding is read and a last lone character dropped; text that gives no byte at all is an error ("" gives an empty binary). With precise true the text must be a multiple of 4 characters long, with at most 3 `=` at its end and every other character in the alphabet (base64url: `-` and `_` for `+` and `/`), or it is an error.',
         example: 'charsetEncode(binaryDecode("6869", "hex"), "utf-8")',
         result: "hi",
       },
       (_c, s: unknown, e: unknown, p?: unknown) =>
-        binaryDecode(str(s), str(e).toLowerCase(), p === undefined || toBool(p, null)),
+        binaryDecode(str(s), str(e).toLowerCase(), p !== undefined && toBool(p, null)),
     ],
   }),
   ...category("types", {

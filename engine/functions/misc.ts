@@ -459,9 +459,10 @@ export function isValidType(type: string, v: unknown): boolean {
     // CFML's integer is 32-bit: 99999999999 is not one (and would not fit an int column).
     case "integer":
       return typeof v === "number" ? INT32(v) : typeof v === "string" && INTEGER.test(v) && INT32(Number(v));
+    // Every number, NaN and ±Infinity too (Lucee: isValid("numeric", exp(1000)) is true).
     case "numeric":
       return typeof v === "number"
-        ? Number.isFinite(v)
+        ? true
         : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) && /^[\s+\-.\deE]+$/.test(v);
     case "boolean":
       try {

@@ -611,7 +611,7 @@ export default category("numbers", {
   isNumeric: [
     {
       params: "value",
-      doc: "true when the value is a number or a numeric string.",
+      doc: 'true for every number (NaN and ±Infinity, which arithmetic can make, too: `isNumeric(exp(1000))`) and for a numeric string; false for a string that names them ("NaN", "Infinity") or whose exponent is beyond a double\'s range ("1e400"), as in Lucee 6.2.',
       example: 'isNumeric("1.5e3")',
       result: "true",
     },
