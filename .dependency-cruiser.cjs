@@ -2,7 +2,8 @@
 // engine/ + tags/, then parser/ at the bottom; datasources/ below the server and beside the
 // engine; config/ (the site config file) below the server and datasources; engine/errors.ts a
 // leaf anyone may import; test/ and bench/ may import anything.
-// `npm run deps` checks these rules; CI runs it. An exception names the file it allows and why.
+// No cycle of value imports in shipped code (no-value-cycles). `npm run deps` checks these rules;
+// CI runs it. An exception names the file it allows and why.
 const SHIPPED = "^(cli|server|engine|tags|parser|datasources|config)/";
 const ERRORS = "^engine/errors\\.ts$";
 // engine/limits.ts is a leaf too (a type and its defaults): the config parser reads it.
@@ -144,6 +145,20 @@ module.exports = {
       to: {
         path: "^(cli|server|engine|tags|parser|datasources|config|bench|test)/",
         dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "no-value-cycles",
+      comment:
+        "Shipped code has no import cycle: a module's values are defined before a module that " +
+        "imports them runs. Type-only imports vanish from the JavaScript, so a cycle counts only " +
+        "when every import in it brings a value (a dynamic import() too).",
+      severity: "error",
+      from: { path: SHIPPED },
+      to: {
+        circular: true,
+        dependencyTypesNot: ["type-only"],
+        viaOnly: { dependencyTypesNot: ["type-only"] },
       },
     },
     {
