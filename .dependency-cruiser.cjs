@@ -79,11 +79,10 @@ module.exports = {
       comment:
         "engine/ and tags/ reach datasources only through the Datasources object a page carries " +
         "(type imports). Allowed: tags/transaction.ts reads ISOLATION (the isolation levels its " +
-        "attribute accepts) from datasources/driver.ts, the Driver seam; tags/queryparam.ts records " +
-        "labels in datasources/param-labels.ts (a leaf WeakMap that query errors read).",
+        "attribute accepts) from datasources/driver.ts, the Driver seam.",
       severity: "error",
       from: { path: "^(engine|tags)/", pathNot: "^tags/transaction\\.ts$" },
-      to: { path: "^datasources/", pathNot: "^datasources/param-labels\\.ts$", dependencyTypesNot: ["type-only"] },
+      to: { path: "^datasources/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "transaction-tag-datasources",
