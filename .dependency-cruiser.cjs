@@ -119,12 +119,12 @@ module.exports = {
     {
       name: "tags-not-the-function-library",
       comment:
-        "Tags share coercion with the engine through engine/values.ts and engine/runtime.ts, not " +
-        "through the built-in function library. Allowed for now (moving them waits for the " +
-        "functions work in progress): toDate from dates.ts, listItems from lists.ts, isValidType from misc.ts.",
+        "Tags share coercion with the engine through engine/values.ts (toDate), engine/runtime.ts, " +
+        "engine/list-items.ts (listItems) and engine/type-check.ts (isValidType), not through the " +
+        "built-in function library.",
       severity: "error",
       from: { path: "^tags/" },
-      to: { path: "^engine/functions/", pathNot: "^engine/functions/(dates|lists|misc)\\.ts$" },
+      to: { path: "^engine/functions/" },
     },
     {
       name: "query-result-is-a-leaf",

@@ -1,7 +1,7 @@
 // Value model of the language and the conversions both modes share. Values are strings,
 // numbers, booleans, null, arrays, structs (null-prototype objects), dates, queries and
 // SafeStrings (already-escaped HTML, from raw()).
-import { RuntimeError, codes } from "./errors.js";
+import { RuntimeError, argError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
 import { parseDate, wall } from "./functions/datetime.js";
 import { XmlValue } from "./xml-value.js";
@@ -217,6 +217,24 @@ export function toBool(v: unknown, loc: Loc | null): boolean {
     if (!Number.isNaN(n)) return n !== 0;
   }
   throw new RuntimeError(codes.TYPE, `Cannot convert ${describeValue(v)} to a boolean`, loc);
+}
+
+/** A date from a value template code or a tag attribute gives: a date or a date string. */
+export function toDate(v: unknown, tz = "UTC"): Date {
+  if (v instanceof Date) return v;
+  // CFML's day number (what date arithmetic gives): days since 1899-12-30, counted in UTC.
+  if (typeof v === "number" && Number.isFinite(v)) return fromDayNumber(v);
+  const s = toStr(v, null);
+  const d = parseDate(s, tz);
+  if (d) return d;
+  throw argError(`${JSON.stringify(s.trim())} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
+}
+
+/** Is it a date, or text that reads as one (in `tz`)? Numbers are not: see isDateLike (dates.ts). */
+export function isDate(v: unknown, tz = "UTC"): boolean {
+  if (v instanceof Date) return true;
+  if (typeof v !== "string") return false;
+  return parseDate(v, tz) !== null;
 }
 
 /** The boolean a value stands for, or null. */

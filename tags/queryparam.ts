@@ -7,8 +7,7 @@ import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { QueryParamError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
-import { QueryResult, SafeString, SqlIdentifier, describeValue, isStruct } from "../engine/values.js";
-import { toDate } from "../engine/functions/dates.js";
+import { QueryResult, SafeString, SqlIdentifier, describeValue, isStruct, toDate } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
 import { callTag } from "./call.js";
 
