@@ -14,6 +14,10 @@ const CANCEL = "^engine/cancel\\.ts$";
 const OUTBOUND = "^engine/outbound\\.ts$";
 // engine/query-result.ts too (the query result value, type imports only): datasources build it.
 const QUERY_RESULT = "^engine/query-result\\.ts$";
+// engine/isolation.ts too (the isolation levels dbt:transaction accepts and a driver's begin() takes).
+const ISOLATION = "^engine/isolation\\.ts$";
+// The engine leaves datasources/ or config/ may import: none imports a value of Quarry.
+const LEAVES = [LIMITS, CANCEL, OUTBOUND, QUERY_RESULT, ISOLATION].join("|");
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -68,28 +72,20 @@ module.exports = {
     {
       name: "datasources-beside-engine",
       comment:
-        "datasources/ may use the engine's leaves only: errors, limits, cancel, outbound rules and " +
-        "the query result value it builds.",
+        "datasources/ may use the engine's leaves only: errors, limits, cancel, outbound rules, " +
+        "the query result value it builds and the isolation levels a driver's begin() takes.",
       severity: "error",
       from: { path: "^datasources/" },
-      to: { path: "^engine/", pathNot: `${ERRORS}|${LIMITS}|${CANCEL}|${OUTBOUND}|${QUERY_RESULT}` },
+      to: { path: "^engine/", pathNot: `${ERRORS}|${LEAVES}` },
     },
     {
       name: "engine-sees-datasources-as-types",
       comment:
         "engine/ and tags/ reach datasources only through the Datasources object a page carries " +
-        "(type imports). Allowed: tags/transaction.ts reads ISOLATION (the isolation levels its " +
-        "attribute accepts) from datasources/driver.ts, the Driver seam.",
+        "(type imports); what both need lives in an engine leaf (the isolation levels: engine/isolation.ts).",
       severity: "error",
-      from: { path: "^(engine|tags)/", pathNot: "^tags/transaction\\.ts$" },
+      from: { path: "^(engine|tags)/" },
       to: { path: "^datasources/", dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "transaction-tag-datasources",
-      comment: "tags/transaction.ts may import values from datasources/driver.ts only (ISOLATION).",
-      severity: "error",
-      from: { path: "^tags/transaction\\.ts$" },
-      to: { path: "^datasources/", pathNot: "^datasources/driver\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "pg-only-in-the-postgres-driver",
@@ -127,10 +123,13 @@ module.exports = {
       to: { path: "^engine/functions/" },
     },
     {
-      name: "query-result-is-a-leaf",
-      comment: "engine/query-result.ts imports types only, so datasources/ may build a QueryResult.",
+      name: "engine-leaves-are-leaves",
+      comment:
+        "The engine modules datasources/ and config/ may import (limits, cancel, outbound rules, the " +
+        "query result value, the isolation levels) import no value of Quarry, so importing one " +
+        "brings in nothing else of the engine.",
       severity: "error",
-      from: { path: QUERY_RESULT },
+      from: { path: LEAVES },
       to: {
         path: "^(cli|server|engine|tags|parser|datasources|config|bench|test)/",
         dependencyTypesNot: ["type-only"],

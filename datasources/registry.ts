@@ -9,15 +9,8 @@ import { QueryResult } from "../engine/query-result.js";
 import type { SiteConfig } from "../config/site.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
 import { Replicas, type WritePositions } from "./replicas.js";
-import {
-  ResultLimitError,
-  type ClassifiedError,
-  type DriverResult,
-  type Isolation,
-  type StatementOptions,
-} from "./driver.js";
-
-export { ISOLATION, type Isolation } from "./driver.js";
+import { ResultLimitError, type ClassifiedError, type DriverResult, type StatementOptions } from "./driver.js";
+import type { Isolation } from "../engine/isolation.js";
 
 /** The client-side limit of a query is its statement_timeout plus this. */
 export const CLIENT_TIMEOUT_MARGIN_MS = 1000;
