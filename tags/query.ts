@@ -211,12 +211,14 @@ export async function execQuery(
   loc: Loc,
 ): Promise<void> {
   const page = ctx.page;
+  // A function the body calls may run a query of its own: the outer one binds on after it.
+  const outer = page.sqlBound;
   const bound = (page.sqlBound = noParams());
   let sql: string;
   try {
     sql = await body();
   } finally {
-    page.sqlBound = null;
+    page.sqlBound = outer;
   }
   await runQuery(ctx, { name, result, datasource, dbtype, maxrows, timeout, cachedwithin, primary }, sql, bound, loc);
 }
