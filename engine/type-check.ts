@@ -1,6 +1,6 @@
 // The types dbt:param checks a value against (type="integer", "email", …), shared with the
 // function library's isValid(), which knows these and CFML's others (engine/functions/misc.ts).
-import { isDate, isStruct, toBool, typeName } from "./values.js";
+import { asBool, isDate, isStruct, typeName } from "./values.js";
 
 // RFC 5322's dot-atom local part; a domain of letter-digit labels with an alphabetic top level.
 // Letters and digits of any script count (RFC 6531 addresses, IDN domains: test@müller.de), as
@@ -30,12 +30,7 @@ export function isValidType(type: string, v: unknown): boolean {
         ? Number.isFinite(v)
         : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) && /^[\s+\-.\deE]+$/.test(v);
     case "boolean":
-      try {
-        toBool(v, null);
-        return true;
-      } catch {
-        return false;
-      }
+      return asBool(v) !== null;
     case "date":
       return isDate(v);
     case "email":

@@ -237,8 +237,8 @@ export function isDate(v: unknown, tz = "UTC"): boolean {
   return parseDate(v, tz) !== null;
 }
 
-/** The boolean a value stands for, or null. */
-function asBool(v: unknown): boolean | null {
+/** The boolean a value stands for, or null (CFML's boolean type: asBool(v) !== null). */
+export function asBool(v: unknown): boolean | null {
   try {
     return toBool(v, null);
   } catch {
