@@ -2,7 +2,8 @@
 // engine/ + tags/, then parser/ at the bottom; datasources/ below the server and beside the
 // engine; config/ (the site config file) below the server and datasources; engine/errors.ts a
 // leaf anyone may import; test/ and bench/ may import anything.
-// `npm run deps` checks these rules; CI runs it. An exception names the file it allows and why.
+// No cycle of value imports in shipped code (no-value-cycles). `npm run deps` checks these rules;
+// CI runs it. An exception names the file it allows and why.
 const SHIPPED = "^(cli|server|engine|tags|parser|datasources|config)/";
 const ERRORS = "^engine/errors\\.ts$";
 // engine/limits.ts is a leaf too (a type and its defaults): the config parser reads it.
@@ -13,6 +14,10 @@ const CANCEL = "^engine/cancel\\.ts$";
 const OUTBOUND = "^engine/outbound\\.ts$";
 // engine/query-result.ts too (the query result value, type imports only): datasources build it.
 const QUERY_RESULT = "^engine/query-result\\.ts$";
+// engine/isolation.ts too (the isolation levels dbt:transaction accepts and a driver's begin() takes).
+const ISOLATION = "^engine/isolation\\.ts$";
+// The engine leaves datasources/ or config/ may import: none imports a value of Quarry.
+const LEAVES = [LIMITS, CANCEL, OUTBOUND, QUERY_RESULT, ISOLATION].join("|");
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -67,29 +72,20 @@ module.exports = {
     {
       name: "datasources-beside-engine",
       comment:
-        "datasources/ may use the engine's leaves only: errors, limits, cancel, outbound rules and " +
-        "the query result value it builds.",
+        "datasources/ may use the engine's leaves only: errors, limits, cancel, outbound rules, " +
+        "the query result value it builds and the isolation levels a driver's begin() takes.",
       severity: "error",
       from: { path: "^datasources/" },
-      to: { path: "^engine/", pathNot: `${ERRORS}|${LIMITS}|${CANCEL}|${OUTBOUND}|${QUERY_RESULT}` },
+      to: { path: "^engine/", pathNot: `${ERRORS}|${LEAVES}` },
     },
     {
       name: "engine-sees-datasources-as-types",
       comment:
         "engine/ and tags/ reach datasources only through the Datasources object a page carries " +
-        "(type imports). Allowed: tags/transaction.ts reads ISOLATION (the isolation levels its " +
-        "attribute accepts) from datasources/driver.ts, the Driver seam; tags/queryparam.ts records " +
-        "labels in datasources/param-labels.ts (a leaf WeakMap that query errors read).",
+        "(type imports); what both need lives in an engine leaf (the isolation levels: engine/isolation.ts).",
       severity: "error",
-      from: { path: "^(engine|tags)/", pathNot: "^tags/transaction\\.ts$" },
-      to: { path: "^datasources/", pathNot: "^datasources/param-labels\\.ts$", dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "transaction-tag-datasources",
-      comment: "tags/transaction.ts may import values from datasources/driver.ts only (ISOLATION).",
-      severity: "error",
-      from: { path: "^tags/transaction\\.ts$" },
-      to: { path: "^datasources/", pathNot: "^datasources/driver\\.ts$", dependencyTypesNot: ["type-only"] },
+      from: { path: "^(engine|tags)/" },
+      to: { path: "^datasources/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "pg-only-in-the-postgres-driver",
@@ -119,18 +115,21 @@ module.exports = {
     {
       name: "tags-not-the-function-library",
       comment:
-        "Tags share coercion with the engine through engine/values.ts and engine/runtime.ts, not " +
-        "through the built-in function library. Allowed for now (moving them waits for the " +
-        "functions work in progress): toDate from dates.ts, listItems from lists.ts, isValidType from misc.ts.",
+        "Tags share coercion with the engine through engine/values.ts (toDate), engine/runtime.ts, " +
+        "engine/list-items.ts (listItems) and engine/type-check.ts (isValidType), not through the " +
+        "built-in function library.",
       severity: "error",
       from: { path: "^tags/" },
-      to: { path: "^engine/functions/", pathNot: "^engine/functions/(dates|lists|misc)\\.ts$" },
+      to: { path: "^engine/functions/" },
     },
     {
-      name: "query-result-is-a-leaf",
-      comment: "engine/query-result.ts imports types only, so datasources/ may build a QueryResult.",
+      name: "engine-leaves-are-leaves",
+      comment:
+        "The engine modules datasources/ and config/ may import (limits, cancel, outbound rules, the " +
+        "query result value, the isolation levels) import no value of Quarry, so importing one " +
+        "brings in nothing else of the engine.",
       severity: "error",
-      from: { path: QUERY_RESULT },
+      from: { path: LEAVES },
       to: {
         path: "^(cli|server|engine|tags|parser|datasources|config|bench|test)/",
         dependencyTypesNot: ["type-only"],
@@ -144,6 +143,20 @@ module.exports = {
       to: {
         path: "^(cli|server|engine|tags|parser|datasources|config|bench|test)/",
         dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "no-value-cycles",
+      comment:
+        "Shipped code has no import cycle: a module's values are defined before a module that " +
+        "imports them runs. Type-only imports vanish from the JavaScript, so a cycle counts only " +
+        "when every import in it brings a value (a dynamic import() too).",
+      severity: "error",
+      from: { path: SHIPPED },
+      to: {
+        circular: true,
+        dependencyTypesNot: ["type-only"],
+        viaOnly: { dependencyTypesNot: ["type-only"] },
       },
     },
     {

@@ -7,6 +7,7 @@
 // driver") says what a second driver needs.
 import type { CancelSignal } from "../engine/cancel.js";
 import type { DatasourceConfig } from "../config/site.js";
+import type { Isolation } from "../engine/isolation.js";
 
 /**
  * How long this process's event loop has been idle (ms, growing). A statement's run time is
@@ -19,10 +20,6 @@ import type { DatasourceConfig } from "../config/site.js";
  * a shared connection has stalled.
  */
 export const idleMs = (): number => performance.nodeTiming.idleTime;
-
-/** Transaction isolation levels, as dbt:transaction's isolation attribute spells them. */
-export const ISOLATION = ["read_uncommitted", "read_committed", "repeatable_read", "serializable"] as const;
-export type Isolation = (typeof ISOLATION)[number];
 
 /** One open connection, as the strategies see it; a driver extends it with its client. */
 export interface DriverConnection {

@@ -8,17 +8,9 @@ import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/erro
 import { QueryResult } from "../engine/query-result.js";
 import type { SiteConfig } from "../config/site.js";
 import { Datasource, abortError, type Lease, type LogFn } from "./datasource.js";
-import { paramLabel } from "./param-labels.js";
 import { Replicas, type WritePositions } from "./replicas.js";
-import {
-  ResultLimitError,
-  type ClassifiedError,
-  type DriverResult,
-  type Isolation,
-  type StatementOptions,
-} from "./driver.js";
-
-export { ISOLATION, type Isolation } from "./driver.js";
+import { ResultLimitError, type ClassifiedError, type DriverResult, type StatementOptions } from "./driver.js";
+import type { Isolation } from "../engine/isolation.js";
 
 /** The client-side limit of a query is its statement_timeout plus this. */
 export const CLIENT_TIMEOUT_MARGIN_MS = 1000;
@@ -53,6 +45,8 @@ export interface QueryOptions {
   writes?: WritePositions | null;
   /** dbt:query primary="true": the primary, and counted as a write. */
   primary?: boolean;
+  /** How the template wrote each bound value ("url.id"; "" for none): a refused $n is named by it. */
+  paramLabels?: readonly string[];
 }
 
 /** Errors of a read on a replica after which the primary runs it: the replica's, or its refusal to write (25006), or a conflict with its replay (40001). */
@@ -250,7 +244,7 @@ export class Datasources {
           `Datasource ${ds.name} unavailable: connection lost during the query (${why})`,
         );
       }
-      throw toQueryError(c!, sql, params);
+      throw toQueryError(c!, sql, params, opts.paramLabels);
     }
     // Where the write ends, on its connection once it committed (unknown when that fails).
     if (written) written.at = await ds.driver.writePosition!(own.conn).catch(() => null);
@@ -456,12 +450,17 @@ function cancelled(signal: CancelSignal | null, sql: string, params: unknown[]):
  * bound value (the driver's "input" kind: data exceptions, constraint violations) —
  * QRY_ERR_QUERY_INPUT, status 400, naming the parameter.
  */
-export function toQueryError(c: ClassifiedError, sql: string, params: unknown[]): QueryError {
+export function toQueryError(
+  c: ClassifiedError,
+  sql: string,
+  params: unknown[],
+  labels: readonly string[] = [],
+): QueryError {
   const state = c.state;
   let e: QueryError;
   if (c.kind === "input" && c.param !== null) {
     const n = c.param;
-    const label = paramLabel(params, n);
+    const label = labels[n - 1];
     e = new QueryError(
       `Query parameter $${n}${label ? ` (${label})` : ""} was refused by the database: ${c.message} (SQLSTATE ${state})`,
       sql,

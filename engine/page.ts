@@ -11,6 +11,7 @@ import type { Trace } from "./trace.js";
 import type { SiteServices } from "./services.js";
 import type { PageStop } from "./clock.js";
 import type { Struct } from "./values.js";
+import type { BoundParams } from "../tags/queryparam.js";
 
 /** Ticks before the first clock read; the stride then adapts (engine/clock.ts). */
 export const FIRST_STRIDE = 64;
@@ -80,8 +81,8 @@ export interface PageState {
   tx: OpenTransaction | null;
   /** The visitor's write positions when the site has read replicas (datasources/replicas.ts); else null. */
   writes: WritePositions | null;
-  /** Values bound while a dbt:query body renders ($1, $2, …); null outside one. */
-  sqlParams: unknown[] | null;
+  /** Values bound while a dbt:query body renders ($1, $2, …), with their labels; null outside one. */
+  sqlBound: BoundParams | null;
   response: ResponseState;
   /** Date.now() when the page started, and after which it is stopped with QRY_ERR_TIMEOUT (0: no deadline). */
   started: number;
@@ -153,7 +154,7 @@ export function newPageState(
     db,
     tx: null,
     writes: null,
-    sqlParams: null,
+    sqlBound: null,
     response: { status: 200, headers: new Map(), cookies: [], contentType: null, location: null, body: null },
     started: now,
     deadline: timeoutMs > 0 ? now + timeoutMs : 0,

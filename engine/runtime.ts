@@ -26,7 +26,7 @@ import {
 export { esc, toBool, toStr, toNum, compare, numToStr } from "./values.js";
 import { esc } from "./values.js";
 import { XmlNode, attrViewSet, childViewSet, isChildView, xmlGet, xmlSet } from "./xml.js";
-import { encodeAs } from "./functions/encoding.js";
+import { encodeAs } from "./functions/esapi.js";
 export { settle } from "./clock.js";
 
 /** The scope names: an unscoped name that is one reads the scope (see lookup). */

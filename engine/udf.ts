@@ -9,7 +9,7 @@ import { RuntimeError, codes } from "./errors.js";
 import { bindNamed } from "./functions/named.js";
 import { checkSize, locate, lookup } from "./runtime.js";
 import { pause, tick } from "./clock.js";
-import { FunctionValue, QueryResult, isNumeric, isStruct, newStruct, toBool, typeName } from "./values.js";
+import { FunctionValue, QueryResult, asBool, isNumeric, isStruct, newStruct, typeName } from "./values.js";
 
 /** The types an argument or a return value may declare (CFML's names). */
 export const TYPES = [
@@ -230,12 +230,7 @@ function isType(v: unknown, type: Exclude<TypeName, "any" | "void">): boolean {
     case "numeric":
       return isNumeric(v);
     case "boolean":
-      try {
-        toBool(v, null);
-        return true;
-      } catch {
-        return false;
-      }
+      return asBool(v) !== null;
     case "array":
       return Array.isArray(v);
     case "struct":

@@ -1,7 +1,7 @@
 // Value model of the language and the conversions both modes share. Values are strings,
 // numbers, booleans, null, arrays, structs (null-prototype objects), dates, queries and
 // SafeStrings (already-escaped HTML, from raw()).
-import { RuntimeError, codes } from "./errors.js";
+import { RuntimeError, argError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
 import { parseDate, wall } from "./functions/datetime.js";
 import { XmlValue } from "./xml-value.js";
@@ -225,8 +225,26 @@ export function toBool(v: unknown, loc: Loc | null): boolean {
   throw new RuntimeError(codes.TYPE, `Cannot convert ${describeValue(v)} to a boolean`, loc);
 }
 
-/** The boolean a value stands for, or null. */
-function asBool(v: unknown): boolean | null {
+/** A date from a value template code or a tag attribute gives: a date or a date string. */
+export function toDate(v: unknown, tz = "UTC"): Date {
+  if (v instanceof Date) return v;
+  // CFML's day number (what date arithmetic gives): days since 1899-12-30, counted in UTC.
+  if (typeof v === "number" && Number.isFinite(v)) return fromDayNumber(v);
+  const s = toStr(v, null);
+  const d = parseDate(s, tz);
+  if (d) return d;
+  throw argError(`${JSON.stringify(s.trim())} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
+}
+
+/** Is it a date, or text that reads as one (in `tz`)? Numbers are not: see isDateLike (dates.ts). */
+export function isDate(v: unknown, tz = "UTC"): boolean {
+  if (v instanceof Date) return true;
+  if (typeof v !== "string") return false;
+  return parseDate(v, tz) !== null;
+}
+
+/** The boolean a value stands for, or null (CFML's boolean type: asBool(v) !== null). */
+export function asBool(v: unknown): boolean | null {
   try {
     return toBool(v, null);
   } catch {

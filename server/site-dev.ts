@@ -6,8 +6,9 @@ import type { Limits } from "../engine/context.js";
 import { Engine } from "../engine/engine.js";
 import { QuarryError } from "../engine/errors.js";
 import { devReload } from "./dev.js";
-import type { ScheduledTask } from "./schedule-file.js";
-import { SCHEDULE_FILE, type QuarryOptions, type Site } from "./site.js";
+// The schedule reader (croner) is loaded with this module: a dev server may get a schedule on save.
+import { readSchedule, SCHEDULE_FILE, type ScheduledTask } from "./schedule-file.js";
+import type { QuarryOptions, Site } from "./site.js";
 import type { EngineSource } from "./sources.js";
 import { checkErrorText, DevSqlCheck } from "./sql-check.js";
 
@@ -60,7 +61,6 @@ function flushCaches(site: Site, log: (line: string) => void): void {
 
 /** _schedule.json saved: its tasks from now on (a file with mistakes changes nothing). */
 async function reloadSchedule(site: Site, dir: string, log: (line: string) => void): Promise<void> {
-  const { readSchedule } = await import("./schedule-file.js");
   let tasks: ScheduledTask[];
   try {
     tasks = readSchedule(dir, site.config.timezone, (page) => site.source.find([page]) !== null) ?? [];

@@ -117,8 +117,8 @@ export interface Served {
   logger: FastifyBaseLogger;
 }
 
-/** The site's scheduled tasks (schedule-file.ts's SCHEDULE_FILE; that module loads croner). */
-export const SCHEDULE_FILE = "_schedule.json";
+/** The site's scheduled tasks (schedule-file.ts's SCHEDULE_FILE, not imported: that module loads croner). */
+const SCHEDULE_FILE = "_schedule.json";
 
 export async function openSite(opts: QuarryOptions, log: (line: string) => void): Promise<Site> {
   const dir = siteFolder(opts);

@@ -14,7 +14,7 @@ import type { CursorFrame, RenderContext } from "../engine/context.js";
 import * as rt from "../engine/runtime.js";
 import { QueryResult, isStruct, typeName } from "../engine/values.js";
 import { respell } from "../engine/keys.js";
-import { listItems } from "../engine/functions/lists.js";
+import { listItems } from "../engine/list-items.js";
 import { asQuery, fixedArg, groupingOf, insideGroup, queryNameToExpr, type Grouping } from "./helpers.js";
 import { tick, tickCode } from "../engine/clock.js";
 import { isTag } from "./nodes.js";

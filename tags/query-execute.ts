@@ -7,7 +7,7 @@ import type { RenderContext } from "../engine/context.js";
 import { QueryParamError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { QueryResult, SafeString, isStruct, newStruct, type Struct } from "../engine/values.js";
-import { bindValue, isQueryparamType, normaliseType, type BindSpec } from "./queryparam.js";
+import { bindValue, isQueryparamType, noParams, normaliseType, type BindSpec, type BoundParams } from "./queryparam.js";
 import { runQuery } from "./query.js";
 
 /** Is the SQL argument written out: string literals (with #…#), joined with & to ident() calls? */
@@ -53,7 +53,7 @@ function get(s: Struct, key: string): unknown {
 }
 
 /** What one placeholder binds: a value, or CFML's {value, cfsqltype, list, null, separator, maxlength}. */
-function bind(bound: unknown[], p: unknown, label: string, loc: Loc): string {
+function bind(bound: BoundParams, p: unknown, label: string, loc: Loc): string {
   if (!isStruct(p) || get(p, "value") === undefined) return bindValue(bound, p, { type: "", label }, loc);
   const t = get(p, "cfsqltype") ?? get(p, "sqltype") ?? get(p, "type");
   const type = t === undefined ? "" : normaliseType(rt.toStr(t, loc));
@@ -128,7 +128,7 @@ function placeholders(
  * struct, or nothing); `inline` the values of the #…# marks. quarry check --db builds the
  * statements it prepares through this too (tags/query-shapes.ts).
  */
-export function boundSql(bound: unknown[], sql: string, given: unknown, inline: unknown[], loc: Loc): string {
+export function boundSql(bound: BoundParams, sql: string, given: unknown, inline: unknown[], loc: Loc): string {
   return placeholders(
     sql,
     (i) => {
@@ -170,7 +170,7 @@ export async function queryExecute(
       "queryExecute's params must be an array (for ?) or a struct (for :name)",
       loc,
     );
-  const bound: unknown[] = [];
+  const bound = noParams();
   const text = boundSql(bound, sql, given, inline, loc);
   const opt = (k: string) => get(opts, k);
   const result = opt("result");

@@ -15,7 +15,7 @@ import { CATCH_NAMES, ROW_NAMES, SCOPES } from "../engine/runtime.js";
 import { newStruct, type Struct } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
 import { statementText } from "./query.js";
-import { bindValue, normaliseType } from "./queryparam.js";
+import { bindValue, noParams, normaliseType } from "./queryparam.js";
 import { boundSql } from "./query-execute.js";
 import { factsOf, type TagFacts } from "./types.js";
 import { findTag } from "./registry.js";
@@ -68,7 +68,7 @@ function flag(e: Expr | undefined): boolean {
 
 /** The SQL a static dbt:query body renders, with its bound values. */
 function queryStatement(node: TagNode): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
+  const bound = noParams();
   let body = "";
   for (const n of node.body ?? []) {
     if (n.type === "text") body += n.value;
@@ -77,14 +77,14 @@ function queryStatement(node: TagNode): { sql: string; params: unknown[] } {
       const list = flag(n.args.list);
       if (n.args.type !== undefined) literal(n.args.type);
       body += bindValue(
-        params,
+        bound,
         list ? [] : null,
         { type: normaliseType(fixedArg(n, "type") ?? ""), label: "", list },
         n.loc,
       );
     } else throw new Dynamic();
   }
-  return { sql: statementText(body, params), params };
+  return { sql: statementText(body, bound.params), params: bound.params };
 }
 
 /** A literal struct or array as a value: each bound value null (an empty array for a list). */
@@ -175,9 +175,9 @@ export function statementsOf(ast: TemplateAst): Shapes {
         const query = returntype === undefined || String(literal(returntype)).toLowerCase() === "query";
         const target = data.target;
         const datasource = opts.get("datasource");
-        const params: unknown[] = [];
+        const bound = noParams();
         const sql = boundSql(
-          params,
+          bound,
           sqlText(data.sql!),
           placeholderParams(call.args[1]),
           data.inline.map(() => null),
@@ -188,7 +188,7 @@ export function statementsOf(ast: TemplateAst): Shapes {
           name: query && target && target.steps.length === 0 ? target.base.toLowerCase() : undefined,
           datasource: datasource === undefined ? undefined : String(literal(datasource)),
           sql,
-          params,
+          params: bound.params,
         };
       });
     }

@@ -15,6 +15,7 @@ import { pageStop, stopIfDue, untilStopped } from "../engine/clock.js";
 import { RESULT_CELL_BYTES, RESULT_ROW_BYTES, hold } from "../engine/work.js";
 import { callTag, type CaptureBody } from "./call.js";
 import { queryOfQueries } from "../engine/qoq.js";
+import { noParams, type BoundParams } from "./queryparam.js";
 
 export interface QuerySpec {
   name: string | undefined;
@@ -77,9 +78,10 @@ export async function runQuery(
   ctx: RenderContext,
   spec: QuerySpec,
   body: string,
-  params: unknown[],
+  bound: BoundParams,
   loc: Loc,
 ): Promise<QueryResult> {
+  const params = bound.params;
   if (spec.dbtype !== undefined) return runQueryOfQueries(ctx, spec, body.trim(), params, loc);
   const db = ctx.page.db;
   if (!db)
@@ -120,6 +122,7 @@ export async function runQuery(
         // Read replicas: where the visitor's writes are, and which statements may not go to one.
         writes: ctx.page.writes,
         primary: spec.primary !== undefined && rt.toBool(spec.primary, loc),
+        paramLabels: bound.labels,
       }),
       loc,
     );
@@ -208,16 +211,16 @@ export async function execQuery(
   loc: Loc,
 ): Promise<void> {
   const page = ctx.page;
-  page.sqlParams = [];
+  // A function the body calls may run a query of its own: the outer one binds on after it.
+  const outer = page.sqlBound;
+  const bound = (page.sqlBound = noParams());
   let sql: string;
-  let params: unknown[];
   try {
     sql = await body();
   } finally {
-    params = page.sqlParams;
-    page.sqlParams = null;
+    page.sqlBound = outer;
   }
-  await runQuery(ctx, { name, result, datasource, dbtype, maxrows, timeout, cachedwithin, primary }, sql, params, loc);
+  await runQuery(ctx, { name, result, datasource, dbtype, maxrows, timeout, cachedwithin, primary }, sql, bound, loc);
 }
 
 /**

@@ -7,11 +7,9 @@ import type { TagDef, TagModule } from "./types.js";
 import type { RenderContext } from "../engine/context.js";
 import { QueryParamError, RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
-import { QueryResult, SafeString, SqlIdentifier, describeValue, isStruct } from "../engine/values.js";
-import { toDate } from "../engine/functions/dates.js";
+import { QueryResult, SafeString, SqlIdentifier, describeValue, isStruct, toDate } from "../engine/values.js";
 import { fixedArg } from "./helpers.js";
 import { callTag } from "./call.js";
-import { labelParam } from "../datasources/param-labels.js";
 
 /** Quarry's queryparam types and the Postgres cast each adds. `cf_sql_` prefixes are accepted. */
 const CASTS: Record<string, string> = {
@@ -49,6 +47,20 @@ export interface BindSpec {
   isNull?: unknown;
   maxlength?: number | undefined;
 }
+
+/**
+ * A statement's bound values as its query body or queryExecute binds them, and beside each how
+ * the template wrote it: the datasource names a value the database refuses by it ("$1 (url.id)").
+ */
+export interface BoundParams {
+  /** The values, $1 first. */
+  params: unknown[];
+  /** labels[n - 1] is $n's label ("url.id", "?1", ":name"); "" when none. */
+  labels: string[];
+}
+
+/** A statement's bound values before the first is bound. */
+export const noParams = (): BoundParams => ({ params: [], labels: [] });
 
 /** Is this (normalised) one of the queryparam types? */
 export const isQueryparamType = (t: string): boolean => Object.hasOwn(CASTS, t);
@@ -103,9 +115,9 @@ function plain(v: unknown, spec: BindSpec, loc: Loc): unknown {
 
 /** Binds a value of the query being built and returns its placeholder. */
 export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, loc: Loc): string {
-  const params = ctx.page.sqlParams;
-  if (!params) throw new RuntimeError(codes.NESTING, "dbt:queryparam is only valid inside dbt:query", loc);
-  return bindValue(params, value, spec, loc);
+  const bound = ctx.page.sqlBound;
+  if (!bound) throw new RuntimeError(codes.NESTING, "dbt:queryparam is only valid inside dbt:query", loc);
+  return bindValue(bound, value, spec, loc);
 }
 
 /**
@@ -113,7 +125,7 @@ export function bindParam(ctx: RenderContext, value: unknown, spec: BindSpec, lo
  * type's cast). The one place a placeholder is written: the pages at run time and
  * `quarry check --db` (tags/query-shapes.ts) build their statements through it.
  */
-export function bindValue(params: unknown[], value: unknown, spec: BindSpec, loc: Loc): string {
+export function bindValue(bound: BoundParams, value: unknown, spec: BindSpec, loc: Loc): string {
   // An identifier from ident() is SQL text already checked against its allow-list.
   if (value instanceof SqlIdentifier) return value.value;
   let v: unknown;
@@ -130,8 +142,9 @@ export function bindValue(params: unknown[], value: unknown, spec: BindSpec, loc
           .filter((s) => s !== "");
     v = items.map((x) => plain(x, spec, loc));
   } else v = plain(value, spec, loc);
+  const { params, labels } = bound;
   params.push(v);
-  labelParam(params, spec.label);
+  labels.push(spec.label);
   const cast = CASTS[spec.type];
   return `$${params.length}${cast ? `::${cast}${list ? "[]" : ""}` : ""}`;
 }

@@ -7,8 +7,7 @@ import type { RenderContext } from "../engine/context.js";
 import { RuntimeError, codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
 import { AbortSignal } from "../engine/signals.js";
-import { typeName } from "../engine/values.js";
-import { toDate } from "../engine/functions/dates.js";
+import { toDate, typeName } from "../engine/values.js";
 import { callTag } from "./call.js";
 import { afterFlush } from "./flush.js";
 

@@ -4,7 +4,7 @@ import type { Loc, Node, TagNode } from "../parser/ast.js";
 import type { TagDef, TagModule } from "./types.js";
 import { codes } from "../engine/errors.js";
 import * as rt from "../engine/runtime.js";
-import { listItems } from "../engine/functions/lists.js";
+import { listItems } from "../engine/list-items.js";
 import { compare } from "../engine/values.js";
 
 // Case nodes are kept whole: their attributes are validated after this hook runs.

@@ -9,7 +9,7 @@ import type { RenderContext } from "../engine/context.js";
 import type { OpenTransaction } from "../engine/page.js";
 import { QuarryError, RuntimeError, codes } from "../engine/errors.js";
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal } from "../engine/signals.js";
-import { ISOLATION, type Isolation } from "../datasources/driver.js";
+import { ISOLATION, type Isolation } from "../engine/isolation.js";
 import { fixedArg } from "./helpers.js";
 import { callTag, type RunBody } from "./call.js";
 

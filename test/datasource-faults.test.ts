@@ -296,6 +296,8 @@ describe("request data Postgres refuses", () => {
     "find.dbt": `<dbt:query name="q">SELECT name FROM item WHERE id = #url.id#</dbt:query><dbt:output>#q.name#</dbt:output>`,
     "add.dbt": `<dbt:query>INSERT INTO item (id, name, email) VALUES (#url.id#, #url.name#, #url.email#)</dbt:query>added`,
     "typo.dbt": `<dbt:query name="q">SELECT nme FROM item\nWHERE id = #url.id#</dbt:query>`,
+    "exec.dbt": `<dbt:set q = queryExecute("SELECT name FROM item WHERE id = :id", {id: url.id})>`,
+    "execpos.dbt": `<dbt:set q = queryExecute("SELECT name FROM item WHERE id = ? OR id = #url.id#", [1])>`,
   });
   let server: Awaited<ReturnType<typeof startServer>>[];
   beforeAll(async () => {
@@ -340,6 +342,15 @@ describe("request data Postgres refuses", () => {
     [
       "/add?id=3&name=dup&email=a@x",
       "Query parameter $3 (url.email) was refused by the database: duplicate key value violates unique constraint &#34;item_email_key&#34; (SQLSTATE 23505)",
+    ],
+    // queryExecute's values are named as its SQL marks them.
+    [
+      "/exec?id=abc",
+      "Query parameter $1 (:id) was refused by the database: invalid input syntax for type integer: &#34;abc&#34; (SQLSTATE 22P02)",
+    ],
+    [
+      "/execpos?id=abc",
+      "Query parameter $2 (#…# number 1) was refused by the database: invalid input syntax for type integer: &#34;abc&#34; (SQLSTATE 22P02)",
     ],
   ])("%s answers 400 naming the parameter, in both modes", async (path, message) => {
     expect(await get(path)).toEqual([400, message]);

@@ -4,7 +4,8 @@
 // says the cached plan no longer fits (0A000 after ALTER TABLE), with a per-statement
 // statement_timeout local to a transaction around it.
 import type pg from "pg";
-import { idleMs, type Driver, type DriverResult, type Isolation, type StatementOptions } from "../driver.js";
+import type { Isolation } from "../../engine/isolation.js";
+import { idleMs, type Driver, type DriverResult, type StatementOptions } from "../driver.js";
 import { backendId, cancel, connect, disconnect, forgetStatement, ping, statement, type Connection } from "./client.js";
 import { classify } from "./errors.js";
 import { sharedQuery } from "./pipeline.js";

@@ -9,7 +9,7 @@ import { newStruct, toBool } from "../values.js";
 import { siteServices } from "../services.js";
 import { ObjectCache } from "../object-cache.js";
 import { deepCopy } from "./structs.js";
-import { listItems } from "./lists.js";
+import { listItems } from "../list-items.js";
 
 const store = (ctx: RenderContext): ObjectCache => siteServices(ctx.page).objects;
 /** Tells the site's other processes to drop these ids (or those matching a filter). */

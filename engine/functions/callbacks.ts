@@ -2,7 +2,8 @@
 // element, in order. They await (a function may run queries), so they are `awaits` built-ins:
 // engine/udf.ts callAwaiting hands them the function as a plain async callback.
 import { category, arr, struct, query, str, argError, type Callback } from "./define.js";
-import { listItems, wholeDelim } from "./lists.js";
+import { listItems } from "../list-items.js";
+import { wholeDelim } from "./lists.js";
 import { newStruct, toBool, QueryResult, isStruct, typeName, type Struct } from "../values.js";
 
 function callback(f: unknown, fn: string): Callback {

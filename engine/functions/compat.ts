@@ -2,12 +2,12 @@
 // search, radix conversion, bit masks, binary values (base64, hex, charsets), numeric dates.
 import { componentMetadata, instanceOfName, isInstance } from "../component.js";
 import { category, str, num, int, argError } from "./define.js";
-import { listItems } from "./lists.js";
+import { listItems } from "../list-items.js";
 import { metaphone } from "./metaphone.js";
 import { cfmlLocaleName, localeArg, lsCurrency } from "./numbers.js";
-import { isDate, toDate, zone } from "./dates.js";
+import { zone } from "./dates.js";
 import { isTimeZone, wall } from "./datetime.js";
-import { arrayDims, arrayType, isNumeric, isStruct, newStruct, toBool, typeName } from "../values.js";
+import { arrayDims, arrayType, isDate, isNumeric, isStruct, newStruct, toBool, toDate, typeName } from "../values.js";
 
 /** An integer that fits CFML's 32-bit bit functions. */
 function int32(v: unknown, what: string): number {

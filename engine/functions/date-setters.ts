@@ -5,7 +5,8 @@
 import type { RenderContext } from "../context.js";
 import { category, str, int, argError, type Spec } from "./define.js";
 import { fromWall, isTimeZone, wall, type Wall } from "./datetime.js";
-import { toDate, zone } from "./dates.js";
+import { toDate } from "../values.js";
+import { zone } from "./dates.js";
 
 type Field = Exclude<keyof Wall, "dow">;
 

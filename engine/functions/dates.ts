@@ -1,7 +1,7 @@
 // Date functions. Dates are instants (JavaScript Dates); their fields, masks and arithmetic use
 // the page's time zone (the site's `timezone` setting, UTC by default).
 import type { RenderContext } from "../context.js";
-import { asNumber, fromDayNumber } from "../values.js";
+import { asNumber, isDate, toDate } from "../values.js";
 import { category, str, num, int, argError } from "./define.js";
 import { localeArg } from "./numbers.js";
 import { lsParseFields } from "./ls-parse.js";
@@ -43,17 +43,6 @@ export function dateArg(v: unknown, tz = "UTC"): Date {
 /** The page's time zone. */
 export const zone = (ctx: RenderContext): string => ctx.page.timezone;
 
-/** A date from a value template code or a tag attribute gives: a date or a date string. */
-export function toDate(v: unknown, tz = "UTC"): Date {
-  if (v instanceof Date) return v;
-  // CFML's day number (what date arithmetic gives): days since 1899-12-30, counted in UTC.
-  if (typeof v === "number" && Number.isFinite(v)) return fromDayNumber(v);
-  const s = str(v);
-  const d = parseDate(s, tz);
-  if (d) return d;
-  throw argError(`${JSON.stringify(s.trim())} is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)`);
-}
-
 /**
  * CFML's date type, as isValid("date") and a `type="date"` argument check it: a date, a day
  * number, or text that reads as a date or a number.
@@ -64,12 +53,6 @@ export function isDateLike(v: unknown, tz = "UTC"): boolean {
     (typeof v === "number" && Number.isFinite(v)) ||
     (typeof v === "string" && (isDate(v, tz) || (v.trim() !== "" && !Number.isNaN(Number(v)))))
   );
-}
-
-export function isDate(v: unknown, tz = "UTC"): boolean {
-  if (v instanceof Date) return true;
-  if (typeof v !== "string") return false;
-  return parseDate(v, tz) !== null;
 }
 
 const PARTS = ["yyyy", "q", "m", "y", "d", "w", "ww", "wd", "h", "n", "s", "l"];

@@ -21,7 +21,18 @@ import { RuntimeError, codes } from "../errors.js";
 import type { RenderContext } from "../context.js";
 import { ELEMENT_BYTES, MEMBER_BYTES, hold, weigh, work, type Metered } from "../work.js";
 import { dateTimeFormat, wall } from "./datetime.js";
-import { encodeHtml, encodeHtmlAttribute, encodeJs, encodeUrl } from "./esapi.js";
+import {
+  ENCODINGS,
+  encodeAs,
+  encodeCss,
+  encodeDn,
+  encodeHtml,
+  encodeHtmlAttribute,
+  encodeJs,
+  encodeLdap,
+  encodeUrl,
+  encodeXml,
+} from "./esapi.js";
 
 /** A function has no JSON form: its closure holds the page's scopes (and through them the request). */
 const unencodable = (f: FunctionValue): RuntimeError => argError(`A function (${f.name}) cannot be written as JSON`);
@@ -600,61 +611,6 @@ export default category("encoding", {
     },
   ],
 });
-
-const ENCODINGS = new Set(["css", "dn", "html", "html_attr", "javascript", "ldap", "url", "xml", "xml_attr"]);
-
-/** The text encoded for the context `type` names: esapiEncode, encodeFor and writeOutput(x, type). */
-export function encodeAs(fn: string, type: unknown, text: string): unknown {
-  const t = str(type).trim().toLowerCase();
-  switch (t) {
-    case "css":
-      return encodeCss(text);
-    case "dn":
-      return encodeDn(text);
-    case "html":
-      return new SafeString(encodeHtml(text));
-    case "html_attr":
-      return new SafeString(encodeHtmlAttribute(text));
-    case "javascript":
-      return encodeJs(text);
-    case "ldap":
-      return encodeLdap(text);
-    case "url":
-      return encodeUrl(text);
-    case "xml":
-      return new SafeString(encodeXml(text, false));
-    case "xml_attr":
-      return new SafeString(encodeXml(text, true));
-    default:
-      throw argError(
-        `${fn}: unknown encoding ${JSON.stringify(t)} (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr)`,
-      );
-  }
-}
-
-/** encodeForCSS: every character but letters and digits as a CSS escape. */
-function encodeCss(s: string): string {
-  return s.replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `);
-}
-
-/** encodeForXML (and its attribute form, which escapes spaces too). */
-function encodeXml(s: string, attribute: boolean): string {
-  const re = attribute ? /[^A-Za-z0-9,.\-_]/gu : /[^A-Za-z0-9 ,.\-_]/gu;
-  return s.replace(re, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`);
-}
-
-/** ESAPI's encodeForDN. */
-function encodeDn(s: string): string {
-  let out = s.startsWith(" ") || s.startsWith("#") ? "\\" : "";
-  for (const ch of s) out += '\\,+"<>;'.includes(ch) ? `\\${ch}` : ch;
-  return s.length > 1 && s.endsWith(" ") ? `${out.slice(0, -1)}\\ ` : out;
-}
-
-/** ESAPI's encodeForLDAP (wildcards encoded). */
-function encodeLdap(s: string): string {
-  const map: Record<string, string> = { "\\": "\\5c", "*": "\\2a", "(": "\\28", ")": "\\29", "\0": "\\00" };
-  return s.replace(/[\\*()\0]/g, (ch) => map[ch]!);
-}
 
 /** An encoder's input: canonicalized first when asked (CFML's second argument). */
 function input(s: unknown, canonicalize: unknown): string {

@@ -1,6 +1,12 @@
 // The OWASP ESAPI encoders that CFML's encodeFor* functions are (Lucee and Adobe ColdFusion
 // both ship ESAPI): letters and digits pass, a few punctuation characters pass per context, and
 // every other character is escaped — so encodeForHTML("<br/>") is "&lt;br&#x2f;&gt;".
+// encodeAs (a context's name → its encoder) lives here too, beside the encoders, for the runtime's
+// writeOutput(value, context) as well as encoding.ts: importing it from encoding.ts made the runtime
+// import the component module (through encoding.ts), which imports the runtime (through udf.ts).
+
+import { argError } from "../errors.js";
+import { SafeString, toStr } from "../values.js";
 
 /** HTML 4's named entities (hex code point:name), which ESAPI's HTML encoder prefers. */
 const NAMED = new Map<number, string>(
@@ -84,4 +90,60 @@ export function encodeUrl(s: string): string {
     else for (const b of Buffer.from(ch, "utf8")) out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
   }
   return out;
+}
+
+/** The contexts encodeAs knows, by the names encodeFor, esapiEncode and writeOutput take. */
+export const ENCODINGS = new Set(["css", "dn", "html", "html_attr", "javascript", "ldap", "url", "xml", "xml_attr"]);
+
+/** The text encoded for the context `type` names: esapiEncode, encodeFor and writeOutput(x, type). */
+export function encodeAs(fn: string, type: unknown, text: string): unknown {
+  const t = toStr(type, null).trim().toLowerCase();
+  switch (t) {
+    case "css":
+      return encodeCss(text);
+    case "dn":
+      return encodeDn(text);
+    case "html":
+      return new SafeString(encodeHtml(text));
+    case "html_attr":
+      return new SafeString(encodeHtmlAttribute(text));
+    case "javascript":
+      return encodeJs(text);
+    case "ldap":
+      return encodeLdap(text);
+    case "url":
+      return encodeUrl(text);
+    case "xml":
+      return new SafeString(encodeXml(text, false));
+    case "xml_attr":
+      return new SafeString(encodeXml(text, true));
+    default:
+      throw argError(
+        `${fn}: unknown encoding ${JSON.stringify(t)} (css, dn, html, html_attr, javascript, ldap, url, xml, xml_attr)`,
+      );
+  }
+}
+
+/** encodeForCSS: every character but letters and digits as a CSS escape. */
+export function encodeCss(s: string): string {
+  return s.replace(/[^A-Za-z0-9]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `);
+}
+
+/** encodeForXML (and its attribute form, which escapes spaces too). */
+export function encodeXml(s: string, attribute: boolean): string {
+  const re = attribute ? /[^A-Za-z0-9,.\-_]/gu : /[^A-Za-z0-9 ,.\-_]/gu;
+  return s.replace(re, (ch) => `&#x${ch.codePointAt(0)!.toString(16)};`);
+}
+
+/** ESAPI's encodeForDN. */
+export function encodeDn(s: string): string {
+  let out = s.startsWith(" ") || s.startsWith("#") ? "\\" : "";
+  for (const ch of s) out += '\\,+"<>;'.includes(ch) ? `\\${ch}` : ch;
+  return s.length > 1 && s.endsWith(" ") ? `${out.slice(0, -1)}\\ ` : out;
+}
+
+/** ESAPI's encodeForLDAP (wildcards encoded). */
+export function encodeLdap(s: string): string {
+  const map: Record<string, string> = { "\\": "\\5c", "*": "\\2a", "(": "\\28", ")": "\\29", "\0": "\\00" };
+  return s.replace(/[\\*()\0]/g, (ch) => map[ch]!);
 }

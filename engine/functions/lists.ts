@@ -1,64 +1,11 @@
 import { category, str, num, int, arr, argError, type Callback } from "./define.js";
-import { toBool } from "../values.js";
+import { flag, listItems, scan, type ListItem } from "../list-items.js";
 import { ELEMENT_BYTES, hold, work, type Metered } from "../work.js";
 
 // CFML lists: a string of items separated by any of the delimiter characters. Empty items are
 // skipped unless includeEmptyFields is true; with multiCharacterDelimiter the whole delimiter
 // string separates items. Functions that change one item (listSetAt, listDeleteAt,
 // listInsertAt) keep every other character of the list as it was.
-
-interface Item {
-  value: string;
-  start: number;
-  end: number;
-}
-
-const flag = (v: unknown): boolean => (v === undefined ? false : toBool(v, null));
-
-/** The items of a list with their places in the string (a step of `m`'s work each). */
-export function scan(list: unknown, delims?: unknown, includeEmpty?: unknown, multi?: unknown, m?: Metered): Item[] {
-  const s = str(list);
-  const d = delims === undefined ? "," : str(delims);
-  const empty = flag(includeEmpty);
-  const items: Item[] = [];
-  const push = (start: number, end: number) => {
-    if (empty || end > start) {
-      work(m, 1);
-      items.push({ value: s.slice(start, end), start, end });
-    }
-  };
-  if (d === "") {
-    push(0, s.length);
-    return items;
-  }
-  let from = 0;
-  if (flag(multi) && d.length > 1) {
-    for (let i = s.indexOf(d); i >= 0; i = s.indexOf(d, from)) {
-      push(from, i);
-      from = i + d.length;
-    }
-  } else {
-    for (let i = 0; i < s.length; i++) {
-      if (d.includes(s[i]!)) {
-        push(from, i);
-        from = i + 1;
-      }
-    }
-  }
-  push(from, s.length);
-  return items;
-}
-
-/** The item values of a list. */
-export function listItems(
-  list: unknown,
-  delims?: unknown,
-  includeEmpty?: unknown,
-  multi?: unknown,
-  m?: Metered,
-): string[] {
-  return scan(list, delims, includeEmpty, multi, m).map((i) => i.value);
-}
 
 const firstDelim = (delims?: unknown) => (delims === undefined ? "," : str(delims).charAt(0));
 /** What Lucee joins a rebuilt list with: the whole delimiters argument (`",;"` joins with both characters). */
@@ -96,7 +43,7 @@ function firstItems(m: Metered, list: string, delims: unknown, includeEmpty: boo
   return chars.join("");
 }
 
-function position(items: Item[], n: unknown): number {
+function position(items: ListItem[], n: unknown): number {
   const i = int(n, "position");
   if (i < 1 || i > items.length) throw argError(`List position ${i} is out of range 1..${items.length}`);
   return i - 1;

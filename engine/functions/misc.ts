@@ -4,8 +4,19 @@ import { fullMatch, userRegex } from "../regex.js";
 import type { RenderContext } from "../context.js";
 import { base, member, index } from "../runtime.js";
 import { RuntimeError } from "../errors.js";
-import { FunctionValue, SafeString, QueryResult, arrayDims, compare, isStruct, toBool, typeName } from "../values.js";
-import { isDate, isDateLike } from "./dates.js";
+import {
+  FunctionValue,
+  SafeString,
+  QueryResult,
+  arrayDims,
+  compare,
+  isDate,
+  isStruct,
+  toBool,
+  typeName,
+} from "../values.js";
+import { isDateLike } from "./dates.js";
+import { isSimpleType, isValidType } from "../type-check.js";
 import { XmlNode, xmlIsStructLike } from "../xml.js";
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(\d+|"[^"]*"|'[^']*')\s*\])*$/;
@@ -292,19 +303,10 @@ const isSimple = (v: unknown): boolean =>
   v instanceof Date ||
   v instanceof SafeString;
 
-// RFC 5322's dot-atom local part; a domain of letter-digit labels with an alphabetic top level.
-// Letters and digits of any script count (RFC 6531 addresses, IDN domains: test@müller.de), as
-// Lucee reads them.
-const ATOM = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
-const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}_-]*[\\p{L}\\p{M}\\p{N}])?";
-const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+\\p{L}[\\p{L}\\p{M}]+$`, "u");
 const BOOLEAN_WORD = /^(true|false|yes|no)$/i;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CFML_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{16}$/i;
-const INTEGER = /^\s*[+-]?\d+(\.0*)?\s*$/;
 const URL_RE =
   /^(https?|ftp|file|mailto|news):(\/\/)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d+)?([/?#][^\s]*)?$/i;
-const INT32 = (n: number) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -360,8 +362,6 @@ function digitDate(ctx: RenderContext, v: unknown): boolean {
   return (/^\{\s*(ts|d|t)\s/i.test(t) || !/[A-Za-z]/.test(t)) && isDate(t, ctx.page.timezone);
 }
 
-const simple = (v: unknown) => ["string", "number", "boolean", "date"].includes(typeName(v));
-
 /** isValid(): CFML's types beyond the dbt:param ones, and the min/max and pattern forms. */
 /** The types isValid() checks by a pattern on the value's text (trimmed but for guid). */
 const TEXT_TYPES: Record<string, { re: RegExp; trim: boolean }> = {
@@ -374,13 +374,13 @@ const TEXT_TYPES: Record<string, { re: RegExp; trim: boolean }> = {
 };
 
 function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b: unknown): boolean {
-  const text = simple(v) ? str(v) : null;
+  const text = isSimpleType(v) ? str(v) : null;
   type = ALIASES[type] ?? type;
   const pattern = Object.hasOwn(TEXT_TYPES, type) ? TEXT_TYPES[type]! : null;
   if (pattern) return text !== null && pattern.re.test(pattern.trim ? text.trim() : text);
   switch (type) {
     case "simple":
-      return simple(v);
+      return isSimpleType(v);
     case "range": {
       if (a === undefined || b === undefined) throw new Error('isValid("range", value, min, max) needs min and max');
       const n = typeof v === "number" ? v : text !== null && text.trim() !== "" ? Number(text) : NaN;
@@ -446,43 +446,5 @@ function isValidFull(ctx: RenderContext, type: string, v: unknown, a: unknown, b
       return isDateLike(v, ctx.page.timezone);
     default:
       return isValidType(type, v);
-  }
-}
-
-/** Shared by isValid() and dbt:param. */
-export function isValidType(type: string, v: unknown): boolean {
-  switch (type) {
-    case "any":
-      return true;
-    case "string":
-      return simple(v);
-    // CFML's integer is 32-bit: 99999999999 is not one (and would not fit an int column).
-    case "integer":
-      return typeof v === "number" ? INT32(v) : typeof v === "string" && INTEGER.test(v) && INT32(Number(v));
-    // Every number, NaN and ±Infinity too (Lucee: isValid("numeric", exp(1000)) is true).
-    case "numeric":
-      return typeof v === "number"
-        ? true
-        : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) && /^[\s+\-.\deE]+$/.test(v);
-    case "boolean":
-      try {
-        toBool(v, null);
-        return true;
-      } catch {
-        return false;
-      }
-    case "date":
-      return isDate(v);
-    case "email":
-      return typeof v === "string" && EMAIL.test(v);
-    case "uuid":
-      // CFML's form (8-4-4-16), not the standard GUID's (isValid("guid", …)), as Lucee checks.
-      return typeof v === "string" && CFML_UUID.test(v);
-    case "array":
-      return Array.isArray(v);
-    case "struct":
-      return isStruct(v);
-    default:
-      throw new Error(`Unknown type ${JSON.stringify(type)}`);
   }
 }

@@ -1,5 +1,6 @@
 import { category, str, int, arr, query, struct, argError, type Callback } from "./define.js";
-import { sortValues, sortWith, listItems } from "./lists.js";
+import { sortValues, sortWith } from "./lists.js";
+import { listItems } from "../list-items.js";
 import { QueryResult, SqlIdentifier, newStruct, isStruct, type Struct } from "../values.js";
 import { isForbiddenKey, toRowStruct } from "../runtime.js";
 import { columnOf, keyOf } from "../keys.js";

@@ -2,7 +2,7 @@
 // formatting of booleans and paragraphs.
 import { category, str, int, argError } from "./define.js";
 import { SafeString, XmlValue, escapeHtml, toBool } from "../values.js";
-import { listItems } from "./lists.js";
+import { listItems } from "../list-items.js";
 import { jsonEncode } from "./encoding.js";
 import type { RenderContext } from "../context.js";
 import { RuntimeError, codes } from "../errors.js";
