@@ -47,8 +47,13 @@ export class FrameworkErrors {
     // The answer the route stage gives a bad path (server/routes.ts names the segment at fault).
     const r = resolvePath(req.url);
     const bad = new RequestError(codes.BAD_PATH, 400, r.kind === "bad" ? r.reason : err.message);
-    if (this.served) void sendError(this.served, req, reply, bad, 400);
-    else void reply.code(400).type("text/plain; charset=utf-8").send(`${bad.message}\n`);
+    const plain = () => void reply.code(400).type("text/plain; charset=utf-8").send(`${bad.message}\n`);
+    if (!this.served) return plain();
+    // Nothing here may reject unhandled (that would end the process): a page that cannot answer, plain text.
+    sendError(this.served, req, reply, bad, 400).catch((e: unknown) => {
+      req.log.error({ err: errorRecord(e) }, "the error page of a bad URL failed");
+      if (!reply.sent) plain();
+    });
   };
 }
 
