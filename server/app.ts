@@ -29,6 +29,7 @@ import quarry, {
 } from "./plugin.js";
 import { connectDatabase } from "./database.js";
 import { FrameworkErrors } from "./request/error.js";
+import { logStream } from "./log-stream.js";
 import { registerShedding } from "./shedding.js";
 import { stopWhileStarting } from "./starting.js";
 import { registerHealth, type Readiness } from "./health.js";
@@ -131,7 +132,7 @@ export async function buildApp(
   // A silent logger is no logger: Fastify then makes no child logger per request.
   const framework = new FrameworkErrors();
   const app = Fastify({
-    logger: dev || level === "silent" ? false : { level },
+    logger: dev || level === "silent" ? false : { level, stream: logStream() },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy as boolean,
     schemaController: lazySchemaCompilers(),

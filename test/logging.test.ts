@@ -9,6 +9,7 @@ import { site } from "./helpers.js";
 import { listening } from "./process.js";
 import { createDatabase } from "./db.js";
 import { build } from "../server/build.js";
+import { LOG_FLUSH_MS } from "../server/log-stream.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 let url: string;
@@ -99,5 +100,40 @@ describe("quarry start logging", () => {
     expect((await logsOf([], { LOG_LEVEL: "info" }, ["/"])).filter((l) => l.msg === "request")).toHaveLength(1);
     // An empty $LOG_LEVEL counts as unset; the site's config says warn: no request lines.
     expect((await logsOf([], { LOG_LEVEL: "" }, ["/"])).filter((l) => l.msg === "request")).toEqual([]);
+  });
+});
+
+describe("quarry start's log lines are batched, not held", () => {
+  it("writes a request's line within LOG_FLUSH_MS while the server runs, and a warning at once", async () => {
+    const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--log-level", "info"], {
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    const seen: { line: Record<string, unknown>; at: number }[] = [];
+    let rest = "";
+    child.stdout.on("data", (d: Buffer) => {
+      const lines = (rest + d.toString()).split("\n");
+      rest = lines.pop()!;
+      for (const l of lines) if (l.startsWith("{")) seen.push({ line: JSON.parse(l) as never, at: Date.now() });
+    });
+    const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+    try {
+      const base = await listening(child);
+      const lineOf = async (pred: (l: Record<string, unknown>) => boolean) => {
+        for (let i = 0; i < 100 && !seen.some((s) => pred(s.line)); i++) await new Promise((r) => setTimeout(r, 50));
+        return seen.find((s) => pred(s.line));
+      };
+      await (await fetch(base + "/")).text();
+      // Held in memory at first (a batch is LOG_BATCH_BYTES), written by the timer.
+      const request = await lineOf((l) => l.msg === "request" && l.url === "/");
+      expect(request?.line.status).toBe(200);
+      // A warning goes out with what waits before it, without waiting for the timer.
+      await (await fetch(base + "/go?next=https://evil.example/")).text();
+      const answered = Date.now();
+      const warn = await lineOf((l) => l.code === "QRY_ERR_REDIRECT");
+      expect(warn!.at - answered).toBeLessThan(LOG_FLUSH_MS / 2);
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+    }
   });
 });
