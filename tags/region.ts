@@ -67,42 +67,11 @@ ${code}ctx.page.budget = ${budget}; ${back}
   const versions = () => {
     const general = c.withLocals(reads, writers, write);
     if (!plan.checked) return general;
-    // Where it runs once a run of the page, the checked version is a function of its own
-    // (Compiler.ownFunction): V8 optimises that function, small, instead of the whole render
-    // (which, run once a request, is not hot enough to be optimised itself). It takes the
-    // general version's locals and gives them back with the output. Its output is its own
-    // until it returns, so an error leaves $o as it was.
-    const places = names.map((n) => local.get(n)!);
-    const checked = c.atTop
-      ? `try {
-[$o, ${places.join(", ")}] = ${c.ownFunction("checked", places, () => {
-          const e = c.tmp("e");
-          const code = checkedCode();
-          const caches = c.memberCaches();
-          return `let ${at} = ${L}, ${budget} = ctx.page.budget${caches.map((h) => `, ${h}`).join("")};
-try {
-${code}} catch (${e}) { if (${e}?.catchable !== false) ctx.page.budget = ${budget}; throw ${e}; }
-return [$o, ${places.join(", ")}];
-`;
-        })};
-${done} = true;
-} catch (${err}) {
-// A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if (${err}?.catchable === false) throw ${err};
-ctx.page.replaying++; ${replay} = true;
-}
-`
-      : `const ${length} = $o.length;
-let ${at} = ${L}, ${budget} = ctx.page.budget;
-try {
-${checkedCode()}${done} = true;
-} catch (${err}) {
-$o = $o.slice(0, ${length});
-// A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if (${err}?.catchable === false) throw ${err};
-ctx.page.budget = ${budget}; ctx.page.replaying++; ${replay} = true;
-}
-`;
+    const checked = runChecked(c, {
+      places: names.map((n) => local.get(n)!),
+      code: checkedCode,
+      ...{ at, L, budget, done, err, replay, length },
+    });
     // After an error (not a stop) the general version runs the loop again up to the same error.
     // The replay can be slower than the run it repeats: it stays on the page's time limit, but it
     // does not pause or look at the signal (page.replaying, engine/clock.ts checkpoint), as an
@@ -146,6 +115,55 @@ let ${load};
 try {
 ${body}} finally { if (!${slow}) { ${store} } }
 }\n`;
+}
+
+/**
+ * The checked version run (its `code`), setting `done` when it ends, its output taken back and
+ * `replay` set on an error that is not a stop. Where the loop runs once a run of the page, it is
+ * a function of its own (Compiler.ownFunction): V8 optimises that function, small, instead of
+ * the whole render (which, run once a request, is not hot enough to be optimised itself). It
+ * takes the general version's locals (`places`) and gives them back with the output, which is
+ * its own until it returns, so an error leaves $o as it was.
+ */
+function runChecked(
+  c: Compiler,
+  v: { places: string[]; code: () => string } & Record<
+    "at" | "L" | "budget" | "done" | "err" | "replay" | "length",
+    string
+  >,
+): string {
+  const { places, at, L, budget, done, err, replay, length } = v;
+  const stop = `// A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
+if (${err}?.catchable === false) throw ${err};`;
+  if (!c.atTop)
+    return `const ${length} = $o.length;
+let ${at} = ${L}, ${budget} = ctx.page.budget;
+try {
+${v.code()}${done} = true;
+} catch (${err}) {
+$o = $o.slice(0, ${length});
+${stop}
+ctx.page.budget = ${budget}; ctx.page.replaying++; ${replay} = true;
+}
+`;
+  const call = c.ownFunction("checked", places, () => {
+    const e = c.tmp("e");
+    const code = v.code();
+    const caches = c.memberCaches();
+    return `let ${at} = ${L}, ${budget} = ctx.page.budget${caches.map((h) => `, ${h}`).join("")};
+try {
+${code}} catch (${e}) { if (${e}?.catchable !== false) ctx.page.budget = ${budget}; throw ${e}; }
+return [$o, ${places.join(", ")}];
+`;
+  });
+  return `try {
+[$o, ${places.join(", ")}] = ${call};
+${done} = true;
+} catch (${err}) {
+${stop}
+ctx.page.replaying++; ${replay} = true;
+}
+`;
 }
 
 /** The general version's places: each name in a local, or in its scope the slow way. */
