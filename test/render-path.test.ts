@@ -20,6 +20,9 @@ const root = site({
   "nested-async.dbt": `<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">[<dbt:loop from="1" to="3" index="j">#i * j# <dbt:set t = t + i * j></dbt:loop>]<dbt:set s = s & i></dbt:loop> #t# #s# #i# #j#</dbt:output><dbt:include template="tail.dbt">`,
   "fails-async.dbt": `<dbt:set s = 0><dbt:loop from="1" to="5" index="i"><dbt:set s = s + 1 / (3 - i)></dbt:loop><dbt:include template="tail.dbt">`,
   "tail.dbt": `<dbt:output>|#i#</dbt:output>`,
+  // A quiet loop whose output is captured, and one whose error is caught.
+  "captured.dbt": `<dbt:set s = 0><dbt:savecontent variable="c"><dbt:output><dbt:loop from="1" to="4" index="i">#i#,<dbt:set s = s + i></dbt:loop></dbt:output></dbt:savecontent><dbt:output>[#c#] #s# #i#</dbt:output>`,
+  "caught.dbt": `<dbt:set s = 0><dbt:output><dbt:try><dbt:loop from="1" to="5" index="i">#i#,<dbt:set s = s + 1 / (3 - i)></dbt:loop><dbt:catch>#error.code# #i# #s#</dbt:catch></dbt:try></dbt:output>`,
   // A quiet loop in each row of a query: its checked version stays in the render.
   "in-rows.dbt": `<dbt:set q = queryNew("id", "integer", [{id: 1}, {id: 2}])>
 <dbt:output query="q"><dbt:loop from="1" to="3" index="j">#id * j#,</dbt:loop></dbt:output>`,
@@ -171,6 +174,31 @@ describe.each(MODES)("the render path, %s", (mode) => {
         (e: unknown) => e,
       );
     expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks()]).toEqual(["QRY_ERR_TYPE", 71, 3]);
+  });
+
+  it.each([
+    ["captured.dbt", "[1,2,3,4,] 10 5"],
+    // The try's output is dropped with its error.
+    ["caught.dbt", "QRY_ERR_TYPE 3 1.5"],
+  ])("gives %s's output with a pause wanted at every tick, and without", async (name, expected) => {
+    const { out } = start(
+      engine,
+      name,
+      {},
+      pausing(() => true),
+    );
+    await expect(Promise.resolve(out)).resolves.toBe(expected);
+    await expect(Promise.resolve(start(engine, name, {}, newPageState()).out)).resolves.toBe(expected);
+  });
+
+  it("stops a page that awaits, cancelled during a pause an inner loop's tick wanted, there", async () => {
+    const page = pausing((r) => r === 3);
+    cancelFrom(page, 4);
+    const err = await Promise.resolve(start(engine, "nested-async.dbt", {}, page).out).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect([(err as QuarryError).code, (err as QuarryError).loc?.column]).toEqual(["QRY_ERR_CANCELLED", INNER]);
   });
 
   it("stops a page cancelled at an inner loop's tick there, not where the outer loop began", () => {
