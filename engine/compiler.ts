@@ -296,14 +296,23 @@ export class Compiler {
     const id = this.tmp("m");
     const saved = this.members;
     this.members = { fixed, slow, vars: new Map(), id };
+    const own = this.ownFunctions.length;
     try {
       const code = write();
       const vars = [...this.members.vars.values()];
       const reset = vars.length ? `${vars.join(" = ")} = undefined;` : "";
-      return [code.split(`${RESET}${id}${RESET}`).join(reset), vars];
+      const resets = (c: string) => c.split(`${RESET}${id}${RESET}`).join(reset);
+      // And in the functions of their own written meanwhile (ownFunction).
+      for (let i = own; i < this.ownFunctions.length; i++) this.ownFunctions[i] = resets(this.ownFunctions[i]!);
+      return [resets(code), vars];
     } finally {
       this.members = saved;
     }
+  }
+
+  /** The caches withMemberCache has made so far for the code being written (none outside it). */
+  memberCaches(): string[] {
+    return this.members ? [...this.members.vars.values()] : [];
   }
 
   /** The path of a member read that withMemberCache may keep, or null. */
@@ -797,6 +806,44 @@ export class Compiler {
     }
   }
 
+  /**
+   * True where code runs once each time the function being written reaches it: under no loop
+   * and no frame (a function of its own written there, see ownFunction, is made once a run).
+   */
+  get atTop(): boolean {
+    return this.loops.length === 0 && this.frames.length === 0;
+  }
+
+  /** Functions of their own (ownFunction), written beside the render function once its form is known. */
+  private readonly ownFunctions: string[] = [];
+
+  /**
+   * `write()` as the body of a function of its own (named from `name`), called where this is
+   * written with the context, the output so far and `params` (locals of the caller: their
+   * values), and returning what the body returns (tags/region.ts: a quiet loop's checked
+   * version, so that V8 optimises that function, small, instead of the whole render, which
+   * runs once a request and was optimised, large, while its first run went on, and again when
+   * that run reached the code after the loop). It is written once, beside the
+   * render function (one closure for every run: V8 would optimise a closure made per run again
+   * for each run after the first), so the body reaches nothing of the caller but `params`. Its
+   * temporaries, `$F` and `$row` are its own locals. A generator called by `yield*` in a
+   * generator render, an async function awaited in an async one (see pauses); its pauses are
+   * written in the same form.
+   */
+  ownFunction(name: string, params: string[], write: () => string): string {
+    let awaits = false;
+    const [code, decl] = this.withTemps(() => {
+      const c = write();
+      awaits = this.awaited;
+      return c;
+    });
+    if (awaits) this.awaited = true;
+    const f = this.tmp(name);
+    const args = ["ctx", "$o", ...params].join(", ");
+    this.ownFunctions.push(`const ${f} = ${FUNCTION} ${f.slice(1)}(${args}) {\nlet $row;\n${decl}${code}};`);
+    return `${CALL}${f}(${args})`;
+  }
+
   /** Places in the `$F` of the function being written (see slot). */
   private slots = 0;
 
@@ -903,8 +950,9 @@ return $o;
 let $row;
 ${pauses(this.header.join("\n"), "await")}
 `;
-    if (awaits) return `${header}return async function render(ctx) ${pauses(run, "await")};`;
-    return `${header}const $run = function* render(ctx) ${pauses(run, "yield")};
+    const own = this.ownFunctions.map((f) => `${pauses(f, awaits ? "await" : "yield")}\n`).join("");
+    if (awaits) return `${header}${own}return async function render(ctx) ${pauses(run, "await")};`;
+    return `${header}${own}const $run = function* render(ctx) ${pauses(run, "yield")};
 return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
   }
 }
@@ -919,9 +967,13 @@ const PAUSE = "\u0001";
 const PAUSE_MARK = /\u0001([\w$]+)\u0001/g;
 /** Marks where a pause empties the member caches of withMemberCache `id`, until they are known. */
 const RESET = "\u0002";
+/** Mark the keyword of a function of its own (ownFunction) and its call, until the render's form is known. */
+const FUNCTION = "\u0003";
+const CALL = "\u0004";
 
 function pauses(code: string, form: "await" | "yield"): string {
-  return code.replace(PAUSE_MARK, (_, l: string) =>
-    form === "await" ? `await T.pause(ctx.page, ${l})` : `yield ${l}`,
-  );
+  return code
+    .replace(PAUSE_MARK, (_, l: string) => (form === "await" ? `await T.pause(ctx.page, ${l})` : `yield ${l}`))
+    .replaceAll(FUNCTION, form === "await" ? "async function" : "function*")
+    .replaceAll(CALL, form === "await" ? "await " : "yield* ");
 }

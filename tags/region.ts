@@ -35,7 +35,6 @@ export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): 
   const slow = c.tmp("slow");
   const q = JSON.stringify;
   const { local, reads, writers } = generalPlaces(c, names, vars, slow);
-  const { slots, set, checkedReads, checkedWriters, decl, init, back } = checkedPlaces(c, plan, local);
   const budget = c.tmp("b");
   const entry = [
     `!${slow}`,
@@ -52,35 +51,34 @@ export function compileQuiet(c: Compiler, plan: LoopPlan, write: () => string): 
   // only when the general version runs: the checked version never reads its local, and gives it
   // the value it leaves only when it ends (for a loop inside an output row, a read saved a row).
   const later = new Set<string>();
-  const versions = () => {
-    const general = c.withLocals(reads, writers, write);
-    if (!plan.checked) return general;
+  /** The checked version: the loop, and the places of its variables set when it starts and handed back when it ends. */
+  const checkedCode = () => {
+    const { slots, set, checkedReads, checkedWriters, decl, init, back } = checkedPlaces(c, plan, local);
     for (const n of set.keys()) later.add(n);
     const numbers = new Map([...slots].map(([n, slot]) => [n, { slot, flag: set.get(n) ?? null }]));
     const checked: Checked = { plan, budget, resume: c.tmp("rz"), at, state: [], numbers: [] };
     const code = c.withChecked(facts.numbers, numbers, checked, () =>
       c.withLocals(checkedReads, checkedWriters, write),
     );
+    return `{ ${decl.length ? `let ${decl.join(", ")};\n` : ""}${init}
+${code}ctx.page.budget = ${budget}; ${back}
+}\n`;
+  };
+  const versions = () => {
+    const general = c.withLocals(reads, writers, write);
+    if (!plan.checked) return general;
+    const checked = runChecked(c, {
+      places: names.map((n) => local.get(n)!),
+      code: checkedCode,
+      ...{ at, L, budget, done, err, replay, length },
+    });
     // After an error (not a stop) the general version runs the loop again up to the same error.
     // The replay can be slower than the run it repeats: it stays on the page's time limit, but it
     // does not pause or look at the signal (page.replaying, engine/clock.ts checkpoint), as an
     // interpreted page, which ran the loop once, did not either.
     return `let ${done} = false, ${replay} = false;
 if (${entry}) {
-const ${length} = $o.length;
-let ${at} = ${L}, ${budget} = ctx.page.budget;
-try {
-{ ${decl.length ? `let ${decl.join(", ")};\n` : ""}${init}
-${code}ctx.page.budget = ${budget}; ${back}
-}
-${done} = true;
-} catch (${err}) {
-$o = $o.slice(0, ${length});
-// A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if (${err}?.catchable === false) throw ${err};
-ctx.page.budget = ${budget}; ctx.page.replaying++; ${replay} = true;
-}
-}
+${checked}}
 if (!${done}) {
 ${[...later].map((n) => `${readScope(n)};\n`).join("")}try {
 ${general}} finally { if (${replay}) ctx.page.replaying--; }
@@ -117,6 +115,55 @@ let ${load};
 try {
 ${body}} finally { if (!${slow}) { ${store} } }
 }\n`;
+}
+
+/**
+ * The checked version run (its `code`), setting `done` when it ends, its output taken back and
+ * `replay` set on an error that is not a stop. Where the loop runs once a run of the page, it is
+ * a function of its own (Compiler.ownFunction): V8 optimises that function, small, instead of
+ * the whole render (which, run once a request, is not hot enough to be optimised itself). It
+ * takes the general version's locals (`places`) and gives them back with the output, which is
+ * its own until it returns, so an error leaves $o as it was.
+ */
+function runChecked(
+  c: Compiler,
+  v: { places: string[]; code: () => string } & Record<
+    "at" | "L" | "budget" | "done" | "err" | "replay" | "length",
+    string
+  >,
+): string {
+  const { places, at, L, budget, done, err, replay, length } = v;
+  const stop = `// A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
+if (${err}?.catchable === false) throw ${err};`;
+  if (!c.atTop)
+    return `const ${length} = $o.length;
+let ${at} = ${L}, ${budget} = ctx.page.budget;
+try {
+${v.code()}${done} = true;
+} catch (${err}) {
+$o = $o.slice(0, ${length});
+${stop}
+ctx.page.budget = ${budget}; ctx.page.replaying++; ${replay} = true;
+}
+`;
+  const call = c.ownFunction("checked", places, () => {
+    const e = c.tmp("e");
+    const code = v.code();
+    const caches = c.memberCaches();
+    return `let ${at} = ${L}, ${budget} = ctx.page.budget${caches.map((h) => `, ${h}`).join("")};
+try {
+${code}} catch (${e}) { if (${e}?.catchable !== false) ctx.page.budget = ${budget}; throw ${e}; }
+return [$o, ${places.join(", ")}];
+`;
+  });
+  return `try {
+[$o, ${places.join(", ")}] = ${call};
+${done} = true;
+} catch (${err}) {
+${stop}
+ctx.page.replaying++; ${replay} = true;
+}
+`;
 }
 
 /** The general version's places: each name in a local, or in its scope the slow way. */

@@ -16,6 +16,16 @@ const root = site({
   "fails.dbt": `<dbt:set s = 0><dbt:loop from="1" to="5" index="i"><dbt:set s = s + 1 / (3 - i)></dbt:loop><dbt:output>#s#</dbt:output>`,
   "rows.dbt": `<dbt:set q = queryNew("id", "integer", [{id: 1}, {id: 2}, {id: 3}])>
 <dbt:output query="q">#id#,</dbt:output>`,
+  // nested.dbt and fails.dbt in a page that awaits (an include): an async render.
+  "nested-async.dbt": `<dbt:set t = 0><dbt:set s = ""><dbt:output><dbt:loop from="1" to="3" index="i">[<dbt:loop from="1" to="3" index="j">#i * j# <dbt:set t = t + i * j></dbt:loop>]<dbt:set s = s & i></dbt:loop> #t# #s# #i# #j#</dbt:output><dbt:include template="tail.dbt">`,
+  "fails-async.dbt": `<dbt:set s = 0><dbt:loop from="1" to="5" index="i"><dbt:set s = s + 1 / (3 - i)></dbt:loop><dbt:include template="tail.dbt">`,
+  "tail.dbt": `<dbt:output>|#i#</dbt:output>`,
+  // A quiet loop whose output is captured, and one whose error is caught.
+  "captured.dbt": `<dbt:set s = 0><dbt:savecontent variable="c"><dbt:output><dbt:loop from="1" to="4" index="i">#i#,<dbt:set s = s + i></dbt:loop></dbt:output></dbt:savecontent><dbt:output>[#c#] #s# #i#</dbt:output>`,
+  "caught.dbt": `<dbt:set s = 0><dbt:output><dbt:try><dbt:loop from="1" to="5" index="i">#i#,<dbt:set s = s + 1 / (3 - i)></dbt:loop><dbt:catch>#error.code# #i# #s#</dbt:catch></dbt:try></dbt:output>`,
+  // A quiet loop in each row of a query: its checked version stays in the render.
+  "in-rows.dbt": `<dbt:set q = queryNew("id", "integer", [{id: 1}, {id: 2}])>
+<dbt:output query="q"><dbt:loop from="1" to="3" index="j">#id * j#,</dbt:loop></dbt:output>`,
 });
 
 /** The page's render as runPage gives it, with the context it ran in. */
@@ -140,6 +150,57 @@ describe.each(MODES)("the render path, %s", (mode) => {
     },
   );
 
+  it("comes back to the iteration a pause interrupted in a page that awaits, as in one that does not", async () => {
+    // nested.dbt's 12 ticks and the include's: every one reads the clock and wants a pause.
+    let reads = 0;
+    const { out } = start(
+      engine,
+      "nested-async.dbt",
+      {},
+      pausing(() => (++reads, true)),
+    );
+    await expect(Promise.resolve(out)).resolves.toBe(`${nested}|4`);
+    expect(reads).toBe(13);
+  });
+
+  it("fails with a loop's error in a page that awaits, the clock read as often", async () => {
+    const page = pausing(() => false);
+    const looks = cancelFrom(page, 4);
+    // Interpreted, the error comes before the page awaits: runPage throws it.
+    const err = await Promise.resolve()
+      .then(() => start(engine, "fails-async.dbt", {}, page).out)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect([(err as QuarryError).code, (err as QuarryError).loc?.column, looks()]).toEqual(["QRY_ERR_TYPE", 71, 3]);
+  });
+
+  it.each([
+    ["captured.dbt", "[1,2,3,4,] 10 5"],
+    // The try's output is dropped with its error.
+    ["caught.dbt", "QRY_ERR_TYPE 3 1.5"],
+  ])("gives %s's output with a pause wanted at every tick, and without", async (name, expected) => {
+    const { out } = start(
+      engine,
+      name,
+      {},
+      pausing(() => true),
+    );
+    await expect(Promise.resolve(out)).resolves.toBe(expected);
+    await expect(Promise.resolve(start(engine, name, {}, newPageState()).out)).resolves.toBe(expected);
+  });
+
+  it("stops a page that awaits, cancelled during a pause an inner loop's tick wanted, there", async () => {
+    const page = pausing((r) => r === 3);
+    cancelFrom(page, 4);
+    const err = await Promise.resolve(start(engine, "nested-async.dbt", {}, page).out).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect([(err as QuarryError).code, (err as QuarryError).loc?.column]).toEqual(["QRY_ERR_CANCELLED", INNER]);
+  });
+
   it("stops a page cancelled at an inner loop's tick there, not where the outer loop began", () => {
     // The clock is read at every tick; the third read finds the page cancelled (the same way as
     // past its deadline): a compiled checked version must not run the general version again.
@@ -211,5 +272,33 @@ describe.each(MODES)("the render path, %s", (mode) => {
     const p = engine.render("sum.dbt", scopesFrom({ variables: { n: 4 } }));
     expect(p).toBeInstanceOf(Promise);
     await expect(p).resolves.toBe("1:a&lt;b 2:c 10");
+  });
+});
+
+// Compiled code only: where a quiet loop's checked version is written (Compiler.ownFunction).
+describe("a quiet loop's checked version in compiled code", () => {
+  const engine = new Engine({ root, mode: "compiled" });
+  const own = (source: string) => [
+    ...source.matchAll(/const (\$checked\d+) = (function\*|async function) checked\d+\(/g),
+  ];
+
+  it("is a function of its own beside the render for a loop that runs once a run, called in the render's form", () => {
+    const sync = engine.compiledSource("nested.dbt");
+    expect(own(sync).map((m) => m[2])).toEqual(["function*"]);
+    expect(sync.indexOf(own(sync)[0]![0])).toBeLessThan(sync.indexOf("const $run = function* render(ctx)"));
+    expect(sync).toContain(`= yield* ${own(sync)[0]![1]}(ctx, $o, `);
+    const awaiting = engine.compiledSource("nested-async.dbt");
+    expect(own(awaiting).map((m) => m[2])).toEqual(["async function"]);
+    expect(awaiting).toContain(`= await ${own(awaiting)[0]![1]}(ctx, $o, `);
+  });
+
+  it("stays in the render for a loop in each row of a query", () => {
+    const source = engine.compiledSource("in-rows.dbt");
+    expect(own(source)).toEqual([]);
+    expect(source).toContain("throw T.PAUSE;");
+  });
+
+  it.each(MODES)("gives the same output in each row, %s", async (mode) => {
+    await expect(new Engine({ root, mode }).render("in-rows.dbt", scopesFrom({}))).resolves.toBe("1,2,3,2,4,6,");
   });
 });

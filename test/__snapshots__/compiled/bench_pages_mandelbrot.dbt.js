@@ -110,145 +110,151 @@ const L103 = {"file":"mandelbrot.dbt","line":25,"column":17,"start":831,"end":83
 const L104 = {"file":"mandelbrot.dbt","line":25,"column":16,"start":830,"end":838};
 const L105 = {"file":"mandelbrot.dbt","line":26,"column":7,"start":868,"end":871};
 const L106 = {"file":"mandelbrot.dbt","line":26,"column":6,"start":867,"end":872};
+const $checked331 = function* checked331(ctx, $o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17) {
+let $row;
+let $x166, $x167, $x171, $x172, $x173, $x174, $x175, $x176, $x177, $x178, $x179, $x180, $x181, $x190, $x191, $x195, $x196, $x197, $x198, $x199, $x200, $x201, $x202, $x203, $x204, $x205, $x213, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x225, $x229, $x230, $x231, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x250, $x251, $x254, $x255, $x271, $x272, $x273, $x274, $x275, $x276, $x277, $x278, $x279, $x280, $x281, $x282, $x283, $x285, $x286, $x287, $x288, $x289, $x290, $x291, $x292, $x293, $x296, $x297, $x299, $x300, $x301, $x302, $x303, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x313, $x314, $x316, $x317, $x318, $x319, $x320, $x321, $x322, $x324, $x325, $x326, $x327, $F = [null, null, null, null, null, null, null, null, null];
+let $at19 = L3, $b18 = ctx.page.budget, $h31, $h35, $h38, $h60, $h64, $h67, $h89;
+try {
+{ let $s151 = false, $s152 = false, $s153 = false, $s154 = false, $s155 = false, $s156 = false, $s157 = false, $s158 = false, $u149 = $r8, $u150 = $r17;
+$F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r15; 
+{ let $n211 = 0, $lim226 = 0, $k227 = 0, $n185 = 0, $lim192 = 0, $k193 = 0, $i187 = 0, $to188 = 0, $step189 = 0, $n161 = 0, $lim168 = 0, $k169 = 0, $i163 = 0, $to164 = 0, $step165 = 0, $rz159 = 0;
+$re329: for (;;) {
+$n211 = +$n211; $lim226 = +$lim226; $k227 = +$k227; $n185 = +$n185; $lim192 = +$lim192; $k193 = +$k193; $i187 = +$i187; $to188 = +$to188; $step189 = +$step189; $n161 = +$n161; $lim168 = +$lim168; $k169 = +$k169; $i163 = +$i163; $to164 = +$to164; $step165 = +$step165; $b18 = ctx.page.budget;
+try {
+if ($rz159 === 0) { $n161 = 0; $k169 = 0; $lim168 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i163, $to164, $step165] = T.range(0, (($x166 = ($h31 !== undefined ? $h31 : ($h31 = rt.field(ctx, $r6, "height", L6)))), typeof $x166 === "number" && ($x167 = $x166 - 1) === $x167 ? $x167 : rt.sub($x166, 1, L4)), undefined, L3);
+}
+$loop160: for (;;) {
+if ($rz159 !== 0) { if ($rz159 === 1) $rz159 = 0; }
+else {
+if (!(($step165 > 0 ? $i163 <= $to164 : $i163 >= $to164))) { $F[0] = $i163; $s151 = true; break; }
+if (++$n161 > $lim168 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n161, $o.length, L3, true)) { $rz159 = 1; $at19 = L3; throw T.PAUSE; } $b18 = ctx.page.budget; }
+}
+$F[0] = $i163; $s151 = true;
+$b170: {
+if ($rz159 === 0) {
+{ const $v182 = (($x171 = ($h35 !== undefined ? $h35 : ($h35 = rt.field(ctx, $r6, "y0", L9)))), ($x180 = (($x178 = (($x175 = (($x172 = ($h38 !== undefined ? $h38 : ($h38 = rt.field(ctx, $r6, "y1", L14)))), ($x173 = ($h35 !== undefined ? $h35 : ($h35 = rt.field(ctx, $r6, "y0", L16)))), typeof $x172 === "number" && typeof $x173 === "number" && ($x174 = $x172 - $x173) === $x174 ? $x174 : rt.sub($x172, $x173, L12))), ($x176 = $F[0]), ($x177 = $x175 * $x176) === $x177 ? $x177 : rt.mul($x175, $x176, L11))), ($x179 = ($h31 !== undefined ? $h31 : ($h31 = rt.field(ctx, $r6, "height", L19)))), typeof $x179 === "number" && $x178 === $x178 && $x179 === $x179 && $x179 !== 0 ? $x178 / $x179 : rt.div($x178, $x179, L10))), typeof $x171 === "number" && ($x181 = $x171 + $x180) === $x181 ? $x181 : rt.add($x171, $x180, L7)); $F[1] = $v182; $s152 = true;
+}
+{ const $v183 = ""; $u149 = (typeof $v183 === "number" ? $v183 : rt.checkSize(ctx, $v183, L21));
+}
+}
+if ($rz159 === 0 || ($rz159 >= 2 && $rz159 <= 3)) {
+{ if ($rz159 === 0) { $n185 = 0; $k193 = 0; $lim192 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i187, $to188, $step189] = T.range(0, (($x190 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, $r6, "width", L25)))), typeof $x190 === "number" && ($x191 = $x190 - 1) === $x191 ? $x191 : rt.sub($x190, 1, L23)), undefined, L22);
+}
+$loop184: for (;;) {
+if ($rz159 !== 0) { if ($rz159 === 2) $rz159 = 0; }
+else {
+if (!(($step189 > 0 ? $i187 <= $to188 : $i187 >= $to188))) { $F[2] = $i187; $s153 = true; break; }
+if (++$n185 > $lim192 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n185, $o.length, L22, true)) { $rz159 = 2; $at19 = L22; throw T.PAUSE; } $b18 = ctx.page.budget; }
+}
+$F[2] = $i187; $s153 = true;
+$b194: {
+if ($rz159 === 0) {
+{ const $v206 = (($x195 = ($h64 !== undefined ? $h64 : ($h64 = rt.field(ctx, $r6, "x0", L28)))), ($x204 = (($x202 = (($x199 = (($x196 = ($h67 !== undefined ? $h67 : ($h67 = rt.field(ctx, $r6, "x1", L33)))), ($x197 = ($h64 !== undefined ? $h64 : ($h64 = rt.field(ctx, $r6, "x0", L35)))), typeof $x196 === "number" && typeof $x197 === "number" && ($x198 = $x196 - $x197) === $x198 ? $x198 : rt.sub($x196, $x197, L31))), ($x200 = $F[2]), ($x201 = $x199 * $x200) === $x201 ? $x201 : rt.mul($x199, $x200, L30))), ($x203 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, $r6, "width", L38)))), typeof $x203 === "number" && $x202 === $x202 && $x203 === $x203 && $x203 !== 0 ? $x202 / $x203 : rt.div($x202, $x203, L29))), typeof $x195 === "number" && ($x205 = $x195 + $x204) === $x205 ? $x205 : rt.add($x195, $x204, L26)); $F[3] = $v206; $s154 = true;
+}
+{ const $v207 = 0; $F[4] = $v207; $s155 = true;
+}
+{ const $v208 = 0; $F[5] = $v208; $s156 = true;
+}
+{ const $v209 = 0; $F[6] = $v209; $s157 = true;
+}
+}
+if ($rz159 === 0 || $rz159 === 3) {
+{ if ($rz159 === 0) { $n211 = 0; $k227 = 0; $lim226 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
+$loop210: for (;;) {
+if ($rz159 !== 0) { $rz159 = 0; }
+else {
+if (!(((($x213 = $F[6]), ($x214 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L47)))), typeof $x214 === "number" && $x213 === $x213 && $x214 === $x214 ? $x213 < $x214 : rt.lt($x213, $x214, L44)) && (($x225 = (($x215 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x215 ? $x215 : (($x219 = (($x216 = $F[4]), ($x217 = $F[4]), ($x218 = $x216 * $x217) === $x218 ? $x218 : rt.mul($x216, $x217, L50))), ($x223 = (($x220 = $F[5]), ($x221 = $F[5]), ($x222 = $x220 * $x221) === $x222 ? $x222 : rt.mul($x220, $x221, L53))), ($x224 = $x219 + $x223) === $x224 ? $x224 : rt.add($x219, $x223, L49)))), $x225 === $x225 ? $x225 <= 4 : rt.lte($x225, 4, L48))))) break;
+if (++$n211 > $lim226 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n211, $o.length, L43, true)) { $rz159 = 3; $at19 = L43; throw T.PAUSE; } $b18 = ctx.page.budget; }
+}
+$b228: {
+{ const $v242 = (($x229 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x229 ? $x229 : (($x239 = (($x233 = (($x230 = $F[4]), ($x231 = $F[4]), ($x232 = $x230 * $x231) === $x232 ? $x232 : rt.mul($x230, $x231, L58))), ($x237 = (($x234 = $F[5]), ($x235 = $F[5]), ($x236 = $x234 * $x235) === $x236 ? $x236 : rt.mul($x234, $x235, L61))), ($x238 = $x233 - $x237) === $x238 ? $x238 : rt.sub($x233, $x237, L57))), ($x240 = $F[3]), ($x241 = $x239 + $x240) === $x241 ? $x241 : rt.add($x239, $x240, L56))); $F[7] = $v242; $s158 = true;
+}
+{ const $v252 = (($x243 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x243 ? $x243 : (($x249 = (($x246 = (($x244 = $F[4]), ($x245 = 2 * $x244) === $x245 ? $x245 : rt.mul(2, $x244, L68))), ($x247 = $F[5]), ($x248 = $x246 * $x247) === $x248 ? $x248 : rt.mul($x246, $x247, L67))), ($x250 = $F[1]), ($x251 = $x249 + $x250) === $x251 ? $x251 : rt.add($x249, $x250, L66))); $F[5] = $v252; $s156 = true;
+}
+{ const $v253 = $F[7]; $F[4] = $v253; $s155 = true;
+}
+{ const $v256 = (($x254 = $F[6]), ($x255 = $x254 + 1) === $x255 ? $x255 : rt.add($x254, 1, L75)); $F[6] = $v256; $s157 = true;
+}
+}
+$k227 = typeof $h89 === "number" && $h89 === $h89 ? Math.min($lim226 - $n211, $b18 - 1) : 0;
+if ($k227 > 0) { let $brk269 = false; $n211 += $k227; $b18 -= $k227;
+{ let $k270 = $k227, $w257 = $F[6], $w258 = $F[4], $w259 = $F[5], $w260 = $F[7], $w261 = $F[3], $w262 = $F[1], $f263 = false, $f264 = false, $f265 = false, $f266 = false;
+$run267: while ($k270 > 0 && (((($x299 = $w257), $x299 === $x299 ? $x299 < $h89 : rt.lt($x299, $h89, L44)) && (($x310 = (($x300 = (($w258 * $w258) + ($w259 * $w259))) === $x300 ? $x300 : (($x304 = (($x301 = $w258), ($x302 = $w258), ($x303 = $x301 * $x302) === $x303 ? $x303 : rt.mul($x301, $x302, L50))), ($x308 = (($x305 = $w259), ($x306 = $w259), ($x307 = $x305 * $x306) === $x307 ? $x307 : rt.mul($x305, $x306, L53))), ($x309 = $x304 + $x308) === $x309 ? $x309 : rt.add($x304, $x308, L49)))), $x310 === $x310 ? $x310 <= 4 : rt.lte($x310, 4, L48))))) {
+$k270--;
+$b268: {
+{ const $v284 = (($x271 = ((($w258 * $w258) - ($w259 * $w259)) + $w261)) === $x271 ? $x271 : (($x281 = (($x275 = (($x272 = $w258), ($x273 = $w258), ($x274 = $x272 * $x273) === $x274 ? $x274 : rt.mul($x272, $x273, L58))), ($x279 = (($x276 = $w259), ($x277 = $w259), ($x278 = $x276 * $x277) === $x278 ? $x278 : rt.mul($x276, $x277, L61))), ($x280 = $x275 - $x279) === $x280 ? $x280 : rt.sub($x275, $x279, L57))), ($x282 = $w261), ($x283 = $x281 + $x282) === $x283 ? $x283 : rt.add($x281, $x282, L56))); $w260 = $v284; $f266 = true;
+}
+{ const $v294 = (($x285 = (((2 * $w258) * $w259) + $w262)) === $x285 ? $x285 : (($x291 = (($x288 = (($x286 = $w258), ($x287 = 2 * $x286) === $x287 ? $x287 : rt.mul(2, $x286, L68))), ($x289 = $w259), ($x290 = $x288 * $x289) === $x290 ? $x290 : rt.mul($x288, $x289, L67))), ($x292 = $w262), ($x293 = $x291 + $x292) === $x293 ? $x293 : rt.add($x291, $x292, L66))); $w259 = $v294; $f265 = true;
+}
+{ const $v295 = $w260; $w258 = $v295; $f264 = true;
+}
+{ const $v298 = (($x296 = $w257), ($x297 = $x296 + 1) === $x297 ? $x297 : rt.add($x296, 1, L75)); $w257 = $v298; $f263 = true;
+}
+}
+}
+$k227 = $k270; $F[6] = $w257; $F[4] = $w258; $F[5] = $w259; $F[7] = $w260; if ($f263) $s157 = true; if ($f264) $s155 = true; if ($f265) $s156 = true; if ($f266) $s158 = true;
+}
+$n211 -= $k227; $b18 += $k227; $k227 = 0;
+if ($brk269) break $loop210;
+}
+}
+}
+}
+if ($rz159 === 0) {
+if ((($x311 = $F[6]), ($x312 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L81)))), typeof $x312 === "number" && $x311 === $x311 && $x312 === $x312 ? $x311 === $x312 : rt.eq($x311, $x312, L78))) {
+{ const $v315 = (($x313 = $F[8]), ($x314 = $x313 + 1) === $x314 ? $x314 : rt.add($x313, 1, L82)); $F[8] = $v315;
+}
+}
+{ const $v323 = (($x316 = $u149), ($x317 = ((($x318 = $F[6]), ($x319 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L90)))), typeof $x319 === "number" && $x318 === $x318 && $x319 === $x319 ? $x318 === $x319 : rt.eq($x318, $x319, L87)) ? "@" : rt.call(ctx, F0, L91, $r16, (($x321 = (($x320 = $F[6]), $x320 === $x320 && 9 === 9 && 9 !== 0 ? $x320 % 9 : rt.mod($x320, 9, L94))), ($x322 = 1 + $x321) === $x322 ? $x322 : rt.add(1, $x321, L93)), 1))), typeof $x316 === "string" && typeof $x317 === "string" && $x316.length + $x317.length <= ctx.limits.maxStringLength ? $x316 + $x317 : rt.concat(ctx, $x316, $x317, L85)); $u149 = (typeof $v323 === "number" ? $v323 : rt.checkSize(ctx, $v323, L96));
+}
+}
+}
+$i187 += $step189;
+}
+}
+}
+if ($rz159 === 0) {
+{ const $v328 = (($x324 = (($x326 = $u150), ($x327 = $u149), typeof $x326 === "string" && typeof $x327 === "string" && $x326.length + $x327.length <= ctx.limits.maxStringLength ? $x326 + $x327 : rt.concat(ctx, $x326, $x327, L98))), ($x325 = rt.call(ctx, F1, L101, 10)), typeof $x324 === "string" && typeof $x325 === "string" && $x324.length + $x325.length <= ctx.limits.maxStringLength ? $x324 + $x325 : rt.concat(ctx, $x324, $x325, L97)); $u150 = (typeof $v328 === "number" ? $v328 : rt.checkSize(ctx, $v328, L102));
+}
+}
+}
+$i163 += $step165;
+}
+break $re329;
+} catch ($e330) {
+if ($e330 !== T.PAUSE) throw $e330;
+{ yield $at19; $h31 = $h35 = $h38 = $h60 = $h64 = $h67 = $h89 = undefined; };
+}
+}
+}
+ctx.page.budget = $b18; if ($s151) $r5 = $F[0]; if ($s152) $r7 = $F[1]; $r8 = $u149; if ($s153) $r9 = $F[2]; if ($s154) $r10 = $F[3]; if ($s155) $r11 = $F[4]; if ($s156) $r12 = $F[5]; if ($s157) $r13 = $F[6]; if ($s158) $r14 = $F[7]; $r15 = $F[8]; $r17 = $u150;
+}
+} catch ($e148) { if ($e148?.catchable !== false) ctx.page.budget = $b18; throw $e148; }
+return [$o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17];
+};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x42, $x43, $x44, $x46, $x47, $x49, $x50, $x51, $x52, $x53, $x54, $x55, $x56, $x57, $x58, $x59, $x60, $x61, $x71, $x72, $x73, $x75, $x76, $x78, $x79, $x80, $x81, $x82, $x83, $x84, $x85, $x86, $x87, $x88, $x89, $x90, $x98, $x100, $x101, $x102, $x103, $x104, $x105, $x106, $x107, $x108, $x109, $x110, $x111, $x112, $x113, $x114, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x125, $x126, $x127, $x128, $x129, $x130, $x131, $x132, $x135, $x136, $x138, $x139, $x140, $x141, $x142, $x144, $x145, $x146, $x147, $x148, $x149, $x150, $x151, $x153, $x154, $x155, $x156, $x165, $x166, $x170, $x171, $x172, $x173, $x174, $x175, $x176, $x177, $x178, $x179, $x180, $x189, $x190, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x201, $x202, $x203, $x204, $x212, $x213, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x228, $x229, $x230, $x231, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x242, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x250, $x253, $x254, $x270, $x271, $x272, $x273, $x274, $x275, $x276, $x277, $x278, $x279, $x280, $x281, $x282, $x284, $x285, $x286, $x287, $x288, $x289, $x290, $x291, $x292, $x295, $x296, $x298, $x299, $x300, $x301, $x302, $x303, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x313, $x315, $x316, $x317, $x318, $x319, $x320, $x321, $x323, $x324, $x325, $x326, $F = [null, null, null, null, null, null, null, null, null];
+let $x32, $x33, $x34, $x36, $x37, $x39, $x40, $x41, $x42, $x43, $x44, $x45, $x46, $x47, $x48, $x49, $x50, $x51, $x61, $x62, $x63, $x65, $x66, $x68, $x69, $x70, $x71, $x72, $x73, $x74, $x75, $x76, $x77, $x78, $x79, $x80, $x88, $x90, $x91, $x92, $x93, $x94, $x95, $x96, $x97, $x98, $x99, $x100, $x101, $x102, $x103, $x104, $x105, $x106, $x107, $x108, $x109, $x110, $x111, $x112, $x113, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x125, $x126, $x128, $x129, $x130, $x131, $x132, $x134, $x135, $x136, $x137, $x138, $x139, $x140, $x141, $x143, $x144, $x145, $x146;
 try {
 { const $v0 = " .:-=+*#%@"; rt.assign(ctx, "palette", [], $v0, L0); }
 { const $v1 = 0; rt.assign(ctx, "inside", [], $v1, L1); }
 { const $v2 = ""; rt.assign(ctx, "art", [], $v2, L2); }
 { const $vars3 = ctx.scopes.local ?? ctx.scopes.variables;
 T.respell($vars3, "row"); T.respell($vars3, "col"); const $slow4 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars3, "row") || T.shadowed(ctx, $vars3, "m") || T.shadowed(ctx, $vars3, "cy") || T.shadowed(ctx, $vars3, "line") || T.shadowed(ctx, $vars3, "col") || T.shadowed(ctx, $vars3, "cx") || T.shadowed(ctx, $vars3, "zx") || T.shadowed(ctx, $vars3, "zy") || T.shadowed(ctx, $vars3, "n") || T.shadowed(ctx, $vars3, "t") || T.shadowed(ctx, $vars3, "inside") || T.shadowed(ctx, $vars3, "palette") || T.shadowed(ctx, $vars3, "art") || T.respelled($vars3, "m") || T.respelled($vars3, "cy") || T.respelled($vars3, "line") || T.respelled($vars3, "cx") || T.respelled($vars3, "zx") || T.respelled($vars3, "zy") || T.respelled($vars3, "n") || T.respelled($vars3, "t") || T.respelled($vars3, "inside") || T.respelled($vars3, "palette") || T.respelled($vars3, "art");
-let $r5, $r6 = $slow4 ? undefined : T.own($vars3, "m"), $r7, $r8 = $slow4 ? undefined : T.own($vars3, "line"), $r9, $r10, $r11, $r12, $r13, $r14, $r15 = $slow4 ? undefined : T.own($vars3, "inside"), $r16 = $slow4 ? undefined : T.own($vars3, "palette"), $r17 = $slow4 ? undefined : T.own($vars3, "art"), $h41 = undefined, $h45 = undefined, $h48 = undefined, $h70 = undefined, $h74 = undefined, $h77 = undefined, $h99 = undefined;
+let $r5, $r6 = $slow4 ? undefined : T.own($vars3, "m"), $r7, $r8 = $slow4 ? undefined : T.own($vars3, "line"), $r9, $r10, $r11, $r12, $r13, $r14, $r15 = $slow4 ? undefined : T.own($vars3, "inside"), $r16 = $slow4 ? undefined : T.own($vars3, "palette"), $r17 = $slow4 ? undefined : T.own($vars3, "art"), $h31 = undefined, $h35 = undefined, $h38 = undefined, $h60 = undefined, $h64 = undefined, $h67 = undefined, $h89 = undefined;
 try {
-let $done30 = false, $replay33 = false;
+let $done20 = false, $replay23 = false;
 if (!$slow4 && $r6 !== undefined && typeof $r15 === "number" && $r16 !== undefined && $r17 !== undefined) {
-const $len31 = $o.length;
-let $at29 = L3, $b28 = ctx.page.budget;
 try {
-{ let $s20 = false, $s21 = false, $s22 = false, $s23 = false, $s24 = false, $s25 = false, $s26 = false, $s27 = false, $u18 = $r8, $u19 = $r17;
-$F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r15; 
-{ let $n210 = 0, $lim225 = 0, $k226 = 0, $n184 = 0, $lim191 = 0, $k192 = 0, $i186 = 0, $to187 = 0, $step188 = 0, $n160 = 0, $lim167 = 0, $k168 = 0, $i162 = 0, $to163 = 0, $step164 = 0, $rz158 = 0;
-$re328: for (;;) {
-$n210 = +$n210; $lim225 = +$lim225; $k226 = +$k226; $n184 = +$n184; $lim191 = +$lim191; $k192 = +$k192; $i186 = +$i186; $to187 = +$to187; $step188 = +$step188; $n160 = +$n160; $lim167 = +$lim167; $k168 = +$k168; $i162 = +$i162; $to163 = +$to163; $step164 = +$step164; $b28 = ctx.page.budget;
-try {
-if ($rz158 === 0) { $n160 = 0; $k168 = 0; $lim167 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i162, $to163, $step164] = T.range(0, (($x165 = ($h41 !== undefined ? $h41 : ($h41 = rt.field(ctx, $r6, "height", L6)))), typeof $x165 === "number" && ($x166 = $x165 - 1) === $x166 ? $x166 : rt.sub($x165, 1, L4)), undefined, L3);
-}
-$loop159: for (;;) {
-if ($rz158 !== 0) { if ($rz158 === 1) $rz158 = 0; }
-else {
-if (!(($step164 > 0 ? $i162 <= $to163 : $i162 >= $to163))) { $F[0] = $i162; $s20 = true; break; }
-if (++$n160 > $lim167 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n160, $o.length, L3, true)) { $rz158 = 1; $at29 = L3; throw T.PAUSE; } $b28 = ctx.page.budget; }
-}
-$F[0] = $i162; $s20 = true;
-$b169: {
-if ($rz158 === 0) {
-{ const $v181 = (($x170 = ($h45 !== undefined ? $h45 : ($h45 = rt.field(ctx, $r6, "y0", L9)))), ($x179 = (($x177 = (($x174 = (($x171 = ($h48 !== undefined ? $h48 : ($h48 = rt.field(ctx, $r6, "y1", L14)))), ($x172 = ($h45 !== undefined ? $h45 : ($h45 = rt.field(ctx, $r6, "y0", L16)))), typeof $x171 === "number" && typeof $x172 === "number" && ($x173 = $x171 - $x172) === $x173 ? $x173 : rt.sub($x171, $x172, L12))), ($x175 = $F[0]), ($x176 = $x174 * $x175) === $x176 ? $x176 : rt.mul($x174, $x175, L11))), ($x178 = ($h41 !== undefined ? $h41 : ($h41 = rt.field(ctx, $r6, "height", L19)))), typeof $x178 === "number" && $x177 === $x177 && $x178 === $x178 && $x178 !== 0 ? $x177 / $x178 : rt.div($x177, $x178, L10))), typeof $x170 === "number" && ($x180 = $x170 + $x179) === $x180 ? $x180 : rt.add($x170, $x179, L7)); $F[1] = $v181; $s21 = true;
-}
-{ const $v182 = ""; $u18 = (typeof $v182 === "number" ? $v182 : rt.checkSize(ctx, $v182, L21));
-}
-}
-if ($rz158 === 0 || ($rz158 >= 2 && $rz158 <= 3)) {
-{ if ($rz158 === 0) { $n184 = 0; $k192 = 0; $lim191 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i186, $to187, $step188] = T.range(0, (($x189 = ($h70 !== undefined ? $h70 : ($h70 = rt.field(ctx, $r6, "width", L25)))), typeof $x189 === "number" && ($x190 = $x189 - 1) === $x190 ? $x190 : rt.sub($x189, 1, L23)), undefined, L22);
-}
-$loop183: for (;;) {
-if ($rz158 !== 0) { if ($rz158 === 2) $rz158 = 0; }
-else {
-if (!(($step188 > 0 ? $i186 <= $to187 : $i186 >= $to187))) { $F[2] = $i186; $s22 = true; break; }
-if (++$n184 > $lim191 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n184, $o.length, L22, true)) { $rz158 = 2; $at29 = L22; throw T.PAUSE; } $b28 = ctx.page.budget; }
-}
-$F[2] = $i186; $s22 = true;
-$b193: {
-if ($rz158 === 0) {
-{ const $v205 = (($x194 = ($h74 !== undefined ? $h74 : ($h74 = rt.field(ctx, $r6, "x0", L28)))), ($x203 = (($x201 = (($x198 = (($x195 = ($h77 !== undefined ? $h77 : ($h77 = rt.field(ctx, $r6, "x1", L33)))), ($x196 = ($h74 !== undefined ? $h74 : ($h74 = rt.field(ctx, $r6, "x0", L35)))), typeof $x195 === "number" && typeof $x196 === "number" && ($x197 = $x195 - $x196) === $x197 ? $x197 : rt.sub($x195, $x196, L31))), ($x199 = $F[2]), ($x200 = $x198 * $x199) === $x200 ? $x200 : rt.mul($x198, $x199, L30))), ($x202 = ($h70 !== undefined ? $h70 : ($h70 = rt.field(ctx, $r6, "width", L38)))), typeof $x202 === "number" && $x201 === $x201 && $x202 === $x202 && $x202 !== 0 ? $x201 / $x202 : rt.div($x201, $x202, L29))), typeof $x194 === "number" && ($x204 = $x194 + $x203) === $x204 ? $x204 : rt.add($x194, $x203, L26)); $F[3] = $v205; $s23 = true;
-}
-{ const $v206 = 0; $F[4] = $v206; $s24 = true;
-}
-{ const $v207 = 0; $F[5] = $v207; $s25 = true;
-}
-{ const $v208 = 0; $F[6] = $v208; $s26 = true;
-}
-}
-if ($rz158 === 0 || $rz158 === 3) {
-{ if ($rz158 === 0) { $n210 = 0; $k226 = 0; $lim225 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
-$loop209: for (;;) {
-if ($rz158 !== 0) { $rz158 = 0; }
-else {
-if (!(((($x212 = $F[6]), ($x213 = ($h99 !== undefined ? $h99 : ($h99 = rt.field(ctx, $r6, "maxiter", L47)))), typeof $x213 === "number" && $x212 === $x212 && $x213 === $x213 ? $x212 < $x213 : rt.lt($x212, $x213, L44)) && (($x224 = (($x214 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x214 ? $x214 : (($x218 = (($x215 = $F[4]), ($x216 = $F[4]), ($x217 = $x215 * $x216) === $x217 ? $x217 : rt.mul($x215, $x216, L50))), ($x222 = (($x219 = $F[5]), ($x220 = $F[5]), ($x221 = $x219 * $x220) === $x221 ? $x221 : rt.mul($x219, $x220, L53))), ($x223 = $x218 + $x222) === $x223 ? $x223 : rt.add($x218, $x222, L49)))), $x224 === $x224 ? $x224 <= 4 : rt.lte($x224, 4, L48))))) break;
-if (++$n210 > $lim225 || --$b28 <= 0) { ctx.page.budget = $b28; if (T.tick(ctx, $n210, $o.length, L43, true)) { $rz158 = 3; $at29 = L43; throw T.PAUSE; } $b28 = ctx.page.budget; }
-}
-$b227: {
-{ const $v241 = (($x228 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x228 ? $x228 : (($x238 = (($x232 = (($x229 = $F[4]), ($x230 = $F[4]), ($x231 = $x229 * $x230) === $x231 ? $x231 : rt.mul($x229, $x230, L58))), ($x236 = (($x233 = $F[5]), ($x234 = $F[5]), ($x235 = $x233 * $x234) === $x235 ? $x235 : rt.mul($x233, $x234, L61))), ($x237 = $x232 - $x236) === $x237 ? $x237 : rt.sub($x232, $x236, L57))), ($x239 = $F[3]), ($x240 = $x238 + $x239) === $x240 ? $x240 : rt.add($x238, $x239, L56))); $F[7] = $v241; $s27 = true;
-}
-{ const $v251 = (($x242 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x242 ? $x242 : (($x248 = (($x245 = (($x243 = $F[4]), ($x244 = 2 * $x243) === $x244 ? $x244 : rt.mul(2, $x243, L68))), ($x246 = $F[5]), ($x247 = $x245 * $x246) === $x247 ? $x247 : rt.mul($x245, $x246, L67))), ($x249 = $F[1]), ($x250 = $x248 + $x249) === $x250 ? $x250 : rt.add($x248, $x249, L66))); $F[5] = $v251; $s25 = true;
-}
-{ const $v252 = $F[7]; $F[4] = $v252; $s24 = true;
-}
-{ const $v255 = (($x253 = $F[6]), ($x254 = $x253 + 1) === $x254 ? $x254 : rt.add($x253, 1, L75)); $F[6] = $v255; $s26 = true;
-}
-}
-$k226 = typeof $h99 === "number" && $h99 === $h99 ? Math.min($lim225 - $n210, $b28 - 1) : 0;
-if ($k226 > 0) { let $brk268 = false; $n210 += $k226; $b28 -= $k226;
-{ let $k269 = $k226, $w256 = $F[6], $w257 = $F[4], $w258 = $F[5], $w259 = $F[7], $w260 = $F[3], $w261 = $F[1], $f262 = false, $f263 = false, $f264 = false, $f265 = false;
-$run266: while ($k269 > 0 && (((($x298 = $w256), $x298 === $x298 ? $x298 < $h99 : rt.lt($x298, $h99, L44)) && (($x309 = (($x299 = (($w257 * $w257) + ($w258 * $w258))) === $x299 ? $x299 : (($x303 = (($x300 = $w257), ($x301 = $w257), ($x302 = $x300 * $x301) === $x302 ? $x302 : rt.mul($x300, $x301, L50))), ($x307 = (($x304 = $w258), ($x305 = $w258), ($x306 = $x304 * $x305) === $x306 ? $x306 : rt.mul($x304, $x305, L53))), ($x308 = $x303 + $x307) === $x308 ? $x308 : rt.add($x303, $x307, L49)))), $x309 === $x309 ? $x309 <= 4 : rt.lte($x309, 4, L48))))) {
-$k269--;
-$b267: {
-{ const $v283 = (($x270 = ((($w257 * $w257) - ($w258 * $w258)) + $w260)) === $x270 ? $x270 : (($x280 = (($x274 = (($x271 = $w257), ($x272 = $w257), ($x273 = $x271 * $x272) === $x273 ? $x273 : rt.mul($x271, $x272, L58))), ($x278 = (($x275 = $w258), ($x276 = $w258), ($x277 = $x275 * $x276) === $x277 ? $x277 : rt.mul($x275, $x276, L61))), ($x279 = $x274 - $x278) === $x279 ? $x279 : rt.sub($x274, $x278, L57))), ($x281 = $w260), ($x282 = $x280 + $x281) === $x282 ? $x282 : rt.add($x280, $x281, L56))); $w259 = $v283; $f265 = true;
-}
-{ const $v293 = (($x284 = (((2 * $w257) * $w258) + $w261)) === $x284 ? $x284 : (($x290 = (($x287 = (($x285 = $w257), ($x286 = 2 * $x285) === $x286 ? $x286 : rt.mul(2, $x285, L68))), ($x288 = $w258), ($x289 = $x287 * $x288) === $x289 ? $x289 : rt.mul($x287, $x288, L67))), ($x291 = $w261), ($x292 = $x290 + $x291) === $x292 ? $x292 : rt.add($x290, $x291, L66))); $w258 = $v293; $f264 = true;
-}
-{ const $v294 = $w259; $w257 = $v294; $f263 = true;
-}
-{ const $v297 = (($x295 = $w256), ($x296 = $x295 + 1) === $x296 ? $x296 : rt.add($x295, 1, L75)); $w256 = $v297; $f262 = true;
-}
-}
-}
-$k226 = $k269; $F[6] = $w256; $F[4] = $w257; $F[5] = $w258; $F[7] = $w259; if ($f262) $s26 = true; if ($f263) $s24 = true; if ($f264) $s25 = true; if ($f265) $s27 = true;
-}
-$n210 -= $k226; $b28 += $k226; $k226 = 0;
-if ($brk268) break $loop209;
-}
-}
-}
-}
-if ($rz158 === 0) {
-if ((($x310 = $F[6]), ($x311 = ($h99 !== undefined ? $h99 : ($h99 = rt.field(ctx, $r6, "maxiter", L81)))), typeof $x311 === "number" && $x310 === $x310 && $x311 === $x311 ? $x310 === $x311 : rt.eq($x310, $x311, L78))) {
-{ const $v314 = (($x312 = $F[8]), ($x313 = $x312 + 1) === $x313 ? $x313 : rt.add($x312, 1, L82)); $F[8] = $v314;
-}
-}
-{ const $v322 = (($x315 = $u18), ($x316 = ((($x317 = $F[6]), ($x318 = ($h99 !== undefined ? $h99 : ($h99 = rt.field(ctx, $r6, "maxiter", L90)))), typeof $x318 === "number" && $x317 === $x317 && $x318 === $x318 ? $x317 === $x318 : rt.eq($x317, $x318, L87)) ? "@" : rt.call(ctx, F0, L91, $r16, (($x320 = (($x319 = $F[6]), $x319 === $x319 && 9 === 9 && 9 !== 0 ? $x319 % 9 : rt.mod($x319, 9, L94))), ($x321 = 1 + $x320) === $x321 ? $x321 : rt.add(1, $x320, L93)), 1))), typeof $x315 === "string" && typeof $x316 === "string" && $x315.length + $x316.length <= ctx.limits.maxStringLength ? $x315 + $x316 : rt.concat(ctx, $x315, $x316, L85)); $u18 = (typeof $v322 === "number" ? $v322 : rt.checkSize(ctx, $v322, L96));
-}
-}
-}
-$i186 += $step188;
-}
-}
-}
-if ($rz158 === 0) {
-{ const $v327 = (($x323 = (($x325 = $u19), ($x326 = $u18), typeof $x325 === "string" && typeof $x326 === "string" && $x325.length + $x326.length <= ctx.limits.maxStringLength ? $x325 + $x326 : rt.concat(ctx, $x325, $x326, L98))), ($x324 = rt.call(ctx, F1, L101, 10)), typeof $x323 === "string" && typeof $x324 === "string" && $x323.length + $x324.length <= ctx.limits.maxStringLength ? $x323 + $x324 : rt.concat(ctx, $x323, $x324, L97)); $u19 = (typeof $v327 === "number" ? $v327 : rt.checkSize(ctx, $v327, L102));
-}
-}
-}
-$i162 += $step164;
-}
-break $re328;
-} catch ($e329) {
-if ($e329 !== T.PAUSE) throw $e329;
-{ yield $at29; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; };
-}
-}
-}
-ctx.page.budget = $b28; if ($s20) $r5 = $F[0]; if ($s21) $r7 = $F[1]; $r8 = $u18; if ($s22) $r9 = $F[2]; if ($s23) $r10 = $F[3]; if ($s24) $r11 = $F[4]; if ($s25) $r12 = $F[5]; if ($s26) $r13 = $F[6]; if ($s27) $r14 = $F[7]; $r15 = $F[8]; $r17 = $u19;
-}
-$done30 = true;
-} catch ($e32) {
-$o = $o.slice(0, $len31);
+[$o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17] = yield* $checked331(ctx, $o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17);
+$done20 = true;
+} catch ($e22) {
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e32?.catchable === false) throw $e32;
-ctx.page.budget = $b28; ctx.page.replaying++; $replay33 = true;
+if ($e22?.catchable === false) throw $e22;
+ctx.page.replaying++; $replay23 = true;
 }
 }
-if (!$done30) {
+if (!$done20) {
 $r5 = $slow4 ? undefined : T.own($vars3, "row");
 $r7 = $slow4 ? undefined : T.own($vars3, "cy");
 $r9 = $slow4 ? undefined : T.own($vars3, "col");
@@ -258,56 +264,56 @@ $r12 = $slow4 ? undefined : T.own($vars3, "zy");
 $r13 = $slow4 ? undefined : T.own($vars3, "n");
 $r14 = $slow4 ? undefined : T.own($vars3, "t");
 try {
-{ let $n36 = 0, $i38, $to39, $step40;
-[$i38, $to39, $step40] = T.range(0, (($x43 = ($h41 !== undefined ? $h41 : (($x42 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L5)), "height", L6)), $slow4 || ($h41 = $x42), $x42))), typeof $x43 === "number" && ($x44 = $x43 - 1) === $x44 ? $x44 : rt.sub($x43, 1, L4)), undefined, L3);
-$loop35: for (; ; $i38 += $step40) {
-if (!(($step40 > 0 ? $i38 <= $to39 : $i38 >= $to39))) { if ($slow4) $vars3["row"] = $i38; else $r5 = $i38; break; }
-if (++$n36 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n36, $o.length, L3, true)) { yield L3; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
-if ($slow4) $vars3["row"] = $i38; else $r5 = $i38;
-{ const $v62 = (($x47 = ($h45 !== undefined ? $h45 : (($x46 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L8)), "y0", L9)), $slow4 || ($h45 = $x46), $x46))), ($x60 = (($x57 = (($x54 = (($x50 = ($h48 !== undefined ? $h48 : (($x49 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L13)), "y1", L14)), $slow4 || ($h48 = $x49), $x49))), ($x52 = ($h45 !== undefined ? $h45 : (($x51 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L15)), "y0", L16)), $slow4 || ($h45 = $x51), $x51))), typeof $x50 === "number" && typeof $x52 === "number" && ($x53 = $x50 - $x52) === $x53 ? $x53 : rt.sub($x50, $x52, L12))), ($x55 = ($r5 !== undefined ? $r5 : rt.lookupName(ctx, "row", L17))), typeof $x55 === "number" && ($x56 = $x54 * $x55) === $x56 ? $x56 : rt.mul($x54, $x55, L11))), ($x59 = ($h41 !== undefined ? $h41 : (($x58 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L18)), "height", L19)), $slow4 || ($h41 = $x58), $x58))), typeof $x59 === "number" && $x57 === $x57 && $x59 === $x59 && $x59 !== 0 ? $x57 / $x59 : rt.div($x57, $x59, L10))), typeof $x47 === "number" && ($x61 = $x47 + $x60) === $x61 ? $x61 : rt.add($x47, $x60, L7)); if ($slow4) rt.assign(ctx, "cy", [], $v62, L20); else $r7 = $v62;
+{ let $n26 = 0, $i28, $to29, $step30;
+[$i28, $to29, $step30] = T.range(0, (($x33 = ($h31 !== undefined ? $h31 : (($x32 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L5)), "height", L6)), $slow4 || ($h31 = $x32), $x32))), typeof $x33 === "number" && ($x34 = $x33 - 1) === $x34 ? $x34 : rt.sub($x33, 1, L4)), undefined, L3);
+$loop25: for (; ; $i28 += $step30) {
+if (!(($step30 > 0 ? $i28 <= $to29 : $i28 >= $to29))) { if ($slow4) $vars3["row"] = $i28; else $r5 = $i28; break; }
+if (++$n26 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n26, $o.length, L3, true)) { yield L3; $h31 = $h35 = $h38 = $h60 = $h64 = $h67 = $h89 = undefined; }; }
+if ($slow4) $vars3["row"] = $i28; else $r5 = $i28;
+{ const $v52 = (($x37 = ($h35 !== undefined ? $h35 : (($x36 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L8)), "y0", L9)), $slow4 || ($h35 = $x36), $x36))), ($x50 = (($x47 = (($x44 = (($x40 = ($h38 !== undefined ? $h38 : (($x39 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L13)), "y1", L14)), $slow4 || ($h38 = $x39), $x39))), ($x42 = ($h35 !== undefined ? $h35 : (($x41 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L15)), "y0", L16)), $slow4 || ($h35 = $x41), $x41))), typeof $x40 === "number" && typeof $x42 === "number" && ($x43 = $x40 - $x42) === $x43 ? $x43 : rt.sub($x40, $x42, L12))), ($x45 = ($r5 !== undefined ? $r5 : rt.lookupName(ctx, "row", L17))), typeof $x45 === "number" && ($x46 = $x44 * $x45) === $x46 ? $x46 : rt.mul($x44, $x45, L11))), ($x49 = ($h31 !== undefined ? $h31 : (($x48 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L18)), "height", L19)), $slow4 || ($h31 = $x48), $x48))), typeof $x49 === "number" && $x47 === $x47 && $x49 === $x49 && $x49 !== 0 ? $x47 / $x49 : rt.div($x47, $x49, L10))), typeof $x37 === "number" && ($x51 = $x37 + $x50) === $x51 ? $x51 : rt.add($x37, $x50, L7)); if ($slow4) rt.assign(ctx, "cy", [], $v52, L20); else $r7 = $v52;
 }
-{ const $v63 = ""; if ($slow4) rt.assign(ctx, "line", [], $v63, L21); else $r8 = (typeof $v63 === "number" ? $v63 : rt.checkSize(ctx, $v63, L21));
+{ const $v53 = ""; if ($slow4) rt.assign(ctx, "line", [], $v53, L21); else $r8 = (typeof $v53 === "number" ? $v53 : rt.checkSize(ctx, $v53, L21));
 }
-{ let $n65 = 0, $i67, $to68, $step69;
-[$i67, $to68, $step69] = T.range(0, (($x72 = ($h70 !== undefined ? $h70 : (($x71 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L24)), "width", L25)), $slow4 || ($h70 = $x71), $x71))), typeof $x72 === "number" && ($x73 = $x72 - 1) === $x73 ? $x73 : rt.sub($x72, 1, L23)), undefined, L22);
-$loop64: for (; ; $i67 += $step69) {
-if (!(($step69 > 0 ? $i67 <= $to68 : $i67 >= $to68))) { if ($slow4) $vars3["col"] = $i67; else $r9 = $i67; break; }
-if (++$n65 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n65, $o.length, L22, true)) { yield L22; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
-if ($slow4) $vars3["col"] = $i67; else $r9 = $i67;
-{ const $v91 = (($x76 = ($h74 !== undefined ? $h74 : (($x75 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L27)), "x0", L28)), $slow4 || ($h74 = $x75), $x75))), ($x89 = (($x86 = (($x83 = (($x79 = ($h77 !== undefined ? $h77 : (($x78 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L32)), "x1", L33)), $slow4 || ($h77 = $x78), $x78))), ($x81 = ($h74 !== undefined ? $h74 : (($x80 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L34)), "x0", L35)), $slow4 || ($h74 = $x80), $x80))), typeof $x79 === "number" && typeof $x81 === "number" && ($x82 = $x79 - $x81) === $x82 ? $x82 : rt.sub($x79, $x81, L31))), ($x84 = ($r9 !== undefined ? $r9 : rt.lookupName(ctx, "col", L36))), typeof $x84 === "number" && ($x85 = $x83 * $x84) === $x85 ? $x85 : rt.mul($x83, $x84, L30))), ($x88 = ($h70 !== undefined ? $h70 : (($x87 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L37)), "width", L38)), $slow4 || ($h70 = $x87), $x87))), typeof $x88 === "number" && $x86 === $x86 && $x88 === $x88 && $x88 !== 0 ? $x86 / $x88 : rt.div($x86, $x88, L29))), typeof $x76 === "number" && ($x90 = $x76 + $x89) === $x90 ? $x90 : rt.add($x76, $x89, L26)); if ($slow4) rt.assign(ctx, "cx", [], $v91, L39); else $r10 = $v91;
+{ let $n55 = 0, $i57, $to58, $step59;
+[$i57, $to58, $step59] = T.range(0, (($x62 = ($h60 !== undefined ? $h60 : (($x61 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L24)), "width", L25)), $slow4 || ($h60 = $x61), $x61))), typeof $x62 === "number" && ($x63 = $x62 - 1) === $x63 ? $x63 : rt.sub($x62, 1, L23)), undefined, L22);
+$loop54: for (; ; $i57 += $step59) {
+if (!(($step59 > 0 ? $i57 <= $to58 : $i57 >= $to58))) { if ($slow4) $vars3["col"] = $i57; else $r9 = $i57; break; }
+if (++$n55 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n55, $o.length, L22, true)) { yield L22; $h31 = $h35 = $h38 = $h60 = $h64 = $h67 = $h89 = undefined; }; }
+if ($slow4) $vars3["col"] = $i57; else $r9 = $i57;
+{ const $v81 = (($x66 = ($h64 !== undefined ? $h64 : (($x65 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L27)), "x0", L28)), $slow4 || ($h64 = $x65), $x65))), ($x79 = (($x76 = (($x73 = (($x69 = ($h67 !== undefined ? $h67 : (($x68 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L32)), "x1", L33)), $slow4 || ($h67 = $x68), $x68))), ($x71 = ($h64 !== undefined ? $h64 : (($x70 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L34)), "x0", L35)), $slow4 || ($h64 = $x70), $x70))), typeof $x69 === "number" && typeof $x71 === "number" && ($x72 = $x69 - $x71) === $x72 ? $x72 : rt.sub($x69, $x71, L31))), ($x74 = ($r9 !== undefined ? $r9 : rt.lookupName(ctx, "col", L36))), typeof $x74 === "number" && ($x75 = $x73 * $x74) === $x75 ? $x75 : rt.mul($x73, $x74, L30))), ($x78 = ($h60 !== undefined ? $h60 : (($x77 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L37)), "width", L38)), $slow4 || ($h60 = $x77), $x77))), typeof $x78 === "number" && $x76 === $x76 && $x78 === $x78 && $x78 !== 0 ? $x76 / $x78 : rt.div($x76, $x78, L29))), typeof $x66 === "number" && ($x80 = $x66 + $x79) === $x80 ? $x80 : rt.add($x66, $x79, L26)); if ($slow4) rt.assign(ctx, "cx", [], $v81, L39); else $r10 = $v81;
 }
-{ const $v92 = 0; if ($slow4) rt.assign(ctx, "zx", [], $v92, L40); else $r11 = $v92;
+{ const $v82 = 0; if ($slow4) rt.assign(ctx, "zx", [], $v82, L40); else $r11 = $v82;
 }
-{ const $v93 = 0; if ($slow4) rt.assign(ctx, "zy", [], $v93, L41); else $r12 = $v93;
+{ const $v83 = 0; if ($slow4) rt.assign(ctx, "zy", [], $v83, L41); else $r12 = $v83;
 }
-{ const $v94 = 0; if ($slow4) rt.assign(ctx, "n", [], $v94, L42); else $r13 = $v94;
+{ const $v84 = 0; if ($slow4) rt.assign(ctx, "n", [], $v84, L42); else $r13 = $v84;
 }
-{ let $n96 = 0;
-$loop95: for (; ((($x98 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L45))), ($x101 = ($h99 !== undefined ? $h99 : (($x100 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L46)), "maxiter", L47)), $slow4 || ($h99 = $x100), $x100))), typeof $x98 === "number" && typeof $x101 === "number" && $x98 === $x98 && $x101 === $x101 ? $x98 < $x101 : rt.lt($x98, $x101, L44)) && (($x111 = (($x105 = (($x102 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L51))), ($x103 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L52))), typeof $x102 === "number" && typeof $x103 === "number" && ($x104 = $x102 * $x103) === $x104 ? $x104 : rt.mul($x102, $x103, L50))), ($x109 = (($x106 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L54))), ($x107 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L55))), typeof $x106 === "number" && typeof $x107 === "number" && ($x108 = $x106 * $x107) === $x108 ? $x108 : rt.mul($x106, $x107, L53))), ($x110 = $x105 + $x109) === $x110 ? $x110 : rt.add($x105, $x109, L49))), $x111 === $x111 ? $x111 <= 4 : rt.lte($x111, 4, L48))); ) {
-if (++$n96 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n96, $o.length, L43, true)) { yield L43; $h41 = $h45 = $h48 = $h70 = $h74 = $h77 = $h99 = undefined; }; }
-{ const $v124 = (($x121 = (($x115 = (($x112 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L59))), ($x113 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L60))), typeof $x112 === "number" && typeof $x113 === "number" && ($x114 = $x112 * $x113) === $x114 ? $x114 : rt.mul($x112, $x113, L58))), ($x119 = (($x116 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L62))), ($x117 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L63))), typeof $x116 === "number" && typeof $x117 === "number" && ($x118 = $x116 * $x117) === $x118 ? $x118 : rt.mul($x116, $x117, L61))), ($x120 = $x115 - $x119) === $x120 ? $x120 : rt.sub($x115, $x119, L57))), ($x122 = ($r10 !== undefined ? $r10 : rt.lookupName(ctx, "cx", L64))), typeof $x122 === "number" && ($x123 = $x121 + $x122) === $x123 ? $x123 : rt.add($x121, $x122, L56)); if ($slow4) rt.assign(ctx, "t", [], $v124, L65); else $r14 = $v124;
+{ let $n86 = 0;
+$loop85: for (; ((($x88 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L45))), ($x91 = ($h89 !== undefined ? $h89 : (($x90 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L46)), "maxiter", L47)), $slow4 || ($h89 = $x90), $x90))), typeof $x88 === "number" && typeof $x91 === "number" && $x88 === $x88 && $x91 === $x91 ? $x88 < $x91 : rt.lt($x88, $x91, L44)) && (($x101 = (($x95 = (($x92 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L51))), ($x93 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L52))), typeof $x92 === "number" && typeof $x93 === "number" && ($x94 = $x92 * $x93) === $x94 ? $x94 : rt.mul($x92, $x93, L50))), ($x99 = (($x96 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L54))), ($x97 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L55))), typeof $x96 === "number" && typeof $x97 === "number" && ($x98 = $x96 * $x97) === $x98 ? $x98 : rt.mul($x96, $x97, L53))), ($x100 = $x95 + $x99) === $x100 ? $x100 : rt.add($x95, $x99, L49))), $x101 === $x101 ? $x101 <= 4 : rt.lte($x101, 4, L48))); ) {
+if (++$n86 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n86, $o.length, L43, true)) { yield L43; $h31 = $h35 = $h38 = $h60 = $h64 = $h67 = $h89 = undefined; }; }
+{ const $v114 = (($x111 = (($x105 = (($x102 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L59))), ($x103 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L60))), typeof $x102 === "number" && typeof $x103 === "number" && ($x104 = $x102 * $x103) === $x104 ? $x104 : rt.mul($x102, $x103, L58))), ($x109 = (($x106 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L62))), ($x107 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L63))), typeof $x106 === "number" && typeof $x107 === "number" && ($x108 = $x106 * $x107) === $x108 ? $x108 : rt.mul($x106, $x107, L61))), ($x110 = $x105 - $x109) === $x110 ? $x110 : rt.sub($x105, $x109, L57))), ($x112 = ($r10 !== undefined ? $r10 : rt.lookupName(ctx, "cx", L64))), typeof $x112 === "number" && ($x113 = $x111 + $x112) === $x113 ? $x113 : rt.add($x111, $x112, L56)); if ($slow4) rt.assign(ctx, "t", [], $v114, L65); else $r14 = $v114;
 }
-{ const $v133 = (($x130 = (($x127 = (($x125 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L69))), typeof $x125 === "number" && ($x126 = 2 * $x125) === $x126 ? $x126 : rt.mul(2, $x125, L68))), ($x128 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L70))), typeof $x128 === "number" && ($x129 = $x127 * $x128) === $x129 ? $x129 : rt.mul($x127, $x128, L67))), ($x131 = ($r7 !== undefined ? $r7 : rt.lookupName(ctx, "cy", L71))), typeof $x131 === "number" && ($x132 = $x130 + $x131) === $x132 ? $x132 : rt.add($x130, $x131, L66)); if ($slow4) rt.assign(ctx, "zy", [], $v133, L72); else $r12 = $v133;
+{ const $v123 = (($x120 = (($x117 = (($x115 = ($r11 !== undefined ? $r11 : rt.lookupName(ctx, "zx", L69))), typeof $x115 === "number" && ($x116 = 2 * $x115) === $x116 ? $x116 : rt.mul(2, $x115, L68))), ($x118 = ($r12 !== undefined ? $r12 : rt.lookupName(ctx, "zy", L70))), typeof $x118 === "number" && ($x119 = $x117 * $x118) === $x119 ? $x119 : rt.mul($x117, $x118, L67))), ($x121 = ($r7 !== undefined ? $r7 : rt.lookupName(ctx, "cy", L71))), typeof $x121 === "number" && ($x122 = $x120 + $x121) === $x122 ? $x122 : rt.add($x120, $x121, L66)); if ($slow4) rt.assign(ctx, "zy", [], $v123, L72); else $r12 = $v123;
 }
-{ const $v134 = ($r14 !== undefined ? $r14 : rt.lookupName(ctx, "t", L73)); if ($slow4) rt.assign(ctx, "zx", [], $v134, L74); else $r11 = (typeof $v134 === "number" ? $v134 : rt.checkSize(ctx, $v134, L74));
+{ const $v124 = ($r14 !== undefined ? $r14 : rt.lookupName(ctx, "t", L73)); if ($slow4) rt.assign(ctx, "zx", [], $v124, L74); else $r11 = (typeof $v124 === "number" ? $v124 : rt.checkSize(ctx, $v124, L74));
 }
-{ const $v137 = (($x135 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L76))), typeof $x135 === "number" && ($x136 = $x135 + 1) === $x136 ? $x136 : rt.add($x135, 1, L75)); if ($slow4) rt.assign(ctx, "n", [], $v137, L77); else $r13 = $v137;
-}
-}
-}
-if ((($x138 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L79))), ($x140 = ($h99 !== undefined ? $h99 : (($x139 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L80)), "maxiter", L81)), $slow4 || ($h99 = $x139), $x139))), typeof $x138 === "number" && typeof $x140 === "number" && $x138 === $x138 && $x140 === $x140 ? $x138 === $x140 : rt.eq($x138, $x140, L78))) {
-{ const $v143 = (($x141 = ($r15 !== undefined ? $r15 : rt.lookupName(ctx, "inside", L83))), typeof $x141 === "number" && ($x142 = $x141 + 1) === $x142 ? $x142 : rt.add($x141, 1, L82)); if ($slow4) rt.assign(ctx, "inside", [], $v143, L84); else $r15 = $v143;
-}
-}
-{ const $v152 = (($x144 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L86))), ($x145 = ((($x146 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L88))), ($x148 = ($h99 !== undefined ? $h99 : (($x147 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L89)), "maxiter", L90)), $slow4 || ($h99 = $x147), $x147))), typeof $x146 === "number" && typeof $x148 === "number" && $x146 === $x146 && $x148 === $x148 ? $x146 === $x148 : rt.eq($x146, $x148, L87)) ? "@" : rt.call(ctx, F0, L91, ($r16 !== undefined ? $r16 : rt.lookupName(ctx, "palette", L92)), (($x150 = (($x149 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L95))), typeof $x149 === "number" && $x149 === $x149 && 9 === 9 && 9 !== 0 ? $x149 % 9 : rt.mod($x149, 9, L94))), ($x151 = 1 + $x150) === $x151 ? $x151 : rt.add(1, $x150, L93)), 1))), typeof $x144 === "string" && typeof $x145 === "string" && $x144.length + $x145.length <= ctx.limits.maxStringLength ? $x144 + $x145 : rt.concat(ctx, $x144, $x145, L85)); if ($slow4) rt.assign(ctx, "line", [], $v152, L96); else $r8 = (typeof $v152 === "number" ? $v152 : rt.checkSize(ctx, $v152, L96));
+{ const $v127 = (($x125 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L76))), typeof $x125 === "number" && ($x126 = $x125 + 1) === $x126 ? $x126 : rt.add($x125, 1, L75)); if ($slow4) rt.assign(ctx, "n", [], $v127, L77); else $r13 = $v127;
 }
 }
 }
-{ const $v157 = (($x153 = (($x155 = ($r17 !== undefined ? $r17 : rt.lookupName(ctx, "art", L99))), ($x156 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L100))), typeof $x155 === "string" && typeof $x156 === "string" && $x155.length + $x156.length <= ctx.limits.maxStringLength ? $x155 + $x156 : rt.concat(ctx, $x155, $x156, L98))), ($x154 = rt.call(ctx, F1, L101, 10)), typeof $x153 === "string" && typeof $x154 === "string" && $x153.length + $x154.length <= ctx.limits.maxStringLength ? $x153 + $x154 : rt.concat(ctx, $x153, $x154, L97)); if ($slow4) rt.assign(ctx, "art", [], $v157, L102); else $r17 = (typeof $v157 === "number" ? $v157 : rt.checkSize(ctx, $v157, L102));
+if ((($x128 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L79))), ($x130 = ($h89 !== undefined ? $h89 : (($x129 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L80)), "maxiter", L81)), $slow4 || ($h89 = $x129), $x129))), typeof $x128 === "number" && typeof $x130 === "number" && $x128 === $x128 && $x130 === $x130 ? $x128 === $x130 : rt.eq($x128, $x130, L78))) {
+{ const $v133 = (($x131 = ($r15 !== undefined ? $r15 : rt.lookupName(ctx, "inside", L83))), typeof $x131 === "number" && ($x132 = $x131 + 1) === $x132 ? $x132 : rt.add($x131, 1, L82)); if ($slow4) rt.assign(ctx, "inside", [], $v133, L84); else $r15 = $v133;
+}
+}
+{ const $v142 = (($x134 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L86))), ($x135 = ((($x136 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L88))), ($x138 = ($h89 !== undefined ? $h89 : (($x137 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L89)), "maxiter", L90)), $slow4 || ($h89 = $x137), $x137))), typeof $x136 === "number" && typeof $x138 === "number" && $x136 === $x136 && $x138 === $x138 ? $x136 === $x138 : rt.eq($x136, $x138, L87)) ? "@" : rt.call(ctx, F0, L91, ($r16 !== undefined ? $r16 : rt.lookupName(ctx, "palette", L92)), (($x140 = (($x139 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L95))), typeof $x139 === "number" && $x139 === $x139 && 9 === 9 && 9 !== 0 ? $x139 % 9 : rt.mod($x139, 9, L94))), ($x141 = 1 + $x140) === $x141 ? $x141 : rt.add(1, $x140, L93)), 1))), typeof $x134 === "string" && typeof $x135 === "string" && $x134.length + $x135.length <= ctx.limits.maxStringLength ? $x134 + $x135 : rt.concat(ctx, $x134, $x135, L85)); if ($slow4) rt.assign(ctx, "line", [], $v142, L96); else $r8 = (typeof $v142 === "number" ? $v142 : rt.checkSize(ctx, $v142, L96));
 }
 }
 }
-} finally { if ($replay33) ctx.page.replaying--; }
+{ const $v147 = (($x143 = (($x145 = ($r17 !== undefined ? $r17 : rt.lookupName(ctx, "art", L99))), ($x146 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L100))), typeof $x145 === "string" && typeof $x146 === "string" && $x145.length + $x146.length <= ctx.limits.maxStringLength ? $x145 + $x146 : rt.concat(ctx, $x145, $x146, L98))), ($x144 = rt.call(ctx, F1, L101, 10)), typeof $x143 === "string" && typeof $x144 === "string" && $x143.length + $x144.length <= ctx.limits.maxStringLength ? $x143 + $x144 : rt.concat(ctx, $x143, $x144, L97)); if ($slow4) rt.assign(ctx, "art", [], $v147, L102); else $r17 = (typeof $v147 === "number" ? $v147 : rt.checkSize(ctx, $v147, L102));
+}
+}
+}
+} finally { if ($replay23) ctx.page.replaying--; }
 }
 } finally { if (!$slow4) { if ($r5 !== undefined) $vars3["row"] = $r5; if ($r7 !== undefined) $vars3["cy"] = $r7; if ($r8 !== undefined) $vars3["line"] = $r8; if ($r9 !== undefined) $vars3["col"] = $r9; if ($r10 !== undefined) $vars3["cx"] = $r10; if ($r11 !== undefined) $vars3["zx"] = $r11; if ($r12 !== undefined) $vars3["zy"] = $r12; if ($r13 !== undefined) $vars3["n"] = $r13; if ($r14 !== undefined) $vars3["t"] = $r14; if ($r15 !== undefined) $vars3["inside"] = $r15; if ($r17 !== undefined) $vars3["art"] = $r17; } }
 }

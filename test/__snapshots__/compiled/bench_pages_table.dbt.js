@@ -20,7 +20,7 @@ const L15 = {"file":"table.dbt","line":2,"column":1,"start":8,"end":33};
 const L16 = {"file":"table.dbt","line":2,"column":20,"start":27,"end":31};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x23, $x24, $x25, $x36, $x37, $x38, $x46, $x47, $x48, $x51, $x52, $F = [null];
+let $x22, $x23, $x24, $x36, $x37, $x38, $x46, $x47, $x48, $x51, $x52, $F = [null];
 try {
 if (ctx.page.outputOnly === 0) $o += "<table>\n";
 { const $q53 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
@@ -38,32 +38,32 @@ $o += "<tr><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "id
 T.respell($vars6, "j"); const $slow7 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars6, "j");
 let $r8;
 try {
-let $done12 = false, $replay15 = false;
+let $done11 = false, $replay14 = false;
 if (!$slow7) {
-const $len13 = $o.length;
-let $at11 = L4, $b10 = ctx.page.budget;
+const $len12 = $o.length;
+let $at10 = L4, $b9 = ctx.page.budget;
 try {
-{ let $s9 = false;
+{ let $s25 = false;
 $F[0] = 0; 
 { let $n28 = 0, $lim33 = 0, $k34 = 0, $i30 = 0, $rz26 = 0;
 $re49: for (;;) {
-$n28 = +$n28; $lim33 = +$lim33; $k34 = +$k34; $i30 = +$i30; $b10 = ctx.page.budget;
+$n28 = +$n28; $lim33 = +$lim33; $k34 = +$k34; $i30 = +$i30; $b9 = ctx.page.budget;
 try {
 if ($rz26 === 0) { $n28 = 0; $k34 = 0; $lim33 = ctx.limits.maxIterations; $i30 = 1;
 }
 $loop27: for (;;) {
 if ($rz26 !== 0) { $rz26 = 0; }
 else {
-if (!($i30 <= 5)) { $F[0] = $i30; $s9 = true; break; }
-if (++$n28 > $lim33 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n28, $o.length, L4, true)) { $rz26 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
+if (!($i30 <= 5)) { $F[0] = $i30; $s25 = true; break; }
+if (++$n28 > $lim33 || $o.length > ctx.limits.maxOutputLength || --$b9 <= 0) { ctx.page.budget = $b9; if (T.tick(ctx, $n28, $o.length, L4, true)) { $rz26 = 1; $at10 = L4; throw T.PAUSE; } $b9 = ctx.page.budget; }
 }
-$F[0] = $i30; $s9 = true;
+$F[0] = $i30; $s25 = true;
 $b35: {
 $o += "<td>" + rt.numToStr((($x36 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x37 = $F[0]), typeof $x36 === "number" && ($x38 = $x36 * $x37) === $x38 ? $x38 : rt.mul($x36, $x37, L5))) + "</td>";
 }
 $i30 += 1;
-$k34 = Math.min($lim33 - $n28, $b10 - 1);
-if ($k34 > 0) { let $brk43 = false; $n28 += $k34; $b10 -= $k34;
+$k34 = Math.min($lim33 - $n28, $b9 - 1);
+if ($k34 > 0) { let $brk43 = false; $n28 += $k34; $b9 -= $k34;
 { let $k44 = $k34, $i45 = $i30, $w39 = $F[0], $f40 = false;
 $run41: while ($k44 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i45 <= 5)) {
 $k44--;
@@ -73,42 +73,42 @@ $o += "<td>" + rt.numToStr((($x46 = (($row = $f0.query.rows[$f0.row]) !== undefi
 }
 $i45 += 1;
 }
-$k34 = $k44; $i30 = $i45; $F[0] = $w39; if ($f40) $s9 = true;
+$k34 = $k44; $i30 = $i45; $F[0] = $w39; if ($f40) $s25 = true;
 }
-$n28 -= $k34; $b10 += $k34; $k34 = 0;
+$n28 -= $k34; $b9 += $k34; $k34 = 0;
 if ($brk43) break $loop27;
 }
 }
 break $re49;
 } catch ($e50) {
 if ($e50 !== T.PAUSE) throw $e50;
-{ yield $at11;  };
+{ yield $at10;  };
 }
 }
 }
-ctx.page.budget = $b10; if ($s9) $r8 = $F[0];
+ctx.page.budget = $b9; if ($s25) $r8 = $F[0];
 }
-$done12 = true;
-} catch ($e14) {
-$o = $o.slice(0, $len13);
+$done11 = true;
+} catch ($e13) {
+$o = $o.slice(0, $len12);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e14?.catchable === false) throw $e14;
-ctx.page.budget = $b10; ctx.page.replaying++; $replay15 = true;
+if ($e13?.catchable === false) throw $e13;
+ctx.page.budget = $b9; ctx.page.replaying++; $replay14 = true;
 }
 }
-if (!$done12) {
+if (!$done11) {
 $r8 = $slow7 ? undefined : T.own($vars6, "j");
 try {
-{ let $n18 = 0, $i20;
-$i20 = 1;
-$loop17: for (; ; $i20 += 1) {
-if (!($i20 <= 5)) { if ($slow7) $vars6["j"] = $i20; else $r8 = $i20; break; }
-if (++$n18 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n18, $o.length, L4, true)) { yield L4;  }; }
-if ($slow7) $vars6["j"] = $i20; else $r8 = $i20;
-$o += "<td>" + rt.numToStr((($x23 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x24 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "j", L7))), typeof $x23 === "number" && typeof $x24 === "number" && ($x25 = $x23 * $x24) === $x25 ? $x25 : rt.mul($x23, $x24, L5))) + "</td>";
+{ let $n17 = 0, $i19;
+$i19 = 1;
+$loop16: for (; ; $i19 += 1) {
+if (!($i19 <= 5)) { if ($slow7) $vars6["j"] = $i19; else $r8 = $i19; break; }
+if (++$n17 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n17, $o.length, L4, true)) { yield L4;  }; }
+if ($slow7) $vars6["j"] = $i19; else $r8 = $i19;
+$o += "<td>" + rt.numToStr((($x22 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x23 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "j", L7))), typeof $x22 === "number" && typeof $x23 === "number" && ($x24 = $x22 * $x23) === $x24 ? $x24 : rt.mul($x22, $x23, L5))) + "</td>";
 }
 }
-} finally { if ($replay15) ctx.page.replaying--; }
+} finally { if ($replay14) ctx.page.replaying--; }
 }
 } finally { if (!$slow7) { if ($r8 !== undefined) $vars6["j"] = $r8; } }
 }

@@ -139,9 +139,135 @@ const L132 = {"file":"mandelbrot.dbt","line":44,"column":20,"start":1875,"end":1
 const L133 = {"file":"mandelbrot.dbt","line":44,"column":56,"start":1911,"end":1914};
 const L134 = {"file":"mandelbrot.dbt","line":44,"column":55,"start":1910,"end":1915};
 const L135 = {"file":"mandelbrot.dbt","line":46,"column":1,"start":1945,"end":1989};
+const $checked353 = async function checked353(ctx, $o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32) {
+let $row;
+let $x186, $x187, $x191, $x192, $x193, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x201, $x210, $x211, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x225, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x242, $x243, $x244, $x245, $x249, $x250, $x251, $x252, $x253, $x254, $x255, $x256, $x257, $x258, $x259, $x260, $x261, $x263, $x264, $x265, $x266, $x267, $x268, $x269, $x270, $x271, $x274, $x275, $x291, $x292, $x293, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x302, $x303, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x313, $x316, $x317, $x319, $x320, $x321, $x322, $x323, $x324, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x332, $x333, $x334, $x336, $x337, $x338, $x339, $x340, $x341, $x342, $x343, $x345, $x346, $x347, $x348, $x349, $F = [null, null, null, null, null, null, null, null, null];
+let $at34 = L11, $b33 = ctx.page.budget, $h46, $h50, $h53, $h75, $h79, $h82, $h104, $h150;
+try {
+{ let $s171 = false, $s172 = false, $s173 = false, $s174 = false, $s175 = false, $s176 = false, $s177 = false, $s178 = false, $u169 = $r23, $u170 = $r32;
+$F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r30; 
+{ let $n231 = 0, $lim246 = 0, $k247 = 0, $n205 = 0, $lim212 = 0, $k213 = 0, $i207 = 0, $to208 = 0, $step209 = 0, $n181 = 0, $lim188 = 0, $k189 = 0, $i183 = 0, $to184 = 0, $step185 = 0, $rz179 = 0;
+$re351: for (;;) {
+$n231 = +$n231; $lim246 = +$lim246; $k247 = +$k247; $n205 = +$n205; $lim212 = +$lim212; $k213 = +$k213; $i207 = +$i207; $to208 = +$to208; $step209 = +$step209; $n181 = +$n181; $lim188 = +$lim188; $k189 = +$k189; $i183 = +$i183; $to184 = +$to184; $step185 = +$step185; $b33 = ctx.page.budget;
+try {
+if ($rz179 === 0) { $n181 = 0; $k189 = 0; $lim188 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i183, $to184, $step185] = T.range(0, (($x186 = ($h46 !== undefined ? $h46 : ($h46 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x186 === "number" && ($x187 = $x186 - 1) === $x187 ? $x187 : rt.sub($x186, 1, L12)), undefined, L11);
+}
+$loop180: for (;;) {
+if ($rz179 !== 0) { if ($rz179 === 1) $rz179 = 0; }
+else {
+if (!(($step185 > 0 ? $i183 <= $to184 : $i183 >= $to184))) { $F[0] = $i183; $s171 = true; break; }
+if (++$n181 > $lim188 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n181, $o.length, L11, true)) { $rz179 = 1; $at34 = L11; throw T.PAUSE; } $b33 = ctx.page.budget; }
+}
+$F[0] = $i183; $s171 = true;
+$b190: {
+if ($rz179 === 0) {
+{ const $v202 = (($x191 = ($h50 !== undefined ? $h50 : ($h50 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x200 = (($x198 = (($x195 = (($x192 = ($h53 !== undefined ? $h53 : ($h53 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x193 = ($h50 !== undefined ? $h50 : ($h50 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x192 === "number" && typeof $x193 === "number" && ($x194 = $x192 - $x193) === $x194 ? $x194 : rt.sub($x192, $x193, L20))), ($x196 = $F[0]), ($x197 = $x195 * $x196) === $x197 ? $x197 : rt.mul($x195, $x196, L19))), ($x199 = ($h46 !== undefined ? $h46 : ($h46 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x199 === "number" && $x198 === $x198 && $x199 === $x199 && $x199 !== 0 ? $x198 / $x199 : rt.div($x198, $x199, L18))), typeof $x191 === "number" && ($x201 = $x191 + $x200) === $x201 ? $x201 : rt.add($x191, $x200, L15)); $F[1] = $v202; $s172 = true;
+}
+{ const $v203 = ""; $u169 = (typeof $v203 === "number" ? $v203 : rt.checkSize(ctx, $v203, L29));
+}
+}
+if ($rz179 === 0 || ($rz179 >= 2 && $rz179 <= 3)) {
+{ if ($rz179 === 0) { $n205 = 0; $k213 = 0; $lim212 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i207, $to208, $step209] = T.range(0, (($x210 = ($h75 !== undefined ? $h75 : ($h75 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x210 === "number" && ($x211 = $x210 - 1) === $x211 ? $x211 : rt.sub($x210, 1, L31)), undefined, L30);
+}
+$loop204: for (;;) {
+if ($rz179 !== 0) { if ($rz179 === 2) $rz179 = 0; }
+else {
+if (!(($step209 > 0 ? $i207 <= $to208 : $i207 >= $to208))) { $F[2] = $i207; $s173 = true; break; }
+if (++$n205 > $lim212 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n205, $o.length, L30, true)) { $rz179 = 2; $at34 = L30; throw T.PAUSE; } $b33 = ctx.page.budget; }
+}
+$F[2] = $i207; $s173 = true;
+$b214: {
+if ($rz179 === 0) {
+{ const $v226 = (($x215 = ($h79 !== undefined ? $h79 : ($h79 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x224 = (($x222 = (($x219 = (($x216 = ($h82 !== undefined ? $h82 : ($h82 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x217 = ($h79 !== undefined ? $h79 : ($h79 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x216 === "number" && typeof $x217 === "number" && ($x218 = $x216 - $x217) === $x218 ? $x218 : rt.sub($x216, $x217, L39))), ($x220 = $F[2]), ($x221 = $x219 * $x220) === $x221 ? $x221 : rt.mul($x219, $x220, L38))), ($x223 = ($h75 !== undefined ? $h75 : ($h75 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x223 === "number" && $x222 === $x222 && $x223 === $x223 && $x223 !== 0 ? $x222 / $x223 : rt.div($x222, $x223, L37))), typeof $x215 === "number" && ($x225 = $x215 + $x224) === $x225 ? $x225 : rt.add($x215, $x224, L34)); $F[3] = $v226; $s174 = true;
+}
+{ const $v227 = 0; $F[4] = $v227; $s175 = true;
+}
+{ const $v228 = 0; $F[5] = $v228; $s176 = true;
+}
+{ const $v229 = 0; $F[6] = $v229; $s177 = true;
+}
+}
+if ($rz179 === 0 || $rz179 === 3) {
+{ if ($rz179 === 0) { $n231 = 0; $k247 = 0; $lim246 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
+$loop230: for (;;) {
+if ($rz179 !== 0) { $rz179 = 0; }
+else {
+if (!(((($x233 = $F[6]), ($x234 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x234 === "number" && $x233 === $x233 && $x234 === $x234 ? $x233 < $x234 : rt.lt($x233, $x234, L52)) && (($x245 = (($x235 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x235 ? $x235 : (($x239 = (($x236 = $F[4]), ($x237 = $F[4]), ($x238 = $x236 * $x237) === $x238 ? $x238 : rt.mul($x236, $x237, L58))), ($x243 = (($x240 = $F[5]), ($x241 = $F[5]), ($x242 = $x240 * $x241) === $x242 ? $x242 : rt.mul($x240, $x241, L61))), ($x244 = $x239 + $x243) === $x244 ? $x244 : rt.add($x239, $x243, L57)))), $x245 === $x245 ? $x245 <= 4 : rt.lte($x245, 4, L56))))) break;
+if (++$n231 > $lim246 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n231, $o.length, L51, true)) { $rz179 = 3; $at34 = L51; throw T.PAUSE; } $b33 = ctx.page.budget; }
+}
+$b248: {
+{ const $v262 = (($x249 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x249 ? $x249 : (($x259 = (($x253 = (($x250 = $F[4]), ($x251 = $F[4]), ($x252 = $x250 * $x251) === $x252 ? $x252 : rt.mul($x250, $x251, L66))), ($x257 = (($x254 = $F[5]), ($x255 = $F[5]), ($x256 = $x254 * $x255) === $x256 ? $x256 : rt.mul($x254, $x255, L69))), ($x258 = $x253 - $x257) === $x258 ? $x258 : rt.sub($x253, $x257, L65))), ($x260 = $F[3]), ($x261 = $x259 + $x260) === $x261 ? $x261 : rt.add($x259, $x260, L64))); $F[7] = $v262; $s178 = true;
+}
+{ const $v272 = (($x263 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x263 ? $x263 : (($x269 = (($x266 = (($x264 = $F[4]), ($x265 = 2 * $x264) === $x265 ? $x265 : rt.mul(2, $x264, L76))), ($x267 = $F[5]), ($x268 = $x266 * $x267) === $x268 ? $x268 : rt.mul($x266, $x267, L75))), ($x270 = $F[1]), ($x271 = $x269 + $x270) === $x271 ? $x271 : rt.add($x269, $x270, L74))); $F[5] = $v272; $s176 = true;
+}
+{ const $v273 = $F[7]; $F[4] = $v273; $s175 = true;
+}
+{ const $v276 = (($x274 = $F[6]), ($x275 = $x274 + 1) === $x275 ? $x275 : rt.add($x274, 1, L83)); $F[6] = $v276; $s177 = true;
+}
+}
+$k247 = typeof $h104 === "number" && $h104 === $h104 ? Math.min($lim246 - $n231, $b33 - 1) : 0;
+if ($k247 > 0) { let $brk289 = false; $n231 += $k247; $b33 -= $k247;
+{ let $k290 = $k247, $w277 = $F[6], $w278 = $F[4], $w279 = $F[5], $w280 = $F[7], $w281 = $F[3], $w282 = $F[1], $f283 = false, $f284 = false, $f285 = false, $f286 = false;
+$run287: while ($k290 > 0 && (((($x319 = $w277), $x319 === $x319 ? $x319 < $h104 : rt.lt($x319, $h104, L52)) && (($x330 = (($x320 = (($w278 * $w278) + ($w279 * $w279))) === $x320 ? $x320 : (($x324 = (($x321 = $w278), ($x322 = $w278), ($x323 = $x321 * $x322) === $x323 ? $x323 : rt.mul($x321, $x322, L58))), ($x328 = (($x325 = $w279), ($x326 = $w279), ($x327 = $x325 * $x326) === $x327 ? $x327 : rt.mul($x325, $x326, L61))), ($x329 = $x324 + $x328) === $x329 ? $x329 : rt.add($x324, $x328, L57)))), $x330 === $x330 ? $x330 <= 4 : rt.lte($x330, 4, L56))))) {
+$k290--;
+$b288: {
+{ const $v304 = (($x291 = ((($w278 * $w278) - ($w279 * $w279)) + $w281)) === $x291 ? $x291 : (($x301 = (($x295 = (($x292 = $w278), ($x293 = $w278), ($x294 = $x292 * $x293) === $x294 ? $x294 : rt.mul($x292, $x293, L66))), ($x299 = (($x296 = $w279), ($x297 = $w279), ($x298 = $x296 * $x297) === $x298 ? $x298 : rt.mul($x296, $x297, L69))), ($x300 = $x295 - $x299) === $x300 ? $x300 : rt.sub($x295, $x299, L65))), ($x302 = $w281), ($x303 = $x301 + $x302) === $x303 ? $x303 : rt.add($x301, $x302, L64))); $w280 = $v304; $f286 = true;
+}
+{ const $v314 = (($x305 = (((2 * $w278) * $w279) + $w282)) === $x305 ? $x305 : (($x311 = (($x308 = (($x306 = $w278), ($x307 = 2 * $x306) === $x307 ? $x307 : rt.mul(2, $x306, L76))), ($x309 = $w279), ($x310 = $x308 * $x309) === $x310 ? $x310 : rt.mul($x308, $x309, L75))), ($x312 = $w282), ($x313 = $x311 + $x312) === $x313 ? $x313 : rt.add($x311, $x312, L74))); $w279 = $v314; $f285 = true;
+}
+{ const $v315 = $w280; $w278 = $v315; $f284 = true;
+}
+{ const $v318 = (($x316 = $w277), ($x317 = $x316 + 1) === $x317 ? $x317 : rt.add($x316, 1, L83)); $w277 = $v318; $f283 = true;
+}
+}
+}
+$k247 = $k290; $F[6] = $w277; $F[4] = $w278; $F[5] = $w279; $F[7] = $w280; if ($f283) $s177 = true; if ($f284) $s175 = true; if ($f285) $s176 = true; if ($f286) $s178 = true;
+}
+$n231 -= $k247; $b33 += $k247; $k247 = 0;
+if ($brk289) break $loop230;
+}
+}
+}
+}
+if ($rz179 === 0) {
+if ((($x331 = $F[6]), ($x332 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x332 === "number" && $x331 === $x331 && $x332 === $x332 ? $x331 === $x332 : rt.eq($x331, $x332, L86))) {
+{ const $v335 = (($x333 = $F[8]), ($x334 = $x333 + 1) === $x334 ? $x334 : rt.add($x333, 1, L90)); $F[8] = $v335;
+}
+}
+if ((($x336 = ($h150 !== undefined ? $h150 : ($h150 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)))) === "ascii" ? true : rt.eq($x336, "ascii", L95))) {
+{ const $v344 = (($x337 = $u169), ($x338 = ((($x339 = $F[6]), ($x340 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x340 === "number" && $x339 === $x339 && $x340 === $x340 ? $x339 === $x340 : rt.eq($x339, $x340, L98)) ? "@" : rt.call(ctx, F0, L102, $r31, (($x342 = (($x341 = $F[6]), $x341 === $x341 && 9 === 9 && 9 !== 0 ? $x341 % 9 : rt.mod($x341, 9, L105))), ($x343 = 1 + $x342) === $x343 ? $x343 : rt.add(1, $x342, L104)), 1))), typeof $x337 === "string" && typeof $x338 === "string" && $x337.length + $x338.length <= ctx.limits.maxStringLength ? $x337 + $x338 : rt.concat(ctx, $x337, $x338, L96)); $u169 = (typeof $v344 === "number" ? $v344 : rt.checkSize(ctx, $v344, L107));
+}
+}
+}
+}
+$i207 += $step209;
+}
+}
+}
+if ($rz179 === 0) {
+if ((($x345 = ($h150 !== undefined ? $h150 : ($h150 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)))) === "ascii" ? true : rt.eq($x345, "ascii", L110))) {
+{ const $v350 = (($x346 = (($x348 = $u170), ($x349 = $u169), typeof $x348 === "string" && typeof $x349 === "string" && $x348.length + $x349.length <= ctx.limits.maxStringLength ? $x348 + $x349 : rt.concat(ctx, $x348, $x349, L112))), ($x347 = rt.call(ctx, F1, L115, 10)), typeof $x346 === "string" && typeof $x347 === "string" && $x346.length + $x347.length <= ctx.limits.maxStringLength ? $x346 + $x347 : rt.concat(ctx, $x346, $x347, L111)); $u170 = (typeof $v350 === "number" ? $v350 : rt.checkSize(ctx, $v350, L116));
+}
+}
+}
+}
+$i183 += $step185;
+}
+break $re351;
+} catch ($e352) {
+if ($e352 !== T.PAUSE) throw $e352;
+{ await T.pause(ctx.page, $at34); $h46 = $h50 = $h53 = $h75 = $h79 = $h82 = $h104 = $h150 = undefined; };
+}
+}
+}
+ctx.page.budget = $b33; if ($s171) $r21 = $F[0]; if ($s172) $r22 = $F[1]; $r23 = $u169; if ($s173) $r24 = $F[2]; if ($s174) $r25 = $F[3]; if ($s175) $r26 = $F[4]; if ($s176) $r27 = $F[5]; if ($s177) $r28 = $F[6]; if ($s178) $r29 = $F[7]; $r30 = $F[8]; $r32 = $u170;
+}
+} catch ($e168) { if ($e168?.catchable !== false) ctx.page.budget = $b33; throw $e168; }
+return [$o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32];
+};
 return async function render(ctx) {
 let $o = "", $row;
-let $x57, $x58, $x59, $x61, $x62, $x64, $x65, $x66, $x67, $x68, $x69, $x70, $x71, $x72, $x73, $x74, $x75, $x76, $x86, $x87, $x88, $x90, $x91, $x93, $x94, $x95, $x96, $x97, $x98, $x99, $x100, $x101, $x102, $x103, $x104, $x105, $x113, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x129, $x130, $x131, $x132, $x133, $x134, $x135, $x136, $x137, $x138, $x140, $x141, $x142, $x143, $x144, $x145, $x146, $x147, $x150, $x151, $x153, $x154, $x155, $x156, $x157, $x159, $x161, $x162, $x163, $x164, $x165, $x166, $x167, $x168, $x169, $x171, $x172, $x173, $x174, $x175, $x176, $x185, $x186, $x190, $x191, $x192, $x193, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x209, $x210, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x242, $x243, $x244, $x248, $x249, $x250, $x251, $x252, $x253, $x254, $x255, $x256, $x257, $x258, $x259, $x260, $x262, $x263, $x264, $x265, $x266, $x267, $x268, $x269, $x270, $x273, $x274, $x290, $x291, $x292, $x293, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x302, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x315, $x316, $x318, $x319, $x320, $x321, $x322, $x323, $x324, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x332, $x333, $x335, $x336, $x337, $x338, $x339, $x340, $x341, $x342, $x344, $x345, $x346, $x347, $x348, $x355, $F = [null, null, null, null, null, null, null, null, null];
+let $x47, $x48, $x49, $x51, $x52, $x54, $x55, $x56, $x57, $x58, $x59, $x60, $x61, $x62, $x63, $x64, $x65, $x66, $x76, $x77, $x78, $x80, $x81, $x83, $x84, $x85, $x86, $x87, $x88, $x89, $x90, $x91, $x92, $x93, $x94, $x95, $x103, $x105, $x106, $x107, $x108, $x109, $x110, $x111, $x112, $x113, $x114, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x130, $x131, $x132, $x133, $x134, $x135, $x136, $x137, $x140, $x141, $x143, $x144, $x145, $x146, $x147, $x149, $x151, $x152, $x153, $x154, $x155, $x156, $x157, $x158, $x159, $x161, $x162, $x163, $x164, $x165, $x166, $x357;
 try {
 T.checkParam(ctx, "url.width", "integer", true, "72", 1, 1024, undefined, L0);
 T.checkParam(ctx, "url.height", "integer", true, "32", 1, 768, undefined, L1);
@@ -156,140 +282,20 @@ T.checkParam(ctx, "url.output", "string", true, "ascii", undefined, undefined, "
 { const $v18 = ""; rt.assign(ctx, "art", [], $v18, L10); }
 { const $vars19 = ctx.scopes.local ?? ctx.scopes.variables;
 T.respell($vars19, "row"); T.respell($vars19, "col"); const $slow20 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars19, "row") || T.shadowed(ctx, $vars19, "cy") || T.shadowed(ctx, $vars19, "line") || T.shadowed(ctx, $vars19, "col") || T.shadowed(ctx, $vars19, "cx") || T.shadowed(ctx, $vars19, "zx") || T.shadowed(ctx, $vars19, "zy") || T.shadowed(ctx, $vars19, "n") || T.shadowed(ctx, $vars19, "t") || T.shadowed(ctx, $vars19, "inside") || T.shadowed(ctx, $vars19, "palette") || T.shadowed(ctx, $vars19, "art") || T.respelled($vars19, "cy") || T.respelled($vars19, "line") || T.respelled($vars19, "cx") || T.respelled($vars19, "zx") || T.respelled($vars19, "zy") || T.respelled($vars19, "n") || T.respelled($vars19, "t") || T.respelled($vars19, "inside") || T.respelled($vars19, "palette") || T.respelled($vars19, "art");
-let $r21, $r22, $r23 = $slow20 ? undefined : T.own($vars19, "line"), $r24, $r25, $r26, $r27, $r28, $r29, $r30 = $slow20 ? undefined : T.own($vars19, "inside"), $r31 = $slow20 ? undefined : T.own($vars19, "palette"), $r32 = $slow20 ? undefined : T.own($vars19, "art"), $h56 = undefined, $h60 = undefined, $h63 = undefined, $h85 = undefined, $h89 = undefined, $h92 = undefined, $h114 = undefined, $h160 = undefined;
+let $r21, $r22, $r23 = $slow20 ? undefined : T.own($vars19, "line"), $r24, $r25, $r26, $r27, $r28, $r29, $r30 = $slow20 ? undefined : T.own($vars19, "inside"), $r31 = $slow20 ? undefined : T.own($vars19, "palette"), $r32 = $slow20 ? undefined : T.own($vars19, "art"), $h46 = undefined, $h50 = undefined, $h53 = undefined, $h75 = undefined, $h79 = undefined, $h82 = undefined, $h104 = undefined, $h150 = undefined;
 try {
-let $done45 = false, $replay48 = false;
+let $done35 = false, $replay38 = false;
 if (!$slow20 && typeof $r30 === "number" && $r31 !== undefined && $r32 !== undefined) {
-const $len46 = $o.length;
-let $at44 = L11, $b43 = ctx.page.budget;
 try {
-{ let $s35 = false, $s36 = false, $s37 = false, $s38 = false, $s39 = false, $s40 = false, $s41 = false, $s42 = false, $u33 = $r23, $u34 = $r32;
-$F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r30; 
-{ let $n230 = 0, $lim245 = 0, $k246 = 0, $n204 = 0, $lim211 = 0, $k212 = 0, $i206 = 0, $to207 = 0, $step208 = 0, $n180 = 0, $lim187 = 0, $k188 = 0, $i182 = 0, $to183 = 0, $step184 = 0, $rz178 = 0;
-$re350: for (;;) {
-$n230 = +$n230; $lim245 = +$lim245; $k246 = +$k246; $n204 = +$n204; $lim211 = +$lim211; $k212 = +$k212; $i206 = +$i206; $to207 = +$to207; $step208 = +$step208; $n180 = +$n180; $lim187 = +$lim187; $k188 = +$k188; $i182 = +$i182; $to183 = +$to183; $step184 = +$step184; $b43 = ctx.page.budget;
-try {
-if ($rz178 === 0) { $n180 = 0; $k188 = 0; $lim187 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i182, $to183, $step184] = T.range(0, (($x185 = ($h56 !== undefined ? $h56 : ($h56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x185 === "number" && ($x186 = $x185 - 1) === $x186 ? $x186 : rt.sub($x185, 1, L12)), undefined, L11);
-}
-$loop179: for (;;) {
-if ($rz178 !== 0) { if ($rz178 === 1) $rz178 = 0; }
-else {
-if (!(($step184 > 0 ? $i182 <= $to183 : $i182 >= $to183))) { $F[0] = $i182; $s35 = true; break; }
-if (++$n180 > $lim187 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n180, $o.length, L11, true)) { $rz178 = 1; $at44 = L11; throw T.PAUSE; } $b43 = ctx.page.budget; }
-}
-$F[0] = $i182; $s35 = true;
-$b189: {
-if ($rz178 === 0) {
-{ const $v201 = (($x190 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x199 = (($x197 = (($x194 = (($x191 = ($h63 !== undefined ? $h63 : ($h63 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x192 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x191 === "number" && typeof $x192 === "number" && ($x193 = $x191 - $x192) === $x193 ? $x193 : rt.sub($x191, $x192, L20))), ($x195 = $F[0]), ($x196 = $x194 * $x195) === $x196 ? $x196 : rt.mul($x194, $x195, L19))), ($x198 = ($h56 !== undefined ? $h56 : ($h56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x198 === "number" && $x197 === $x197 && $x198 === $x198 && $x198 !== 0 ? $x197 / $x198 : rt.div($x197, $x198, L18))), typeof $x190 === "number" && ($x200 = $x190 + $x199) === $x200 ? $x200 : rt.add($x190, $x199, L15)); $F[1] = $v201; $s36 = true;
-}
-{ const $v202 = ""; $u33 = (typeof $v202 === "number" ? $v202 : rt.checkSize(ctx, $v202, L29));
-}
-}
-if ($rz178 === 0 || ($rz178 >= 2 && $rz178 <= 3)) {
-{ if ($rz178 === 0) { $n204 = 0; $k212 = 0; $lim211 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i206, $to207, $step208] = T.range(0, (($x209 = ($h85 !== undefined ? $h85 : ($h85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x209 === "number" && ($x210 = $x209 - 1) === $x210 ? $x210 : rt.sub($x209, 1, L31)), undefined, L30);
-}
-$loop203: for (;;) {
-if ($rz178 !== 0) { if ($rz178 === 2) $rz178 = 0; }
-else {
-if (!(($step208 > 0 ? $i206 <= $to207 : $i206 >= $to207))) { $F[2] = $i206; $s37 = true; break; }
-if (++$n204 > $lim211 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n204, $o.length, L30, true)) { $rz178 = 2; $at44 = L30; throw T.PAUSE; } $b43 = ctx.page.budget; }
-}
-$F[2] = $i206; $s37 = true;
-$b213: {
-if ($rz178 === 0) {
-{ const $v225 = (($x214 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x223 = (($x221 = (($x218 = (($x215 = ($h92 !== undefined ? $h92 : ($h92 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x216 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x215 === "number" && typeof $x216 === "number" && ($x217 = $x215 - $x216) === $x217 ? $x217 : rt.sub($x215, $x216, L39))), ($x219 = $F[2]), ($x220 = $x218 * $x219) === $x220 ? $x220 : rt.mul($x218, $x219, L38))), ($x222 = ($h85 !== undefined ? $h85 : ($h85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x222 === "number" && $x221 === $x221 && $x222 === $x222 && $x222 !== 0 ? $x221 / $x222 : rt.div($x221, $x222, L37))), typeof $x214 === "number" && ($x224 = $x214 + $x223) === $x224 ? $x224 : rt.add($x214, $x223, L34)); $F[3] = $v225; $s38 = true;
-}
-{ const $v226 = 0; $F[4] = $v226; $s39 = true;
-}
-{ const $v227 = 0; $F[5] = $v227; $s40 = true;
-}
-{ const $v228 = 0; $F[6] = $v228; $s41 = true;
-}
-}
-if ($rz178 === 0 || $rz178 === 3) {
-{ if ($rz178 === 0) { $n230 = 0; $k246 = 0; $lim245 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
-$loop229: for (;;) {
-if ($rz178 !== 0) { $rz178 = 0; }
-else {
-if (!(((($x232 = $F[6]), ($x233 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x233 === "number" && $x232 === $x232 && $x233 === $x233 ? $x232 < $x233 : rt.lt($x232, $x233, L52)) && (($x244 = (($x234 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x234 ? $x234 : (($x238 = (($x235 = $F[4]), ($x236 = $F[4]), ($x237 = $x235 * $x236) === $x237 ? $x237 : rt.mul($x235, $x236, L58))), ($x242 = (($x239 = $F[5]), ($x240 = $F[5]), ($x241 = $x239 * $x240) === $x241 ? $x241 : rt.mul($x239, $x240, L61))), ($x243 = $x238 + $x242) === $x243 ? $x243 : rt.add($x238, $x242, L57)))), $x244 === $x244 ? $x244 <= 4 : rt.lte($x244, 4, L56))))) break;
-if (++$n230 > $lim245 || --$b43 <= 0) { ctx.page.budget = $b43; if (T.tick(ctx, $n230, $o.length, L51, true)) { $rz178 = 3; $at44 = L51; throw T.PAUSE; } $b43 = ctx.page.budget; }
-}
-$b247: {
-{ const $v261 = (($x248 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x248 ? $x248 : (($x258 = (($x252 = (($x249 = $F[4]), ($x250 = $F[4]), ($x251 = $x249 * $x250) === $x251 ? $x251 : rt.mul($x249, $x250, L66))), ($x256 = (($x253 = $F[5]), ($x254 = $F[5]), ($x255 = $x253 * $x254) === $x255 ? $x255 : rt.mul($x253, $x254, L69))), ($x257 = $x252 - $x256) === $x257 ? $x257 : rt.sub($x252, $x256, L65))), ($x259 = $F[3]), ($x260 = $x258 + $x259) === $x260 ? $x260 : rt.add($x258, $x259, L64))); $F[7] = $v261; $s42 = true;
-}
-{ const $v271 = (($x262 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x262 ? $x262 : (($x268 = (($x265 = (($x263 = $F[4]), ($x264 = 2 * $x263) === $x264 ? $x264 : rt.mul(2, $x263, L76))), ($x266 = $F[5]), ($x267 = $x265 * $x266) === $x267 ? $x267 : rt.mul($x265, $x266, L75))), ($x269 = $F[1]), ($x270 = $x268 + $x269) === $x270 ? $x270 : rt.add($x268, $x269, L74))); $F[5] = $v271; $s40 = true;
-}
-{ const $v272 = $F[7]; $F[4] = $v272; $s39 = true;
-}
-{ const $v275 = (($x273 = $F[6]), ($x274 = $x273 + 1) === $x274 ? $x274 : rt.add($x273, 1, L83)); $F[6] = $v275; $s41 = true;
-}
-}
-$k246 = typeof $h114 === "number" && $h114 === $h114 ? Math.min($lim245 - $n230, $b43 - 1) : 0;
-if ($k246 > 0) { let $brk288 = false; $n230 += $k246; $b43 -= $k246;
-{ let $k289 = $k246, $w276 = $F[6], $w277 = $F[4], $w278 = $F[5], $w279 = $F[7], $w280 = $F[3], $w281 = $F[1], $f282 = false, $f283 = false, $f284 = false, $f285 = false;
-$run286: while ($k289 > 0 && (((($x318 = $w276), $x318 === $x318 ? $x318 < $h114 : rt.lt($x318, $h114, L52)) && (($x329 = (($x319 = (($w277 * $w277) + ($w278 * $w278))) === $x319 ? $x319 : (($x323 = (($x320 = $w277), ($x321 = $w277), ($x322 = $x320 * $x321) === $x322 ? $x322 : rt.mul($x320, $x321, L58))), ($x327 = (($x324 = $w278), ($x325 = $w278), ($x326 = $x324 * $x325) === $x326 ? $x326 : rt.mul($x324, $x325, L61))), ($x328 = $x323 + $x327) === $x328 ? $x328 : rt.add($x323, $x327, L57)))), $x329 === $x329 ? $x329 <= 4 : rt.lte($x329, 4, L56))))) {
-$k289--;
-$b287: {
-{ const $v303 = (($x290 = ((($w277 * $w277) - ($w278 * $w278)) + $w280)) === $x290 ? $x290 : (($x300 = (($x294 = (($x291 = $w277), ($x292 = $w277), ($x293 = $x291 * $x292) === $x293 ? $x293 : rt.mul($x291, $x292, L66))), ($x298 = (($x295 = $w278), ($x296 = $w278), ($x297 = $x295 * $x296) === $x297 ? $x297 : rt.mul($x295, $x296, L69))), ($x299 = $x294 - $x298) === $x299 ? $x299 : rt.sub($x294, $x298, L65))), ($x301 = $w280), ($x302 = $x300 + $x301) === $x302 ? $x302 : rt.add($x300, $x301, L64))); $w279 = $v303; $f285 = true;
-}
-{ const $v313 = (($x304 = (((2 * $w277) * $w278) + $w281)) === $x304 ? $x304 : (($x310 = (($x307 = (($x305 = $w277), ($x306 = 2 * $x305) === $x306 ? $x306 : rt.mul(2, $x305, L76))), ($x308 = $w278), ($x309 = $x307 * $x308) === $x309 ? $x309 : rt.mul($x307, $x308, L75))), ($x311 = $w281), ($x312 = $x310 + $x311) === $x312 ? $x312 : rt.add($x310, $x311, L74))); $w278 = $v313; $f284 = true;
-}
-{ const $v314 = $w279; $w277 = $v314; $f283 = true;
-}
-{ const $v317 = (($x315 = $w276), ($x316 = $x315 + 1) === $x316 ? $x316 : rt.add($x315, 1, L83)); $w276 = $v317; $f282 = true;
-}
-}
-}
-$k246 = $k289; $F[6] = $w276; $F[4] = $w277; $F[5] = $w278; $F[7] = $w279; if ($f282) $s41 = true; if ($f283) $s39 = true; if ($f284) $s40 = true; if ($f285) $s42 = true;
-}
-$n230 -= $k246; $b43 += $k246; $k246 = 0;
-if ($brk288) break $loop229;
-}
-}
-}
-}
-if ($rz178 === 0) {
-if ((($x330 = $F[6]), ($x331 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x331 === "number" && $x330 === $x330 && $x331 === $x331 ? $x330 === $x331 : rt.eq($x330, $x331, L86))) {
-{ const $v334 = (($x332 = $F[8]), ($x333 = $x332 + 1) === $x333 ? $x333 : rt.add($x332, 1, L90)); $F[8] = $v334;
-}
-}
-if ((($x335 = ($h160 !== undefined ? $h160 : ($h160 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)))) === "ascii" ? true : rt.eq($x335, "ascii", L95))) {
-{ const $v343 = (($x336 = $u33), ($x337 = ((($x338 = $F[6]), ($x339 = ($h114 !== undefined ? $h114 : ($h114 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x339 === "number" && $x338 === $x338 && $x339 === $x339 ? $x338 === $x339 : rt.eq($x338, $x339, L98)) ? "@" : rt.call(ctx, F0, L102, $r31, (($x341 = (($x340 = $F[6]), $x340 === $x340 && 9 === 9 && 9 !== 0 ? $x340 % 9 : rt.mod($x340, 9, L105))), ($x342 = 1 + $x341) === $x342 ? $x342 : rt.add(1, $x341, L104)), 1))), typeof $x336 === "string" && typeof $x337 === "string" && $x336.length + $x337.length <= ctx.limits.maxStringLength ? $x336 + $x337 : rt.concat(ctx, $x336, $x337, L96)); $u33 = (typeof $v343 === "number" ? $v343 : rt.checkSize(ctx, $v343, L107));
-}
-}
-}
-}
-$i206 += $step208;
-}
-}
-}
-if ($rz178 === 0) {
-if ((($x344 = ($h160 !== undefined ? $h160 : ($h160 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)))) === "ascii" ? true : rt.eq($x344, "ascii", L110))) {
-{ const $v349 = (($x345 = (($x347 = $u34), ($x348 = $u33), typeof $x347 === "string" && typeof $x348 === "string" && $x347.length + $x348.length <= ctx.limits.maxStringLength ? $x347 + $x348 : rt.concat(ctx, $x347, $x348, L112))), ($x346 = rt.call(ctx, F1, L115, 10)), typeof $x345 === "string" && typeof $x346 === "string" && $x345.length + $x346.length <= ctx.limits.maxStringLength ? $x345 + $x346 : rt.concat(ctx, $x345, $x346, L111)); $u34 = (typeof $v349 === "number" ? $v349 : rt.checkSize(ctx, $v349, L116));
-}
-}
-}
-}
-$i182 += $step184;
-}
-break $re350;
-} catch ($e351) {
-if ($e351 !== T.PAUSE) throw $e351;
-{ await T.pause(ctx.page, $at44); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; };
-}
-}
-}
-ctx.page.budget = $b43; if ($s35) $r21 = $F[0]; if ($s36) $r22 = $F[1]; $r23 = $u33; if ($s37) $r24 = $F[2]; if ($s38) $r25 = $F[3]; if ($s39) $r26 = $F[4]; if ($s40) $r27 = $F[5]; if ($s41) $r28 = $F[6]; if ($s42) $r29 = $F[7]; $r30 = $F[8]; $r32 = $u34;
-}
-$done45 = true;
-} catch ($e47) {
-$o = $o.slice(0, $len46);
+[$o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32] = await $checked353(ctx, $o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32);
+$done35 = true;
+} catch ($e37) {
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e47?.catchable === false) throw $e47;
-ctx.page.budget = $b43; ctx.page.replaying++; $replay48 = true;
+if ($e37?.catchable === false) throw $e37;
+ctx.page.replaying++; $replay38 = true;
 }
 }
-if (!$done45) {
+if (!$done35) {
 $r21 = $slow20 ? undefined : T.own($vars19, "row");
 $r22 = $slow20 ? undefined : T.own($vars19, "cy");
 $r24 = $slow20 ? undefined : T.own($vars19, "col");
@@ -299,72 +305,72 @@ $r27 = $slow20 ? undefined : T.own($vars19, "zy");
 $r28 = $slow20 ? undefined : T.own($vars19, "n");
 $r29 = $slow20 ? undefined : T.own($vars19, "t");
 try {
-{ let $n51 = 0, $i53, $to54, $step55;
-[$i53, $to54, $step55] = T.range(0, (($x58 = ($h56 !== undefined ? $h56 : (($x57 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)), $slow20 || ($h56 = $x57), $x57))), typeof $x58 === "number" && ($x59 = $x58 - 1) === $x59 ? $x59 : rt.sub($x58, 1, L12)), undefined, L11);
-$loop50: for (; ; $i53 += $step55) {
-if (!(($step55 > 0 ? $i53 <= $to54 : $i53 >= $to54))) { if ($slow20) $vars19["row"] = $i53; else $r21 = $i53; break; }
-if (++$n51 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n51, $o.length, L11, true)) { await T.pause(ctx.page, L11); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
-if ($slow20) $vars19["row"] = $i53; else $r21 = $i53;
-{ const $v77 = (($x62 = ($h60 !== undefined ? $h60 : (($x61 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)), $slow20 || ($h60 = $x61), $x61))), ($x75 = (($x72 = (($x69 = (($x65 = ($h63 !== undefined ? $h63 : (($x64 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)), $slow20 || ($h63 = $x64), $x64))), ($x67 = ($h60 !== undefined ? $h60 : (($x66 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)), $slow20 || ($h60 = $x66), $x66))), typeof $x65 === "number" && typeof $x67 === "number" && ($x68 = $x65 - $x67) === $x68 ? $x68 : rt.sub($x65, $x67, L20))), ($x70 = ($r21 !== undefined ? $r21 : rt.lookupName(ctx, "row", L25))), typeof $x70 === "number" && ($x71 = $x69 * $x70) === $x71 ? $x71 : rt.mul($x69, $x70, L19))), ($x74 = ($h56 !== undefined ? $h56 : (($x73 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)), $slow20 || ($h56 = $x73), $x73))), typeof $x74 === "number" && $x72 === $x72 && $x74 === $x74 && $x74 !== 0 ? $x72 / $x74 : rt.div($x72, $x74, L18))), typeof $x62 === "number" && ($x76 = $x62 + $x75) === $x76 ? $x76 : rt.add($x62, $x75, L15)); if ($slow20) rt.assign(ctx, "cy", [], $v77, L28); else $r22 = $v77;
+{ let $n41 = 0, $i43, $to44, $step45;
+[$i43, $to44, $step45] = T.range(0, (($x48 = ($h46 !== undefined ? $h46 : (($x47 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)), $slow20 || ($h46 = $x47), $x47))), typeof $x48 === "number" && ($x49 = $x48 - 1) === $x49 ? $x49 : rt.sub($x48, 1, L12)), undefined, L11);
+$loop40: for (; ; $i43 += $step45) {
+if (!(($step45 > 0 ? $i43 <= $to44 : $i43 >= $to44))) { if ($slow20) $vars19["row"] = $i43; else $r21 = $i43; break; }
+if (++$n41 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n41, $o.length, L11, true)) { await T.pause(ctx.page, L11); $h46 = $h50 = $h53 = $h75 = $h79 = $h82 = $h104 = $h150 = undefined; }; }
+if ($slow20) $vars19["row"] = $i43; else $r21 = $i43;
+{ const $v67 = (($x52 = ($h50 !== undefined ? $h50 : (($x51 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)), $slow20 || ($h50 = $x51), $x51))), ($x65 = (($x62 = (($x59 = (($x55 = ($h53 !== undefined ? $h53 : (($x54 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)), $slow20 || ($h53 = $x54), $x54))), ($x57 = ($h50 !== undefined ? $h50 : (($x56 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)), $slow20 || ($h50 = $x56), $x56))), typeof $x55 === "number" && typeof $x57 === "number" && ($x58 = $x55 - $x57) === $x58 ? $x58 : rt.sub($x55, $x57, L20))), ($x60 = ($r21 !== undefined ? $r21 : rt.lookupName(ctx, "row", L25))), typeof $x60 === "number" && ($x61 = $x59 * $x60) === $x61 ? $x61 : rt.mul($x59, $x60, L19))), ($x64 = ($h46 !== undefined ? $h46 : (($x63 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)), $slow20 || ($h46 = $x63), $x63))), typeof $x64 === "number" && $x62 === $x62 && $x64 === $x64 && $x64 !== 0 ? $x62 / $x64 : rt.div($x62, $x64, L18))), typeof $x52 === "number" && ($x66 = $x52 + $x65) === $x66 ? $x66 : rt.add($x52, $x65, L15)); if ($slow20) rt.assign(ctx, "cy", [], $v67, L28); else $r22 = $v67;
 }
-{ const $v78 = ""; if ($slow20) rt.assign(ctx, "line", [], $v78, L29); else $r23 = (typeof $v78 === "number" ? $v78 : rt.checkSize(ctx, $v78, L29));
+{ const $v68 = ""; if ($slow20) rt.assign(ctx, "line", [], $v68, L29); else $r23 = (typeof $v68 === "number" ? $v68 : rt.checkSize(ctx, $v68, L29));
 }
-{ let $n80 = 0, $i82, $to83, $step84;
-[$i82, $to83, $step84] = T.range(0, (($x87 = ($h85 !== undefined ? $h85 : (($x86 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)), $slow20 || ($h85 = $x86), $x86))), typeof $x87 === "number" && ($x88 = $x87 - 1) === $x88 ? $x88 : rt.sub($x87, 1, L31)), undefined, L30);
-$loop79: for (; ; $i82 += $step84) {
-if (!(($step84 > 0 ? $i82 <= $to83 : $i82 >= $to83))) { if ($slow20) $vars19["col"] = $i82; else $r24 = $i82; break; }
-if (++$n80 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n80, $o.length, L30, true)) { await T.pause(ctx.page, L30); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
-if ($slow20) $vars19["col"] = $i82; else $r24 = $i82;
-{ const $v106 = (($x91 = ($h89 !== undefined ? $h89 : (($x90 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)), $slow20 || ($h89 = $x90), $x90))), ($x104 = (($x101 = (($x98 = (($x94 = ($h92 !== undefined ? $h92 : (($x93 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)), $slow20 || ($h92 = $x93), $x93))), ($x96 = ($h89 !== undefined ? $h89 : (($x95 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)), $slow20 || ($h89 = $x95), $x95))), typeof $x94 === "number" && typeof $x96 === "number" && ($x97 = $x94 - $x96) === $x97 ? $x97 : rt.sub($x94, $x96, L39))), ($x99 = ($r24 !== undefined ? $r24 : rt.lookupName(ctx, "col", L44))), typeof $x99 === "number" && ($x100 = $x98 * $x99) === $x100 ? $x100 : rt.mul($x98, $x99, L38))), ($x103 = ($h85 !== undefined ? $h85 : (($x102 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)), $slow20 || ($h85 = $x102), $x102))), typeof $x103 === "number" && $x101 === $x101 && $x103 === $x103 && $x103 !== 0 ? $x101 / $x103 : rt.div($x101, $x103, L37))), typeof $x91 === "number" && ($x105 = $x91 + $x104) === $x105 ? $x105 : rt.add($x91, $x104, L34)); if ($slow20) rt.assign(ctx, "cx", [], $v106, L47); else $r25 = $v106;
+{ let $n70 = 0, $i72, $to73, $step74;
+[$i72, $to73, $step74] = T.range(0, (($x77 = ($h75 !== undefined ? $h75 : (($x76 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)), $slow20 || ($h75 = $x76), $x76))), typeof $x77 === "number" && ($x78 = $x77 - 1) === $x78 ? $x78 : rt.sub($x77, 1, L31)), undefined, L30);
+$loop69: for (; ; $i72 += $step74) {
+if (!(($step74 > 0 ? $i72 <= $to73 : $i72 >= $to73))) { if ($slow20) $vars19["col"] = $i72; else $r24 = $i72; break; }
+if (++$n70 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n70, $o.length, L30, true)) { await T.pause(ctx.page, L30); $h46 = $h50 = $h53 = $h75 = $h79 = $h82 = $h104 = $h150 = undefined; }; }
+if ($slow20) $vars19["col"] = $i72; else $r24 = $i72;
+{ const $v96 = (($x81 = ($h79 !== undefined ? $h79 : (($x80 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)), $slow20 || ($h79 = $x80), $x80))), ($x94 = (($x91 = (($x88 = (($x84 = ($h82 !== undefined ? $h82 : (($x83 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)), $slow20 || ($h82 = $x83), $x83))), ($x86 = ($h79 !== undefined ? $h79 : (($x85 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)), $slow20 || ($h79 = $x85), $x85))), typeof $x84 === "number" && typeof $x86 === "number" && ($x87 = $x84 - $x86) === $x87 ? $x87 : rt.sub($x84, $x86, L39))), ($x89 = ($r24 !== undefined ? $r24 : rt.lookupName(ctx, "col", L44))), typeof $x89 === "number" && ($x90 = $x88 * $x89) === $x90 ? $x90 : rt.mul($x88, $x89, L38))), ($x93 = ($h75 !== undefined ? $h75 : (($x92 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)), $slow20 || ($h75 = $x92), $x92))), typeof $x93 === "number" && $x91 === $x91 && $x93 === $x93 && $x93 !== 0 ? $x91 / $x93 : rt.div($x91, $x93, L37))), typeof $x81 === "number" && ($x95 = $x81 + $x94) === $x95 ? $x95 : rt.add($x81, $x94, L34)); if ($slow20) rt.assign(ctx, "cx", [], $v96, L47); else $r25 = $v96;
 }
-{ const $v107 = 0; if ($slow20) rt.assign(ctx, "zx", [], $v107, L48); else $r26 = $v107;
+{ const $v97 = 0; if ($slow20) rt.assign(ctx, "zx", [], $v97, L48); else $r26 = $v97;
 }
-{ const $v108 = 0; if ($slow20) rt.assign(ctx, "zy", [], $v108, L49); else $r27 = $v108;
+{ const $v98 = 0; if ($slow20) rt.assign(ctx, "zy", [], $v98, L49); else $r27 = $v98;
 }
-{ const $v109 = 0; if ($slow20) rt.assign(ctx, "n", [], $v109, L50); else $r28 = $v109;
+{ const $v99 = 0; if ($slow20) rt.assign(ctx, "n", [], $v99, L50); else $r28 = $v99;
 }
-{ let $n111 = 0;
-$loop110: for (; ((($x113 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L53))), ($x116 = ($h114 !== undefined ? $h114 : (($x115 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)), $slow20 || ($h114 = $x115), $x115))), typeof $x113 === "number" && typeof $x116 === "number" && $x113 === $x113 && $x116 === $x116 ? $x113 < $x116 : rt.lt($x113, $x116, L52)) && (($x126 = (($x120 = (($x117 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L59))), ($x118 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L60))), typeof $x117 === "number" && typeof $x118 === "number" && ($x119 = $x117 * $x118) === $x119 ? $x119 : rt.mul($x117, $x118, L58))), ($x124 = (($x121 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L62))), ($x122 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L63))), typeof $x121 === "number" && typeof $x122 === "number" && ($x123 = $x121 * $x122) === $x123 ? $x123 : rt.mul($x121, $x122, L61))), ($x125 = $x120 + $x124) === $x125 ? $x125 : rt.add($x120, $x124, L57))), $x126 === $x126 ? $x126 <= 4 : rt.lte($x126, 4, L56))); ) {
-if (++$n111 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n111, $o.length, L51, true)) { await T.pause(ctx.page, L51); $h56 = $h60 = $h63 = $h85 = $h89 = $h92 = $h114 = $h160 = undefined; }; }
-{ const $v139 = (($x136 = (($x130 = (($x127 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L67))), ($x128 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L68))), typeof $x127 === "number" && typeof $x128 === "number" && ($x129 = $x127 * $x128) === $x129 ? $x129 : rt.mul($x127, $x128, L66))), ($x134 = (($x131 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L70))), ($x132 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L71))), typeof $x131 === "number" && typeof $x132 === "number" && ($x133 = $x131 * $x132) === $x133 ? $x133 : rt.mul($x131, $x132, L69))), ($x135 = $x130 - $x134) === $x135 ? $x135 : rt.sub($x130, $x134, L65))), ($x137 = ($r25 !== undefined ? $r25 : rt.lookupName(ctx, "cx", L72))), typeof $x137 === "number" && ($x138 = $x136 + $x137) === $x138 ? $x138 : rt.add($x136, $x137, L64)); if ($slow20) rt.assign(ctx, "t", [], $v139, L73); else $r29 = $v139;
+{ let $n101 = 0;
+$loop100: for (; ((($x103 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L53))), ($x106 = ($h104 !== undefined ? $h104 : (($x105 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)), $slow20 || ($h104 = $x105), $x105))), typeof $x103 === "number" && typeof $x106 === "number" && $x103 === $x103 && $x106 === $x106 ? $x103 < $x106 : rt.lt($x103, $x106, L52)) && (($x116 = (($x110 = (($x107 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L59))), ($x108 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L60))), typeof $x107 === "number" && typeof $x108 === "number" && ($x109 = $x107 * $x108) === $x109 ? $x109 : rt.mul($x107, $x108, L58))), ($x114 = (($x111 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L62))), ($x112 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L63))), typeof $x111 === "number" && typeof $x112 === "number" && ($x113 = $x111 * $x112) === $x113 ? $x113 : rt.mul($x111, $x112, L61))), ($x115 = $x110 + $x114) === $x115 ? $x115 : rt.add($x110, $x114, L57))), $x116 === $x116 ? $x116 <= 4 : rt.lte($x116, 4, L56))); ) {
+if (++$n101 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n101, $o.length, L51, true)) { await T.pause(ctx.page, L51); $h46 = $h50 = $h53 = $h75 = $h79 = $h82 = $h104 = $h150 = undefined; }; }
+{ const $v129 = (($x126 = (($x120 = (($x117 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L67))), ($x118 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L68))), typeof $x117 === "number" && typeof $x118 === "number" && ($x119 = $x117 * $x118) === $x119 ? $x119 : rt.mul($x117, $x118, L66))), ($x124 = (($x121 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L70))), ($x122 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L71))), typeof $x121 === "number" && typeof $x122 === "number" && ($x123 = $x121 * $x122) === $x123 ? $x123 : rt.mul($x121, $x122, L69))), ($x125 = $x120 - $x124) === $x125 ? $x125 : rt.sub($x120, $x124, L65))), ($x127 = ($r25 !== undefined ? $r25 : rt.lookupName(ctx, "cx", L72))), typeof $x127 === "number" && ($x128 = $x126 + $x127) === $x128 ? $x128 : rt.add($x126, $x127, L64)); if ($slow20) rt.assign(ctx, "t", [], $v129, L73); else $r29 = $v129;
 }
-{ const $v148 = (($x145 = (($x142 = (($x140 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L77))), typeof $x140 === "number" && ($x141 = 2 * $x140) === $x141 ? $x141 : rt.mul(2, $x140, L76))), ($x143 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L78))), typeof $x143 === "number" && ($x144 = $x142 * $x143) === $x144 ? $x144 : rt.mul($x142, $x143, L75))), ($x146 = ($r22 !== undefined ? $r22 : rt.lookupName(ctx, "cy", L79))), typeof $x146 === "number" && ($x147 = $x145 + $x146) === $x147 ? $x147 : rt.add($x145, $x146, L74)); if ($slow20) rt.assign(ctx, "zy", [], $v148, L80); else $r27 = $v148;
+{ const $v138 = (($x135 = (($x132 = (($x130 = ($r26 !== undefined ? $r26 : rt.lookupName(ctx, "zx", L77))), typeof $x130 === "number" && ($x131 = 2 * $x130) === $x131 ? $x131 : rt.mul(2, $x130, L76))), ($x133 = ($r27 !== undefined ? $r27 : rt.lookupName(ctx, "zy", L78))), typeof $x133 === "number" && ($x134 = $x132 * $x133) === $x134 ? $x134 : rt.mul($x132, $x133, L75))), ($x136 = ($r22 !== undefined ? $r22 : rt.lookupName(ctx, "cy", L79))), typeof $x136 === "number" && ($x137 = $x135 + $x136) === $x137 ? $x137 : rt.add($x135, $x136, L74)); if ($slow20) rt.assign(ctx, "zy", [], $v138, L80); else $r27 = $v138;
 }
-{ const $v149 = ($r29 !== undefined ? $r29 : rt.lookupName(ctx, "t", L81)); if ($slow20) rt.assign(ctx, "zx", [], $v149, L82); else $r26 = (typeof $v149 === "number" ? $v149 : rt.checkSize(ctx, $v149, L82));
+{ const $v139 = ($r29 !== undefined ? $r29 : rt.lookupName(ctx, "t", L81)); if ($slow20) rt.assign(ctx, "zx", [], $v139, L82); else $r26 = (typeof $v139 === "number" ? $v139 : rt.checkSize(ctx, $v139, L82));
 }
-{ const $v152 = (($x150 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L84))), typeof $x150 === "number" && ($x151 = $x150 + 1) === $x151 ? $x151 : rt.add($x150, 1, L83)); if ($slow20) rt.assign(ctx, "n", [], $v152, L85); else $r28 = $v152;
-}
-}
-}
-if ((($x153 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L87))), ($x155 = ($h114 !== undefined ? $h114 : (($x154 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)), $slow20 || ($h114 = $x154), $x154))), typeof $x153 === "number" && typeof $x155 === "number" && $x153 === $x153 && $x155 === $x155 ? $x153 === $x155 : rt.eq($x153, $x155, L86))) {
-{ const $v158 = (($x156 = ($r30 !== undefined ? $r30 : rt.lookupName(ctx, "inside", L91))), typeof $x156 === "number" && ($x157 = $x156 + 1) === $x157 ? $x157 : rt.add($x156, 1, L90)); if ($slow20) rt.assign(ctx, "inside", [], $v158, L92); else $r30 = $v158;
-}
-}
-if ((($x159 = ($h160 !== undefined ? $h160 : (($x161 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)), $slow20 || ($h160 = $x161), $x161))) === "ascii" ? true : rt.eq($x159, "ascii", L95))) {
-{ const $v170 = (($x162 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x163 = ((($x164 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x166 = ($h114 !== undefined ? $h114 : (($x165 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h114 = $x165), $x165))), typeof $x164 === "number" && typeof $x166 === "number" && $x164 === $x164 && $x166 === $x166 ? $x164 === $x166 : rt.eq($x164, $x166, L98)) ? "@" : rt.call(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x168 = (($x167 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x167 === "number" && $x167 === $x167 && 9 === 9 && 9 !== 0 ? $x167 % 9 : rt.mod($x167, 9, L105))), ($x169 = 1 + $x168) === $x169 ? $x169 : rt.add(1, $x168, L104)), 1))), typeof $x162 === "string" && typeof $x163 === "string" && $x162.length + $x163.length <= ctx.limits.maxStringLength ? $x162 + $x163 : rt.concat(ctx, $x162, $x163, L96)); if ($slow20) rt.assign(ctx, "line", [], $v170, L107); else $r23 = (typeof $v170 === "number" ? $v170 : rt.checkSize(ctx, $v170, L107));
+{ const $v142 = (($x140 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L84))), typeof $x140 === "number" && ($x141 = $x140 + 1) === $x141 ? $x141 : rt.add($x140, 1, L83)); if ($slow20) rt.assign(ctx, "n", [], $v142, L85); else $r28 = $v142;
 }
 }
 }
+if ((($x143 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L87))), ($x145 = ($h104 !== undefined ? $h104 : (($x144 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)), $slow20 || ($h104 = $x144), $x144))), typeof $x143 === "number" && typeof $x145 === "number" && $x143 === $x143 && $x145 === $x145 ? $x143 === $x145 : rt.eq($x143, $x145, L86))) {
+{ const $v148 = (($x146 = ($r30 !== undefined ? $r30 : rt.lookupName(ctx, "inside", L91))), typeof $x146 === "number" && ($x147 = $x146 + 1) === $x147 ? $x147 : rt.add($x146, 1, L90)); if ($slow20) rt.assign(ctx, "inside", [], $v148, L92); else $r30 = $v148;
 }
-if ((($x171 = ($h160 !== undefined ? $h160 : (($x172 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)), $slow20 || ($h160 = $x172), $x172))) === "ascii" ? true : rt.eq($x171, "ascii", L110))) {
-{ const $v177 = (($x173 = (($x175 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x176 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x175 === "string" && typeof $x176 === "string" && $x175.length + $x176.length <= ctx.limits.maxStringLength ? $x175 + $x176 : rt.concat(ctx, $x175, $x176, L112))), ($x174 = rt.call(ctx, F1, L115, 10)), typeof $x173 === "string" && typeof $x174 === "string" && $x173.length + $x174.length <= ctx.limits.maxStringLength ? $x173 + $x174 : rt.concat(ctx, $x173, $x174, L111)); if ($slow20) rt.assign(ctx, "art", [], $v177, L116); else $r32 = (typeof $v177 === "number" ? $v177 : rt.checkSize(ctx, $v177, L116));
+}
+if ((($x149 = ($h150 !== undefined ? $h150 : (($x151 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)), $slow20 || ($h150 = $x151), $x151))) === "ascii" ? true : rt.eq($x149, "ascii", L95))) {
+{ const $v160 = (($x152 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x153 = ((($x154 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x156 = ($h104 !== undefined ? $h104 : (($x155 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h104 = $x155), $x155))), typeof $x154 === "number" && typeof $x156 === "number" && $x154 === $x154 && $x156 === $x156 ? $x154 === $x156 : rt.eq($x154, $x156, L98)) ? "@" : rt.call(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x158 = (($x157 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x157 === "number" && $x157 === $x157 && 9 === 9 && 9 !== 0 ? $x157 % 9 : rt.mod($x157, 9, L105))), ($x159 = 1 + $x158) === $x159 ? $x159 : rt.add(1, $x158, L104)), 1))), typeof $x152 === "string" && typeof $x153 === "string" && $x152.length + $x153.length <= ctx.limits.maxStringLength ? $x152 + $x153 : rt.concat(ctx, $x152, $x153, L96)); if ($slow20) rt.assign(ctx, "line", [], $v160, L107); else $r23 = (typeof $v160 === "number" ? $v160 : rt.checkSize(ctx, $v160, L107));
 }
 }
 }
 }
-} finally { if ($replay48) ctx.page.replaying--; }
+if ((($x161 = ($h150 !== undefined ? $h150 : (($x162 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)), $slow20 || ($h150 = $x162), $x162))) === "ascii" ? true : rt.eq($x161, "ascii", L110))) {
+{ const $v167 = (($x163 = (($x165 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x166 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x165 === "string" && typeof $x166 === "string" && $x165.length + $x166.length <= ctx.limits.maxStringLength ? $x165 + $x166 : rt.concat(ctx, $x165, $x166, L112))), ($x164 = rt.call(ctx, F1, L115, 10)), typeof $x163 === "string" && typeof $x164 === "string" && $x163.length + $x164.length <= ctx.limits.maxStringLength ? $x163 + $x164 : rt.concat(ctx, $x163, $x164, L111)); if ($slow20) rt.assign(ctx, "art", [], $v167, L116); else $r32 = (typeof $v167 === "number" ? $v167 : rt.checkSize(ctx, $v167, L116));
+}
+}
+}
+}
+} finally { if ($replay38) ctx.page.replaying--; }
 }
 } finally { if (!$slow20) { if ($r21 !== undefined) $vars19["row"] = $r21; if ($r22 !== undefined) $vars19["cy"] = $r22; if ($r23 !== undefined) $vars19["line"] = $r23; if ($r24 !== undefined) $vars19["col"] = $r24; if ($r25 !== undefined) $vars19["cx"] = $r25; if ($r26 !== undefined) $vars19["zx"] = $r26; if ($r27 !== undefined) $vars19["zy"] = $r27; if ($r28 !== undefined) $vars19["n"] = $r28; if ($r29 !== undefined) $vars19["t"] = $r29; if ($r30 !== undefined) $vars19["inside"] = $r30; if ($r32 !== undefined) $vars19["art"] = $r32; } }
 }
-{ const $v352 = "Mandelbrot"; rt.assign(ctx, "title", [], $v352, L117); }
-{ const $before353 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before353, "_layout/header.dbt", L118); } catch ($e354) { $o = T.takeAborted($e354); throw $e354; } }
+{ const $v354 = "Mandelbrot"; rt.assign(ctx, "title", [], $v354, L117); }
+{ const $before355 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before355, "_layout/header.dbt", L118); } catch ($e356) { $o = T.takeAborted($e356); throw $e356; } }
 if (ctx.page.outputOnly === 0) $o += "<h1>Mandelbrot</h1>\n";
 $o += "<p>" + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L119)), "width", L120), L121) + " × " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L122)), "height", L123), L124) + " points, at most " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L125)), "maxiter", L126), L127) + " iterations each: " + rt.esc(rt.lookupName(ctx, "inside", L128), L129) + " points in the set.</p>\n";
-if ((($x355 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L130)), "output", L131)) === "ascii" ? true : rt.eq($x355, "ascii", L132))) {
+if ((($x357 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L130)), "output", L131)) === "ascii" ? true : rt.eq($x357, "ascii", L132))) {
 $o += "<pre class=\"mandelbrot\">" + rt.esc(rt.lookupName(ctx, "art", L133), L134) + "</pre>";
 }
 $o += "\n";
-{ const $before356 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before356, "_layout/footer.dbt", L135); } catch ($e357) { $o = T.takeAborted($e357); throw $e357; } }
+{ const $before358 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before358, "_layout/footer.dbt", L135); } catch ($e359) { $o = T.takeAborted($e359); throw $e359; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

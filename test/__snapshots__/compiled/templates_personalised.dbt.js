@@ -57,9 +57,48 @@ const F4 = F["raw"];
 const L48 = {"file":"personalised.dbt","line":25,"column":14,"start":1203,"end":1212};
 const L49 = {"file":"personalised.dbt","line":25,"column":18,"start":1207,"end":1211};
 const L50 = {"file":"personalised.dbt","line":25,"column":13,"start":1202,"end":1213};
+const $checked77 = async function checked77(ctx, $o, $r34, $r35, $r36) {
+let $row;
+let $x70, $x71, $x72, $x73;
+let $at38 = L33, $b37 = ctx.page.budget;
+try {
+{ let $u57 = $r34, $u58 = $r35;
+
+{ let $n61 = 0, $lim67 = 0, $k68 = 0, $list63, $at64 = 0, $rz59 = 0;
+$re75: for (;;) {
+$n61 = +$n61; $lim67 = +$lim67; $k68 = +$k68; $at64 = +$at64; $b37 = ctx.page.budget;
+try {
+if ($rz59 === 0) { $n61 = 0; $k68 = 0; $lim67 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $list63 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at64 = 0;
+}
+$loop60: for (;;) {
+if ($rz59 !== 0) { $rz59 = 0; }
+else {
+if (!($at64 < $list63.length)) break;
+if (++$n61 > $lim67 || --$b37 <= 0) { ctx.page.budget = $b37; if (T.tick(ctx, $n61, $o.length, L33, true)) { $rz59 = 1; $at38 = L33; throw T.PAUSE; } $b37 = ctx.page.budget; }
+}
+const [$k65, $v66] = $list63[$at64];
+$u57 = $v66;
+$b69: {
+{ const $v74 = rt.call(ctx, F2, L35, $u58, (($x70 = (($x72 = "{"), ($x73 = $u57), typeof $x72 === "string" && typeof $x73 === "string" && $x72.length + $x73.length <= ctx.limits.maxStringLength ? $x72 + $x73 : rt.concat(ctx, $x72, $x73, L38))), ($x71 = "}"), typeof $x70 === "string" && typeof $x71 === "string" && $x70.length + $x71.length <= ctx.limits.maxStringLength ? $x70 + $x71 : rt.concat(ctx, $x70, $x71, L37)), rt.call(ctx, F3, L40, rt.index(ctx, $r36, $u57, L43)), "all"); $u58 = (typeof $v74 === "number" ? $v74 : rt.checkSize(ctx, $v74, L44));
+}
+}
+$at64++;
+}
+break $re75;
+} catch ($e76) {
+if ($e76 !== T.PAUSE) throw $e76;
+{ await T.pause(ctx.page, $at38);  };
+}
+}
+}
+ctx.page.budget = $b37; $r34 = $u57; $r35 = $u58;
+}
+} catch ($e56) { if ($e56?.catchable !== false) ctx.page.budget = $b37; throw $e56; }
+return [$o, $r34, $r35, $r36];
+};
 return async function render(ctx) {
 let $o = "", $row;
-let $x12, $x13, $x14, $x25, $x53, $x54, $x55, $x56, $x69, $x70, $x71, $x72;
+let $x12, $x13, $x14, $x25, $x51, $x52, $x53, $x54;
 try {
 T.checkParam(ctx, "url.user", "integer", false, undefined, 1, undefined, undefined, L0);
 T.checkParam(ctx, "url.password", "string", false, undefined, undefined, 100, undefined, L1);
@@ -101,63 +140,30 @@ T.abortPage(ctx, L26);
 T.respell($vars32, "field"); const $slow33 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars32, "field") || T.shadowed(ctx, $vars32, "body") || T.shadowed(ctx, $vars32, "attrs") || T.respelled($vars32, "body") || T.respelled($vars32, "attrs");
 let $r34 = $slow33 ? undefined : T.own($vars32, "field"), $r35 = $slow33 ? undefined : T.own($vars32, "body"), $r36 = $slow33 ? undefined : T.own($vars32, "attrs");
 try {
-let $done41 = false, $replay44 = false;
+let $done39 = false, $replay42 = false;
 if (!$slow33 && $r35 !== undefined && $r36 !== undefined) {
-const $len42 = $o.length;
-let $at40 = L33, $b39 = ctx.page.budget;
 try {
-{ let $u37 = $r34, $u38 = $r35;
-
-{ let $n60 = 0, $lim66 = 0, $k67 = 0, $list62, $at63 = 0, $rz58 = 0;
-$re74: for (;;) {
-$n60 = +$n60; $lim66 = +$lim66; $k67 = +$k67; $at63 = +$at63; $b39 = ctx.page.budget;
-try {
-if ($rz58 === 0) { $n60 = 0; $k67 = 0; $lim66 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $list62 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at63 = 0;
-}
-$loop59: for (;;) {
-if ($rz58 !== 0) { $rz58 = 0; }
-else {
-if (!($at63 < $list62.length)) break;
-if (++$n60 > $lim66 || --$b39 <= 0) { ctx.page.budget = $b39; if (T.tick(ctx, $n60, $o.length, L33, true)) { $rz58 = 1; $at40 = L33; throw T.PAUSE; } $b39 = ctx.page.budget; }
-}
-const [$k64, $v65] = $list62[$at63];
-$u37 = $v65;
-$b68: {
-{ const $v73 = rt.call(ctx, F2, L35, $u38, (($x69 = (($x71 = "{"), ($x72 = $u37), typeof $x71 === "string" && typeof $x72 === "string" && $x71.length + $x72.length <= ctx.limits.maxStringLength ? $x71 + $x72 : rt.concat(ctx, $x71, $x72, L38))), ($x70 = "}"), typeof $x69 === "string" && typeof $x70 === "string" && $x69.length + $x70.length <= ctx.limits.maxStringLength ? $x69 + $x70 : rt.concat(ctx, $x69, $x70, L37)), rt.call(ctx, F3, L40, rt.index(ctx, $r36, $u37, L43)), "all"); $u38 = (typeof $v73 === "number" ? $v73 : rt.checkSize(ctx, $v73, L44));
-}
-}
-$at63++;
-}
-break $re74;
-} catch ($e75) {
-if ($e75 !== T.PAUSE) throw $e75;
-{ await T.pause(ctx.page, $at40);  };
-}
-}
-}
-ctx.page.budget = $b39; $r34 = $u37; $r35 = $u38;
-}
-$done41 = true;
-} catch ($e43) {
-$o = $o.slice(0, $len42);
+[$o, $r34, $r35, $r36] = await $checked77(ctx, $o, $r34, $r35, $r36);
+$done39 = true;
+} catch ($e41) {
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e43?.catchable === false) throw $e43;
-ctx.page.budget = $b39; ctx.page.replaying++; $replay44 = true;
+if ($e41?.catchable === false) throw $e41;
+ctx.page.replaying++; $replay42 = true;
 }
 }
-if (!$done41) {
+if (!$done39) {
 try {
-{ let $n47 = 0, $list49, $at50;
-$list49 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at50 = 0;
-$loop46: for (; $at50 < $list49.length; $at50++) {
-if (++$n47 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n47, $o.length, L33, true)) { await T.pause(ctx.page, L33);  }; }
-const [$k51, $v52] = $list49[$at50];
-if ($slow33) $vars32["field"] = $v52; else $r34 = $v52;
-{ const $v57 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x53 = (($x55 = "{"), ($x56 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x55 === "string" && typeof $x56 === "string" && $x55.length + $x56.length <= ctx.limits.maxStringLength ? $x55 + $x56 : rt.concat(ctx, $x55, $x56, L38))), ($x54 = "}"), typeof $x53 === "string" && typeof $x54 === "string" && $x53.length + $x54.length <= ctx.limits.maxStringLength ? $x53 + $x54 : rt.concat(ctx, $x53, $x54, L37)), rt.call(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v57, L44); else $r35 = (typeof $v57 === "number" ? $v57 : rt.checkSize(ctx, $v57, L44));
+{ let $n45 = 0, $list47, $at48;
+$list47 = T.entries("list", "first_name,last_name,city,plan", undefined, L34); $at48 = 0;
+$loop44: for (; $at48 < $list47.length; $at48++) {
+if (++$n45 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n45, $o.length, L33, true)) { await T.pause(ctx.page, L33);  }; }
+const [$k49, $v50] = $list47[$at48];
+if ($slow33) $vars32["field"] = $v50; else $r34 = $v50;
+{ const $v55 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x51 = (($x53 = "{"), ($x54 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x53 === "string" && typeof $x54 === "string" && $x53.length + $x54.length <= ctx.limits.maxStringLength ? $x53 + $x54 : rt.concat(ctx, $x53, $x54, L38))), ($x52 = "}"), typeof $x51 === "string" && typeof $x52 === "string" && $x51.length + $x52.length <= ctx.limits.maxStringLength ? $x51 + $x52 : rt.concat(ctx, $x51, $x52, L37)), rt.call(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v55, L44); else $r35 = (typeof $v55 === "number" ? $v55 : rt.checkSize(ctx, $v55, L44));
 }
 }
 }
-} finally { if ($replay44) ctx.page.replaying--; }
+} finally { if ($replay42) ctx.page.replaying--; }
 }
 } finally { if (!$slow33) { if ($r34 !== undefined) $vars32["field"] = $r34; if ($r35 !== undefined) $vars32["body"] = $r35; } }
 }
