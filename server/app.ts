@@ -29,7 +29,7 @@ import quarry, {
 } from "./plugin.js";
 import { connectDatabase } from "./database.js";
 import { FrameworkErrors } from "./request/error.js";
-import { logStream } from "./log-stream.js";
+import { logStream, type LogStream } from "./log-stream.js";
 import { registerShedding } from "./shedding.js";
 import { stopWhileStarting } from "./starting.js";
 import { registerHealth, type Readiness } from "./health.js";
@@ -131,8 +131,9 @@ export async function buildApp(
   // Fastify's two; dev prints one readable line a request.
   // A silent logger is no logger: Fastify then makes no child logger per request.
   const framework = new FrameworkErrors();
+  const stream = dev || level === "silent" ? null : logStream();
   const app = Fastify({
-    logger: dev || level === "silent" ? false : { level, stream: logStream() },
+    logger: stream ? { level, stream } : false,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy as boolean,
     schemaController: lazySchemaCompilers(),
@@ -154,7 +155,7 @@ export async function buildApp(
     opts.log ??
     (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
   // At a level that drops request lines (warn and above) no request pays for them: no hooks.
-  if (!quiet || (dev && opts.log)) logRequests(app, dev, log);
+  if (!quiet || (dev && opts.log)) logRequests(app, dev, log, stream);
   const database =
     opts.database ??
     (await connectDatabase(config, {
@@ -193,7 +194,7 @@ export async function buildApp(
  * never sees. Such a line says `closed`, with status 499 when no head had gone (nginx's code
  * for a client that left).
  */
-function logRequests(app: FastifyInstance, dev: boolean, log: (line: string) => void): void {
+function logRequests(app: FastifyInstance, dev: boolean, log: (line: string) => void, stream: LogStream | null): void {
   const logged = new WeakSet<FastifyRequest>();
   const requestLine = (req: FastifyRequest, reply: FastifyReply, closed: boolean) => {
     if (logged.has(req) || req.url.startsWith("/_quarry/")) return;
@@ -202,17 +203,15 @@ function logRequests(app: FastifyInstance, dev: boolean, log: (line: string) => 
     const status = closed && !reply.raw.headersSent ? 499 : reply.statusCode;
     if (dev) log(`${req.method} ${req.url} ${status} ${ms} ms${closed ? " (connection closed before the end)" : ""}`);
     else
-      req.log.info(
-        {
-          method: req.method,
-          url: req.url,
-          status,
-          ms,
-          template: req.quarryTemplate ?? undefined,
-          closed: closed || undefined,
-        },
-        "request",
-      );
+      stream?.request({
+        reqId: req.id,
+        method: req.method,
+        url: req.url,
+        status,
+        ms,
+        template: req.quarryTemplate ?? undefined,
+        closed,
+      });
   };
   app.addHook("onRequest", (req, reply, done) => {
     reply.raw.on("close", () => {

@@ -9,7 +9,8 @@ import { site } from "./helpers.js";
 import { listening } from "./process.js";
 import { createDatabase } from "./db.js";
 import { build } from "../server/build.js";
-import { LOG_FLUSH_MS } from "../server/log-stream.js";
+import pino from "pino";
+import { LOG_FLUSH_MS, requestLine, type RequestLine } from "../server/log-stream.js";
 
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
 let url: string;
@@ -134,6 +135,31 @@ describe("quarry start's log lines are batched, not held", () => {
     } finally {
       child.kill("SIGTERM");
       await exited;
+    }
+  });
+});
+
+describe("a request's line", () => {
+  it("is byte for byte what pino writes for the request's child logger", () => {
+    const lines: RequestLine[] = [
+      { reqId: "req-1a2b-7", method: "GET", url: "/", status: 200, ms: 0.3, template: "index.dbt", closed: false },
+      {
+        reqId: "edge.7:x_y",
+        method: "POST",
+        url: '/a?q="x"&y=\\é\u2028',
+        status: 499,
+        ms: 12,
+        template: undefined,
+        closed: true,
+      },
+      { reqId: "req-2", method: "GET", url: "/f\u0001", status: 404, ms: 1234.5, template: "_404.dbt", closed: false },
+    ];
+    for (const f of lines) {
+      let written = "";
+      const logger = pino({ timestamp: () => `,"time":1795868770444` }, { write: (s: string) => (written += s) });
+      const { reqId, closed, ...rest } = f;
+      logger.child({ reqId }).info({ ...rest, closed: closed || undefined }, "request");
+      expect(requestLine(f, 1795868770444)).toBe(written);
     }
   });
 });
