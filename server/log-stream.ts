@@ -25,11 +25,7 @@ const WARN = 40;
 /** pino's own bindings, as its default `base` writes them. */
 const BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
 
-/**
- * The stream for the app's pino logger. Buffered lines are written synchronously when the
- * process exits (pino registers that for the destination), so a stop (SIGTERM, SIGINT) or an
- * uncaught error loses none; a process killed with SIGKILL loses at most LOG_FLUSH_MS of lines.
- */
+/** The logger's stream, and the request line's own way in. */
 export interface LogStream extends pino.DestinationStream {
   /** Writes one request's line as pino would (see requestLine), without pino's generic path. */
   request(fields: RequestLine): void;
@@ -46,6 +42,11 @@ export interface RequestLine {
   closed: boolean;
 }
 
+/**
+ * The stream for the app's pino logger. Buffered lines are written synchronously when the
+ * process exits (pino registers that for the destination), so a stop (SIGTERM, SIGINT) or an
+ * uncaught error loses none; a process killed with SIGKILL loses at most LOG_FLUSH_MS of lines.
+ */
 export function logStream(): LogStream {
   const dest = pino.destination({
     dest: 1,
