@@ -4,9 +4,11 @@
 // thread hop for its log line (`strace -c` on the server at 1 connection: 5 futex calls, an
 // eventfd write and read per request; 0.4 futex calls after), about 12% of the server's CPU
 // per /fortunes request on a 2-core VM. Here lines wait in memory until a batch is full,
-// the flush interval passes, a warning or worse is written, or the process exits. Written
-// asynchronously still: a reader of standard output that stalls (a full pipe) must not stall
-// the event loop, as a synchronous write would (sonic-boom then sleeps and retries).
+// the flush interval passes, a warning or worse is written, or the process exits. Each batch is
+// written synchronously, as nginx writes its log: an asynchronous write still under way at exit
+// was overtaken by the lines written there (sonic-boom's flushSync), so lines came out of
+// order, and one could be lost with the thread writing it. A reader of standard output that
+// stalls therefore holds the server back once the pipe is full (64 KB, about 300 lines).
 import { hostname } from "node:os";
 import pino from "pino";
 
@@ -43,17 +45,18 @@ export interface RequestLine {
 }
 
 /**
- * The stream for the app's pino logger. Buffered lines are written synchronously when the
- * process exits (pino registers that for the destination), so a stop (SIGTERM, SIGINT) or an
- * uncaught error loses none; a process killed with SIGKILL loses at most LOG_FLUSH_MS of lines.
+ * The stream for the app's pino logger. What waits is written when the process exits, so a
+ * stop (SIGTERM, SIGINT) or an uncaught error loses no line; a process killed with SIGKILL
+ * loses at most LOG_FLUSH_MS of lines.
  */
 export function logStream(): LogStream {
   const dest = pino.destination({
     dest: 1,
-    sync: false,
+    sync: true,
     minLength: LOG_BATCH_BYTES,
     maxWrite: MAX_WRITE_BYTES,
   });
+  flushedAtExit(dest);
   // A timer only while lines wait (sonic-boom's periodicFlush would run for good, per app).
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
@@ -91,4 +94,20 @@ export function requestLine(f: RequestLine, time = Date.now()): string {
   if (f.template !== undefined) line += `,"template":${JSON.stringify(f.template)}`;
   if (f.closed) line += `,"closed":true`;
   return `${line},"msg":"request"}\n`;
+}
+
+/** Every stream made here (one per app; tests make many): written out by one exit listener. */
+const streams = new Set<{ flushSync(): void }>();
+function flushedAtExit(dest: { flushSync(): void }): void {
+  if (streams.size === 0)
+    process.on("exit", () => {
+      for (const d of streams) {
+        try {
+          d.flushSync();
+        } catch {
+          // Standard output closed: nothing more can be said.
+        }
+      }
+    });
+  streams.add(dest);
 }

@@ -59,7 +59,9 @@ describe("quarry start logging", () => {
     const all = await logsOf(["--log-level", "info"], { LOG_LEVEL: "silent" }, ["/", "/nothing?x=1"]);
     // Exactly one line per request: nothing else carries a request id.
     expect(all.filter((l) => l.reqId !== undefined).map((l) => l.msg)).toEqual(["request", "request"]);
-    const lines = all.filter((l) => l.msg === "request");
+    // By url: each worker writes its lines in batches, so two workers' lines come in the order
+    // their batches were written (each line carries its time).
+    const lines = all.filter((l) => l.msg === "request").sort((a, b) => String(a.url).localeCompare(String(b.url)));
     expect(lines.map(({ method, url, status, template }) => ({ method, url, status, template }))).toEqual([
       { method: "GET", url: "/", status: 200, template: "index.dbt" },
       { method: "GET", url: "/nothing?x=1", status: 404, template: undefined },
