@@ -13,7 +13,7 @@ import { hostname } from "node:os";
 import pino from "pino";
 
 /** Lines are written once this many bytes wait (below PIPE_BUF: see MAX_WRITE_BYTES). */
-export const LOG_BATCH_BYTES = 3072;
+const LOG_BATCH_BYTES = 3072;
 /** A line waits at most this long (a quiet site's lines still show at once to `tail -f`). */
 export const LOG_FLUSH_MS = 1000;
 /**
