@@ -9,14 +9,17 @@
 //   medians of rates and the median (min–max) of the per-round ratios.
 // - Cold: per round, each server started afresh (order turning) and sent its first 20 requests
 //   one after another (one connection); the ratio is Quarry's mean latency over those 20 ÷ the
-//   hand-written route's, per round, summarised the same way.
+//   hand-written route's, per round, summarised the same way. Quarry twice: as built, and with
+//   the page in server.warmupPaths (server/warmup.ts: 20 requests of itself before it listens),
+//   each with the time from its spawn to its listening.
 // Writes the `cpu-page` section of bench/RESULTS.md and bench/results/cpu-page.json.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LoadResult } from "./loadgen.js";
+import { SERVER_DEFAULTS } from "../config/server-settings.js";
 import { mdTable } from "./report.js";
 import { commandLine, writeSection } from "./results-file.js";
 import {
@@ -67,6 +70,10 @@ const dist = mkdtempSync(join(tmpdir(), "quarry-bench-cpu-"));
 rmSync(dist, { recursive: true, force: true });
 const built = spawnSync(process.execPath, [quarryBin, "build", site, "--out", dist], { encoding: "utf8" });
 if (built.status !== 0) throw new BenchError(`quarry build failed:\n${built.stderr}`);
+// The same build with the page in the config's warm-up (what `quarry build` copies from a site's config).
+const warmDist = `${dist}-warm`;
+cpSync(dist, warmDist, { recursive: true });
+writeFileSync(join(warmDist, "quarry.config.json"), `${JSON.stringify({ server: { warmupPaths: [PAGE] } })}\n`);
 const db = await startDatabase(join(site, "_db"), log);
 const load = new LoadGenerator();
 
@@ -75,16 +82,18 @@ interface WarmRow {
   quarry: number[];
   hand: number[];
   ratio: number[];
-  quarryP50: number[];
-  handP50: number[];
+  quarryMs: number[];
+  handMs: number[];
 }
+/** One server's cold figures, a value a round: mean and longest of its first requests, its ratio to the hand-written route's mean, its start. */
 interface ColdRow {
-  quarryMean: number[];
-  handMean: number[];
-  quarryMax: number[];
-  handMax: number[];
+  mean: number[];
+  max: number[];
   ratio: number[];
+  startMs: number[];
 }
+const COLD_SERVERS = ["quarry", "quarry-warm", "hand"] as const;
+type ColdServer = (typeof COLD_SERVERS)[number];
 
 const check = (r: LoadResult, what: string) => {
   if (r.errors || r.timeouts || r.non2xx || r.mismatches)
@@ -104,8 +113,8 @@ try {
     quarry: [],
     hand: [],
     ratio: [],
-    quarryP50: [],
-    handP50: [],
+    quarryMs: [],
+    handMs: [],
   }));
   try {
     const bodies = { quarry: await body(quarry.base), hand: await body(hand.base) };
@@ -129,8 +138,9 @@ try {
         row.quarry.push(got.quarry!.rps);
         row.hand.push(got.hand!.rps);
         row.ratio.push(got.hand!.rps / got.quarry!.rps);
-        row.quarryP50.push(got.quarry!.latency.mean);
-        row.handP50.push(got.hand!.latency.mean);
+        // Mean time a request took, by Little's law (autocannon's latency histogram counts whole ms).
+        row.quarryMs.push((row.connections * 1000) / got.quarry!.rps);
+        row.handMs.push((row.connections * 1000) / got.hand!.rps);
         log(
           `round ${r + 1}, ${row.connections} conn: quarry ${Math.round(got.quarry!.rps)}/s, hand ${Math.round(got.hand!.rps)}/s, ratio ${row.ratio.at(-1)!.toFixed(2)}`,
         );
@@ -143,16 +153,21 @@ try {
 
   // Cold: a fresh process each time, its first 20 requests.
   log(`cold: ${ROUNDS} rounds × first ${COLD} requests of a fresh start per server`);
-  const cold: ColdRow = { quarryMean: [], handMean: [], quarryMax: [], handMax: [], ratio: [] };
+  const cold = Object.fromEntries(
+    COLD_SERVERS.map((who) => [who, { mean: [], max: [], ratio: [], startMs: [] }]),
+  ) as unknown as Record<ColdServer, ColdRow>;
   for (let r = 0; r < ROUNDS; r++) {
-    const order = r % 2 === 0 ? (["quarry", "hand"] as const) : (["hand", "quarry"] as const);
-    const got: Record<string, LoadResult> = {};
+    const order = COLD_SERVERS.map((_, i) => COLD_SERVERS[(i + r) % COLD_SERVERS.length]!);
+    const got = {} as Record<ColdServer, { mean: number; max: number }>;
     for (const who of order) {
-      const s = who === "quarry" ? await startQuarry(dist, db.url) : await startHand(db.url);
+      const t0 = performance.now();
+      const s =
+        who === "hand" ? await startHand(db.url) : await startQuarry(who === "quarry" ? dist : warmDist, db.url);
+      cold[who].startMs.push(performance.now() - t0);
       try {
         // One connection, one request after another; the body is checked against the pattern of
         // the page only (the first request is the one measured, not fetched before).
-        got[who] = check(
+        const res = check(
           await load.run({
             url: s.base + PAGE,
             connections: 1,
@@ -163,17 +178,18 @@ try {
           }),
           `cold ${who} round ${r + 1}`,
         );
+        got[who] = res.exact!;
       } finally {
         await s.stop();
       }
     }
-    cold.quarryMean.push(got.quarry!.latency.mean);
-    cold.handMean.push(got.hand!.latency.mean);
-    cold.quarryMax.push(got.quarry!.latency.max);
-    cold.handMax.push(got.hand!.latency.max);
-    cold.ratio.push(got.quarry!.latency.mean / got.hand!.latency.mean);
+    for (const who of COLD_SERVERS) {
+      cold[who].mean.push(got[who].mean);
+      cold[who].max.push(got[who].max);
+      cold[who].ratio.push(got[who].mean / got.hand.mean);
+    }
     log(
-      `cold round ${r + 1}: quarry mean ${got.quarry!.latency.mean} ms (max ${got.quarry!.latency.max}), hand mean ${got.hand!.latency.mean} ms, ratio ${cold.ratio.at(-1)!.toFixed(2)}`,
+      `cold round ${r + 1}: ${COLD_SERVERS.map((w) => `${w} mean ${got[w].mean.toFixed(2)} ms (max ${got[w].max.toFixed(1)})`).join(", ")}`,
     );
   }
 
@@ -181,11 +197,12 @@ try {
   const spread = (xs: number[]) => `${x2(median(xs))} (${x2(Math.min(...xs))}–${x2(Math.max(...xs))})`;
   const n0 = (n: number) => Math.round(n).toLocaleString("en-US");
   const ms = (n: number) => `${n.toFixed(1)}`;
+  const ms2 = (n: number) => `${n.toFixed(2)}`;
   const verdict = (xs: number[]) => (median(xs) <= 1.3 ? "✓" : "✗");
   const markdown = [
     `\`/mandelbrot\` (the sample site's page as served: 72 × 32 points, 256 iterations, ASCII art, with the site's layout) on \`quarry start --workers 1\` of a \`quarry build\` of templates/, against bench/hand.ts's plain-JS Fastify route computing the same image, one process each, the load generator (autocannon) in a third; all three and Postgres share the machine's cores. Target (issue 26): Quarry ≤ 1.3× the hand-written route's time per page.`,
     "",
-    `Warm: after ${WARMUP} s of warm-up each, ${ROUNDS} interleaved rounds of ${DURATION} s per server (the order turning each round); rates and latency are medians over rounds; the ratio is hand req/s ÷ Quarry req/s taken within each round, median (min–max).`,
+    `Warm: after ${WARMUP} s of warm-up each, ${ROUNDS} interleaved rounds of ${DURATION} s per server (the order turning each round); rates and mean times are medians over rounds (a mean time is connections ÷ req/s); the ratio is hand req/s ÷ Quarry req/s taken within each round, median (min–max).`,
     "",
     mdTable(
       ["connections", "Quarry req/s", "hand req/s", "Quarry ÷ hand (time per page)", "Quarry mean ms", "hand mean ms"],
@@ -194,25 +211,22 @@ try {
         n0(median(w.quarry)),
         n0(median(w.hand)),
         `${spread(w.ratio)} ${verdict(w.ratio)}`,
-        ms(median(w.quarryP50)),
-        ms(median(w.handP50)),
+        ms2(median(w.quarryMs)),
+        ms2(median(w.handMs)),
       ]),
     ),
     "",
-    `Cold: ${ROUNDS} rounds; in each, each server started afresh (the order turning) and sent its first ${COLD} requests one after another; mean and max latency of those ${COLD} (medians over rounds); the ratio is Quarry's mean ÷ the hand-written route's, per round, median (min–max).`,
+    `Cold: ${ROUNDS} rounds; in each, each server started afresh (the order turning) and sent its first ${COLD} requests one after another, timed by the load generator as each response came (not autocannon's histogram, which counts whole milliseconds); mean and longest of those ${COLD} (medians over rounds); the ratio is the server's mean ÷ the hand-written route's, per round, median (min–max). Quarry twice: the build as it is, and the same build with \`"server": { "warmupPaths": ["${PAGE}"] }\` in its config (docs/server.md, Warm-up: ${SERVER_DEFAULTS.warmupRequests} requests of itself before it listens). Start: from spawning \`quarry start\` (or the hand-written server) to its listening, median.`,
     "",
     mdTable(
-      ["first requests", "Quarry mean ms", "Quarry max ms", "hand mean ms", "hand max ms", "Quarry ÷ hand"],
-      [
-        [
-          String(COLD),
-          ms(median(cold.quarryMean)),
-          ms(median(cold.quarryMax)),
-          ms(median(cold.handMean)),
-          ms(median(cold.handMax)),
-          `${spread(cold.ratio)} ${verdict(cold.ratio)}`,
-        ],
-      ],
+      ["server", "mean ms (first 20)", "longest ms", "÷ hand", "start ms"],
+      COLD_SERVERS.map((who) => [
+        who === "quarry" ? "Quarry" : who === "quarry-warm" ? "Quarry, warm-up" : "hand-written",
+        ms2(median(cold[who].mean)),
+        ms(median(cold[who].max)),
+        who === "hand" ? "" : `${spread(cold[who].ratio)} ${verdict(cold[who].ratio)}`,
+        n0(median(cold[who].startMs)),
+      ]),
     ),
   ].join("\n");
   process.stdout.write(`${markdown}\n`);
@@ -236,4 +250,5 @@ try {
   await load.stop();
   await db.stop();
   rmSync(dist, { recursive: true, force: true });
+  rmSync(warmDist, { recursive: true, force: true });
 }

@@ -54,6 +54,11 @@ export interface LoadResult {
   capped: boolean;
   /** With paths: each path's latency. */
   byPath?: PathLatency[];
+  /**
+   * With amount: the mean and longest response time (ms) as measured, unrounded (autocannon's
+   * latency figures come from a histogram of whole milliseconds, so a 0.7 ms answer counts 0).
+   */
+  exact?: { mean: number; max: number };
 }
 
 interface AutocannonResult {
@@ -104,6 +109,13 @@ async function run(job: LoadJob): Promise<LoadResult> {
       times[n % times.length]!.push(ms);
     });
   }
+  const exact = job.amount !== undefined ? { n: 0, sum: 0, max: 0 } : null;
+  if (exact)
+    instance.on("response", (_client, _status, _bytes, ms) => {
+      exact.n++;
+      exact.sum += ms;
+      exact.max = Math.max(exact.max, ms);
+    });
   const cap = job.amount && job.maxSeconds ? setTimeout(() => instance.stop(), job.maxSeconds * 1000) : null;
   const r = await instance;
   if (cap) clearTimeout(cap);
@@ -123,6 +135,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     cpuShare: (cpu.user + cpu.system) / wallUs,
     capped: job.amount !== undefined && requests < job.amount,
     ...(times ? { byPath: latencies(job.paths!, times) } : {}),
+    ...(exact ? { exact: { mean: exact.n ? exact.sum / exact.n : 0, max: exact.max } } : {}),
   };
 }
 

@@ -43,6 +43,16 @@ export interface ServerSettings {
   uploadDir: string | null;
   /** `quarry start`'s worker processes (`--workers` overrides it); null: one per CPU. */
   workers: number | null;
+  /**
+   * `quarry start`: pages each process requests of itself (GET, in order) before it accepts
+   * connections (server/warmup.ts), so that the first visitors after a start or a restart get
+   * pages V8 has already optimised.
+   */
+  warmupPaths: string[];
+  /** Requests per warm-up path. */
+  warmupRequests: number;
+  /** The whole warm-up stops after this long, and the process accepts connections anyway. */
+  warmupMaxMs: number;
 }
 
 export const SERVER_DEFAULTS: ServerSettings = {
@@ -62,6 +72,9 @@ export const SERVER_DEFAULTS: ServerSettings = {
   maxBodyDepth: 32,
   uploadDir: null,
   workers: null,
+  warmupPaths: [],
+  warmupRequests: 20,
+  warmupMaxMs: 10_000,
 };
 
 const HOUR_MS = 3_600_000;
@@ -88,7 +101,12 @@ const RANGES: Partial<Record<keyof ServerSettings, { min: number; max: number; o
   maxFiles: { min: 0, max: 10_000 },
   maxFileBytes: { min: 1, max: 1024 * GIB },
   maxBodyDepth: { min: 1, max: 1000 },
+  warmupRequests: { min: 1, max: 10_000 },
+  warmupMaxMs: { min: 100, max: 600_000 },
 };
+
+/** A path of this server with its query, as a warm-up request asks for it: "/", "/report?year=2025". */
+const WARMUP_PATH = /^\/(?!\/)[^\s#\\]{0,2047}$/;
 
 export function parseServerSettings(raw: unknown, file: string): ServerSettings {
   if (raw === undefined) return { ...SERVER_DEFAULTS };
@@ -110,6 +128,17 @@ export function parseServerSettings(raw: unknown, file: string): ServerSettings 
           `${file}: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got ${JSON.stringify(v)}`,
         );
       out.workers = v;
+      continue;
+    }
+    if (k === "warmupPaths") {
+      const bad = Array.isArray(v) ? v.findIndex((p) => typeof p !== "string" || !WARMUP_PATH.test(p)) : -2;
+      if (bad !== -1)
+        throw new ConfigError(
+          bad === -2
+            ? `${file}: server.warmupPaths must be a list of paths such as ["/", "/report?year=2025"], got ${JSON.stringify(v)}`
+            : `${file}: server.warmupPaths.${bad} must be a path of this server starting with one / (such as "/" or "/report?year=2025"; no spaces, # or \\), got ${JSON.stringify((v as unknown[])[bad])}`,
+        );
+      out.warmupPaths = [...(v as string[])];
       continue;
     }
     if (k === "maxHeapUsedBytes" && v === null) {

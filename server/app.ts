@@ -29,6 +29,7 @@ import quarry, {
 } from "./plugin.js";
 import { connectDatabase } from "./database.js";
 import { FrameworkErrors } from "./request/error.js";
+import { warmUp } from "./warmup.js";
 import { logStream, type LogStream } from "./log-stream.js";
 import { registerShedding } from "./shedding.js";
 import { stopWhileStarting } from "./starting.js";
@@ -114,10 +115,10 @@ function requestIds(trusted: boolean): (req: IncomingMessage) => string {
   };
 }
 
-/** The app and the site config it was built from. */
+/** The app, the site config it was built from, and the state its shutdown and warm-up set. */
 export async function buildApp(
   opts: AppOptions,
-): Promise<{ app: FastifyInstance; config: SiteConfig; readiness: Readiness }> {
+): Promise<{ app: FastifyInstance; config: SiteConfig; readiness: Readiness; warming: Warming }> {
   noPretenuring();
   const dev = !!opts.dev;
   const dir = siteFolder(opts);
@@ -155,7 +156,8 @@ export async function buildApp(
     opts.log ??
     (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
   // At a level that drops request lines (warn and above) no request pays for them: no hooks.
-  if (!quiet || (dev && opts.log)) logRequests(app, dev, log, stream);
+  const warming: Warming = { on: false };
+  if (!quiet || (dev && opts.log)) logRequests(app, dev, log, stream, warming);
   const database =
     opts.database ??
     (await connectDatabase(config, {
@@ -185,7 +187,12 @@ export async function buildApp(
     if (!opts.database) await database.stop();
     throw err;
   }
-  return { app, config, readiness };
+  return { app, config, readiness, warming };
+}
+
+/** Set while `quarry start` warms up (server/warmup.ts): its requests write no request line (it says one a path). */
+interface Warming {
+  on: boolean;
 }
 
 /**
@@ -194,10 +201,16 @@ export async function buildApp(
  * never sees. Such a line says `closed`, with status 499 when no head had gone (nginx's code
  * for a client that left).
  */
-function logRequests(app: FastifyInstance, dev: boolean, log: (line: string) => void, stream: LogStream | null): void {
+function logRequests(
+  app: FastifyInstance,
+  dev: boolean,
+  log: (line: string) => void,
+  stream: LogStream | null,
+  warming: Warming,
+): void {
   const logged = new WeakSet<FastifyRequest>();
   const requestLine = (req: FastifyRequest, reply: FastifyReply, closed: boolean) => {
-    if (logged.has(req) || req.url.startsWith("/_quarry/")) return;
+    if (logged.has(req) || req.url.startsWith("/_quarry/") || warming.on) return;
     logged.add(req);
     const ms = Number(reply.elapsedTime.toFixed(1));
     const status = closed && !reply.raw.headersSent ? 499 : reply.statusCode;
@@ -321,7 +334,7 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
   // A worker's guardian marks the build; a single process marks it itself.
   if (opts.dist && !opts.onListening) markServing(opts.dist);
   const starting = stopWhileStarting((line) => process.stderr.write(`${line}\n`));
-  const { app, config, readiness } = await buildApp(opts).finally(starting);
+  const { app, config, readiness, warming } = await buildApp(opts).finally(starting);
   const say = (line: string) => process.stderr.write(`${line}\n`);
   // A worker's guardian speaks to systemd for the node; a single process does it itself.
   const systemd = opts.onListening ? null : systemdNotifier(say);
@@ -344,6 +357,13 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
     const f = flushFragmentCaches();
     if (f > 0) process.stdout.write(`fragment caches flushed (${f} entr${f === 1 ? "y" : "ies"})\n`);
   });
+  // quarry start only: quarry dev compiles a page when it is asked for, and changes it on save.
+  if (opts.dist && config.server.warmupPaths.length > 0) {
+    warming.on = true;
+    await warmUp(app, config.server, say, () => readiness.draining).finally(() => (warming.on = false));
+    // A signal during the warm-up began the shutdown, which exits the process: serve nothing.
+    if (readiness.draining) return { app, stop };
+  }
   await app.listen({ port: opts.port, host: opts.host });
   const address = app.server.address();
   const port = address && typeof address === "object" ? address.port : opts.port;

@@ -293,7 +293,7 @@ describe("server settings", () => {
     [{ server: { uploadDir: 3 } }, "f: server.uploadDir must be a folder path"],
     [
       { server: { threads: 2 } },
-      "f: unknown setting server.threads (known: shutdownGraceMs, drainMs, idleCloseMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir, workers)",
+      "f: unknown setting server.threads (known: shutdownGraceMs, drainMs, idleCloseMs, heartbeatTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxRssBytes, retryAfterSeconds, maxBodyBytes, maxFields, maxFieldBytes, maxFiles, maxFileBytes, maxBodyDepth, uploadDir, workers, warmupPaths, warmupRequests, warmupMaxMs)",
     ],
     [
       { server: { workers: 0 } },
@@ -303,7 +303,17 @@ describe("server settings", () => {
       { server: { workers: 2.5 } },
       "f: server.workers must be a whole number from 1 to 1024 (or null: one per CPU), got 2.5",
     ],
-  ])("refuses %j", (raw, message) => {
+    [
+      { server: { warmupPaths: "/" } },
+      'f: server.warmupPaths must be a list of paths such as ["/", "/report?year=2025"], got "/"',
+    ],
+    ...["mandelbrot", "//evil.example/", "/a b", "/#top", "/a\\b", 7].map((bad) => [
+      { server: { warmupPaths: ["/", bad] } },
+      `f: server.warmupPaths.1 must be a path of this server starting with one / (such as "/" or "/report?year=2025"; no spaces, # or \\), got ${JSON.stringify(bad)}`,
+    ]),
+    [{ server: { warmupRequests: 0 } }, "f: server.warmupRequests must be an integer from 1 to 10000, got 0"],
+    [{ server: { warmupMaxMs: 50 } }, "f: server.warmupMaxMs must be an integer from 100 to 600000, got 50"],
+  ] as [Parameters<typeof parseConfig>[0], string][])("refuses %j", (raw, message) => {
     expect(() => parseConfig(raw, "f", {})).toThrow(message);
   });
 
@@ -325,6 +335,9 @@ describe("server settings", () => {
       maxBodyDepth: 32,
       uploadDir: null,
       workers: null,
+      warmupPaths: [],
+      warmupRequests: 20,
+      warmupMaxMs: 10_000,
     });
   });
 });
