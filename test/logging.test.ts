@@ -103,7 +103,8 @@ describe("quarry start logging", () => {
     expect((await logsOf([], { LOG_LEVEL: "info" }, ["/"])).filter((l) => l.msg === "request")).toHaveLength(1);
     // An empty $LOG_LEVEL counts as unset; the site's config says warn: no request lines.
     expect((await logsOf([], { LOG_LEVEL: "" }, ["/"])).filter((l) => l.msg === "request")).toEqual([]);
-  });
+    // Two starts of a guardian and its workers: on a loaded machine more than the default 30 s.
+  }, 90_000);
 });
 
 describe("quarry start's log lines are batched, not held", () => {
