@@ -58,6 +58,8 @@ export interface ServeOptions extends AppOptions {
   onListening?: (port: number) => void;
   /** Shutting down, once this server stopped accepting: resolves when its siblings did too (a worker). */
   stoppedAccepting?: () => Promise<void>;
+  /** Given the ordered shutdown as soon as there is one, before the warm-up and the listen (a worker's guardian may ask for it then). */
+  onStop?: (stop: (why: string) => void) => void;
 }
 
 /**
@@ -350,6 +352,7 @@ export async function serve(opts: ServeOptions): Promise<{ app: FastifyInstance;
     drain,
     opts.stoppedAccepting,
   );
+  opts.onStop?.(stop);
   // `kill -USR2 <pid>`: forget every cachedwithin result and dbt:cache fragment without a restart.
   process.on("SIGUSR2", () => {
     const n = flushQueryCaches();

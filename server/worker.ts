@@ -55,10 +55,9 @@ async function main(): Promise<void> {
   });
   // Stopped before it served: nothing to finish.
   if (start === null) process.exit(0);
-  let stop: (why: string) => void;
   try {
     const [{ serve }] = await loading;
-    ({ stop } = await serve({
+    await serve({
       dist: opts.dist,
       port: opts.port,
       host: opts.host,
@@ -67,6 +66,11 @@ async function main(): Promise<void> {
       // The guardian applied the migrations once, before forking.
       migrate: false,
       onListening: (port) => send({ quarry: "ready", port }),
+      // The guardian asks for the same ordered shutdown a signal gives, also during the warm-up.
+      onStop: (stop) =>
+        process.on("message", (m: WorkerMessage) => {
+          if (m?.quarry === "shutdown") stop("asked by the guardian");
+        }),
       // Until every worker stopped accepting, the guardian's socket still takes connections and
       // hands them to the others: a connection closed here (after a response with Connection:
       // close) would reconnect to them, and be cut when the last one stops.
@@ -81,17 +85,13 @@ async function main(): Promise<void> {
           if (process.connected) send({ quarry: "stopped-accepting" });
           else resolve();
         }),
-    }));
+    });
   } catch (err) {
     process.stderr.write(
       `${err instanceof QuarryError ? err.format() : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
     process.exit(1);
   }
-  // The guardian asks for the same ordered shutdown a signal gives.
-  process.on("message", (m: WorkerMessage) => {
-    if (m?.quarry === "shutdown") stop("asked by the guardian");
-  });
 }
 
 if (cluster.isWorker) await main();

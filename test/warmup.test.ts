@@ -37,6 +37,7 @@ function built(server: Record<string, unknown>): string {
   const root = site({
     "count.dbt": COUNT,
     "slow.dbt": '<dbt:query name="q">SELECT pg_sleep(0.2) AS z</dbt:query>slow',
+    "broken.dbt": '<dbt:query name="q">SELECT * FROM no_such_table</dbt:query>',
     "quarry.config.json": JSON.stringify({ server }),
   });
   const dist = join(mkdtempSync(join(tmpdir(), "quarry-warmup-")), "dist");
@@ -84,6 +85,7 @@ describe("quarry start warm-up", () => {
       /^warm-up: GET \/count\?from=warmup × 5 in \d+\.\d ms \(first \d+\.\d ms, last \d+\.\d ms\)$/,
     );
     expect(lines[1]).toBe("warm-up: GET /missing answered 404; not warming it further");
+    // The next path was warmed all the same.
     expect(lines[2]).toMatch(/^warm-up: GET \/count × 5 in /);
     // Said before the server listened.
     expect(q.err().indexOf("warm-up: GET /count ×")).toBeLessThan(q.err().indexOf("SIGTERM"));
@@ -132,6 +134,44 @@ describe("quarry start warm-up", () => {
     expect(q.err()).not.toMatch(/warm-up: GET/);
     // A backend whose client has gone ends with its statement (at most 0.2 s).
     expect(await until(sleeping, (n) => n === 0, 3000)).toBe(0);
+  }, 60_000);
+
+  it("says a page that fails and goes on, with the error logged as a visitor's would be", async () => {
+    const dist = built({ warmupPaths: ["/broken", "/count"], warmupRequests: 2 });
+    const q = start(dist);
+    const base = await listening(q.child);
+    expect(await (await fetch(`${base}/count`)).text()).toBe("3");
+    q.child.kill("SIGTERM");
+    expect(await q.exited).toBe(0);
+    expect(q.err()).toMatch(/^warm-up: GET \/broken answered 500; not warming it further$/m);
+    expect(q.err()).toMatch(/^warm-up: GET \/count × 2 in /m);
+    // Its error is in the log (once: the path was left at its first failure), its request line is not.
+    expect(
+      q
+        .out()
+        .split("\n")
+        .filter((l) => l.includes("no_such_table")),
+    ).toHaveLength(1);
+    expect(requestLines(q.out())).toEqual(["/count"]);
+  }, 60_000);
+
+  it("stops the workers' warm-up at a SIGTERM to the guardian", async () => {
+    const dist = built({ warmupPaths: ["/slow"], warmupRequests: 1000, warmupMaxMs: 600_000 });
+    const q = start(dist, ["--workers", "2"]);
+    const running = () =>
+      sql(
+        url,
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query LIKE '%pg_sleep(0.2)%'",
+        [db],
+      ).then((r) => r[0]!.n as number);
+    expect(await until(running, (n) => n >= 2, 20_000)).toBe(2);
+    const t = Date.now();
+    q.child.kill("SIGTERM");
+    expect(await q.exited).toBe(0);
+    // Within the page's statement, not the warm-up's 1000 requests × 0.2 s.
+    expect(Date.now() - t).toBeLessThan(5000);
+    expect(q.out()).not.toMatch(/listening/);
+    expect(await until(running, (n) => n === 0, 3000)).toBe(0);
   }, 60_000);
 
   it("refuses a bad path with its location in the config", async () => {
