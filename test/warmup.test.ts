@@ -59,6 +59,14 @@ function start(dist: string, args: string[] = ["--workers", "1"]) {
   return { child, exited, out: () => out, err: () => err };
 }
 
+/** The slow page's statements running now (the query itself excluded). */
+const sleeping = () =>
+  sql(
+    url,
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query LIKE '%pg_sleep(0.2)%'",
+    [db],
+  ).then((r) => r[0]!.n as number);
+
 const requestLines = (out: string) =>
   out
     .split("\n")
@@ -120,12 +128,6 @@ describe("quarry start warm-up", () => {
   it("stops at a SIGTERM in the middle, serves nothing and leaves no query running", async () => {
     const dist = built({ warmupPaths: ["/slow"], warmupRequests: 1000, warmupMaxMs: 600_000 });
     const q = start(dist);
-    const sleeping = () =>
-      sql(
-        url,
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query LIKE '%pg_sleep(0.2)%'",
-        [db],
-      ).then((r) => r[0]!.n as number);
     // Once a warm-up query is running, the signal.
     expect(await until(sleeping, (n) => n > 0, 20_000)).toBe(1);
     q.child.kill("SIGTERM");
@@ -158,20 +160,14 @@ describe("quarry start warm-up", () => {
   it("stops the workers' warm-up at a SIGTERM to the guardian", async () => {
     const dist = built({ warmupPaths: ["/slow"], warmupRequests: 1000, warmupMaxMs: 600_000 });
     const q = start(dist, ["--workers", "2"]);
-    const running = () =>
-      sql(
-        url,
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query LIKE '%pg_sleep(0.2)%'",
-        [db],
-      ).then((r) => r[0]!.n as number);
-    expect(await until(running, (n) => n >= 2, 20_000)).toBe(2);
+    expect(await until(sleeping, (n) => n >= 2, 20_000)).toBe(2);
     const t = Date.now();
     q.child.kill("SIGTERM");
     expect(await q.exited).toBe(0);
     // Within the page's statement, not the warm-up's 1000 requests × 0.2 s.
     expect(Date.now() - t).toBeLessThan(5000);
     expect(q.out()).not.toMatch(/listening/);
-    expect(await until(running, (n) => n === 0, 3000)).toBe(0);
+    expect(await until(sleeping, (n) => n === 0, 3000)).toBe(0);
   }, 60_000);
 
   it("refuses a bad path with its location in the config", async () => {
