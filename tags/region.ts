@@ -6,7 +6,7 @@
 // scope taken as a value earlier in the page, a function's local scope, or a frame (a query
 // row, a catch's error) that would answer one of the names first.
 import type { Checked, Compiler, Writer } from "../engine/compiler.js";
-import type { RenderContext } from "../engine/context.js";
+import type { RenderContext, RowFrame } from "../engine/context.js";
 import type { Struct } from "../engine/values.js";
 import { columnOf, keyOf, respell, respelled } from "../engine/keys.js";
 import type { LoopPlan } from "./loop-plan.js";
@@ -109,8 +109,20 @@ ${general}} finally { if (${replay}) ctx.page.replaying--; }
     .filter((n) => found.written.has(n))
     .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
     .join(" ");
+  // In a row body whose plan proves it (tags/loop-plan.ts planRows), the respells and the checks
+  // that call out are made at the loop's first run in a run of the rows and kept for its rows.
+  const run = c.keptChecks(loop);
+  const shadowed = (n: string) =>
+    run
+      ? `T.shadowedRows(ctx, ${vars}, ${q(n)}, ${run.frame}, ${run.start}, ${run.end})`
+      : `T.shadowed(ctx, ${vars}, ${q(n)})`;
+  const checks = `${names.map(shadowed).join(" || ")}${others}`;
+  const start = run
+    ? `if (${run.kept} === undefined) { ${respells}${run.kept} = ${checks}; }
+const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${run.kept};`
+    : `${respells}const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${checks};`;
   return `{ const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;
-${respells}const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${names.map((n) => `T.shadowed(ctx, ${vars}, ${q(n)})`).join(" || ")}${others};
+${start}
 let ${load};
 try {
 ${body}} finally { if (!${slow}) { ${store} } }
@@ -264,4 +276,26 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
   return false;
 }
 
-export const runtime = { own, shadowed, respell, respelled, PAUSE };
+/**
+ * shadowed for a loop in a row body whose checks are kept for the run of rows `[start, end)` of
+ * row frame `f` (tags/loop-plan.ts planRows): also true when any row of the run has `name` as a
+ * property of its own, which a row may have beyond its query's columns (a row queryFilter shares
+ * with a query given that column since).
+ */
+export function shadowedRows(
+  ctx: RenderContext,
+  vars: Struct,
+  name: string,
+  f: RowFrame,
+  start: number,
+  end: number,
+): boolean {
+  const rows = f.query.rows;
+  for (let i = start; i < end; i++) {
+    const row = rows[i];
+    if (row !== undefined && name in row && Object.hasOwn(row, name)) return true;
+  }
+  return shadowed(ctx, vars, name);
+}
+
+export const runtime = { own, shadowed, shadowedRows, respell, respelled, PAUSE };
