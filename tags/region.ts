@@ -257,7 +257,8 @@ export function own(vars: Struct, name: string): unknown {
 /**
  * Would rt.lookup find `name` in a frame before the scope object `vars` the loop writes it to
  * (a row with that column, a catch's error)? Then the body's reads go through rt.lookup. Run
- * as each such loop starts (for a loop inside an output row, once a row): `in` first, which V8
+ * as each such loop starts (for a loop inside an output row, once a row, or once a run of rows
+ * when the row body's plan proves it, through shadowedRows): `in` first, which V8
  * answers from the object's shape for the usual answer, no; hasOwn only when it says yes
  * (a row's prototype is Object.prototype or null, a scope's null).
  */
