@@ -9,6 +9,7 @@ import type { Checked, Compiler, Writer } from "../engine/compiler.js";
 import type { RenderContext, RowFrame } from "../engine/context.js";
 import type { Struct } from "../engine/values.js";
 import { columnOf, keyOf, respell, respelled } from "../engine/keys.js";
+import { ROW_NAMES } from "../engine/runtime.js";
 import type { LoopPlan } from "./loop-plan.js";
 
 /**
@@ -270,6 +271,8 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
       const row = f.query.rows[f.row];
       if (row !== undefined && ((name in row && Object.hasOwn(row, name)) || columnOf(f.query, name) !== undefined))
         return true;
+      // The query's currentRow, recordCount and columnList, which rt.lookup answers from a row frame.
+      if ((name.length === 10 || name.length === 11) && ROW_NAMES.has(name.toLowerCase())) return true;
     } else if (f.kind !== "vars") continue;
     else if (f.vars === vars) return false;
     else if ((name in f.vars && Object.hasOwn(f.vars, name)) || keyOf(f.vars, name) !== undefined) return true;

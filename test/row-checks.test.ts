@@ -26,6 +26,10 @@ const root = site({
   "row-own.dbt": `${Q}<dbt:set f = queryFilter(q, function(r) { return true; })><dbt:set queryAddRow(f, {id: 0})><dbt:set queryAddColumn(q, "j", [7, 8, 9])><dbt:set querySort(f, "id")><dbt:output query="f">[#id#:${LOOP}]</dbt:output>`,
   // A column named like the loop's index in every row.
   "column.dbt": `<dbt:set q = queryNew("id,j", "integer,integer", [{id: 1, j: 5}, {id: 2, j: 6}])><dbt:output query="q">[${LOOP}]</dbt:output>`,
+  // An index named as a query's own property, which a row frame answers first (T.shadowed).
+  "current-row.dbt": `${Q}<dbt:output query="q">[<dbt:loop from="1" to="2" index="currentRow">#currentRow#</dbt:loop>]</dbt:output>`,
+  // The same in a loop that is not quiet (it calls a function): its checks as each run starts.
+  "record-count.dbt": `${Q}<dbt:function name="nop"></dbt:function><dbt:output query="q">[<dbt:loop list="a,b" index="recordCount">#recordCount#<dbt:set nop()></dbt:loop>]</dbt:output>`,
   // A query the page shares (given it, as an application's or a cached query would be).
   "shared.dbt": `<dbt:output query="shared">[${LOOP}]</dbt:output>`,
 });
@@ -40,6 +44,8 @@ describe.each(MODES)("a quiet loop in a row body, %s", (mode) => {
     ["add-column.dbt", "[12][88][99]"],
     ["row-own.dbt", "[0:12][1:77][2:88][3:99]"],
     ["column.dbt", "[55][66]"],
+    ["current-row.dbt", "[11][22][33]"],
+    ["record-count.dbt", "[33][33][33]"],
   ])("%s gives %s", async (page, expected) => {
     await expect(render(mode, page)).resolves.toBe(expected);
   });
