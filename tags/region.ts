@@ -95,6 +95,22 @@ ${general}} finally { if (${replay}) ctx.page.replaying--; }
     ...names.map((n) => (later.has(n) ? local.get(n)! : readScope(n))),
     ...caches.map((h) => `${h} = undefined`),
   ].join(", ");
+  const store = names
+    .filter((n) => found.written.has(n))
+    .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
+    .join(" ");
+  return `{ const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;
+${startChecks(c, plan, vars, slow)}
+let ${load};
+try {
+${body}} finally { if (!${slow}) { ${store} } }
+}\n`;
+}
+
+/** The checks a quiet loop makes as it starts, which set `slow` (the slow way). */
+function startChecks(c: Compiler, plan: LoopPlan, vars: string, slow: string): string {
+  const q = JSON.stringify;
+  const { found, locals: names } = plan;
   // A loop's own variables take this template's spelling, as each loop does when it starts
   // (tags/loop.ts); a name set here that the scope holds in another case (set by another
   // template) goes the slow way, whose sets keep that case, as the interpreter's do.
@@ -106,28 +122,17 @@ ${general}} finally { if (${replay}) ctx.page.replaying--; }
     .filter((n) => !found.loopVars.has(n))
     .map((n) => ` || T.respelled(${vars}, ${q(n)})`)
     .join("");
-  const store = names
-    .filter((n) => found.written.has(n))
-    .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
-    .join(" ");
   // In a row body whose plan proves it (tags/loop-plan.ts planRows), the respells and the checks
   // that call out are made at the loop's first run in a run of the rows and kept for its rows.
-  const run = c.keptChecks(loop);
+  const run = c.keptChecks(plan.loop);
   const shadowed = (n: string) =>
     run
       ? `T.shadowedRows(ctx, ${vars}, ${q(n)}, ${run.frame}, ${run.start}, ${run.end})`
       : `T.shadowed(ctx, ${vars}, ${q(n)})`;
   const checks = `${names.map(shadowed).join(" || ")}${others}`;
-  const start = run
-    ? `if (${run.kept} === undefined) { ${respells}${run.kept} = ${checks}; }
-const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${run.kept};`
-    : `${respells}const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${checks};`;
-  return `{ const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;
-${start}
-let ${load};
-try {
-${body}} finally { if (!${slow}) { ${store} } }
-}\n`;
+  const slowWay = `const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined ||`;
+  if (!run) return `${respells}${slowWay} ${checks};`;
+  return `if (${run.kept} === undefined) { ${respells}${run.kept} = ${checks}; }\n${slowWay} ${run.kept};`;
 }
 
 /**
