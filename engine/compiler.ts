@@ -8,7 +8,7 @@ import { BINARY, CATCH_NAMES, SCOPES, esc, isForbiddenKey, isNullCall, isPath } 
 import { kindWith } from "./closures.js";
 import { callAwaits, isWriteOutput, writesOutput } from "./functions/index.js";
 import { Registry } from "./extensions.js";
-import type { LoopPlan, Span } from "../tags/loop-plan.js";
+import type { LoopPlan, RowPlan, Span } from "../tags/loop-plan.js";
 import { spanOf } from "../tags/loop-plan.js";
 import { earlyArgs } from "../tags/types.js";
 
@@ -329,6 +329,35 @@ export class Compiler {
     if (e.type !== "member" || isForbiddenKey(e.name)) return null;
     const base = this.memberPath(e.object);
     return base === null ? null : `${base}.${lit(e.name)}`;
+  }
+
+  /**
+   * The run of rows being written whose body has a plan (tags/loop-plan.ts planRows): its frame,
+   * the first row and the end of the run (locals of the generated code), and the local that keeps
+   * each planned loop's checks for the run. Null elsewhere.
+   */
+  private rowRun: RowRun | null = null;
+
+  /**
+   * `write()` for a run of rows whose body has plan `plan` (tags/rows.ts compileRows); returns
+   * what it wrote and the locals it keeps checks in, which the run declares, empty, as it starts.
+   */
+  withRowRun<T>(plan: RowPlan, frame: string, start: string, end: string, write: () => T): [T, string[]] {
+    const saved = this.rowRun;
+    const run: RowRun = { plan, frame, start, end, kept: new Map([...plan.once].map((l) => [l, this.tmp("k")])) };
+    this.rowRun = run;
+    try {
+      return [write(), [...run.kept.values()]];
+    } finally {
+      this.rowRun = saved;
+    }
+  }
+
+  /** Where quiet loop `loop` keeps its checks for the run of rows it is in, or null (it checks each time it starts). */
+  keptChecks(loop: TagNode): { kept: string; frame: string; start: string; end: string } | null {
+    const r = this.rowRun;
+    const kept = r?.kept.get(loop);
+    return r && kept !== undefined ? { kept, frame: r.frame, start: r.start, end: r.end } : null;
   }
 
   /** `write()` with `frame` as the innermost frame. */
@@ -911,7 +940,11 @@ return [null, $o];
    */
   pause(l: string): string {
     const m = this.members;
-    return m === null ? `${PAUSE}${l}${PAUSE}` : `{ ${PAUSE}${l}${PAUSE}; ${RESET}${m.id}${RESET} }`;
+    // Checks kept for a run of rows are made again after a pause (tags/loop-plan.ts planRows).
+    const kept = this.rowRun ? [...this.rowRun.kept.values()] : [];
+    const rows = kept.length ? ` ${kept.join(" = ")} = undefined;` : "";
+    if (m === null) return rows ? `{ ${PAUSE}${l}${PAUSE};${rows} }` : `${PAUSE}${l}${PAUSE}`;
+    return `{ ${PAUSE}${l}${PAUSE}; ${RESET}${m.id}${RESET}${rows} }`;
   }
 
   /** An expression converted to a boolean, failing at its own location. */
@@ -955,6 +988,15 @@ ${pauses(this.header.join("\n"), "await")}
     return `${header}${own}const $run = function* render(ctx) ${pauses(run, "yield")};
 return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
   }
+}
+
+/** A run of rows whose body has a plan (Compiler.withRowRun). */
+interface RowRun {
+  plan: RowPlan;
+  frame: string;
+  start: string;
+  end: string;
+  kept: Map<TagNode, string>;
 }
 
 /** Is the resume local's loop number within `span`? */

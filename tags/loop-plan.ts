@@ -3,10 +3,11 @@
 // (tags/flow.ts), which names it keeps in locals, whether it gets a checked version, and the
 // place of every loop of that version in the order a pause comes back by. The code generator
 // (tags/region.ts, tags/loop.ts, Compiler.nodes and branchTest) follows the plan and decides
-// nothing of its own.
+// nothing of its own. A row body (dbt:output query, dbt:loop query) has a plan too: whether its
+// quiet loops check their variables once per run of the rows (planRows).
 import type { Node, TagNode } from "../parser/ast.js";
 import type { Registry } from "../engine/extensions.js";
-import { quietLoop, type LoopNames } from "./quiet.js";
+import { quietBody, quietLoop, type LoopNames } from "./quiet.js";
 import { loopFacts, type LoopFacts } from "./flow.js";
 import { isTag } from "./nodes.js";
 
@@ -88,4 +89,46 @@ export function spanOf(plan: LoopPlan, nodes: Node[]): Span | null {
     if (s) span = span ? [Math.min(span[0], s[0]), Math.max(span[1], s[1])] : s;
   }
   return span;
+}
+
+/**
+ * The plan of a row body, run once per row (or group) of a dbt:output or dbt:loop over a query:
+ * the quiet loops in it whose checks as they start (tags/region.ts: the loop's names given this
+ * template's spelling in the scope, T.respell; a frame that answers one of them first,
+ * T.shadowed; one held in another spelling, T.respelled) are made at the loop's first run in a
+ * run of the rows and kept for the rows after it, instead of once per row. Proven when the whole
+ * body is quiet (tags/quiet.ts) and can change no struct: then nothing in it calls a function
+ * defined in a template, includes or calls a module, names a variables scope, runs script, pushes
+ * a frame of its own (a query, a group, a catch) or changes a query (queryAddColumn, querySetCell)
+ * or a struct; its writes are of plain names in this template's one spelling (Validator.spell),
+ * so after the first run of a loop its names are spelled as it wants them and stay so, and the
+ * frames above the scope, their queries' columns and rows, do not change. What could still
+ * change is checked at run time: a row of the run holding one of the names as its own property
+ * beyond the query's columns (a row shared by queryFilter with a query given a column since) is
+ * looked for in every row of the run at once (T.shadowedRows); the page's scopesShared (a scope
+ * taken as a value, `#url#`, goes on being read per row); and a pause of the clock, during which
+ * other requests run and may change a query they share with this page (an application's or a
+ * cached query), empties what was kept (Compiler.pause). Null when unproven (each loop checks as
+ * it starts, once a row) or when the body has no such loop.
+ */
+export interface RowPlan {
+  /** The outermost loops of the body: each is a quiet loop whose checks are kept for the run. */
+  once: Set<TagNode>;
+}
+
+/** The plan of row body `body`, or null. */
+export function planRows(body: Node[], registry: Registry): RowPlan | null {
+  const found = quietBody(body, registry);
+  if (found === null || found.changesStructs) return null;
+  const once = new Set<TagNode>();
+  // Every loop of a quiet body is quiet; the outermost ones are those compileQuiet writes.
+  const visit = (nodes: Node[]): void => {
+    for (const n of nodes) {
+      if (n.type !== "tag") continue;
+      if (isTag(n, "loop")) once.add(n);
+      else if (n.body) visit(n.body);
+    }
+  };
+  visit(body);
+  return once.size ? { once } : null;
 }

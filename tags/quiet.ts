@@ -127,14 +127,22 @@ function quietTag(n: TagNode, registry: Registry, found: LoopNames): boolean {
   return n.body === null || quietNodes(n.body, registry, found);
 }
 
+const noNames = (): LoopNames => ({
+  names: new Set(),
+  written: new Set(),
+  loopVars: new Set(),
+  changesStructs: false,
+  changesPage: false,
+});
+
 /** The variables of `loop` (its attributes, its body) when it is quiet, else null. */
 export function quietLoop(loop: TagNode, registry: Registry): LoopNames | null {
-  const found: LoopNames = {
-    names: new Set(),
-    written: new Set(),
-    loopVars: new Set(),
-    changesStructs: false,
-    changesPage: false,
-  };
+  const found = noNames();
   return quietTag(loop, registry, found) ? found : null;
+}
+
+/** The same facts of a row body (tags/loop-plan.ts planRows) when every node of it is quiet, else null. */
+export function quietBody(nodes: Node[], registry: Registry): LoopNames | null {
+  const found = noNames();
+  return quietNodes(nodes, registry, found) ? found : null;
 }

@@ -6,9 +6,10 @@
 // scope taken as a value earlier in the page, a function's local scope, or a frame (a query
 // row, a catch's error) that would answer one of the names first.
 import type { Checked, Compiler, Writer } from "../engine/compiler.js";
-import type { RenderContext } from "../engine/context.js";
+import type { RenderContext, RowFrame } from "../engine/context.js";
 import type { Struct } from "../engine/values.js";
 import { columnOf, keyOf, respell, respelled } from "../engine/keys.js";
+import { ROW_NAMES } from "../engine/runtime.js";
 import type { LoopPlan } from "./loop-plan.js";
 
 /**
@@ -94,6 +95,22 @@ ${general}} finally { if (${replay}) ctx.page.replaying--; }
     ...names.map((n) => (later.has(n) ? local.get(n)! : readScope(n))),
     ...caches.map((h) => `${h} = undefined`),
   ].join(", ");
+  const store = names
+    .filter((n) => found.written.has(n))
+    .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
+    .join(" ");
+  return `{ const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;
+${startChecks(c, plan, vars, slow)}
+let ${load};
+try {
+${body}} finally { if (!${slow}) { ${store} } }
+}\n`;
+}
+
+/** The checks a quiet loop makes as it starts, which set `slow` (the slow way). */
+function startChecks(c: Compiler, plan: LoopPlan, vars: string, slow: string): string {
+  const q = JSON.stringify;
+  const { found, locals: names } = plan;
   // A loop's own variables take this template's spelling, as each loop does when it starts
   // (tags/loop.ts); a name set here that the scope holds in another case (set by another
   // template) goes the slow way, whose sets keep that case, as the interpreter's do.
@@ -105,16 +122,17 @@ ${general}} finally { if (${replay}) ctx.page.replaying--; }
     .filter((n) => !found.loopVars.has(n))
     .map((n) => ` || T.respelled(${vars}, ${q(n)})`)
     .join("");
-  const store = names
-    .filter((n) => found.written.has(n))
-    .map((n) => `if (${local.get(n)!} !== undefined) ${vars}[${q(n)}] = ${local.get(n)!};`)
-    .join(" ");
-  return `{ const ${vars} = ctx.scopes.local ?? ctx.scopes.variables;
-${respells}const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined || ${names.map((n) => `T.shadowed(ctx, ${vars}, ${q(n)})`).join(" || ")}${others};
-let ${load};
-try {
-${body}} finally { if (!${slow}) { ${store} } }
-}\n`;
+  // In a row body whose plan proves it (tags/loop-plan.ts planRows), the respells and the checks
+  // that call out are made at the loop's first run in a run of the rows and kept for its rows.
+  const run = c.keptChecks(plan.loop);
+  const shadowed = (n: string) =>
+    run
+      ? `T.shadowedRows(ctx, ${vars}, ${q(n)}, ${run.frame}, ${run.start}, ${run.end})`
+      : `T.shadowed(ctx, ${vars}, ${q(n)})`;
+  const checks = `${names.map(shadowed).join(" || ")}${others}`;
+  const slowWay = `const ${slow} = ctx.page.scopesShared || ctx.scopes.local !== undefined ||`;
+  if (!run) return `${respells}${slowWay} ${checks};`;
+  return `if (${run.kept} === undefined) { ${respells}${run.kept} = ${checks}; }\n${slowWay} ${run.kept};`;
 }
 
 /**
@@ -245,7 +263,8 @@ export function own(vars: Struct, name: string): unknown {
 /**
  * Would rt.lookup find `name` in a frame before the scope object `vars` the loop writes it to
  * (a row with that column, a catch's error)? Then the body's reads go through rt.lookup. Run
- * as each such loop starts (for a loop inside an output row, once a row): `in` first, which V8
+ * as each such loop starts (for a loop inside an output row, once a row, or once a run of rows
+ * when the row body's plan proves it, through shadowedRows): `in` first, which V8
  * answers from the object's shape for the usual answer, no; hasOwn only when it says yes
  * (a row's prototype is Object.prototype or null, a scope's null).
  */
@@ -257,6 +276,8 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
       const row = f.query.rows[f.row];
       if (row !== undefined && ((name in row && Object.hasOwn(row, name)) || columnOf(f.query, name) !== undefined))
         return true;
+      // The query's currentRow, recordCount and columnList, which rt.lookup answers from a row frame.
+      if ((name.length === 10 || name.length === 11) && ROW_NAMES.has(name.toLowerCase())) return true;
     } else if (f.kind !== "vars") continue;
     else if (f.vars === vars) return false;
     else if ((name in f.vars && Object.hasOwn(f.vars, name)) || keyOf(f.vars, name) !== undefined) return true;
@@ -264,4 +285,26 @@ export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolea
   return false;
 }
 
-export const runtime = { own, shadowed, respell, respelled, PAUSE };
+/**
+ * shadowed for a loop in a row body whose checks are kept for the run of rows `[start, end)` of
+ * row frame `f` (tags/loop-plan.ts planRows): also true when any row of the run has `name` as a
+ * property of its own, which a row may have beyond its query's columns (a row queryFilter shares
+ * with a query given that column since).
+ */
+export function shadowedRows(
+  ctx: RenderContext,
+  vars: Struct,
+  name: string,
+  f: RowFrame,
+  start: number,
+  end: number,
+): boolean {
+  const rows = f.query.rows;
+  for (let i = start; i < end; i++) {
+    const row = rows[i];
+    if (row !== undefined && name in row && Object.hasOwn(row, name)) return true;
+  }
+  return shadowed(ctx, vars, name);
+}
+
+export const runtime = { own, shadowed, shadowedRows, respell, respelled, PAUSE };

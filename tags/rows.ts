@@ -13,6 +13,7 @@ import { driveOn } from "./drive.js";
 import { ensure, type Maybe } from "../engine/maybe.js";
 import type { QueryResult } from "../engine/values.js";
 import { groupEnd, type Grouping } from "./helpers.js";
+import { planRows } from "./loop-plan.js";
 
 /** First row (0-based) and end (exclusive) from startrow/maxrows. */
 export function rowRange(q: QueryResult, startrow: unknown, maxrows: unknown, loc: Loc): [number, number] {
@@ -113,15 +114,22 @@ export function compileRows(
   label = "",
 ): string {
   const [f, i, j, s, e, n] = [c.tmp("f"), c.tmp("i"), c.tmp("j"), c.tmp("s"), c.tmp("e"), c.tmp("n")];
-  const body = c.inFrame(f, write);
+  // The row body's plan (tags/loop-plan.ts): its quiet loops' checks kept for the run, made
+  // again after a pause (the ticks of the rows' loop included).
+  const plan = planRows(node.body!, c.registry);
+  const parts = (): [string, string] => {
+    const code = c.inFrame(f, write);
+    const L = c.loc(node.loc);
+    return [code, tickCode({ count: how.counted ? n : null, loc: L, onPause: c.pause(L), clock: c.clock })];
+  };
+  const [[body, ticked], kept] = plan ? c.withRowRun(plan, f, s, e, parts) : [parts(), []];
   const L = c.loc(node.loc);
   const g = how.group;
   const next =
     g === undefined
       ? `${i} + 1`
       : `T.groupEnd(${f}.query, ${i}, ${e}, ${JSON.stringify(g.column)}, ${g.caseSensitive})`;
-  const ticked = tickCode({ count: how.counted ? n : null, loc: L, onPause: c.pause(L), clock: c.clock });
-  const loop = `let ${n} = 0;
+  const loop = `let ${[`${n} = 0`, ...kept].join(", ")};
 ${label ? `${label}: ` : ""}for (let ${i} = ${s}, ${j}; ${i} < ${e}; ${i} = ${j}) {
 ${j} = ${next};
 ${ticked}${f}.row = ${i}; ${f}.end = ${j};

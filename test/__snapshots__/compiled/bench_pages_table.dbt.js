@@ -20,99 +20,100 @@ const L15 = {"file":"table.dbt","line":2,"column":1,"start":8,"end":33};
 const L16 = {"file":"table.dbt","line":2,"column":20,"start":27,"end":31};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x22, $x23, $x24, $x36, $x37, $x38, $x46, $x47, $x48, $x51, $x52, $F = [null];
+let $x23, $x24, $x25, $x37, $x38, $x39, $x47, $x48, $x49, $x52, $x53, $F = [null];
 try {
 if (ctx.page.outputOnly === 0) $o += "<table>\n";
-{ const $q53 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
-const [$s3, $e4] = T.rowRange($q53, undefined, undefined, L15);
-const $f0 = { kind: "row", query: $q53, row: $s3, end: $e4 };
+{ const $q54 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
+const [$s3, $e4] = T.rowRange($q54, undefined, undefined, L15);
+const $f0 = { kind: "row", query: $q54, row: $s3, end: $e4 };
 ctx.frames.push($f0);
 try {
-let $n5 = 0;
+let $n5 = 0, $k6;
 for (let $i1 = $s3, $j2; $i1 < $e4; $i1 = $j2) {
 $j2 = $i1 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L15, true)) yield L15; }
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L15, true)) { yield L15; $k6 = undefined; }; }
 $f0.row = $i1; $f0.end = $j2;
 $o += "<tr><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L0)), L1) + "</td><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f0, "name", L2)), L3) + "</td>";
-{ const $vars6 = ctx.scopes.local ?? ctx.scopes.variables;
-T.respell($vars6, "j"); const $slow7 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars6, "j");
-let $r8;
+{ const $vars7 = ctx.scopes.local ?? ctx.scopes.variables;
+if ($k6 === undefined) { T.respell($vars7, "j"); $k6 = T.shadowedRows(ctx, $vars7, "j", $f0, $s3, $e4); }
+const $slow8 = ctx.page.scopesShared || ctx.scopes.local !== undefined || $k6;
+let $r9;
 try {
-let $done11 = false, $replay14 = false;
-if (!$slow7) {
-const $len12 = $o.length;
-let $at10 = L4, $b9 = ctx.page.budget;
+let $done12 = false, $replay15 = false;
+if (!$slow8) {
+const $len13 = $o.length;
+let $at11 = L4, $b10 = ctx.page.budget;
 try {
-{ let $s25 = false;
+{ let $s26 = false;
 $F[0] = 0; 
-{ let $n28 = 0, $lim33 = 0, $k34 = 0, $i30 = 0, $rz26 = 0;
-$re49: for (;;) {
-$n28 = +$n28; $lim33 = +$lim33; $k34 = +$k34; $i30 = +$i30; $b9 = ctx.page.budget;
+{ let $n29 = 0, $lim34 = 0, $k35 = 0, $i31 = 0, $rz27 = 0;
+$re50: for (;;) {
+$n29 = +$n29; $lim34 = +$lim34; $k35 = +$k35; $i31 = +$i31; $b10 = ctx.page.budget;
 try {
-if ($rz26 === 0) { $n28 = 0; $k34 = 0; $lim33 = ctx.limits.maxIterations; $i30 = 1;
+if ($rz27 === 0) { $n29 = 0; $k35 = 0; $lim34 = ctx.limits.maxIterations; $i31 = 1;
 }
-$loop27: for (;;) {
-if ($rz26 !== 0) { $rz26 = 0; }
+$loop28: for (;;) {
+if ($rz27 !== 0) { $rz27 = 0; }
 else {
-if (!($i30 <= 5)) { $F[0] = $i30; $s25 = true; break; }
-if (++$n28 > $lim33 || $o.length > ctx.limits.maxOutputLength || --$b9 <= 0) { ctx.page.budget = $b9; if (T.tick(ctx, $n28, $o.length, L4, true)) { $rz26 = 1; $at10 = L4; throw T.PAUSE; } $b9 = ctx.page.budget; }
+if (!($i31 <= 5)) { $F[0] = $i31; $s26 = true; break; }
+if (++$n29 > $lim34 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n29, $o.length, L4, true)) { $rz27 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
 }
-$F[0] = $i30; $s25 = true;
-$b35: {
-$o += "<td>" + rt.numToStr((($x36 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x37 = $F[0]), typeof $x36 === "number" && ($x38 = $x36 * $x37) === $x38 ? $x38 : rt.mul($x36, $x37, L5))) + "</td>";
+$F[0] = $i31; $s26 = true;
+$b36: {
+$o += "<td>" + rt.numToStr((($x37 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x38 = $F[0]), typeof $x37 === "number" && ($x39 = $x37 * $x38) === $x39 ? $x39 : rt.mul($x37, $x38, L5))) + "</td>";
 }
-$i30 += 1;
-$k34 = Math.min($lim33 - $n28, $b9 - 1);
-if ($k34 > 0) { let $brk43 = false; $n28 += $k34; $b9 -= $k34;
-{ let $k44 = $k34, $i45 = $i30, $w39 = $F[0], $f40 = false;
-$run41: while ($k44 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i45 <= 5)) {
-$k44--;
-$w39 = $i45; $f40 = true;
-$b42: {
-$o += "<td>" + rt.numToStr((($x46 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x47 = $w39), typeof $x46 === "number" && ($x48 = $x46 * $x47) === $x48 ? $x48 : rt.mul($x46, $x47, L5))) + "</td>";
+$i31 += 1;
+$k35 = Math.min($lim34 - $n29, $b10 - 1);
+if ($k35 > 0) { let $brk44 = false; $n29 += $k35; $b10 -= $k35;
+{ let $k45 = $k35, $i46 = $i31, $w40 = $F[0], $f41 = false;
+$run42: while ($k45 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i46 <= 5)) {
+$k45--;
+$w40 = $i46; $f41 = true;
+$b43: {
+$o += "<td>" + rt.numToStr((($x47 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x48 = $w40), typeof $x47 === "number" && ($x49 = $x47 * $x48) === $x49 ? $x49 : rt.mul($x47, $x48, L5))) + "</td>";
 }
-$i45 += 1;
+$i46 += 1;
 }
-$k34 = $k44; $i30 = $i45; $F[0] = $w39; if ($f40) $s25 = true;
+$k35 = $k45; $i31 = $i46; $F[0] = $w40; if ($f41) $s26 = true;
 }
-$n28 -= $k34; $b9 += $k34; $k34 = 0;
-if ($brk43) break $loop27;
-}
-}
-break $re49;
-} catch ($e50) {
-if ($e50 !== T.PAUSE) throw $e50;
-{ yield $at10;  };
+$n29 -= $k35; $b10 += $k35; $k35 = 0;
+if ($brk44) break $loop28;
 }
 }
+break $re50;
+} catch ($e51) {
+if ($e51 !== T.PAUSE) throw $e51;
+{ yield $at11;  $k6 = undefined; };
 }
-ctx.page.budget = $b9; if ($s25) $r8 = $F[0];
 }
-$done11 = true;
-} catch ($e13) {
-$o = $o.slice(0, $len12);
+}
+ctx.page.budget = $b10; if ($s26) $r9 = $F[0];
+}
+$done12 = true;
+} catch ($e14) {
+$o = $o.slice(0, $len13);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e13?.catchable === false) throw $e13;
-ctx.page.budget = $b9; ctx.page.replaying++; $replay14 = true;
+if ($e14?.catchable === false) throw $e14;
+ctx.page.budget = $b10; ctx.page.replaying++; $replay15 = true;
 }
 }
-if (!$done11) {
-$r8 = $slow7 ? undefined : T.own($vars6, "j");
+if (!$done12) {
+$r9 = $slow8 ? undefined : T.own($vars7, "j");
 try {
-{ let $n17 = 0, $i19;
-$i19 = 1;
-$loop16: for (; ; $i19 += 1) {
-if (!($i19 <= 5)) { if ($slow7) $vars6["j"] = $i19; else $r8 = $i19; break; }
-if (++$n17 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n17, $o.length, L4, true)) { yield L4;  }; }
-if ($slow7) $vars6["j"] = $i19; else $r8 = $i19;
-$o += "<td>" + rt.numToStr((($x22 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x23 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "j", L7))), typeof $x22 === "number" && typeof $x23 === "number" && ($x24 = $x22 * $x23) === $x24 ? $x24 : rt.mul($x22, $x23, L5))) + "</td>";
+{ let $n18 = 0, $i20;
+$i20 = 1;
+$loop17: for (; ; $i20 += 1) {
+if (!($i20 <= 5)) { if ($slow8) $vars7["j"] = $i20; else $r9 = $i20; break; }
+if (++$n18 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n18, $o.length, L4, true)) { yield L4;  $k6 = undefined; }; }
+if ($slow8) $vars7["j"] = $i20; else $r9 = $i20;
+$o += "<td>" + rt.numToStr((($x23 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x24 = ($r9 !== undefined ? $r9 : rt.lookupName(ctx, "j", L7))), typeof $x23 === "number" && typeof $x24 === "number" && ($x25 = $x23 * $x24) === $x25 ? $x25 : rt.mul($x23, $x24, L5))) + "</td>";
 }
 }
-} finally { if ($replay14) ctx.page.replaying--; }
+} finally { if ($replay15) ctx.page.replaying--; }
 }
-} finally { if (!$slow7) { if ($r8 !== undefined) $vars6["j"] = $r8; } }
+} finally { if (!$slow8) { if ($r9 !== undefined) $vars7["j"] = $r9; } }
 }
-if ((($x52 = (($x51 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x51 === "number" && $x51 === $x51 && 2 === 2 && 2 !== 0 ? $x51 % 2 : rt.mod($x51, 2, L9))), $x52 === $x52 ? $x52 === 0 : rt.eq($x52, 0, L8))) {
+if ((($x53 = (($x52 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x52 === "number" && $x52 === $x52 && 2 === 2 && 2 !== 0 ? $x52 % 2 : rt.mod($x52, 2, L9))), $x53 === $x53 ? $x53 === 0 : rt.eq($x53, 0, L8))) {
 $o += "<td class=\"even\">" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L11)), L12) + "</td>";
 } else {
 $o += "<td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L13)), L14) + "</td>";

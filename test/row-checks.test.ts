@@ -1,0 +1,105 @@
+// A quiet loop in a row body checks its variables (T.respell, T.shadowed) once per run of the
+// rows when the row body's plan proves nothing in it can change what they depend on
+// (tags/loop-plan.ts planRows), else once per row. Each hostile page below gives a wrong
+// output if its loop kept the first row's checks.
+import { describe, expect, it } from "vitest";
+import { Engine } from "../engine/engine.js";
+import { RenderContext, runPage, scopesFrom } from "../engine/context.js";
+import { newPageState } from "../engine/page.js";
+import { QueryResult } from "../engine/values.js";
+import { MODES, site } from "./helpers.js";
+
+const Q = `<dbt:set q = queryNew("id", "integer", [{id: 1}, {id: 2}, {id: 3}])>`;
+const LOOP = `<dbt:loop from="1" to="2" index="j">#j#</dbt:loop>`;
+
+const root = site({
+  // bench/pages/table.dbt's pattern: a range loop in each row, beside column reads and a branch.
+  "table.dbt": `${Q}<dbt:output query="q">[#id#:<dbt:loop from="1" to="3" index="j">#id * j#,</dbt:loop><dbt:if id mod 2 eq 0>e</dbt:if>]</dbt:output>`,
+  // A function in the row body adds a column named like the loop's index after the first row.
+  "udf-column.dbt": `${Q}<dbt:function name="grow"><dbt:if not listFindNoCase(q.columnList, "j")><dbt:set queryAddColumn(q, "j", [7, 8, 9])></dbt:if></dbt:function><dbt:output query="q">[${LOOP}<dbt:set grow()>]</dbt:output>`,
+  // A function in the row body puts the loop's index back in another spelling each row.
+  "udf-spelling.dbt": `${Q}<dbt:function name="bump"><dbt:set structDelete(variables, "j")><dbt:set variables["J"] = 0></dbt:function><dbt:output query="q">[<dbt:set bump()>${LOOP}]</dbt:output><dbt:output>#listSort(structKeyList(variables), "text")#</dbt:output>`,
+  // The row body itself adds the column.
+  "add-column.dbt": `${Q}<dbt:output query="q">[${LOOP}<dbt:if currentRow eq 1><dbt:set queryAddColumn(q, "j", [7, 8, 9])></dbt:if>]</dbt:output>`,
+  // Rows queryFilter shares with q get q's new column j as their own, beyond f's columns: the
+  // first row of f (added to f, sorted first) has no j, the others do.
+  "row-own.dbt": `${Q}<dbt:set f = queryFilter(q, function(r) { return true; })><dbt:set queryAddRow(f, {id: 0})><dbt:set queryAddColumn(q, "j", [7, 8, 9])><dbt:set querySort(f, "id")><dbt:output query="f">[#id#:${LOOP}]</dbt:output>`,
+  // A column named like the loop's index in every row.
+  "column.dbt": `<dbt:set q = queryNew("id,j", "integer,integer", [{id: 1, j: 5}, {id: 2, j: 6}])><dbt:output query="q">[${LOOP}]</dbt:output>`,
+  // An index named as a query's own property, which a row frame answers first (T.shadowed).
+  "current-row.dbt": `${Q}<dbt:output query="q">[<dbt:loop from="1" to="2" index="currentRow">#currentRow#</dbt:loop>]</dbt:output>`,
+  // The same in a loop that is not quiet (it calls a function): its checks as each run starts.
+  "record-count.dbt": `${Q}<dbt:function name="nop"></dbt:function><dbt:output query="q">[<dbt:loop list="a,b" index="recordCount">#recordCount#<dbt:set nop()></dbt:loop>]</dbt:output>`,
+  // A query the page shares (given it, as an application's or a cached query would be).
+  "shared.dbt": `<dbt:output query="shared">[${LOOP}]</dbt:output>`,
+});
+
+const render = (mode: (typeof MODES)[number], page: string) => new Engine({ root, mode }).render(page, scopesFrom({}));
+
+describe.each(MODES)("a quiet loop in a row body, %s", (mode) => {
+  it.each([
+    ["table.dbt", "[1:1,2,3,][2:2,4,6,e][3:3,6,9,]"],
+    ["udf-column.dbt", "[12][88][99]"],
+    ["udf-spelling.dbt", "[12][12][12]bump,j,q"],
+    ["add-column.dbt", "[12][88][99]"],
+    ["row-own.dbt", "[0:12][1:77][2:88][3:99]"],
+    ["column.dbt", "[55][66]"],
+    ["current-row.dbt", "[11][22][33]"],
+    ["record-count.dbt", "[33][33][33]"],
+  ])("%s gives %s", async (page, expected) => {
+    await expect(render(mode, page)).resolves.toBe(expected);
+  });
+
+  it("makes its checks again after a pause, during which other code gave a shared query the column", async () => {
+    const engine = new Engine({ root, mode });
+    const shared = new QueryResult(["id"], [{ id: 1 }, { id: 2 }, { id: 3 }]);
+    // The clock is read at the fourth tick (the first row's, its loop's two, the second row's)
+    // and wants a pause there: between the first and the second row.
+    const page = newPageState();
+    page.budget = 4;
+    page.yieldAt = 0;
+    // Queued before the page's pause: runs while the page waits.
+    setImmediate(() => {
+      shared.columns.push("j");
+      shared.rows.forEach((r, i) => (r.j = 7 + i));
+    });
+    const scopes = scopesFrom({});
+    scopes.variables.shared = shared;
+    const ctx = new RenderContext(scopes, engine, engine.limits, page);
+    const out = runPage(engine.load("shared.dbt").render, ctx);
+    expect(out).toBeInstanceOf(Promise);
+    await expect(out).resolves.toBe("[12][88][99]");
+  });
+});
+
+describe("a quiet loop's checks in a row body's compiled code", () => {
+  const engine = new Engine({ root, mode: "compiled" });
+  /** How many checks are kept for the run, and how many are made each time the loop starts. */
+  const checks = (page: string) => {
+    const source = engine.compiledSource(page);
+    return {
+      kept: [
+        ...source.matchAll(/if \(\$k\d+ === undefined\) \{ T\.respell\(\$vars\d+, "j"\); \$k\d+ = T\.shadowedRows\(/g),
+      ].length,
+      each: [...source.matchAll(/T\.respell\(\$vars\d+, "j"\); const \$slow\d+ = .*T\.shadowed\(ctx, /g)].length,
+    };
+  };
+
+  it("are made once per run when the row body is proven (the table page's pattern)", () => {
+    expect(checks("table.dbt")).toEqual({ kept: 1, each: 0 });
+    // Made again after a pause: the rows' tick empties what was kept.
+    expect(engine.compiledSource("table.dbt")).toMatch(/yield L\d+; \$k\d+ = undefined;/);
+  });
+
+  it("are kept for a run even where a column or a row's own property answers the name (checked in every row)", () => {
+    expect(checks("column.dbt")).toEqual({ kept: 1, each: 0 });
+    expect(checks("row-own.dbt")).toEqual({ kept: 1, each: 0 });
+  });
+
+  it.each(["udf-column.dbt", "udf-spelling.dbt", "add-column.dbt"])(
+    "are made once per row in %s, whose row body could change them",
+    (page) => {
+      expect(checks(page)).toEqual({ kept: 0, each: 1 });
+    },
+  );
+});
