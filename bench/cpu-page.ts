@@ -153,9 +153,8 @@ try {
 
   // Cold: a fresh process each time, its first 20 requests.
   log(`cold: ${ROUNDS} rounds × first ${COLD} requests of a fresh start per server`);
-  const cold = Object.fromEntries(
-    COLD_SERVERS.map((who) => [who, { mean: [], max: [], ratio: [], startMs: [] }]),
-  ) as unknown as Record<ColdServer, ColdRow>;
+  const coldRow = (): ColdRow => ({ mean: [], max: [], ratio: [], startMs: [] });
+  const cold: Record<ColdServer, ColdRow> = { quarry: coldRow(), "quarry-warm": coldRow(), hand: coldRow() };
   for (let r = 0; r < ROUNDS; r++) {
     const order = COLD_SERVERS.map((_, i) => COLD_SERVERS[(i + r) % COLD_SERVERS.length]!);
     const got = {} as Record<ColdServer, { mean: number; max: number }>;

@@ -131,12 +131,14 @@ export function parseServerSettings(raw: unknown, file: string): ServerSettings 
       continue;
     }
     if (k === "warmupPaths") {
-      const bad = Array.isArray(v) ? v.findIndex((p) => typeof p !== "string" || !WARMUP_PATH.test(p)) : -2;
-      if (bad !== -1)
+      if (!Array.isArray(v))
         throw new ConfigError(
-          bad === -2
-            ? `${file}: server.warmupPaths must be a list of paths such as ["/", "/report?year=2025"], got ${JSON.stringify(v)}`
-            : `${file}: server.warmupPaths.${bad} must be a path of this server starting with one / (such as "/" or "/report?year=2025"; no spaces, # or \\), got ${JSON.stringify((v as unknown[])[bad])}`,
+          `${file}: server.warmupPaths must be a list of paths such as ["/", "/report?year=2025"], got ${JSON.stringify(v)}`,
+        );
+      const bad = v.findIndex((p) => typeof p !== "string" || !WARMUP_PATH.test(p));
+      if (bad >= 0)
+        throw new ConfigError(
+          `${file}: server.warmupPaths.${bad} must be a path of this server starting with one / (such as "/" or "/report?year=2025"; no spaces, # or \\), got ${JSON.stringify(v[bad])}`,
         );
       out.warmupPaths = [...(v as string[])];
       continue;
