@@ -11,6 +11,7 @@ import pg from "pg";
 import type { Cell, Comparison, Measure, PageSpec, ScenarioResult, ServerSpec, Stats } from "./spec.js";
 import type { LoadJob, LoadResult } from "./loadgen.js";
 import { cpuMicros, rssMiB, treeCpuMicros, treeRssMiB } from "./proc.js";
+import { workerExecArgv } from "../server/v8-flags.js";
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 
@@ -214,6 +215,8 @@ export async function startServer(
   if (spec.kind === "url") return { spec, base: spec.url!.replace(/\/$/, ""), pid: null, stop: async () => {} };
   if (spec.kind === "lucee") return (await import("./lucee-peer.js")).startLucee(spec, databaseUrl, paths, log);
   if (spec.workers !== undefined && spec.workers > 1) return startWorkers(spec, databaseUrl);
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles each server (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = [...process.execArgv, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])];
   const child = fork(spec.quarry ? join(spec.quarry, "build/bench/server-child.js") : here("./server-child.js"), [], {
     env: {
       ...process.env,
@@ -221,8 +224,8 @@ export async function startServer(
       QUARRY_BENCH_SERVER: JSON.stringify({ ...spec, databaseUrl }),
     },
     stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe", "ipc"],
-    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles each server (NODE_OPTIONS refuses --cpu-prof).
-    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
+    // A Quarry server runs with the flags quarry start gives its workers (server/v8-flags.ts).
+    execArgv: spec.kind === "quarry" ? workerExecArgv(nodeArgs) : nodeArgs,
   });
   let stderr = "";
   child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));

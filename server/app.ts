@@ -8,10 +8,10 @@ import { checkPortFree } from "./port-check.js";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { markServing } from "./serving-mark.js";
+import { noPretenuring } from "./v8-flags.js";
 import { createRequire } from "node:module";
 import { Server as NetServer } from "node:net";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -82,21 +82,6 @@ function lazySchemaCompilers(): NonNullable<FastifyServerOptions["schemaControll
         (serializer ??= load("@fastify/fast-json-stringify-compiler")())(...args),
     },
   };
-}
-
-/**
- * Turns off V8's allocation-site pretenuring in this (server) process, unless the command line
- * or NODE_OPTIONS says otherwise. Under load V8 comes to allocate some of a request's objects
- * straight in the old generation; the rest of the request, young and referenced from them,
- * then survives every scavenge until a full collection and is promoted with it: about 7.5 KB of
- * a 40 KB /fortunes request, and 36 of the 40 µs of collection pause per request, against
- * 0.15 KB and 2.6 µs with the flag (node --trace-gc-nvp, 15,000 requests at 16 connections
- * after a warm-up; a page that renders only a string never tripped it). A hand-written route
- * allocates too little per request to trip it.
- */
-function noPretenuring(): void {
-  const given = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
-  if (!/allocation[-_]site[-_]pretenuring/.test(given)) setFlagsFromString("--no-allocation-site-pretenuring");
 }
 
 /** A request id a proxy may pass on: letters, digits and `.:_-`, at most 64 (it goes into log lines). */

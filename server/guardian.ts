@@ -21,6 +21,7 @@ import { needsEmbedded, startSiteEmbedded } from "./embedded-site.js";
 import { migrate } from "./migrations.js";
 import { siteFolder } from "./site-folder.js";
 import { stopWhileStarting } from "./starting.js";
+import { workerExecArgv } from "./v8-flags.js";
 import { systemdNotifier } from "./sd-notify.js";
 import type { WorkerMessage, WorkerOptions } from "./worker.js";
 import type { ServerSettings } from "../config/server-settings.js";
@@ -199,7 +200,11 @@ class Guardian {
     // so a worker whose event loop is stuck takes no new connections while it waits to be replaced.
     cluster.schedulingPolicy = cluster.SCHED_NONE;
     const beatMs = Math.max(25, Math.min(1000, Math.floor(this.s.heartbeatTimeoutMs / 4)));
-    cluster.setupPrimary({ exec: fileURLToPath(new URL("./worker.js", import.meta.url)), args: [] });
+    cluster.setupPrimary({
+      exec: fileURLToPath(new URL("./worker.js", import.meta.url)),
+      args: [],
+      execArgv: workerExecArgv(),
+    });
     const worker: WorkerOptions = { dist: dir, port: opts.port, host: opts.host, logLevel: opts.logLevel };
     this.env = { QUARRY_WORKER: JSON.stringify(worker), QUARRY_HEARTBEAT_MS: String(beatMs) };
     cluster.on("exit", (w, code, signal) => this.exited(w, code, signal));

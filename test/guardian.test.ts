@@ -57,7 +57,9 @@ function startQuarry(dist: string, args: string[], env: NodeJS.ProcessEnv): Prom
   });
 }
 
-/** One GET on a fresh connection: the status and body, or the network error's code. */
+/** A process's command line, its arguments joined by spaces. */
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+
 /** `p`, or an error naming what did not finish within `ms`, with the server's output so far. */
 function within<T>(p: Promise<T>, ms: number, what: string, out: () => string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -70,6 +72,7 @@ function within<T>(p: Promise<T>, ms: number, what: string, out: () => string): 
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
+/** One GET on a fresh connection: the status and body, or the network error's code. */
 function get(base: string, path: string): Promise<{ status: number; body: string } | string> {
   return new Promise((resolve) => {
     const req = request(`${base}${path}`, { agent: false }, (res) => {
@@ -113,9 +116,10 @@ describe("quarry start --workers 2: the guardian", () => {
     for (const r of roots) rmSync(r, { recursive: true, force: true });
   });
 
-  it("starts two workers and says so", () => {
+  it("starts two workers and says so, each with V8's young generation widened (server/v8-flags.ts)", () => {
     expect(q.pids).toHaveLength(2);
     expect(new Set(q.pids).size).toBe(2);
+    for (const pid of q.pids) expect(commandLine(pid)).toContain("--max-semi-space-size=64");
   });
 
   it("replaces a worker killed with SIGKILL while the other keeps answering", async () => {
@@ -288,12 +292,13 @@ describe("quarry start: the number of workers from the config, and sessions they
     return { code, err };
   };
 
-  it("takes server.workers from the config, and --workers over it", async () => {
+  it("takes server.workers from the config, and --workers over it; a semi-space size in NODE_OPTIONS is kept", async () => {
     const dist = builtSite({ server: { workers: 2 } });
     const url = await createDatabase([], "workers");
-    const env = { ...process.env, DATABASE_URL: url };
+    const env = { ...process.env, DATABASE_URL: url, NODE_OPTIONS: "--max-semi-space-size=16" };
     let q = await startQuarry(dist, [], env);
     expect(q.pids).toHaveLength(2);
+    for (const pid of q.pids) expect(commandLine(pid)).not.toContain("--max-semi-space-size");
     expect(await get(q.base, "/")).toEqual({ status: 200, body: "ok" });
     q.child.kill("SIGTERM");
     expect(await q.exited).toBe(0);
