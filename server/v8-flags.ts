@@ -11,10 +11,9 @@ import { setFlagsFromString } from "node:v8";
  */
 export const SEMI_SPACE_MB = 64;
 
-/** Is a V8 flag (any of its spellings: - or _) on the command line or in NODE_OPTIONS? */
-function given(flag: string, execArgv: readonly string[], nodeOptions: string): boolean {
-  const name = new RegExp(`--(no-)?${flag.replace(/[-_]/g, "[-_]")}\\b`);
-  return name.test(`${execArgv.join(" ")} ${nodeOptions}`);
+/** Is a V8 flag (`pattern`: its name, - or _ between words) on the command line or in NODE_OPTIONS? */
+function given(pattern: RegExp, execArgv: readonly string[], nodeOptions: string): boolean {
+  return pattern.test(`${execArgv.join(" ")} ${nodeOptions}`);
 }
 
 /**
@@ -26,7 +25,7 @@ export function workerExecArgv(
   execArgv: readonly string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? "",
 ): string[] {
-  if (given("max-semi-space-size", execArgv, nodeOptions)) return [...execArgv];
+  if (given(/--max[-_]semi[-_]space[-_]size\b/, execArgv, nodeOptions)) return [...execArgv];
   return [...execArgv, `--max-semi-space-size=${SEMI_SPACE_MB}`];
 }
 
@@ -41,6 +40,6 @@ export function workerExecArgv(
  * allocates too little per request to trip it.
  */
 export function noPretenuring(): void {
-  if (!given("allocation-site-pretenuring", process.execArgv, process.env.NODE_OPTIONS ?? ""))
+  if (!given(/--(no[-_])?allocation[-_]site[-_]pretenuring\b/, process.execArgv, process.env.NODE_OPTIONS ?? ""))
     setFlagsFromString("--no-allocation-site-pretenuring");
 }
