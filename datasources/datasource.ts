@@ -103,6 +103,13 @@ export class Datasource {
   private own = 0;
   /** Date.now() when a shared connection was last lent (see KEEP_SHARED_MS). */
   private lastLent = -Infinity;
+  /**
+   * Strategies pool and single: connections given back while nobody waited, most recent last,
+   * kept here (still borrowed from generic-pool) for the next statement to take without a
+   * promise (see tryIdle); one timer hands those idle past validateAfterIdleMs back.
+   */
+  private readonly idle: Connection[] = [];
+  private idleSweep: NodeJS.Timeout | undefined;
 
   constructor(
     readonly config: DatasourceConfig,
@@ -197,6 +204,8 @@ export class Datasource {
       }
       return { conn, release: () => this.driver.disconnect(conn) };
     }
+    const kept = signal?.aborted ? null : this.tryIdle();
+    if (kept) return kept;
     let conn: Connection;
     try {
       conn = await abortable(pool.acquire(priority), signal, (late) => void pool.release(late).catch(() => {}));
@@ -208,17 +217,72 @@ export class Datasource {
         throw this.unavailable(`${this.config.maxWaiting} requests are already waiting`);
       throw this.unavailable(e.message);
     }
+    return this.borrowed(conn);
+  }
+
+  /**
+   * The lease of a connection borrowed from generic-pool. Giving it back is synchronous unless
+   * it is destroyed: with strategy pool or single, while nobody waits for the pool, it stays
+   * here for the next statement (see tryIdle); else it goes back to generic-pool.
+   */
+  private borrowed(conn: Connection): Lease {
+    const pool = this.pool!;
     let released = false;
     return {
       conn,
-      release: async (broken = false) => {
+      release: (broken = false) => {
         if (released) return;
         released = true;
         conn.lastUsed = Date.now();
-        if (broken || conn.broken || conn.retire) await pool.destroy(conn).catch(() => {});
-        else await pool.release(conn).catch(() => {});
+        if (broken || conn.broken || conn.retire) return pool.destroy(conn).catch(() => {});
+        if (this.keepsIdle && pool.pending === 0 && !this.closed) return this.keepIdle(conn);
+        void pool.release(conn).catch(() => {});
       },
     };
+  }
+
+  /** Strategies whose connections given back stay here for the next statement (see tryIdle). */
+  private get keepsIdle(): boolean {
+    return this.strategy === "pool" || this.strategy === "single";
+  }
+
+  /**
+   * A connection given back while nobody waited, at once and without a promise, when it was
+   * used within validateAfterIdleMs (as generic-pool's validation on borrow would pass it
+   * without a round trip); else null. What generic-pool does per borrow (a request with its
+   * timeout timer, the validation's promises, a loan) is a few microseconds a statement.
+   */
+  tryIdle(): Lease | null {
+    if (this.closed) return null;
+    const conn = this.idle.pop();
+    if (!conn) return null;
+    if (conn.broken || conn.retire || Date.now() - conn.lastUsed >= this.config.validateAfterIdleMs) {
+      this.giveBack(conn);
+      return null;
+    }
+    return this.borrowed(conn);
+  }
+
+  private keepIdle(conn: Connection): void {
+    this.idle.push(conn);
+    this.idleSweep ??= setInterval(() => this.sweepIdle(), Math.max(100, this.config.validateAfterIdleMs / 2)).unref();
+  }
+
+  /** Hands back to generic-pool the connections idle past validateAfterIdleMs (it checks and evicts them there). */
+  private sweepIdle(): void {
+    const now = Date.now();
+    // The oldest are first: they were given back longest ago.
+    while (this.idle.length > 0 && now - this.idle[0]!.lastUsed >= this.config.validateAfterIdleMs)
+      this.giveBack(this.idle.shift()!);
+    if (this.idle.length === 0) {
+      clearInterval(this.idleSweep);
+      this.idleSweep = undefined;
+    }
+  }
+
+  private giveBack(conn: Connection): void {
+    const pool = this.pool!;
+    void (conn.broken || conn.retire ? pool.destroy(conn) : pool.release(conn)).catch(() => {});
   }
 
   /**
@@ -305,11 +369,15 @@ export class Datasource {
    * How long a run of `sql` took (ms, from the moment it could start: on a shared connection,
    * once the statement ahead of it was answered). The first run is taken as it is; later ones
    * move the figure (see TIMING_UP), so one slow run (a lock wait) keeps the statement off
-   * shared connections for a while and a short pause of the event loop does not.
+   * shared connections for a while and a short pause of the event loop does not. A run that
+   * failed may have ended early (cancelled when its visitor left, stopped by a limit): it can
+   * only tell that the statement is slow, never that it is short — else a slow report whose
+   * visitors gave up would come to look short and be written behind the short statements.
    */
-  observe(sql: string, ms: number): void {
+  observe(sql: string, ms: number, failed = false): void {
     if (this.strategy !== "pipeline") return;
     const t = this.timings.get(sql);
+    if (failed && (t === undefined || ms <= t)) return;
     if (t === undefined && this.timings.size >= TIMINGS) this.timings.clear();
     this.timings.set(sql, t === undefined ? ms : t + (ms - t) * (ms > t ? TIMING_UP : TIMING_DOWN));
   }
@@ -397,8 +465,10 @@ export class Datasource {
 
   stats(): DatasourceStats {
     const p = this.pool;
+    // Connections kept idle here are free, though generic-pool counts them borrowed.
+    const kept = this.idle.length;
     const s = p
-      ? { size: p.size, available: p.available, borrowed: p.borrowed, pending: p.pending }
+      ? { size: p.size, available: p.available + kept, borrowed: p.borrowed - kept, pending: p.pending }
       : { size: 0, available: 0, borrowed: 0, pending: 0 };
     if (this.strategy === "pipeline")
       return { ...s, shared: this.slots.length, inFlight: this.slots.reduce((n, x) => n + x.users, this.own) };
@@ -410,6 +480,8 @@ export class Datasource {
     this.closed = true;
     // Shared connections in use go back when their last user is done (release sees `closed`).
     await Promise.all(this.slots.filter((s) => s.users === 0).map((s) => this.unslot(s)));
+    clearInterval(this.idleSweep);
+    for (const conn of this.idle.splice(0)) this.giveBack(conn);
     if (this.pool) {
       await this.pool.drain();
       await this.pool.clear();

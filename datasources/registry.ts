@@ -213,9 +213,10 @@ export class Datasources {
     mayRetry: boolean,
     written?: { at: bigint | null },
   ): Promise<DriverResult | null> {
-    // A shared connection open now is lent without a promise (strategy pipeline's common case).
-    // A write whose end is to be read after it takes a connection of its own.
-    let own = lease ?? (written ? null : ds.tryShared(sql));
+    // A shared connection open now (strategy pipeline's common case), or one given back idle
+    // (strategy pool's), is lent without a promise. A write whose end is to be read after it
+    // takes a connection of its own.
+    let own = lease ?? (written ? null : (ds.tryShared(sql) ?? ds.tryIdle()));
     if (!own) {
       try {
         own = written
@@ -387,13 +388,16 @@ async function execute(
   // too), that is the signal itself — no listener, timer or canceller here.
   if (lease.shared && deadline === 0) {
     statement.stop = signal ?? undefined;
+    let ok = false;
     try {
-      return await ds.driver.query(conn, sql, params, statement);
+      const res = await ds.driver.query(conn, sql, params, statement);
+      ok = true;
+      return res;
     } catch (err) {
       if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
       throw failed(err);
     } finally {
-      if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs);
+      if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, !ok);
     }
   }
 
@@ -416,13 +420,16 @@ async function execute(
   };
   signal?.addEventListener("abort", stop, { once: true });
   const timer = deadline ? setTimeout(stop, Math.max(0, deadline - Date.now())) : undefined;
+  let ok = false;
   try {
-    return await ds.driver.query(conn, sql, params, statement);
+    const res = await ds.driver.query(conn, sql, params, statement);
+    ok = true;
+    return res;
   } catch (err) {
     if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
     throw failed(err);
   } finally {
-    if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs);
+    if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, !ok);
     settled = true;
     signal?.removeEventListener("abort", stop);
     clearTimeout(timer);

@@ -69,6 +69,64 @@ describe("strategies", () => {
   });
 });
 
+describe("strategy pool: connections given back while nobody waits", () => {
+  const pidOf = (l: { conn: object }) => (l.conn as { client: { processID: number } }).client.processID;
+  const backends = async (pids: number[]) =>
+    (await sql<{ pid: number }>(url, "SELECT pid FROM pg_stat_activity WHERE pid = ANY($1::int[])", [pids])).map(
+      (r) => r.pid,
+    );
+
+  it("the next statement takes the one given back last, at once; one idle past validateAfterIdleMs or ended goes to generic-pool; close ends them", async () => {
+    const ds = datasourcesFor(url, { strategy: "pool", max: 2, validateAfterIdleMs: 300 });
+    const main = ds.get(undefined);
+    try {
+      const a = await main.acquire();
+      const b = await main.acquire();
+      const [pa, pb] = [pidOf(a), pidOf(b)];
+      expect(pa).not.toBe(pb);
+      // Given back synchronously: no promise to wait for.
+      expect(a.release()).toBeUndefined();
+      expect(b.release()).toBeUndefined();
+      expect(main.stats()).toEqual({ size: 2, available: 2, borrowed: 0, pending: 0 });
+      const c = main.tryIdle();
+      expect(c && pidOf(c)).toBe(pb);
+      expect(main.stats()).toEqual({ size: 2, available: 1, borrowed: 1, pending: 0 });
+      c!.release();
+      const q = await ds.query(main, null, "SELECT pg_backend_pid() AS p", []);
+      expect(q.rows).toEqual([{ p: pb }]);
+
+      // Ended by the server while idle here: not lent again.
+      await sql(url, "SELECT pg_terminate_backend($1)", [pb]);
+      expect(
+        await until(
+          () => b.conn.broken,
+          (x) => x,
+        ),
+      ).toBe(true);
+      const after = await ds.query(main, null, "SELECT pg_backend_pid() AS p", []);
+      expect(after.rows[0]!.p).not.toBe(pb);
+      const now = after.rows[0]!.p as number;
+
+      // Idle longer than validateAfterIdleMs: handed to generic-pool, which checks it on borrow.
+      await new Promise((r) => setTimeout(r, 400));
+      expect(main.tryIdle()).toBeNull();
+      const d = await main.acquire();
+      expect(d.conn).toBeDefined();
+      d.release();
+      expect(main.stats().borrowed).toBe(0);
+      await ds.close();
+      expect(
+        await until(
+          () => backends([pa, now]),
+          (left) => left.length === 0,
+        ),
+      ).toEqual([]);
+    } finally {
+      await ds.close();
+    }
+  });
+});
+
 describe("failure", () => {
   it("an exhausted pool answers 503 with Retry-After within the acquire timeout", async () => {
     // The first request holds the only connection until the test lets go of an advisory lock,

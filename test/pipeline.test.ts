@@ -554,6 +554,32 @@ describe("pipeline: slow statements", () => {
     expect(await until(backends, (b) => b.length === 0)).toEqual([]);
   });
 
+  it("runs cancelled early never make a slow statement look short: it keeps a connection of its own", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const SQL = "SELECT pg_sleep($1) AS s, 'pipeline-left' AS tag";
+    const running = async () => (await backends()).filter((b) => b.state === "active" && b.query === SQL).length;
+    try {
+      await ds.query(main, null, SQL, [0.05]);
+      expect(main.fast(SQL)).toBe(false);
+      // As when a slow page's visitors leave: each run is cancelled once Postgres runs it. Taken
+      // as short runs (a quarter of the way down each), ten would bring 50 ms under 10 ms.
+      for (let i = 0; i < 10; i++) {
+        const ac = new AbortController();
+        const q = ds.query(main, null, SQL, [5], { signal: ac.signal }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(await until(running, (n) => n === 1)).toBe(1);
+        ac.abort(new Error("the client disconnected"));
+        expect(((await q) as QueryError).sqlState).toBe("57014");
+      }
+      expect(main.fast(SQL)).toBe(false);
+    } finally {
+      await ds.close();
+    }
+  });
+
   it("one slow run takes a statement off the shared connections; short runs bring it back", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
     const main = ds.get(undefined);
