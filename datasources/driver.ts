@@ -111,6 +111,8 @@ export interface StatementOptions {
    * (strategy "pipeline" decides by it which statements may be written behind others).
    */
   elapsedMs?: number | undefined;
+  /** Set with elapsedMs: the statement failed (then it may have ended early: cancelled, stopped). */
+  failed?: boolean | undefined;
 }
 
 /**

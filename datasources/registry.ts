@@ -382,22 +382,20 @@ async function execute(
     // Rows past maxrows are dropped as they arrive (not kept, not counted).
     keep: opts.maxrows !== undefined && opts.maxrows >= 0 ? opts.maxrows : undefined,
     elapsedMs: undefined,
+    failed: undefined,
   };
   // On a shared connection the driver cancels only this statement, when `stop` aborts: with no
   // deadline of its own to watch (a page passes its stop, which fires at the page's deadline
   // too), that is the signal itself — no listener, timer or canceller here.
   if (lease.shared && deadline === 0) {
     statement.stop = signal ?? undefined;
-    let ok = false;
     try {
-      const res = await ds.driver.query(conn, sql, params, statement);
-      ok = true;
-      return res;
+      return await ds.driver.query(conn, sql, params, statement);
     } catch (err) {
       if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
       throw failed(err);
     } finally {
-      if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, !ok);
+      if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, statement.failed);
     }
   }
 
@@ -420,16 +418,13 @@ async function execute(
   };
   signal?.addEventListener("abort", stop, { once: true });
   const timer = deadline ? setTimeout(stop, Math.max(0, deadline - Date.now())) : undefined;
-  let ok = false;
   try {
-    const res = await ds.driver.query(conn, sql, params, statement);
-    ok = true;
-    return res;
+    return await ds.driver.query(conn, sql, params, statement);
   } catch (err) {
     if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
     throw failed(err);
   } finally {
-    if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, !ok);
+    if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, statement.failed);
     settled = true;
     signal?.removeEventListener("abort", stop);
     clearTimeout(timer);

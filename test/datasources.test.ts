@@ -91,7 +91,7 @@ describe("strategy pool: connections given back while nobody waits", () => {
       const c = main.tryIdle();
       expect(c && pidOf(c)).toBe(pb);
       expect(main.stats()).toEqual({ size: 2, available: 1, borrowed: 1, pending: 0 });
-      c!.release();
+      expect(c!.release()).toBeUndefined();
       const q = await ds.query(main, null, "SELECT pg_backend_pid() AS p", []);
       expect(q.rows).toEqual([{ p: pb }]);
 
@@ -112,7 +112,7 @@ describe("strategy pool: connections given back while nobody waits", () => {
       expect(main.tryIdle()).toBeNull();
       const d = await main.acquire();
       expect(d.conn).toBeDefined();
-      d.release();
+      expect(d.release()).toBeUndefined();
       expect(main.stats().borrowed).toBe(0);
       await ds.close();
       expect(

@@ -33,6 +33,7 @@ function run(
       opts.clientTimeoutMs,
       (err, res) => {
         opts.elapsedMs = idleMs() - sent;
+        opts.failed = !!err;
         const done = () => (err ? reject(err) : resolve({ res, bytes: q.bytes }));
         if (cancelling) void cancelling.then(done);
         else done();

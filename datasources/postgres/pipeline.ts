@@ -105,6 +105,7 @@ function send(
       done = true;
       const now = idleMs();
       opts.elapsedMs = now - Math.max(sent, conn.lastDoneIdle);
+      opts.failed = !!err;
       conn.lastDoneIdle = now;
       opts.stop?.removeEventListener("abort", onStop);
       if (err) {
