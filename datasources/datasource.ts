@@ -250,17 +250,18 @@ export class Datasource {
    * A connection given back while nobody waited, at once and without a promise, when it was
    * used within validateAfterIdleMs (as generic-pool's validation on borrow would pass it
    * without a round trip); else null. What generic-pool does per borrow (a request with its
-   * timeout timer, the validation's promises, a loan) is a few microseconds a statement.
+   * timeout timer, the validation's promises, a loan) is a few microseconds a statement. One
+   * broken or stale on the way goes back to generic-pool (those under a stale one are older).
    */
   tryIdle(): Lease | null {
     if (this.closed) return null;
-    const conn = this.idle.pop();
-    if (!conn) return null;
-    if (conn.broken || conn.retire || Date.now() - conn.lastUsed >= this.config.validateAfterIdleMs) {
+    const now = Date.now();
+    for (let conn = this.idle.pop(); conn; conn = this.idle.pop()) {
+      if (!conn.broken && !conn.retire && now - conn.lastUsed < this.config.validateAfterIdleMs)
+        return this.borrowed(conn);
       this.giveBack(conn);
-      return null;
     }
-    return this.borrowed(conn);
+    return null;
   }
 
   private keepIdle(conn: Connection): void {
