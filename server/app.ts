@@ -183,10 +183,11 @@ interface Warming {
 }
 
 /**
- * One line a request: when its response has gone, or when its connection closed first (the
- * client left, or a page that failed after dbt:flush was cut), which Fastify's onResponse
- * never sees. Such a line says `closed`, with status 499 when no head had gone (nginx's code
- * for a client that left).
+ * One line a request, when its response closes: after it has gone, or when its connection
+ * closed first (the client left, or a page that failed after dbt:flush was cut). Such a line
+ * says `closed`, with status 499 when no head had gone (nginx's code for a client that left).
+ * The response's `close` comes once either way, so one listener says both, without an
+ * onResponse hook (Fastify's hook runner per request) or a record of requests already logged.
  */
 function logRequests(
   app: FastifyInstance,
@@ -195,10 +196,8 @@ function logRequests(
   stream: LogStream | null,
   warming: Warming,
 ): void {
-  const logged = new WeakSet<FastifyRequest>();
   const requestLine = (req: FastifyRequest, reply: FastifyReply, closed: boolean) => {
-    if (logged.has(req) || req.url.startsWith("/_quarry/") || warming.on) return;
-    logged.add(req);
+    if (req.url.startsWith("/_quarry/") || warming.on) return;
     const ms = Number(reply.elapsedTime.toFixed(1));
     const status = closed && !reply.raw.headersSent ? 499 : reply.statusCode;
     if (dev) log(`${req.method} ${req.url} ${status} ${ms} ms${closed ? " (connection closed before the end)" : ""}`);
@@ -214,13 +213,8 @@ function logRequests(
       });
   };
   app.addHook("onRequest", (req, reply, done) => {
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) requestLine(req, reply, true);
-    });
-    done();
-  });
-  app.addHook("onResponse", (req, reply, done) => {
-    requestLine(req, reply, false);
+    const res = reply.raw;
+    res.on("close", () => requestLine(req, reply, !res.writableFinished));
     done();
   });
 }

@@ -4,10 +4,10 @@
 // page, a POST's body.ts and csrf.ts) → page.ts (_request.dbt, then the page, with session.ts)
 // → response.ts; what fails becomes error.ts's 400/403/404/405/503/500 page.
 import type { FastifyInstance } from "fastify";
-import fastifyCookie from "@fastify/cookie";
 import { statusOf } from "./error-page.js";
 import { registerDevRoutes } from "./dev-routes.js";
 import { registerBodyParsers, requestError } from "./request/body.js";
+import { registerCookies } from "./request/cookies.js";
 import { sendError } from "./request/error.js";
 import { methodNotAllowed, pageHandler } from "./request/route.js";
 import { runApplicationPage, scheduleTasks } from "./site-pages.js";
@@ -60,7 +60,7 @@ async function closeSite(site: Site): Promise<void> {
 
 /** Cookies, bodies and static files; registered only where the host app has not already. */
 async function registerParsers(app: FastifyInstance, site: Site, opts: QuarryOptions): Promise<void> {
-  if (!app.hasRequestDecorator("cookies")) await app.register(fastifyCookie);
+  registerCookies(app);
   await registerBodyParsers(app, site.config.server);
   // @fastify/static (and its glob, minimatch, send…) only where a static file can be served.
   if (site.source.hasStatics && !app.hasReplyDecorator("sendFile")) {

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from "fastify";
 import { toStructDeep, type Scopes } from "../engine/context.js";
 import { newStruct, type Struct } from "../engine/values.js";
+import { cookiesOf } from "./request/cookies.js";
 import { SESSION_COOKIE } from "./session.js";
 
 /**
@@ -79,7 +80,7 @@ class RequestScopes {
   }
   get cookie(): Struct {
     if (!this.#cookie) {
-      const cookies = { ...(this.req.cookies ?? {}) };
+      const cookies = { ...cookiesOf(this.req) };
       delete cookies[SESSION_COOKIE];
       this.#cookie = toStructDeep(cookies) as Struct;
     }

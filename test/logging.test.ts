@@ -22,6 +22,7 @@ beforeAll(async () => {
   const root = site({
     "index.dbt": "<p>home</p>",
     "cut.dbt": "<p>sent</p><dbt:flush><dbt:set x = 1 / 0>",
+    "slow.dbt": '<dbt:query name="q">SELECT pg_sleep(2)</dbt:query><p>late</p>',
     "go.dbt": '<dbt:param name="url.next" default="/"><dbt:location url="#url.next#">',
     "quarry.config.json": '{"logLevel": "warn"}',
   });
@@ -31,7 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** Runs quarry start, makes the requests, stops it, and returns the JSON lines it printed. */
+/**
+ * Runs quarry start, makes the requests, stops it, and returns the JSON lines it printed. A
+ * path after "!" is left 300 ms after it was asked for, as a visitor who gives up.
+ */
 async function logsOf(
   args: string[],
   env: Record<string, string>,
@@ -45,7 +49,13 @@ async function logsOf(
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const base = await listening(child);
   // A response cut before its end (a page failing after dbt:flush) rejects: its line is what counts.
-  for (const p of paths) await (await fetch(base + p)).text().catch(() => "");
+  for (const p of paths) {
+    if (p.startsWith("!")) {
+      await fetch(base + p.slice(1), { signal: AbortSignal.timeout(300) }).catch(() => null);
+      continue;
+    }
+    await (await fetch(base + p)).text().catch(() => "");
+  }
   child.kill("SIGTERM");
   await exited;
   return out
@@ -97,6 +107,18 @@ describe("quarry start logging", () => {
       { url: "/", status: 200, template: "index.dbt", closed: undefined },
     ]);
     expect(all.find((l) => l.msg === "page failed after dbt:flush: connection cut")?.reqId).toBe(lines[0]!.reqId);
+  });
+
+  it("writes one line for a visitor who left before the head went: status 499, marked closed", async () => {
+    const all = await logsOf(["--log-level", "info"], {}, ["!/slow", "/"]);
+    const lines = all.filter((l) => l.msg === "request").sort((a, b) => String(b.url).localeCompare(String(a.url)));
+    expect(lines.map(({ url, status, template, closed }) => ({ url, status, template, closed }))).toEqual([
+      { url: "/slow", status: 499, template: "slow.dbt", closed: true },
+      { url: "/", status: 200, template: "index.dbt", closed: undefined },
+    ]);
+    // Cut at the visitor's leaving (300 ms), not at the end of the page's 2 s query.
+    expect(lines[0]!.ms).toBeGreaterThanOrEqual(250);
+    expect(lines[0]!.ms).toBeLessThan(1500);
   });
 
   it("takes the level from $LOG_LEVEL over the config, and the config's when neither is given", async () => {

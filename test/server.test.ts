@@ -3,7 +3,8 @@
 // inside a host app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";
-import { symlinkSync } from "node:fs";
+import fastifyCookie from "@fastify/cookie";
+import { rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { site } from "./helpers.js";
 import { createDatabase, sql } from "./db.js";
@@ -259,6 +260,50 @@ describe("the plugin inside a host app", () => {
       expect((await fetch(`${base}/find?scope=url&q=two`)).status).toBe(404);
     } finally {
       await app.close();
+    }
+  });
+
+  it("shares the host's @fastify/cookie: its parsed cookies are the page's, its Set-Cookie lines go beside the page's", async () => {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    // The host's own hook sets a cookie on every reply, the site's pages' too.
+    app.addHook("onRequest", (_req, reply, done) => {
+      reply.setCookie("host", "1", { path: "/" });
+      done();
+    });
+    await app.register(quarry, { root, database: database(url), prefix: "/site" } as never);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    try {
+      const found = await fetch(`${base}/site/find?scope=cookie`, { headers: { cookie: "q=two; other=x" } });
+      expect(await found.text()).toBe("1 of 3 for two");
+      const res = await fetch(`${base}/site/response`);
+      expect(res.headers.getSetCookie().map((c) => c.split(";")[0])).toEqual(["pref=a%20b%3Bc", "host=1"]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("cookies", () => {
+  it("a page that sets the same cookie twice sends it once, the last value; clearing expires it at its path", async () => {
+    const pages = site({
+      "twice.dbt":
+        '<dbt:cookie name="a" value="1"><dbt:cookie name="b" value="x" path="/p"><dbt:cookie name="a" value="2">',
+    });
+    const app = Fastify();
+    await app.register(quarry, { root: pages, database: database(url) } as never);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    try {
+      const res = await fetch(`${base}/twice`);
+      expect(res.headers.getSetCookie()).toEqual([
+        "a=2; Path=/; HttpOnly; SameSite=Lax",
+        "b=x; Path=/p; HttpOnly; SameSite=Lax",
+      ]);
+    } finally {
+      await app.close();
+      rmSync(pages, { recursive: true, force: true });
     }
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import Tokens from "@fastify/csrf";
 import { DASHBOARD_PATH } from "./html.js";
 import { foreignOrigin } from "../origin.js";
+import { cookiesOf, setCookie } from "../request/cookies.js";
 
 export const DASHBOARD_COOKIE = "quarry_dashboard";
 const SECRET = /^[A-Za-z0-9_-]{16,64}$/;
@@ -13,10 +14,10 @@ const tokens = Tokens();
 
 /** The token for the requester's forms; sets the secret cookie when they have none yet. */
 export function dashboardToken(req: FastifyRequest, reply: FastifyReply): string {
-  let secret = req.cookies?.[DASHBOARD_COOKIE];
+  let secret = cookiesOf(req)[DASHBOARD_COOKIE];
   if (!secret || !SECRET.test(secret)) {
     secret = tokens.secretSync();
-    reply.setCookie(DASHBOARD_COOKIE, secret, { path: `${DASHBOARD_PATH}/`, httpOnly: true, sameSite: "strict" });
+    setCookie(reply, DASHBOARD_COOKIE, secret, { path: `${DASHBOARD_PATH}/`, httpOnly: true, sameSite: "strict" });
   }
   return tokens.create(secret);
 }
@@ -28,7 +29,7 @@ export function postRefusal(req: FastifyRequest, fields: Record<string, unknown>
   const site = req.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin")
     return `A request from another site (${site}) may not use the dev dashboard`;
-  const secret = req.cookies?.[DASHBOARD_COOKIE];
+  const secret = cookiesOf(req)[DASHBOARD_COOKIE];
   const token = fields._csrf;
   if (!secret || !SECRET.test(secret) || typeof token !== "string" || !tokens.verify(secret, token))
     return "The form has no valid dashboard token: reload the dashboard page and try again";

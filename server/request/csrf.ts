@@ -8,6 +8,7 @@ import Tokens from "@fastify/csrf";
 import type { SiteConfig } from "../../config/site.js";
 import { codes, RequestError } from "../../engine/errors.js";
 import { foreignOrigin } from "../origin.js";
+import { cookiesOf } from "./cookies.js";
 
 export const CSRF_COOKIE = "quarry_csrf";
 const CSRF_SECRET = /^[A-Za-z0-9_-]{16,64}$/;
@@ -42,7 +43,7 @@ export function csrfRefusal(
   if (req.headers.origin === undefined && req.headers["sec-fetch-site"] === "cross-site") {
     return refuse("A form from another site may not post here");
   }
-  const secret = req.cookies?.[CSRF_COOKIE];
+  const secret = cookiesOf(req)[CSRF_COOKIE];
   const token = postedToken(req, fields);
   if (!secret || !token || !CSRF_SECRET.test(secret) || !tokens.verify(secret, token)) {
     return refuse(

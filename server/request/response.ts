@@ -13,6 +13,7 @@ import { errorPage, errorRecord, errorText, statusOf } from "../error-page.js";
 import { PageStream } from "../page-stream.js";
 import { SESSION_COOKIE, type CookieAction } from "../session.js";
 import type { Served } from "../site.js";
+import { CookieJar, cookiesOf } from "./cookies.js";
 import { CSRF_COOKIE, PageCsrf } from "./csrf.js";
 import { WRITES_COOKIE, WRITES_COOKIE_AGE, type PageSession } from "./session.js";
 
@@ -39,7 +40,7 @@ export class PageReply {
     private readonly page: PageState,
     private readonly session: PageSession,
   ) {
-    this.csrf = new PageCsrf(req.cookies?.[CSRF_COOKIE], this.beforeFlush);
+    this.csrf = new PageCsrf(cookiesOf(req)[CSRF_COOKIE], this.beforeFlush);
   }
 
   /**
@@ -111,18 +112,27 @@ export class PageReply {
   /** Puts the page's status, headers and cookies on the reply. */
   private head(cookie: CookieAction): void {
     const { reply, page } = this;
-    const signer = this.session.signer;
-    if (cookie && "set" in cookie) reply.setCookie(SESSION_COOKIE, signer!.sign(cookie.set), this.secure());
-    if (page.writes?.changed && signer)
-      reply.setCookie(WRITES_COOKIE, signer.sign(page.writes.toString()), {
-        ...this.secure(),
-        maxAge: WRITES_COOKIE_AGE,
-      });
-    if (cookie && "clear" in cookie) reply.clearCookie(SESSION_COOKIE, this.secure());
-    if (this.csrf.newSecret) reply.setCookie(CSRF_COOKIE, this.csrf.newSecret, this.secure());
     const res = page.response;
+    if (res.headers.size > 0) for (const [k, v] of res.headers) reply.header(k, v);
+    // After the page's own Set-Cookie headers, as @fastify/cookie's onSend hook put them.
+    this.cookies(cookie)?.writeTo(reply);
+    reply.code(res.status).type(res.contentType ?? "text/html; charset=utf-8");
+  }
+
+  /** The session's cookie, the write positions', a new CSRF secret's and the page's; null (no jar) when none. */
+  private cookies(cookie: CookieAction): CookieJar | null {
+    const { page } = this;
+    const signer = this.session.signer;
+    const res = page.response;
+    const writes = page.writes?.changed && signer ? signer.sign(page.writes.toString()) : null;
+    if (!cookie && writes === null && !this.csrf.newSecret && res.cookies.length === 0) return null;
+    const jar = new CookieJar();
+    if (cookie && "set" in cookie) jar.set(SESSION_COOKIE, signer!.sign(cookie.set), this.secure());
+    if (writes !== null) jar.set(WRITES_COOKIE, writes, { ...this.secure(), maxAge: WRITES_COOKIE_AGE });
+    if (cookie && "clear" in cookie) jar.clear(SESSION_COOKIE, this.secure());
+    if (this.csrf.newSecret) jar.set(CSRF_COOKIE, this.csrf.newSecret, this.secure());
     for (const c of res.cookies) {
-      reply.setCookie(c.name, c.value, {
+      jar.set(c.name, c.value, {
         expires: c.expires ?? undefined,
         httpOnly: c.httpOnly,
         secure: c.secure,
@@ -131,8 +141,7 @@ export class PageReply {
         domain: c.domain ?? undefined,
       });
     }
-    if (res.headers.size > 0) for (const [k, v] of res.headers) reply.header(k, v);
-    reply.code(res.status).type(res.contentType ?? "text/html; charset=utf-8");
+    return jar;
   }
 }
 

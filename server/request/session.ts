@@ -12,6 +12,7 @@ import { WritePositions } from "../../datasources/replicas.js";
 import { SESSION_COOKIE, type CookieAction, type SessionState } from "../session.js";
 import { storeKey } from "../session-store.js";
 import type { Site } from "../site.js";
+import { cookiesOf } from "./cookies.js";
 
 /**
  * Read replicas: where the visitor's last writes end, per datasource (read-your-writes, see
@@ -24,7 +25,7 @@ export const WRITES_COOKIE_AGE = 300;
 
 /** The session id of the visitor's cookie when its signature holds (else null). */
 export async function unsignedSession(site: Site, req: FastifyRequest): Promise<string | null> {
-  const raw = req.cookies?.[SESSION_COOKIE];
+  const raw = cookiesOf(req)[SESSION_COOKIE];
   if (!raw) return null;
   const u = (await site.signer()).unsign(raw);
   return u.valid ? u.value : null;
@@ -38,12 +39,12 @@ export async function sessionStoreKey(site: Site, req: FastifyRequest): Promise<
 
 /** The visitor's session; a visitor without a session cookie gets a fresh one without waiting for anything. */
 export async function openSession(site: Site, req: FastifyRequest): Promise<SessionState> {
-  return req.cookies?.[SESSION_COOKIE] ? site.sessions.open(await unsignedSession(site, req)) : site.sessions.fresh();
+  return cookiesOf(req)[SESSION_COOKIE] ? site.sessions.open(await unsignedSession(site, req)) : site.sessions.fresh();
 }
 
 /** The visitor's write positions, from their cookie when its signature holds (else none). */
 export async function visitorWrites(site: Site, req: FastifyRequest): Promise<WritePositions> {
-  const raw = req.cookies?.[WRITES_COOKIE];
+  const raw = cookiesOf(req)[WRITES_COOKIE];
   if (!raw) return new WritePositions();
   try {
     const u = (await site.signer()).unsign(raw);
