@@ -400,12 +400,15 @@ describe("pipeline: slow statements", () => {
           [dbName],
         )
       )[0]!.n;
+    // Stopped in `finally` too: a visitor still asking would keep server.close() waiting, and a
+    // failed expectation below would show as the test's time running out.
+    let mixing = true;
+    let visitor: Promise<void> | undefined;
     try {
       // The short statement is known short: it ran here, fast.
       for (let i = 0; i < 3; i++) expect(await quick()).toEqual([200, "2"]);
       // Short pages keep coming while twelve slow ones arrive, as in a site's mix.
-      let mixing = true;
-      const visitor = (async () => {
+      visitor = (async () => {
         while (mixing) expect(await quick()).toEqual([200, "2"]);
       })();
       const slow = Promise.all(Array.from({ length: 12 }, () => fetch(`${server.base}/slow`).then((r) => r.status)));
@@ -419,6 +422,8 @@ describe("pipeline: slow statements", () => {
       await visitor;
       expect(await slow).toEqual(Array.from({ length: 12 }, () => 200));
     } finally {
+      mixing = false;
+      await visitor?.catch(() => {});
       await server.close();
     }
     expect(await until(backends, (b) => b.length === 0)).toEqual([]);
