@@ -144,7 +144,7 @@ export async function buildApp(
     (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
   // At a level that drops request lines (warn and above) no request pays for them: no hooks.
   const warming: Warming = { on: false };
-  if (!quiet || (dev && opts.log)) logRequests(app, dev, log, stream, warming);
+  if (!quiet || (dev && opts.log)) framework.logged = logRequests(app, dev, log, stream, warming);
   const database =
     opts.database ??
     (await connectDatabase(config, {
@@ -195,7 +195,7 @@ function logRequests(
   log: (line: string) => void,
   stream: LogStream | null,
   warming: Warming,
-): void {
+): (req: FastifyRequest, reply: FastifyReply) => void {
   const requestLine = (req: FastifyRequest, reply: FastifyReply, closed: boolean) => {
     if (req.url.startsWith("/_quarry/") || warming.on) return;
     const ms = Number(reply.elapsedTime.toFixed(1));
@@ -212,11 +212,15 @@ function logRequests(
         closed,
       });
   };
-  app.addHook("onRequest", (req, reply, done) => {
+  const watch = (req: FastifyRequest, reply: FastifyReply) => {
     const res = reply.raw;
     res.on("close", () => requestLine(req, reply, !res.writableFinished));
+  };
+  app.addHook("onRequest", (req, reply, done) => {
+    watch(req, reply);
     done();
   });
+  return watch;
 }
 
 export async function createApp(opts: AppOptions): Promise<FastifyInstance> {

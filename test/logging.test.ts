@@ -66,14 +66,21 @@ async function logsOf(
 
 describe("quarry start logging", () => {
   it("writes one line a request with its id, method, url, status, time and template", async () => {
-    const all = await logsOf(["--log-level", "info"], { LOG_LEVEL: "silent" }, ["/", "/nothing?x=1"]);
-    // Exactly one line per request: nothing else carries a request id.
-    expect(all.filter((l) => l.reqId !== undefined).map((l) => l.msg)).toEqual(["request", "request"]);
+    const all = await logsOf(["--log-level", "info"], { LOG_LEVEL: "silent" }, ["/", "/nothing?x=1", "/%zz"]);
+    // One line per request, and one error line for the bad URL: nothing else carries a request id.
+    expect(all.filter((l) => l.reqId !== undefined).map((l) => l.msg).sort()).toEqual([
+      'The path segment "%zz" is not valid percent-encoding',
+      "request",
+      "request",
+      "request",
+    ]);
     // By url: each worker writes its lines in batches, so two workers' lines come in the order
     // their batches were written (each line carries its time).
     const lines = all.filter((l) => l.msg === "request").sort((a, b) => String(a.url).localeCompare(String(b.url)));
     expect(lines.map(({ method, url, status, template }) => ({ method, url, status, template }))).toEqual([
       { method: "GET", url: "/", status: 200, template: "index.dbt" },
+      // Refused by Fastify before any route (and any onRequest hook): logged all the same.
+      { method: "GET", url: "/%zz", status: 400, template: undefined },
       { method: "GET", url: "/nothing?x=1", status: 404, template: undefined },
     ]);
     for (const l of lines) {
@@ -83,7 +90,7 @@ describe("quarry start logging", () => {
     // Unique across processes (workers, restarts): another run's ids are other ids.
     const again = (await logsOf(["--log-level", "info"], {}, ["/", "/"])).filter((l) => l.msg === "request");
     const ids = [...lines, ...again].map((l) => l.reqId);
-    expect(new Set(ids).size).toBe(4);
+    expect(new Set(ids).size).toBe(5);
   });
 
   it("answers a visitor's redirect to another site with 400 and a warning, one reqId a line", async () => {
