@@ -68,12 +68,12 @@ describe("quarry start logging", () => {
   it("writes one line a request with its id, method, url, status, time and template", async () => {
     const all = await logsOf(["--log-level", "info"], { LOG_LEVEL: "silent" }, ["/", "/nothing?x=1", "/%zz"]);
     // One line per request, and one error line for the bad URL: nothing else carries a request id.
-    expect(all.filter((l) => l.reqId !== undefined).map((l) => l.msg).sort()).toEqual([
-      'The path segment "%zz" is not valid percent-encoding',
-      "request",
-      "request",
-      "request",
-    ]);
+    expect(
+      all
+        .filter((l) => l.reqId !== undefined)
+        .map((l) => l.msg)
+        .sort(),
+    ).toEqual(['The path segment "%zz" is not valid percent-encoding', "request", "request", "request"]);
     // By url: each worker writes its lines in batches, so two workers' lines come in the order
     // their batches were written (each line carries its time).
     const lines = all.filter((l) => l.msg === "request").sort((a, b) => String(a.url).localeCompare(String(b.url)));
