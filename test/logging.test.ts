@@ -64,6 +64,14 @@ async function logsOf(
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
+/**
+ * The request lines, by url, last first: a line of a request whose connection closed early may
+ * come after the next request's on a loaded machine.
+ */
+function closedLines(all: Record<string, unknown>[]): Record<string, unknown>[] {
+  return all.filter((l) => l.msg === "request").sort((a, b) => String(b.url).localeCompare(String(a.url)));
+}
+
 describe("quarry start logging", () => {
   it("writes one line a request with its id, method, url, status, time and template", async () => {
     const all = await logsOf(["--log-level", "info"], { LOG_LEVEL: "silent" }, ["/", "/nothing?x=1", "/%zz"]);
@@ -107,8 +115,7 @@ describe("quarry start logging", () => {
 
   it("writes the line of a page cut after dbt:flush too, with the status it sent, marked closed", async () => {
     const all = await logsOf(["--log-level", "info"], {}, ["/cut", "/"]);
-    // By url: the cut page's line may come after the next request's on a loaded machine.
-    const lines = all.filter((l) => l.msg === "request").sort((a, b) => String(b.url).localeCompare(String(a.url)));
+    const lines = closedLines(all);
     expect(lines.map(({ url, status, template, closed }) => ({ url, status, template, closed }))).toEqual([
       { url: "/cut", status: 200, template: "cut.dbt", closed: true },
       { url: "/", status: 200, template: "index.dbt", closed: undefined },
@@ -118,7 +125,7 @@ describe("quarry start logging", () => {
 
   it("writes one line for a visitor who left before the head went: status 499, marked closed", async () => {
     const all = await logsOf(["--log-level", "info"], {}, ["!/slow", "/"]);
-    const lines = all.filter((l) => l.msg === "request").sort((a, b) => String(b.url).localeCompare(String(a.url)));
+    const lines = closedLines(all);
     expect(lines.map(({ url, status, template, closed }) => ({ url, status, template, closed }))).toEqual([
       { url: "/slow", status: 499, template: "slow.dbt", closed: true },
       { url: "/", status: 200, template: "index.dbt", closed: undefined },
