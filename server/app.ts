@@ -144,7 +144,7 @@ export async function buildApp(
     (dev ? (line: string) => quiet || process.stdout.write(`${line}\n`) : (line: string) => app.log.info(line));
   // At a level that drops request lines (warn and above) no request pays for them: no hooks.
   const warming: Warming = { on: false };
-  if (!quiet || (dev && opts.log)) framework.logged = logRequests(app, dev, log, stream, warming);
+  if (!quiet || (dev && opts.log)) framework.logRequest = logRequests(app, dev, log, stream, warming);
   const database =
     opts.database ??
     (await connectDatabase(config, {

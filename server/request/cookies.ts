@@ -7,9 +7,11 @@
 import { parseCookie, stringifySetCookie, type SetCookie } from "cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-/** Where the parsed Cookie header is kept: the name @fastify/cookie gives it (null until read). */
+/**
+ * Where the parsed Cookie header is kept: `cookies`, as @fastify/cookie names it (whose typings
+ * say it is always set; here it is null until read).
+ */
 export function registerCookies(app: FastifyInstance): void {
-  // null until read (@fastify/cookie's typings, which name the property, say it is always set).
   if (!app.hasRequestDecorator("cookies")) app.decorateRequest("cookies", null as unknown as Record<string, string>);
 }
 
@@ -31,8 +33,7 @@ export class CookieJar {
   private readonly lines = new Map<string, string>();
 
   set(name: string, value: string, options: CookieOptions): void {
-    const attrs = Object.assign({ sameSite: "lax" as const }, options);
-    this.lines.set(`${name};${attrs.domain};${attrs.path ?? "/"}`, stringifySetCookie({ ...attrs, name, value }));
+    this.lines.set(`${name};${options.domain};${options.path ?? "/"}`, setCookieLine(name, value, options));
   }
 
   /** Tells the browser to forget the cookie: empty, expired, at the path it was set for (default /). */
@@ -48,7 +49,10 @@ export class CookieJar {
 
 /** One cookie on the reply (for a response that sets only one). */
 export function setCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
-  const jar = new CookieJar();
-  jar.set(name, value, options);
-  jar.writeTo(reply);
+  reply.header("set-cookie", setCookieLine(name, value, options));
+}
+
+/** A Set-Cookie line; SameSite=Lax unless the options say otherwise (an explicit undefined: none). */
+function setCookieLine(name: string, value: string, options: CookieOptions): string {
+  return stringifySetCookie(Object.assign({ sameSite: "lax" as const }, options, { name, value }));
 }

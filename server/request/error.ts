@@ -43,10 +43,10 @@ export async function notFound(
  */
 export class FrameworkErrors {
   served: Served | null = null;
-  /** Set by the app when it logs requests: such a request runs no onRequest hook, so it is watched from here. */
-  logged: ((req: FastifyRequest, reply: FastifyReply) => void) | null = null;
+  /** Set by the app when it logs requests: such a request runs no onRequest hook, so its line is arranged from here. */
+  logRequest: ((req: FastifyRequest, reply: FastifyReply) => void) | null = null;
   readonly handle = (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
-    this.logged?.(req, reply);
+    this.logRequest?.(req, reply);
     // The answer the route stage gives a bad path (server/routes.ts names the segment at fault).
     const r = resolvePath(req.url);
     const bad = new RequestError(codes.BAD_PATH, 400, r.kind === "bad" ? r.reason : err.message);
