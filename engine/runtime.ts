@@ -483,14 +483,47 @@ export function locate(err: unknown, loc: Loc): QuarryError {
 
 export type BuiltinFn = (ctx: RenderContext, ...args: unknown[]) => unknown;
 
+/** A built-in function's call: its value checked for size, its error located. */
 export function call(ctx: RenderContext, fn: BuiltinFn, loc: Loc, ...args: unknown[]): unknown {
   let v: unknown;
   try {
     v = fn(ctx, ...args);
   } catch (err) {
-    throw locate(sizeError(ctx, err, loc), loc);
+    throw failed(ctx, err, loc);
   }
   return checkSize(ctx, v, loc);
+}
+
+/**
+ * `call` with one, two or three arguments (compiled code's calls of that many): no array of
+ * arguments made and spread on every call, which measured 2–3% of /mandelbrot's render (its
+ * mid() per point). A size error of checkSize is located already: `failed` leaves it as it is.
+ */
+export function call1(ctx: RenderContext, fn: BuiltinFn, loc: Loc, a: unknown): unknown {
+  try {
+    return checkSize(ctx, fn(ctx, a), loc);
+  } catch (err) {
+    throw failed(ctx, err, loc);
+  }
+}
+export function call2(ctx: RenderContext, fn: BuiltinFn, loc: Loc, a: unknown, b: unknown): unknown {
+  try {
+    return checkSize(ctx, fn(ctx, a, b), loc);
+  } catch (err) {
+    throw failed(ctx, err, loc);
+  }
+}
+export function call3(ctx: RenderContext, fn: BuiltinFn, loc: Loc, a: unknown, b: unknown, c: unknown): unknown {
+  try {
+    return checkSize(ctx, fn(ctx, a, b, c), loc);
+  } catch (err) {
+    throw failed(ctx, err, loc);
+  }
+}
+
+/** A built-in function's error, located at its call (a string or array too long for JavaScript: the limit's error). */
+function failed(ctx: RenderContext, err: unknown, loc: Loc): QuarryError {
+  return locate(sizeError(ctx, err, loc), loc);
 }
 
 /**

@@ -648,7 +648,7 @@ interface Phases {
  * clock's budget allow (both counted at once, and what is left given back when the run ends), so
  * the same limit error comes at the same iteration and the clock is read as often; run with no
  * tick and no call of their own: the numbers they use in locals of the run (copied from their
- * places in `$F` and back: within the run nothing calls out, so V8 keeps them in registers),
+ * places (Compiler.slot) and back: within the run nothing calls out, so V8 keeps them in registers),
  * member reads taken from their caches (Compiler.withFast: the run starts only when every one it
  * reads is kept, a number where arithmetic needs one). The test is written for the run too (a
  * condition loop's is evaluated again by the next iteration of the first phase when the run ends

@@ -217,10 +217,9 @@ const sized = (value: string, l: string) =>
 function checkedPlaces(c: Compiler, plan: LoopPlan, local: Map<string, string>) {
   const { found, facts } = plan;
   const names = plan.locals;
-  // The checked version's own places for the names the loop sets: a number's in the function's
-  // `$F` (Compiler.slot: a number must not be a JavaScript local live across a call between the
-  // runs of an inner loop that carries it, or V8 spills it on every iteration of that loop; a
-  // fast run copies it to a local of its own, tags/loop.ts fastRun), anything else's in a local.
+  // The checked version's own places for the names the loop sets: a number's a local started at
+  // 0 (Compiler.slot; a fast run copies it to a local of its own, tags/loop.ts fastRun), anything
+  // else's a local.
   // `set` tells, for a number not live-in (its place starts at 0), whether it was written.
   const slots = new Map(
     [...facts.numbers].filter((n) => found.written.has(n) && local.has(n)).map((n) => [n, c.slot()]),

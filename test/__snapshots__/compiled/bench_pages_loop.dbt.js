@@ -9,57 +9,57 @@ const L4 = {"file":"loop.dbt","line":1,"column":73,"start":72,"end":73};
 const L5 = {"file":"loop.dbt","line":1,"column":56,"start":55,"end":74};
 const L6 = {"file":"loop.dbt","line":1,"column":99,"start":98,"end":99};
 const L7 = {"file":"loop.dbt","line":1,"column":98,"start":97,"end":100};
-const $checked54 = function* checked54(ctx, $o, $r3, $r4) {
+const $checked56 = function* checked56(ctx, $o, $r3, $r4) {
 let $row;
-let $x34, $x35, $x36, $x46, $x47, $x48, $F = [null, null];
+let $F23 = 0, $F24 = 0, $x36, $x37, $x38, $x48, $x49, $x50;
 let $at6 = L1, $b5 = ctx.page.budget;
 try {
-{ let $s23 = false;
-$F[0] = 0; $F[1] = $r4; 
-{ let $n26 = 0, $lim31 = 0, $k32 = 0, $i28 = 0, $rz24 = 0;
-$re52: for (;;) {
-$n26 = +$n26; $lim31 = +$lim31; $k32 = +$k32; $i28 = +$i28; $b5 = ctx.page.budget;
+{ let $s25 = false;
+$F23 = 0; $F24 = $r4; 
+{ let $n28 = 0, $lim33 = 0, $k34 = 0, $i30 = 0, $rz26 = 0;
+$re54: for (;;) {
+$n28 = +$n28; $lim33 = +$lim33; $k34 = +$k34; $i30 = +$i30; $b5 = ctx.page.budget;
 try {
-if ($rz24 === 0) { $n26 = 0; $k32 = 0; $lim31 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $i28 = 1;
+if ($rz26 === 0) { $n28 = 0; $k34 = 0; $lim33 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; $i30 = 1;
 }
-$loop25: for (;;) {
-if ($rz24 !== 0) { $rz24 = 0; }
+$loop27: for (;;) {
+if ($rz26 !== 0) { $rz26 = 0; }
 else {
-if (!($i28 <= 10000)) { $F[0] = $i28; $s23 = true; break; }
-if (++$n26 > $lim31 || --$b5 <= 0) { ctx.page.budget = $b5; if (T.tick(ctx, $n26, $o.length, L1, true)) { $rz24 = 1; $at6 = L1; throw T.PAUSE; } $b5 = ctx.page.budget; }
+if (!($i30 <= 10000)) { $F23 = $i30; $s25 = true; break; }
+if (++$n28 > $lim33 || --$b5 <= 0) { ctx.page.budget = $b5; if (T.tick(ctx, $n28, $o.length, L1, true)) { $rz26 = 1; $at6 = L1; throw T.PAUSE; } $b5 = ctx.page.budget; }
 }
-$F[0] = $i28; $s23 = true;
-$b33: {
-{ const $v37 = (($x34 = $F[1]), ($x35 = $F[0]), ($x36 = $x34 + $x35) === $x36 ? $x36 : rt.add($x34, $x35, L2)); $F[1] = $v37;
-}
-}
-$i28 += 1;
-$k32 = Math.min($lim31 - $n26, $b5 - 1);
-if ($k32 > 0) { let $brk43 = false; $n26 += $k32; $b5 -= $k32;
-{ let $k44 = $k32, $i45 = $i28, $w38 = $F[0], $w39 = $F[1], $f40 = false;
-const $first51 = $i45, $end50 = Math.min(10000, $i45 + ($k44 - 1) * 1);
-$run41: for (; $i45 <= $end50; $i45 += 1) {
-$b42: {
-{ const $v49 = (($x46 = $w39), ($x47 = $i45), ($x48 = $x46 + $x47) === $x48 ? $x48 : rt.add($x46, $x47, L2)); $w39 = $v49;
+$F23 = $i30; $s25 = true;
+$b35: {
+{ const $v39 = (($x36 = $F24), ($x37 = $F23), ($x38 = $x36 + $x37) === $x38 ? $x38 : rt.add($x36, $x37, L2)); $F24 = $v39;
 }
 }
+$i30 += 1;
+$k34 = Math.min($lim33 - $n28, $b5 - 1);
+if ($k34 > 0) { let $brk45 = false; $n28 += $k34; $b5 -= $k34;
+{ let $k46 = $k34, $i47 = $i30, $w40 = $F23, $w41 = $F24, $f42 = false;
+const $first53 = $i47, $end52 = Math.min(10000, $i47 + ($k46 - 1) * 1);
+$run43: for (; $i47 <= $end52; $i47 += 1) {
+$b44: {
+{ const $v51 = (($x48 = $w41), ($x49 = $i47), ($x50 = $x48 + $x49) === $x50 ? $x50 : rt.add($x48, $x49, L2)); $w41 = $v51;
 }
-$k44 -= ($i45 - $first51) / 1;
-if ($brk43 || $i45 !== $first51) { $w38 = $brk43 ? $i45 : $i45 - 1; $f40 = true; }
-$k32 = $k44; $i28 = $i45; $F[0] = $w38; $F[1] = $w39; if ($f40) $s23 = true;
-}
-$n26 -= $k32; $b5 += $k32; $k32 = 0;
-if ($brk43) break $loop25;
 }
 }
-break $re52;
-} catch ($e53) {
-if ($e53 !== T.PAUSE) throw $e53;
+$k46 -= ($i47 - $first53) / 1;
+if ($brk45 || $i47 !== $first53) { $w40 = $brk45 ? $i47 : $i47 - 1; $f42 = true; }
+$k34 = $k46; $i30 = $i47; $F23 = $w40; $F24 = $w41; if ($f42) $s25 = true;
+}
+$n28 -= $k34; $b5 += $k34; $k34 = 0;
+if ($brk45) break $loop27;
+}
+}
+break $re54;
+} catch ($e55) {
+if ($e55 !== T.PAUSE) throw $e55;
 { yield $at6;  };
 }
 }
 }
-ctx.page.budget = $b5; if ($s23) $r3 = $F[0]; $r4 = $F[1];
+ctx.page.budget = $b5; if ($s25) $r3 = $F23; $r4 = $F24;
 }
 } catch ($e22) { if ($e22?.catchable !== false) ctx.page.budget = $b5; throw $e22; }
 return [$o, $r3, $r4];
@@ -76,7 +76,7 @@ try {
 let $done7 = false, $replay10 = false;
 if (!$slow2 && typeof $r4 === "number") {
 try {
-[$o, $r3, $r4] = yield* $checked54(ctx, $o, $r3, $r4);
+[$o, $r3, $r4] = yield* $checked56(ctx, $o, $r3, $r4);
 $done7 = true;
 } catch ($e9) {
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.

@@ -110,124 +110,124 @@ const L103 = {"file":"mandelbrot.dbt","line":25,"column":17,"start":831,"end":83
 const L104 = {"file":"mandelbrot.dbt","line":25,"column":16,"start":830,"end":838};
 const L105 = {"file":"mandelbrot.dbt","line":26,"column":7,"start":868,"end":871};
 const L106 = {"file":"mandelbrot.dbt","line":26,"column":6,"start":867,"end":872};
-const $checked331 = function* checked331(ctx, $o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17) {
+const $checked340 = function* checked340(ctx, $o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17) {
 let $row;
-let $x166, $x167, $x171, $x172, $x173, $x174, $x175, $x176, $x177, $x178, $x179, $x180, $x181, $x190, $x191, $x195, $x196, $x197, $x198, $x199, $x200, $x201, $x202, $x203, $x204, $x205, $x213, $x214, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x225, $x229, $x230, $x231, $x232, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x250, $x251, $x254, $x255, $x271, $x272, $x273, $x274, $x275, $x276, $x277, $x278, $x279, $x280, $x281, $x282, $x283, $x285, $x286, $x287, $x288, $x289, $x290, $x291, $x292, $x293, $x296, $x297, $x299, $x300, $x301, $x302, $x303, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x313, $x314, $x316, $x317, $x318, $x319, $x320, $x321, $x322, $x324, $x325, $x326, $x327, $F = [null, null, null, null, null, null, null, null, null];
+let $F149 = 0, $F150 = 0, $F151 = 0, $F152 = 0, $F153 = 0, $F154 = 0, $F155 = 0, $F156 = 0, $F157 = 0, $x175, $x176, $x180, $x181, $x182, $x183, $x184, $x185, $x186, $x187, $x188, $x189, $x190, $x199, $x200, $x204, $x205, $x206, $x207, $x208, $x209, $x210, $x211, $x212, $x213, $x214, $x222, $x223, $x224, $x225, $x226, $x227, $x228, $x229, $x230, $x231, $x232, $x233, $x234, $x238, $x239, $x240, $x241, $x242, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x250, $x252, $x253, $x254, $x255, $x256, $x257, $x258, $x259, $x260, $x263, $x264, $x280, $x281, $x282, $x283, $x284, $x285, $x286, $x287, $x288, $x289, $x290, $x291, $x292, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x302, $x305, $x306, $x308, $x309, $x310, $x311, $x312, $x313, $x314, $x315, $x316, $x317, $x318, $x319, $x320, $x321, $x322, $x323, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x333, $x334, $x335, $x336;
 let $at19 = L3, $b18 = ctx.page.budget, $h31, $h35, $h38, $h60, $h64, $h67, $h89;
 try {
-{ let $s151 = false, $s152 = false, $s153 = false, $s154 = false, $s155 = false, $s156 = false, $s157 = false, $s158 = false, $u149 = $r8, $u150 = $r17;
-$F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r15; 
-{ let $n211 = 0, $lim226 = 0, $k227 = 0, $n185 = 0, $lim192 = 0, $k193 = 0, $i187 = 0, $to188 = 0, $step189 = 0, $n161 = 0, $lim168 = 0, $k169 = 0, $i163 = 0, $to164 = 0, $step165 = 0, $rz159 = 0;
-$re329: for (;;) {
-$n211 = +$n211; $lim226 = +$lim226; $k227 = +$k227; $n185 = +$n185; $lim192 = +$lim192; $k193 = +$k193; $i187 = +$i187; $to188 = +$to188; $step189 = +$step189; $n161 = +$n161; $lim168 = +$lim168; $k169 = +$k169; $i163 = +$i163; $to164 = +$to164; $step165 = +$step165; $b18 = ctx.page.budget;
+{ let $s160 = false, $s161 = false, $s162 = false, $s163 = false, $s164 = false, $s165 = false, $s166 = false, $s167 = false, $u158 = $r8, $u159 = $r17;
+$F149 = 0; $F150 = 0; $F151 = 0; $F152 = 0; $F153 = 0; $F154 = 0; $F155 = 0; $F156 = 0; $F157 = $r15; 
+{ let $n220 = 0, $lim235 = 0, $k236 = 0, $n194 = 0, $lim201 = 0, $k202 = 0, $i196 = 0, $to197 = 0, $step198 = 0, $n170 = 0, $lim177 = 0, $k178 = 0, $i172 = 0, $to173 = 0, $step174 = 0, $rz168 = 0;
+$re338: for (;;) {
+$n220 = +$n220; $lim235 = +$lim235; $k236 = +$k236; $n194 = +$n194; $lim201 = +$lim201; $k202 = +$k202; $i196 = +$i196; $to197 = +$to197; $step198 = +$step198; $n170 = +$n170; $lim177 = +$lim177; $k178 = +$k178; $i172 = +$i172; $to173 = +$to173; $step174 = +$step174; $b18 = ctx.page.budget;
 try {
-if ($rz159 === 0) { $n161 = 0; $k169 = 0; $lim168 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i163, $to164, $step165] = T.range(0, (($x166 = ($h31 !== undefined ? $h31 : ($h31 = rt.field(ctx, $r6, "height", L6)))), typeof $x166 === "number" && ($x167 = $x166 - 1) === $x167 ? $x167 : rt.sub($x166, 1, L4)), undefined, L3);
+if ($rz168 === 0) { $n170 = 0; $k178 = 0; $lim177 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i172, $to173, $step174] = T.range(0, (($x175 = ($h31 !== undefined ? $h31 : ($h31 = rt.field(ctx, $r6, "height", L6)))), typeof $x175 === "number" && ($x176 = $x175 - 1) === $x176 ? $x176 : rt.sub($x175, 1, L4)), undefined, L3);
 }
-$loop160: for (;;) {
-if ($rz159 !== 0) { if ($rz159 === 1) $rz159 = 0; }
+$loop169: for (;;) {
+if ($rz168 !== 0) { if ($rz168 === 1) $rz168 = 0; }
 else {
-if (!(($step165 > 0 ? $i163 <= $to164 : $i163 >= $to164))) { $F[0] = $i163; $s151 = true; break; }
-if (++$n161 > $lim168 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n161, $o.length, L3, true)) { $rz159 = 1; $at19 = L3; throw T.PAUSE; } $b18 = ctx.page.budget; }
+if (!(($step174 > 0 ? $i172 <= $to173 : $i172 >= $to173))) { $F149 = $i172; $s160 = true; break; }
+if (++$n170 > $lim177 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n170, $o.length, L3, true)) { $rz168 = 1; $at19 = L3; throw T.PAUSE; } $b18 = ctx.page.budget; }
 }
-$F[0] = $i163; $s151 = true;
-$b170: {
-if ($rz159 === 0) {
-{ const $v182 = (($x171 = ($h35 !== undefined ? $h35 : ($h35 = rt.field(ctx, $r6, "y0", L9)))), ($x180 = (($x178 = (($x175 = (($x172 = ($h38 !== undefined ? $h38 : ($h38 = rt.field(ctx, $r6, "y1", L14)))), ($x173 = ($h35 !== undefined ? $h35 : ($h35 = rt.field(ctx, $r6, "y0", L16)))), typeof $x172 === "number" && typeof $x173 === "number" && ($x174 = $x172 - $x173) === $x174 ? $x174 : rt.sub($x172, $x173, L12))), ($x176 = $F[0]), ($x177 = $x175 * $x176) === $x177 ? $x177 : rt.mul($x175, $x176, L11))), ($x179 = ($h31 !== undefined ? $h31 : ($h31 = rt.field(ctx, $r6, "height", L19)))), typeof $x179 === "number" && $x178 === $x178 && $x179 === $x179 && $x179 !== 0 ? $x178 / $x179 : rt.div($x178, $x179, L10))), typeof $x171 === "number" && ($x181 = $x171 + $x180) === $x181 ? $x181 : rt.add($x171, $x180, L7)); $F[1] = $v182; $s152 = true;
+$F149 = $i172; $s160 = true;
+$b179: {
+if ($rz168 === 0) {
+{ const $v191 = (($x180 = ($h35 !== undefined ? $h35 : ($h35 = rt.field(ctx, $r6, "y0", L9)))), ($x189 = (($x187 = (($x184 = (($x181 = ($h38 !== undefined ? $h38 : ($h38 = rt.field(ctx, $r6, "y1", L14)))), ($x182 = ($h35 !== undefined ? $h35 : ($h35 = rt.field(ctx, $r6, "y0", L16)))), typeof $x181 === "number" && typeof $x182 === "number" && ($x183 = $x181 - $x182) === $x183 ? $x183 : rt.sub($x181, $x182, L12))), ($x185 = $F149), ($x186 = $x184 * $x185) === $x186 ? $x186 : rt.mul($x184, $x185, L11))), ($x188 = ($h31 !== undefined ? $h31 : ($h31 = rt.field(ctx, $r6, "height", L19)))), typeof $x188 === "number" && $x187 === $x187 && $x188 === $x188 && $x188 !== 0 ? $x187 / $x188 : rt.div($x187, $x188, L10))), typeof $x180 === "number" && ($x190 = $x180 + $x189) === $x190 ? $x190 : rt.add($x180, $x189, L7)); $F150 = $v191; $s161 = true;
 }
-{ const $v183 = ""; $u149 = (typeof $v183 === "number" ? $v183 : rt.checkSize(ctx, $v183, L21));
+{ const $v192 = ""; $u158 = (typeof $v192 === "number" ? $v192 : rt.checkSize(ctx, $v192, L21));
 }
 }
-if ($rz159 === 0 || ($rz159 >= 2 && $rz159 <= 3)) {
-{ if ($rz159 === 0) { $n185 = 0; $k193 = 0; $lim192 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i187, $to188, $step189] = T.range(0, (($x190 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, $r6, "width", L25)))), typeof $x190 === "number" && ($x191 = $x190 - 1) === $x191 ? $x191 : rt.sub($x190, 1, L23)), undefined, L22);
+if ($rz168 === 0 || ($rz168 >= 2 && $rz168 <= 3)) {
+{ if ($rz168 === 0) { $n194 = 0; $k202 = 0; $lim201 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i196, $to197, $step198] = T.range(0, (($x199 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, $r6, "width", L25)))), typeof $x199 === "number" && ($x200 = $x199 - 1) === $x200 ? $x200 : rt.sub($x199, 1, L23)), undefined, L22);
 }
-$loop184: for (;;) {
-if ($rz159 !== 0) { if ($rz159 === 2) $rz159 = 0; }
+$loop193: for (;;) {
+if ($rz168 !== 0) { if ($rz168 === 2) $rz168 = 0; }
 else {
-if (!(($step189 > 0 ? $i187 <= $to188 : $i187 >= $to188))) { $F[2] = $i187; $s153 = true; break; }
-if (++$n185 > $lim192 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n185, $o.length, L22, true)) { $rz159 = 2; $at19 = L22; throw T.PAUSE; } $b18 = ctx.page.budget; }
+if (!(($step198 > 0 ? $i196 <= $to197 : $i196 >= $to197))) { $F151 = $i196; $s162 = true; break; }
+if (++$n194 > $lim201 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n194, $o.length, L22, true)) { $rz168 = 2; $at19 = L22; throw T.PAUSE; } $b18 = ctx.page.budget; }
 }
-$F[2] = $i187; $s153 = true;
-$b194: {
-if ($rz159 === 0) {
-{ const $v206 = (($x195 = ($h64 !== undefined ? $h64 : ($h64 = rt.field(ctx, $r6, "x0", L28)))), ($x204 = (($x202 = (($x199 = (($x196 = ($h67 !== undefined ? $h67 : ($h67 = rt.field(ctx, $r6, "x1", L33)))), ($x197 = ($h64 !== undefined ? $h64 : ($h64 = rt.field(ctx, $r6, "x0", L35)))), typeof $x196 === "number" && typeof $x197 === "number" && ($x198 = $x196 - $x197) === $x198 ? $x198 : rt.sub($x196, $x197, L31))), ($x200 = $F[2]), ($x201 = $x199 * $x200) === $x201 ? $x201 : rt.mul($x199, $x200, L30))), ($x203 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, $r6, "width", L38)))), typeof $x203 === "number" && $x202 === $x202 && $x203 === $x203 && $x203 !== 0 ? $x202 / $x203 : rt.div($x202, $x203, L29))), typeof $x195 === "number" && ($x205 = $x195 + $x204) === $x205 ? $x205 : rt.add($x195, $x204, L26)); $F[3] = $v206; $s154 = true;
+$F151 = $i196; $s162 = true;
+$b203: {
+if ($rz168 === 0) {
+{ const $v215 = (($x204 = ($h64 !== undefined ? $h64 : ($h64 = rt.field(ctx, $r6, "x0", L28)))), ($x213 = (($x211 = (($x208 = (($x205 = ($h67 !== undefined ? $h67 : ($h67 = rt.field(ctx, $r6, "x1", L33)))), ($x206 = ($h64 !== undefined ? $h64 : ($h64 = rt.field(ctx, $r6, "x0", L35)))), typeof $x205 === "number" && typeof $x206 === "number" && ($x207 = $x205 - $x206) === $x207 ? $x207 : rt.sub($x205, $x206, L31))), ($x209 = $F151), ($x210 = $x208 * $x209) === $x210 ? $x210 : rt.mul($x208, $x209, L30))), ($x212 = ($h60 !== undefined ? $h60 : ($h60 = rt.field(ctx, $r6, "width", L38)))), typeof $x212 === "number" && $x211 === $x211 && $x212 === $x212 && $x212 !== 0 ? $x211 / $x212 : rt.div($x211, $x212, L29))), typeof $x204 === "number" && ($x214 = $x204 + $x213) === $x214 ? $x214 : rt.add($x204, $x213, L26)); $F152 = $v215; $s163 = true;
 }
-{ const $v207 = 0; $F[4] = $v207; $s155 = true;
+{ const $v216 = 0; $F153 = $v216; $s164 = true;
 }
-{ const $v208 = 0; $F[5] = $v208; $s156 = true;
+{ const $v217 = 0; $F154 = $v217; $s165 = true;
 }
-{ const $v209 = 0; $F[6] = $v209; $s157 = true;
+{ const $v218 = 0; $F155 = $v218; $s166 = true;
 }
 }
-if ($rz159 === 0 || $rz159 === 3) {
-{ if ($rz159 === 0) { $n211 = 0; $k227 = 0; $lim226 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
-$loop210: for (;;) {
-if ($rz159 !== 0) { $rz159 = 0; }
+if ($rz168 === 0 || $rz168 === 3) {
+{ if ($rz168 === 0) { $n220 = 0; $k236 = 0; $lim235 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
+$loop219: for (;;) {
+if ($rz168 !== 0) { $rz168 = 0; }
 else {
-if (!(((($x213 = $F[6]), ($x214 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L47)))), typeof $x214 === "number" && $x213 === $x213 && $x214 === $x214 ? $x213 < $x214 : rt.lt($x213, $x214, L44)) && (($x225 = (($x215 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x215 ? $x215 : (($x219 = (($x216 = $F[4]), ($x217 = $F[4]), ($x218 = $x216 * $x217) === $x218 ? $x218 : rt.mul($x216, $x217, L50))), ($x223 = (($x220 = $F[5]), ($x221 = $F[5]), ($x222 = $x220 * $x221) === $x222 ? $x222 : rt.mul($x220, $x221, L53))), ($x224 = $x219 + $x223) === $x224 ? $x224 : rt.add($x219, $x223, L49)))), $x225 === $x225 ? $x225 <= 4 : rt.lte($x225, 4, L48))))) break;
-if (++$n211 > $lim226 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n211, $o.length, L43, true)) { $rz159 = 3; $at19 = L43; throw T.PAUSE; } $b18 = ctx.page.budget; }
+if (!(((($x222 = $F155), ($x223 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L47)))), typeof $x223 === "number" && $x222 === $x222 && $x223 === $x223 ? $x222 < $x223 : rt.lt($x222, $x223, L44)) && (($x234 = (($x224 = (($F153 * $F153) + ($F154 * $F154))) === $x224 ? $x224 : (($x228 = (($x225 = $F153), ($x226 = $F153), ($x227 = $x225 * $x226) === $x227 ? $x227 : rt.mul($x225, $x226, L50))), ($x232 = (($x229 = $F154), ($x230 = $F154), ($x231 = $x229 * $x230) === $x231 ? $x231 : rt.mul($x229, $x230, L53))), ($x233 = $x228 + $x232) === $x233 ? $x233 : rt.add($x228, $x232, L49)))), $x234 === $x234 ? $x234 <= 4 : rt.lte($x234, 4, L48))))) break;
+if (++$n220 > $lim235 || --$b18 <= 0) { ctx.page.budget = $b18; if (T.tick(ctx, $n220, $o.length, L43, true)) { $rz168 = 3; $at19 = L43; throw T.PAUSE; } $b18 = ctx.page.budget; }
 }
-$b228: {
-{ const $v242 = (($x229 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x229 ? $x229 : (($x239 = (($x233 = (($x230 = $F[4]), ($x231 = $F[4]), ($x232 = $x230 * $x231) === $x232 ? $x232 : rt.mul($x230, $x231, L58))), ($x237 = (($x234 = $F[5]), ($x235 = $F[5]), ($x236 = $x234 * $x235) === $x236 ? $x236 : rt.mul($x234, $x235, L61))), ($x238 = $x233 - $x237) === $x238 ? $x238 : rt.sub($x233, $x237, L57))), ($x240 = $F[3]), ($x241 = $x239 + $x240) === $x241 ? $x241 : rt.add($x239, $x240, L56))); $F[7] = $v242; $s158 = true;
+$b237: {
+{ const $v251 = (($x238 = ((($F153 * $F153) - ($F154 * $F154)) + $F152)) === $x238 ? $x238 : (($x248 = (($x242 = (($x239 = $F153), ($x240 = $F153), ($x241 = $x239 * $x240) === $x241 ? $x241 : rt.mul($x239, $x240, L58))), ($x246 = (($x243 = $F154), ($x244 = $F154), ($x245 = $x243 * $x244) === $x245 ? $x245 : rt.mul($x243, $x244, L61))), ($x247 = $x242 - $x246) === $x247 ? $x247 : rt.sub($x242, $x246, L57))), ($x249 = $F152), ($x250 = $x248 + $x249) === $x250 ? $x250 : rt.add($x248, $x249, L56))); $F156 = $v251; $s167 = true;
 }
-{ const $v252 = (($x243 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x243 ? $x243 : (($x249 = (($x246 = (($x244 = $F[4]), ($x245 = 2 * $x244) === $x245 ? $x245 : rt.mul(2, $x244, L68))), ($x247 = $F[5]), ($x248 = $x246 * $x247) === $x248 ? $x248 : rt.mul($x246, $x247, L67))), ($x250 = $F[1]), ($x251 = $x249 + $x250) === $x251 ? $x251 : rt.add($x249, $x250, L66))); $F[5] = $v252; $s156 = true;
+{ const $v261 = (($x252 = (((2 * $F153) * $F154) + $F150)) === $x252 ? $x252 : (($x258 = (($x255 = (($x253 = $F153), ($x254 = 2 * $x253) === $x254 ? $x254 : rt.mul(2, $x253, L68))), ($x256 = $F154), ($x257 = $x255 * $x256) === $x257 ? $x257 : rt.mul($x255, $x256, L67))), ($x259 = $F150), ($x260 = $x258 + $x259) === $x260 ? $x260 : rt.add($x258, $x259, L66))); $F154 = $v261; $s165 = true;
 }
-{ const $v253 = $F[7]; $F[4] = $v253; $s155 = true;
+{ const $v262 = $F156; $F153 = $v262; $s164 = true;
 }
-{ const $v256 = (($x254 = $F[6]), ($x255 = $x254 + 1) === $x255 ? $x255 : rt.add($x254, 1, L75)); $F[6] = $v256; $s157 = true;
-}
-}
-$k227 = typeof $h89 === "number" && $h89 === $h89 ? Math.min($lim226 - $n211, $b18 - 1) : 0;
-if ($k227 > 0) { let $brk269 = false; $n211 += $k227; $b18 -= $k227;
-{ let $k270 = $k227, $w257 = $F[6], $w258 = $F[4], $w259 = $F[5], $w260 = $F[7], $w261 = $F[3], $w262 = $F[1], $f263 = false, $f264 = false, $f265 = false, $f266 = false;
-$run267: while ($k270 > 0 && (((($x299 = $w257), $x299 === $x299 ? $x299 < $h89 : rt.lt($x299, $h89, L44)) && (($x310 = (($x300 = (($w258 * $w258) + ($w259 * $w259))) === $x300 ? $x300 : (($x304 = (($x301 = $w258), ($x302 = $w258), ($x303 = $x301 * $x302) === $x303 ? $x303 : rt.mul($x301, $x302, L50))), ($x308 = (($x305 = $w259), ($x306 = $w259), ($x307 = $x305 * $x306) === $x307 ? $x307 : rt.mul($x305, $x306, L53))), ($x309 = $x304 + $x308) === $x309 ? $x309 : rt.add($x304, $x308, L49)))), $x310 === $x310 ? $x310 <= 4 : rt.lte($x310, 4, L48))))) {
-$k270--;
-$b268: {
-{ const $v284 = (($x271 = ((($w258 * $w258) - ($w259 * $w259)) + $w261)) === $x271 ? $x271 : (($x281 = (($x275 = (($x272 = $w258), ($x273 = $w258), ($x274 = $x272 * $x273) === $x274 ? $x274 : rt.mul($x272, $x273, L58))), ($x279 = (($x276 = $w259), ($x277 = $w259), ($x278 = $x276 * $x277) === $x278 ? $x278 : rt.mul($x276, $x277, L61))), ($x280 = $x275 - $x279) === $x280 ? $x280 : rt.sub($x275, $x279, L57))), ($x282 = $w261), ($x283 = $x281 + $x282) === $x283 ? $x283 : rt.add($x281, $x282, L56))); $w260 = $v284; $f266 = true;
-}
-{ const $v294 = (($x285 = (((2 * $w258) * $w259) + $w262)) === $x285 ? $x285 : (($x291 = (($x288 = (($x286 = $w258), ($x287 = 2 * $x286) === $x287 ? $x287 : rt.mul(2, $x286, L68))), ($x289 = $w259), ($x290 = $x288 * $x289) === $x290 ? $x290 : rt.mul($x288, $x289, L67))), ($x292 = $w262), ($x293 = $x291 + $x292) === $x293 ? $x293 : rt.add($x291, $x292, L66))); $w259 = $v294; $f265 = true;
-}
-{ const $v295 = $w260; $w258 = $v295; $f264 = true;
-}
-{ const $v298 = (($x296 = $w257), ($x297 = $x296 + 1) === $x297 ? $x297 : rt.add($x296, 1, L75)); $w257 = $v298; $f263 = true;
+{ const $v265 = (($x263 = $F155), ($x264 = $x263 + 1) === $x264 ? $x264 : rt.add($x263, 1, L75)); $F155 = $v265; $s166 = true;
 }
 }
+$k236 = typeof $h89 === "number" && $h89 === $h89 ? Math.min($lim235 - $n220, $b18 - 1) : 0;
+if ($k236 > 0) { let $brk278 = false; $n220 += $k236; $b18 -= $k236;
+{ let $k279 = $k236, $w266 = $F155, $w267 = $F153, $w268 = $F154, $w269 = $F156, $w270 = $F152, $w271 = $F150, $f272 = false, $f273 = false, $f274 = false, $f275 = false;
+$run276: while ($k279 > 0 && (((($x308 = $w266), $x308 === $x308 ? $x308 < $h89 : rt.lt($x308, $h89, L44)) && (($x319 = (($x309 = (($w267 * $w267) + ($w268 * $w268))) === $x309 ? $x309 : (($x313 = (($x310 = $w267), ($x311 = $w267), ($x312 = $x310 * $x311) === $x312 ? $x312 : rt.mul($x310, $x311, L50))), ($x317 = (($x314 = $w268), ($x315 = $w268), ($x316 = $x314 * $x315) === $x316 ? $x316 : rt.mul($x314, $x315, L53))), ($x318 = $x313 + $x317) === $x318 ? $x318 : rt.add($x313, $x317, L49)))), $x319 === $x319 ? $x319 <= 4 : rt.lte($x319, 4, L48))))) {
+$k279--;
+$b277: {
+{ const $v293 = (($x280 = ((($w267 * $w267) - ($w268 * $w268)) + $w270)) === $x280 ? $x280 : (($x290 = (($x284 = (($x281 = $w267), ($x282 = $w267), ($x283 = $x281 * $x282) === $x283 ? $x283 : rt.mul($x281, $x282, L58))), ($x288 = (($x285 = $w268), ($x286 = $w268), ($x287 = $x285 * $x286) === $x287 ? $x287 : rt.mul($x285, $x286, L61))), ($x289 = $x284 - $x288) === $x289 ? $x289 : rt.sub($x284, $x288, L57))), ($x291 = $w270), ($x292 = $x290 + $x291) === $x292 ? $x292 : rt.add($x290, $x291, L56))); $w269 = $v293; $f275 = true;
 }
-$k227 = $k270; $F[6] = $w257; $F[4] = $w258; $F[5] = $w259; $F[7] = $w260; if ($f263) $s157 = true; if ($f264) $s155 = true; if ($f265) $s156 = true; if ($f266) $s158 = true;
+{ const $v303 = (($x294 = (((2 * $w267) * $w268) + $w271)) === $x294 ? $x294 : (($x300 = (($x297 = (($x295 = $w267), ($x296 = 2 * $x295) === $x296 ? $x296 : rt.mul(2, $x295, L68))), ($x298 = $w268), ($x299 = $x297 * $x298) === $x299 ? $x299 : rt.mul($x297, $x298, L67))), ($x301 = $w271), ($x302 = $x300 + $x301) === $x302 ? $x302 : rt.add($x300, $x301, L66))); $w268 = $v303; $f274 = true;
 }
-$n211 -= $k227; $b18 += $k227; $k227 = 0;
-if ($brk269) break $loop210;
+{ const $v304 = $w269; $w267 = $v304; $f273 = true;
+}
+{ const $v307 = (($x305 = $w266), ($x306 = $x305 + 1) === $x306 ? $x306 : rt.add($x305, 1, L75)); $w266 = $v307; $f272 = true;
 }
 }
 }
+$k236 = $k279; $F155 = $w266; $F153 = $w267; $F154 = $w268; $F156 = $w269; if ($f272) $s166 = true; if ($f273) $s164 = true; if ($f274) $s165 = true; if ($f275) $s167 = true;
 }
-if ($rz159 === 0) {
-if ((($x311 = $F[6]), ($x312 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L81)))), typeof $x312 === "number" && $x311 === $x311 && $x312 === $x312 ? $x311 === $x312 : rt.eq($x311, $x312, L78))) {
-{ const $v315 = (($x313 = $F[8]), ($x314 = $x313 + 1) === $x314 ? $x314 : rt.add($x313, 1, L82)); $F[8] = $v315;
-}
-}
-{ const $v323 = (($x316 = $u149), ($x317 = ((($x318 = $F[6]), ($x319 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L90)))), typeof $x319 === "number" && $x318 === $x318 && $x319 === $x319 ? $x318 === $x319 : rt.eq($x318, $x319, L87)) ? "@" : rt.call(ctx, F0, L91, $r16, (($x321 = (($x320 = $F[6]), $x320 === $x320 && 9 === 9 && 9 !== 0 ? $x320 % 9 : rt.mod($x320, 9, L94))), ($x322 = 1 + $x321) === $x322 ? $x322 : rt.add(1, $x321, L93)), 1))), typeof $x316 === "string" && typeof $x317 === "string" && $x316.length + $x317.length <= ctx.limits.maxStringLength ? $x316 + $x317 : rt.concat(ctx, $x316, $x317, L85)); $u149 = (typeof $v323 === "number" ? $v323 : rt.checkSize(ctx, $v323, L96));
+$n220 -= $k236; $b18 += $k236; $k236 = 0;
+if ($brk278) break $loop219;
 }
 }
 }
-$i187 += $step189;
+}
+if ($rz168 === 0) {
+if ((($x320 = $F155), ($x321 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L81)))), typeof $x321 === "number" && $x320 === $x320 && $x321 === $x321 ? $x320 === $x321 : rt.eq($x320, $x321, L78))) {
+{ const $v324 = (($x322 = $F157), ($x323 = $x322 + 1) === $x323 ? $x323 : rt.add($x322, 1, L82)); $F157 = $v324;
+}
+}
+{ const $v332 = (($x325 = $u158), ($x326 = ((($x327 = $F155), ($x328 = ($h89 !== undefined ? $h89 : ($h89 = rt.field(ctx, $r6, "maxiter", L90)))), typeof $x328 === "number" && $x327 === $x327 && $x328 === $x328 ? $x327 === $x328 : rt.eq($x327, $x328, L87)) ? "@" : rt.call3(ctx, F0, L91, $r16, (($x330 = (($x329 = $F155), $x329 === $x329 && 9 === 9 && 9 !== 0 ? $x329 % 9 : rt.mod($x329, 9, L94))), ($x331 = 1 + $x330) === $x331 ? $x331 : rt.add(1, $x330, L93)), 1))), typeof $x325 === "string" && typeof $x326 === "string" && $x325.length + $x326.length <= ctx.limits.maxStringLength ? $x325 + $x326 : rt.concat(ctx, $x325, $x326, L85)); $u158 = (typeof $v332 === "number" ? $v332 : rt.checkSize(ctx, $v332, L96));
 }
 }
 }
-if ($rz159 === 0) {
-{ const $v328 = (($x324 = (($x326 = $u150), ($x327 = $u149), typeof $x326 === "string" && typeof $x327 === "string" && $x326.length + $x327.length <= ctx.limits.maxStringLength ? $x326 + $x327 : rt.concat(ctx, $x326, $x327, L98))), ($x325 = rt.call(ctx, F1, L101, 10)), typeof $x324 === "string" && typeof $x325 === "string" && $x324.length + $x325.length <= ctx.limits.maxStringLength ? $x324 + $x325 : rt.concat(ctx, $x324, $x325, L97)); $u150 = (typeof $v328 === "number" ? $v328 : rt.checkSize(ctx, $v328, L102));
+$i196 += $step198;
 }
 }
 }
-$i163 += $step165;
+if ($rz168 === 0) {
+{ const $v337 = (($x333 = (($x335 = $u159), ($x336 = $u158), typeof $x335 === "string" && typeof $x336 === "string" && $x335.length + $x336.length <= ctx.limits.maxStringLength ? $x335 + $x336 : rt.concat(ctx, $x335, $x336, L98))), ($x334 = rt.call1(ctx, F1, L101, 10)), typeof $x333 === "string" && typeof $x334 === "string" && $x333.length + $x334.length <= ctx.limits.maxStringLength ? $x333 + $x334 : rt.concat(ctx, $x333, $x334, L97)); $u159 = (typeof $v337 === "number" ? $v337 : rt.checkSize(ctx, $v337, L102));
 }
-break $re329;
-} catch ($e330) {
-if ($e330 !== T.PAUSE) throw $e330;
+}
+}
+$i172 += $step174;
+}
+break $re338;
+} catch ($e339) {
+if ($e339 !== T.PAUSE) throw $e339;
 { yield $at19; $h31 = $h35 = $h38 = $h60 = $h64 = $h67 = $h89 = undefined; };
 }
 }
 }
-ctx.page.budget = $b18; if ($s151) $r5 = $F[0]; if ($s152) $r7 = $F[1]; $r8 = $u149; if ($s153) $r9 = $F[2]; if ($s154) $r10 = $F[3]; if ($s155) $r11 = $F[4]; if ($s156) $r12 = $F[5]; if ($s157) $r13 = $F[6]; if ($s158) $r14 = $F[7]; $r15 = $F[8]; $r17 = $u150;
+ctx.page.budget = $b18; if ($s160) $r5 = $F149; if ($s161) $r7 = $F150; $r8 = $u158; if ($s162) $r9 = $F151; if ($s163) $r10 = $F152; if ($s164) $r11 = $F153; if ($s165) $r12 = $F154; if ($s166) $r13 = $F155; if ($s167) $r14 = $F156; $r15 = $F157; $r17 = $u159;
 }
 } catch ($e148) { if ($e148?.catchable !== false) ctx.page.budget = $b18; throw $e148; }
 return [$o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17];
@@ -246,7 +246,7 @@ try {
 let $done20 = false, $replay23 = false;
 if (!$slow4 && $r6 !== undefined && typeof $r15 === "number" && $r16 !== undefined && $r17 !== undefined) {
 try {
-[$o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17] = yield* $checked331(ctx, $o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17);
+[$o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17] = yield* $checked340(ctx, $o, $r5, $r6, $r7, $r8, $r9, $r10, $r11, $r12, $r13, $r14, $r15, $r16, $r17);
 $done20 = true;
 } catch ($e22) {
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
@@ -305,11 +305,11 @@ if ((($x128 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L79))), ($x13
 { const $v133 = (($x131 = ($r15 !== undefined ? $r15 : rt.lookupName(ctx, "inside", L83))), typeof $x131 === "number" && ($x132 = $x131 + 1) === $x132 ? $x132 : rt.add($x131, 1, L82)); if ($slow4) rt.assign(ctx, "inside", [], $v133, L84); else $r15 = $v133;
 }
 }
-{ const $v142 = (($x134 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L86))), ($x135 = ((($x136 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L88))), ($x138 = ($h89 !== undefined ? $h89 : (($x137 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L89)), "maxiter", L90)), $slow4 || ($h89 = $x137), $x137))), typeof $x136 === "number" && typeof $x138 === "number" && $x136 === $x136 && $x138 === $x138 ? $x136 === $x138 : rt.eq($x136, $x138, L87)) ? "@" : rt.call(ctx, F0, L91, ($r16 !== undefined ? $r16 : rt.lookupName(ctx, "palette", L92)), (($x140 = (($x139 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L95))), typeof $x139 === "number" && $x139 === $x139 && 9 === 9 && 9 !== 0 ? $x139 % 9 : rt.mod($x139, 9, L94))), ($x141 = 1 + $x140) === $x141 ? $x141 : rt.add(1, $x140, L93)), 1))), typeof $x134 === "string" && typeof $x135 === "string" && $x134.length + $x135.length <= ctx.limits.maxStringLength ? $x134 + $x135 : rt.concat(ctx, $x134, $x135, L85)); if ($slow4) rt.assign(ctx, "line", [], $v142, L96); else $r8 = (typeof $v142 === "number" ? $v142 : rt.checkSize(ctx, $v142, L96));
+{ const $v142 = (($x134 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L86))), ($x135 = ((($x136 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L88))), ($x138 = ($h89 !== undefined ? $h89 : (($x137 = rt.field(ctx, ($r6 !== undefined ? $r6 : rt.lookupName(ctx, "m", L89)), "maxiter", L90)), $slow4 || ($h89 = $x137), $x137))), typeof $x136 === "number" && typeof $x138 === "number" && $x136 === $x136 && $x138 === $x138 ? $x136 === $x138 : rt.eq($x136, $x138, L87)) ? "@" : rt.call3(ctx, F0, L91, ($r16 !== undefined ? $r16 : rt.lookupName(ctx, "palette", L92)), (($x140 = (($x139 = ($r13 !== undefined ? $r13 : rt.lookupName(ctx, "n", L95))), typeof $x139 === "number" && $x139 === $x139 && 9 === 9 && 9 !== 0 ? $x139 % 9 : rt.mod($x139, 9, L94))), ($x141 = 1 + $x140) === $x141 ? $x141 : rt.add(1, $x140, L93)), 1))), typeof $x134 === "string" && typeof $x135 === "string" && $x134.length + $x135.length <= ctx.limits.maxStringLength ? $x134 + $x135 : rt.concat(ctx, $x134, $x135, L85)); if ($slow4) rt.assign(ctx, "line", [], $v142, L96); else $r8 = (typeof $v142 === "number" ? $v142 : rt.checkSize(ctx, $v142, L96));
 }
 }
 }
-{ const $v147 = (($x143 = (($x145 = ($r17 !== undefined ? $r17 : rt.lookupName(ctx, "art", L99))), ($x146 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L100))), typeof $x145 === "string" && typeof $x146 === "string" && $x145.length + $x146.length <= ctx.limits.maxStringLength ? $x145 + $x146 : rt.concat(ctx, $x145, $x146, L98))), ($x144 = rt.call(ctx, F1, L101, 10)), typeof $x143 === "string" && typeof $x144 === "string" && $x143.length + $x144.length <= ctx.limits.maxStringLength ? $x143 + $x144 : rt.concat(ctx, $x143, $x144, L97)); if ($slow4) rt.assign(ctx, "art", [], $v147, L102); else $r17 = (typeof $v147 === "number" ? $v147 : rt.checkSize(ctx, $v147, L102));
+{ const $v147 = (($x143 = (($x145 = ($r17 !== undefined ? $r17 : rt.lookupName(ctx, "art", L99))), ($x146 = ($r8 !== undefined ? $r8 : rt.lookupName(ctx, "line", L100))), typeof $x145 === "string" && typeof $x146 === "string" && $x145.length + $x146.length <= ctx.limits.maxStringLength ? $x145 + $x146 : rt.concat(ctx, $x145, $x146, L98))), ($x144 = rt.call1(ctx, F1, L101, 10)), typeof $x143 === "string" && typeof $x144 === "string" && $x143.length + $x144.length <= ctx.limits.maxStringLength ? $x143 + $x144 : rt.concat(ctx, $x143, $x144, L97)); if ($slow4) rt.assign(ctx, "art", [], $v147, L102); else $r17 = (typeof $v147 === "number" ? $v147 : rt.checkSize(ctx, $v147, L102));
 }
 }
 }

@@ -20,12 +20,12 @@ const L15 = {"file":"table.dbt","line":2,"column":1,"start":8,"end":33};
 const L16 = {"file":"table.dbt","line":2,"column":20,"start":27,"end":31};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x23, $x24, $x25, $x37, $x38, $x39, $x47, $x48, $x49, $x52, $x53, $F = [null];
+let $x23, $x24, $x25, $F26 = 0, $x38, $x39, $x40, $x48, $x49, $x50, $x53, $x54;
 try {
 if (ctx.page.outputOnly === 0) $o += "<table>\n";
-{ const $q54 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
-const [$s3, $e4] = T.rowRange($q54, undefined, undefined, L15);
-const $f0 = { kind: "row", query: $q54, row: $s3, end: $e4 };
+{ const $q55 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
+const [$s3, $e4] = T.rowRange($q55, undefined, undefined, L15);
+const $f0 = { kind: "row", query: $q55, row: $s3, end: $e4 };
 ctx.frames.push($f0);
 try {
 let $n5 = 0, $k6;
@@ -44,50 +44,50 @@ if (!$slow8) {
 const $len13 = $o.length;
 let $at11 = L4, $b10 = ctx.page.budget;
 try {
-{ let $s26 = false;
-$F[0] = 0; 
-{ let $n29 = 0, $lim34 = 0, $k35 = 0, $i31 = 0, $rz27 = 0;
-$re50: for (;;) {
-$n29 = +$n29; $lim34 = +$lim34; $k35 = +$k35; $i31 = +$i31; $b10 = ctx.page.budget;
+{ let $s27 = false;
+$F26 = 0; 
+{ let $n30 = 0, $lim35 = 0, $k36 = 0, $i32 = 0, $rz28 = 0;
+$re51: for (;;) {
+$n30 = +$n30; $lim35 = +$lim35; $k36 = +$k36; $i32 = +$i32; $b10 = ctx.page.budget;
 try {
-if ($rz27 === 0) { $n29 = 0; $k35 = 0; $lim34 = ctx.limits.maxIterations; $i31 = 1;
+if ($rz28 === 0) { $n30 = 0; $k36 = 0; $lim35 = ctx.limits.maxIterations; $i32 = 1;
 }
-$loop28: for (;;) {
-if ($rz27 !== 0) { $rz27 = 0; }
+$loop29: for (;;) {
+if ($rz28 !== 0) { $rz28 = 0; }
 else {
-if (!($i31 <= 5)) { $F[0] = $i31; $s26 = true; break; }
-if (++$n29 > $lim34 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n29, $o.length, L4, true)) { $rz27 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
+if (!($i32 <= 5)) { $F26 = $i32; $s27 = true; break; }
+if (++$n30 > $lim35 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n30, $o.length, L4, true)) { $rz28 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
 }
-$F[0] = $i31; $s26 = true;
-$b36: {
-$o += "<td>" + rt.numToStr((($x37 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x38 = $F[0]), typeof $x37 === "number" && ($x39 = $x37 * $x38) === $x39 ? $x39 : rt.mul($x37, $x38, L5))) + "</td>";
+$F26 = $i32; $s27 = true;
+$b37: {
+$o += "<td>" + rt.numToStr((($x38 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x39 = $F26), typeof $x38 === "number" && ($x40 = $x38 * $x39) === $x40 ? $x40 : rt.mul($x38, $x39, L5))) + "</td>";
 }
-$i31 += 1;
-$k35 = Math.min($lim34 - $n29, $b10 - 1);
-if ($k35 > 0) { let $brk44 = false; $n29 += $k35; $b10 -= $k35;
-{ let $k45 = $k35, $i46 = $i31, $w40 = $F[0], $f41 = false;
-$run42: while ($k45 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i46 <= 5)) {
-$k45--;
-$w40 = $i46; $f41 = true;
-$b43: {
-$o += "<td>" + rt.numToStr((($x47 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x48 = $w40), typeof $x47 === "number" && ($x49 = $x47 * $x48) === $x49 ? $x49 : rt.mul($x47, $x48, L5))) + "</td>";
+$i32 += 1;
+$k36 = Math.min($lim35 - $n30, $b10 - 1);
+if ($k36 > 0) { let $brk45 = false; $n30 += $k36; $b10 -= $k36;
+{ let $k46 = $k36, $i47 = $i32, $w41 = $F26, $f42 = false;
+$run43: while ($k46 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i47 <= 5)) {
+$k46--;
+$w41 = $i47; $f42 = true;
+$b44: {
+$o += "<td>" + rt.numToStr((($x48 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x49 = $w41), typeof $x48 === "number" && ($x50 = $x48 * $x49) === $x50 ? $x50 : rt.mul($x48, $x49, L5))) + "</td>";
 }
-$i46 += 1;
+$i47 += 1;
 }
-$k35 = $k45; $i31 = $i46; $F[0] = $w40; if ($f41) $s26 = true;
+$k36 = $k46; $i32 = $i47; $F26 = $w41; if ($f42) $s27 = true;
 }
-$n29 -= $k35; $b10 += $k35; $k35 = 0;
-if ($brk44) break $loop28;
+$n30 -= $k36; $b10 += $k36; $k36 = 0;
+if ($brk45) break $loop29;
 }
 }
-break $re50;
-} catch ($e51) {
-if ($e51 !== T.PAUSE) throw $e51;
+break $re51;
+} catch ($e52) {
+if ($e52 !== T.PAUSE) throw $e52;
 { yield $at11;  $k6 = undefined; };
 }
 }
 }
-ctx.page.budget = $b10; if ($s26) $r9 = $F[0];
+ctx.page.budget = $b10; if ($s27) $r9 = $F26;
 }
 $done12 = true;
 } catch ($e14) {
@@ -113,7 +113,7 @@ $o += "<td>" + rt.numToStr((($x23 = (($row = $f0.query.rows[$f0.row]) !== undefi
 }
 } finally { if (!$slow8) { if ($r9 !== undefined) $vars7["j"] = $r9; } }
 }
-if ((($x53 = (($x52 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x52 === "number" && $x52 === $x52 && 2 === 2 && 2 !== 0 ? $x52 % 2 : rt.mod($x52, 2, L9))), $x53 === $x53 ? $x53 === 0 : rt.eq($x53, 0, L8))) {
+if ((($x54 = (($x53 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x53 === "number" && $x53 === $x53 && 2 === 2 && 2 !== 0 ? $x53 % 2 : rt.mod($x53, 2, L9))), $x54 === $x54 ? $x54 === 0 : rt.eq($x54, 0, L8))) {
 $o += "<td class=\"even\">" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L11)), L12) + "</td>";
 } else {
 $o += "<td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L13)), L14) + "</td>";

@@ -122,7 +122,7 @@ try {
 if ((($x0 = rt.field(ctx, (ctx.scopes.cgi ?? rt.base(ctx, "cgi", L0)), "request_method", L1)) === "POST" ? true : rt.eq($x0, "POST", L2))) {
 T.checkParam(ctx, "form.add", "integer", true, "0", 0, undefined, undefined, L3);
 T.checkParam(ctx, "form.remove", "integer", true, "0", 0, undefined, undefined, L4);
-if (!rt.toBool(rt.call(ctx, F0, L5, rt.lookup(ctx, "session", L6), "cart"), L7)) {
+if (!rt.toBool(rt.call2(ctx, F0, L5, rt.lookup(ctx, "session", L6), "cart"), L7)) {
 { const $v5 = rt.struct([], []); rt.assign(ctx, "session", ["cart"], $v5, L8); }
 }
 if ((($x6 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L10)), "add", L11)), typeof $x6 === "number" && $x6 === $x6 ? $x6 > 0 : rt.gt($x6, 0, L9))) {
@@ -139,14 +139,14 @@ return $body7;
 if ((($x13 = rt.field(ctx, rt.lookupName(ctx, "product", L17), "recordCount", L18)), typeof $x13 === "number" && $x13 === $x13 ? $x13 === 0 : rt.eq($x13, 0, L16))) {
 T.throwError(ctx, rt.join(L19, "No product ", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L20)), "add", L21)), "app.product", undefined, 404, L22);
 }
-{ const $v18 = (($x16 = (rt.toBool(rt.call(ctx, F0, L24, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L25)), "cart", L26), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L27)), "add", L28)), L24) ? rt.memberIndex(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L29)), "cart", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L30)), "add", L31), L32, L33) : 0)), typeof $x16 === "number" && ($x17 = $x16 + 1) === $x17 ? $x17 : rt.add($x16, 1, L23)); rt.assign(ctx, "session", ["cart", { index: rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L34)), "add", L35) }], $v18, L36); }
+{ const $v18 = (($x16 = (rt.toBool(rt.call2(ctx, F0, L24, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L25)), "cart", L26), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L27)), "add", L28)), L24) ? rt.memberIndex(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L29)), "cart", rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L30)), "add", L31), L32, L33) : 0)), typeof $x16 === "number" && ($x17 = $x16 + 1) === $x17 ? $x17 : rt.add($x16, 1, L23)); rt.assign(ctx, "session", ["cart", { index: rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L34)), "add", L35) }], $v18, L36); }
 }
-if (((($x19 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "remove", L39)), typeof $x19 === "number" && $x19 === $x19 ? $x19 > 0 : rt.gt($x19, 0, L37)) && rt.toBool(rt.call(ctx, F0, L40, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L41)), "cart", L42), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L43)), "remove", L44)), L40))) {
-{ const $v20 = rt.call(ctx, F1, L45, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L46)), "cart", L47), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L48)), "remove", L49)); rt.assign(ctx, "removed", [], $v20, L50); }
+if (((($x19 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "remove", L39)), typeof $x19 === "number" && $x19 === $x19 ? $x19 > 0 : rt.gt($x19, 0, L37)) && rt.toBool(rt.call2(ctx, F0, L40, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L41)), "cart", L42), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L43)), "remove", L44)), L40))) {
+{ const $v20 = rt.call2(ctx, F1, L45, rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L46)), "cart", L47), rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L48)), "remove", L49)); rt.assign(ctx, "removed", [], $v20, L50); }
 }
 T.setLocation(ctx, "/cart", 303, undefined, L51);
 }
-{ const $v23 = (rt.toBool(rt.call(ctx, F0, L52, rt.lookup(ctx, "session", L53), "cart"), L52) ? rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L54)), "cart", L55) : rt.struct([], [])); rt.assign(ctx, "cart", [], $v23, L56); }
+{ const $v23 = (rt.toBool(rt.call2(ctx, F0, L52, rt.lookup(ctx, "session", L53), "cart"), L52) ? rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L54)), "cart", L55) : rt.struct([], [])); rt.assign(ctx, "cart", [], $v23, L56); }
 await T.execQuery(ctx, "products", undefined, undefined, undefined, undefined, undefined, "5m", undefined, async () => {
 let $body24 = "";
 const $saved25 = $o; $o = ""; ctx.page.captures++;
@@ -171,15 +171,15 @@ for (let $i33 = $s35, $j34; $i33 < $e36; $i33 = $j34) {
 $j34 = $i33 + 1;
 if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L89, true)) await T.pause(ctx.page, L89); }
 $f32.row = $i33; $f32.end = $j34;
-if (rt.toBool(rt.call(ctx, F0, L61, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L62)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L63))), L61)) {
+if (rt.toBool(rt.call2(ctx, F0, L61, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L62)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L63))), L61)) {
 { const $v44 = (($x38 = (($row = $f32.query.rows[$f32.row]) !== undefined && "total" in $row ? $row["total"] ?? "" : T.col(ctx, $f32, "total", L65))), ($x42 = (($x39 = (($row = $f32.query.rows[$f32.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f32, "price", L67))), ($x40 = rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L68)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L69)), L70)), typeof $x39 === "number" && typeof $x40 === "number" && ($x41 = $x39 * $x40) === $x41 ? $x41 : rt.mul($x39, $x40, L66))), typeof $x38 === "number" && ($x43 = $x38 + $x42) === $x43 ? $x43 : rt.add($x38, $x42, L64)); rt.assign(ctx, "total", [], $v44, L71); }
-$o += "<tr><td>" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f32, "name", L72)), L73) + "</td><td>" + rt.esc(rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L74)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L75)), L76), L77) + "</td><td>" + rt.esc(rt.call(ctx, F2, L78, (($x45 = (($row = $f32.query.rows[$f32.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f32, "price", L80))), ($x46 = rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L81)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L82)), L83)), typeof $x45 === "number" && typeof $x46 === "number" && ($x47 = $x45 * $x46) === $x47 ? $x47 : rt.mul($x45, $x46, L79)), "0.00"), L84) + "</td><td><form method=\"post\">" + rt.esc(rt.call(ctx, F3, L85), L86) + "<button name=\"remove\" value=\"" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L87)), L88) + "\">Remove</button></form></td></tr>\n";
+$o += "<tr><td>" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f32, "name", L72)), L73) + "</td><td>" + rt.esc(rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L74)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L75)), L76), L77) + "</td><td>" + rt.esc(rt.call2(ctx, F2, L78, (($x45 = (($row = $f32.query.rows[$f32.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f32, "price", L80))), ($x46 = rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L81)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L82)), L83)), typeof $x45 === "number" && typeof $x46 === "number" && ($x47 = $x45 * $x46) === $x47 ? $x47 : rt.mul($x45, $x46, L79)), "0.00"), L84) + "</td><td><form method=\"post\">" + rt.esc(rt.call(ctx, F3, L85), L86) + "<button name=\"remove\" value=\"" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L87)), L88) + "\">Remove</button></form></td></tr>\n";
 }
 }
 } finally { ctx.frames.pop(); }
 }
 if (ctx.page.outputOnly === 0) $o += "</table>\n";
-$o += "<p>Total: " + rt.esc(rt.call(ctx, F2, L91, rt.lookupName(ctx, "total", L92), "0.00"), L93) + " (" + rt.esc(rt.call(ctx, F4, L94, rt.lookupName(ctx, "cart", L95)), L96) + " products)</p>";
+$o += "<p>Total: " + rt.esc(rt.call2(ctx, F2, L91, rt.lookupName(ctx, "total", L92), "0.00"), L93) + " (" + rt.esc(rt.call1(ctx, F4, L94, rt.lookupName(ctx, "cart", L95)), L96) + " products)</p>";
 if (ctx.page.outputOnly === 0) $o += "\n<h2>Products</h2>\n<ul>\n";
 { const $q55 = T.asQuery(rt.lookupName(ctx, "products", L107), L107);
 const [$s52, $e53] = T.rowRange($q55, undefined, undefined, L106);
@@ -191,7 +191,7 @@ for (let $i50 = $s52, $j51; $i50 < $e53; $i50 = $j51) {
 $j51 = $i50 + 1;
 if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L106, true)) await T.pause(ctx.page, L106); }
 $f49.row = $i50; $f49.end = $j51;
-$o += "<li>" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f49, "name", L97)), L98) + ", " + rt.esc(rt.call(ctx, F2, L99, (($row = $f49.query.rows[$f49.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f49, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f49, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
+$o += "<li>" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f49, "name", L97)), L98) + ", " + rt.esc(rt.call2(ctx, F2, L99, (($row = $f49.query.rows[$f49.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f49, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f49, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
 }
 } finally { ctx.frames.pop(); }
 }

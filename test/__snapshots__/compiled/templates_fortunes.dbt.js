@@ -28,7 +28,7 @@ $body0 = $o;
 } finally { $o = $saved1; ctx.page.captures--; }
 return $body0;
 }, L0);
-{ const $v4 = rt.call(ctx, F0, L1, rt.lookupName(ctx, "fortunes", L2), rt.struct(["id","message"], [0, "Additional fortune added at request time."])); rt.assign(ctx, "rows", [], $v4, L3); }
+{ const $v4 = rt.call2(ctx, F0, L1, rt.lookupName(ctx, "fortunes", L2), rt.struct(["id","message"], [0, "Additional fortune added at request time."])); rt.assign(ctx, "rows", [], $v4, L3); }
 { const $v5 = rt.call(ctx, F1, L4, rt.lookupName(ctx, "fortunes", L5), "message", "asc", "text"); rt.assign(ctx, "fortunes", [], $v5, L6); }
 if (ctx.page.outputOnly === 0) $o += "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>";
 { const $q12 = T.asQuery(rt.lookupName(ctx, "fortunes", L12), L12);

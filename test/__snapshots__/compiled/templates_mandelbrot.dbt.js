@@ -139,135 +139,135 @@ const L132 = {"file":"mandelbrot.dbt","line":44,"column":20,"start":1875,"end":1
 const L133 = {"file":"mandelbrot.dbt","line":44,"column":56,"start":1911,"end":1914};
 const L134 = {"file":"mandelbrot.dbt","line":44,"column":55,"start":1910,"end":1915};
 const L135 = {"file":"mandelbrot.dbt","line":46,"column":1,"start":1945,"end":1989};
-const $checked353 = async function checked353(ctx, $o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32) {
+const $checked362 = async function checked362(ctx, $o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32) {
 let $row;
-let $x186, $x187, $x191, $x192, $x193, $x194, $x195, $x196, $x197, $x198, $x199, $x200, $x201, $x210, $x211, $x215, $x216, $x217, $x218, $x219, $x220, $x221, $x222, $x223, $x224, $x225, $x233, $x234, $x235, $x236, $x237, $x238, $x239, $x240, $x241, $x242, $x243, $x244, $x245, $x249, $x250, $x251, $x252, $x253, $x254, $x255, $x256, $x257, $x258, $x259, $x260, $x261, $x263, $x264, $x265, $x266, $x267, $x268, $x269, $x270, $x271, $x274, $x275, $x291, $x292, $x293, $x294, $x295, $x296, $x297, $x298, $x299, $x300, $x301, $x302, $x303, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x313, $x316, $x317, $x319, $x320, $x321, $x322, $x323, $x324, $x325, $x326, $x327, $x328, $x329, $x330, $x331, $x332, $x333, $x334, $x336, $x337, $x338, $x339, $x340, $x341, $x342, $x343, $x345, $x346, $x347, $x348, $x349, $F = [null, null, null, null, null, null, null, null, null];
+let $F169 = 0, $F170 = 0, $F171 = 0, $F172 = 0, $F173 = 0, $F174 = 0, $F175 = 0, $F176 = 0, $F177 = 0, $x195, $x196, $x200, $x201, $x202, $x203, $x204, $x205, $x206, $x207, $x208, $x209, $x210, $x219, $x220, $x224, $x225, $x226, $x227, $x228, $x229, $x230, $x231, $x232, $x233, $x234, $x242, $x243, $x244, $x245, $x246, $x247, $x248, $x249, $x250, $x251, $x252, $x253, $x254, $x258, $x259, $x260, $x261, $x262, $x263, $x264, $x265, $x266, $x267, $x268, $x269, $x270, $x272, $x273, $x274, $x275, $x276, $x277, $x278, $x279, $x280, $x283, $x284, $x300, $x301, $x302, $x303, $x304, $x305, $x306, $x307, $x308, $x309, $x310, $x311, $x312, $x314, $x315, $x316, $x317, $x318, $x319, $x320, $x321, $x322, $x325, $x326, $x328, $x329, $x330, $x331, $x332, $x333, $x334, $x335, $x336, $x337, $x338, $x339, $x340, $x341, $x342, $x343, $x345, $x346, $x347, $x348, $x349, $x350, $x351, $x352, $x354, $x355, $x356, $x357, $x358;
 let $at34 = L11, $b33 = ctx.page.budget, $h46, $h50, $h53, $h75, $h79, $h82, $h104, $h150;
 try {
-{ let $s171 = false, $s172 = false, $s173 = false, $s174 = false, $s175 = false, $s176 = false, $s177 = false, $s178 = false, $u169 = $r23, $u170 = $r32;
-$F[0] = 0; $F[1] = 0; $F[2] = 0; $F[3] = 0; $F[4] = 0; $F[5] = 0; $F[6] = 0; $F[7] = 0; $F[8] = $r30; 
-{ let $n231 = 0, $lim246 = 0, $k247 = 0, $n205 = 0, $lim212 = 0, $k213 = 0, $i207 = 0, $to208 = 0, $step209 = 0, $n181 = 0, $lim188 = 0, $k189 = 0, $i183 = 0, $to184 = 0, $step185 = 0, $rz179 = 0;
-$re351: for (;;) {
-$n231 = +$n231; $lim246 = +$lim246; $k247 = +$k247; $n205 = +$n205; $lim212 = +$lim212; $k213 = +$k213; $i207 = +$i207; $to208 = +$to208; $step209 = +$step209; $n181 = +$n181; $lim188 = +$lim188; $k189 = +$k189; $i183 = +$i183; $to184 = +$to184; $step185 = +$step185; $b33 = ctx.page.budget;
+{ let $s180 = false, $s181 = false, $s182 = false, $s183 = false, $s184 = false, $s185 = false, $s186 = false, $s187 = false, $u178 = $r23, $u179 = $r32;
+$F169 = 0; $F170 = 0; $F171 = 0; $F172 = 0; $F173 = 0; $F174 = 0; $F175 = 0; $F176 = 0; $F177 = $r30; 
+{ let $n240 = 0, $lim255 = 0, $k256 = 0, $n214 = 0, $lim221 = 0, $k222 = 0, $i216 = 0, $to217 = 0, $step218 = 0, $n190 = 0, $lim197 = 0, $k198 = 0, $i192 = 0, $to193 = 0, $step194 = 0, $rz188 = 0;
+$re360: for (;;) {
+$n240 = +$n240; $lim255 = +$lim255; $k256 = +$k256; $n214 = +$n214; $lim221 = +$lim221; $k222 = +$k222; $i216 = +$i216; $to217 = +$to217; $step218 = +$step218; $n190 = +$n190; $lim197 = +$lim197; $k198 = +$k198; $i192 = +$i192; $to193 = +$to193; $step194 = +$step194; $b33 = ctx.page.budget;
 try {
-if ($rz179 === 0) { $n181 = 0; $k189 = 0; $lim188 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i183, $to184, $step185] = T.range(0, (($x186 = ($h46 !== undefined ? $h46 : ($h46 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x186 === "number" && ($x187 = $x186 - 1) === $x187 ? $x187 : rt.sub($x186, 1, L12)), undefined, L11);
+if ($rz188 === 0) { $n190 = 0; $k198 = 0; $lim197 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i192, $to193, $step194] = T.range(0, (($x195 = ($h46 !== undefined ? $h46 : ($h46 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L13)), "height", L14)))), typeof $x195 === "number" && ($x196 = $x195 - 1) === $x196 ? $x196 : rt.sub($x195, 1, L12)), undefined, L11);
 }
-$loop180: for (;;) {
-if ($rz179 !== 0) { if ($rz179 === 1) $rz179 = 0; }
+$loop189: for (;;) {
+if ($rz188 !== 0) { if ($rz188 === 1) $rz188 = 0; }
 else {
-if (!(($step185 > 0 ? $i183 <= $to184 : $i183 >= $to184))) { $F[0] = $i183; $s171 = true; break; }
-if (++$n181 > $lim188 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n181, $o.length, L11, true)) { $rz179 = 1; $at34 = L11; throw T.PAUSE; } $b33 = ctx.page.budget; }
+if (!(($step194 > 0 ? $i192 <= $to193 : $i192 >= $to193))) { $F169 = $i192; $s180 = true; break; }
+if (++$n190 > $lim197 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n190, $o.length, L11, true)) { $rz188 = 1; $at34 = L11; throw T.PAUSE; } $b33 = ctx.page.budget; }
 }
-$F[0] = $i183; $s171 = true;
-$b190: {
-if ($rz179 === 0) {
-{ const $v202 = (($x191 = ($h50 !== undefined ? $h50 : ($h50 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x200 = (($x198 = (($x195 = (($x192 = ($h53 !== undefined ? $h53 : ($h53 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x193 = ($h50 !== undefined ? $h50 : ($h50 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x192 === "number" && typeof $x193 === "number" && ($x194 = $x192 - $x193) === $x194 ? $x194 : rt.sub($x192, $x193, L20))), ($x196 = $F[0]), ($x197 = $x195 * $x196) === $x197 ? $x197 : rt.mul($x195, $x196, L19))), ($x199 = ($h46 !== undefined ? $h46 : ($h46 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x199 === "number" && $x198 === $x198 && $x199 === $x199 && $x199 !== 0 ? $x198 / $x199 : rt.div($x198, $x199, L18))), typeof $x191 === "number" && ($x201 = $x191 + $x200) === $x201 ? $x201 : rt.add($x191, $x200, L15)); $F[1] = $v202; $s172 = true;
+$F169 = $i192; $s180 = true;
+$b199: {
+if ($rz188 === 0) {
+{ const $v211 = (($x200 = ($h50 !== undefined ? $h50 : ($h50 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L16)), "y0", L17)))), ($x209 = (($x207 = (($x204 = (($x201 = ($h53 !== undefined ? $h53 : ($h53 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L21)), "y1", L22)))), ($x202 = ($h50 !== undefined ? $h50 : ($h50 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L23)), "y0", L24)))), typeof $x201 === "number" && typeof $x202 === "number" && ($x203 = $x201 - $x202) === $x203 ? $x203 : rt.sub($x201, $x202, L20))), ($x205 = $F169), ($x206 = $x204 * $x205) === $x206 ? $x206 : rt.mul($x204, $x205, L19))), ($x208 = ($h46 !== undefined ? $h46 : ($h46 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L26)), "height", L27)))), typeof $x208 === "number" && $x207 === $x207 && $x208 === $x208 && $x208 !== 0 ? $x207 / $x208 : rt.div($x207, $x208, L18))), typeof $x200 === "number" && ($x210 = $x200 + $x209) === $x210 ? $x210 : rt.add($x200, $x209, L15)); $F170 = $v211; $s181 = true;
 }
-{ const $v203 = ""; $u169 = (typeof $v203 === "number" ? $v203 : rt.checkSize(ctx, $v203, L29));
+{ const $v212 = ""; $u178 = (typeof $v212 === "number" ? $v212 : rt.checkSize(ctx, $v212, L29));
 }
 }
-if ($rz179 === 0 || ($rz179 >= 2 && $rz179 <= 3)) {
-{ if ($rz179 === 0) { $n205 = 0; $k213 = 0; $lim212 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i207, $to208, $step209] = T.range(0, (($x210 = ($h75 !== undefined ? $h75 : ($h75 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x210 === "number" && ($x211 = $x210 - 1) === $x211 ? $x211 : rt.sub($x210, 1, L31)), undefined, L30);
+if ($rz188 === 0 || ($rz188 >= 2 && $rz188 <= 3)) {
+{ if ($rz188 === 0) { $n214 = 0; $k222 = 0; $lim221 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; [$i216, $to217, $step218] = T.range(0, (($x219 = ($h75 !== undefined ? $h75 : ($h75 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L32)), "width", L33)))), typeof $x219 === "number" && ($x220 = $x219 - 1) === $x220 ? $x220 : rt.sub($x219, 1, L31)), undefined, L30);
 }
-$loop204: for (;;) {
-if ($rz179 !== 0) { if ($rz179 === 2) $rz179 = 0; }
+$loop213: for (;;) {
+if ($rz188 !== 0) { if ($rz188 === 2) $rz188 = 0; }
 else {
-if (!(($step209 > 0 ? $i207 <= $to208 : $i207 >= $to208))) { $F[2] = $i207; $s173 = true; break; }
-if (++$n205 > $lim212 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n205, $o.length, L30, true)) { $rz179 = 2; $at34 = L30; throw T.PAUSE; } $b33 = ctx.page.budget; }
+if (!(($step218 > 0 ? $i216 <= $to217 : $i216 >= $to217))) { $F171 = $i216; $s182 = true; break; }
+if (++$n214 > $lim221 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n214, $o.length, L30, true)) { $rz188 = 2; $at34 = L30; throw T.PAUSE; } $b33 = ctx.page.budget; }
 }
-$F[2] = $i207; $s173 = true;
-$b214: {
-if ($rz179 === 0) {
-{ const $v226 = (($x215 = ($h79 !== undefined ? $h79 : ($h79 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x224 = (($x222 = (($x219 = (($x216 = ($h82 !== undefined ? $h82 : ($h82 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x217 = ($h79 !== undefined ? $h79 : ($h79 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x216 === "number" && typeof $x217 === "number" && ($x218 = $x216 - $x217) === $x218 ? $x218 : rt.sub($x216, $x217, L39))), ($x220 = $F[2]), ($x221 = $x219 * $x220) === $x221 ? $x221 : rt.mul($x219, $x220, L38))), ($x223 = ($h75 !== undefined ? $h75 : ($h75 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x223 === "number" && $x222 === $x222 && $x223 === $x223 && $x223 !== 0 ? $x222 / $x223 : rt.div($x222, $x223, L37))), typeof $x215 === "number" && ($x225 = $x215 + $x224) === $x225 ? $x225 : rt.add($x215, $x224, L34)); $F[3] = $v226; $s174 = true;
+$F171 = $i216; $s182 = true;
+$b223: {
+if ($rz188 === 0) {
+{ const $v235 = (($x224 = ($h79 !== undefined ? $h79 : ($h79 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L35)), "x0", L36)))), ($x233 = (($x231 = (($x228 = (($x225 = ($h82 !== undefined ? $h82 : ($h82 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L40)), "x1", L41)))), ($x226 = ($h79 !== undefined ? $h79 : ($h79 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L42)), "x0", L43)))), typeof $x225 === "number" && typeof $x226 === "number" && ($x227 = $x225 - $x226) === $x227 ? $x227 : rt.sub($x225, $x226, L39))), ($x229 = $F171), ($x230 = $x228 * $x229) === $x230 ? $x230 : rt.mul($x228, $x229, L38))), ($x232 = ($h75 !== undefined ? $h75 : ($h75 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L45)), "width", L46)))), typeof $x232 === "number" && $x231 === $x231 && $x232 === $x232 && $x232 !== 0 ? $x231 / $x232 : rt.div($x231, $x232, L37))), typeof $x224 === "number" && ($x234 = $x224 + $x233) === $x234 ? $x234 : rt.add($x224, $x233, L34)); $F172 = $v235; $s183 = true;
 }
-{ const $v227 = 0; $F[4] = $v227; $s175 = true;
+{ const $v236 = 0; $F173 = $v236; $s184 = true;
 }
-{ const $v228 = 0; $F[5] = $v228; $s176 = true;
+{ const $v237 = 0; $F174 = $v237; $s185 = true;
 }
-{ const $v229 = 0; $F[6] = $v229; $s177 = true;
+{ const $v238 = 0; $F175 = $v238; $s186 = true;
 }
 }
-if ($rz179 === 0 || $rz179 === 3) {
-{ if ($rz179 === 0) { $n231 = 0; $k247 = 0; $lim246 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
-$loop230: for (;;) {
-if ($rz179 !== 0) { $rz179 = 0; }
+if ($rz188 === 0 || $rz188 === 3) {
+{ if ($rz188 === 0) { $n240 = 0; $k256 = 0; $lim255 = $o.length > ctx.limits.maxOutputLength ? 0 : ctx.limits.maxIterations; }
+$loop239: for (;;) {
+if ($rz188 !== 0) { $rz188 = 0; }
 else {
-if (!(((($x233 = $F[6]), ($x234 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x234 === "number" && $x233 === $x233 && $x234 === $x234 ? $x233 < $x234 : rt.lt($x233, $x234, L52)) && (($x245 = (($x235 = (($F[4] * $F[4]) + ($F[5] * $F[5]))) === $x235 ? $x235 : (($x239 = (($x236 = $F[4]), ($x237 = $F[4]), ($x238 = $x236 * $x237) === $x238 ? $x238 : rt.mul($x236, $x237, L58))), ($x243 = (($x240 = $F[5]), ($x241 = $F[5]), ($x242 = $x240 * $x241) === $x242 ? $x242 : rt.mul($x240, $x241, L61))), ($x244 = $x239 + $x243) === $x244 ? $x244 : rt.add($x239, $x243, L57)))), $x245 === $x245 ? $x245 <= 4 : rt.lte($x245, 4, L56))))) break;
-if (++$n231 > $lim246 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n231, $o.length, L51, true)) { $rz179 = 3; $at34 = L51; throw T.PAUSE; } $b33 = ctx.page.budget; }
+if (!(((($x242 = $F175), ($x243 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L54)), "maxiter", L55)))), typeof $x243 === "number" && $x242 === $x242 && $x243 === $x243 ? $x242 < $x243 : rt.lt($x242, $x243, L52)) && (($x254 = (($x244 = (($F173 * $F173) + ($F174 * $F174))) === $x244 ? $x244 : (($x248 = (($x245 = $F173), ($x246 = $F173), ($x247 = $x245 * $x246) === $x247 ? $x247 : rt.mul($x245, $x246, L58))), ($x252 = (($x249 = $F174), ($x250 = $F174), ($x251 = $x249 * $x250) === $x251 ? $x251 : rt.mul($x249, $x250, L61))), ($x253 = $x248 + $x252) === $x253 ? $x253 : rt.add($x248, $x252, L57)))), $x254 === $x254 ? $x254 <= 4 : rt.lte($x254, 4, L56))))) break;
+if (++$n240 > $lim255 || --$b33 <= 0) { ctx.page.budget = $b33; if (T.tick(ctx, $n240, $o.length, L51, true)) { $rz188 = 3; $at34 = L51; throw T.PAUSE; } $b33 = ctx.page.budget; }
 }
-$b248: {
-{ const $v262 = (($x249 = ((($F[4] * $F[4]) - ($F[5] * $F[5])) + $F[3])) === $x249 ? $x249 : (($x259 = (($x253 = (($x250 = $F[4]), ($x251 = $F[4]), ($x252 = $x250 * $x251) === $x252 ? $x252 : rt.mul($x250, $x251, L66))), ($x257 = (($x254 = $F[5]), ($x255 = $F[5]), ($x256 = $x254 * $x255) === $x256 ? $x256 : rt.mul($x254, $x255, L69))), ($x258 = $x253 - $x257) === $x258 ? $x258 : rt.sub($x253, $x257, L65))), ($x260 = $F[3]), ($x261 = $x259 + $x260) === $x261 ? $x261 : rt.add($x259, $x260, L64))); $F[7] = $v262; $s178 = true;
+$b257: {
+{ const $v271 = (($x258 = ((($F173 * $F173) - ($F174 * $F174)) + $F172)) === $x258 ? $x258 : (($x268 = (($x262 = (($x259 = $F173), ($x260 = $F173), ($x261 = $x259 * $x260) === $x261 ? $x261 : rt.mul($x259, $x260, L66))), ($x266 = (($x263 = $F174), ($x264 = $F174), ($x265 = $x263 * $x264) === $x265 ? $x265 : rt.mul($x263, $x264, L69))), ($x267 = $x262 - $x266) === $x267 ? $x267 : rt.sub($x262, $x266, L65))), ($x269 = $F172), ($x270 = $x268 + $x269) === $x270 ? $x270 : rt.add($x268, $x269, L64))); $F176 = $v271; $s187 = true;
 }
-{ const $v272 = (($x263 = (((2 * $F[4]) * $F[5]) + $F[1])) === $x263 ? $x263 : (($x269 = (($x266 = (($x264 = $F[4]), ($x265 = 2 * $x264) === $x265 ? $x265 : rt.mul(2, $x264, L76))), ($x267 = $F[5]), ($x268 = $x266 * $x267) === $x268 ? $x268 : rt.mul($x266, $x267, L75))), ($x270 = $F[1]), ($x271 = $x269 + $x270) === $x271 ? $x271 : rt.add($x269, $x270, L74))); $F[5] = $v272; $s176 = true;
+{ const $v281 = (($x272 = (((2 * $F173) * $F174) + $F170)) === $x272 ? $x272 : (($x278 = (($x275 = (($x273 = $F173), ($x274 = 2 * $x273) === $x274 ? $x274 : rt.mul(2, $x273, L76))), ($x276 = $F174), ($x277 = $x275 * $x276) === $x277 ? $x277 : rt.mul($x275, $x276, L75))), ($x279 = $F170), ($x280 = $x278 + $x279) === $x280 ? $x280 : rt.add($x278, $x279, L74))); $F174 = $v281; $s185 = true;
 }
-{ const $v273 = $F[7]; $F[4] = $v273; $s175 = true;
+{ const $v282 = $F176; $F173 = $v282; $s184 = true;
 }
-{ const $v276 = (($x274 = $F[6]), ($x275 = $x274 + 1) === $x275 ? $x275 : rt.add($x274, 1, L83)); $F[6] = $v276; $s177 = true;
-}
-}
-$k247 = typeof $h104 === "number" && $h104 === $h104 ? Math.min($lim246 - $n231, $b33 - 1) : 0;
-if ($k247 > 0) { let $brk289 = false; $n231 += $k247; $b33 -= $k247;
-{ let $k290 = $k247, $w277 = $F[6], $w278 = $F[4], $w279 = $F[5], $w280 = $F[7], $w281 = $F[3], $w282 = $F[1], $f283 = false, $f284 = false, $f285 = false, $f286 = false;
-$run287: while ($k290 > 0 && (((($x319 = $w277), $x319 === $x319 ? $x319 < $h104 : rt.lt($x319, $h104, L52)) && (($x330 = (($x320 = (($w278 * $w278) + ($w279 * $w279))) === $x320 ? $x320 : (($x324 = (($x321 = $w278), ($x322 = $w278), ($x323 = $x321 * $x322) === $x323 ? $x323 : rt.mul($x321, $x322, L58))), ($x328 = (($x325 = $w279), ($x326 = $w279), ($x327 = $x325 * $x326) === $x327 ? $x327 : rt.mul($x325, $x326, L61))), ($x329 = $x324 + $x328) === $x329 ? $x329 : rt.add($x324, $x328, L57)))), $x330 === $x330 ? $x330 <= 4 : rt.lte($x330, 4, L56))))) {
-$k290--;
-$b288: {
-{ const $v304 = (($x291 = ((($w278 * $w278) - ($w279 * $w279)) + $w281)) === $x291 ? $x291 : (($x301 = (($x295 = (($x292 = $w278), ($x293 = $w278), ($x294 = $x292 * $x293) === $x294 ? $x294 : rt.mul($x292, $x293, L66))), ($x299 = (($x296 = $w279), ($x297 = $w279), ($x298 = $x296 * $x297) === $x298 ? $x298 : rt.mul($x296, $x297, L69))), ($x300 = $x295 - $x299) === $x300 ? $x300 : rt.sub($x295, $x299, L65))), ($x302 = $w281), ($x303 = $x301 + $x302) === $x303 ? $x303 : rt.add($x301, $x302, L64))); $w280 = $v304; $f286 = true;
-}
-{ const $v314 = (($x305 = (((2 * $w278) * $w279) + $w282)) === $x305 ? $x305 : (($x311 = (($x308 = (($x306 = $w278), ($x307 = 2 * $x306) === $x307 ? $x307 : rt.mul(2, $x306, L76))), ($x309 = $w279), ($x310 = $x308 * $x309) === $x310 ? $x310 : rt.mul($x308, $x309, L75))), ($x312 = $w282), ($x313 = $x311 + $x312) === $x313 ? $x313 : rt.add($x311, $x312, L74))); $w279 = $v314; $f285 = true;
-}
-{ const $v315 = $w280; $w278 = $v315; $f284 = true;
-}
-{ const $v318 = (($x316 = $w277), ($x317 = $x316 + 1) === $x317 ? $x317 : rt.add($x316, 1, L83)); $w277 = $v318; $f283 = true;
+{ const $v285 = (($x283 = $F175), ($x284 = $x283 + 1) === $x284 ? $x284 : rt.add($x283, 1, L83)); $F175 = $v285; $s186 = true;
 }
 }
+$k256 = typeof $h104 === "number" && $h104 === $h104 ? Math.min($lim255 - $n240, $b33 - 1) : 0;
+if ($k256 > 0) { let $brk298 = false; $n240 += $k256; $b33 -= $k256;
+{ let $k299 = $k256, $w286 = $F175, $w287 = $F173, $w288 = $F174, $w289 = $F176, $w290 = $F172, $w291 = $F170, $f292 = false, $f293 = false, $f294 = false, $f295 = false;
+$run296: while ($k299 > 0 && (((($x328 = $w286), $x328 === $x328 ? $x328 < $h104 : rt.lt($x328, $h104, L52)) && (($x339 = (($x329 = (($w287 * $w287) + ($w288 * $w288))) === $x329 ? $x329 : (($x333 = (($x330 = $w287), ($x331 = $w287), ($x332 = $x330 * $x331) === $x332 ? $x332 : rt.mul($x330, $x331, L58))), ($x337 = (($x334 = $w288), ($x335 = $w288), ($x336 = $x334 * $x335) === $x336 ? $x336 : rt.mul($x334, $x335, L61))), ($x338 = $x333 + $x337) === $x338 ? $x338 : rt.add($x333, $x337, L57)))), $x339 === $x339 ? $x339 <= 4 : rt.lte($x339, 4, L56))))) {
+$k299--;
+$b297: {
+{ const $v313 = (($x300 = ((($w287 * $w287) - ($w288 * $w288)) + $w290)) === $x300 ? $x300 : (($x310 = (($x304 = (($x301 = $w287), ($x302 = $w287), ($x303 = $x301 * $x302) === $x303 ? $x303 : rt.mul($x301, $x302, L66))), ($x308 = (($x305 = $w288), ($x306 = $w288), ($x307 = $x305 * $x306) === $x307 ? $x307 : rt.mul($x305, $x306, L69))), ($x309 = $x304 - $x308) === $x309 ? $x309 : rt.sub($x304, $x308, L65))), ($x311 = $w290), ($x312 = $x310 + $x311) === $x312 ? $x312 : rt.add($x310, $x311, L64))); $w289 = $v313; $f295 = true;
 }
-$k247 = $k290; $F[6] = $w277; $F[4] = $w278; $F[5] = $w279; $F[7] = $w280; if ($f283) $s177 = true; if ($f284) $s175 = true; if ($f285) $s176 = true; if ($f286) $s178 = true;
+{ const $v323 = (($x314 = (((2 * $w287) * $w288) + $w291)) === $x314 ? $x314 : (($x320 = (($x317 = (($x315 = $w287), ($x316 = 2 * $x315) === $x316 ? $x316 : rt.mul(2, $x315, L76))), ($x318 = $w288), ($x319 = $x317 * $x318) === $x319 ? $x319 : rt.mul($x317, $x318, L75))), ($x321 = $w291), ($x322 = $x320 + $x321) === $x322 ? $x322 : rt.add($x320, $x321, L74))); $w288 = $v323; $f294 = true;
 }
-$n231 -= $k247; $b33 += $k247; $k247 = 0;
-if ($brk289) break $loop230;
+{ const $v324 = $w289; $w287 = $v324; $f293 = true;
+}
+{ const $v327 = (($x325 = $w286), ($x326 = $x325 + 1) === $x326 ? $x326 : rt.add($x325, 1, L83)); $w286 = $v327; $f292 = true;
 }
 }
 }
+$k256 = $k299; $F175 = $w286; $F173 = $w287; $F174 = $w288; $F176 = $w289; if ($f292) $s186 = true; if ($f293) $s184 = true; if ($f294) $s185 = true; if ($f295) $s187 = true;
 }
-if ($rz179 === 0) {
-if ((($x331 = $F[6]), ($x332 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x332 === "number" && $x331 === $x331 && $x332 === $x332 ? $x331 === $x332 : rt.eq($x331, $x332, L86))) {
-{ const $v335 = (($x333 = $F[8]), ($x334 = $x333 + 1) === $x334 ? $x334 : rt.add($x333, 1, L90)); $F[8] = $v335;
-}
-}
-if ((($x336 = ($h150 !== undefined ? $h150 : ($h150 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)))) === "ascii" ? true : rt.eq($x336, "ascii", L95))) {
-{ const $v344 = (($x337 = $u169), ($x338 = ((($x339 = $F[6]), ($x340 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x340 === "number" && $x339 === $x339 && $x340 === $x340 ? $x339 === $x340 : rt.eq($x339, $x340, L98)) ? "@" : rt.call(ctx, F0, L102, $r31, (($x342 = (($x341 = $F[6]), $x341 === $x341 && 9 === 9 && 9 !== 0 ? $x341 % 9 : rt.mod($x341, 9, L105))), ($x343 = 1 + $x342) === $x343 ? $x343 : rt.add(1, $x342, L104)), 1))), typeof $x337 === "string" && typeof $x338 === "string" && $x337.length + $x338.length <= ctx.limits.maxStringLength ? $x337 + $x338 : rt.concat(ctx, $x337, $x338, L96)); $u169 = (typeof $v344 === "number" ? $v344 : rt.checkSize(ctx, $v344, L107));
+$n240 -= $k256; $b33 += $k256; $k256 = 0;
+if ($brk298) break $loop239;
 }
 }
 }
 }
-$i207 += $step209;
+if ($rz188 === 0) {
+if ((($x340 = $F175), ($x341 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L88)), "maxiter", L89)))), typeof $x341 === "number" && $x340 === $x340 && $x341 === $x341 ? $x340 === $x341 : rt.eq($x340, $x341, L86))) {
+{ const $v344 = (($x342 = $F177), ($x343 = $x342 + 1) === $x343 ? $x343 : rt.add($x342, 1, L90)); $F177 = $v344;
+}
+}
+if ((($x345 = ($h150 !== undefined ? $h150 : ($h150 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)))) === "ascii" ? true : rt.eq($x345, "ascii", L95))) {
+{ const $v353 = (($x346 = $u178), ($x347 = ((($x348 = $F175), ($x349 = ($h104 !== undefined ? $h104 : ($h104 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)))), typeof $x349 === "number" && $x348 === $x348 && $x349 === $x349 ? $x348 === $x349 : rt.eq($x348, $x349, L98)) ? "@" : rt.call3(ctx, F0, L102, $r31, (($x351 = (($x350 = $F175), $x350 === $x350 && 9 === 9 && 9 !== 0 ? $x350 % 9 : rt.mod($x350, 9, L105))), ($x352 = 1 + $x351) === $x352 ? $x352 : rt.add(1, $x351, L104)), 1))), typeof $x346 === "string" && typeof $x347 === "string" && $x346.length + $x347.length <= ctx.limits.maxStringLength ? $x346 + $x347 : rt.concat(ctx, $x346, $x347, L96)); $u178 = (typeof $v353 === "number" ? $v353 : rt.checkSize(ctx, $v353, L107));
 }
 }
 }
-if ($rz179 === 0) {
-if ((($x345 = ($h150 !== undefined ? $h150 : ($h150 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)))) === "ascii" ? true : rt.eq($x345, "ascii", L110))) {
-{ const $v350 = (($x346 = (($x348 = $u170), ($x349 = $u169), typeof $x348 === "string" && typeof $x349 === "string" && $x348.length + $x349.length <= ctx.limits.maxStringLength ? $x348 + $x349 : rt.concat(ctx, $x348, $x349, L112))), ($x347 = rt.call(ctx, F1, L115, 10)), typeof $x346 === "string" && typeof $x347 === "string" && $x346.length + $x347.length <= ctx.limits.maxStringLength ? $x346 + $x347 : rt.concat(ctx, $x346, $x347, L111)); $u170 = (typeof $v350 === "number" ? $v350 : rt.checkSize(ctx, $v350, L116));
+}
+$i216 += $step218;
+}
+}
+}
+if ($rz188 === 0) {
+if ((($x354 = ($h150 !== undefined ? $h150 : ($h150 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)))) === "ascii" ? true : rt.eq($x354, "ascii", L110))) {
+{ const $v359 = (($x355 = (($x357 = $u179), ($x358 = $u178), typeof $x357 === "string" && typeof $x358 === "string" && $x357.length + $x358.length <= ctx.limits.maxStringLength ? $x357 + $x358 : rt.concat(ctx, $x357, $x358, L112))), ($x356 = rt.call1(ctx, F1, L115, 10)), typeof $x355 === "string" && typeof $x356 === "string" && $x355.length + $x356.length <= ctx.limits.maxStringLength ? $x355 + $x356 : rt.concat(ctx, $x355, $x356, L111)); $u179 = (typeof $v359 === "number" ? $v359 : rt.checkSize(ctx, $v359, L116));
 }
 }
 }
 }
-$i183 += $step185;
+$i192 += $step194;
 }
-break $re351;
-} catch ($e352) {
-if ($e352 !== T.PAUSE) throw $e352;
+break $re360;
+} catch ($e361) {
+if ($e361 !== T.PAUSE) throw $e361;
 { await T.pause(ctx.page, $at34); $h46 = $h50 = $h53 = $h75 = $h79 = $h82 = $h104 = $h150 = undefined; };
 }
 }
 }
-ctx.page.budget = $b33; if ($s171) $r21 = $F[0]; if ($s172) $r22 = $F[1]; $r23 = $u169; if ($s173) $r24 = $F[2]; if ($s174) $r25 = $F[3]; if ($s175) $r26 = $F[4]; if ($s176) $r27 = $F[5]; if ($s177) $r28 = $F[6]; if ($s178) $r29 = $F[7]; $r30 = $F[8]; $r32 = $u170;
+ctx.page.budget = $b33; if ($s180) $r21 = $F169; if ($s181) $r22 = $F170; $r23 = $u178; if ($s182) $r24 = $F171; if ($s183) $r25 = $F172; if ($s184) $r26 = $F173; if ($s185) $r27 = $F174; if ($s186) $r28 = $F175; if ($s187) $r29 = $F176; $r30 = $F177; $r32 = $u179;
 }
 } catch ($e168) { if ($e168?.catchable !== false) ctx.page.budget = $b33; throw $e168; }
 return [$o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32];
 };
 return async function render(ctx) {
 let $o = "", $row;
-let $x47, $x48, $x49, $x51, $x52, $x54, $x55, $x56, $x57, $x58, $x59, $x60, $x61, $x62, $x63, $x64, $x65, $x66, $x76, $x77, $x78, $x80, $x81, $x83, $x84, $x85, $x86, $x87, $x88, $x89, $x90, $x91, $x92, $x93, $x94, $x95, $x103, $x105, $x106, $x107, $x108, $x109, $x110, $x111, $x112, $x113, $x114, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x130, $x131, $x132, $x133, $x134, $x135, $x136, $x137, $x140, $x141, $x143, $x144, $x145, $x146, $x147, $x149, $x151, $x152, $x153, $x154, $x155, $x156, $x157, $x158, $x159, $x161, $x162, $x163, $x164, $x165, $x166, $x357;
+let $x47, $x48, $x49, $x51, $x52, $x54, $x55, $x56, $x57, $x58, $x59, $x60, $x61, $x62, $x63, $x64, $x65, $x66, $x76, $x77, $x78, $x80, $x81, $x83, $x84, $x85, $x86, $x87, $x88, $x89, $x90, $x91, $x92, $x93, $x94, $x95, $x103, $x105, $x106, $x107, $x108, $x109, $x110, $x111, $x112, $x113, $x114, $x115, $x116, $x117, $x118, $x119, $x120, $x121, $x122, $x123, $x124, $x125, $x126, $x127, $x128, $x130, $x131, $x132, $x133, $x134, $x135, $x136, $x137, $x140, $x141, $x143, $x144, $x145, $x146, $x147, $x149, $x151, $x152, $x153, $x154, $x155, $x156, $x157, $x158, $x159, $x161, $x162, $x163, $x164, $x165, $x166, $x366;
 try {
 T.checkParam(ctx, "url.width", "integer", true, "72", 1, 1024, undefined, L0);
 T.checkParam(ctx, "url.height", "integer", true, "32", 1, 768, undefined, L1);
@@ -287,7 +287,7 @@ try {
 let $done35 = false, $replay38 = false;
 if (!$slow20 && typeof $r30 === "number" && $r31 !== undefined && $r32 !== undefined) {
 try {
-[$o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32] = await $checked353(ctx, $o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32);
+[$o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32] = await $checked362(ctx, $o, $r21, $r22, $r23, $r24, $r25, $r26, $r27, $r28, $r29, $r30, $r31, $r32);
 $done35 = true;
 } catch ($e37) {
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
@@ -347,13 +347,13 @@ if ((($x143 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L87))), ($x14
 }
 }
 if ((($x149 = ($h150 !== undefined ? $h150 : (($x151 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L93)), "output", L94)), $slow20 || ($h150 = $x151), $x151))) === "ascii" ? true : rt.eq($x149, "ascii", L95))) {
-{ const $v160 = (($x152 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x153 = ((($x154 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x156 = ($h104 !== undefined ? $h104 : (($x155 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h104 = $x155), $x155))), typeof $x154 === "number" && typeof $x156 === "number" && $x154 === $x154 && $x156 === $x156 ? $x154 === $x156 : rt.eq($x154, $x156, L98)) ? "@" : rt.call(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x158 = (($x157 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x157 === "number" && $x157 === $x157 && 9 === 9 && 9 !== 0 ? $x157 % 9 : rt.mod($x157, 9, L105))), ($x159 = 1 + $x158) === $x159 ? $x159 : rt.add(1, $x158, L104)), 1))), typeof $x152 === "string" && typeof $x153 === "string" && $x152.length + $x153.length <= ctx.limits.maxStringLength ? $x152 + $x153 : rt.concat(ctx, $x152, $x153, L96)); if ($slow20) rt.assign(ctx, "line", [], $v160, L107); else $r23 = (typeof $v160 === "number" ? $v160 : rt.checkSize(ctx, $v160, L107));
+{ const $v160 = (($x152 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L97))), ($x153 = ((($x154 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L99))), ($x156 = ($h104 !== undefined ? $h104 : (($x155 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L100)), "maxiter", L101)), $slow20 || ($h104 = $x155), $x155))), typeof $x154 === "number" && typeof $x156 === "number" && $x154 === $x154 && $x156 === $x156 ? $x154 === $x156 : rt.eq($x154, $x156, L98)) ? "@" : rt.call3(ctx, F0, L102, ($r31 !== undefined ? $r31 : rt.lookupName(ctx, "palette", L103)), (($x158 = (($x157 = ($r28 !== undefined ? $r28 : rt.lookupName(ctx, "n", L106))), typeof $x157 === "number" && $x157 === $x157 && 9 === 9 && 9 !== 0 ? $x157 % 9 : rt.mod($x157, 9, L105))), ($x159 = 1 + $x158) === $x159 ? $x159 : rt.add(1, $x158, L104)), 1))), typeof $x152 === "string" && typeof $x153 === "string" && $x152.length + $x153.length <= ctx.limits.maxStringLength ? $x152 + $x153 : rt.concat(ctx, $x152, $x153, L96)); if ($slow20) rt.assign(ctx, "line", [], $v160, L107); else $r23 = (typeof $v160 === "number" ? $v160 : rt.checkSize(ctx, $v160, L107));
 }
 }
 }
 }
 if ((($x161 = ($h150 !== undefined ? $h150 : (($x162 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L108)), "output", L109)), $slow20 || ($h150 = $x162), $x162))) === "ascii" ? true : rt.eq($x161, "ascii", L110))) {
-{ const $v167 = (($x163 = (($x165 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x166 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x165 === "string" && typeof $x166 === "string" && $x165.length + $x166.length <= ctx.limits.maxStringLength ? $x165 + $x166 : rt.concat(ctx, $x165, $x166, L112))), ($x164 = rt.call(ctx, F1, L115, 10)), typeof $x163 === "string" && typeof $x164 === "string" && $x163.length + $x164.length <= ctx.limits.maxStringLength ? $x163 + $x164 : rt.concat(ctx, $x163, $x164, L111)); if ($slow20) rt.assign(ctx, "art", [], $v167, L116); else $r32 = (typeof $v167 === "number" ? $v167 : rt.checkSize(ctx, $v167, L116));
+{ const $v167 = (($x163 = (($x165 = ($r32 !== undefined ? $r32 : rt.lookupName(ctx, "art", L113))), ($x166 = ($r23 !== undefined ? $r23 : rt.lookupName(ctx, "line", L114))), typeof $x165 === "string" && typeof $x166 === "string" && $x165.length + $x166.length <= ctx.limits.maxStringLength ? $x165 + $x166 : rt.concat(ctx, $x165, $x166, L112))), ($x164 = rt.call1(ctx, F1, L115, 10)), typeof $x163 === "string" && typeof $x164 === "string" && $x163.length + $x164.length <= ctx.limits.maxStringLength ? $x163 + $x164 : rt.concat(ctx, $x163, $x164, L111)); if ($slow20) rt.assign(ctx, "art", [], $v167, L116); else $r32 = (typeof $v167 === "number" ? $v167 : rt.checkSize(ctx, $v167, L116));
 }
 }
 }
@@ -362,15 +362,15 @@ if ((($x161 = ($h150 !== undefined ? $h150 : (($x162 = rt.field(ctx, (ctx.scopes
 }
 } finally { if (!$slow20) { if ($r21 !== undefined) $vars19["row"] = $r21; if ($r22 !== undefined) $vars19["cy"] = $r22; if ($r23 !== undefined) $vars19["line"] = $r23; if ($r24 !== undefined) $vars19["col"] = $r24; if ($r25 !== undefined) $vars19["cx"] = $r25; if ($r26 !== undefined) $vars19["zx"] = $r26; if ($r27 !== undefined) $vars19["zy"] = $r27; if ($r28 !== undefined) $vars19["n"] = $r28; if ($r29 !== undefined) $vars19["t"] = $r29; if ($r30 !== undefined) $vars19["inside"] = $r30; if ($r32 !== undefined) $vars19["art"] = $r32; } }
 }
-{ const $v354 = "Mandelbrot"; rt.assign(ctx, "title", [], $v354, L117); }
-{ const $before355 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before355, "_layout/header.dbt", L118); } catch ($e356) { $o = T.takeAborted($e356); throw $e356; } }
+{ const $v363 = "Mandelbrot"; rt.assign(ctx, "title", [], $v363, L117); }
+{ const $before364 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before364, "_layout/header.dbt", L118); } catch ($e365) { $o = T.takeAborted($e365); throw $e365; } }
 if (ctx.page.outputOnly === 0) $o += "<h1>Mandelbrot</h1>\n";
 $o += "<p>" + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L119)), "width", L120), L121) + " × " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L122)), "height", L123), L124) + " points, at most " + rt.esc(rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L125)), "maxiter", L126), L127) + " iterations each: " + rt.esc(rt.lookupName(ctx, "inside", L128), L129) + " points in the set.</p>\n";
-if ((($x357 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L130)), "output", L131)) === "ascii" ? true : rt.eq($x357, "ascii", L132))) {
+if ((($x366 = rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L130)), "output", L131)) === "ascii" ? true : rt.eq($x366, "ascii", L132))) {
 $o += "<pre class=\"mandelbrot\">" + rt.esc(rt.lookupName(ctx, "art", L133), L134) + "</pre>";
 }
 $o += "\n";
-{ const $before358 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before358, "_layout/footer.dbt", L135); } catch ($e359) { $o = T.takeAborted($e359); throw $e359; } }
+{ const $before367 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before367, "_layout/footer.dbt", L135); } catch ($e368) { $o = T.takeAborted($e368); throw $e368; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

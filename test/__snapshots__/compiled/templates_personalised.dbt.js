@@ -79,7 +79,7 @@ if (++$n61 > $lim67 || --$b37 <= 0) { ctx.page.budget = $b37; if (T.tick(ctx, $n
 const [$k65, $v66] = $list63[$at64];
 $u57 = $v66;
 $b69: {
-{ const $v74 = rt.call(ctx, F2, L35, $u58, (($x70 = (($x72 = "{"), ($x73 = $u57), typeof $x72 === "string" && typeof $x73 === "string" && $x72.length + $x73.length <= ctx.limits.maxStringLength ? $x72 + $x73 : rt.concat(ctx, $x72, $x73, L38))), ($x71 = "}"), typeof $x70 === "string" && typeof $x71 === "string" && $x70.length + $x71.length <= ctx.limits.maxStringLength ? $x70 + $x71 : rt.concat(ctx, $x70, $x71, L37)), rt.call(ctx, F3, L40, rt.index(ctx, $r36, $u57, L43)), "all"); $u58 = (typeof $v74 === "number" ? $v74 : rt.checkSize(ctx, $v74, L44));
+{ const $v74 = rt.call(ctx, F2, L35, $u58, (($x70 = (($x72 = "{"), ($x73 = $u57), typeof $x72 === "string" && typeof $x73 === "string" && $x72.length + $x73.length <= ctx.limits.maxStringLength ? $x72 + $x73 : rt.concat(ctx, $x72, $x73, L38))), ($x71 = "}"), typeof $x70 === "string" && typeof $x71 === "string" && $x70.length + $x71.length <= ctx.limits.maxStringLength ? $x70 + $x71 : rt.concat(ctx, $x70, $x71, L37)), rt.call1(ctx, F3, L40, rt.index(ctx, $r36, $u57, L43)), "all"); $u58 = (typeof $v74 === "number" ? $v74 : rt.checkSize(ctx, $v74, L44));
 }
 }
 $at64++;
@@ -114,7 +114,7 @@ $body6 = $o;
 } finally { $o = $saved7; ctx.page.captures--; }
 return $body6;
 }, L6);
-if (((($x12 = rt.field(ctx, rt.lookupName(ctx, "user", L8), "recordCount", L9)), typeof $x12 === "number" && $x12 === $x12 ? $x12 === 0 : rt.eq($x12, 0, L7)) || (($x13 = rt.field(ctx, rt.lookupName(ctx, "user", L11), "password_hash", L12)), ($x14 = rt.call(ctx, F0, L13, rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L14)), "password", L15), "sha256")), typeof $x13 === "number" && typeof $x14 === "number" && $x13 === $x13 && $x14 === $x14 ? $x13 !== $x14 : rt.neq($x13, $x14, L10)))) {
+if (((($x12 = rt.field(ctx, rt.lookupName(ctx, "user", L8), "recordCount", L9)), typeof $x12 === "number" && $x12 === $x12 ? $x12 === 0 : rt.eq($x12, 0, L7)) || (($x13 = rt.field(ctx, rt.lookupName(ctx, "user", L11), "password_hash", L12)), ($x14 = rt.call2(ctx, F0, L13, rt.field(ctx, (ctx.scopes.url ?? rt.base(ctx, "url", L14)), "password", L15), "sha256")), typeof $x13 === "number" && typeof $x14 === "number" && $x13 === $x13 && $x14 === $x14 ? $x13 !== $x14 : rt.neq($x13, $x14, L10)))) {
 T.setHeader(ctx, undefined, undefined, 403, L16);
 if (ctx.page.outputOnly === 0) $o += "  <p>Unknown user or wrong password.</p>\n";
 T.abortPage(ctx, L17);
@@ -135,7 +135,7 @@ if (ctx.page.outputOnly === 0) $o += "  <p>No such content file.</p>\n";
 T.abortPage(ctx, L26);
 }
 { const $v30 = rt.field(ctx, rt.lookupName(ctx, "content", L27), "body", L28); rt.assign(ctx, "body", [], $v30, L29); }
-{ const $v31 = rt.call(ctx, F1, L30, rt.lookupName(ctx, "user", L31), 1); rt.assign(ctx, "attrs", [], $v31, L32); }
+{ const $v31 = rt.call2(ctx, F1, L30, rt.lookupName(ctx, "user", L31), 1); rt.assign(ctx, "attrs", [], $v31, L32); }
 { const $vars32 = ctx.scopes.local ?? ctx.scopes.variables;
 T.respell($vars32, "field"); const $slow33 = ctx.page.scopesShared || ctx.scopes.local !== undefined || T.shadowed(ctx, $vars32, "field") || T.shadowed(ctx, $vars32, "body") || T.shadowed(ctx, $vars32, "attrs") || T.respelled($vars32, "body") || T.respelled($vars32, "attrs");
 let $r34 = $slow33 ? undefined : T.own($vars32, "field"), $r35 = $slow33 ? undefined : T.own($vars32, "body"), $r36 = $slow33 ? undefined : T.own($vars32, "attrs");
@@ -159,7 +159,7 @@ $loop44: for (; $at48 < $list47.length; $at48++) {
 if (++$n45 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n45, $o.length, L33, true)) { await T.pause(ctx.page, L33);  }; }
 const [$k49, $v50] = $list47[$at48];
 if ($slow33) $vars32["field"] = $v50; else $r34 = $v50;
-{ const $v55 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x51 = (($x53 = "{"), ($x54 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x53 === "string" && typeof $x54 === "string" && $x53.length + $x54.length <= ctx.limits.maxStringLength ? $x53 + $x54 : rt.concat(ctx, $x53, $x54, L38))), ($x52 = "}"), typeof $x51 === "string" && typeof $x52 === "string" && $x51.length + $x52.length <= ctx.limits.maxStringLength ? $x51 + $x52 : rt.concat(ctx, $x51, $x52, L37)), rt.call(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v55, L44); else $r35 = (typeof $v55 === "number" ? $v55 : rt.checkSize(ctx, $v55, L44));
+{ const $v55 = rt.call(ctx, F2, L35, ($r35 !== undefined ? $r35 : rt.lookupName(ctx, "body", L36)), (($x51 = (($x53 = "{"), ($x54 = ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L39))), typeof $x53 === "string" && typeof $x54 === "string" && $x53.length + $x54.length <= ctx.limits.maxStringLength ? $x53 + $x54 : rt.concat(ctx, $x53, $x54, L38))), ($x52 = "}"), typeof $x51 === "string" && typeof $x52 === "string" && $x51.length + $x52.length <= ctx.limits.maxStringLength ? $x51 + $x52 : rt.concat(ctx, $x51, $x52, L37)), rt.call1(ctx, F3, L40, rt.index(ctx, ($r36 !== undefined ? $r36 : rt.lookupName(ctx, "attrs", L41)), ($r34 !== undefined ? $r34 : rt.lookupName(ctx, "field", L42)), L43)), "all"); if ($slow33) rt.assign(ctx, "body", [], $v55, L44); else $r35 = (typeof $v55 === "number" ? $v55 : rt.checkSize(ctx, $v55, L44));
 }
 }
 }
@@ -170,7 +170,7 @@ if ($slow33) $vars32["field"] = $v50; else $r34 = $v50;
 if (ctx.page.outputOnly === 0) $o += "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>";
 $o += rt.esc(rt.field(ctx, rt.lookupName(ctx, "content", L45), "title", L46), L47);
 if (ctx.page.outputOnly === 0) $o += "</title></head><body>\n";
-$o += rt.esc(rt.call(ctx, F4, L48, rt.lookupName(ctx, "body", L49)), L50);
+$o += rt.esc(rt.call1(ctx, F4, L48, rt.lookupName(ctx, "body", L49)), L50);
 if (ctx.page.outputOnly === 0) $o += "\n</body></html>\n";
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
