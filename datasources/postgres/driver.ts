@@ -83,15 +83,26 @@ async function ownQuery(
  * one round trip). Set for the session, then reset, the three statements reached different
  * server connections behind PgBouncer and the limit stayed on another page's.
  */
-async function limited(
+function limited(
   conn: Connection,
   sql: string,
   params: unknown[],
   opts: StatementOptions,
 ): Promise<{ res: pg.QueryResult; bytes: number }> {
+  // Without a limit, the statement's own promise: no async function around it (900 bytes and
+  // two turns of the microtask queue a statement).
+  const ms = opts.statementTimeoutMs;
+  return ms ? timeLimited(conn, sql, params, opts, String(Math.max(1, Math.floor(ms)))) : run(conn, sql, params, opts);
+}
+
+async function timeLimited(
+  conn: Connection,
+  sql: string,
+  params: unknown[],
+  opts: StatementOptions,
+  ms: string,
+): Promise<{ res: pg.QueryResult; bytes: number }> {
   const client = conn.client;
-  if (!opts.statementTimeoutMs) return run(conn, sql, params, opts);
-  const ms = String(Math.max(1, Math.floor(opts.statementTimeoutMs)));
   if (opts.inTransaction) {
     const r = await client.query<{ before: string }>({
       text: "SELECT current_setting('statement_timeout') AS before, set_config('statement_timeout', $1, true)",
