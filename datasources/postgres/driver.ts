@@ -49,30 +49,38 @@ function query(conn: Connection, sql: string, params: unknown[], opts: Statement
   return opts.shared ? sharedQuery(conn, sql, params, opts) : ownQuery(conn, sql, params, opts);
 }
 
-async function ownQuery(
+function ownQuery(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<DriverResult> {
+  // One derived promise a statement rather than an async function around it: most never fail.
+  return limited(conn, sql, params, opts).then(
+    asResult,
+    opts.name ? (err: unknown) => replanned(conn, sql, params, opts, err) : undefined,
+  );
+}
+
+const asResult = (r: { res: pg.QueryResult; bytes: number }): DriverResult => result(r.res, r.bytes);
+
+/**
+ * A named statement's failure: when the table changed under its plan ("cached plan must not
+ * change result type", 0A000), the statement prepared afresh and run again; else the error.
+ * Inside a transaction the failure has aborted it, so the connection is only marked to be
+ * replaced when given back.
+ */
+async function replanned(
   conn: Connection,
   sql: string,
   params: unknown[],
   opts: StatementOptions,
+  err: unknown,
 ): Promise<DriverResult> {
-  const { name } = opts;
-  try {
-    const r = await limited(conn, sql, params, opts);
-    return result(r.res, r.bytes);
-  } catch (err) {
-    if (!name || (err as pg.DatabaseError).code !== "0A000") throw err;
-    // The table changed under the statement's plan ("cached plan must not change result
-    // type"): prepare it afresh. Inside a transaction the failure has aborted it, so the
-    // connection is only marked to be replaced when given back.
-    if (!opts.mayRetry) {
-      conn.retire = true;
-      throw err;
-    }
-    await conn.client.query(`DEALLOCATE ${name}`);
-    forgetStatement(conn, name);
-    const r = await limited(conn, sql, params, opts);
-    return result(r.res, r.bytes);
+  const name = opts.name!;
+  if ((err as pg.DatabaseError).code !== "0A000") throw err;
+  if (!opts.mayRetry) {
+    conn.retire = true;
+    throw err;
   }
+  await conn.client.query(`DEALLOCATE ${name}`);
+  forgetStatement(conn, name);
+  return asResult(await limited(conn, sql, params, opts));
 }
 
 /**
