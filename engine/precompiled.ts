@@ -15,9 +15,9 @@ import { Registry, type Extensions } from "./extensions.js";
  * T.shadowedAny is gone; 6: queryExecute takes the bound values; 7: isNull(x) runs through
  * rt.isNullOf, writeOutput(x, encodeFor) through rt.written; 8: T.enterCatch takes the names of
  * script catches, T.entries the "each" kind of a script for-in, T.caseMatches an array of values; T.makeClosure,
- * T.invokeValue).
+ * T.invokeValue; 9: built-in calls of one to three arguments through rt.call1, rt.call2, rt.call3).
  */
-export const COMPILED_RUNTIME = 8;
+export const COMPILED_RUNTIME = 9;
 
 export const functionTable: Record<string, unknown> = Registry.builtin().functionTable;
 
