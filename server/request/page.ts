@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Canceller, type CancelSignal } from "../../engine/cancel.js";
 import { endPage } from "../../engine/clock.js";
 import type { Scopes } from "../../engine/context.js";
-import type { PageState } from "../../engine/page.js";
+import type { PageState, RequestHooks } from "../../engine/page.js";
 import { newTrace } from "../../engine/trace.js";
 import type { Struct } from "../../engine/values.js";
 import { panelHtml, traceText, type DebugEntry } from "../debug.js";
@@ -79,14 +79,49 @@ export async function renderPage(
   if (site.database.datasources.hasReplicas) page.writes = await visitorWrites(site, req);
   const session = new PageSession(site, req, state, !!error);
   const out = new PageReply(served, req, reply, page, session);
-  page.hooks = {
-    csrfToken: () => out.csrf.token(),
-    ...session.hooks(out.beforeFlush),
-    isUpload: (path) => req.quarryUploads?.has(path) ?? false,
-  };
   // Before a static file nothing streams.
-  if (!file) page.hooks.flush = out.flush;
+  page.hooks = new PageHooks(req, session, out, !file);
   return answer({ served, req, name, scopes, page, session, out, error }, reply, file);
+}
+
+/**
+ * What a page reaches of its request (PageState.hooks): its session's functions, csrfToken(),
+ * its uploads and dbt:flush (`streams`), as methods of one object a request rather than a
+ * closure each.
+ */
+class PageHooks implements RequestHooks {
+  readonly flush: RequestHooks["flush"];
+
+  constructor(
+    private readonly req: FastifyRequest,
+    private readonly session: PageSession,
+    private readonly out: PageReply,
+    streams: boolean,
+  ) {
+    this.flush = streams ? out.flush : undefined;
+  }
+
+  csrfToken(): string {
+    return this.out.csrf.token();
+  }
+  sessionRotate(): void {
+    this.session.rotate(this.out.beforeFlush);
+  }
+  sessionInvalidate(): void {
+    this.session.invalidate(this.out.beforeFlush);
+  }
+  flash(name: string, value: unknown): void {
+    this.session.flash(name, value);
+  }
+  getFlash(): Struct {
+    return this.session.getFlash();
+  }
+  sessionKey(): string {
+    return this.session.key();
+  }
+  isUpload(path: string): boolean {
+    return this.req.quarryUploads?.has(path) ?? false;
+  }
 }
 
 /** The site's error page `name` (_error.dbt, _404.dbt) with `error`; throws what fails it. */

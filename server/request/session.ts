@@ -5,7 +5,6 @@
 // Also the visitor's read-replica write positions, a signed cookie of their own.
 import type { FastifyRequest } from "fastify";
 import type { Signer } from "@fastify/cookie";
-import type { RequestHooks } from "../../engine/page.js";
 import { keyOf } from "../../engine/keys.js";
 import { newStruct, type Struct } from "../../engine/values.js";
 import { WritePositions } from "../../datasources/replicas.js";
@@ -55,8 +54,6 @@ export async function visitorWrites(site: Site, req: FastifyRequest): Promise<Wr
   }
 }
 
-type SessionHooks = Pick<RequestHooks, "sessionRotate" | "sessionInvalidate" | "flash" | "getFlash" | "sessionKey">;
-
 /** One page's session: what the page does to it, and storing that at its end. */
 export class PageSession {
   /** The cookie signer, fetched once the response has a cookie to sign (null: none yet). */
@@ -73,36 +70,40 @@ export class PageSession {
     private readonly errorPage: boolean,
   ) {}
 
-  /** The page's session functions; `beforeFlush` throws for those that need a cookie once the head has gone. */
-  hooks(beforeFlush: (what: string) => void): SessionHooks {
+  /** sessionRotate(): a new id when the page ends; `beforeFlush` throws once the head has gone (the cookie could not follow). */
+  rotate(beforeFlush: (what: string) => void): void {
+    beforeFlush("sessionRotate()");
+    this.state.rotate = true;
+  }
+
+  /** sessionInvalidate(): the data gone now, the session and its cookie when the page ends. */
+  invalidate(beforeFlush: (what: string) => void): void {
+    beforeFlush("sessionInvalidate()");
     const session = this.state;
-    return {
-      sessionRotate() {
-        beforeFlush("sessionRotate()");
-        session.rotate = true;
-      },
-      sessionInvalidate() {
-        beforeFlush("sessionInvalidate()");
-        session.invalidate = true;
-        for (const k of Object.keys(session.data)) delete session.data[k];
-        // Flash messages go with the session; one set after this is kept for the next page.
-        session.flash = session.flashNext = null;
-      },
-      flash(name, value) {
-        const next = (session.flashNext ??= newStruct());
-        next[keyOf(next, name) ?? name] = value;
-      },
-      getFlash: () => {
-        // The first read takes what earlier requests stored; those are then not stored again.
-        if (this.flashShown === null) {
-          this.flashShown = session.flash ?? newStruct();
-          session.flashRead = true;
-        }
-        return this.flashShown;
-      },
-      // A visitor without a stored session yet has only this request: its own key.
-      sessionKey: () => session.id ?? `request ${this.req.id}`,
-    };
+    session.invalidate = true;
+    for (const k of Object.keys(session.data)) delete session.data[k];
+    // Flash messages go with the session; one set after this is kept for the next page.
+    session.flash = session.flashNext = null;
+  }
+
+  /** flash(): kept under `name` for a later page to read once. */
+  flash(name: string, value: unknown): void {
+    const next = (this.state.flashNext ??= newStruct());
+    next[keyOf(next, name) ?? name] = value;
+  }
+
+  /** getFlash(): the first read takes what earlier requests stored; those are then not stored again. */
+  getFlash(): Struct {
+    if (this.flashShown === null) {
+      this.flashShown = this.state.flash ?? newStruct();
+      this.state.flashRead = true;
+    }
+    return this.flashShown;
+  }
+
+  /** The visitor's session for scope="session" locks: a visitor without a stored session yet has only this request. */
+  key(): string {
+    return this.state.id ?? `request ${this.req.id}`;
   }
 
   /** Whose session the request's debug record is (its store key), after what the page did. */
