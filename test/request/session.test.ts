@@ -1,5 +1,5 @@
 // server/request/session.ts on its own: a visitor's session opened from their signed cookie (or
-// fresh), what a page does to it through its hooks, what finishing stores and which cookie it
+// fresh), what a page does to it through its functions, what finishing stores and which cookie it
 // asks for; the write positions' cookie.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Signer } from "@fastify/cookie";
@@ -20,7 +20,7 @@ let closeSite: () => Promise<void>;
 let s: StageServer;
 let signer: Signer;
 
-/** What one request did: the session it found, what the page's hooks gave, what finishing asked for. */
+/** What one request did: the session it found, what the page's session functions gave, what finishing asked for. */
 interface Step {
   found: string | null;
   data: Record<string, unknown>;
@@ -43,13 +43,13 @@ beforeAll(async () => {
       const data = { ...state.data };
       const session = new PageSession(site, req, state, q.errorPage === "1");
       const guarded: string[] = [];
-      const hooks = session.hooks((what) => guarded.push(what));
-      const flash = q.read ? hooks.getFlash() : null;
+      const beforeFlush = (what: string) => void guarded.push(what);
+      const flash = q.read ? session.getFlash() : null;
       if (q.set) state.data[q.set] = q.value ?? "";
-      if (q.flash) hooks.flash(q.flash, q.value ?? "");
-      if (q.rotate) hooks.sessionRotate();
-      if (q.invalidate) hooks.sessionInvalidate();
-      const key = hooks.sessionKey();
+      if (q.flash) session.flash(q.flash, q.value ?? "");
+      if (q.rotate) session.rotate(beforeFlush);
+      if (q.invalidate) session.invalidate(beforeFlush);
+      const key = session.key();
       const cookie = await session.finish();
       return {
         found,
