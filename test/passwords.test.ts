@@ -61,7 +61,8 @@ describe("bcrypt", () => {
 
   it("stops at the page's time limit, located, while the hash still runs", async () => {
     const err = await renderError(
-      '<dbt:setting requesttimeout="0.05">\n<dbt:set h = generateBCryptHash("pw", {rounds: 15})>',
+      // 0.5 s: far inside the hash (rounds 15 takes seconds) and far beyond loading the page under a full test run.
+      '<dbt:setting requesttimeout="0.5">\n<dbt:set h = generateBCryptHash("pw", {rounds: 15})>',
     );
     expect([err.code, `${err.loc?.line}:${err.loc?.column}`]).toEqual(["QRY_ERR_TIMEOUT", "2:14"]);
   });
