@@ -138,11 +138,9 @@ export class Datasources {
     if (opts.signal?.aborted) throw cancelled(opts.signal, sql, params);
     const started = performance.now();
     const replicas = lease || !opts.writes ? undefined : this.replicas.get(ds.name);
-    // The first try awaited here, not through run: one async function fewer a statement.
     const res = replicas
       ? await this.routed(ds, replicas, sql, params, opts)
-      : ((await this.attempt(ds, lease, sql, params, opts, SHARED_RETRIES > 0)) ??
-        (await this.run(ds, lease, sql, params, opts, undefined, 1)));
+      : await this.run(ds, lease, sql, params, opts);
     const rows = res.rows;
     const q = new QueryResult(
       res.columns.map((f) => f.name),
@@ -154,7 +152,7 @@ export class Datasources {
     return q;
   }
 
-  /** A statement on `ds`, tried again while it was lost on a shared connection without effect (`tried`: tries made before). */
+  /** A statement on `ds`, tried again while it was lost on a shared connection without effect. */
   private async run(
     ds: Datasource,
     lease: Lease | null,
@@ -162,10 +160,9 @@ export class Datasources {
     params: unknown[],
     opts: QueryOptions,
     written?: { at: bigint | null },
-    tried = 0,
   ): Promise<DriverResult> {
     let res: DriverResult | null = null;
-    for (let attempt = tried; !res; attempt++)
+    for (let attempt = 0; !res; attempt++)
       res = await this.attempt(ds, lease, sql, params, opts, attempt < SHARED_RETRIES, written);
     return res;
   }
