@@ -163,9 +163,16 @@ export async function buildApp(
     readiness = registerHealth(app, database.datasources, join(dir, "_db"));
     const state = readiness;
     // Once the server stopped accepting, every response closes its connection: the proxy's next
-    // request then opens a new one, which is refused here and goes to another node.
-    app.addHook("onRequest", (_req, reply, done) => {
+    // request then opens a new one, which is refused here and goes to another node. Set when the
+    // answer is sent, not when the request came: one in flight when closing began would leave
+    // its connection kept alive and idle, and the close waiting for the client to drop it.
+    app.addHook("onSend", (_req, reply, payload, done) => {
       if (state.closing) void reply.header("connection", "close");
+      done(null, payload);
+    });
+    // app.close() without the signal handlers (an embedding app, the tests) closes the same way.
+    app.addHook("preClose", (done) => {
+      state.closing = true;
       done();
     });
     await app.register(quarry, { ...opts, database, log, frameworkErrors: framework });
@@ -235,7 +242,7 @@ export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
  * idle one is left for its client to close, up to `drain.idleCloseMs`. Closing an idle kept-alive
  * connection ourselves (as http.Server.close does) races a request the proxy may be sending on
  * it, which then fails (nginx retries no POST that was sent). Requests in flight get `graceMs`
- * to finish, then their connections are cut; the pools and the embedded Postgres stop after
+ * to finish (answered with `Connection: close`), then their connections are cut; the pools and the embedded Postgres stop after
  * them; then the process exits (1 if anything had to be cut or failed). A second signal cuts at
  * once; calling `stop` again does nothing.
  */

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../server/app.js";
 import { build } from "../server/build.js";
 import { site } from "./helpers.js";
-import { createDatabase } from "./db.js";
+import { createDatabase, sql } from "./db.js";
 import { database, until } from "./http.js";
 import { listening } from "./process.js";
 
@@ -138,9 +138,9 @@ const get = (agent: Agent, url: string) =>
   });
 
 /** `quarry start` of a one-page site with these server settings; resolves with the child, its URL and its stderr so far. */
-async function startSite(server: Record<string, number>, workers: number) {
+async function startSite(server: Record<string, number>, workers: number, pages: Record<string, string> = {}) {
   const url = await createDatabase([], "drain");
-  const root = site({ "quarry.config.json": JSON.stringify({ server }), "index.dbt": "hi" });
+  const root = site({ "quarry.config.json": JSON.stringify({ server }), "index.dbt": "hi", ...pages });
   const dist = join(mkdtempSync(join(tmpdir(), "quarry-drain-")), "dist");
   expect(build(root, dist).errors).toEqual([]);
   const child = spawn(process.execPath, [bin, "start", dist, "--port", "0", "--workers", String(workers)], {
@@ -151,8 +151,18 @@ async function startSite(server: Record<string, number>, workers: number) {
   const log = { text: "" };
   child.stderr.on("data", (d: Buffer) => (log.text += d.toString()));
   const exited = new Promise<number | null>((r) => child.on("exit", r));
-  return { child, base, log, exited };
+  return { child, base, log, exited, url };
 }
+
+/** How many statements `SELECT pg_sleep(<seconds>)` are running on the database at `url`. */
+const sleeping = async (url: string, seconds: string) =>
+  (
+    await sql<{ n: number }>(
+      url,
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND datname = $1 AND query LIKE $2",
+      [new URL(url).pathname.slice(1), `SELECT pg_sleep(${seconds}) AS s%`],
+    )
+  )[0]!.n;
 const said = (log: { text: string }, line: RegExp, times: number) =>
   until(
     () => (log.text.match(line) ?? []).length,
@@ -216,4 +226,48 @@ describe("quarry start shutting down behind a proxy", () => {
     },
     60_000,
   );
+
+  it("a request in flight when it stops accepting is answered with Connection: close, and it exits 0 once that answer is sent, without waiting for idleCloseMs", async () => {
+    const { child, base, log, exited, url } = await startSite({ idleCloseMs: 600_000, shutdownGraceMs: 600_000 }, 1, {
+      "slow.dbt": '<dbt:query name="s">SELECT pg_sleep(1.5) AS s</dbt:query>slept',
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answer = get(agent, `${base}/slow`);
+      expect(await until(() => sleeping(url, "1.5"), (n) => n === 1)).toBe(1);
+      child.kill("SIGTERM");
+      await said(log, /stopped accepting; finishing requests in flight/g, 1);
+      const slow = await answer;
+      expect([slow.status, slow.connection, slow.body]).toEqual([200, "close", "slept"]);
+      // Kept alive, the idle connection would hold the node up to idleCloseMs (600 s).
+      const ended = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running"), 10_000))]);
+      expect(ended).toBe(0);
+    } finally {
+      agent.destroy();
+    }
+  }, 60_000);
+});
+
+describe("app.close() with a request in flight on a kept-alive connection", () => {
+  it("answers it with Connection: close and closes as soon as it is sent", async () => {
+    const url = await createDatabase([], "close_in_flight");
+    const root = site({ "slow.dbt": '<dbt:query name="s">SELECT pg_sleep(1) AS s</dbt:query>slept' });
+    const db = database(url);
+    const { app } = await buildApp({ root, database: db, log: () => {} });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answer = get(agent, `${base}/slow`);
+      expect(await until(() => sleeping(url, "1"), (n) => n === 1)).toBe(1);
+      const closed = app.close().then(() => "closed");
+      const slow = await answer;
+      expect([slow.status, slow.connection, slow.body]).toEqual([200, "close", "slept"]);
+      // Before, the connection stayed idle and kept alive: the close waited for its keep-alive timeout (72 s).
+      expect(await Promise.race([closed, new Promise((r) => setTimeout(() => r("still open"), 5_000))])).toBe("closed");
+    } finally {
+      agent.destroy();
+      await db.stop();
+    }
+  });
 });
