@@ -296,7 +296,7 @@ export class Datasource {
   async acquireShared(sql: string, signal?: CancelSignal): Promise<Lease> {
     if (this.strategy !== "pipeline" || !this.driver.pipelining) return this.acquire(signal);
     if (this.closed) throw this.unavailable("it is closed");
-    if (!this.fast(sql)) return this.acquireOwn(signal);
+    if (!this.fast(sql)) return this.acquireOwn(sql, signal);
     const lent = this.tryShared(sql);
     if (lent) return lent;
     // None free: open one more (up to the limit) or wait for one being opened, then take
@@ -315,13 +315,21 @@ export class Datasource {
    * pool is full and a shared connection is idle, that one goes back to the pool for it, so
    * such statements get all of `max`, as with strategy pool; they wait behind requests for
    * shared connections and transactions (priority), so a short statement waits for at most
-   * one of them to finish, never for the queue of them.
+   * one of them to finish, never for the queue of them. With the pool still full, one that ran
+   * for less than a stall recently is written on a shared connection instead (see below).
    */
-  private async acquireOwn(signal?: CancelSignal): Promise<Lease> {
+  private async acquireOwn(sql: string, signal?: CancelSignal): Promise<Lease> {
     const pool = this.pool!;
     if (pool.size >= this.config.max && pool.available === 0) {
       const idle = this.slots.find((s) => s.users === 0);
       if (idle && this.mayGiveBack()) await this.unslot(idle);
+      // Still full: a statement that recently ran for less than a stall waits behind the
+      // statements on a shared connection rather than for a whole slow one to finish. A short
+      // statement timed long once (Postgres starved of CPU for a moment) stays answered at once.
+      else if ((this.timings.get(sql) ?? Infinity) < PIPELINE_STALL_MS) {
+        const best = this.leastBusy();
+        if (best) return this.lend(best);
+      }
     }
     return this.counted(await this.acquire(signal, OWN));
   }

@@ -521,6 +521,47 @@ describe("pipeline: slow statements", () => {
     expect(await until(backends, (b) => b.length === 0)).toEqual([]);
   });
 
+  it("the pool full of slow statements: a short statement timed long once (under a stall) is written on the shared connection, not queued for the pool", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 3, pipelineConnections: 1 });
+    const main = ds.get(undefined);
+    const FAST = "SELECT $1::int AS n, pg_backend_pid() AS pid";
+    const SLOW = "SELECT pg_sleep($1) AS s, 'pipeline-starved' AS tag";
+    const KEEP = "SELECT $1::int AS k";
+    await warm(ds, FAST, [0]);
+    await warm(ds, KEEP, [0]);
+    await ds.query(main, null, SLOW, [(4 * PIPELINE_FAST_MS) / 1000]);
+    try {
+      const sharedPid = (await ds.query(main, null, FAST, [0])).rows[0]!.pid;
+      const order: string[] = [];
+      const slow = [0, 1].map(() => track(order, "slow", ds.query(main, null, SLOW, [1.5])));
+      expect((await until(() => main.stats(), (s) => s.size === 3 && s.inFlight === 2)).inFlight).toBe(2);
+      // As one run starved of CPU for a moment: 1.5 + (30 − 1.5) / 2 ≈ 16 ms, no longer short.
+      main.observe(FAST, 30);
+      expect(main.fast(FAST)).toBe(false);
+      const next = await ds.query(main, null, FAST, [7]);
+      order.push("short");
+      expect([next.rows[0]!.n, next.rows[0]!.pid]).toEqual([7, sharedPid]);
+      await Promise.all(slow);
+      expect(order).toEqual(["short", "slow", "slow"]);
+      // Known slower than a stall it waits for a connection of its own, as before (the shared
+      // one stays shared: a short statement used it within the last second).
+      main.observe(FAST, 100);
+      const late = [0, 1].map(() => track(order, "slow", ds.query(main, null, SLOW, [1.5])));
+      expect((await until(() => main.stats(), (s) => s.inFlight === 2)).inFlight).toBe(2);
+      expect((await ds.query(main, null, KEEP, [1])).rows).toEqual([{ k: 1 }]);
+      const own = await ds.query(main, null, FAST, [8]);
+      order.push("waited");
+      expect(own.rows[0]!.pid).not.toBe(sharedPid);
+      await Promise.all(late);
+      // Answered only once a slow one had finished (the two finish together).
+      expect(order[3]).toBe("slow");
+      expect(order.slice(3).sort()).toEqual(["slow", "slow", "waited"]);
+    } finally {
+      await ds.close();
+    }
+    expect(await until(backends, (b) => b.length === 0)).toEqual([]);
+  });
+
   it("a slow statement waiting for a connection is cancelled at once; the pool goes on", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
     const main = ds.get(undefined);
