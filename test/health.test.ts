@@ -234,7 +234,12 @@ describe("quarry start shutting down behind a proxy", () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const answer = get(agent, `${base}/slow`);
-      expect(await until(() => sleeping(url, "1.5"), (n) => n === 1)).toBe(1);
+      expect(
+        await until(
+          () => sleeping(url, "1.5"),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
       child.kill("SIGTERM");
       await said(log, /stopped accepting; finishing requests in flight/g, 1);
       const slow = await answer;
@@ -259,7 +264,12 @@ describe("app.close() with a request in flight on a kept-alive connection", () =
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const answer = get(agent, `${base}/slow`);
-      expect(await until(() => sleeping(url, "1"), (n) => n === 1)).toBe(1);
+      expect(
+        await until(
+          () => sleeping(url, "1"),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
       const closed = app.close().then(() => "closed");
       const slow = await answer;
       expect([slow.status, slow.connection, slow.body]).toEqual([200, "close", "slept"]);

@@ -534,7 +534,14 @@ describe("pipeline: slow statements", () => {
       const sharedPid = (await ds.query(main, null, FAST, [0])).rows[0]!.pid;
       const order: string[] = [];
       const slow = [0, 1].map(() => track(order, "slow", ds.query(main, null, SLOW, [1.5])));
-      expect((await until(() => main.stats(), (s) => s.size === 3 && s.inFlight === 2)).inFlight).toBe(2);
+      expect(
+        (
+          await until(
+            () => main.stats(),
+            (s) => s.size === 3 && s.inFlight === 2,
+          )
+        ).inFlight,
+      ).toBe(2);
       // As one run starved of CPU for a moment: 1.5 + (30 − 1.5) / 2 ≈ 16 ms, no longer short.
       main.observe(FAST, 30);
       expect(main.fast(FAST)).toBe(false);
@@ -547,7 +554,14 @@ describe("pipeline: slow statements", () => {
       // one stays shared: a short statement used it within the last second).
       main.observe(FAST, 100);
       const late = [0, 1].map(() => track(order, "slow", ds.query(main, null, SLOW, [1.5])));
-      expect((await until(() => main.stats(), (s) => s.inFlight === 2)).inFlight).toBe(2);
+      expect(
+        (
+          await until(
+            () => main.stats(),
+            (s) => s.inFlight === 2,
+          )
+        ).inFlight,
+      ).toBe(2);
       expect((await ds.query(main, null, KEEP, [1])).rows).toEqual([{ k: 1 }]);
       const own = await ds.query(main, null, FAST, [8]);
       order.push("waited");
