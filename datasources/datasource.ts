@@ -15,6 +15,10 @@ import { DatasourceError } from "../engine/errors.js";
 import type { DatasourceConfig, Strategy } from "../config/site.js";
 import { idleMs, type Driver, type DriverConnection } from "./driver.js";
 import { driverFor } from "./drivers.js";
+import { abortable } from "./abort.js";
+import { Handoff } from "./handoff.js";
+
+export { abortError } from "./abort.js";
 
 type Connection = DriverConnection;
 
@@ -110,6 +114,8 @@ export class Datasource {
    */
   private readonly idle: Connection[] = [];
   private idleSweep: NodeJS.Timeout | undefined;
+  /** Strategies pool and single: requests waiting while all of the pool is lent (see acquire). */
+  private readonly waiting: Handoff<Lease> | null;
 
   constructor(
     readonly config: DatasourceConfig,
@@ -120,6 +126,11 @@ export class Datasource {
     this.strategy = config.strategy;
     this.driver = driverFor(config, url);
     this.pool = config.strategy === "per-request" ? null : this.createPool();
+    this.waiting = this.keepsIdle
+      ? new Handoff(config.acquireTimeoutMs, () =>
+          this.unavailable(`no connection within ${config.acquireTimeoutMs} ms`),
+        )
+      : null;
   }
 
   /** Where a session of its own goes (LISTEN, session advisory locks): the directUrl, else the url. */
@@ -192,20 +203,36 @@ export class Datasource {
    * A connection for one query or one transaction. With `signal`, a caller that is cancelled
    * while waiting stops waiting at once (the connection, when it comes, goes back).
    */
-  async acquire(signal?: CancelSignal, priority = FIRST): Promise<Lease> {
-    if (this.closed) throw this.unavailable("it is closed");
+  acquire(signal?: CancelSignal, priority = FIRST): Promise<Lease> {
+    if (this.closed) return Promise.reject(this.unavailable("it is closed"));
     const pool = this.pool;
-    if (!pool) {
-      let conn: Connection;
-      try {
-        conn = await this.open();
-      } catch (err) {
-        throw this.unavailable(`cannot connect: ${(err as Error).message}`);
-      }
-      return { conn, release: () => this.driver.disconnect(conn) };
-    }
+    if (!pool) return this.connected();
     const kept = signal?.aborted ? null : this.tryIdle();
-    if (kept) return kept;
+    if (kept) return Promise.resolve(kept);
+    // Every connection lent (none kept idle): wait here for one given back.
+    const waiting = this.waiting;
+    if (waiting && pool.borrowed >= pool.max && !signal?.aborted) {
+      if (waiting.length + pool.pending >= this.config.maxWaiting)
+        return Promise.reject(this.unavailable(`${this.config.maxWaiting} requests are already waiting`));
+      return waiting.wait(signal);
+    }
+    return this.fromPool(signal, priority);
+  }
+
+  /** Strategy per-request: a connection opened for this lease, closed when it is given back. */
+  private async connected(): Promise<Lease> {
+    let conn: Connection;
+    try {
+      conn = await this.open();
+    } catch (err) {
+      throw this.unavailable(`cannot connect: ${(err as Error).message}`);
+    }
+    return { conn, release: () => this.driver.disconnect(conn) };
+  }
+
+  /** A connection from generic-pool (opened there when the pool may grow), as a lease. */
+  private async fromPool(signal: CancelSignal | undefined, priority = FIRST): Promise<Lease> {
+    const pool = this.pool!;
     let conn: Connection;
     try {
       conn = await abortable(pool.acquire(priority), signal, (late) => void pool.release(late).catch(() => {}));
@@ -222,8 +249,10 @@ export class Datasource {
 
   /**
    * The lease of a connection borrowed from generic-pool. Giving it back is synchronous unless
-   * it is destroyed: with strategy pool or single, while nobody waits for the pool, it stays
-   * here for the next statement (see tryIdle); else it goes back to generic-pool.
+   * it is destroyed: with strategy pool or single it goes to the request waiting longest here
+   * (see acquire), or, while nobody waits for the pool, stays here for the next statement (see
+   * tryIdle); else it goes back to generic-pool. One destroyed makes room in generic-pool for
+   * the request waiting longest here.
    */
   private borrowed(conn: Connection): Lease {
     const pool = this.pool!;
@@ -234,8 +263,15 @@ export class Datasource {
         if (released) return;
         released = true;
         conn.lastUsed = Date.now();
-        if (broken || conn.broken || conn.retire) return pool.destroy(conn).catch(() => {});
-        if (this.keepsIdle && pool.pending === 0 && !this.closed) return this.keepIdle(conn);
+        if (broken || conn.broken || conn.retire)
+          return pool.destroy(conn).then(
+            () => void this.waiting?.handOver((signal) => this.fromPool(signal)),
+            () => {},
+          );
+        // Requests that came while the pool could still grow wait in generic-pool: before those here.
+        if (this.closed || pool.pending > 0) return void pool.release(conn).catch(() => {});
+        if (this.waiting?.give(this.borrowed(conn))) return;
+        if (this.keepsIdle) return this.keepIdle(conn);
         void pool.release(conn).catch(() => {});
       },
     };
@@ -293,8 +329,12 @@ export class Datasource {
    * only when none is open); any other statement gets a connection of its own. Otherwise:
    * acquire().
    */
-  async acquireShared(sql: string, signal?: CancelSignal): Promise<Lease> {
+  acquireShared(sql: string, signal?: CancelSignal): Promise<Lease> {
     if (this.strategy !== "pipeline" || !this.driver.pipelining) return this.acquire(signal);
+    return this.acquirePipelined(sql, signal);
+  }
+
+  private async acquirePipelined(sql: string, signal?: CancelSignal): Promise<Lease> {
     if (this.closed) throw this.unavailable("it is closed");
     if (!this.fast(sql)) return this.acquireOwn(sql, signal);
     const lent = this.tryShared(sql);
@@ -477,7 +517,12 @@ export class Datasource {
     // Connections kept idle here are free, though generic-pool counts them borrowed.
     const kept = this.idle.length;
     const s = p
-      ? { size: p.size, available: p.available + kept, borrowed: p.borrowed - kept, pending: p.pending }
+      ? {
+          size: p.size,
+          available: p.available + kept,
+          borrowed: p.borrowed - kept,
+          pending: p.pending + (this.waiting?.length ?? 0),
+        }
       : { size: 0, available: 0, borrowed: 0, pending: 0 };
     if (this.strategy === "pipeline")
       return { ...s, shared: this.slots.length, inFlight: this.slots.reduce((n, x) => n + x.users, this.own) };
@@ -489,6 +534,7 @@ export class Datasource {
     this.closed = true;
     // Shared connections in use go back when their last user is done (release sees `closed`).
     await Promise.all(this.slots.filter((s) => s.users === 0).map((s) => this.unslot(s)));
+    this.waiting?.failAll(this.unavailable("it is closed"));
     clearInterval(this.idleSweep);
     for (const conn of this.idle.splice(0)) this.giveBack(conn);
     if (this.pool) {
@@ -496,38 +542,4 @@ export class Datasource {
       await this.pool.clear();
     }
   }
-}
-
-/** The cancellation error of a signal: its reason when that is an Error. */
-export function abortError(signal: CancelSignal): Error {
-  const why = signal.reason;
-  if (why instanceof Error) return why;
-  return new Error(`cancelled${why ? `: ${typeof why === "string" ? why : JSON.stringify(why)}` : ""}`);
-}
-
-/** `work`, or a rejection as soon as `signal` aborts; a result that arrives later goes to `late`. */
-function abortable<T>(work: Promise<T>, signal: CancelSignal | undefined, late: (v: T) => void): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) {
-    work.then(late, () => {});
-    return Promise.reject(abortError(signal));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      work.then(late, () => {});
-      reject(abortError(signal));
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener("abort", onAbort);
-        // Aborted meanwhile: onAbort has handed the connection to `late`.
-        if (!signal.aborted) resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }
