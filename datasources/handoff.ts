@@ -36,7 +36,9 @@ export class Handoff<T> {
       if (signal) {
         w.onAbort = () => {
           const i = this.queue.indexOf(w);
-          if (i >= 0) this.queue.splice(i, 1);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          if (this.queue.length === 0) this.stopTimer();
           reject(abortError(signal));
         };
         signal.addEventListener("abort", w.onAbort, { once: true });
@@ -70,11 +72,13 @@ export class Handoff<T> {
   private next(): Waiter<T> | undefined {
     const w = this.queue.shift();
     if (w?.onAbort) w.signal!.removeEventListener("abort", w.onAbort);
-    if (this.queue.length === 0) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
+    if (this.queue.length === 0) this.stopTimer();
     return w;
+  }
+
+  private stopTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   /** Ends the waits past their deadline, then watches the oldest left. */
