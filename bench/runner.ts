@@ -456,6 +456,8 @@ async function measureCell(
   for (const s of order) {
     progress.label(`${def.id} round ${round}/${def.rounds} ${s.spec.name} ${page.path} c=${c}${n ? ` ×${n}` : ""}`);
     const body = expected.get(page.path)!.get(s.spec.name)!;
+    const cookie = sessions.get(page.path)!.get(s.spec.name);
+    await drained(s.base + page.path, cookie);
     const m = await measure(
       s,
       db,
@@ -477,6 +479,19 @@ async function measureCell(
     progress.advance();
   }
   return measured;
+}
+
+/**
+ * Waits until the server has done what earlier runs left it. A server that goes on with a
+ * request whose client left (bench/hand.ts's pg.Pool keeps the statements of the clients a run
+ * closed in its queue) would start the next run behind that backlog: after a warm-up at 200
+ * clients of /slow?ms=500, ~9 s of it, and the hand-written pool's next 3 s run at 50 clients
+ * measured 1–3 req/s instead of ~17. One request to the page, sent now, is answered once the
+ * work queued before it is done.
+ */
+async function drained(url: string, cookie: string | undefined): Promise<void> {
+  const res = await fetch(url, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(120_000) });
+  await res.arrayBuffer();
 }
 
 /** A cell's key: its page, server, connections and requests per client. */
