@@ -264,10 +264,10 @@ export class Datasource {
         released = true;
         conn.lastUsed = Date.now();
         if (broken || conn.broken || conn.retire)
-          return pool.destroy(conn).then(
-            () => void this.waiting?.handOver((signal) => this.fromPool(signal)),
-            () => {},
-          );
+          return pool
+            .destroy(conn)
+            .catch(() => {})
+            .then(() => void this.waiting?.handOver((signal) => this.fromPool(signal)));
         // Requests that came while the pool could still grow wait in generic-pool: before those here.
         if (this.closed || pool.pending > 0) return void pool.release(conn).catch(() => {});
         if (this.waiting?.give(this.borrowed(conn))) return;
