@@ -18,8 +18,6 @@ import { driverFor } from "./drivers.js";
 import { abortable } from "./abort.js";
 import { Handoff } from "./handoff.js";
 
-export { abortError } from "./abort.js";
-
 type Connection = DriverConnection;
 
 export interface Lease {
@@ -126,11 +124,7 @@ export class Datasource {
     this.strategy = config.strategy;
     this.driver = driverFor(config, url);
     this.pool = config.strategy === "per-request" ? null : this.createPool();
-    this.waiting = this.keepsIdle
-      ? new Handoff(config.acquireTimeoutMs, () =>
-          this.unavailable(`no connection within ${config.acquireTimeoutMs} ms`),
-        )
-      : null;
+    this.waiting = this.keepsIdle ? new Handoff(config.acquireTimeoutMs, () => this.noConnection()) : null;
   }
 
   /** Where a session of its own goes (LISTEN, session advisory locks): the directUrl, else the url. */
@@ -194,6 +188,16 @@ export class Datasource {
     }
   }
 
+  /** A request waited acquireTimeoutMs for a connection. */
+  private noConnection(): DatasourceError {
+    return this.unavailable(`no connection within ${this.config.acquireTimeoutMs} ms`);
+  }
+
+  /** maxWaiting requests wait for a connection already. */
+  private queueFull(): DatasourceError {
+    return this.unavailable(`${this.config.maxWaiting} requests are already waiting`);
+  }
+
   private unavailable(why: string): DatasourceError {
     const last = this.lastError ? ` (last error: ${this.lastError.message})` : "";
     return new DatasourceError(this.name, `Datasource ${this.name} unavailable: ${why}${last}`);
@@ -212,8 +216,7 @@ export class Datasource {
     // Every connection lent (none kept idle): wait here for one given back.
     const waiting = this.waiting;
     if (waiting && pool.borrowed >= pool.max && !signal?.aborted) {
-      if (waiting.length + pool.pending >= this.config.maxWaiting)
-        return Promise.reject(this.unavailable(`${this.config.maxWaiting} requests are already waiting`));
+      if (waiting.length + pool.pending >= this.config.maxWaiting) return Promise.reject(this.queueFull());
       return waiting.wait(signal);
     }
     return this.fromPool(signal, priority);
@@ -239,9 +242,8 @@ export class Datasource {
     } catch (err) {
       if (signal?.aborted) throw err;
       const e = err as Error;
-      if (e.name === "TimeoutError") throw this.unavailable(`no connection within ${this.config.acquireTimeoutMs} ms`);
-      if (/max waitingClients/.test(e.message))
-        throw this.unavailable(`${this.config.maxWaiting} requests are already waiting`);
+      if (e.name === "TimeoutError") throw this.noConnection();
+      if (/max waitingClients/.test(e.message)) throw this.queueFull();
       throw this.unavailable(e.message);
     }
     return this.borrowed(conn);
