@@ -340,14 +340,16 @@ export class Compiler {
 
   /**
    * `write()` for a run of rows whose body has plan `plan` (tags/rows.ts compileRows); returns
-   * what it wrote and the locals it keeps checks in, which the run declares, empty, as it starts.
+   * what it wrote and the run: the locals it keeps checks in, which the run declares, empty, as
+   * it starts, and the local holding the row, which the run sets as each row starts.
    */
-  withRowRun<T>(plan: RowPlan, frame: string, start: string, end: string, write: () => T): [T, string[]] {
+  withRowRun<T>(plan: RowPlan, frame: string, start: string, end: string, write: () => T): [T, RowRun] {
     const saved = this.rowRun;
-    const run: RowRun = { plan, frame, start, end, kept: new Map([...plan.once].map((l) => [l, this.tmp("k")])) };
+    const kept = new Map([...plan.once].map((l) => [l, this.tmp("k")]));
+    const run: RowRun = { plan, frame, start, end, kept, row: this.tmp("r") };
     this.rowRun = run;
     try {
-      return [write(), [...run.kept.values()]];
+      return [write(), run];
     } finally {
       this.rowRun = saved;
     }
@@ -634,6 +636,9 @@ export class Compiler {
     // between setting and reading it.
     if (e.name in Object.prototype) return col;
     const k = lit(e.name);
+    // In a run of rows with a plan, the row is read once as it starts (tags/loop-plan.ts planRows).
+    const r = this.rowRun?.frame === f ? this.rowRun.row : null;
+    if (r !== null) return `(${r} !== undefined && ${k} in ${r} ? ${r}[${k}] ?? "" : ${col})`;
     return `(($row = ${f}.query.rows[${f}.row]) !== undefined && ${k} in $row ? $row[${k}] ?? "" : ${col})`;
   }
 
@@ -940,8 +945,12 @@ return [null, $o];
   pause(l: string): string {
     const m = this.members;
     // Checks kept for a run of rows are made again after a pause (tags/loop-plan.ts planRows).
-    const kept = this.rowRun ? [...this.rowRun.kept.values()] : [];
-    const rows = kept.length ? ` ${kept.join(" = ")} = undefined;` : "";
+    // So is the row kept in a local: another request may change a query it shares with this page.
+    const r = this.rowRun;
+    const kept = r ? [...r.kept.values()] : [];
+    const rows = r
+      ? `${kept.length ? ` ${kept.join(" = ")} = undefined;` : ""} ${r.row} = ${r.frame}.query.rows[${r.frame}.row];`
+      : "";
     if (m === null) return rows ? `{ ${PAUSE}${l}${PAUSE};${rows} }` : `${PAUSE}${l}${PAUSE}`;
     return `{ ${PAUSE}${l}${PAUSE}; ${RESET}${m.id}${RESET}${rows} }`;
   }
@@ -990,12 +999,14 @@ return function render(ctx) { return rt.settle(ctx.page, $run(ctx)); };`;
 }
 
 /** A run of rows whose body has a plan (Compiler.withRowRun). */
-interface RowRun {
+export interface RowRun {
   plan: RowPlan;
   frame: string;
   start: string;
   end: string;
   kept: Map<TagNode, string>;
+  /** The local holding the frame's row (its column reads read it, not the frame, each time). */
+  row: string;
 }
 
 /** Is the resume local's loop number within `span`? */

@@ -108,11 +108,13 @@ export function spanOf(plan: LoopPlan, nodes: Node[]): Span | null {
  * looked for in every row of the run at once (T.shadowedRows); the page's scopesShared (a scope
  * taken as a value, `#url#`, goes on being read per row); and a pause of the clock, during which
  * other requests run and may change a query they share with this page (an application's or a
- * cached query), empties what was kept (Compiler.pause). Null when unproven (each loop checks as
- * it starts, once a row) or when the body has no such loop.
+ * cached query), empties what was kept (Compiler.pause). For the same reasons the row is read
+ * once as it starts, into a local the body's column reads read (and again after a pause), not
+ * from the frame at every read. Null when unproven: each loop checks as it starts, once a row,
+ * and each column read reads the row from the frame.
  */
 export interface RowPlan {
-  /** The outermost loops of the body: each is a quiet loop whose checks are kept for the run. */
+  /** The outermost loops of the body (perhaps none): each is a quiet loop whose checks are kept for the run. */
   once: Set<TagNode>;
 }
 
@@ -130,5 +132,5 @@ export function planRows(body: Node[], registry: Registry): RowPlan | null {
     }
   };
   visit(body);
-  return once.size ? { once } : null;
+  return { once };
 }

@@ -122,7 +122,8 @@ export function compileRows(
     const L = c.loc(node.loc);
     return [code, tickCode({ count: how.counted ? n : null, loc: L, onPause: c.pause(L), clock: c.clock })];
   };
-  const [[body, ticked], kept] = plan ? c.withRowRun(plan, f, s, e, parts) : [parts(), []];
+  const [[body, ticked], run] = plan ? c.withRowRun(plan, f, s, e, parts) : [parts(), null];
+  const kept = run ? [...run.kept.values(), run.row] : [];
   const L = c.loc(node.loc);
   const g = how.group;
   const next =
@@ -132,7 +133,7 @@ export function compileRows(
   const loop = `let ${[`${n} = 0`, ...kept].join(", ")};
 ${label ? `${label}: ` : ""}for (let ${i} = ${s}, ${j}; ${i} < ${e}; ${i} = ${j}) {
 ${j} = ${next};
-${ticked}${f}.row = ${i}; ${f}.end = ${j};
+${ticked}${f}.row = ${i}; ${f}.end = ${j};${run ? ` ${run.row} = ${f}.query.rows[${i}];` : ""}
 ${body}}\n`;
   if (src === "group") {
     return `{ const ${f} = T.innerFrame(ctx, ${L}); const ${s} = ${f}.row, ${e} = ${f}.end;

@@ -32,6 +32,10 @@ const root = site({
   "record-count.dbt": `${Q}<dbt:function name="nop"></dbt:function><dbt:output query="q">[<dbt:loop list="a,b" index="recordCount">#recordCount#<dbt:set nop()></dbt:loop>]</dbt:output>`,
   // A query the page shares (given it, as an application's or a cached query would be).
   "shared.dbt": `<dbt:output query="shared">[${LOOP}]</dbt:output>`,
+  // A column read in a row body that calls a function defined in the template.
+  "udf-row.dbt": `${Q}<dbt:function name="nop"></dbt:function><dbt:output query="q">[#id#<dbt:set nop()>]</dbt:output>`,
+  // The same, its row's column read before and after the loop.
+  "shared-row.dbt": `<dbt:output query="shared">[#id#:${LOOP}#id#]</dbt:output>`,
 });
 
 const render = (mode: (typeof MODES)[number], page: string) => new Engine({ root, mode }).render(page, scopesFrom({}));
@@ -46,6 +50,7 @@ describe.each(MODES)("a quiet loop in a row body, %s", (mode) => {
     ["column.dbt", "[55][66]"],
     ["current-row.dbt", "[11][22][33]"],
     ["record-count.dbt", "[33][33][33]"],
+    ["udf-row.dbt", "[1][2][3]"],
   ])("%s gives %s", async (page, expected) => {
     await expect(render(mode, page)).resolves.toBe(expected);
   });
@@ -70,6 +75,24 @@ describe.each(MODES)("a quiet loop in a row body, %s", (mode) => {
     expect(out).toBeInstanceOf(Promise);
     await expect(out).resolves.toBe("[12][88][99]");
   });
+
+  it("reads the row again after a pause in it, during which other code replaced the shared query's row", async () => {
+    const engine = new Engine({ root, mode });
+    const shared = new QueryResult(["id"], [{ id: 1 }, { id: 2 }, { id: 3 }]);
+    // The clock is read at the second tick (the first row's, its loop's first) and wants a pause
+    // there: inside the first row, after its first read of id.
+    const page = newPageState();
+    page.budget = 2;
+    page.yieldAt = 0;
+    setImmediate(() => {
+      shared.rows[0] = { id: 9 };
+    });
+    const scopes = scopesFrom({});
+    scopes.variables.shared = shared;
+    const out = runPage(engine.load("shared-row.dbt").render, new RenderContext(scopes, engine, engine.limits, page));
+    expect(out).toBeInstanceOf(Promise);
+    await expect(out).resolves.toBe("[1:129][2:122][3:123]");
+  });
 });
 
 describe("a quiet loop's checks in a row body's compiled code", () => {
@@ -89,6 +112,15 @@ describe("a quiet loop's checks in a row body's compiled code", () => {
     expect(checks("table.dbt")).toEqual({ kept: 1, each: 0 });
     // Made again after a pause: the rows' tick empties what was kept.
     expect(engine.compiledSource("table.dbt")).toMatch(/yield L\d+; \$k\d+ = undefined;/);
+  });
+
+  it("read the row once per row where the row body is proven, and again after a pause", () => {
+    const source = engine.compiledSource("shared-row.dbt");
+    expect(source).toMatch(/\$f0\.row = \$i1; \$f0\.end = \$j2; (\$r\d+) = \$f0\.query\.rows\[\$i1\];/);
+    expect(source).not.toContain("$row =");
+    expect(source).toMatch(/yield \$at\d+; +\$k\d+ = undefined; \$r\d+ = \$f0\.query\.rows\[\$f0\.row\];/);
+    // Unproven (a function defined in the template is called in it): read from the frame at each read.
+    expect(engine.compiledSource("udf-row.dbt")).toMatch(/\(\$row = (\$f\d+)\.query\.rows\[\1\.row\]\) !== undefined/);
   });
 
   it("are kept for a run even where a column or a row's own property answers the name (checked in every row)", () => {

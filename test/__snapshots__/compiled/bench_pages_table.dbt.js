@@ -20,103 +20,103 @@ const L15 = {"file":"table.dbt","line":2,"column":1,"start":8,"end":33};
 const L16 = {"file":"table.dbt","line":2,"column":20,"start":27,"end":31};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x23, $x24, $x25, $F26 = 0, $x38, $x39, $x40, $x48, $x49, $x50, $x53, $x54;
+let $x24, $x25, $x26, $F27 = 0, $x39, $x40, $x41, $x49, $x50, $x51, $x54, $x55;
 try {
 if (ctx.page.outputOnly === 0) $o += "<table>\n";
-{ const $q55 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
-const [$s3, $e4] = T.rowRange($q55, undefined, undefined, L15);
-const $f0 = { kind: "row", query: $q55, row: $s3, end: $e4 };
+{ const $q56 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
+const [$s3, $e4] = T.rowRange($q56, undefined, undefined, L15);
+const $f0 = { kind: "row", query: $q56, row: $s3, end: $e4 };
 ctx.frames.push($f0);
 try {
-let $n5 = 0, $k6;
+let $n5 = 0, $k6, $r7;
 for (let $i1 = $s3, $j2; $i1 < $e4; $i1 = $j2) {
 $j2 = $i1 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L15, true)) { yield L15; $k6 = undefined; }; }
-$f0.row = $i1; $f0.end = $j2;
-$o += "<tr><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L0)), L1) + "</td><td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f0, "name", L2)), L3) + "</td>";
-{ const $vars7 = ctx.scopes.local ?? ctx.scopes.variables;
-if ($k6 === undefined) { T.respell($vars7, "j"); $k6 = T.shadowedRows(ctx, $vars7, "j", $f0, $s3, $e4); }
-const $slow8 = ctx.page.scopesShared || ctx.scopes.local !== undefined || $k6;
-let $r9;
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L15, true)) { yield L15; $k6 = undefined; $r7 = $f0.query.rows[$f0.row]; }; }
+$f0.row = $i1; $f0.end = $j2; $r7 = $f0.query.rows[$i1];
+$o += "<tr><td>" + rt.esc(($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L0)), L1) + "</td><td>" + rt.esc(($r7 !== undefined && "name" in $r7 ? $r7["name"] ?? "" : T.col(ctx, $f0, "name", L2)), L3) + "</td>";
+{ const $vars8 = ctx.scopes.local ?? ctx.scopes.variables;
+if ($k6 === undefined) { T.respell($vars8, "j"); $k6 = T.shadowedRows(ctx, $vars8, "j", $f0, $s3, $e4); }
+const $slow9 = ctx.page.scopesShared || ctx.scopes.local !== undefined || $k6;
+let $r10;
 try {
-let $done12 = false, $replay15 = false;
-if (!$slow8) {
-const $len13 = $o.length;
-let $at11 = L4, $b10 = ctx.page.budget;
+let $done13 = false, $replay16 = false;
+if (!$slow9) {
+const $len14 = $o.length;
+let $at12 = L4, $b11 = ctx.page.budget;
 try {
-{ let $s27 = false;
-$F26 = 0; 
-{ let $n30 = 0, $lim35 = 0, $k36 = 0, $i32 = 0, $rz28 = 0;
-$re51: for (;;) {
-$n30 = +$n30; $lim35 = +$lim35; $k36 = +$k36; $i32 = +$i32; $b10 = ctx.page.budget;
+{ let $s28 = false;
+$F27 = 0; 
+{ let $n31 = 0, $lim36 = 0, $k37 = 0, $i33 = 0, $rz29 = 0;
+$re52: for (;;) {
+$n31 = +$n31; $lim36 = +$lim36; $k37 = +$k37; $i33 = +$i33; $b11 = ctx.page.budget;
 try {
-if ($rz28 === 0) { $n30 = 0; $k36 = 0; $lim35 = ctx.limits.maxIterations; $i32 = 1;
+if ($rz29 === 0) { $n31 = 0; $k37 = 0; $lim36 = ctx.limits.maxIterations; $i33 = 1;
 }
-$loop29: for (;;) {
-if ($rz28 !== 0) { $rz28 = 0; }
+$loop30: for (;;) {
+if ($rz29 !== 0) { $rz29 = 0; }
 else {
-if (!($i32 <= 5)) { $F26 = $i32; $s27 = true; break; }
-if (++$n30 > $lim35 || $o.length > ctx.limits.maxOutputLength || --$b10 <= 0) { ctx.page.budget = $b10; if (T.tick(ctx, $n30, $o.length, L4, true)) { $rz28 = 1; $at11 = L4; throw T.PAUSE; } $b10 = ctx.page.budget; }
+if (!($i33 <= 5)) { $F27 = $i33; $s28 = true; break; }
+if (++$n31 > $lim36 || $o.length > ctx.limits.maxOutputLength || --$b11 <= 0) { ctx.page.budget = $b11; if (T.tick(ctx, $n31, $o.length, L4, true)) { $rz29 = 1; $at12 = L4; throw T.PAUSE; } $b11 = ctx.page.budget; }
 }
-$F26 = $i32; $s27 = true;
-$b37: {
-$o += "<td>" + rt.numToStr((($x38 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x39 = $F26), typeof $x38 === "number" && ($x40 = $x38 * $x39) === $x40 ? $x40 : rt.mul($x38, $x39, L5))) + "</td>";
+$F27 = $i33; $s28 = true;
+$b38: {
+$o += "<td>" + rt.numToStr((($x39 = ($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x40 = $F27), typeof $x39 === "number" && ($x41 = $x39 * $x40) === $x41 ? $x41 : rt.mul($x39, $x40, L5))) + "</td>";
 }
-$i32 += 1;
-$k36 = Math.min($lim35 - $n30, $b10 - 1);
-if ($k36 > 0) { let $brk45 = false; $n30 += $k36; $b10 -= $k36;
-{ let $k46 = $k36, $i47 = $i32, $w41 = $F26, $f42 = false;
-$run43: while ($k46 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i47 <= 5)) {
-$k46--;
-$w41 = $i47; $f42 = true;
-$b44: {
-$o += "<td>" + rt.numToStr((($x48 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x49 = $w41), typeof $x48 === "number" && ($x50 = $x48 * $x49) === $x50 ? $x50 : rt.mul($x48, $x49, L5))) + "</td>";
+$i33 += 1;
+$k37 = Math.min($lim36 - $n31, $b11 - 1);
+if ($k37 > 0) { let $brk46 = false; $n31 += $k37; $b11 -= $k37;
+{ let $k47 = $k37, $i48 = $i33, $w42 = $F27, $f43 = false;
+$run44: while ($k47 > 0 && $o.length <= ctx.limits.maxOutputLength && ($i48 <= 5)) {
+$k47--;
+$w42 = $i48; $f43 = true;
+$b45: {
+$o += "<td>" + rt.numToStr((($x49 = ($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x50 = $w42), typeof $x49 === "number" && ($x51 = $x49 * $x50) === $x51 ? $x51 : rt.mul($x49, $x50, L5))) + "</td>";
 }
-$i47 += 1;
+$i48 += 1;
 }
-$k36 = $k46; $i32 = $i47; $F26 = $w41; if ($f42) $s27 = true;
+$k37 = $k47; $i33 = $i48; $F27 = $w42; if ($f43) $s28 = true;
 }
-$n30 -= $k36; $b10 += $k36; $k36 = 0;
-if ($brk45) break $loop29;
-}
-}
-break $re51;
-} catch ($e52) {
-if ($e52 !== T.PAUSE) throw $e52;
-{ yield $at11;  $k6 = undefined; };
+$n31 -= $k37; $b11 += $k37; $k37 = 0;
+if ($brk46) break $loop30;
 }
 }
+break $re52;
+} catch ($e53) {
+if ($e53 !== T.PAUSE) throw $e53;
+{ yield $at12;  $k6 = undefined; $r7 = $f0.query.rows[$f0.row]; };
 }
-ctx.page.budget = $b10; if ($s27) $r9 = $F26;
 }
-$done12 = true;
-} catch ($e14) {
-$o = $o.slice(0, $len13);
+}
+ctx.page.budget = $b11; if ($s28) $r10 = $F27;
+}
+$done13 = true;
+} catch ($e15) {
+$o = $o.slice(0, $len14);
 // A page stopped (time limit, cancel) stops where the checked version was, as the general one would.
-if ($e14?.catchable === false) throw $e14;
-ctx.page.budget = $b10; ctx.page.replaying++; $replay15 = true;
+if ($e15?.catchable === false) throw $e15;
+ctx.page.budget = $b11; ctx.page.replaying++; $replay16 = true;
 }
 }
-if (!$done12) {
-$r9 = $slow8 ? undefined : T.own($vars7, "j");
+if (!$done13) {
+$r10 = $slow9 ? undefined : T.own($vars8, "j");
 try {
-{ let $n18 = 0, $i20;
-$i20 = 1;
-$loop17: for (; ; $i20 += 1) {
-if (!($i20 <= 5)) { if ($slow8) $vars7["j"] = $i20; else $r9 = $i20; break; }
-if (++$n18 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n18, $o.length, L4, true)) { yield L4;  $k6 = undefined; }; }
-if ($slow8) $vars7["j"] = $i20; else $r9 = $i20;
-$o += "<td>" + rt.numToStr((($x23 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x24 = ($r9 !== undefined ? $r9 : rt.lookupName(ctx, "j", L7))), typeof $x23 === "number" && typeof $x24 === "number" && ($x25 = $x23 * $x24) === $x25 ? $x25 : rt.mul($x23, $x24, L5))) + "</td>";
+{ let $n19 = 0, $i21;
+$i21 = 1;
+$loop18: for (; ; $i21 += 1) {
+if (!($i21 <= 5)) { if ($slow9) $vars8["j"] = $i21; else $r10 = $i21; break; }
+if (++$n19 > ctx.limits.maxIterations || $o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, $n19, $o.length, L4, true)) { yield L4;  $k6 = undefined; $r7 = $f0.query.rows[$f0.row]; }; }
+if ($slow9) $vars8["j"] = $i21; else $r10 = $i21;
+$o += "<td>" + rt.numToStr((($x24 = ($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x25 = ($r10 !== undefined ? $r10 : rt.lookupName(ctx, "j", L7))), typeof $x24 === "number" && typeof $x25 === "number" && ($x26 = $x24 * $x25) === $x26 ? $x26 : rt.mul($x24, $x25, L5))) + "</td>";
 }
 }
-} finally { if ($replay15) ctx.page.replaying--; }
+} finally { if ($replay16) ctx.page.replaying--; }
 }
-} finally { if (!$slow8) { if ($r9 !== undefined) $vars7["j"] = $r9; } }
+} finally { if (!$slow9) { if ($r10 !== undefined) $vars8["j"] = $r10; } }
 }
-if ((($x54 = (($x53 = (($row = $f0.query.rows[$f0.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x53 === "number" && $x53 === $x53 && 2 === 2 && 2 !== 0 ? $x53 % 2 : rt.mod($x53, 2, L9))), $x54 === $x54 ? $x54 === 0 : rt.eq($x54, 0, L8))) {
-$o += "<td class=\"even\">" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L11)), L12) + "</td>";
+if ((($x55 = (($x54 = ($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x54 === "number" && $x54 === $x54 && 2 === 2 && 2 !== 0 ? $x54 % 2 : rt.mod($x54, 2, L9))), $x55 === $x55 ? $x55 === 0 : rt.eq($x55, 0, L8))) {
+$o += "<td class=\"even\">" + rt.esc(($r7 !== undefined && "price" in $r7 ? $r7["price"] ?? "" : T.col(ctx, $f0, "price", L11)), L12) + "</td>";
 } else {
-$o += "<td>" + rt.esc((($row = $f0.query.rows[$f0.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f0, "price", L13)), L14) + "</td>";
+$o += "<td>" + rt.esc(($r7 !== undefined && "price" in $r7 ? $r7["price"] ?? "" : T.col(ctx, $f0, "price", L13)), L14) + "</td>";
 }
 $o += "</tr>\n";
 }

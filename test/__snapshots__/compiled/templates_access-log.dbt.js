@@ -26,22 +26,22 @@ return $body0;
 { const $v4 = "Access log report"; rt.assign(ctx, "title", [], $v4, L1); }
 { const $before5 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before5, "_layout/header.dbt", L2); } catch ($e6) { $o = T.takeAborted($e6); throw $e6; } }
 if (ctx.page.outputOnly === 0) $o += "<h1>Bytes sent per address (status 200)</h1>\n<table>\n<tr><th>IP address</th><th>Bytes</th></tr>\n";
-{ const $q13 = T.asQuery(rt.lookupName(ctx, "totals", L8), L8);
-const [$s10, $e11] = T.rowRange($q13, undefined, undefined, L7);
-const $f7 = { kind: "row", query: $q13, row: $s10, end: $e11 };
+{ const $q14 = T.asQuery(rt.lookupName(ctx, "totals", L8), L8);
+const [$s10, $e11] = T.rowRange($q14, undefined, undefined, L7);
+const $f7 = { kind: "row", query: $q14, row: $s10, end: $e11 };
 ctx.frames.push($f7);
 try {
-let $n12 = 0;
+let $n12 = 0, $r13;
 for (let $i8 = $s10, $j9; $i8 < $e11; $i8 = $j9) {
 $j9 = $i8 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L7, true)) await T.pause(ctx.page, L7); }
-$f7.row = $i8; $f7.end = $j9;
-$o += "<tr><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "ip" in $row ? $row["ip"] ?? "" : T.col(ctx, $f7, "ip", L3)), L4) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "bytes" in $row ? $row["bytes"] ?? "" : T.col(ctx, $f7, "bytes", L5)), L6) + "</td></tr>\n";
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L7, true)) { await T.pause(ctx.page, L7); $r13 = $f7.query.rows[$f7.row]; }; }
+$f7.row = $i8; $f7.end = $j9; $r13 = $f7.query.rows[$i8];
+$o += "<tr><td>" + rt.esc(($r13 !== undefined && "ip" in $r13 ? $r13["ip"] ?? "" : T.col(ctx, $f7, "ip", L3)), L4) + "</td><td>" + rt.esc(($r13 !== undefined && "bytes" in $r13 ? $r13["bytes"] ?? "" : T.col(ctx, $f7, "bytes", L5)), L6) + "</td></tr>\n";
 }
 } finally { ctx.frames.pop(); }
 }
 if (ctx.page.outputOnly === 0) $o += "</table>\n";
-{ const $before14 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before14, "_layout/footer.dbt", L9); } catch ($e15) { $o = T.takeAborted($e15); throw $e15; } }
+{ const $before15 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before15, "_layout/footer.dbt", L9); } catch ($e16) { $o = T.takeAborted($e16); throw $e16; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

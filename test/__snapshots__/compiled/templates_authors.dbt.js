@@ -42,22 +42,22 @@ $body3 = $o;
 return $body3;
 }, L2);
 if (ctx.page.outputOnly === 0) $o += "<h1>Authors</h1>\n<table>\n<tr><th>ID</th><th>First name</th><th>Last name</th><th>Phone</th><th>Address</th><th>City</th><th>State</th><th>Zip</th><th>Contract</th></tr>\n";
-{ const $q13 = T.asQuery(rt.lookupName(ctx, "authors", L23), L23);
-const [$s10, $e11] = T.rowRange($q13, undefined, undefined, L22);
-const $f7 = { kind: "row", query: $q13, row: $s10, end: $e11 };
+{ const $q14 = T.asQuery(rt.lookupName(ctx, "authors", L23), L23);
+const [$s10, $e11] = T.rowRange($q14, undefined, undefined, L22);
+const $f7 = { kind: "row", query: $q14, row: $s10, end: $e11 };
 ctx.frames.push($f7);
 try {
-let $n12 = 0;
+let $n12 = 0, $r13;
 for (let $i8 = $s10, $j9; $i8 < $e11; $i8 = $j9) {
 $j9 = $i8 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L22, true)) await T.pause(ctx.page, L22); }
-$f7.row = $i8; $f7.end = $j9;
-$o += "<tr><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "au_id" in $row ? $row["au_id"] ?? "" : T.col(ctx, $f7, "au_id", L3)), L4) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "au_fname" in $row ? $row["au_fname"] ?? "" : T.col(ctx, $f7, "au_fname", L5)), L6) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "au_lname" in $row ? $row["au_lname"] ?? "" : T.col(ctx, $f7, "au_lname", L7)), L8) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "phone" in $row ? $row["phone"] ?? "" : T.col(ctx, $f7, "phone", L9)), L10) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "address" in $row ? $row["address"] ?? "" : T.col(ctx, $f7, "address", L11)), L12) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "city" in $row ? $row["city"] ?? "" : T.col(ctx, $f7, "city", L13)), L14) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "state" in $row ? $row["state"] ?? "" : T.col(ctx, $f7, "state", L15)), L16) + "</td><td>" + rt.esc((($row = $f7.query.rows[$f7.row]) !== undefined && "zip" in $row ? $row["zip"] ?? "" : T.col(ctx, $f7, "zip", L17)), L18) + "</td><td>" + rt.esc(rt.call1(ctx, F0, L19, (($row = $f7.query.rows[$f7.row]) !== undefined && "contract" in $row ? $row["contract"] ?? "" : T.col(ctx, $f7, "contract", L20))), L21) + "</td></tr>\n";
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L22, true)) { await T.pause(ctx.page, L22); $r13 = $f7.query.rows[$f7.row]; }; }
+$f7.row = $i8; $f7.end = $j9; $r13 = $f7.query.rows[$i8];
+$o += "<tr><td>" + rt.esc(($r13 !== undefined && "au_id" in $r13 ? $r13["au_id"] ?? "" : T.col(ctx, $f7, "au_id", L3)), L4) + "</td><td>" + rt.esc(($r13 !== undefined && "au_fname" in $r13 ? $r13["au_fname"] ?? "" : T.col(ctx, $f7, "au_fname", L5)), L6) + "</td><td>" + rt.esc(($r13 !== undefined && "au_lname" in $r13 ? $r13["au_lname"] ?? "" : T.col(ctx, $f7, "au_lname", L7)), L8) + "</td><td>" + rt.esc(($r13 !== undefined && "phone" in $r13 ? $r13["phone"] ?? "" : T.col(ctx, $f7, "phone", L9)), L10) + "</td><td>" + rt.esc(($r13 !== undefined && "address" in $r13 ? $r13["address"] ?? "" : T.col(ctx, $f7, "address", L11)), L12) + "</td><td>" + rt.esc(($r13 !== undefined && "city" in $r13 ? $r13["city"] ?? "" : T.col(ctx, $f7, "city", L13)), L14) + "</td><td>" + rt.esc(($r13 !== undefined && "state" in $r13 ? $r13["state"] ?? "" : T.col(ctx, $f7, "state", L15)), L16) + "</td><td>" + rt.esc(($r13 !== undefined && "zip" in $r13 ? $r13["zip"] ?? "" : T.col(ctx, $f7, "zip", L17)), L18) + "</td><td>" + rt.esc(rt.call1(ctx, F0, L19, ($r13 !== undefined && "contract" in $r13 ? $r13["contract"] ?? "" : T.col(ctx, $f7, "contract", L20))), L21) + "</td></tr>\n";
 }
 } finally { ctx.frames.pop(); }
 }
 if (ctx.page.outputOnly === 0) $o += "</table>\n";
-{ const $before14 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before14, "_layout/footer.dbt", L24); } catch ($e15) { $o = T.takeAborted($e15); throw $e15; } }
+{ const $before15 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before15, "_layout/footer.dbt", L24); } catch ($e16) { $o = T.takeAborted($e16); throw $e16; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

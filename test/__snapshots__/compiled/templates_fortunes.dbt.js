@@ -31,17 +31,17 @@ return $body0;
 { const $v4 = rt.call2(ctx, F0, L1, rt.lookupName(ctx, "fortunes", L2), rt.struct(["id","message"], [0, "Additional fortune added at request time."])); rt.assign(ctx, "rows", [], $v4, L3); }
 { const $v5 = rt.call(ctx, F1, L4, rt.lookupName(ctx, "fortunes", L5), "message", "asc", "text"); rt.assign(ctx, "fortunes", [], $v5, L6); }
 if (ctx.page.outputOnly === 0) $o += "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>";
-{ const $q12 = T.asQuery(rt.lookupName(ctx, "fortunes", L12), L12);
-const [$s9, $e10] = T.rowRange($q12, undefined, undefined, L11);
-const $f6 = { kind: "row", query: $q12, row: $s9, end: $e10 };
+{ const $q13 = T.asQuery(rt.lookupName(ctx, "fortunes", L12), L12);
+const [$s9, $e10] = T.rowRange($q13, undefined, undefined, L11);
+const $f6 = { kind: "row", query: $q13, row: $s9, end: $e10 };
 ctx.frames.push($f6);
 try {
-let $n11 = 0;
+let $n11 = 0, $r12;
 for (let $i7 = $s9, $j8; $i7 < $e10; $i7 = $j8) {
 $j8 = $i7 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L11, true)) await T.pause(ctx.page, L11); }
-$f6.row = $i7; $f6.end = $j8;
-$o += "<tr><td>" + rt.esc((($row = $f6.query.rows[$f6.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f6, "id", L7)), L8) + "</td><td>" + rt.esc((($row = $f6.query.rows[$f6.row]) !== undefined && "message" in $row ? $row["message"] ?? "" : T.col(ctx, $f6, "message", L9)), L10) + "</td></tr>";
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L11, true)) { await T.pause(ctx.page, L11); $r12 = $f6.query.rows[$f6.row]; }; }
+$f6.row = $i7; $f6.end = $j8; $r12 = $f6.query.rows[$i7];
+$o += "<tr><td>" + rt.esc(($r12 !== undefined && "id" in $r12 ? $r12["id"] ?? "" : T.col(ctx, $f6, "id", L7)), L8) + "</td><td>" + rt.esc(($r12 !== undefined && "message" in $r12 ? $r12["message"] ?? "" : T.col(ctx, $f6, "message", L9)), L10) + "</td></tr>";
 }
 } finally { ctx.frames.pop(); }
 }
