@@ -11,6 +11,7 @@ import { SLICE_MS, type PageState } from "./page.js";
 import type { CancelSignal } from "./cancel.js";
 
 const MAX_STRIDE = 1 << 14;
+const QUICK_STRIDE = 1 << 10;
 
 /**
  * The tick, the one clock check of both modes: every loop iteration (`count`, its number so
@@ -80,7 +81,9 @@ export function checkpoint(page: PageState, loc: Loc | null): boolean {
   const now = Date.now();
   const dt = now - page.lastCheck;
   if (dt > 1) page.stride = Math.max(1, page.stride >> 1);
-  else if (dt === 0 && page.stride < MAX_STRIDE) page.stride <<= 1;
+  // Below QUICK_STRIDE a stride that took under a millisecond grows four times, so that a page
+  // of cheap ticks reaches a stride of its own in fewer reads (each costs about 50 ns here).
+  else if (dt === 0 && page.stride < MAX_STRIDE) page.stride <<= page.stride < QUICK_STRIDE ? 2 : 1;
   page.budget = page.stride;
   page.lastCheck = now;
   stopIfDue(page, now, loc);

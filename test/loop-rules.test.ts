@@ -3,7 +3,7 @@
 // (tags/range.ts `inRange`, with `inRangeCode` writing it for compiled code). Compiled code must
 // do what the functions do.
 import { describe, expect, it } from "vitest";
-import { tick, tickCode, untilStopped, type Ticking } from "../engine/clock.js";
+import { checkpoint, tick, tickCode, untilStopped, type Ticking } from "../engine/clock.js";
 import { newPageState, SLICE_MS } from "../engine/page.js";
 import { inRange, inRangeCode } from "../tags/range.js";
 import { render } from "./helpers.js";
@@ -154,5 +154,31 @@ describe("a page that waited gets a new time slice", () => {
     // take more than a slice between the resumption and the next line).
     expect(page.yieldAt).toBeGreaterThanOrEqual(before + 19 + SLICE_MS);
     expect(page.yieldAt).toBeLessThanOrEqual(Date.now() + SLICE_MS);
+  });
+});
+
+describe("the clock's stride", () => {
+  /** The strides after each read, the time read `ms` after the last at each (0: the same millisecond). */
+  const strides = (gaps: number[]): number[] => {
+    const page = newPageState();
+    page.yieldAt = Infinity;
+    const out: number[] = [];
+    for (const ms of gaps) {
+      // A read that took a millisecond may see the clock move on: counted as the gap it had.
+      const now = Date.now();
+      page.lastCheck = now - ms;
+      checkpoint(page, L);
+      if (Date.now() !== now) return strides(gaps);
+      out.push(page.stride);
+    }
+    return out;
+  };
+
+  it("grows four times under 1,024 ticks, then twice up to 16,384, when a read comes within the same millisecond", () => {
+    expect(strides([0, 0, 0, 0, 0, 0, 0, 0])).toEqual([256, 1024, 2048, 4096, 8192, 16384, 16384, 16384]);
+  });
+
+  it("halves after a read more than a millisecond after the last, and stays after one a millisecond after", () => {
+    expect(strides([0, 0, 5, 1, 2, 0])).toEqual([256, 1024, 512, 512, 256, 1024]);
   });
 });
