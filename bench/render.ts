@@ -13,10 +13,10 @@ import { basename } from "node:path";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../engine/engine.js";
-import { RenderContext, runPage, scopesFrom } from "../engine/context.js";
+import { RenderContext, runPage, scopesFrom, type Scopes } from "../engine/context.js";
 import { newPageState } from "../engine/page.js";
 import { compiledFunction, type RenderFn } from "../engine/template.js";
-import { QueryResult, escapeHtml, numToStr } from "../engine/values.js";
+import { QueryResult, escapeHtml, newStruct, numToStr } from "../engine/values.js";
 import { mdTable } from "./report.js";
 import { mandelbrotPage } from "./hand.js";
 import { commandLine, writeSection } from "./results-file.js";
@@ -139,10 +139,19 @@ const pages = [
   },
 ] as const;
 
-function scopes(p: (typeof pages)[number]) {
-  const s = scopesFrom(p.data);
-  Object.assign(s.variables, p.vars);
-  return s;
+/** Each page's scopes that outlive a request (application, session) and the empty others. */
+const lasting = new Map(pages.map((p) => [p, scopesFrom(p.data)]));
+/**
+ * A request's scopes as the server makes them for every request (server/scopes.ts): variables,
+ * request and url (a page's params write it) fresh, application and session shared.
+ */
+function scopes(p: (typeof pages)[number]): Scopes {
+  return {
+    ...lasting.get(p)!,
+    variables: Object.assign(newStruct(), p.vars),
+    request: newStruct(),
+    url: newStruct(),
+  };
 }
 
 for (const p of pages) {
@@ -170,8 +179,8 @@ for (const v of clockVariants) {
 }
 
 /**
- * A page rendered as `quarry start` renders it (PrecompiledSource.render): runPage with a fresh
- * context and page state, its clock on as in the server (a page that runs past its time slice
+ * A page rendered as `quarry start` renders it (PrecompiledSource.render): runPage with fresh
+ * scopes, context and page state, its clock on as in the server (a page that runs past its time slice
  * pauses: then a promise, awaited), its output flattened as a socket write would.
  */
 function serve(e: Engine, file: string, s: ReturnType<typeof scopes>): void | Promise<void> {
@@ -223,13 +232,12 @@ async function batchOf(fn: () => void | Promise<void>, ms: number): Promise<numb
 }
 const renderRates = new Map<string, { h: number; c: number; i: number; hc: number; ci: number }>();
 for (const p of pages) {
-  const s = scopes(p);
   // Every output is flattened (Buffer.byteLength), as a socket write would: a concatenated
   // string left as a rope would flatter whichever side builds it lazily.
   const fns = [
     () => void Buffer.byteLength(hand[p.name]()),
-    () => serve(p.engines.compiled, p.file, s),
-    () => serve(p.engines.interpreted, p.file, s),
+    () => serve(p.engines.compiled, p.file, scopes(p)),
+    () => serve(p.engines.interpreted, p.file, scopes(p)),
   ];
   const batches: number[] = [];
   for (const fn of fns) batches.push(await batchOf(fn, roundMs));
@@ -253,28 +261,27 @@ for (const p of pages) {
 }
 
 // Clock on and off in alternating rounds, so both see the same machine; the median round counts.
-async function rate(p: (typeof pages)[number], fn: RenderFn, s: ReturnType<typeof scopes>): Promise<number> {
+async function rate(p: (typeof pages)[number], fn: RenderFn): Promise<number> {
   let n = 0;
   const start = performance.now();
   while (performance.now() - start < roundMs) {
-    await run(p, fn, s);
+    await run(p, fn, scopes(p));
     n++;
   }
   return (n * 1000) / (performance.now() - start);
 }
 const clockRates = new Map<string, { on: number; off: number; cost: number }>();
 for (const v of clockVariants) {
-  const s = scopes(v.page);
   const on: number[] = [];
   const off: number[] = [];
   const cost: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     if (r % 2 === 0) {
-      on.push(await rate(v.page, v.on, s));
-      off.push(await rate(v.page, v.off, s));
+      on.push(await rate(v.page, v.on));
+      off.push(await rate(v.page, v.off));
     } else {
-      off.push(await rate(v.page, v.off, s));
-      on.push(await rate(v.page, v.on, s));
+      off.push(await rate(v.page, v.off));
+      on.push(await rate(v.page, v.on));
     }
     cost.push(off[r]! / on[r]! - 1);
   }
@@ -306,8 +313,7 @@ await session.post("Profiler.setSamplingInterval", { interval: 50 });
 const PROFILED = ["fortunes", "table", "loop"];
 const profileRows: string[][] = [];
 for (const p of pages.filter((x) => PROFILED.includes(x.name))) {
-  const s = scopes(p);
-  const fn = () => serve(p.engines.compiled, p.file, s);
+  const fn = () => serve(p.engines.compiled, p.file, scopes(p));
   const batch = await batchOf(fn, 100);
   await session.post("Profiler.start");
   await rateOf(fn, batch, roundMs * 4);
