@@ -55,42 +55,36 @@ describe.each(MODES)("a quiet loop in a row body, %s", (mode) => {
     await expect(render(mode, page)).resolves.toBe(expected);
   });
 
-  it("makes its checks again after a pause, during which other code gave a shared query the column", async () => {
+  /**
+   * `page` given a query it shares, its clock read at tick `at` and wanting a pause there, while
+   * `change` (queued before the page's pause) changes the query.
+   */
+  const pausedAt = (page: string, at: number, change: (shared: QueryResult) => void) => {
     const engine = new Engine({ root, mode });
     const shared = new QueryResult(["id"], [{ id: 1 }, { id: 2 }, { id: 3 }]);
-    // The clock is read at the fourth tick (the first row's, its loop's two, the second row's)
-    // and wants a pause there: between the first and the second row.
-    const page = newPageState();
-    page.budget = 4;
-    page.yieldAt = 0;
-    // Queued before the page's pause: runs while the page waits.
-    setImmediate(() => {
+    const state = newPageState();
+    state.budget = at;
+    state.yieldAt = 0;
+    setImmediate(() => change(shared));
+    const scopes = scopesFrom({});
+    scopes.variables.shared = shared;
+    const out = runPage(engine.load(page).render, new RenderContext(scopes, engine, engine.limits, state));
+    expect(out).toBeInstanceOf(Promise);
+    return out;
+  };
+
+  it("makes its checks again after a pause, during which other code gave a shared query the column", async () => {
+    // The fourth tick (the first row's, its loop's two, the second row's): between the first and the second row.
+    const out = pausedAt("shared.dbt", 4, (shared) => {
       shared.columns.push("j");
       shared.rows.forEach((r, i) => (r.j = 7 + i));
     });
-    const scopes = scopesFrom({});
-    scopes.variables.shared = shared;
-    const ctx = new RenderContext(scopes, engine, engine.limits, page);
-    const out = runPage(engine.load("shared.dbt").render, ctx);
-    expect(out).toBeInstanceOf(Promise);
     await expect(out).resolves.toBe("[12][88][99]");
   });
 
   it("reads the row again after a pause in it, during which other code replaced the shared query's row", async () => {
-    const engine = new Engine({ root, mode });
-    const shared = new QueryResult(["id"], [{ id: 1 }, { id: 2 }, { id: 3 }]);
-    // The clock is read at the second tick (the first row's, its loop's first) and wants a pause
-    // there: inside the first row, after its first read of id.
-    const page = newPageState();
-    page.budget = 2;
-    page.yieldAt = 0;
-    setImmediate(() => {
-      shared.rows[0] = { id: 9 };
-    });
-    const scopes = scopesFrom({});
-    scopes.variables.shared = shared;
-    const out = runPage(engine.load("shared-row.dbt").render, new RenderContext(scopes, engine, engine.limits, page));
-    expect(out).toBeInstanceOf(Promise);
+    // The second tick (the first row's, its loop's first): inside the first row, after its first read of id.
+    const out = pausedAt("shared-row.dbt", 2, (shared) => (shared.rows[0] = { id: 9 }));
     await expect(out).resolves.toBe("[1:129][2:122][3:123]");
   });
 });
