@@ -175,7 +175,9 @@ describe("quarry start's log lines are batched, not held", () => {
       child.kill("SIGTERM");
       await exited;
     }
-  });
+    // A guardian and a worker per CPU start, and stop, as processes: 4–5 s alone, past 30 s once
+    // inside a full npm test on a loaded machine (475 s).
+  }, 90_000);
 });
 
 describe("a request's line", () => {
