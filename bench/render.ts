@@ -180,8 +180,8 @@ for (const v of clockVariants) {
 
 /**
  * A page rendered as `quarry start` renders it (PrecompiledSource.render): runPage with fresh
- * scopes, context and page state, its clock on as in the server (a page that runs past its time slice
- * pauses: then a promise, awaited), its output flattened as a socket write would.
+ * scopes, context and page state, its clock on as in the server (a page that runs past its time
+ * slice pauses: then a promise, awaited), its output flattened as a socket write would.
  */
 function serve(e: Engine, file: string, s: ReturnType<typeof scopes>): void | Promise<void> {
   const out = runPage(e.load(file).render, new RenderContext(s, e, e.limits, newPageState()));

@@ -243,8 +243,8 @@ export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
  * connection ourselves (as http.Server.close does) races a request the proxy may be sending on
  * it, which then fails (nginx retries no POST that was sent). Requests in flight get `graceMs`
  * to finish (answered with `Connection: close`), then their connections are cut; the pools
- * and the embedded Postgres stop after them; then the process exits (1 if anything had to be cut or failed). A second signal cuts at
- * once; calling `stop` again does nothing.
+ * and the embedded Postgres stop after them; then the process exits (1 if anything had to be
+ * cut or failed). A second signal cuts at once; calling `stop` again does nothing.
  */
 export function shutdownOnSignals(
   app: FastifyInstance,

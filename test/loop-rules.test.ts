@@ -164,7 +164,7 @@ describe("the clock's stride", () => {
     page.yieldAt = Infinity;
     const out: number[] = [];
     for (const ms of gaps) {
-      // A read that took a millisecond may see the clock move on: counted as the gap it had.
+      // The clock moved on during the read: the gap it saw was not `ms`, so start again.
       const now = Date.now();
       page.lastCheck = now - ms;
       checkpoint(page, L);
