@@ -411,6 +411,18 @@ export class Compiler {
   }
   private readonly constants = new Map<string, string>();
 
+  /** A function of the generated module returning `text`, one per distinct text: a tag body of text alone (tags/call.ts). */
+  textBody(text: string): string {
+    const key = `text:${text}`;
+    let id = this.constants.get(key);
+    if (!id) {
+      id = `B${this.constants.size}`;
+      this.constants.set(key, id);
+      this.header.push(`const ${id} = () => ${lit(text)};`);
+    }
+    return id;
+  }
+
   private fn(name: string): string {
     const key = this.registry.findFunction(name)!.name;
     let id = this.fnNames.get(key);

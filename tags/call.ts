@@ -4,7 +4,7 @@
 // A tag with a body passes it as a callback (`body`), which the function calls where the tag's
 // meaning runs it: `() => it.run(body)` in the interpreter, an async arrow around the body's
 // generated code in compiled mode.
-import type { Node, TagNode } from "../parser/ast.js";
+import type { Node, TagNode, TextNode } from "../parser/ast.js";
 import type { RenderContext } from "../engine/context.js";
 import type { Compiler } from "../engine/compiler.js";
 import type { Interpreter } from "../engine/interpreter.js";
@@ -24,8 +24,11 @@ export type CallArg<D> =
 
 /** A body the function runs into the page. */
 export type RunBody = () => void | Promise<void>;
-/** A body whose output the function takes as text (the page gets none of it). */
-export type CaptureBody = () => Promise<string>;
+/**
+ * A body whose output the function takes as text (the page gets none of it). Compiled code
+ * gives a body of text alone (most dbt:query bodies) as a plain function of the module.
+ */
+export type CaptureBody = () => Promise<string> | string;
 /** What the function does with the tag's body. */
 export type BodyUse = "run" | "capture";
 
@@ -139,6 +142,9 @@ export function compileBody(
   use: BodyUse,
 ): { fn: string; around: (stmt: string) => string } {
   if (!nodes) return { fn: "null", around: (stmt) => stmt };
+  // Text alone: nothing to run, no output to take over, no jump, whatever the page's state.
+  if (use === "capture" && nodes.every((n): n is TextNode => n.type === "text" && !n.plain))
+    return { fn: c.textBody(nodes.map((n) => n.value).join("")), around: (stmt) => stmt };
   const loop = c.loops[c.loops.length - 1];
   const jumps = loop !== undefined && jumpsOut(c, nodes) ? c.tmp("jump") : null;
   // The labels a script's `break outer;` inside may name: its signal becomes that loop's jump here.

@@ -47,6 +47,8 @@ export function parseDuration(v: unknown, loc: Loc): number {
 
 /** `IN ($3)` with an array bound to $3 becomes `= ANY($3)`; `NOT IN ($3)` becomes `<> ALL($3)`. */
 export function bindLists(sql: string, params: unknown[]): string {
+  // Most statements bind no list: no pattern to run over their text.
+  if (!params.some(Array.isArray)) return sql;
   return sql.replace(
     /\b(NOT\s+)?IN\s*\(\s*(\$(\d+)(?:::\w+(?:\[\])?)?)\s*\)/gi,
     (whole, not: string | undefined, ph: string, n: string) =>
@@ -216,7 +218,9 @@ export async function execQuery(
   const bound = (page.sqlBound = noParams());
   let sql: string;
   try {
-    sql = await body();
+    // A body of text alone is a plain function in compiled code: no turn of the microtask queue.
+    const text = body();
+    sql = typeof text === "string" ? text : await text;
   } finally {
     page.sqlBound = outer;
   }

@@ -60,6 +60,7 @@ const L53 = {"file":"cart.dbt","line":23,"column":33,"start":1205,"end":1212};
 const L54 = {"file":"cart.dbt","line":23,"column":52,"start":1224,"end":1231};
 const L55 = {"file":"cart.dbt","line":23,"column":59,"start":1231,"end":1236};
 const L56 = {"file":"cart.dbt","line":23,"column":1,"start":1173,"end":1242};
+const B0 = () => "SELECT id, name, price FROM product ORDER BY id";
 const L57 = {"file":"cart.dbt","line":24,"column":1,"start":1243,"end":1288};
 const L58 = {"file":"cart.dbt","line":25,"column":1,"start":1348,"end":1381};
 const L59 = {"file":"cart.dbt","line":26,"column":1,"start":1382,"end":1426};
@@ -117,7 +118,7 @@ const L107 = {"file":"cart.dbt","line":41,"column":20,"start":2019,"end":2027};
 const L108 = {"file":"cart.dbt","line":45,"column":1,"start":2190,"end":2234};
 return async function render(ctx) {
 let $o = "", $row;
-let $x0, $x6, $x13, $x16, $x17, $x19, $x38, $x39, $x40, $x41, $x42, $x43, $x45, $x46, $x47;
+let $x0, $x6, $x13, $x16, $x17, $x19, $x36, $x37, $x38, $x39, $x40, $x41, $x43, $x44, $x45;
 try {
 if ((($x0 = rt.field(ctx, (ctx.scopes.cgi ?? rt.base(ctx, "cgi", L0)), "request_method", L1)) === "POST" ? true : rt.eq($x0, "POST", L2))) {
 T.checkParam(ctx, "form.add", "integer", true, "0", 0, undefined, undefined, L3);
@@ -147,33 +148,25 @@ if (((($x19 = rt.field(ctx, (ctx.scopes.form ?? rt.base(ctx, "form", L38)), "rem
 T.setLocation(ctx, "/cart", 303, undefined, L51);
 }
 { const $v23 = (rt.toBool(rt.call2(ctx, F0, L52, rt.lookup(ctx, "session", L53), "cart"), L52) ? rt.field(ctx, (ctx.scopes.session ?? rt.base(ctx, "session", L54)), "cart", L55) : rt.struct([], [])); rt.assign(ctx, "cart", [], $v23, L56); }
-await T.execQuery(ctx, "products", undefined, undefined, undefined, undefined, undefined, "5m", undefined, async () => {
-let $body24 = "";
-const $saved25 = $o; $o = ""; ctx.page.captures++;
-try {
-$o += "SELECT id, name, price FROM product ORDER BY id";
-$body24 = $o;
-} finally { $o = $saved25; ctx.page.captures--; }
-return $body24;
-}, L57);
-{ const $v28 = "Shopping cart"; rt.assign(ctx, "title", [], $v28, L58); }
-{ const $before29 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before29, "_layout/header.dbt", L59); } catch ($e30) { $o = T.takeAborted($e30); throw $e30; } }
+await T.execQuery(ctx, "products", undefined, undefined, undefined, undefined, undefined, "5m", undefined, B0, L57);
+{ const $v26 = "Shopping cart"; rt.assign(ctx, "title", [], $v26, L58); }
+{ const $before27 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before27, "_layout/header.dbt", L59); } catch ($e28) { $o = T.takeAborted($e28); throw $e28; } }
 if (ctx.page.outputOnly === 0) $o += "<h1>Shopping cart</h1>\n";
-{ const $v31 = 0; rt.assign(ctx, "total", [], $v31, L60); }
+{ const $v29 = 0; rt.assign(ctx, "total", [], $v29, L60); }
 if (ctx.page.outputOnly === 0) $o += "<table>\n<tr><th>Product</th><th>Quantity</th><th>Price</th><th></th></tr>\n";
-{ const $q48 = T.asQuery(rt.lookupName(ctx, "products", L90), L90);
-const [$s35, $e36] = T.rowRange($q48, undefined, undefined, L89);
-const $f32 = { kind: "row", query: $q48, row: $s35, end: $e36 };
-ctx.frames.push($f32);
+{ const $q46 = T.asQuery(rt.lookupName(ctx, "products", L90), L90);
+const [$s33, $e34] = T.rowRange($q46, undefined, undefined, L89);
+const $f30 = { kind: "row", query: $q46, row: $s33, end: $e34 };
+ctx.frames.push($f30);
 try {
-let $n37 = 0;
-for (let $i33 = $s35, $j34; $i33 < $e36; $i33 = $j34) {
-$j34 = $i33 + 1;
+let $n35 = 0;
+for (let $i31 = $s33, $j32; $i31 < $e34; $i31 = $j32) {
+$j32 = $i31 + 1;
 if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L89, true)) await T.pause(ctx.page, L89); }
-$f32.row = $i33; $f32.end = $j34;
-if (rt.toBool(rt.call2(ctx, F0, L61, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L62)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L63))), L61)) {
-{ const $v44 = (($x38 = (($row = $f32.query.rows[$f32.row]) !== undefined && "total" in $row ? $row["total"] ?? "" : T.col(ctx, $f32, "total", L65))), ($x42 = (($x39 = (($row = $f32.query.rows[$f32.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f32, "price", L67))), ($x40 = rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L68)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L69)), L70)), typeof $x39 === "number" && typeof $x40 === "number" && ($x41 = $x39 * $x40) === $x41 ? $x41 : rt.mul($x39, $x40, L66))), typeof $x38 === "number" && ($x43 = $x38 + $x42) === $x43 ? $x43 : rt.add($x38, $x42, L64)); rt.assign(ctx, "total", [], $v44, L71); }
-$o += "<tr><td>" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f32, "name", L72)), L73) + "</td><td>" + rt.esc(rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L74)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L75)), L76), L77) + "</td><td>" + rt.esc(rt.call2(ctx, F2, L78, (($x45 = (($row = $f32.query.rows[$f32.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f32, "price", L80))), ($x46 = rt.index(ctx, (($row = $f32.query.rows[$f32.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f32, "cart", L81)), (($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L82)), L83)), typeof $x45 === "number" && typeof $x46 === "number" && ($x47 = $x45 * $x46) === $x47 ? $x47 : rt.mul($x45, $x46, L79)), "0.00"), L84) + "</td><td><form method=\"post\">" + rt.esc(rt.call(ctx, F3, L85), L86) + "<button name=\"remove\" value=\"" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f32, "id", L87)), L88) + "\">Remove</button></form></td></tr>\n";
+$f30.row = $i31; $f30.end = $j32;
+if (rt.toBool(rt.call2(ctx, F0, L61, (($row = $f30.query.rows[$f30.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f30, "cart", L62)), (($row = $f30.query.rows[$f30.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f30, "id", L63))), L61)) {
+{ const $v42 = (($x36 = (($row = $f30.query.rows[$f30.row]) !== undefined && "total" in $row ? $row["total"] ?? "" : T.col(ctx, $f30, "total", L65))), ($x40 = (($x37 = (($row = $f30.query.rows[$f30.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f30, "price", L67))), ($x38 = rt.index(ctx, (($row = $f30.query.rows[$f30.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f30, "cart", L68)), (($row = $f30.query.rows[$f30.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f30, "id", L69)), L70)), typeof $x37 === "number" && typeof $x38 === "number" && ($x39 = $x37 * $x38) === $x39 ? $x39 : rt.mul($x37, $x38, L66))), typeof $x36 === "number" && ($x41 = $x36 + $x40) === $x41 ? $x41 : rt.add($x36, $x40, L64)); rt.assign(ctx, "total", [], $v42, L71); }
+$o += "<tr><td>" + rt.esc((($row = $f30.query.rows[$f30.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f30, "name", L72)), L73) + "</td><td>" + rt.esc(rt.index(ctx, (($row = $f30.query.rows[$f30.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f30, "cart", L74)), (($row = $f30.query.rows[$f30.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f30, "id", L75)), L76), L77) + "</td><td>" + rt.esc(rt.call2(ctx, F2, L78, (($x43 = (($row = $f30.query.rows[$f30.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f30, "price", L80))), ($x44 = rt.index(ctx, (($row = $f30.query.rows[$f30.row]) !== undefined && "cart" in $row ? $row["cart"] ?? "" : T.col(ctx, $f30, "cart", L81)), (($row = $f30.query.rows[$f30.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f30, "id", L82)), L83)), typeof $x43 === "number" && typeof $x44 === "number" && ($x45 = $x43 * $x44) === $x45 ? $x45 : rt.mul($x43, $x44, L79)), "0.00"), L84) + "</td><td><form method=\"post\">" + rt.esc(rt.call(ctx, F3, L85), L86) + "<button name=\"remove\" value=\"" + rt.esc((($row = $f30.query.rows[$f30.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f30, "id", L87)), L88) + "\">Remove</button></form></td></tr>\n";
 }
 }
 } finally { ctx.frames.pop(); }
@@ -181,22 +174,22 @@ $o += "<tr><td>" + rt.esc((($row = $f32.query.rows[$f32.row]) !== undefined && "
 if (ctx.page.outputOnly === 0) $o += "</table>\n";
 $o += "<p>Total: " + rt.esc(rt.call2(ctx, F2, L91, rt.lookupName(ctx, "total", L92), "0.00"), L93) + " (" + rt.esc(rt.call1(ctx, F4, L94, rt.lookupName(ctx, "cart", L95)), L96) + " products)</p>";
 if (ctx.page.outputOnly === 0) $o += "\n<h2>Products</h2>\n<ul>\n";
-{ const $q55 = T.asQuery(rt.lookupName(ctx, "products", L107), L107);
-const [$s52, $e53] = T.rowRange($q55, undefined, undefined, L106);
-const $f49 = { kind: "row", query: $q55, row: $s52, end: $e53 };
-ctx.frames.push($f49);
+{ const $q53 = T.asQuery(rt.lookupName(ctx, "products", L107), L107);
+const [$s50, $e51] = T.rowRange($q53, undefined, undefined, L106);
+const $f47 = { kind: "row", query: $q53, row: $s50, end: $e51 };
+ctx.frames.push($f47);
 try {
-let $n54 = 0;
-for (let $i50 = $s52, $j51; $i50 < $e53; $i50 = $j51) {
-$j51 = $i50 + 1;
+let $n52 = 0;
+for (let $i48 = $s50, $j49; $i48 < $e51; $i48 = $j49) {
+$j49 = $i48 + 1;
 if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L106, true)) await T.pause(ctx.page, L106); }
-$f49.row = $i50; $f49.end = $j51;
-$o += "<li>" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f49, "name", L97)), L98) + ", " + rt.esc(rt.call2(ctx, F2, L99, (($row = $f49.query.rows[$f49.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f49, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f49.query.rows[$f49.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f49, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
+$f47.row = $i48; $f47.end = $j49;
+$o += "<li>" + rt.esc((($row = $f47.query.rows[$f47.row]) !== undefined && "name" in $row ? $row["name"] ?? "" : T.col(ctx, $f47, "name", L97)), L98) + ", " + rt.esc(rt.call2(ctx, F2, L99, (($row = $f47.query.rows[$f47.row]) !== undefined && "price" in $row ? $row["price"] ?? "" : T.col(ctx, $f47, "price", L100)), "0.00"), L101) + " <form method=\"post\">" + rt.esc(rt.call(ctx, F3, L102), L103) + "<button name=\"add\" value=\"" + rt.esc((($row = $f47.query.rows[$f47.row]) !== undefined && "id" in $row ? $row["id"] ?? "" : T.col(ctx, $f47, "id", L104)), L105) + "\">Add to cart</button></form></li>\n";
 }
 } finally { ctx.frames.pop(); }
 }
 if (ctx.page.outputOnly === 0) $o += "</ul>\n";
-{ const $before56 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before56, "_layout/footer.dbt", L108); } catch ($e57) { $o = T.takeAborted($e57); throw $e57; } }
+{ const $before54 = $o; $o = ""; try { $o = await T.includeTemplate(ctx, $before54, "_layout/footer.dbt", L108); } catch ($e55) { $o = T.takeAborted($e55); throw $e55; } }
 } catch (e) { return rt.templateEnd(e, $o); }
 return $o;
 };

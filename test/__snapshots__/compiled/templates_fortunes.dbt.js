@@ -1,6 +1,7 @@
 "use strict";
 // Compiled by Quarry from "fortunes.dbt".
 let $row;
+const B0 = () => "SELECT id, message FROM fortune";
 const L0 = {"file":"fortunes.dbt","line":2,"column":1,"start":99,"end":126};
 const F0 = F["queryAddRow"];
 const L1 = {"file":"fortunes.dbt","line":3,"column":17,"start":186,"end":270};
@@ -19,29 +20,21 @@ const L12 = {"file":"fortunes.dbt","line":5,"column":126,"start":464,"end":472};
 return async function render(ctx) {
 let $o = "", $row;
 try {
-await T.execQuery(ctx, "fortunes", undefined, undefined, undefined, undefined, undefined, undefined, undefined, async () => {
-let $body0 = "";
-const $saved1 = $o; $o = ""; ctx.page.captures++;
-try {
-$o += "SELECT id, message FROM fortune";
-$body0 = $o;
-} finally { $o = $saved1; ctx.page.captures--; }
-return $body0;
-}, L0);
-{ const $v4 = rt.call2(ctx, F0, L1, rt.lookupName(ctx, "fortunes", L2), rt.struct(["id","message"], [0, "Additional fortune added at request time."])); rt.assign(ctx, "rows", [], $v4, L3); }
-{ const $v5 = rt.call(ctx, F1, L4, rt.lookupName(ctx, "fortunes", L5), "message", "asc", "text"); rt.assign(ctx, "fortunes", [], $v5, L6); }
+await T.execQuery(ctx, "fortunes", undefined, undefined, undefined, undefined, undefined, undefined, undefined, B0, L0);
+{ const $v2 = rt.call2(ctx, F0, L1, rt.lookupName(ctx, "fortunes", L2), rt.struct(["id","message"], [0, "Additional fortune added at request time."])); rt.assign(ctx, "rows", [], $v2, L3); }
+{ const $v3 = rt.call(ctx, F1, L4, rt.lookupName(ctx, "fortunes", L5), "message", "asc", "text"); rt.assign(ctx, "fortunes", [], $v3, L6); }
 if (ctx.page.outputOnly === 0) $o += "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>";
-{ const $q13 = T.asQuery(rt.lookupName(ctx, "fortunes", L12), L12);
-const [$s9, $e10] = T.rowRange($q13, undefined, undefined, L11);
-const $f6 = { kind: "row", query: $q13, row: $s9, end: $e10 };
-ctx.frames.push($f6);
+{ const $q11 = T.asQuery(rt.lookupName(ctx, "fortunes", L12), L12);
+const [$s7, $e8] = T.rowRange($q11, undefined, undefined, L11);
+const $f4 = { kind: "row", query: $q11, row: $s7, end: $e8 };
+ctx.frames.push($f4);
 try {
-let $n11 = 0, $r12;
-for (let $i7 = $s9, $j8; $i7 < $e10; $i7 = $j8) {
-$j8 = $i7 + 1;
-if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L11, true)) { await T.pause(ctx.page, L11); $r12 = $f6.query.rows[$f6.row]; }; }
-$f6.row = $i7; $f6.end = $j8; $r12 = $f6.query.rows[$i7];
-$o += "<tr><td>" + rt.esc(($r12 !== undefined && "id" in $r12 ? $r12["id"] ?? "" : T.col(ctx, $f6, "id", L7)), L8) + "</td><td>" + rt.esc(($r12 !== undefined && "message" in $r12 ? $r12["message"] ?? "" : T.col(ctx, $f6, "message", L9)), L10) + "</td></tr>";
+let $n9 = 0, $r10;
+for (let $i5 = $s7, $j6; $i5 < $e8; $i5 = $j6) {
+$j6 = $i5 + 1;
+if ($o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (T.tick(ctx, 0, $o.length, L11, true)) { await T.pause(ctx.page, L11); $r10 = $f4.query.rows[$f4.row]; }; }
+$f4.row = $i5; $f4.end = $j6; $r10 = $f4.query.rows[$i5];
+$o += "<tr><td>" + rt.esc(($r10 !== undefined && "id" in $r10 ? $r10["id"] ?? "" : T.col(ctx, $f4, "id", L7)), L8) + "</td><td>" + rt.esc(($r10 !== undefined && "message" in $r10 ? $r10["message"] ?? "" : T.col(ctx, $f4, "message", L9)), L10) + "</td></tr>";
 }
 } finally { ctx.frames.pop(); }
 }
