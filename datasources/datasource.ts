@@ -477,7 +477,6 @@ export class Datasource {
     if (slot.users === 0) slot.progress = idleMs();
     slot.users++;
     this.lastLent = Date.now();
-    clearTimeout(slot.idleTimer);
     const conn = slot.lease.conn;
     let released = false;
     return {
@@ -497,12 +496,31 @@ export class Datasource {
         // at once when statements of their own wait for the full pool.
         if (conn.broken || conn.retire || this.closed || (this.pool!.pending > 0 && this.mayGiveBack()))
           return this.unslot(slot);
-        slot.idleTimer = setTimeout(
-          () => void this.unslot(slot),
-          Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs),
-        ).unref();
+        slot.idleTimer ??= this.idleCheck(slot, this.slotIdleMs);
       },
     };
+  }
+
+  /** How long a shared connection nobody uses stays shared. */
+  private get slotIdleMs(): number {
+    return Math.min(this.config.validateAfterIdleMs, this.config.idleTimeoutMs);
+  }
+
+  /**
+   * The timer that takes a shared connection out once nobody has used it for slotIdleMs. It is
+   * set when the connection is given back and left running when it is lent again (a busy site
+   * lends it for every statement): when it fires it looks at the connection's last use and is
+   * set again for the time left, or dropped while the connection is lent (the next give-back
+   * sets it).
+   */
+  private idleCheck(slot: Slot, ms: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      slot.idleTimer = undefined;
+      if (slot.users > 0) return;
+      const left = this.slotIdleMs - (Date.now() - slot.lease.conn.lastUsed);
+      if (left > 0) slot.idleTimer = this.idleCheck(slot, left);
+      else void this.unslot(slot);
+    }, ms).unref();
   }
 
   private async unslot(slot: Slot): Promise<void> {

@@ -343,6 +343,43 @@ describe("pipeline", () => {
     expect(await until(backends, (b) => b.length === 0)).toEqual([]);
   });
 
+  it("a shared connection stays shared while statements use it, and leaves validateAfterIdleMs after its last use", async () => {
+    const IDLE = 1000;
+    const PID = "SELECT pg_backend_pid() AS pid";
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1, validateAfterIdleMs: IDLE });
+    const main = ds.get(undefined);
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      await warm(ds, PID);
+      await ds.query(main, null, PID, []);
+      // A statement every 100 ms for 2.5 idle periods: the timer set when it was first given
+      // back fires while it is in use or between two uses, and must leave it shared.
+      const end = Date.now() + 2.5 * IDLE;
+      let last = 0;
+      while (Date.now() < end) {
+        await pause(100);
+        expect(main.stats().shared).toBe(1);
+        await ds.query(main, null, PID, []);
+        last = Date.now();
+      }
+      await pause(IDLE / 2);
+      expect(main.stats().shared).toBe(1);
+      expect(
+        await until(
+          () => main.stats().shared,
+          (n) => n === 0,
+          5000,
+        ),
+      ).toBe(0);
+      expect(Date.now() - last).toBeGreaterThanOrEqual(IDLE);
+      // Back in the pool, not closed: the next statement opens no new backend.
+      expect(main.stats()).toMatchObject({ size: 1, borrowed: 0 });
+      expect((await backends()).length).toBe(1);
+    } finally {
+      await ds.close();
+    }
+  });
+
   it("a shared connection lost outside any statement: the next request gets a new one", async () => {
     const ds = datasourcesFor(url, {
       strategy: "pipeline",
