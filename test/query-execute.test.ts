@@ -3,7 +3,8 @@
 // the errors for SQL built from values and for a call anywhere but the whole value of dbt:set.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { at, render, renderError } from "./helpers.js";
+import { at, render, renderError, site } from "./helpers.js";
+import { Engine } from "../engine/engine.js";
 import { createDatabase, datasourcesFor } from "./db.js";
 import { builtins } from "../engine/functions/index.js";
 import type { Datasources } from "../datasources/registry.js";
@@ -112,5 +113,26 @@ WHERE id = :id /* :y ? */", {ID: 3}, {returntype: "array"})>
     ]);
     err = await renderError('<dbt:set q = queryExecute("SELECT 1 AS a")>');
     expect(err.code).toBe("QRY_ERR_NO_DATASOURCE");
+  });
+});
+
+describe("dbt:query with a body of text alone", () => {
+  it("sends the text as written, quotes, backslashes, a line separator and template-literal marks included, in both modes", async () => {
+    // Compiled code gives such a body as a function of the module returning its text (one per
+    // distinct text): the same statement twice shares it, a third text gets its own.
+    const sql = "SELECT 'it''s \"q\" \\ ${x} */ </script>' || chr(10) || 'a\u2028b' AS t";
+    const page = `<dbt:query name="a">${sql}</dbt:query><dbt:query name="b">${sql}</dbt:query><dbt:query name="c">SELECT count(*) AS n FROM fruit</dbt:query><dbt:output>#a.t#|#b.t#|#c.n#|#len(a.t)#</dbt:output>`;
+    const t = "it&#39;s &quot;q&quot; \\ ${x} */ &lt;/script&gt;\na\u2028b";
+    expect(await run(page)).toBe(`${t}|${t}|5|32`);
+    const code = new Engine({ root: site({ "page.dbt": page }), mode: "compiled" }).compiledSource("page.dbt");
+    expect(code.split("\n").filter((l) => /^const B\d+ = /.test(l))).toEqual([
+      `const B0 = () => ${JSON.stringify(sql)};`,
+      'const B1 = () => "SELECT count(*) AS n FROM fruit";',
+    ]);
+    expect(code.match(/T\.execQuery\(ctx, "\w+", (?:undefined, ){7}(B\d+)/g)?.map((s) => s.slice(-2))).toEqual([
+      "B0",
+      "B0",
+      "B1",
+    ]);
   });
 });
