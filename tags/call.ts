@@ -3,7 +3,7 @@
 // Both pass the render context first and the tag's location last, so errors are the same.
 // A tag with a body passes it as a callback (`body`), which the function calls where the tag's
 // meaning runs it: `() => it.run(body)` in the interpreter, an async arrow around the body's
-// generated code in compiled mode.
+// generated code in compiled mode (a body of text alone taken as text: a function returning it).
 import type { Node, TagNode, TextNode } from "../parser/ast.js";
 import type { RenderContext } from "../engine/context.js";
 import type { Compiler } from "../engine/compiler.js";
