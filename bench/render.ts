@@ -4,155 +4,19 @@
 // mandelbrot is the sample site's own templates/mandelbrot.dbt, layout included, as /mandelbrot
 // serves it with no query string.
 // Each mode renders as `quarry start` does (runPage on a fresh context, the page's clock on,
-// pausing when it wants to: see serve below).
+// pausing when it wants to: see serve in bench/render-pages.ts).
 // Then the cost of the page's clock (engine/clock.ts): the same compiled pages compiled without
 // their clock ticks (CompileOptions.clock false), in the same run.
 // Run on a quiet machine and compare the ratios within one run.
 import { Session } from "node:inspector/promises";
 import { basename } from "node:path";
 import { loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
-import { Engine } from "../engine/engine.js";
-import { RenderContext, runPage, scopesFrom, type Scopes } from "../engine/context.js";
-import { newPageState } from "../engine/page.js";
 import { compiledFunction, type RenderFn } from "../engine/template.js";
-import { QueryResult, escapeHtml, newStruct, numToStr } from "../engine/values.js";
 import { mdTable } from "./report.js";
-import { mandelbrotPage } from "./hand.js";
+import { hand, pages, runWith, scopes, serve, type Page } from "./render-pages.js";
 import { commandLine, writeSection } from "./results-file.js";
 
 const loadAtStart = loadavg();
-
-const root = fileURLToPath(new URL("../../bench/pages", import.meta.url));
-const sampleSite = fileURLToPath(new URL("../../templates", import.meta.url));
-
-const fortunes = new QueryResult(
-  ["id", "message"],
-  [
-    "fortune: No such file or directory",
-    "A computer scientist is someone who fixes things that aren't broken.",
-    "After enough decimal places, nobody gives a damn.",
-    "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1",
-    "A computer program does what you tell it to do, not what you want it to do.",
-    "Emacs is a nice operating system, but I prefer UNIX. — Tom Christaensen",
-    "Any program that runs right is obsolete.",
-    "A list is only as strong as its weakest link. — Donald Knuth",
-    "Feature: A bug with seniority.",
-    "Computers make very fast, very accurate mistakes.",
-    '<script>alert("This should not be displayed in a browser alert box.");</script>',
-    "フレームワークのベンチマーク",
-    "Additional fortune added at request time.",
-  ].map((message, i) => ({ id: i + 1, message })),
-);
-
-const user = Object.assign(Object.create(null) as Record<string, unknown>, {
-  name: "Ann O'Neil",
-  email: "ann@example.com",
-  city: "Oslo",
-  plan: "gold",
-  lastLogin: "2024-03-01",
-  points: 1250,
-  level: 7,
-  manager: "Bo <Boss>",
-  team: "R&D",
-  office: "B-12",
-});
-
-const rows = new QueryResult(
-  ["id", "name", "price"],
-  Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}`, price: (i * 3.7).toFixed(2) })),
-);
-
-/** templates/mandelbrot.dbt's defaults (no query string). */
-const MANDELBROT = { width: 72, height: 32, maxiter: 256, x0: -2.2, x1: 1, y0: -1.2, y1: 1.2 };
-
-const FIELDS = ["name", "email", "city", "plan", "lastLogin", "points", "level", "manager", "team", "office"];
-const PARA =
-  "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ";
-
-// Hand-written baselines: the same output, built with plain string concatenation.
-const hand = {
-  fortunes(): string {
-    let o =
-      "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>\n";
-    for (const r of fortunes.rows)
-      o += `<tr><td>${numToStr(r.id as number)}</td><td>${escapeHtml(r.message as string)}</td></tr>`;
-    return `${o}\n</table></body></html>\n`;
-  },
-  personalised(): string {
-    const u = user;
-    const put = (v: unknown) => (typeof v === "number" ? numToStr(v) : escapeHtml(v as string));
-    let o = `<html><head><title>Welcome, ${put(u.name)}</title></head><body>`;
-    for (let i = 0; i < 20; i++) {
-      const f = FIELDS[i % FIELDS.length]!;
-      o += `\n<p>${PARA}Your ${f}: <b>${put(u[f])}</b>.</p>`;
-    }
-    return `${o}\n</body></html>\n`;
-  },
-  table(): string {
-    let o = "<table>\n";
-    for (const r of rows.rows) {
-      const id = r.id as number;
-      o += `<tr><td>${numToStr(id)}</td><td>${escapeHtml(r.name as string)}</td>`;
-      for (let j = 1; j <= 5; j++) o += `<td>${numToStr(id * j)}</td>`;
-      o +=
-        id % 2 === 0
-          ? `<td class="even">${escapeHtml(r.price as string)}</td>`
-          : `<td>${escapeHtml(r.price as string)}</td>`;
-      o += "</tr>\n";
-    }
-    return `${o}</table>\n`;
-  },
-  // Seed 003's Mandelbrot: the sample site's page, as bench/hand.ts's route builds it.
-  mandelbrot(): string {
-    return mandelbrotPage(MANDELBROT, true);
-  },
-  loop(): string {
-    let n = 0;
-    for (let i = 1; i <= 10000; i++) n += i;
-    return `${numToStr(n)}\n`;
-  },
-};
-
-const engines = {
-  compiled: new Engine({ root, mode: "compiled" }),
-  interpreted: new Engine({ root, mode: "interpreted" }),
-};
-const siteEngines = {
-  compiled: new Engine({ root: sampleSite, mode: "compiled" }),
-  interpreted: new Engine({ root: sampleSite, mode: "interpreted" }),
-};
-
-/** A page's scopes: `data` as scopesFrom takes it (url, application, …) and its variables. */
-const pages = [
-  { name: "fortunes", file: "fortunes.dbt", engines, data: {}, vars: { fortunes } },
-  { name: "personalised", file: "personalised.dbt", engines, data: {}, vars: { user } },
-  { name: "table", file: "table.dbt", engines, data: {}, vars: { rows } },
-  { name: "loop", file: "loop.dbt", engines, data: {}, vars: {} },
-  // As the sample site runs it: _application.dbt sets application.siteName.
-  {
-    name: "mandelbrot",
-    file: "mandelbrot.dbt",
-    engines: siteEngines,
-    data: { application: { siteName: "Quarry" } },
-    vars: {},
-  },
-] as const;
-
-/** Each page's scopes that outlive a request (application, session) and the empty others. */
-const lasting = new Map(pages.map((p) => [p, scopesFrom(p.data)]));
-/**
- * A request's scopes as the server makes them for every request (server/scopes.ts): variables,
- * request and url (a page's params write it) fresh, application and session shared.
- */
-function scopes(p: (typeof pages)[number]): Scopes {
-  return {
-    ...lasting.get(p)!,
-    variables: Object.assign(newStruct(), p.vars),
-    request: newStruct(),
-    url: newStruct(),
-  };
-}
 
 for (const p of pages) {
   const a = await p.engines.compiled.render(p.file, scopes(p));
@@ -171,22 +35,9 @@ const clockVariants = pages.map((p) => {
     off: compiledFunction(e.compiledSource(p.file, { clock: false })),
   };
 });
-const run = (p: (typeof pages)[number], fn: RenderFn, s: ReturnType<typeof scopes>) =>
-  runPage(fn, new RenderContext(s, p.engines.compiled, p.engines.compiled.limits, newPageState()));
 for (const v of clockVariants) {
-  if ((await run(v.page, v.on, scopes(v.page))) !== (await run(v.page, v.off, scopes(v.page))))
+  if ((await runWith(v.page, v.on, scopes(v.page))) !== (await runWith(v.page, v.off, scopes(v.page))))
     throw new Error(`${v.page.name}: the page renders differently without its clock`);
-}
-
-/**
- * A page rendered as `quarry start` renders it (PrecompiledSource.render): runPage with fresh
- * scopes, context and page state, its clock on as in the server (a page that runs past its time
- * slice pauses: then a promise, awaited), its output flattened as a socket write would.
- */
-function serve(e: Engine, file: string, s: ReturnType<typeof scopes>): void | Promise<void> {
-  const out = runPage(e.load(file).render, new RenderContext(s, e, e.limits, newPageState()));
-  if (typeof out === "string") return void Buffer.byteLength(out);
-  return out.then((o) => void Buffer.byteLength(o));
 }
 
 // Hand-written, compiled and interpreted in interleaved rounds, so that the three see the same
@@ -261,11 +112,11 @@ for (const p of pages) {
 }
 
 // Clock on and off in alternating rounds, so both see the same machine; the median round counts.
-async function rate(p: (typeof pages)[number], fn: RenderFn): Promise<number> {
+async function rate(p: Page, fn: RenderFn): Promise<number> {
   let n = 0;
   const start = performance.now();
   while (performance.now() - start < roundMs) {
-    await run(p, fn, scopes(p));
+    await runWith(p, fn, scopes(p));
     n++;
   }
   return (n * 1000) / (performance.now() - start);

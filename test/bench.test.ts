@@ -216,6 +216,48 @@ describe("quarry bench", () => {
   });
 });
 
+describe("npm run bench:variants", () => {
+  const script = join(import.meta.dirname, "..", "build", "bench", "variants.js");
+  const env = { ...process.env, BENCH_PROCESSES: "1", BENCH_ROUNDS: "1", BENCH_MS: "5" };
+  const variants = (body: string) => {
+    const dir = site({ "v.mjs": `export default { ${body} };\n` });
+    return join(dir, "v.mjs");
+  };
+  const tick = String.raw`/if \(\$o\.length > ctx\.limits\.maxOutputLength \|\| --ctx\.page\.budget <= 0\) \{ if \(T\.tick[^\n]*\n/`;
+
+  it("measures the compiled page and each variant beside the hand-written page, one process each", async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [script, "fortunes", variants(`"no row tick": (s) => s.replace(${tick}, "")`)],
+      {
+        env,
+      },
+    );
+    expect(stdout.split("\n").slice(0, 4)).toEqual([
+      "fortunes: each variant's time per render ÷ the hand-written page's, 1 processes of 1 rounds of 5 ms",
+      "",
+      "| variant | median | each process |",
+      "|---|---|---|",
+    ]);
+    expect(stdout).toMatch(/^\| compiled \| \d+\.\d{3}× \| \d+\.\d{3}× \|$/m);
+    expect(stdout).toMatch(/^\| no row tick \| \d+\.\d{3}× \| \d+\.\d{3}× \|$/m);
+  });
+
+  it("refuses a variant that renders another page, one that changes nothing, an unknown page and a module of another shape", async () => {
+    const fail = (args: string[]) => run(process.execPath, [script, ...args], { env });
+    await expect(fail(["fortunes", variants(`wrong: (s) => s.replace("<tr><td>", "<tr><td>!")`)])).rejects.toThrow(
+      "variant wrong renders another page than the hand-written one",
+    );
+    await expect(fail(["fortunes", variants(`same: (s) => s`)])).rejects.toThrow(
+      "variant same leaves the source as it is",
+    );
+    await expect(fail(["nosuch", variants(`same: (s) => s`)])).rejects.toThrow(
+      'no page "nosuch": one of fortunes, personalised, table, loop, mandelbrot',
+    );
+    await expect(fail(["table", variants(`n: 1`)])).rejects.toThrow("must default-export an object of functions");
+  });
+});
+
 describe("the published results", () => {
   const root = join(import.meta.dirname, "..");
   const seeds = JSON.parse(readFileSync(join(root, "bench/results/seeds.json"), "utf8")) as BenchResults;
