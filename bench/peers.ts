@@ -19,6 +19,7 @@ import { Engine } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
 import { QueryResult, escapeHtml } from "../engine/values.js";
 import { median } from "./runner.js";
+import { FIELDS, MESSAGES, PARA, USER } from "./page-data.js";
 
 const pagesDir = fileURLToPath(new URL("../../bench/pages", import.meta.url));
 const ROUNDS = Number(process.env.PEERS_ROUNDS ?? 7);
@@ -26,37 +27,8 @@ const MS = Number(process.env.PEERS_MS ?? 250);
 
 // ------------------------------------------------------------------ the data
 
-const MESSAGES = [
-  "fortune: No such file or directory",
-  "A computer scientist is someone who fixes things that aren't broken.",
-  "After enough decimal places, nobody gives a damn.",
-  "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1",
-  "A computer program does what you tell it to do, not what you want it to do.",
-  "Emacs is a nice operating system, but I prefer UNIX. — Tom Christaensen",
-  "Any program that runs right is obsolete.",
-  "A list is only as strong as its weakest link. — Donald Knuth",
-  "Feature: A bug with seniority.",
-  "Computers make very fast, very accurate mistakes.",
-  '<script>alert("This should not be displayed in a browser alert box.");</script>',
-  "フレームワークのベンチマーク",
-  "Additional fortune added at request time.",
-];
 const fortuneRows = MESSAGES.map((message, i) => ({ id: i + 1, message }));
-const FIELDS = ["name", "email", "city", "plan", "lastLogin", "points", "level", "manager", "team", "office"];
-const PARA =
-  "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ";
-const user = {
-  name: "Ann O'Neil",
-  email: "ann@example.com",
-  city: "Oslo",
-  plan: "gold",
-  lastLogin: "2024-03-01",
-  points: 1250,
-  level: 7,
-  manager: "Bo <Boss>",
-  team: "R&D",
-  office: "B-12",
-};
+const user = USER;
 
 // ------------------------------------------------------------------ the templates
 

@@ -8,41 +8,17 @@ import { newPageState } from "../engine/page.js";
 import type { RenderFn } from "../engine/template.js";
 import { QueryResult, escapeHtml, newStruct, numToStr } from "../engine/values.js";
 import { mandelbrotPage } from "./hand.js";
+import { FIELDS, MESSAGES, PARA, USER } from "./page-data.js";
 
 const root = fileURLToPath(new URL("../../bench/pages", import.meta.url));
 const sampleSite = fileURLToPath(new URL("../../templates", import.meta.url));
 
 const fortunes = new QueryResult(
   ["id", "message"],
-  [
-    "fortune: No such file or directory",
-    "A computer scientist is someone who fixes things that aren't broken.",
-    "After enough decimal places, nobody gives a damn.",
-    "A bad random number generator: 1, 1, 1, 1, 1, 4.33e+67, 1, 1, 1",
-    "A computer program does what you tell it to do, not what you want it to do.",
-    "Emacs is a nice operating system, but I prefer UNIX. — Tom Christaensen",
-    "Any program that runs right is obsolete.",
-    "A list is only as strong as its weakest link. — Donald Knuth",
-    "Feature: A bug with seniority.",
-    "Computers make very fast, very accurate mistakes.",
-    '<script>alert("This should not be displayed in a browser alert box.");</script>',
-    "フレームワークのベンチマーク",
-    "Additional fortune added at request time.",
-  ].map((message, i) => ({ id: i + 1, message })),
+  MESSAGES.map((message, i) => ({ id: i + 1, message })),
 );
 
-const user = Object.assign(Object.create(null) as Record<string, unknown>, {
-  name: "Ann O'Neil",
-  email: "ann@example.com",
-  city: "Oslo",
-  plan: "gold",
-  lastLogin: "2024-03-01",
-  points: 1250,
-  level: 7,
-  manager: "Bo <Boss>",
-  team: "R&D",
-  office: "B-12",
-});
+const user = Object.assign(Object.create(null) as Record<string, unknown>, USER);
 
 const rows = new QueryResult(
   ["id", "name", "price"],
@@ -51,10 +27,6 @@ const rows = new QueryResult(
 
 /** templates/mandelbrot.dbt's defaults (no query string). */
 const MANDELBROT = { width: 72, height: 32, maxiter: 256, x0: -2.2, x1: 1, y0: -1.2, y1: 1.2 };
-
-const FIELDS = ["name", "email", "city", "plan", "lastLogin", "points", "level", "manager", "team", "office"];
-const PARA =
-  "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ";
 
 // Hand-written baselines: the same output, built with plain string concatenation.
 export const hand = {

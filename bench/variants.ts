@@ -76,35 +76,47 @@ async function measure(p: Page, change: (source: string) => string, name: string
   return median(times[1]!.map((t, r) => t / times[0]![r]!));
 }
 
-const [mode, ...args] = process.argv.slice(2);
-if (mode === "--child") {
-  const [page, file, name] = args;
-  const p = pageNamed(page);
-  const change = name === AS_IS ? (s: string) => s : (await variantsOf(file))[name!];
-  if (!change) throw new Error(`no variant ${JSON.stringify(name)} in ${file}`);
-  process.stdout.write(`${JSON.stringify(await measure(p, change, name!))}\n`);
-} else {
-  const p = pageNamed(mode);
-  const file = args[0];
-  const names = [AS_IS, ...Object.keys(await variantsOf(file))];
-  const self = fileURLToPath(import.meta.url);
-  const run = promisify(execFile);
-  const ratios = new Map<string, number[]>(names.map((n) => [n, []]));
-  for (let i = 0; i < PROCESSES; i++) {
-    // The order turns from one pass to the next: no variant always runs first.
-    const order = names.map((_, k) => names[(k + i) % names.length]!);
-    for (const name of order) {
-      const { stdout } = await run(process.execPath, [self, "--child", p.name, resolve(file!), name]);
-      ratios.get(name)!.push(JSON.parse(stdout) as number);
-      process.stderr.write(".");
+/** The whole run (the parent) or one measurement (a child); an error is one line on stderr and exit status 1. */
+async function main(mode: string | undefined, args: string[]): Promise<void> {
+  if (mode === "--child") {
+    const [page, file, name] = args;
+    const p = pageNamed(page);
+    const change = name === AS_IS ? (s: string) => s : (await variantsOf(file))[name!];
+    if (!change) throw new Error(`no variant ${JSON.stringify(name)} in ${file}`);
+    process.stdout.write(`${JSON.stringify(await measure(p, change, name!))}\n`);
+  } else {
+    const p = pageNamed(mode);
+    const file = args[0];
+    const names = [AS_IS, ...Object.keys(await variantsOf(file))];
+    const self = fileURLToPath(import.meta.url);
+    const run = promisify(execFile);
+    const ratios = new Map<string, number[]>(names.map((n) => [n, []]));
+    for (let i = 0; i < PROCESSES; i++) {
+      // The order turns from one pass to the next: no variant always runs first.
+      const order = names.map((_, k) => names[(k + i) % names.length]!);
+      for (const name of order) {
+        const { stdout } = await run(process.execPath, [self, "--child", p.name, resolve(file!), name]).catch(
+          (err: { stderr?: string; message: string }) => {
+            throw new Error(err.stderr?.trim() || err.message);
+          },
+        );
+        ratios.get(name)!.push(JSON.parse(stdout) as number);
+        process.stderr.write(".");
+      }
     }
+    process.stderr.write("\n");
+    const x3 = (n: number) => `${n.toFixed(3)}×`;
+    process.stdout.write(
+      `${p.name}: each variant's time per render ÷ the hand-written page's, ${PROCESSES} processes of ${ROUNDS} rounds of ${ROUND_MS} ms\n\n${mdTable(
+        ["variant", "median", "each process"],
+        names.map((n) => [n, x3(median(ratios.get(n)!)), ratios.get(n)!.map(x3).join(" ")]),
+      )}\n`,
+    );
   }
-  process.stderr.write("\n");
-  const x3 = (n: number) => `${n.toFixed(3)}×`;
-  process.stdout.write(
-    `${p.name}: each variant's time per render ÷ the hand-written page's, ${PROCESSES} processes of ${ROUNDS} rounds of ${ROUND_MS} ms\n\n${mdTable(
-      ["variant", "median", "each process"],
-      names.map((n) => [n, x3(median(ratios.get(n)!)), ratios.get(n)!.map(x3).join(" ")]),
-    )}\n`,
-  );
 }
+
+await main(process.argv[2], process.argv.slice(3)).catch((err: Error) => {
+  // A child's error comes back through its parent already named.
+  process.stderr.write(`bench:variants: ${err.message.replace(/^bench:variants: /, "")}\n`);
+  process.exitCode = 1;
+});
