@@ -19,7 +19,7 @@ import { Engine } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
 import { QueryResult, escapeHtml } from "../engine/values.js";
 import { median } from "./runner.js";
-import { FIELDS, MESSAGES, PARA, USER } from "./page-data.js";
+import { FIELDS, MESSAGES, PARA, USER as user } from "./page-data.js";
 
 const pagesDir = fileURLToPath(new URL("../../bench/pages", import.meta.url));
 const ROUNDS = Number(process.env.PEERS_ROUNDS ?? 7);
@@ -28,7 +28,6 @@ const MS = Number(process.env.PEERS_MS ?? 250);
 // ------------------------------------------------------------------ the data
 
 const fortuneRows = MESSAGES.map((message, i) => ({ id: i + 1, message }));
-const user = USER;
 
 // ------------------------------------------------------------------ the templates
 

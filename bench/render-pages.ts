@@ -103,7 +103,7 @@ const lasting = new Map(pages.map((p) => [p, scopesFrom(p.data)]));
  * A request's scopes as the server makes them for every request (server/scopes.ts): variables,
  * request and url (a page's params write it) fresh, application and session shared.
  */
-export function scopes(p: (typeof pages)[number]): Scopes {
+export function scopes(p: Page): Scopes {
   return {
     ...lasting.get(p)!,
     variables: Object.assign(newStruct(), p.vars),
