@@ -57,7 +57,11 @@ export function tickCode(t: {
   count: string | null;
   loc: string;
   onPause: string;
-  checked?: { lim: string; budget: string; writes: boolean } | null;
+  /**
+   * `whole`: the tick of a whole run (tags/loop.ts checkedLoop), which starts only when its count
+   * stays within the limit and its budget above 0 to its end: only the output's length is looked at.
+   */
+  checked?: { lim: string; budget: string; writes: boolean; whole?: boolean } | null;
   /** false: the limits only, no clock (Compiler's CompileOptions.clock): `tick` is called only to throw. */
   clock?: boolean;
 }): string {
@@ -71,6 +75,11 @@ export function tickCode(t: {
   if (!k) {
     const counted = t.count === null ? "" : `++${t.count} > ctx.limits.maxIterations || `;
     return `if (${counted}$o.length > ctx.limits.maxOutputLength || --ctx.page.budget <= 0) { if (${call}) ${t.onPause}; }\n`;
+  }
+  if (k.whole) {
+    // The output past its limit: the tick throws, as it would at this iteration.
+    const out = k.writes ? `if ($o.length > ctx.limits.maxOutputLength) ${call};\n` : "";
+    return `++${n}; ${out}--${k.budget};\n`;
   }
   const out = k.writes ? "$o.length > ctx.limits.maxOutputLength || " : "";
   return `if (++${n} > ${k.lim} || ${out}--${k.budget} <= 0) { ctx.page.budget = ${k.budget}; if (${call}) { ${t.onPause} } ${k.budget} = ctx.page.budget; }\n`;

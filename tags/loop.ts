@@ -21,7 +21,7 @@ import { isTag } from "./nodes.js";
 import { jumpCode } from "./call.js";
 import { VAR_OUTSIDE } from "./set.js";
 import { planLoop, type LoopStep } from "./loop-plan.js";
-import { inRangeCode, range, runtime as rangeRuntime } from "./range.js";
+import { inRange, inRangeCode, range, runtime as rangeRuntime } from "./range.js";
 import type { Compiler, Writer } from "../engine/compiler.js";
 import { compileQuiet, runtime as regionRuntime } from "./region.js";
 import { compileRows, eachRow, queryRange, runtime as rowRuntime, type RowSource } from "./rows.js";
@@ -476,7 +476,7 @@ function rangeLoop(k: LoopKit): string {
         known !== null &&
         known.every((x) => Number.isSafeInteger(x) && Math.abs(x) <= 2 ** 40) &&
         Math.abs(known[2]) <= 2 ** 20
-          ? { to: known[1], step: known[2] }
+          ? { to: known[1], step: known[2], trips: trips(...known) }
           : null,
       test,
       next: (x) => `${x} += ${st}`,
@@ -486,6 +486,11 @@ function rangeLoop(k: LoopKit): string {
       body: bodyCode,
     },
   });
+}
+
+/** How many iterations a range loop of integer bounds runs when its body never sets its index. */
+export function trips(from: number, to: number, step: number): number {
+  return inRange(from, to, step) ? Math.floor((to - from) / step) + 1 : 0;
 }
 
 /** A condition loop, and the script's do-while and for loops (their first test skipped, their step after each iteration). */
@@ -614,7 +619,7 @@ ${p.next ? `${p.next};\n` : ""}${run}}
   const decl = [...k.state.map((x) => (numbers.has(x) ? `${x} = 0` : x)), `${rz} = 0`].join(", ");
   const retype = k.numbers.map((x) => `${x} = +${x};`).join(" ");
   return `{ let ${decl};
-${outer}: for (;;) {
+${wholeRun(c, node, step, p, { lim, limitValue, b1, writes })}${outer}: for (;;) {
 ${retype} ${k.budget} = ctx.page.budget;
 try {
 ${loop}break ${outer};
@@ -626,12 +631,56 @@ ${c.pause(k.at)};
 }\n`;
 }
 
+/** The longest whole run: a longer loop's start costs little beside its iterations, which fast runs take. */
+const WHOLE_RUN_MAX = 1024;
+
+/**
+ * The whole run of a checked version that is one range loop of integer bounds whose body never
+ * sets its index (a table's columns, `from="1" to="5"`): when the iterations it will run, known
+ * now, stay within the count limit and the clock's budget, no tick can fire, so the loop runs as
+ * a plain JavaScript loop, each tick a count and a decrement (and the output's length when the
+ * body writes), with no pause to come back from. Else (or not such a loop: "") the checked loop
+ * that follows it runs.
+ */
+function wholeRun(
+  c: Compiler,
+  node: TagNode<LoopData>,
+  step: LoopStep,
+  p: LoopParts,
+  q: { lim: string; limitValue: string; b1: string; writes: boolean },
+): string {
+  const x = p.phases?.exact;
+  if (step.last !== step.id || !x || !p.phases?.counter || x.trips > WHOLE_RUN_MAX) return "";
+  const budget = c.checked!.budget;
+  const tick = tickCode({
+    count: p.n,
+    loc: c.loc(node.loc),
+    onPause: "",
+    checked: { lim: q.lim, budget, writes: q.writes, whole: true },
+    clock: c.clock,
+  });
+  const ended = (p.ended?.() ?? "").trimEnd();
+  const enough = c.clock ? ` && ${budget} > ${x.trips}` : "";
+  return `${q.lim} = ${q.limitValue};
+if (${x.trips} <= ${q.lim}${enough}) {
+${p.n} = 0; ${p.start}${p.label}: for (;;) {
+if (!(${p.test})) ${ended ? `{ ${ended} break; }` : "break;"}
+${tick}${p.vars()}${q.b1}: {
+${p.body({ break: `break ${p.label};`, continue: `break ${q.b1};` })}}
+${p.next ? `${p.next};\n` : ""}}
+} else
+`;
+}
+
 /** How a loop's iteration is written again for fastRun. */
 interface Phases {
   /** A range loop's variable (its value), or null. */
   index: string | null;
-  /** A range loop's bounds when they are small integers written out (see fastRun). */
-  exact?: { to: number; step: number } | null;
+  /**
+   * A range loop's bounds when they are small integers written out (see fastRun), and the number
+   * of iterations it runs when its body does not set its index (`counter`; see checkedLoop's whole run).
+   */
+  exact?: { to: number; step: number; trips: number } | null;
   /** Whether another iteration runs (written in the mode in force), and the step to it, given the variable. */
   test: (index: string) => string;
   next: (index: string) => string;

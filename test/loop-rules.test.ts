@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { checkpoint, tick, tickCode, untilStopped, type Ticking } from "../engine/clock.js";
 import { newPageState, SLICE_MS } from "../engine/page.js";
 import { inRange, inRangeCode } from "../tags/range.js";
-import { render } from "./helpers.js";
+import { trips } from "../tags/loop.js";
+import { at, render, renderError } from "./helpers.js";
 import type { Loc } from "../parser/ast.js";
 
 const L: Loc = { file: "page.dbt", line: 1, column: 1, start: 0, end: 1 };
@@ -134,6 +135,50 @@ describe("the range stepping rule", () => {
     expect(await render(page)).toBe(printed);
     expect(await render(dynamic, { variables: { a: from, b: to, c: step } })).toBe(printed);
     expect(printed.split(",").length - 1).toBe(expected.length);
+  });
+});
+
+describe("the whole run of a loop of integer bounds (tags/loop.ts wholeRun)", () => {
+  it.each([
+    [1, 5, 1],
+    [5, 1, -1],
+    [1, 5, -1],
+    [2, 2, 3],
+    [-7, 8, 3],
+    [10, -10, -4],
+  ])("from %d to %d step %d: trips counts the values inRange visits", (from, to, step) => {
+    let n = 0;
+    for (let i = from; inRange(i, to, step); i += step) n++;
+    expect(trips(from, to, step)).toBe(n);
+  });
+
+  // A table's columns: a loop of 5 in each row, run whole once the clock's budget is above 5.
+  const ids = Array.from({ length: 40 }, (_, i) => ({ id: i + 1 }));
+  const rows = `<dbt:set q = queryNew("id", "integer", ids)>`;
+  const cells = (id: number, upTo: number, skip: number) =>
+    [1, 2, 3, 4, 5]
+      .filter((j) => j <= upTo && j !== skip)
+      .map((j) => `${id * j},`)
+      .join("");
+
+  it("breaks, continues and leaves its index as the loop does, in both modes", async () => {
+    const page = `${rows}<dbt:output query="q">#id#:<dbt:loop from="1" to="5" index="j"><dbt:if j EQ 4 AND id MOD 2 EQ 0><dbt:break></dbt:if><dbt:if j EQ 2><dbt:continue></dbt:if>#id * j#,</dbt:loop>#j#;</dbt:output>`;
+    const expected = ids
+      .map((r) => r.id)
+      .map((id) => `${id}:${cells(id, id % 2 === 0 ? 3 : 5, 2)}${id % 2 === 0 ? 4 : 6};`)
+      .join("");
+    expect(await render(page, { variables: { ids } })).toBe(expected);
+  });
+
+  it("stops at the output limit at the iteration the tick would, in both modes", async () => {
+    const page = `${rows}<dbt:output query="q">#id#:<dbt:loop from="1" to="5" index="j">#id * j#,</dbt:loop>
+</dbt:output>`;
+    const full = ids.map((r) => `${r.id}:${cells(r.id, 5, 0)}\n`).join("");
+    // Past the limit after the third cell of row 30: the fourth iteration's tick stops the page.
+    const limit = full.indexOf("30:") + "30:30,60,90,".length - 1;
+    const err = await renderError(page, { variables: { ids } }, {}, { maxOutputLength: limit });
+    // At the loop (column 72: after the queryNew and `#id#:`).
+    expect([err.code, at(err)]).toEqual(["QRY_ERR_OUTPUT_LIMIT", "1:72"]);
   });
 });
 

@@ -20,12 +20,12 @@ const L15 = {"file":"table.dbt","line":2,"column":1,"start":8,"end":33};
 const L16 = {"file":"table.dbt","line":2,"column":20,"start":27,"end":31};
 const $run = function* render(ctx) {
 let $o = "", $row;
-let $x24, $x25, $x26, $F27 = 0, $x39, $x40, $x41, $x49, $x50, $x51, $x54, $x55;
+let $x24, $x25, $x26, $F27 = 0, $x39, $x40, $x41, $x49, $x50, $x51, $x54, $x55, $x56, $x57, $x58;
 try {
 if (ctx.page.outputOnly === 0) $o += "<table>\n";
-{ const $q56 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
-const [$s3, $e4] = T.rowRange($q56, undefined, undefined, L15);
-const $f0 = { kind: "row", query: $q56, row: $s3, end: $e4 };
+{ const $q59 = T.asQuery(rt.lookupName(ctx, "rows", L16), L16);
+const [$s3, $e4] = T.rowRange($q59, undefined, undefined, L15);
+const $f0 = { kind: "row", query: $q59, row: $s3, end: $e4 };
 ctx.frames.push($f0);
 try {
 let $n5 = 0, $k6, $r7;
@@ -47,6 +47,20 @@ try {
 { let $s28 = false;
 $F27 = 0; 
 { let $n31 = 0, $lim36 = 0, $k37 = 0, $i33 = 0, $rz29 = 0;
+$lim36 = ctx.limits.maxIterations;
+if (5 <= $lim36 && $b11 > 5) {
+$n31 = 0; $i33 = 1;
+$loop30: for (;;) {
+if (!($i33 <= 5)) { $F27 = $i33; $s28 = true; break; }
+++$n31; if ($o.length > ctx.limits.maxOutputLength) T.tick(ctx, $n31, $o.length, L4, true);
+--$b11;
+$F27 = $i33; $s28 = true;
+$b38: {
+$o += "<td>" + rt.numToStr((($x54 = ($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L6))), ($x55 = $F27), typeof $x54 === "number" && ($x56 = $x54 * $x55) === $x56 ? $x56 : rt.mul($x54, $x55, L5))) + "</td>";
+}
+$i33 += 1;
+}
+} else
 $re52: for (;;) {
 $n31 = +$n31; $lim36 = +$lim36; $k37 = +$k37; $i33 = +$i33; $b11 = ctx.page.budget;
 try {
@@ -113,7 +127,7 @@ $o += "<td>" + rt.numToStr((($x24 = ($r7 !== undefined && "id" in $r7 ? $r7["id"
 }
 } finally { if (!$slow9) { if ($r10 !== undefined) $vars8["j"] = $r10; } }
 }
-if ((($x55 = (($x54 = ($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x54 === "number" && $x54 === $x54 && 2 === 2 && 2 !== 0 ? $x54 % 2 : rt.mod($x54, 2, L9))), $x55 === $x55 ? $x55 === 0 : rt.eq($x55, 0, L8))) {
+if ((($x58 = (($x57 = ($r7 !== undefined && "id" in $r7 ? $r7["id"] ?? "" : T.col(ctx, $f0, "id", L10))), typeof $x57 === "number" && $x57 === $x57 && 2 === 2 && 2 !== 0 ? $x57 % 2 : rt.mod($x57, 2, L9))), $x58 === $x58 ? $x58 === 0 : rt.eq($x58, 0, L8))) {
 $o += "<td class=\"even\">" + rt.esc(($r7 !== undefined && "price" in $r7 ? $r7["price"] ?? "" : T.col(ctx, $f0, "price", L11)), L12) + "</td>";
 } else {
 $o += "<td>" + rt.esc(($r7 !== undefined && "price" in $r7 ? $r7["price"] ?? "" : T.col(ctx, $f0, "price", L13)), L14) + "</td>";
