@@ -17,7 +17,7 @@ import nunjucks from "nunjucks";
 import { Liquid } from "liquidjs";
 import { Engine } from "../engine/engine.js";
 import { scopesFrom } from "../engine/context.js";
-import { QueryResult, escapeHtml } from "../engine/values.js";
+import { QueryResult, escapeHtml, newStruct } from "../engine/values.js";
 import { median } from "./runner.js";
 import { FIELDS, MESSAGES, PARA, USER as user } from "./page-data.js";
 
@@ -114,7 +114,7 @@ function personalisedPage(): Page {
   return {
     name: "personalised",
     file: "personalised.dbt",
-    vars: { user: Object.assign(Object.create(null) as Record<string, unknown>, user) },
+    vars: { user: Object.assign(newStruct(), user) },
     engines: {
       // As bench/render.ts writes it: the page's 20 paragraphs cycle through the 10 fields.
       hand: () => {

@@ -18,7 +18,7 @@ const fortunes = new QueryResult(
   MESSAGES.map((message, i) => ({ id: i + 1, message })),
 );
 
-const user = Object.assign(Object.create(null) as Record<string, unknown>, USER);
+const user = Object.assign(newStruct(), USER);
 
 const rows = new QueryResult(
   ["id", "name", "price"],

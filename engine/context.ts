@@ -140,7 +140,7 @@ export function scopesFrom(data: Record<string, unknown> = {}): Scopes {
   return scopes;
 }
 
-/** Copies JSON-ish data into null-prototype structs, so no template can reach a prototype. */
+/** Copies JSON-ish data into structs (inheriting nothing: STRUCT_PROTO), so no template can reach a prototype. */
 export function toStructDeep(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toStructDeep);
   if (v !== null && typeof v === "object" && !(v instanceof Date)) {

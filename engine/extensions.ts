@@ -44,7 +44,7 @@ function arity(params: string | undefined, fn: HostFunction): { min: number; max
   return { min: list.filter((p) => !p.startsWith("[")).length, max: rest ? Infinity : list.length, params };
 }
 
-/** Plain objects (and those in arrays) as null-prototype structs; every other value as it is. */
+/** Plain objects (and those in arrays) as structs (newStruct); every other value as it is. */
 function templateValue(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(templateValue);
   if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {

@@ -12,6 +12,7 @@ import {
   describeValue,
   isNumeric,
   isStruct,
+  isStructProto,
   asElement,
   newSlot,
   newStruct,
@@ -194,8 +195,7 @@ export function member(ctx: RenderContext, obj: unknown, key: string, loc: Loc):
 /** member for a key known, when the code was made, not to be forbidden: a struct's own key at once. */
 export function field(ctx: RenderContext, obj: unknown, key: string, loc: Loc): unknown {
   if (obj !== null && typeof obj === "object" && !Array.isArray(obj) && own.call(obj, key)) {
-    const proto = Object.getPrototypeOf(obj) as unknown;
-    if (proto === null || proto === Object.prototype) return (obj as Struct)[key];
+    if (isStructProto(Object.getPrototypeOf(obj))) return (obj as Struct)[key];
   }
   return member(ctx, obj, key, loc);
 }

@@ -1,6 +1,6 @@
 // Value model of the language and the conversions both modes share. Values are strings,
-// numbers, booleans, null, arrays, structs (null-prototype objects), dates, queries and
-// SafeStrings (already-escaped HTML, from raw()).
+// numbers, booleans, null, arrays, structs (objects that inherit nothing: STRUCT_PROTO), dates,
+// queries and SafeStrings (already-escaped HTML, from raw()).
 import { RuntimeError, argError, codes } from "./errors.js";
 import type { Loc } from "../parser/ast.js";
 import { parseDate, wall } from "./functions/datetime.js";
@@ -24,7 +24,21 @@ export class SqlIdentifier extends SafeString {}
 
 export type Struct = Record<string, unknown>;
 
-export const newStruct = (): Struct => Object.create(null) as Struct;
+/**
+ * What every struct inherits: nothing. An empty frozen object with no prototype, so a struct
+ * answers `in`, reads and writes as an `Object.create(null)` object does (no `toString`, no
+ * `__proto__` accessor: `s.__proto__ = x` makes a key), but V8 keeps it in fast mode, with a
+ * hidden class: an object made by `Object.create(null)` starts as a hash table, and every read
+ * or write of it by a name the code knows (a loop's index stored to `variables` once a row) was
+ * a lookup in it.
+ */
+export const STRUCT_PROTO: object = Object.freeze(Object.create(null) as object);
+
+export const newStruct = (): Struct => Object.create(STRUCT_PROTO) as Struct;
+
+/** A struct's prototype: STRUCT_PROTO, or null or Object.prototype (one made by JSON.parse, structuredClone or a host). */
+export const isStructProto = (proto: unknown): boolean =>
+  proto === STRUCT_PROTO || proto === null || proto === Object.prototype;
 
 /** The dimensions arrayNew(2) or arrayNew(3) gave an array: a[i][j] = x then makes a[i] an array, not a struct. */
 const ARRAY_DIMS = new WeakMap<unknown[], number>();
@@ -92,8 +106,7 @@ export function newSlot(container: unknown): unknown {
 
 export function isStruct(v: unknown): v is Struct {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === null || proto === Object.prototype;
+  return isStructProto(Object.getPrototypeOf(v));
 }
 
 /** A function defined in a template with <dbt:function> (engine/udf.ts): a value, stored in a scope. */

@@ -37,12 +37,14 @@ export function work(m: Metered | null | undefined, steps: number): void {
 // characters of strings stored in them (dbt:set, structInsert…). Not every JavaScript object:
 // temporaries are garbage at once, and so are the variables of a module or function call. It
 // counts what was allocated over the page's life, not what is still reachable (a string set
-// in place of another counts the difference). The figures are V8's for null-prototype objects
-// (measured with --expose-gc on Node 20: a one-column row about 195 bytes, an element 8-10).
+// in place of another counts the difference). The figures are V8's for dictionary-mode objects,
+// as structs were until they took STRUCT_PROTO (measured with --expose-gc on Node 20: a
+// one-column row about 195 bytes, an element 8-10); a struct in fast mode takes less (a
+// one-column row about 75 bytes, five columns about 175), so the estimate errs high.
 
 /** An array element. */
 export const ELEMENT_BYTES = 8;
-/** A struct member or query cell (structs and rows are dictionary-mode objects). */
+/** A struct member or query cell. */
 export const MEMBER_BYTES = 40;
 /** A query row's object, before its cells. */
 export const ROW_BYTES = 160;

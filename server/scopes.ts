@@ -1,6 +1,6 @@
 // Fills the request scopes of one page: url, form, cookie, cgi, request, session,
-// application. Request data is copied into null-prototype structs (see toStructDeep), so no
-// key a client sends can reach a prototype.
+// application. Request data is copied into structs that inherit nothing (see toStructDeep), so
+// no key a client sends can reach a prototype.
 import type { FastifyRequest } from "fastify";
 import { toStructDeep, type Scopes } from "../engine/context.js";
 import { newStruct, type Struct } from "../engine/values.js";

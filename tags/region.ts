@@ -265,7 +265,7 @@ export function own(vars: Struct, name: string): unknown {
  * as each such loop starts (for a loop inside an output row, once a row, or once a run of rows
  * when the row body's plan proves it, through shadowedRows): `in` first, which V8
  * answers from the object's shape for the usual answer, no; hasOwn only when it says yes
- * (a row's prototype is Object.prototype or null, a scope's null).
+ * (a row's prototype is Object.prototype, STRUCT_PROTO or null, a scope's STRUCT_PROTO).
  */
 export function shadowed(ctx: RenderContext, vars: Struct, name: string): boolean {
   const frames = ctx.frames;

@@ -156,7 +156,7 @@ export default category("strings", {
         ? xmlKeys(v).length
         : Array.isArray(v) || v instanceof Uint8Array
           ? v.length
-          : v !== null && typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === null
+          : isStruct(v)
             ? Object.keys(v).length
             : str(v).length,
   ],
