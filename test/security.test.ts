@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { render, renderError, site } from "./helpers.js";
 import { Engine } from "../engine/engine.js";
+import { STRUCT_PROTO, newStruct } from "../engine/values.js";
 
 describe("prototype access", () => {
   it.each([
@@ -63,6 +64,31 @@ describe("prototype access", () => {
       '<dbt:set s = {}><dbt:output>#structKeyExists(s, "Constructor")# #isDefined("variables.__PROTO__.x")# #isDefined("S.PROTOTYPE")#</dbt:output>',
     );
     expect(out).toBe("false false false");
+  });
+
+  it("makes structs inherit one empty, frozen object with no prototype (STRUCT_PROTO)", async () => {
+    const s = newStruct();
+    expect(Object.getPrototypeOf(s)).toBe(STRUCT_PROTO);
+    expect([Object.isFrozen(STRUCT_PROTO), Object.getPrototypeOf(STRUCT_PROTO), Reflect.ownKeys(STRUCT_PROTO)]).toEqual(
+      [true, null, []],
+    );
+    expect(["toString" in s, "constructor" in s, "__proto__" in s, "hasOwnProperty" in s]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    // A key set by a host (no template can name it) is the struct's own, and reaches no prototype.
+    s["__proto__"] = { polluted: 1 };
+    expect([Object.getPrototypeOf(s), Object.keys(s), (STRUCT_PROTO as Record<string, unknown>).polluted]).toEqual([
+      STRUCT_PROTO,
+      ["__proto__"],
+      undefined,
+    ]);
+    // A struct from JSON is one too: len counts its keys.
+    expect(await render('<dbt:output>#len(deserializeJSON(\'{"a":1,"b":2}\'))# #len({a: 1})#</dbt:output>')).toBe(
+      "2 1",
+    );
   });
 
   it("leaves Object.prototype untouched", async () => {
