@@ -3,7 +3,7 @@
 // bench/render.ts and bench/variants.ts.
 import { fileURLToPath } from "node:url";
 import { Engine } from "../engine/engine.js";
-import { RenderContext, runPage, scopesFrom, type Scopes } from "../engine/context.js";
+import { RenderContext, runPage, scopesFrom, type Rendered, type Scopes } from "../engine/context.js";
 import { newPageState } from "../engine/page.js";
 import type { RenderFn } from "../engine/template.js";
 import { QueryResult, escapeHtml, newStruct, numToStr } from "../engine/values.js";
@@ -125,7 +125,11 @@ export const runWith = (p: Page, fn: RenderFn, s: Scopes) =>
  * slice pauses: then a promise, awaited), its output flattened as a socket write would.
  */
 export function serve(e: Engine, file: string, s: Scopes): void | Promise<void> {
-  const out = runPage(e.load(file).render, new RenderContext(s, e, e.limits, newPageState()));
+  return flatten(runPage(e.load(file).render, new RenderContext(s, e, e.limits, newPageState())));
+}
+
+/** A page's output flattened (a rope made a string), as a socket write would; a promise only when the page paused. */
+export function flatten(out: Rendered): void | Promise<void> {
   if (typeof out === "string") return void Buffer.byteLength(out);
   return out.then((o) => void Buffer.byteLength(o));
 }
