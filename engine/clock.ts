@@ -58,7 +58,7 @@ export function tickCode(t: {
   loc: string;
   onPause: string;
   /**
-   * `whole`: the tick of a whole run (tags/loop.ts checkedLoop), which starts only when its count
+   * `whole`: the tick of a whole run (tags/loop.ts wholeRun), which starts only when its count
    * stays within the limit and its budget above 0 to its end: only the output's length is looked at.
    */
   checked?: { lim: string; budget: string; writes: boolean; whole?: boolean } | null;

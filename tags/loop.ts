@@ -573,7 +573,7 @@ ${prelude}${p.start}${p.label}: ${head}${ticked}${p.vars()}${p.body()}}
  * (Compiler.nodes, branchTest); the loop paused clears the resume local and runs the iteration
  * its tick counted, from its start. Nothing is saved, restored or run twice. An innermost range
  * or condition loop runs in two phases: an iteration as any loop runs it, then a fast run
- * (fastRun).
+ * (fastRun). A version that is one range loop of integer bounds first tries a whole run (wholeRun).
  */
 function checkedLoop(c: Compiler, node: TagNode<LoopData>, step: LoopStep, p: LoopParts): string {
   const k = c.checked!;
@@ -678,7 +678,7 @@ interface Phases {
   index: string | null;
   /**
    * A range loop's bounds when they are small integers written out (see fastRun), and the number
-   * of iterations it runs when its body does not set its index (`counter`; see checkedLoop's whole run).
+   * of iterations it runs when its body does not set its index (`counter`; see wholeRun).
    */
   exact?: { to: number; step: number; trips: number } | null;
   /** Whether another iteration runs (written in the mode in force), and the step to it, given the variable. */
