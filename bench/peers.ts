@@ -16,11 +16,11 @@ import Handlebars from "handlebars";
 import nunjucks from "nunjucks";
 import { Liquid } from "liquidjs";
 import { Engine } from "../engine/engine.js";
-import { RenderContext, runPage, scopesFrom } from "../engine/context.js";
-import { newPageState } from "../engine/page.js";
+import { scopesFrom } from "../engine/context.js";
 import { QueryResult, escapeHtml, newStruct } from "../engine/values.js";
 import { median } from "./runner.js";
 import { FIELDS, MESSAGES, PARA, USER as user } from "./page-data.js";
+import { served } from "./render-pages.js";
 
 const pagesDir = fileURLToPath(new URL("../../bench/pages", import.meta.url));
 const ROUNDS = Number(process.env.PEERS_ROUNDS ?? 7);
@@ -193,12 +193,10 @@ for (const page of [fortunesPage(), personalisedPage()]) {
   // page state, its output a string unless the page paused. Engine.render, for embedding, always
   // answers a promise: a promise and a turn of the microtask queue more per render than an engine
   // whose render returns the string, which is not what a visitor waits for.
-  const served = (e: Engine) => () =>
-    runPage(e.load(page.file).render, new RenderContext(s, e, e.limits, newPageState()));
   const engines: Record<string, Render> = {
     ...page.engines,
-    "quarry compiled": served(quarry.compiled),
-    "quarry interpreted": served(quarry.interpreted),
+    "quarry compiled": () => served(quarry.compiled, page.file, s),
+    "quarry interpreted": () => served(quarry.interpreted, page.file, s),
   };
   const reference = await quarry.compiled.render(page.file, scopes());
   for (const [name, fn] of Object.entries(engines)) {

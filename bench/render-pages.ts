@@ -125,8 +125,12 @@ export const runWith = (p: Page, fn: RenderFn, s: Scopes) =>
  * slice pauses: then a promise, awaited), its output flattened as a socket write would.
  */
 export function serve(e: Engine, file: string, s: Scopes): void | Promise<void> {
-  return flatten(runPage(e.load(file).render, new RenderContext(s, e, e.limits, newPageState())));
+  return flatten(served(e, file, s));
 }
+
+/** `file` rendered as the server renders it (runPage on a fresh context and page state): a string unless the page paused. */
+export const served = (e: Engine, file: string, s: Scopes): Rendered =>
+  runPage(e.load(file).render, new RenderContext(s, e, e.limits, newPageState()));
 
 /** A page's output flattened (a rope made a string), as a socket write would; a promise only when the page paused. */
 export function flatten(out: Rendered): void | Promise<void> {

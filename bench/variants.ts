@@ -66,8 +66,8 @@ async function measure(p: Page, change: (source: string) => string, name: string
       const start = performance.now();
       while (performance.now() - start < ROUND_MS) {
         for (let k = 0; k < 10; k++) {
-          const r = f();
-          if (r !== undefined) await r;
+          const paused = f();
+          if (paused !== undefined) await paused;
         }
         n += 10;
       }

@@ -94,12 +94,12 @@ function internal(s: string): string {
  * rt.lookupName's answer, found with one keyed read per frame where rt.lookupName makes an
  * own-property test and a read (both were a quarter of an interpreted table page's
  * instructions). Rows, frames' names and `variables` are structs or plain objects: their
- * prototype is STRUCT_PROTO (empty), null or Object.prototype, whose only value that is not a function is
- * `__proto__` (never passed here). So a value read that is neither undefined (nor null, in a
- * row) nor a function is the object's own, and is the answer; `name in o` false means the
- * object has no such name, own or inherited, and the walk goes on. Anything else (an own
- * undefined or null, a function, an inherited name) is left to rt.lookupName, which walks the
- * same frames from the top and finds the same object first.
+ * prototype is STRUCT_PROTO (empty), null or Object.prototype, whose only value that is not a
+ * function is `__proto__` (never passed here). So a value read that is neither undefined (nor
+ * null, in a row) nor a function is the object's own, and is the answer; `name in o` false
+ * means the object has no such name, own or inherited, and the walk goes on. Anything else (an
+ * own undefined or null, a function, an inherited name) is left to rt.lookupName, which walks
+ * the same frames from the top and finds the same object first.
  */
 function lookupName(ctx: Ctx, name: string, loc: Loc): unknown {
   const frames = ctx.frames;

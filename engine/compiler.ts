@@ -642,8 +642,8 @@ export class Compiler {
     if (SCOPES.has(e.name)) return `rt.lookup(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
     if (!f || CATCH_NAMES.has(e.name)) return `rt.lookupName(ctx, ${lit(e.name)}, ${this.loc(e.loc)})`;
     const col = `T.col(ctx, ${f}, ${lit(e.name)}, ${this.loc(e.loc)})`;
-    // T.col inline: rows are plain objects (prototype Object.prototype, STRUCT_PROTO or null), so `in` is
-    // hasOwn for a name Object.prototype lacks. $row is a scratch variable (the render
+    // T.col inline: rows are plain objects (prototype Object.prototype, STRUCT_PROTO or null),
+    // so `in` is hasOwn for a name Object.prototype lacks. $row is a scratch variable (the render
     // function's, or the module's in a function's body): the expression does not await
     // between setting and reading it.
     if (e.name in Object.prototype) return col;
