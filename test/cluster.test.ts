@@ -10,9 +10,10 @@ import { request } from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
-import { createDatabase, sql } from "./db.js";
+import { configFor, createDatabase, sql } from "./db.js";
 import { database, startServer, until, type Server } from "./http.js";
 import { lockKeyOf } from "../server/cluster.js";
+import { Listener } from "../datasources/postgres/cluster.js";
 
 const PAGES = {
   "frag.dbt": `<dbt:cache key="f" cachedwithin="1h"><dbt:query name="r">SELECT v FROM kv WHERE k = 'frag'</dbt:query><dbt:output>#r.v#</dbt:output></dbt:cache>`,
@@ -423,5 +424,50 @@ describe("pg_stat_activity", () => {
     // server's backends: a longer give-up, still a barrier.
     const left = await until(backends, (n) => n["quarry:main:listen"] === 2, 30_000);
     expect(left["quarry:main:listen"]).toBe(2);
+  });
+});
+
+describe("a listener closed while its LISTEN runs", () => {
+  // `quarry schedule run` closes the site as soon as its task is done, which on a loaded machine
+  // came while the listener's LISTEN was on its way: the session it opened stayed, and kept the
+  // process from exiting (CI, 2026-11-29).
+  it("closes the session it was opening: nothing left in pg_stat_activity", async () => {
+    const db = await createDatabase([], "listen_close");
+    const config = configFor(db).datasources.main!;
+    const listener = new Listener({
+      url: db,
+      config,
+      channel: "quarry_flush",
+      onMessage: () => {},
+      onListen: () => {},
+      overflow: "",
+      log: () => {},
+    });
+    const closing: { p: Promise<void> | null } = { p: null };
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was in the finally
+    const query = pg.Client.prototype.query;
+    // A spy on the real client: close() is called as LISTEN goes to the server.
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (closing.p === null && typeof args[0] === "string" && args[0].startsWith("LISTEN"))
+        closing.p = listener.close();
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      listener.start();
+      await until(
+        () => closing.p,
+        (c) => c !== null,
+      );
+      await closing.p;
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const count = () =>
+      sql<{ n: number }>(
+        db,
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'quarry:main:listen'",
+      );
+    expect(await until(count, (r) => r[0]!.n === 0, 3000)).toEqual([{ n: 0 }]);
+    expect(listener.backendPid).toBe(null);
   });
 });

@@ -103,6 +103,12 @@ export class Listener {
       this.retry((err as Error).message);
       return;
     }
+    // Closed while LISTEN ran (a `quarry schedule run` whose task was done by then): nobody
+    // would close this session, and it would keep the process from exiting.
+    if (this.closed) {
+      await disconnect(conn);
+      return;
+    }
     this.conn = conn;
     this.listening = !conn.pooled;
     this.backoff = 0;
