@@ -351,7 +351,7 @@ describe("pipeline", () => {
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
     try {
       await warm(ds, PID);
-      await ds.query(main, null, PID, []);
+      const pid = (await ds.query(main, null, PID, [])).rows[0]!.pid;
       // A statement every 100 ms for 2.5 idle periods: the timer set when it was first given
       // back fires while it is in use or between two uses, and must leave it shared.
       const end = Date.now() + 2.5 * IDLE;
@@ -372,9 +372,13 @@ describe("pipeline", () => {
         ),
       ).toBe(0);
       expect(Date.now() - last).toBeGreaterThanOrEqual(IDLE);
-      // Back in the pool, not closed: the next statement opens no new backend.
-      expect(main.stats()).toMatchObject({ size: 1, borrowed: 0 });
-      expect((await backends()).length).toBe(1);
+      // Back in the pool, not closed. (A loaded machine may time one statement past
+      // PIPELINE_FAST_MS and run it on a second connection of its own: count what the pool holds.)
+      const { size } = main.stats();
+      expect(main.stats()).toMatchObject({ borrowed: 0 });
+      const open = (await backends()).map((b) => b.pid);
+      expect(open).toContain(pid);
+      expect(open.length).toBe(size);
     } finally {
       await ds.close();
     }
