@@ -5,8 +5,8 @@
 // user and system, not Postgres's) and the bytes it allocates per statement (V8's sampling heap
 // profiler, counting the objects collected since). A served page pays this for every query;
 // the HTTP benchmarks see it only through their noise. BENCH_ROUNDS (7) rounds, the variants'
-// order turning each round, BENCH_QUERIES (6000) statements per cell, BENCH_CONCURRENCY (16) at
-// once on pools of 10 connections.
+// order turning each round, BENCH_QUERIES (6000) statements per cell, on pools of 10 connections,
+// one at a time (a site with one visitor) and 16 at once (BENCH_CONCURRENCY: "1,16").
 import { Session } from "node:inspector/promises";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -24,7 +24,9 @@ const loadAtStart = loadavg();
 const site = fileURLToPath(new URL("../../templates", import.meta.url));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const perCell = Number(process.env.BENCH_QUERIES ?? 6000);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? "1,16").split(",").map(Number);
+if (concurrencies.some((c) => !Number.isInteger(c) || c < 1))
+  throw new Error(`BENCH_CONCURRENCY must be a list of positive integers, got ${process.env.BENCH_CONCURRENCY}`);
 const MAX = 10;
 
 const STATEMENTS = [
@@ -65,7 +67,7 @@ const VARIANTS: [string, Run][] = [
 const BASELINE = VARIANTS.length - 1;
 
 /** n statements, `concurrency` at once: the process's CPU µs per statement. */
-async function cell(run: Run, sql: string, params: unknown[], n: number): Promise<number> {
+async function cell(run: Run, sql: string, params: unknown[], n: number, concurrency: number): Promise<number> {
   let left = n;
   const before = process.cpuUsage();
   await Promise.all(
@@ -78,13 +80,20 @@ async function cell(run: Run, sql: string, params: unknown[], n: number): Promis
 }
 
 /** Bytes allocated per statement over n statements (sampled every 512 bytes, collected ones too). */
-async function allocated(session: Session, run: Run, sql: string, params: unknown[], n: number): Promise<number> {
+async function allocated(
+  session: Session,
+  run: Run,
+  sql: string,
+  params: unknown[],
+  n: number,
+  concurrency: number,
+): Promise<number> {
   await session.post("HeapProfiler.startSampling", {
     samplingInterval: 512,
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
-  await cell(run, sql, params, n);
+  await cell(run, sql, params, n, concurrency);
   const { profile } = await session.post("HeapProfiler.stopSampling");
   let bytes = 0;
   const walk = (node: typeof profile.head): void => {
@@ -99,35 +108,37 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const range = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 const rows: string[][] = [];
 try {
-  // Warm-up: every connection open, every statement prepared, every function optimised.
-  for (const s of STATEMENTS) for (const [, run] of VARIANTS) await cell(run, s.sql, s.params, perCell);
+  // Warm-up, 16 at once: every connection open, every statement prepared, every function optimised.
+  for (const s of STATEMENTS) for (const [, run] of VARIANTS) await cell(run, s.sql, s.params, perCell, 16);
   const session = new Session();
   session.connect();
   await session.post("HeapProfiler.enable");
-  for (const s of STATEMENTS) {
-    const cpu: number[][] = VARIANTS.map(() => []);
-    const ratios: number[][] = VARIANTS.map(() => []);
-    for (let r = 0; r < rounds; r++) {
-      const order = VARIANTS.map((_, i) => (i + r) % VARIANTS.length);
-      const round: number[] = [];
-      for (const v of order) round[v] = await cell(VARIANTS[v]![1], s.sql, s.params, perCell);
-      round.forEach((us, v) => {
-        cpu[v]!.push(us);
-        ratios[v]!.push(us / round[BASELINE]!);
-      });
+  for (const s of STATEMENTS)
+    for (const at of concurrencies) {
+      const cpu: number[][] = VARIANTS.map(() => []);
+      const ratios: number[][] = VARIANTS.map(() => []);
+      for (let r = 0; r < rounds; r++) {
+        const order = VARIANTS.map((_, i) => (i + r) % VARIANTS.length);
+        const round: number[] = [];
+        for (const v of order) round[v] = await cell(VARIANTS[v]![1], s.sql, s.params, perCell, at);
+        round.forEach((us, v) => {
+          cpu[v]!.push(us);
+          ratios[v]!.push(us / round[BASELINE]!);
+        });
+      }
+      const bytes: number[] = [];
+      for (const [, run] of VARIANTS) bytes.push(await allocated(session, run, s.sql, s.params, perCell, at));
+      VARIANTS.forEach(([name], v) =>
+        rows.push([
+          s.name,
+          String(at),
+          name,
+          median(cpu[v]!).toFixed(1),
+          v === BASELINE ? "" : `${median(ratios[v]!).toFixed(2)}× (${range(ratios[v]!)})`,
+          (bytes[v]! / 1024).toFixed(1),
+        ]),
+      );
     }
-    const bytes: number[] = [];
-    for (const [, run] of VARIANTS) bytes.push(await allocated(session, run, s.sql, s.params, perCell));
-    VARIANTS.forEach(([name], v) =>
-      rows.push([
-        s.name,
-        name,
-        median(cpu[v]!).toFixed(1),
-        v === BASELINE ? "" : `${median(ratios[v]!).toFixed(2)}× (${range(ratios[v]!)})`,
-        (bytes[v]! / 1024).toFixed(1),
-      ]),
-    );
-  }
   session.disconnect();
 } finally {
   // Whatever failed above is what the run reports: the pool's clients, ended by the server's
@@ -139,9 +150,9 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const markdown = `${rounds} rounds of ${perCell} statements per variant, ${concurrency} at once on pools of ${MAX} connections, the order of the variants turning each round; the process's CPU (user + system) per statement, median over rounds, and its ratio to pg.Pool's taken within each round, median (min–max); KB allocated per statement in one more pass of each, with the sampling heap profiler on (which the CPU figures are taken without).
+const markdown = `${rounds} rounds of ${perCell} statements per variant and number at once (one at a time: a site with one visitor), on pools of ${MAX} connections, the order of the variants turning each round; the process's CPU (user + system) per statement, median over rounds, and its ratio to pg.Pool's taken within each round, median (min–max); KB allocated per statement in one more pass of each, with the sampling heap profiler on (which the CPU figures are taken without).
 
-${mdTable(["statement", "through", "CPU µs / statement", "÷ pg.Pool", "KB allocated / statement"], rows)}`;
+${mdTable(["statement", "at once", "through", "CPU µs / statement", "÷ pg.Pool", "KB allocated / statement"], rows)}`;
 process.stdout.write(`${markdown}\n`);
 writeSection({
   name: "statement-path",

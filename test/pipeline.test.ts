@@ -232,7 +232,7 @@ describe("pipeline", () => {
     }
   });
 
-  it("statements written in one turn of the event loop leave in one write to the socket", async () => {
+  it("statements written in one turn of the event loop leave in one write to the socket; one at a time, each is written at once", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 2, pipelineConnections: 1 });
     const main = ds.get(undefined);
     const port = Number(new URL(url).port || 5432);
@@ -247,17 +247,30 @@ describe("pipeline", () => {
         return original[k].apply(this, a);
       };
     }
-    try {
-      await warm(ds, "SELECT $1::int AS n", [0]);
-      await ds.query(main, null, "SELECT $1::int AS n", [0]); // the shared connection is open
-      // Still known short: on a busy machine (test files run side by side) that run may have
-      // been timed long, and the burst would then take connections of their own.
-      await warm(ds, "SELECT $1::int AS n", [0]);
+    const SQL = "SELECT $1::int AS n";
+    const burst = async () => {
+      // Still known short: on a busy machine (test files run side by side) a run may have been
+      // timed long, and the burst would then take connections of their own.
+      await warm(ds, SQL, [0]);
       expect(main.stats().shared).toBe(1);
       writes = 0;
-      const all = Array.from({ length: 10 }, (_, i) => ds.query(main, null, "SELECT $1::int AS n", [i]));
+      const all = Array.from({ length: 10 }, (_, i) => ds.query(main, null, SQL, [i]));
       expect((await Promise.all(all)).map((q) => q.rows[0]!.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-      expect(writes).toBe(1);
+      return writes;
+    };
+    try {
+      await warm(ds, SQL, [0]);
+      await ds.query(main, null, SQL, [0]); // the shared connection is open
+      // Ten statements one after another: each a write of its own, and the connection learns
+      // that holding them for the end of the turn buys nothing.
+      writes = 0;
+      for (let i = 0; i < 10; i++) await ds.query(main, null, SQL, [i]);
+      expect(writes).toBe(10);
+      // So the first of a burst is written at once; the nine that come in the same turn show the
+      // burst and leave together.
+      expect(await burst()).toBe(2);
+      // The next burst is held from its first statement: one write.
+      expect(await burst()).toBe(1);
     } finally {
       Object.assign(proto, original);
       await ds.close();

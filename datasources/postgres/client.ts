@@ -28,6 +28,8 @@ export interface Connection extends DriverConnection {
 /** The parts of pg.Client its typings leave out. */
 interface ClientInternals {
   _activeQuery: unknown;
+  _queryQueue: unknown[];
+  _sentQueryQueue?: unknown[];
   processID: number | null;
   secretKey: number | null;
   host: string;
@@ -202,6 +204,12 @@ export function cancel(conn: Connection, timeoutMs = 2000): Promise<void> {
 /** Is `query` the statement whose answers the connection is reading now? */
 export function isActive(conn: Connection, query: unknown): boolean {
   return internals(conn.client)._activeQuery === query;
+}
+
+/** Has the connection statements written or waiting to be, whose answers have not all come? */
+export function busy(conn: Connection): boolean {
+  const c = internals(conn.client);
+  return !!c._activeQuery || c._queryQueue.length > 0 || (c._sentQueryQueue?.length ?? 0) > 0;
 }
 
 export function backendId(conn: Connection): number | null {

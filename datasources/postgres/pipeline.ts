@@ -15,7 +15,7 @@
 //   another connection.
 import pg from "pg";
 import { idleMs, type DriverResult, type StatementOptions } from "../driver.js";
-import { cancel, isActive, statement, type Connection } from "./client.js";
+import { busy, cancel, isActive, statement, type Connection } from "./client.js";
 import { result } from "./result.js";
 import { unexecuted } from "./errors.js";
 
@@ -28,27 +28,72 @@ const MAX_CANCELS = 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Connections whose socket is corked until the event loop's check phase (see coalesce). */
-const corked = new WeakSet<pg.Client>();
+/**
+ * How the statements of a shared connection go out (see writing). `corked`: held in the socket's
+ * buffer until the event loop's check phase, `batch` of them so far; `bursts`: how much holding
+ * them has paid lately (1 when statements came in the same turn, falling while each hold carried
+ * one); `direct`: the turn (idleMs()) of the last statement written at once.
+ */
+interface Writes {
+  corked: boolean;
+  batch: number;
+  bursts: number;
+  direct: number;
+}
+const writes = new WeakMap<pg.Client, Writes>();
+/** Below this, a statement on an idle connection is written at once. */
+const BURSTY = 0.5;
+/** How much a hold that carried one statement lowers `bursts`. */
+const BURST_DECAY = 0.9;
 
 /**
- * Holds the statements written to a shared connection in this turn of the event loop in the
- * socket's buffer until its check phase, then sends them in one write: every request whose
- * bytes arrived in the same poll phase shares one system call (node-postgres writes each
- * statement with a call of its own otherwise).
+ * Before a statement is written to a shared connection: true when it should be written at once
+ * (the caller corks the socket around its writes and uncorks it after them); else the socket is
+ * held until the event loop's check phase (started or joined here), and every request whose bytes
+ * arrived in the same poll phase shares one system call (node-postgres writes each statement with
+ * a call of its own otherwise). Where statements reach the connection one at a time (a site with
+ * one visitor: each hold carries one) the hold buys nothing and costs CPU time a request, so a
+ * statement on an idle connection is written at once unless statements of late came in bursts:
+ * one arriving in the same turn as a statement written at once shows a burst, and the next ones
+ * are held again.
  */
-function coalesce(client: pg.Client): void {
-  if (corked.has(client)) return;
-  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
-    ?.stream;
-  if (!stream?.cork || !stream.uncork) return;
-  corked.add(client);
+function writing(conn: Connection): boolean {
+  const client = conn.client;
+  let w = writes.get(client);
+  if (!w) writes.set(client, (w = { corked: false, batch: 0, bursts: 1, direct: -1 }));
+  if (w.corked) {
+    w.batch++;
+    return false;
+  }
+  const turn = idleMs();
+  if (!busy(conn)) {
+    if (w.bursts < BURSTY) {
+      w.direct = turn;
+      return true;
+    }
+  } else if (w.direct === turn) w.bursts = 1;
+  hold(client, w);
+  return false;
+}
+
+function hold(client: pg.Client, w: Writes): void {
+  const stream = socket(client);
+  if (!stream) return;
+  w.corked = true;
+  w.batch = 1;
   stream.cork();
   setImmediate(() => {
-    corked.delete(client);
-    stream.uncork!();
+    w.corked = false;
+    if (w.batch === 1) w.bursts *= BURST_DECAY;
+    stream.uncork();
   });
 }
+
+const socket = (client: pg.Client) => {
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+    ?.stream;
+  return stream?.cork && stream.uncork ? (stream as { cork(): void; uncork(): void }) : null;
+};
 /** A statement of the per-statement-timeout wrapper: its errors are the wrapped statement's. */
 const wrapper = (sql: string, params: unknown[] = []) => statement(sql, params, undefined, undefined, () => {});
 
@@ -126,18 +171,24 @@ function send(
     watching ??= stopWhenActive(conn, q, () => done);
   };
   const ms = opts.statementTimeoutMs;
-  coalesce(client);
-  if (ms) {
-    void client.query(wrapper("BEGIN") as unknown as pg.QueryConfig);
-    void client.query(
-      wrapper("SELECT set_config('statement_timeout', $1, true)", [
-        String(Math.max(1, Math.floor(ms))),
-      ]) as unknown as pg.QueryConfig,
-    );
+  // Written at once: the wrapper's statements and this one still in one system call.
+  const now = writing(conn) ? socket(client) : null;
+  now?.cork();
+  try {
+    if (ms) {
+      void client.query(wrapper("BEGIN") as unknown as pg.QueryConfig);
+      void client.query(
+        wrapper("SELECT set_config('statement_timeout', $1, true)", [
+          String(Math.max(1, Math.floor(ms))),
+        ]) as unknown as pg.QueryConfig,
+      );
+    }
+    void client.query(q as unknown as pg.QueryConfig);
+    // After a failed statement COMMIT ends the aborted transaction (Postgres answers ROLLBACK).
+    if (ms) void client.query(wrapper("COMMIT") as unknown as pg.QueryConfig);
+  } finally {
+    now?.uncork();
   }
-  void client.query(q as unknown as pg.QueryConfig);
-  // After a failed statement COMMIT ends the aborted transaction (Postgres answers ROLLBACK).
-  if (ms) void client.query(wrapper("COMMIT") as unknown as pg.QueryConfig);
   if (opts.stop?.aborted) onStop();
   else opts.stop?.addEventListener("abort", onStop, { once: true });
 }
