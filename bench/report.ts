@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { BenchResults, Cell, ScenarioResult } from "./spec.js";
+import { median } from "./runner.js";
 
 const fmt = (n: number | null | undefined, digits = 0): string =>
   n === null || n === undefined || !Number.isFinite(n)
@@ -14,6 +15,20 @@ const lat = (x: number) => (x === 0 ? "<1" : fmt(x));
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const ratio = (x: number | null | undefined) =>
   x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(2)}×`;
+/**
+ * Per-round ratios against a target (at least it, or at most it): the median (min–max) and ✓ or
+ * ✗. A median that misses the target by less than two decimals show gets a third (0.997×, not a
+ * 1.00× marked ✗).
+ */
+export function judged(xs: number[], target: number, atMost = false): string {
+  const m = median(xs);
+  const ok = atMost ? m <= target : m >= target;
+  return `${spread(xs, !ok && Number(m.toFixed(2)) === target ? 3 : 2)} ${ok ? "✓" : "✗"}`;
+}
+
+/** Per-round ratios as their median (min–max), the median to `digits` decimals. */
+export const spread = (xs: number[], digits = 2) =>
+  `${median(xs).toFixed(digits)}× (${ratio(Math.min(...xs))}–${ratio(Math.max(...xs))})`;
 const series = (c: Cell) => (c.perClient ? `${c.server} ×${c.perClient}` : c.server);
 
 export function failureText(c: Cell): string {

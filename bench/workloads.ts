@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runBench } from "./main.js";
-import { mdTable } from "./report.js";
+import { judged, mdTable, spread } from "./report.js";
 import { commandLine, writeSection } from "./results-file.js";
 import { BenchError, LoadGenerator, median, startDatabase, startServer, type RunningServer } from "./runner.js";
 import type { Cell, ScenarioResult, ServerSpec } from "./spec.js";
@@ -51,8 +51,6 @@ async function measure(pages: string[], connections: number[], target = site): P
   return run.results.scenarios[0]!;
 }
 
-const fmt = (x: number) => `${x.toFixed(2)}×`;
-const spread = (xs: number[]) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
 const rps = (c: Cell) => Math.round(c.summary.rps.median).toLocaleString("en-US");
 
 function rows(s: ScenarioResult): string[][] {
@@ -79,8 +77,8 @@ function rows(s: ScenarioResult): string[][] {
         rps(qp),
         rps(hp),
         rps(hpl),
-        `${spread(best)} ${median(best) >= 1 ? "✓" : "✗"}`,
-        `${spread(pool)} ${median(pool) >= 0.95 ? "✓" : "✗"}`,
+        judged(best, 1),
+        judged(pool, 0.95),
         `${q.summary.p50} / ${q.summary.p99}`,
         String(failures),
       ]);
@@ -160,12 +158,10 @@ async function mix(): Promise<string[][]> {
         name,
         `${ms(r.alone, 0)} / ${ms(r.alone, 1)}`,
         `${ms(r.mixed, 0)} / ${ms(r.mixed, 1)}`,
-        `${spread(growth)}${name === QUARRY ? (median(growth) <= 2 ? " ✓" : " ✗") : ""}`,
+        name === QUARRY ? judged(growth, 2, true) : spread(growth),
         name === REFERENCE ? "1" : spread(vsReference),
         Math.round(median(r.rps)).toLocaleString("en-US"),
-        name === REFERENCE
-          ? "(larger pool)"
-          : `${spread(vsHand)}${name === QUARRY ? (median(vsHand) >= 1 ? " ✓" : " ✗") : ""}`,
+        name === REFERENCE ? "(larger pool)" : name === QUARRY ? judged(vsHand, 1) : spread(vsHand),
       ];
     });
   } finally {

@@ -9,7 +9,7 @@ import { site } from "./helpers.js";
 import { createDatabase } from "./db.js";
 import type { BenchResults, Cell, Measure } from "../bench/spec.js";
 import { headlineMarkdown, resultsMarkdown, type PeersResults } from "../bench/results-md.js";
-import { cellRows, htmlReport } from "../bench/report.js";
+import { cellRows, htmlReport, judged } from "../bench/report.js";
 import { summarise } from "../bench/runner.js";
 
 const run = promisify(execFile);
@@ -288,6 +288,14 @@ describe("the published results", () => {
       expect(s.comparisons.length, s.id).toBeGreaterThan(0);
       for (const c of s.comparisons) expect(c.paper, `${s.id} ${c.what}`).not.toBe("");
     }
+  });
+
+  it("judges a median against its target with a third decimal where two would print the target", () => {
+    expect(judged([0.99, 1.02, 0.997], 1)).toBe("0.997× (0.99×–1.02×) ✗");
+    expect(judged([1.004, 0.98, 1.1], 1)).toBe("1.00× (0.98×–1.10×) ✓");
+    expect(judged([0.9, 0.95, 0.96], 0.95)).toBe("0.95× (0.90×–0.96×) ✓");
+    expect(judged([2.004, 1.5, 3], 2, true)).toBe("2.004× (1.50×–3.00×) ✗");
+    expect(judged([1.88, 1.03, 4.3], 2, true)).toBe("1.88× (1.03×–4.30×) ✓");
   });
 
   it("flags a load generator that used 90% of a core or more", () => {

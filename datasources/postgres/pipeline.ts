@@ -76,6 +76,7 @@ function writing(conn: Connection): boolean {
   return false;
 }
 
+/** Holds the connection's writes in its socket's buffer until the check phase (see writing). */
 function hold(client: pg.Client, w: Writes): void {
   const stream = socket(client);
   if (!stream) return;
@@ -94,6 +95,7 @@ const socket = (client: pg.Client) => {
     ?.stream;
   return stream?.cork && stream.uncork ? (stream as { cork(): void; uncork(): void }) : null;
 };
+
 /** A statement of the per-statement-timeout wrapper: its errors are the wrapped statement's. */
 const wrapper = (sql: string, params: unknown[] = []) => statement(sql, params, undefined, undefined, () => {});
 
