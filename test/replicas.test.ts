@@ -221,6 +221,8 @@ describe.skipIf(!hasPg15)("a primary and a streaming replica (Postgres 15)", () 
       expect(answers[0]).toBe("200 1 replica");
       expect(answers.filter((a) => a !== "200 1 replica" && a !== "200 1 primary")).toEqual([]);
       expect(answers.at(-1)).toBe("200 1 primary");
+      // Pages went on being answered after the stop.
+      expect(answers.length).toBeGreaterThanOrEqual(stopped + 5);
     } finally {
       // The tests after this one need the replica, whatever happened here.
       stop = false;

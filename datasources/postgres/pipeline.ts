@@ -65,13 +65,12 @@ function writing(conn: Connection): boolean {
     w.batch++;
     return false;
   }
-  const turn = idleMs();
   if (!busy(conn)) {
     if (w.bursts < BURSTY) {
-      w.direct = turn;
+      w.direct = idleMs();
       return true;
     }
-  } else if (w.direct === turn) w.bursts = 1;
+  } else if (w.direct === idleMs()) w.bursts = 1;
   hold(client, w);
   return false;
 }
