@@ -30,7 +30,7 @@ import quarry, {
 import { connectDatabase } from "./database.js";
 import { FrameworkErrors } from "./request/error.js";
 import { warmUp } from "./warmup.js";
-import { logStream, type LogStream } from "./log-stream.js";
+import { lazyChildLogger, logStream, type LogStream } from "./log-stream.js";
 import { registerShedding } from "./shedding.js";
 import { stopWhileStarting } from "./starting.js";
 import { registerHealth, type Readiness } from "./health.js";
@@ -123,6 +123,7 @@ export async function buildApp(
   const app = Fastify({
     logger: stream ? { level, stream } : false,
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxy as boolean,
     schemaController: lazySchemaCompilers(),
     genReqId: requestIds(trustProxy !== false && trustProxy !== 0),
