@@ -123,7 +123,8 @@ export async function buildApp(
   const app = Fastify({
     logger: stream ? { level, stream } : false,
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
+    // Without a logger Fastify gives every request the null logger itself: no factory then.
+    ...(stream ? { childLoggerFactory: lazyChildLogger } : {}),
     trustProxy: trustProxy as boolean,
     schemaController: lazySchemaCompilers(),
     genReqId: requestIds(trustProxy !== false && trustProxy !== 0),

@@ -51,26 +51,43 @@ export interface RequestLine {
  * loses at most LOG_FLUSH_MS of lines.
  */
 export function logStream(): LogStream {
-  const dest = pino.destination({
-    dest: 1,
-    sync: true,
-    minLength: LOG_BATCH_BYTES,
-    maxWrite: MAX_WRITE_BYTES,
+  // Lines wait here, not in sonic-boom: its write measures its last chunk with Buffer.byteLength
+  // on every call, which flattens a chunk built by `+=` (a copy of up to 4 KB a request line:
+  // 2.4 KB of the ~45 KB /fortunes allocated a request, a sampling heap profile at 64
+  // connections). It gets whole batches, written at once (no minLength).
+  const dest = pino.destination({ dest: 1, sync: true, maxWrite: MAX_WRITE_BYTES });
+  let lines: string[] = [];
+  let bytes = 0;
+  const writeOut = () => {
+    if (lines.length === 0) return;
+    const batch = lines.join("");
+    lines = [];
+    bytes = 0;
+    dest.write(batch);
+  };
+  flushedAtExit({
+    flushSync() {
+      writeOut();
+      dest.flushSync();
+    },
   });
-  flushedAtExit(dest);
   // A timer only while lines wait (sonic-boom's periodicFlush would run for good, per app).
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
     timer = null;
-    dest.flush();
+    writeOut();
   };
   // pino tells a stream that asks for it the level of the line it writes next (lastLevel).
   const stream = {
     [pino.symbols.needsMetadataGsym]: true as const,
     lastLevel: 0,
     write(line: string): void {
-      dest.write(line);
-      if (stream.lastLevel >= WARN) dest.flush();
+      const n = Buffer.byteLength(line);
+      // Whole lines, at most MAX_WRITE_BYTES a write (a longer line goes alone).
+      if (bytes + n > MAX_WRITE_BYTES) writeOut();
+      lines.push(line);
+      bytes += n;
+      if (stream.lastLevel >= WARN || bytes >= LOG_BATCH_BYTES) writeOut();
       else if (!timer) {
         timer = setTimeout(flush, LOG_FLUSH_MS);
         timer.unref();

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./helpers.js";
 import { listening } from "./process.js";
@@ -178,6 +179,40 @@ describe("quarry start's log lines are batched, not held", () => {
     // A guardian and a worker per CPU start, and stop, as processes: 4–5 s alone, past 30 s once
     // inside a full npm test on a loaded machine (475 s).
   }, 90_000);
+});
+
+describe("the log stream", () => {
+  // A process writing many lines through logStream and then ending: what reaches its standard
+  // output, and each write it made (fs.writeSync, which sonic-boom calls, wrapped).
+  it("writes whole lines in order, at most 4096 bytes a write unless one line is longer, all of them by exit", async () => {
+    const stream = join(import.meta.dirname, "..", "build", "server", "log-stream.js");
+    const script = `
+      import fs from "node:fs";
+      const writes = [];
+      const writeSync = fs.writeSync;
+      fs.writeSync = (fd, data, ...rest) => { if (fd === 1) writes.push(String(data)); return writeSync(fd, data, ...rest); };
+      const { logStream } = await import(${JSON.stringify(pathToFileURL(stream).href)});
+      const s = logStream();
+      for (let i = 0; i < 300; i++)
+        s.request({ reqId: "r" + i, method: "GET", url: "/" + i + (i % 50 === 7 ? "x".repeat(5000) : ""), status: 200, ms: 1, template: undefined, closed: false });
+      process.on("exit", () => process.stderr.write(JSON.stringify(writes.map((w) => [w.length, w.endsWith("\\n")]))));
+    `;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script]);
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    await new Promise((resolve) => child.on("close", resolve));
+    const urls = out
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => (JSON.parse(l) as { url: string }).url.replace(/x+$/, ""));
+    expect(urls).toEqual(Array.from({ length: 300 }, (_, i) => `/${i}`));
+    const writes = JSON.parse(err) as [number, boolean][];
+    expect(writes.every(([, whole]) => whole)).toBe(true);
+    expect(writes.filter(([n]) => n > 4096).length).toBe(6);
+    expect(writes.length).toBeGreaterThan(6);
+  });
 });
 
 describe("a request's line", () => {
