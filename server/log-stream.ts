@@ -140,7 +140,7 @@ type ChildOptions = pino.ChildLoggerOptions;
  * for a logger almost no request writes to (the request line goes by LogStream.request).
  */
 export function lazyChildLogger(parent: Log, bindings: Bindings, opts: ChildOptions): Log {
-  return new LazyChild(parent, bindings, opts) as unknown as Log;
+  return new LazyChild(parent, bindings, opts);
 }
 
 class LazyChild {
