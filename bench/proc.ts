@@ -23,10 +23,10 @@ interface Stat {
   children: number;
 }
 
-function stat(pid: number): Stat | null {
+function stat(pid: number, file = `/proc/${pid}/stat`): Stat | null {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    text = readFileSync(file, "utf8");
   } catch {
     return null;
   }
@@ -46,6 +46,27 @@ export const procAvailable = (): boolean => existsSync("/proc/self/stat");
 export function cpuMicros(pid: number): number | null {
   const s = stat(pid);
   return s ? s.self + s.children : null;
+}
+
+/**
+ * CPU time (µs) of a process's main thread and of its other threads together (V8's collector
+ * and compiler helpers, libuv's pool), or null off Linux.
+ */
+export function threadCpuMicros(pid: number): { main: number; others: number } | null {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  let main = 0;
+  let others = 0;
+  for (const tid of tids) {
+    const used = stat(pid, `/proc/${pid}/task/${tid}/stat`)?.self ?? 0;
+    if (Number(tid) === pid) main += used;
+    else others += used;
+  }
+  return { main, others };
 }
 
 /** Resident set size of a process in MiB. */

@@ -135,6 +135,8 @@ export interface RunningServer {
   pid: number | null;
   /** The process has workers as children (quarry start --workers): CPU and RSS count the tree. */
   tree?: boolean;
+  /** The server's own process, when the runner forked it (for IPC: bench/request-path.ts). */
+  child?: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -247,6 +249,7 @@ export async function startServer(
     spec,
     base: `http://127.0.0.1:${port}`,
     pid: child.pid ?? null,
+    child,
     stop: async () => {
       child.kill("SIGTERM");
       await waitExit(child, 5000);

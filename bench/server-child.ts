@@ -43,6 +43,9 @@ async function cgiApp() {
   return cgiFront(resolve(spec.dist!), url);
 }
 
+// bench:request-path profiles each server from inside (bench/profile-child.ts).
+if (process.env.QUARRY_BENCH_PROFILE) (await import("./profile-child.js")).profileOnMessages();
+
 const app = spec.kind === "hand" ? await handApp() : spec.kind === "cgi" ? await cgiApp() : await quarryApp();
 await app.listen({ port: 0, host: "127.0.0.1" });
 process.send!({ port: (app.server.address() as { port: number }).port });

@@ -258,6 +258,39 @@ describe("npm run bench:variants", () => {
   });
 });
 
+describe("npm run bench:request-path", () => {
+  const script = join(import.meta.dirname, "..", "build", "bench", "request-path.js");
+  const templates = join(import.meta.dirname, "..", "templates", "_db");
+  const env = { BENCH_ROUNDS: "1", BENCH_DURATION: "1", BENCH_CONNECTIONS: "2", BENCH_TOP: "3" };
+
+  it("profiles Quarry and the hand-written servers from inside, per request, and names Quarry's costliest functions", async () => {
+    const url = await createDatabase([join(templates, "001_schema.sql"), join(templates, "002_seed.sql")], "reqpath");
+    const { stdout } = await run(process.execPath, [script], { env: { ...process.env, ...env, DATABASE_URL: url } });
+    const rows = stdout.split("\n");
+    const servers = rows.filter((l) => /^\| (Quarry|hand)/.test(l));
+    expect(servers.map((l) => l.split(" | ")[0])).toEqual([
+      "| Quarry (pipeline)",
+      "| Quarry (pool)",
+      "| hand/pool",
+      "| hand/pipelining",
+    ]);
+    // req/s, main and other threads' µs, the GC share and KB allocated, each a figure.
+    for (const l of servers) expect(l).toMatch(/^\| [^|]+ \| [\d,]+ \| \d+\.\d \| \d+\.\d \| \d+\.\d% \| \d+\.\d \|$/);
+    expect(rows.filter((l) => l.startsWith("Quarry (pipeline): the 3 functions"))).toHaveLength(2);
+    // The compiled page is one of the functions a request costs, named by its template.
+    expect(stdout).toMatch(/^\| render \(templates\/fortunes\.mjs:\d+\) \|/m);
+  }, 120_000);
+
+  it("refuses a setting that is not a positive whole number, in one line", async () => {
+    await expect(run(process.execPath, [script], { env: { ...process.env, BENCH_ROUNDS: "0" } })).rejects.toMatchObject(
+      {
+        code: 1,
+        stderr: 'bench:request-path: BENCH_ROUNDS must be a positive whole number, got "0"\n',
+      },
+    );
+  });
+});
+
 describe("the published results", () => {
   const root = join(import.meta.dirname, "..");
   const seeds = JSON.parse(readFileSync(join(root, "bench/results/seeds.json"), "utf8")) as BenchResults;
