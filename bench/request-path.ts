@@ -1,10 +1,10 @@
 // npm run bench:request-path — where a served page's time and memory go, in Quarry's default
 // server against the hand-written routes: each server in its own process as bench:workloads
 // runs it (runner.ts startServer: logging silent, quarry start's V8 flags), the load generator in
-// another, and V8's CPU profiler and sampling heap profiler running inside each server for the
-// measured windows (bench/profile-child.ts). Per server: requests/s, the CPU a request costs its
-// main thread and its other threads (V8's collector and compiler helpers: /proc), the bytes it
-// allocates; then the functions that cost Quarry most a request, beside the same function's
+// another: first windows with no profiler, for requests/s and the CPU a request costs its main
+// thread and its other threads (V8's collector and compiler helpers: /proc); then as many with
+// V8's CPU profiler and sampling heap profiler running inside each server (bench/profile-child.ts),
+// for the collector's share, the bytes a request allocates and the functions that cost Quarry most a request, beside the same function's
 // cost in the hand-written pool server when it has one. A guide to where to look, not a result:
 // the profilers slow every server, so compare within this output only, never with RESULTS.md.
 // BENCH_PAGE (/fortunes, a page of templates/ that bench/hand.ts serves too), BENCH_CONNECTIONS
@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "../server/build.js";
 import type { ProfileReply, ProfileSummary } from "./profile-child.js";
 import { threadCpuMicros } from "./proc.js";
+import type { LoadResult } from "./loadgen.js";
 import { mdTable } from "./report.js";
 import {
   BenchError,
@@ -42,16 +43,26 @@ const HAND_POOL = "hand/pool";
 
 const site = fileURLToPath(new URL("../../templates", import.meta.url));
 
-/** What every measured window of one server added up to. */
+/** What every measured window of one server added up to: unprofiled, then profiled. */
 interface Totals {
   requests: number;
   seconds: number;
   mainUs: number;
   othersUs: number;
+  profiledRequests: number;
   busyUs: number;
   gcUs: number;
   bytes: number;
   functions: Map<string, { cpuUs: number; bytes: number }>;
+}
+
+/** The load generator's result, when every response was the expected page. */
+function answered(s: RunningServer, r: LoadResult): LoadResult {
+  if (r.errors + r.timeouts + r.non2xx + r.mismatches > 0)
+    throw new BenchError(
+      `${s.spec.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} wrong bodies`,
+    );
+  return r;
 }
 
 /** Sends a profiler message to a server's process and waits for its answer. */
@@ -102,35 +113,50 @@ async function measure(servers: RunningServer[], loadgen: LoadGenerator, o: Sett
   const totals = new Map<string, Totals>(
     servers.map((s) => [
       s.spec.name,
-      { requests: 0, seconds: 0, mainUs: 0, othersUs: 0, busyUs: 0, gcUs: 0, bytes: 0, functions: new Map() },
+      {
+        requests: 0,
+        seconds: 0,
+        mainUs: 0,
+        othersUs: 0,
+        profiledRequests: 0,
+        busyUs: 0,
+        gcUs: 0,
+        bytes: 0,
+        functions: new Map(),
+      },
     ]),
   );
   const load = (s: RunningServer, duration: number) =>
     loadgen.run({ url: s.base + o.page, connections: o.connections, duration, expectBody });
-  for (const s of servers) await load(s, 2);
-  for (let round = 0; round < o.rounds; round++) {
-    for (let k = 0; k < servers.length; k++) {
-      const s = servers[(k + round) % servers.length]!;
-      process.stderr.write(`round ${round + 1} of ${o.rounds}: ${s.spec.name}\n`);
-      await ask(s, "start");
-      const before = threadCpuMicros(s.pid!);
-      const r = await load(s, o.duration);
-      const after = threadCpuMicros(s.pid!);
-      const reply = await ask(s, "stop");
-      if (r.errors + r.timeouts + r.non2xx + r.mismatches > 0)
-        throw new BenchError(
-          `${s.spec.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} wrong bodies`,
-        );
-      const t = totals.get(s.spec.name)!;
-      t.requests += r.requests;
-      t.seconds += r.durationS;
-      if (before && after) {
-        t.mainUs += after.main - before.main;
-        t.othersUs += after.others - before.others;
+  // Warmed for a window's length first: V8 has optimised the request path by then.
+  for (const s of servers) await load(s, o.duration);
+  // Every server's unprofiled windows first (requests/s and CPU: no profiler has run in it
+  // yet, so none of its threads or leftovers count), then its profiled ones (where the time
+  // and memory go); in each phase the servers' order turns every round.
+  for (const profiled of [false, true])
+    for (let round = 0; round < o.rounds; round++)
+      for (let k = 0; k < servers.length; k++) {
+        const s = servers[(k + round) % servers.length]!;
+        process.stderr.write(`${profiled ? "profiled" : "plain"} round ${round + 1} of ${o.rounds}: ${s.spec.name}\n`);
+        const t = totals.get(s.spec.name)!;
+        if (profiled) {
+          await ask(s, "start");
+          const p = answered(s, await load(s, o.duration));
+          const reply = await ask(s, "stop");
+          t.profiledRequests += p.requests;
+          if ("profiled" in reply) add(t, reply.profiled);
+          continue;
+        }
+        const before = threadCpuMicros(s.pid!);
+        const r = answered(s, await load(s, o.duration));
+        const after = threadCpuMicros(s.pid!);
+        t.requests += r.requests;
+        t.seconds += r.durationS;
+        if (before && after) {
+          t.mainUs += after.main - before.main;
+          t.othersUs += after.others - before.others;
+        }
       }
-      if ("profiled" in reply) add(t, reply.profiled);
-    }
-  }
   return totals;
 }
 
@@ -142,7 +168,7 @@ function report(servers: RunningServer[], totals: Map<string, Totals>, o: Settin
   const lines = [
     `Generated by \`npm run bench:request-path\` (BENCH_PAGE=${o.page} BENCH_CONNECTIONS=${o.connections} BENCH_DURATION=${o.duration} BENCH_ROUNDS=${o.rounds}) on ${new Date().toISOString()}. Machine: Node ${m.node}, ${m.cpu} × ${m.cores}, load average ${m.loadAvg.map((x) => x.toFixed(1)).join(" / ")}.`,
     "",
-    `Each server profiled from inside for ${o.rounds} windows of ${o.duration} s at ${o.connections} connections (the profilers slow it: compare within this output only). CPU from /proc per thread; "GC of busy" is the main thread's CPU profile; allocated counts objects already collected.`,
+    `Each server loaded at ${o.connections} connections for ${o.rounds} windows of ${o.duration} s without the profilers (req/s, and CPU from /proc per thread), then as many profiled from inside ("GC of busy": the main thread's CPU profile; allocated, objects already collected counted; and the functions below: the profilers slow the server, so compare within this output only).`,
     "",
     mdTable(
       ["server", "req/s", "main thread µs/request", "other threads µs/request", "GC of busy", "allocated KB/request"],
@@ -154,14 +180,15 @@ function report(servers: RunningServer[], totals: Map<string, Totals>, o: Settin
           f1(t.mainUs / t.requests),
           f1(t.othersUs / t.requests),
           `${((100 * t.gcUs) / t.busyUs).toFixed(1)}%`,
-          f1(t.bytes / 1024 / t.requests),
+          f1(t.bytes / 1024 / t.profiledRequests),
         ];
       }),
     ),
   ];
   const quarry = totals.get(QUARRY)!;
   const hand = totals.get(HAND_POOL)!;
-  const per = (t: Totals, name: string, key: "cpuUs" | "bytes") => (t.functions.get(name)?.[key] ?? 0) / t.requests;
+  const per = (t: Totals, name: string, key: "cpuUs" | "bytes") =>
+    (t.functions.get(name)?.[key] ?? 0) / t.profiledRequests;
   for (const [key, what, unit, shown] of [
     ["cpuUs", "main-thread CPU (self time)", "µs", f1],
     ["bytes", "allocation", "bytes", (n: number) => Math.round(n).toLocaleString("en-US")],
