@@ -4,8 +4,9 @@
 // another: first windows with no profiler, for requests/s and the CPU a request costs its main
 // thread and its other threads (V8's collector and compiler helpers: /proc); then as many with
 // V8's CPU profiler and sampling heap profiler running inside each server (bench/profile-child.ts),
-// for the collector's share, the bytes a request allocates and the functions that cost Quarry most a request, beside the same function's
-// cost in the hand-written pool server when it has one. A guide to where to look, not a result:
+// for the collector's share, the bytes a request allocates and the functions that cost each
+// Quarry server most a request, beside the same function's cost in the hand-written server that
+// talks to Postgres the same way (pipelining, pool) when it has one. A guide to where to look, not a result:
 // the profilers slow every server, so compare within this output only, never with RESULTS.md.
 // BENCH_PAGE (/fortunes, a page of templates/ that bench/hand.ts serves too), BENCH_CONNECTIONS
 // (16), BENCH_DURATION (4 s a window), BENCH_ROUNDS (3, the servers' order turning), BENCH_TOP (15).
@@ -39,7 +40,13 @@ function whole(name: string, fallback: number): number {
 }
 
 const QUARRY = "Quarry (pipeline)";
+const QUARRY_POOL = "Quarry (pool)";
 const HAND_POOL = "hand/pool";
+const HAND_PIPELINING = "hand/pipelining";
+const PAIRS = [
+  [QUARRY, HAND_PIPELINING],
+  [QUARRY_POOL, HAND_POOL],
+] as const;
 
 const site = fileURLToPath(new URL("../../templates", import.meta.url));
 
@@ -185,28 +192,33 @@ function report(servers: RunningServer[], totals: Map<string, Totals>, o: Settin
       }),
     ),
   ];
-  const quarry = totals.get(QUARRY)!;
-  const hand = totals.get(HAND_POOL)!;
   const per = (t: Totals, name: string, key: "cpuUs" | "bytes") =>
     (t.functions.get(name)?.[key] ?? 0) / t.profiledRequests;
-  for (const [key, what, unit, shown] of [
-    ["cpuUs", "main-thread CPU (self time)", "µs", f1],
-    ["bytes", "allocation", "bytes", (n: number) => Math.round(n).toLocaleString("en-US")],
-  ] as const) {
-    const top = [...quarry.functions.keys()].sort((a, b) => per(quarry, b, key) - per(quarry, a, key)).slice(0, o.top);
-    lines.push(
-      "",
-      `${QUARRY}: the ${o.top} functions with the most ${what} a request, and the same function's in ${HAND_POOL} (— where it has none).`,
-      "",
-      mdTable(
-        ["function", `${QUARRY} ${unit}/request`, `${HAND_POOL} ${unit}/request`],
-        top.map((name) => [
-          name,
-          shown(per(quarry, name, key)),
-          hand.functions.has(name) ? shown(per(hand, name, key)) : "—",
-        ]),
-      ),
-    );
+  // Each Quarry strategy beside the hand-written server that talks to Postgres the same way.
+  for (const [q, h] of PAIRS) {
+    const quarry = totals.get(q)!;
+    const hand = totals.get(h)!;
+    for (const [key, what, unit, shown] of [
+      ["cpuUs", "main-thread CPU (self time)", "µs", f1],
+      ["bytes", "allocation", "bytes", (n: number) => Math.round(n).toLocaleString("en-US")],
+    ] as const) {
+      const top = [...quarry.functions.keys()]
+        .sort((a, b) => per(quarry, b, key) - per(quarry, a, key))
+        .slice(0, o.top);
+      lines.push(
+        "",
+        `${q}: the ${o.top} functions with the most ${what} a request, and the same function's in ${h} (— where it has none).`,
+        "",
+        mdTable(
+          ["function", `${q} ${unit}/request`, `${h} ${unit}/request`],
+          top.map((name) => [
+            name,
+            shown(per(quarry, name, key)),
+            hand.functions.has(name) ? shown(per(hand, name, key)) : "—",
+          ]),
+        ),
+      );
+    }
   }
   return lines;
 }
@@ -222,9 +234,9 @@ async function main(): Promise<void> {
     if (built.errors.length > 0) throw new BenchError(`quarry build templates failed:\n${built.errors.join("\n")}`);
     const specs: ServerSpec[] = [
       { name: QUARRY, kind: "quarry", dist, strategy: "pipeline" },
-      { name: "Quarry (pool)", kind: "quarry", dist, strategy: "pool" },
+      { name: QUARRY_POOL, kind: "quarry", dist, strategy: "pool" },
       { name: HAND_POOL, kind: "hand", site, strategy: "pool" },
-      { name: "hand/pipelining", kind: "hand", site, strategy: "pipeline" },
+      { name: HAND_PIPELINING, kind: "hand", site, strategy: "pipeline" },
     ];
     // Every server the runner forks from here profiles itself on request (server-child.ts).
     process.env.QUARRY_BENCH_PROFILE = "1";
