@@ -21,10 +21,18 @@ export class HandDb {
   private client: pg.Client | null = null;
   private pipelined: pg.Client[] = [];
   private next = 0;
+  /** Named statements' names by SQL text (see `named`). */
+  private readonly names = new Map<string, string>();
+  /**
+   * `named`: with strategy pool, every statement goes as a named prepared statement, as Quarry
+   * sends them (the extended protocol: Bind, Describe, Execute, Sync; Parse once a connection),
+   * where node-postgres sends a statement without values as one simple Query message.
+   */
   constructor(
     private readonly url: string,
     readonly strategy: HandStrategy,
     max: number,
+    private readonly named = false,
   ) {
     if (strategy === "pool") this.pool = new pg.Pool({ connectionString: url, max });
   }
@@ -41,10 +49,19 @@ export class HandDb {
     this.client = new pg.Client({ connectionString: this.url });
     await this.client.connect();
   }
+  private name(sql: string): string {
+    let n = this.names.get(sql);
+    if (n === undefined) this.names.set(sql, (n = `hand_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`));
+    return n;
+  }
   /** Runs fn with a query function; per-request opens one connection for the whole request. */
   async with<T>(fn: (q: Query) => Promise<T>): Promise<T> {
     if (this.pool) {
       const pool = this.pool;
+      if (this.named)
+        return fn(
+          async (sql, params) => (await pool.query<Row>({ text: sql, values: params, name: this.name(sql) })).rows,
+        );
       return fn(async (sql, params) => (await pool.query(sql, params)).rows as Row[]);
     }
     if (this.pipelined.length > 0) {

@@ -1,13 +1,15 @@
 // npm run bench:request-path — where a served page's time and memory go, in Quarry's default
-// server against the hand-written routes: each server in its own process as bench:workloads
-// runs it (runner.ts startServer: logging silent, quarry start's V8 flags), the load generator in
-// another: first windows with no profiler, for requests/s and the CPU a request costs its main
-// thread and its other threads (V8's collector and compiler helpers: /proc); then as many with
-// V8's CPU profiler and sampling heap profiler running inside each server (bench/profile-child.ts),
-// for the collector's share, the bytes a request allocates and the functions that cost each
-// Quarry server most a request, beside the same function's cost in the hand-written server that
-// talks to Postgres the same way (pipelining, pool) when it has one. A guide to where to look, not a result:
-// the profilers slow every server, so compare within this output only, never with RESULTS.md.
+// server and strategy pool against the hand-written routes (pool, pool with named statements,
+// pipelining): each server in its own process as bench:workloads runs it (runner.ts
+// startServer: logging silent, quarry start's V8 flags), the load generator in another: first
+// windows with no profiler, for requests/s and the CPU a request costs its main thread and its
+// other threads (V8's collector and compiler helpers: /proc); then as many with V8's CPU profiler
+// and sampling heap profiler running inside each server (bench/profile-child.ts), for the
+// collector's share, the bytes a request allocates and the functions that cost each Quarry
+// server most a request, beside the same function's cost in the hand-written server that sends
+// Postgres the same messages (pipelining; a pool of named statements) when it has one. A guide
+// to where to look, not a result: the profilers slow every server, so compare within this
+// output only, never with RESULTS.md.
 // BENCH_PAGE (/fortunes, a page of templates/ that bench/hand.ts serves too), BENCH_CONNECTIONS
 // (16), BENCH_DURATION (4 s a window), BENCH_ROUNDS (3, the servers' order turning), BENCH_TOP (15).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -43,9 +45,10 @@ const QUARRY = "Quarry (pipeline)";
 const QUARRY_POOL = "Quarry (pool)";
 const HAND_POOL = "hand/pool";
 const HAND_PIPELINING = "hand/pipelining";
+const HAND_NAMED = "hand/pool, named statements";
 const PAIRS = [
   [QUARRY, HAND_PIPELINING],
-  [QUARRY_POOL, HAND_POOL],
+  [QUARRY_POOL, HAND_NAMED],
 ] as const;
 
 const site = fileURLToPath(new URL("../../templates", import.meta.url));
@@ -237,6 +240,7 @@ async function main(): Promise<void> {
       { name: QUARRY_POOL, kind: "quarry", dist, strategy: "pool" },
       { name: HAND_POOL, kind: "hand", site, strategy: "pool" },
       { name: HAND_PIPELINING, kind: "hand", site, strategy: "pipeline" },
+      { name: HAND_NAMED, kind: "hand", site, strategy: "pool", named: true },
     ];
     // Every server the runner forks from here profiles itself on request (server-child.ts).
     process.env.QUARRY_BENCH_PROFILE = "1";

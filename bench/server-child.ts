@@ -33,7 +33,7 @@ async function quarryApp() {
 
 async function handApp() {
   const { HandDb, handApp } = await import("./hand.js");
-  const db = new HandDb(url, spec.strategy ?? "pool", poolMax);
+  const db = new HandDb(url, spec.strategy ?? "pool", poolMax, spec.named);
   await db.open();
   return handApp(resolve(spec.site!), db);
 }

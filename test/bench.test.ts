@@ -273,6 +273,7 @@ describe("npm run bench:request-path", () => {
       "| Quarry (pool)",
       "| hand/pool",
       "| hand/pipelining",
+      "| hand/pool, named statements",
     ]);
     // req/s, main and other threads' µs, the GC share and KB allocated, each a figure.
     for (const l of servers) expect(l).toMatch(/^\| [^|]+ \| [\d,]+ \| \d+\.\d \| \d+\.\d \| \d+\.\d% \| \d+\.\d \|$/);
@@ -284,7 +285,7 @@ describe("npm run bench:request-path", () => {
       "Quarry (pool): the 3 functions",
     ]);
     expect(stdout).toContain("| function | Quarry (pipeline) µs/request | hand/pipelining µs/request |");
-    expect(stdout).toContain("| function | Quarry (pool) bytes/request | hand/pool bytes/request |");
+    expect(stdout).toContain("| function | Quarry (pool) bytes/request | hand/pool, named statements bytes/request |");
     // The compiled page is one of the functions a request costs, named by its template.
     expect(stdout).toMatch(/^\| render \(templates\/fortunes\.mjs:\d+\) \|/m);
   }, 120_000);
