@@ -69,6 +69,22 @@ export function threadCpuMicros(pid: number): { main: number; others: number } |
   return { main, others };
 }
 
+/**
+ * How often a process's main thread has given up its CPU: `slept` (voluntary: it waited, for
+ * the network or a lock, and was woken) and `preempted` (involuntary: another task took the
+ * CPU); null off Linux.
+ */
+export function mainSwitches(pid: number): { slept: number; preempted: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8");
+    const slept = /^voluntary_ctxt_switches:\s+(\d+)/m.exec(text);
+    const preempted = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(text);
+    return slept && preempted ? { slept: Number(slept[1]), preempted: Number(preempted[1]) } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Resident set size of a process in MiB. */
 export function rssMiB(pid: number): number | null {
   try {

@@ -1,6 +1,6 @@
 // quarry bench as a user runs it, on a tiny site and the test run's Postgres: the shape of
 // results.json and the files written. Not a timing test: no figure is compared with another.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,6 +11,7 @@ import type { BenchResults, Cell, Measure } from "../bench/spec.js";
 import { headlineMarkdown, resultsMarkdown, type PeersResults } from "../bench/results-md.js";
 import { cellRows, htmlReport, judged } from "../bench/report.js";
 import { summarise } from "../bench/runner.js";
+import { mainSwitches } from "../bench/proc.js";
 
 const run = promisify(execFile);
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
@@ -275,8 +276,11 @@ describe("npm run bench:request-path", () => {
       "| hand/pipelining",
       "| hand/pool, named statements",
     ]);
-    // req/s, main and other threads' µs, the GC share and KB allocated, each a figure.
-    for (const l of servers) expect(l).toMatch(/^\| [^|]+ \| [\d,]+ \| \d+\.\d \| \d+\.\d \| \d+\.\d% \| \d+\.\d \|$/);
+    // req/s, main and other threads' µs, the main thread's sleeps and preemptions a request, the GC share and KB allocated.
+    for (const l of servers)
+      expect(l).toMatch(
+        /^\| [^|]+ \| [\d,]+ \| \d+\.\d \| \d+\.\d \| \d+\.\d\d \/ \d+\.\d\d \| \d+\.\d% \| \d+\.\d \|$/,
+      );
     // Each Quarry server's functions (by CPU, by allocation) beside its hand-written counterpart's.
     expect(rows.filter((l) => / the 3 functions /.test(l)).map((l) => l.replace(/ with the most .*/, ""))).toEqual([
       "Quarry (pipeline): the 3 functions",
@@ -289,6 +293,22 @@ describe("npm run bench:request-path", () => {
     // The compiled page is one of the functions a request costs, named by its template.
     expect(stdout).toMatch(/^\| render \(templates\/fortunes\.mjs:\d+\) \|/m);
   }, 120_000);
+
+  it("counts a process's main thread sleeping until woken", async () => {
+    // A timer every 5 ms: the thread sleeps in epoll_wait between them, woken each time.
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 5)"], { stdio: "ignore" });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const before = mainSwitches(child.pid!)!;
+      await new Promise((r) => setTimeout(r, 300));
+      const after = mainSwitches(child.pid!)!;
+      expect(after.slept - before.slept).toBeGreaterThanOrEqual(20);
+      expect(after.preempted).toBeGreaterThanOrEqual(before.preempted);
+    } finally {
+      child.kill();
+    }
+    expect(mainSwitches(2 ** 22 + 1)).toBeNull();
+  });
 
   it("refuses a setting that is not a positive whole number, in one line", async () => {
     await expect(run(process.execPath, [script], { env: { ...process.env, BENCH_ROUNDS: "0" } })).rejects.toMatchObject(
