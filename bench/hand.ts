@@ -24,9 +24,9 @@ export class HandDb {
   /** Named statements' names by SQL text (see `named`). */
   private readonly names = new Map<string, string>();
   /**
-   * `named`: with strategy pool, every statement goes as a named prepared statement, as Quarry
-   * sends them (the extended protocol: Bind, Describe, Execute, Sync; Parse once a connection),
-   * where node-postgres sends a statement without values as one simple Query message.
+   * `named`: every statement goes as a named prepared statement, as Quarry sends them (the
+   * extended protocol: Bind, Describe, Execute, Sync; Parse once a connection), where
+   * node-postgres sends a statement without values as one simple Query message.
    */
   constructor(
     private readonly url: string,
@@ -49,34 +49,31 @@ export class HandDb {
     this.client = new pg.Client({ connectionString: this.url });
     await this.client.connect();
   }
-  private name(sql: string): string {
-    let n = this.names.get(sql);
-    if (n === undefined) this.names.set(sql, (n = `hand_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`));
-    return n;
+  /** One statement on `c`: as node-postgres sends it by default, or (`named`) as a named prepared statement. */
+  private send(c: pg.Pool | pg.ClientBase, sql: string, params?: unknown[]): Promise<Row[]> {
+    let config: pg.QueryConfig = { text: sql, values: params };
+    if (this.named) {
+      let name = this.names.get(sql);
+      if (name === undefined)
+        this.names.set(sql, (name = `hand_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`));
+      config = { text: sql, values: params, name };
+    }
+    return c.query<Row>(config).then((r) => r.rows);
   }
   /** Runs fn with a query function; per-request opens one connection for the whole request. */
   async with<T>(fn: (q: Query) => Promise<T>): Promise<T> {
-    if (this.pool) {
-      const pool = this.pool;
-      if (this.named)
-        return fn(
-          async (sql, params) => (await pool.query<Row>({ text: sql, values: params, name: this.name(sql) })).rows,
-        );
-      return fn(async (sql, params) => (await pool.query(sql, params)).rows as Row[]);
-    }
-    if (this.pipelined.length > 0) {
-      const c = this.pipelined[this.next++ % this.pipelined.length]!;
-      return fn(async (sql, params) => (await c.query(sql, params)).rows as Row[]);
-    }
-    if (this.client) {
-      // node-postgres queues queries on one client: requests share it first come, first served.
-      const c = this.client;
-      return fn(async (sql, params) => (await c.query(sql, params)).rows as Row[]);
-    }
+    const on =
+      (c: pg.Pool | pg.ClientBase): Query =>
+      (sql, params) =>
+        this.send(c, sql, params);
+    if (this.pool) return fn(on(this.pool));
+    if (this.pipelined.length > 0) return fn(on(this.pipelined[this.next++ % this.pipelined.length]!));
+    // node-postgres queues queries on one client: requests share it first come, first served.
+    if (this.client) return fn(on(this.client));
     const c = new pg.Client({ connectionString: this.url });
     await c.connect();
     try {
-      return await fn(async (sql, params) => (await c.query(sql, params)).rows as Row[]);
+      return await fn(on(c));
     } finally {
       await c.end();
     }
@@ -94,7 +91,7 @@ export class HandDb {
     }
     const pooled = this.pool ? await this.pool.connect() : null;
     const run = async (c: pg.ClientBase) => {
-      const q: Query = async (sql, params) => (await c.query(sql, params)).rows as Row[];
+      const q: Query = (sql, params) => this.send(c, sql, params);
       await q("BEGIN");
       try {
         await fn(q);

@@ -22,7 +22,7 @@ export interface ServerSpec {
   strategy?: Strategy;
   /** false sets queryCacheSize to 0: cachedwithin never hits. */
   queryCache?: boolean;
-  /** hand, strategy pool: every statement a named prepared statement, as Quarry sends them (bench/hand.ts HandDb). */
+  /** hand: every statement a named prepared statement, as Quarry sends them (bench/hand.ts HandDb). */
   named?: boolean;
   /** Connections in a pool (default 10). */
   poolMax?: number;
