@@ -49,13 +49,17 @@ export function cpuMicros(pid: number): number | null {
 }
 
 /**
- * CPU time (µs) of a process's main thread and of its other threads together (V8's collector
- * and compiler helpers, libuv's pool), or null off Linux.
+ * What a process's threads have used: CPU time (µs) of its main thread and of its other threads
+ * together (V8's collector and compiler helpers, libuv's pool), and how often the main thread
+ * gave up its CPU — `slept` (voluntary: it waited, for the network or a lock, and was woken) and
+ * `preempted` (involuntary: another task took the CPU); null off Linux.
  */
-export function threadCpuMicros(pid: number): { main: number; others: number } | null {
+export function threadUse(pid: number): { main: number; others: number; slept: number; preempted: number } | null {
   let tids: string[];
+  let status: string;
   try {
     tids = readdirSync(`/proc/${pid}/task`);
+    status = readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8");
   } catch {
     return null;
   }
@@ -66,23 +70,10 @@ export function threadCpuMicros(pid: number): { main: number; others: number } |
     if (Number(tid) === pid) main += used;
     else others += used;
   }
-  return { main, others };
-}
-
-/**
- * How often a process's main thread has given up its CPU: `slept` (voluntary: it waited, for
- * the network or a lock, and was woken) and `preempted` (involuntary: another task took the
- * CPU); null off Linux.
- */
-export function mainSwitches(pid: number): { slept: number; preempted: number } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8");
-    const slept = /^voluntary_ctxt_switches:\s+(\d+)/m.exec(text);
-    const preempted = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(text);
-    return slept && preempted ? { slept: Number(slept[1]), preempted: Number(preempted[1]) } : null;
-  } catch {
-    return null;
-  }
+  const slept = /^voluntary_ctxt_switches:\s+(\d+)/m.exec(status);
+  const preempted = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status);
+  if (!slept || !preempted) return null;
+  return { main, others, slept: Number(slept[1]), preempted: Number(preempted[1]) };
 }
 
 /** Resident set size of a process in MiB. */

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "../server/build.js";
 import type { ProfileReply, ProfileSummary } from "./profile-child.js";
-import { mainSwitches, threadCpuMicros } from "./proc.js";
+import { threadUse } from "./proc.js";
 import type { LoadResult } from "./loadgen.js";
 import { mdTable } from "./report.js";
 import {
@@ -161,20 +161,16 @@ async function measure(servers: RunningServer[], loadgen: LoadGenerator, o: Sett
           if ("profiled" in reply) add(t, reply.profiled);
           continue;
         }
-        const before = threadCpuMicros(s.pid!);
-        const switchesBefore = mainSwitches(s.pid!);
+        const before = threadUse(s.pid!);
         const r = answered(s, await load(s, o.duration));
-        const after = threadCpuMicros(s.pid!);
-        const switchesAfter = mainSwitches(s.pid!);
+        const after = threadUse(s.pid!);
         t.requests += r.requests;
         t.seconds += r.durationS;
         if (before && after) {
           t.mainUs += after.main - before.main;
           t.othersUs += after.others - before.others;
-        }
-        if (switchesBefore && switchesAfter) {
-          t.slept += switchesAfter.slept - switchesBefore.slept;
-          t.preempted += switchesAfter.preempted - switchesBefore.preempted;
+          t.slept += after.slept - before.slept;
+          t.preempted += after.preempted - before.preempted;
         }
       }
   return totals;

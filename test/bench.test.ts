@@ -11,7 +11,7 @@ import type { BenchResults, Cell, Measure } from "../bench/spec.js";
 import { headlineMarkdown, resultsMarkdown, type PeersResults } from "../bench/results-md.js";
 import { cellRows, htmlReport, judged } from "../bench/report.js";
 import { summarise } from "../bench/runner.js";
-import { mainSwitches } from "../bench/proc.js";
+import { threadUse } from "../bench/proc.js";
 
 const run = promisify(execFile);
 const bin = join(import.meta.dirname, "..", "bin", "quarry.js");
@@ -299,15 +299,15 @@ describe("npm run bench:request-path", () => {
     const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 5)"], { stdio: "ignore" });
     try {
       await new Promise((r) => setTimeout(r, 300));
-      const before = mainSwitches(child.pid!)!;
+      const before = threadUse(child.pid!)!;
       await new Promise((r) => setTimeout(r, 300));
-      const after = mainSwitches(child.pid!)!;
+      const after = threadUse(child.pid!)!;
       expect(after.slept - before.slept).toBeGreaterThanOrEqual(20);
       expect(after.preempted).toBeGreaterThanOrEqual(before.preempted);
     } finally {
       child.kill();
     }
-    expect(mainSwitches(2 ** 22 + 1)).toBeNull();
+    expect(threadUse(2 ** 22 + 1)).toBeNull();
   });
 
   it("refuses a setting that is not a positive whole number, in one line", async () => {
