@@ -11,10 +11,12 @@
 // only, sets statement_timeout for the session: through a transaction pooler a session setting
 // would land on whichever server connection serves that moment and stay there for its other
 // clients.
+import { createRequire } from "node:module";
 import { connect as tcpConnect } from "node:net";
 import pg from "pg";
 import type { DatasourceConfig } from "../../config/site.js";
 import { ResultLimitError, type DriverConnection, type ResultBounds } from "../driver.js";
+import { describedFor, keep, type Described, type Description, type StatementBook } from "./described.js";
 import { firstWritable, hostUrls, ReadOnlyHost } from "./hosts.js";
 
 export interface Connection extends DriverConnection {
@@ -235,13 +237,35 @@ export function isConnectionError(err: unknown, conn?: Connection): boolean {
 /** pg's error when query_timeout passes. */
 export const isClientTimeout = (err: unknown) => err instanceof Error && err.message === "Query read timeout";
 
+/** The parts of node-postgres's Connection a statement writes with. */
+interface Wire extends StatementBook {
+  bind(msg: object): void;
+  close(msg: { type: "S"; name: string }): void;
+  sync(): void;
+}
+
 /** The parts of pg.Query its typings leave out. */
 interface QueryInternals {
   handleDataRow: (this: pg.Query, msg: { fields: (string | null)[] }) => void;
+  handleRowDescription: (this: pg.Query, msg: { fields: unknown[] }) => void;
+  prepare: (this: pg.Query, connection: Wire) => void;
   /** Set, the query ignores the rest of its rows and ends with this error (pg's own mechanism). */
   _canceledDueToError: unknown;
+  _result: { fields: unknown[]; _parsers: unknown[] | undefined; _prebuiltEmptyResultObject: object | null };
+  _accumulateRows: unknown;
+  _checkForMultirow(): void;
+  _getRows(connection: Wire, rows: number | undefined): void;
+  handleError(err: unknown, connection: Wire): void;
+  callback: unknown;
+  portal: string;
+  values: unknown[];
+  binary: boolean | undefined;
+  rows: number | undefined;
 }
-const handleDataRow = (pg.Query.prototype as unknown as QueryInternals).handleDataRow;
+const pgQuery = pg.Query.prototype as unknown as QueryInternals;
+const { handleDataRow, handleRowDescription, prepare } = pgQuery;
+/** node-postgres's own mapping of a JS value to a parameter's text (pg.Query.prepare's). */
+const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils.js") as { prepareValue: (v: unknown) => unknown };
 
 /**
  * A statement whose rows are counted as they arrive (a DataRow message at a time, before pg
@@ -256,6 +280,49 @@ export class BoundedQuery extends pg.Query {
   maxRows = Infinity;
   maxBytes = Infinity;
   onLimit: (() => void) | null = null;
+  /** A named statement's description on the connection it was written to (described.ts). */
+  described: Described | null = null;
+
+  /**
+   * pg's prepare, without the Describe when the statement's description is known on this
+   * connection: then what the RowDescription would have set is set from it.
+   */
+  prepare(connection: Wire): void {
+    const self = this as unknown as QueryInternals;
+    const name = (this as { name?: string }).name;
+    const d = name ? (this.described = describedFor(connection, name, this)).description : null;
+    if (d === null) return prepare.call(this, connection);
+    try {
+      connection.bind({
+        portal: self.portal,
+        statement: name,
+        values: self.values,
+        binary: self.binary,
+        valueMapper: prepareValue,
+      });
+    } catch (err) {
+      // As pg's prepare: the statement closed, the error the query's.
+      connection.close({ type: "S", name: name! });
+      connection.sync();
+      self.handleError(err, connection);
+      return;
+    }
+    self._checkForMultirow();
+    const r = self._result;
+    r.fields = d.fields;
+    r._parsers = d.parsers;
+    r._prebuiltEmptyResultObject = d.empty;
+    self._accumulateRows = self.callback || !this.listeners("row").length;
+    self._getRows(connection, self.rows);
+  }
+
+  handleRowDescription(msg: { fields: unknown[] }): void {
+    handleRowDescription.call(this, msg);
+    if (this.described === null) return;
+    const r = (this as unknown as QueryInternals)._result;
+    const description: Description = { fields: r.fields, parsers: r._parsers, empty: r._prebuiltEmptyResultObject };
+    keep(this.described, this, description);
+  }
 
   handleDataRow(msg: { fields: (string | null)[] }): void {
     const self = this as unknown as QueryInternals;

@@ -1,0 +1,154 @@
+// A named statement's row description is asked for once per connection (datasources/postgres/
+// described.ts): the later runs write Bind, Execute and Sync only. Counted on the wire, by a TCP
+// proxy between node-postgres and a real Postgres that reads the messages the client writes.
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type pg from "pg";
+import { configFor, createDatabase, datasourcesFor, sql } from "./db.js";
+import { connect as connectPg, disconnect, statement } from "../datasources/postgres/client.js";
+
+let url: string;
+beforeAll(async () => {
+  url = await createDatabase([], "described");
+});
+
+/** A proxy to Postgres that counts the frontend's messages by their type byte ("P", "B", "D", …). */
+async function countingProxy(target: URL): Promise<{ url: string; sent: Map<string, number>; close(): Promise<void> }> {
+  const sent = new Map<string, number>();
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    let buf = Buffer.alloc(0);
+    let started = false;
+    client.on("data", (chunk: Buffer) => {
+      upstream.write(chunk);
+      buf = Buffer.concat([buf, chunk]);
+      // The startup packet has no type byte: a length, then the rest.
+      for (;;) {
+        if (!started) {
+          if (buf.length < 4 || buf.length < buf.readInt32BE(0)) break;
+          buf = buf.subarray(buf.readInt32BE(0));
+          started = true;
+          continue;
+        }
+        if (buf.length < 5 || buf.length < 1 + buf.readInt32BE(1)) break;
+        const type = String.fromCharCode(buf[0]!);
+        sent.set(type, (sent.get(type) ?? 0) + 1);
+        buf = buf.subarray(1 + buf.readInt32BE(1));
+      }
+    });
+    upstream.on("data", (chunk: Buffer) => client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("close", end).on("error", end);
+    upstream.on("close", end).on("error", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  const proxied = new URL(target);
+  proxied.hostname = "127.0.0.1";
+  proxied.port = String(port);
+  return {
+    url: proxied.toString(),
+    sent,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe("a named statement's description", () => {
+  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+  beforeAll(async () => {
+    proxy = await countingProxy(new URL(url));
+  });
+  afterAll(async () => {
+    await proxy.close();
+  });
+
+  it.each(["pool", "pipeline"])(
+    "strategy %s: one Parse and one Describe for three runs on one connection, the same result each time",
+    async (strategy) => {
+      const ds = datasourcesFor(proxy.url, { strategy, max: 1, preparedStatements: true });
+      proxy.sent.clear();
+      try {
+        const text = `SELECT 9007199254740993::int8 AS big, 42::int8 AS n, NULL::text AS nothing, $1::text AS said /* ${strategy} */`;
+        const results = [];
+        for (const said of ["a", "b", "c"]) {
+          const r = await ds.query(ds.get(undefined), null, text, [said]);
+          results.push({ columns: r.columns, rows: r.rows });
+        }
+        expect(results).toEqual(
+          ["a", "b", "c"].map((said) => ({
+            columns: ["big", "n", "nothing", "said"],
+            rows: [{ big: "9007199254740993", n: 42, nothing: null, said }],
+          })),
+        );
+        expect(results.map((r) => (r.rows[0] as object).constructor)).toEqual([Object, Object, Object]);
+        const sent = Object.fromEntries(["P", "B", "D", "E", "S"].map((t) => [t, proxy.sent.get(t) ?? 0]));
+        // The connection's own set-up statement (client.ts setUp) is one more of each.
+        expect(sent).toEqual({ P: 2, B: 4, D: 2, E: 4, S: 4 });
+      } finally {
+        await ds.close();
+      }
+    },
+  );
+
+  it("statements written before the first description came each ask for it; the next does not", async () => {
+    // One pipelined connection (client.ts), the statements written back to back.
+    const conn = await connectPg(configFor(proxy.url, { strategy: "pipeline" }).datasources.main!, proxy.url, () => {});
+    const run = (n: number) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const q = statement("SELECT $1::int * 2 AS twice", [n], "described_twice", undefined, (err, res) =>
+          err ? reject(err) : resolve(res.rows),
+        );
+        void conn.client.query(q as unknown as pg.QueryConfig);
+      });
+    try {
+      proxy.sent.clear();
+      const burst = await Promise.all([1, 2, 3].map(run));
+      const after = await run(4);
+      expect([...burst, after]).toEqual([[{ twice: 2 }], [{ twice: 4 }], [{ twice: 6 }], [{ twice: 8 }]]);
+      expect(["P", "B", "D", "E", "S"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 4, 3, 4, 4]);
+    } finally {
+      await disconnect(conn);
+    }
+  });
+
+  it("after ALTER TABLE the statement is prepared and described again: the rows have the new column", async () => {
+    await sql(url, "CREATE TABLE described_pets (id int); INSERT INTO described_pets VALUES (1)");
+    const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });
+    try {
+      const run = async () => (await ds.query(ds.get(undefined), null, "SELECT * FROM described_pets", [])).rows;
+      expect(await run()).toEqual([{ id: 1 }]);
+      expect(await run()).toEqual([{ id: 1 }]);
+      proxy.sent.clear();
+      await sql(url, "ALTER TABLE described_pets ADD COLUMN name text DEFAULT 'rex'");
+      expect(await run()).toEqual([{ id: 1, name: "rex" }]);
+      expect(await run()).toEqual([{ id: 1, name: "rex" }]);
+      // The refused run (0A000), DEALLOCATE (a simple query), the run again with Parse and
+      // Describe, and the last without.
+      expect(["P", "B", "D", "Q"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 3, 1, 1]);
+    } finally {
+      await ds.close();
+    }
+  });
+
+  it("a statement that answers no rows (no RowDescription) is described every time", async () => {
+    await sql(url, "CREATE TABLE described_log (n int)");
+    const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });
+    try {
+      await ds.query(ds.get(undefined), null, "SELECT 1", []);
+      proxy.sent.clear();
+      for (const n of [1, 2, 3]) await ds.query(ds.get(undefined), null, "INSERT INTO described_log VALUES ($1)", [n]);
+      expect(["P", "B", "D"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 3, 3]);
+      expect(await sql(url, "SELECT n FROM described_log ORDER BY n")).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    } finally {
+      await ds.close();
+    }
+  });
+});
