@@ -25,8 +25,9 @@ export class HandDb {
   private readonly names = new Map<string, string>();
   /**
    * `named`: every statement goes as a named prepared statement, as Quarry sends them (the
-   * extended protocol: Bind, Describe, Execute, Sync; Parse once a connection), where
-   * node-postgres sends a statement without values as one simple Query message.
+   * extended protocol: Bind, Describe, Execute, Sync; Parse once a connection — Quarry also
+   * describes once a connection, node-postgres every run), where node-postgres sends a
+   * statement without values as one simple Query message.
    */
   constructor(
     private readonly url: string,
