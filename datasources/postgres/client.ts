@@ -248,6 +248,7 @@ interface Wire extends StatementBook {
 interface QueryInternals {
   handleDataRow: (this: pg.Query, msg: { fields: (string | null)[] }) => void;
   handleRowDescription: (this: pg.Query, msg: { fields: unknown[] }) => void;
+  handleCommandComplete: (this: pg.Query, msg: unknown, connection: Wire) => void;
   prepare: (this: pg.Query, connection: Wire) => void;
   /** Set, the query ignores the rest of its rows and ends with this error (pg's own mechanism). */
   _canceledDueToError: unknown;
@@ -263,7 +264,7 @@ interface QueryInternals {
   rows: number | undefined;
 }
 const pgQuery = pg.Query.prototype as unknown as QueryInternals;
-const { handleDataRow, handleRowDescription, prepare } = pgQuery;
+const { handleDataRow, handleRowDescription, handleCommandComplete, prepare } = pgQuery;
 /** node-postgres's own mapping of a JS value to a parameter's text (pg.Query.prepare's). */
 const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils.js") as { prepareValue: (v: unknown) => unknown };
 
@@ -322,6 +323,14 @@ export class BoundedQuery extends pg.Query {
     const r = (this as unknown as QueryInternals)._result;
     const description: Description = { fields: r.fields, parsers: r._parsers, empty: r._prebuiltEmptyResultObject };
     keep(this.described, this, description);
+  }
+
+  handleCommandComplete(msg: unknown, connection: Wire): void {
+    // Done without a RowDescription (Postgres answered the Describe with NoData: an INSERT
+    // without RETURNING): a description of no rows, kept as any other.
+    if (this.described !== null && this.described.description === null)
+      keep(this.described, this, { fields: [], parsers: undefined, empty: null });
+    handleCommandComplete.call(this, msg, connection);
   }
 
   handleDataRow(msg: { fields: (string | null)[] }): void {

@@ -5,7 +5,8 @@
 // to run it ("cached plan must not change result type", 0A000) rather than answer rows of
 // another shape, and the statement is prepared again (driver.ts replanned) or run unnamed on a
 // connection that is then replaced (pipeline.ts send). A new Parse forgets the description and
-// brings the next.
+// brings the next. A statement that answers no rows (Describe answered NoData: an INSERT without
+// RETURNING) is kept as a description of no fields.
 
 /** What pg.Result.addFields makes of a RowDescription: the fields, their parsers, the empty row. */
 export interface Description {
