@@ -119,6 +119,24 @@ describe("a named statement's description", () => {
     }
   });
 
+  it("a first run refused at Bind (bad input) leaves the statement to be described by the next", async () => {
+    const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });
+    try {
+      await ds.query(ds.get(undefined), null, "SELECT 1", []);
+      proxy.sent.clear();
+      const text = "SELECT $1::int + 1 AS next";
+      const refused = await ds.query(ds.get(undefined), null, text, ["abc"]).catch((e: unknown) => e);
+      expect((refused as { sqlState?: string }).sqlState).toBe("22P02");
+      const rows = [];
+      for (const n of [1, 2, 3]) rows.push((await ds.query(ds.get(undefined), null, text, [n])).rows);
+      expect(rows).toEqual([[{ next: 2 }], [{ next: 3 }], [{ next: 4 }]]);
+      // The refused run's Describe was never answered; the next run's was, and kept.
+      expect(["P", "B", "D"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 4, 2]);
+    } finally {
+      await ds.close();
+    }
+  });
+
   it("after ALTER TABLE the statement is prepared and described again: the rows have the new column", async () => {
     await sql(url, "CREATE TABLE described_pets (id int); INSERT INTO described_pets VALUES (1)");
     const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });

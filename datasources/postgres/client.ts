@@ -291,7 +291,7 @@ export class BoundedQuery extends pg.Query {
   prepare(connection: Wire): void {
     const self = this as unknown as QueryInternals;
     const name = (this as { name?: string }).name;
-    const d = name ? (this.described = describedFor(connection, name, this)).description : null;
+    const d = name ? (this.described = describedFor(connection, name)).description : null;
     if (d === null) return prepare.call(this, connection);
     try {
       connection.bind({
@@ -322,14 +322,14 @@ export class BoundedQuery extends pg.Query {
     if (this.described === null) return;
     const r = (this as unknown as QueryInternals)._result;
     const description: Description = { fields: r.fields, parsers: r._parsers, empty: r._prebuiltEmptyResultObject };
-    keep(this.described, this, description);
+    keep(this.described, description);
   }
 
   handleCommandComplete(msg: unknown, connection: Wire): void {
     // Done without a RowDescription (Postgres answered the Describe with NoData: an INSERT
     // without RETURNING): a description of no rows, kept as any other.
     if (this.described !== null && this.described.description === null)
-      keep(this.described, this, { fields: [], parsers: undefined, empty: null });
+      keep(this.described, { fields: [], parsers: undefined, empty: null });
     handleCommandComplete.call(this, msg, connection);
   }
 

@@ -1,5 +1,6 @@
-// A named statement's row description, kept per connection from the Describe sent with its
-// Parse, so that every later run sends Bind, Execute and Sync only: Postgres then answers no
+// A named statement's row description, kept per connection from the first answer to a Describe
+// of it (the run that prepared it, or the next when that one failed), so that every later run
+// sends Bind, Execute and Sync only: Postgres then answers no
 // RowDescription, and node-postgres does not build the row's parsers again (pg.Result.addFields).
 // A prepared statement's result type cannot change under it: after ALTER TABLE Postgres refuses
 // to run it ("cached plan must not change result type", 0A000) rather than answer rows of
@@ -15,10 +16,13 @@ export interface Description {
   empty: object | null;
 }
 
-/** One statement name on one connection: its description once known, and the query whose Parse gives it. */
+/**
+ * One statement name on one connection, since its last Parse: its description once an answer
+ * brought it. A new Parse makes a new entry, so a query written before it, holding the old one,
+ * can never set the new one's.
+ */
 export interface Described {
   description: Description | null;
-  parsing: object | null;
 }
 
 /** The parts of node-postgres's Connection this reads. */
@@ -30,27 +34,20 @@ export interface StatementBook {
 const books = new WeakMap<StatementBook, Map<string, Described>>();
 
 /**
- * As `query` (named `name`) is about to be written on `connection`: the statement's entry. When
- * the statement is not prepared there yet, this query's Parse will prepare it and its
- * RowDescription gives the description (keep); until then there is none.
+ * As a statement named `name` is about to be written on `connection`: its entry, a new one when
+ * the statement is not prepared there yet (this write's Parse prepares it afresh).
  */
-export function describedFor(connection: StatementBook, name: string, query: object): Described {
+export function describedFor(connection: StatementBook, name: string): Described {
   let book = books.get(connection);
   if (book === undefined) books.set(connection, (book = new Map<string, Described>()));
   let d = book.get(name);
   const prepared =
     connection.parsedStatements[name] !== undefined || connection.submittedNamedStatements[name] !== undefined;
-  if (!prepared) book.set(name, (d = { description: null, parsing: query }));
-  // Prepared by a query this module did not see write its Parse: no description comes.
-  else if (d === undefined) book.set(name, (d = { description: null, parsing: null }));
+  if (!prepared || d === undefined) book.set(name, (d = { description: null }));
   return d;
 }
 
-/**
- * A RowDescription arrived for `query`: kept when its Parse prepared the statement. Another
- * query's (one written before the description was known) might answer for an older Parse of
- * the same name.
- */
-export function keep(d: Described, query: object, description: Description): void {
-  if (d.parsing === query) d.description = description;
+/** An answer to a Describe of the statement (its RowDescription, or NoData): the first is kept. */
+export function keep(d: Described, description: Description): void {
+  d.description ??= description;
 }
