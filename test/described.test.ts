@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { configFor, createDatabase, datasourcesFor, sql } from "./db.js";
 import { connect as connectPg, disconnect, statement } from "../datasources/postgres/client.js";
+import type { QueryResult } from "../engine/query-result.js";
 
 let url: string;
 beforeAll(async () => {
@@ -70,16 +71,36 @@ describe("a named statement's description", () => {
     await proxy.close();
   });
 
+  /** Messages of these types the client wrote since the counts were cleared. */
+  const sent = (types: string[]) => types.map((t) => proxy.sent.get(t) ?? 0);
+
+  /**
+   * `fn` given a datasource of one connection with named statements, through the proxy: the
+   * connection opened (its set-up statement, client.ts setUp) and the counts cleared first.
+   */
+  async function onOneConnection(
+    strategy: string,
+    fn: (run: (text: string, params?: unknown[]) => Promise<QueryResult>) => Promise<void>,
+  ): Promise<void> {
+    const ds = datasourcesFor(proxy.url, { strategy, max: 1, preparedStatements: true });
+    const run = (text: string, params: unknown[] = []) => ds.query(ds.get(undefined), null, text, params);
+    try {
+      await run("SELECT 1");
+      proxy.sent.clear();
+      await fn(run);
+    } finally {
+      await ds.close();
+    }
+  }
+
   it.each(["pool", "pipeline"])(
     "strategy %s: one Parse and one Describe for three runs on one connection, the same result each time",
-    async (strategy) => {
-      const ds = datasourcesFor(proxy.url, { strategy, max: 1, preparedStatements: true });
-      proxy.sent.clear();
-      try {
+    (strategy) =>
+      onOneConnection(strategy, async (run) => {
         const text = `SELECT 9007199254740993::int8 AS big, 42::int8 AS n, NULL::text AS nothing, $1::text AS said /* ${strategy} */`;
         const results = [];
         for (const said of ["a", "b", "c"]) {
-          const r = await ds.query(ds.get(undefined), null, text, [said]);
+          const r = await run(text, [said]);
           results.push({ columns: r.columns, rows: r.rows });
         }
         expect(results).toEqual(
@@ -89,13 +110,8 @@ describe("a named statement's description", () => {
           })),
         );
         expect(results.map((r) => (r.rows[0] as object).constructor)).toEqual([Object, Object, Object]);
-        const sent = Object.fromEntries(["P", "B", "D", "E", "S"].map((t) => [t, proxy.sent.get(t) ?? 0]));
-        // The connection's own set-up statement (client.ts setUp) is one more of each.
-        expect(sent).toEqual({ P: 2, B: 4, D: 2, E: 4, S: 4 });
-      } finally {
-        await ds.close();
-      }
-    },
+        expect(sent(["P", "B", "D", "E", "S"])).toEqual([1, 3, 1, 3, 3]);
+      }),
   );
 
   it("statements written before the first description came each ask for it; the next does not", async () => {
@@ -113,58 +129,46 @@ describe("a named statement's description", () => {
       const burst = await Promise.all([1, 2, 3].map(run));
       const after = await run(4);
       expect([...burst, after]).toEqual([[{ twice: 2 }], [{ twice: 4 }], [{ twice: 6 }], [{ twice: 8 }]]);
-      expect(["P", "B", "D", "E", "S"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 4, 3, 4, 4]);
+      expect(sent(["P", "B", "D", "E", "S"])).toEqual([1, 4, 3, 4, 4]);
     } finally {
       await disconnect(conn);
     }
   });
 
-  it("a first run refused at Bind (bad input) leaves the statement to be described by the next", async () => {
-    const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });
-    try {
-      await ds.query(ds.get(undefined), null, "SELECT 1", []);
-      proxy.sent.clear();
+  it("a first run refused at Bind (bad input) leaves the statement to be described by the next", () =>
+    onOneConnection("pool", async (run) => {
       const text = "SELECT $1::int + 1 AS next";
-      const refused = await ds.query(ds.get(undefined), null, text, ["abc"]).catch((e: unknown) => e);
+      const refused = await run(text, ["abc"]).catch((e: unknown) => e);
       expect((refused as { sqlState?: string }).sqlState).toBe("22P02");
       const rows = [];
-      for (const n of [1, 2, 3]) rows.push((await ds.query(ds.get(undefined), null, text, [n])).rows);
+      for (const n of [1, 2, 3]) rows.push((await run(text, [n])).rows);
       expect(rows).toEqual([[{ next: 2 }], [{ next: 3 }], [{ next: 4 }]]);
       // The refused run's Describe was never answered; the next run's was, and kept.
-      expect(["P", "B", "D"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 4, 2]);
-    } finally {
-      await ds.close();
-    }
-  });
+      expect(sent(["P", "B", "D"])).toEqual([1, 4, 2]);
+    }));
 
   it("after ALTER TABLE the statement is prepared and described again: the rows have the new column", async () => {
     await sql(url, "CREATE TABLE described_pets (id int); INSERT INTO described_pets VALUES (1)");
-    const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });
-    try {
-      const run = async () => (await ds.query(ds.get(undefined), null, "SELECT * FROM described_pets", [])).rows;
-      expect(await run()).toEqual([{ id: 1 }]);
-      expect(await run()).toEqual([{ id: 1 }]);
+    await onOneConnection("pool", async (run) => {
+      const all = async () => (await run("SELECT * FROM described_pets")).rows;
+      expect(await all()).toEqual([{ id: 1 }]);
+      expect(await all()).toEqual([{ id: 1 }]);
       proxy.sent.clear();
       await sql(url, "ALTER TABLE described_pets ADD COLUMN name text DEFAULT 'rex'");
-      expect(await run()).toEqual([{ id: 1, name: "rex" }]);
-      expect(await run()).toEqual([{ id: 1, name: "rex" }]);
+      expect(await all()).toEqual([{ id: 1, name: "rex" }]);
+      expect(await all()).toEqual([{ id: 1, name: "rex" }]);
       // The refused run (0A000), DEALLOCATE (a simple query), the run again with Parse and
       // Describe, and the last without.
-      expect(["P", "B", "D", "Q"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 3, 1, 1]);
-    } finally {
-      await ds.close();
-    }
+      expect(sent(["P", "B", "D", "Q"])).toEqual([1, 3, 1, 1]);
+    });
   });
 
   it("a statement that answers no rows (NoData, no RowDescription) is described once too", async () => {
     await sql(url, "CREATE TABLE described_log (n int)");
-    const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });
-    try {
-      await ds.query(ds.get(undefined), null, "SELECT 1", []);
-      proxy.sent.clear();
+    await onOneConnection("pool", async (run) => {
       const answers = [];
       for (const n of [1, 2, 3]) {
-        const r = await ds.query(ds.get(undefined), null, "INSERT INTO described_log VALUES ($1)", [n]);
+        const r = await run("INSERT INTO described_log VALUES ($1)", [n]);
         answers.push([r.columns, r.rows]);
       }
       expect(answers).toEqual([
@@ -172,10 +176,8 @@ describe("a named statement's description", () => {
         [[], []],
         [[], []],
       ]);
-      expect(["P", "B", "D"].map((t) => proxy.sent.get(t) ?? 0)).toEqual([1, 3, 1]);
+      expect(sent(["P", "B", "D"])).toEqual([1, 3, 1]);
       expect(await sql(url, "SELECT n FROM described_log ORDER BY n")).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
-    } finally {
-      await ds.close();
-    }
+    });
   });
 });
