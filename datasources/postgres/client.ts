@@ -16,7 +16,7 @@ import { connect as tcpConnect } from "node:net";
 import pg from "pg";
 import type { DatasourceConfig } from "../../config/site.js";
 import { ResultLimitError, type DriverConnection, type ResultBounds } from "../driver.js";
-import { describedFor, keep, type Described, type Description, type StatementBook } from "./described.js";
+import { describedFor, keep, type Described, type Description, type StatementBook } from "./row-descriptions.js";
 import { firstWritable, hostUrls, ReadOnlyHost } from "./hosts.js";
 
 export interface Connection extends DriverConnection {
@@ -281,7 +281,7 @@ export class BoundedQuery extends pg.Query {
   maxRows = Infinity;
   maxBytes = Infinity;
   onLimit: (() => void) | null = null;
-  /** A named statement's description on the connection it was written to (described.ts). */
+  /** A named statement's description on the connection it was written to (row-descriptions.ts). */
   described: Described | null = null;
 
   /**
@@ -319,7 +319,8 @@ export class BoundedQuery extends pg.Query {
 
   handleRowDescription(msg: { fields: unknown[] }): void {
     handleRowDescription.call(this, msg);
-    if (this.described === null) return;
+    // Only the first answer is kept (a burst written before it came each asked).
+    if (this.described === null || this.described.description !== null) return;
     const r = (this as unknown as QueryInternals)._result;
     const description: Description = { fields: r.fields, parsers: r._parsers, empty: r._prebuiltEmptyResultObject };
     keep(this.described, description);

@@ -1,6 +1,7 @@
-// A named statement's row description is asked for once per connection (datasources/postgres/
-// described.ts): the later runs write Bind, Execute and Sync only. Counted on the wire, by a TCP
-// proxy between node-postgres and a real Postgres that reads the messages the client writes.
+// A named statement's row description is asked for once per connection
+// (datasources/postgres/row-descriptions.ts): the later runs write Bind, Execute and Sync only.
+// Counted on the wire, by a TCP proxy between node-postgres and a real Postgres that reads the
+// messages the client writes.
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
@@ -10,7 +11,7 @@ import type { QueryResult } from "../engine/query-result.js";
 
 let url: string;
 beforeAll(async () => {
-  url = await createDatabase([], "described");
+  url = await createDatabase([], "rowdesc");
 });
 
 /** A proxy to Postgres that counts the frontend's messages by their type byte ("P", "B", "D", …). */
