@@ -16,7 +16,7 @@ import { connect as tcpConnect } from "node:net";
 import pg from "pg";
 import type { DatasourceConfig } from "../../config/site.js";
 import { ResultLimitError, type DriverConnection, type ResultBounds } from "../driver.js";
-import { describedFor, keep, type Described, type Description, type StatementBook } from "./row-descriptions.js";
+import { describedFor, keep, type Described, type Description, type StatementBook } from "./prepared-statements.js";
 import { firstWritable, hostUrls, ReadOnlyHost } from "./hosts.js";
 
 export interface Connection extends DriverConnection {
@@ -202,7 +202,6 @@ export function cancel(conn: Connection, timeoutMs = 2000): Promise<void> {
   });
 }
 
-/** Forgets a named statement pg believes is prepared on this connection (after DEALLOCATE). */
 /** Is `query` the statement whose answers the connection is reading now? */
 export function isActive(conn: Connection, query: unknown): boolean {
   return internals(conn.client)._activeQuery === query;
@@ -218,6 +217,7 @@ export function backendId(conn: Connection): number | null {
   return internals(conn.client).processID;
 }
 
+/** Forgets a named statement pg believes is prepared on this connection (after DEALLOCATE). */
 export function forgetStatement(conn: Connection, name: string): void {
   delete internals(conn.client).connection.parsedStatements[name];
 }
@@ -281,7 +281,7 @@ export class BoundedQuery extends pg.Query {
   maxRows = Infinity;
   maxBytes = Infinity;
   onLimit: (() => void) | null = null;
-  /** A named statement's description on the connection it was written to (row-descriptions.ts). */
+  /** A named statement's description on the connection it was written to (prepared-statements.ts). */
   described: Described | null = null;
 
   /**

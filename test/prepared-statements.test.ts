@@ -1,17 +1,19 @@
-// A named statement's row description is asked for once per connection
-// (datasources/postgres/row-descriptions.ts): the later runs write Bind, Execute and Sync only.
+// The named statements prepared on a connection (datasources/postgres/prepared-statements.ts):
+// each one's row description is asked for once, so the later runs write Bind, Execute and Sync
+// only; and at most PREPARED_PER_CONNECTION stay prepared, the least recently run closed.
 // Counted on the wire, by a TCP proxy between node-postgres and a real Postgres that reads the
-// messages the client writes.
+// messages the client writes, and in the backend's own pg_prepared_statements.
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { configFor, createDatabase, datasourcesFor, sql } from "./db.js";
 import { connect as connectPg, disconnect, statement } from "../datasources/postgres/client.js";
+import { PREPARED_PER_CONNECTION } from "../datasources/postgres/prepared-statements.js";
 import type { QueryResult } from "../engine/query-result.js";
 
 let url: string;
 beforeAll(async () => {
-  url = await createDatabase([], "rowdesc");
+  url = await createDatabase([], "prepared");
 });
 
 /** A proxy to Postgres that counts the frontend's messages by their type byte ("P", "B", "D", …). */
@@ -63,7 +65,7 @@ async function countingProxy(target: URL): Promise<{ url: string; sent: Map<stri
   };
 }
 
-describe("a named statement's description", () => {
+describe("named statements on a connection", () => {
   let proxy: Awaited<ReturnType<typeof countingProxy>>;
   beforeAll(async () => {
     proxy = await countingProxy(new URL(url));
@@ -180,5 +182,102 @@ describe("a named statement's description", () => {
       expect(sent(["P", "B", "D"])).toEqual([1, 3, 1]);
       expect(await sql(url, "SELECT n FROM described_log ORDER BY n")).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     });
+  });
+
+  /** How many statements the connection's backend has prepared (this one among them). */
+  const preparedCount = async (run: (text: string) => Promise<QueryResult>) =>
+    (await run("SELECT count(*)::int AS n FROM pg_prepared_statements")).rows[0]!.n;
+
+  it.each(["pool", "pipeline"])(
+    "strategy %s: at most PREPARED_PER_CONNECTION statements stay prepared, the least recently run closed first",
+    (strategy) =>
+      onOneConnection(strategy, async (run) => {
+        expect(PREPARED_PER_CONNECTION).toBe(256);
+        // As a site that builds its SQL from strings: a new text, so a new statement, each time.
+        const text = (i: number) => `SELECT ${i}::int AS i /* ${strategy} */`;
+        const seen: unknown[] = [];
+        for (let i = 0; i < 300; i++) {
+          seen.push((await run(text(i))).rows[0]);
+          // The first, run again: the most recent then, so closed after those before it.
+          if (i === 200) seen.push((await run(text(0))).rows[0]);
+        }
+        expect(seen).toEqual([
+          ...Array.from({ length: 201 }, (_, i) => ({ i })),
+          { i: 0 },
+          ...Array.from({ length: 99 }, (_, i) => ({ i: 201 + i })),
+        ]);
+        expect(await preparedCount(run)).toBe(256);
+        // 302 prepared (SELECT 1 before the counts were cleared, the 300, the count): 46
+        // closed, the oldest first — SELECT 1 and texts 1 to 45; text 0 was run since.
+        expect(sent(["P", "C"])).toEqual([301, 46]);
+        expect((await run(text(0))).rows).toEqual([{ i: 0 }]);
+        expect(sent(["P", "C"])).toEqual([301, 46]);
+        expect((await run(text(45))).rows).toEqual([{ i: 45 }]);
+        expect(sent(["P", "C"])).toEqual([302, 47]);
+        expect(await preparedCount(run)).toBe(256);
+      }),
+  );
+
+  it("the bound holds inside a transaction, which commits what it wrote", async () => {
+    await sql(url, "CREATE TABLE prepared_tx (n int)");
+    const ds = datasourcesFor(proxy.url, { strategy: "pool", max: 1, preparedStatements: true });
+    const main = ds.get(undefined);
+    try {
+      const tx = await ds.begin(main, undefined);
+      try {
+        // A new text per row (the value written into it), past the bound, in one transaction.
+        for (let n = 0; n < 300; n++) await ds.query(main, tx, `INSERT INTO prepared_tx VALUES (${n})`, []);
+        const count = await ds.query(main, tx, "SELECT count(*)::int AS n FROM pg_prepared_statements", []);
+        expect(count.rows).toEqual([{ n: 256 }]);
+        await ds.control(main, tx, "COMMIT");
+      } finally {
+        await tx.release();
+      }
+    } finally {
+      await ds.close();
+    }
+    expect(await sql(url, "SELECT count(*)::int AS n, sum(n)::int AS total FROM prepared_tx")).toEqual([
+      { n: 300, total: (299 * 300) / 2 },
+    ]);
+  });
+
+  it("a burst of new statements written before any was answered passes the bound, then comes back to it", async () => {
+    // One pipelined connection (client.ts): the 300 Parses are all written before the first is
+    // answered, and none of those may be closed (its answer would mark it prepared again).
+    const conn = await connectPg(configFor(proxy.url, { strategy: "pipeline" }).datasources.main!, proxy.url, () => {});
+    const run = (i: number) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const q = statement(`SELECT ${i}::int AS i`, [], `burst_${i}`, undefined, (err, res) =>
+          err ? reject(err) : resolve(res.rows),
+        );
+        void conn.client.query(q as unknown as pg.QueryConfig);
+      });
+    const count = () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const q = statement(
+          "SELECT count(*)::int AS n FROM pg_prepared_statements",
+          [],
+          "burst_count",
+          undefined,
+          (err, res) => (err ? reject(err) : resolve(res.rows)),
+        );
+        void conn.client.query(q as unknown as pg.QueryConfig);
+      });
+    try {
+      proxy.sent.clear();
+      const burst = await Promise.all(Array.from({ length: 300 }, (_, i) => run(i)));
+      expect(burst).toEqual(Array.from({ length: 300 }, (_, i) => [{ i }]));
+      expect(sent(["P", "C"])).toEqual([300, 0]);
+      // The next new statement closes the oldest, down to the bound with itself.
+      expect(await count()).toEqual([{ n: 256 }]);
+      expect(sent(["P", "C"])).toEqual([301, 45]);
+      // Statements of the burst run again: the kept ones as prepared, a closed one anew (which
+      // closes the oldest left, text 45).
+      const again = await Promise.all([0, 100, 299].map(run));
+      expect(again).toEqual([[{ i: 0 }], [{ i: 100 }], [{ i: 299 }]]);
+      expect(sent(["P", "C"])).toEqual([302, 46]);
+    } finally {
+      await disconnect(conn);
+    }
   });
 });
