@@ -10,7 +10,13 @@ import type { SiteConfig } from "../config/site.js";
 import { abortError } from "./abort.js";
 import { Datasource, type Lease, type LogFn } from "./datasource.js";
 import { Replicas, type WritePositions } from "./replicas.js";
-import { ResultLimitError, type ClassifiedError, type DriverResult, type StatementOptions } from "./driver.js";
+import {
+  ResultLimitError,
+  type ClassifiedError,
+  type DriverConnection,
+  type DriverResult,
+  type StatementOptions,
+} from "./driver.js";
 import type { Isolation } from "../engine/isolation.js";
 
 /** The client-side limit of a query is its statement_timeout plus this. */
@@ -141,7 +147,7 @@ export class Datasources {
     const replicas = lease || !opts.writes ? undefined : this.replicas.get(ds.name);
     const res = replicas
       ? await this.routed(ds, replicas, sql, params, opts)
-      : await this.run(ds, lease, sql, params, opts);
+      : await this.attempt(ds, lease, sql, params, opts, 0);
     const rows = res.rows;
     const q = new QueryResult(
       res.columns.map((f) => f.name),
@@ -151,21 +157,6 @@ export class Datasources {
     q.bytes = res.bytes;
     if (key && opts.cacheMs) this.cache!.set(key, copyResult(q, false), { ttl: opts.cacheMs });
     return q;
-  }
-
-  /** A statement on `ds`, tried again while it was lost on a shared connection without effect. */
-  private async run(
-    ds: Datasource,
-    lease: Lease | null,
-    sql: string,
-    params: unknown[],
-    opts: QueryOptions,
-    written?: { at: bigint | null },
-  ): Promise<DriverResult> {
-    let res: DriverResult | null = null;
-    for (let attempt = 0; !res; attempt++)
-      res = await this.attempt(ds, lease, sql, params, opts, attempt < SHARED_RETRIES, written);
-    return res;
   }
 
   /**
@@ -185,7 +176,7 @@ export class Datasources {
     const replica = write ? null : replicas.pick(writes.at.get(ds.name) ?? 0n);
     if (replica) {
       try {
-        return await this.run(replica, null, sql, params, opts);
+        return await this.attempt(replica, null, sql, params, opts, 0);
       } catch (err) {
         // Nothing ran on a replica (it takes no writes): the primary may run it afresh.
         const why = replicaFailure(err);
@@ -194,16 +185,18 @@ export class Datasources {
         else write = true;
       }
     }
-    if (!write) return this.run(ds, null, sql, params, opts);
+    if (!write) return this.attempt(ds, null, sql, params, opts, 0);
     const written: { at: bigint | null } = { at: null };
-    const res = await this.run(ds, null, sql, params, opts, written);
+    const res = await this.attempt(ds, null, sql, params, opts, 0, written);
     if (written.at !== null) writes.wrote(ds.name, written.at);
     return res;
   }
 
   /**
-   * One try at a statement; null when it should be tried again: it was on a shared connection
-   * the server ended and never took effect (see datasources/postgres/pipeline.ts).
+   * A statement on `ds`: `tries` made before this one. It is tried again (up to SHARED_RETRIES
+   * times) when it was on a shared connection the server ended and never took effect (see
+   * datasources/postgres/pipeline.ts): from here, so that the common case, one try, is one
+   * async function and not a loop awaiting one.
    */
   private async attempt(
     ds: Datasource,
@@ -211,9 +204,9 @@ export class Datasources {
     sql: string,
     params: unknown[],
     opts: QueryOptions,
-    mayRetry: boolean,
+    tries: number,
     written?: { at: bigint | null },
-  ): Promise<DriverResult | null> {
+  ): Promise<DriverResult> {
     // A shared connection open now (strategy pipeline's common case), or one given back idle
     // (strategy pool's), is lent without a promise. A write whose end is to be read after it
     // takes a connection of its own.
@@ -229,14 +222,19 @@ export class Datasources {
       }
     }
     let res: DriverResult;
+    let statement: StatementOptions | undefined;
     try {
-      res = await execute(own, ds, sql, params, opts, !lease);
-    } catch (err) {
+      statement = statementFor(own, ds, sql, params, opts, !lease);
+      res = await execute(own, ds, sql, params, opts, statement);
+    } catch (thrown) {
+      if (statement) observed(ds, sql, statement);
+      const err = statement ? statementError(thrown, ds, own.conn, sql, params, opts) : thrown;
       const c = err instanceof QueryError ? null : ds.driver.classify(err, params, own.conn);
       const gone = own.conn.broken || c?.kind === "connection";
       if (!lease) await own.release(gone);
       if (err instanceof QueryError) throw err;
-      if (gone && own.shared && c?.unexecuted && mayRetry) return null;
+      if (gone && own.shared && c?.unexecuted && tries < SHARED_RETRIES)
+        return this.attempt(ds, lease, sql, params, opts, tries + 1, written);
       if (gone) {
         const why = c?.clientTimeout
           ? `no answer within ${clientTimeout(ds.config, opts.timeoutMs)} ms, connection closed`
@@ -248,6 +246,7 @@ export class Datasources {
       }
       throw toQueryError(c!, sql, params, opts.paramLabels);
     }
+    observed(ds, sql, statement);
     // Where the write ends, on its connection once it committed (unknown when that fails).
     if (written) written.at = await ds.driver.writePosition!(own.conn).catch(() => null);
     if (!lease) {
@@ -339,38 +338,27 @@ function statementName(sql: string): string {
 }
 
 /**
- * Runs one statement on a leased connection: as a named prepared statement unless the
- * datasource says otherwise, and cancelled on the server when the signal aborts or the
- * deadline passes. It returns only once any cancel has been taken by the server, so the
- * connection can go back to the pool without a late cancel hitting someone else's query.
+ * One statement's options on a leased connection: a named prepared statement unless the
+ * datasource says otherwise. Throws when the statement's page stopped before it could start.
  */
-async function execute(
+function statementFor(
   lease: Lease,
   ds: Datasource,
   sql: string,
   params: unknown[],
   opts: QueryOptions,
   ownLease: boolean,
-): Promise<DriverResult> {
-  const conn = lease.conn;
+): StatementOptions {
   const c = ds.config;
   // A per-request connection is used once: preparing a named statement there buys nothing.
   // Unset, preparedStatements follows the connection: off behind a pooler (PgBouncer's
   // transaction mode hands the next statement another server connection, where the name is
   // unknown: 26000, or already taken: 42P05).
-  const prepared = c.preparedStatements ?? !conn.pooled;
+  const prepared = c.preparedStatements ?? !lease.conn.pooled;
   const name = prepared && ds.strategy !== "per-request" ? statementName(sql) : undefined;
   const perQuery = opts.timeoutMs ? Math.max(1, Math.floor(opts.timeoutMs)) : undefined;
-  const signal = opts.signal ?? null;
-  const deadline = opts.deadline ?? 0;
-  const stopped = () => !!signal?.aborted || (deadline !== 0 && Date.now() >= deadline);
-  if (stopped()) throw cancelled(signal, sql, params);
-  // A statement that fails once the page stopped was cancelled (unless its connection broke).
-  const failed = (err: unknown): unknown =>
-    stopped() && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection"
-      ? cancelled(signal, sql, params)
-      : err;
-  const statement: StatementOptions = {
+  if (stopped(opts)) throw cancelled(opts.signal ?? null, sql, params);
+  return {
     name,
     statementTimeoutMs: perQuery,
     clientTimeoutMs: clientTimeout(c, perQuery),
@@ -385,21 +373,49 @@ async function execute(
     elapsedMs: undefined,
     failed: undefined,
   };
-  // On a shared connection the driver cancels only this statement, when `stop` aborts: with no
-  // deadline of its own to watch (a page passes its stop, which fires at the page's deadline
-  // too), that is the signal itself — no listener, timer or canceller here.
-  if (lease.shared && deadline === 0) {
-    statement.stop = signal ?? undefined;
-    try {
-      return await ds.driver.query(conn, sql, params, statement);
-    } catch (err) {
-      if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
-      throw failed(err);
-    } finally {
-      if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, statement.failed);
-    }
-  }
+}
 
+/** Has the statement's page stopped (its signal aborted, its deadline passed)? */
+const stopped = (opts: QueryOptions) => !!opts.signal?.aborted || (!!opts.deadline && Date.now() >= opts.deadline);
+
+/**
+ * Runs one statement on a leased connection, cancelled on the server when the signal aborts or
+ * the deadline passes. On a shared connection the driver cancels only this statement, when
+ * `stop` aborts: with no deadline of its own to watch (a page passes its stop, which fires at
+ * the page's deadline too), that is the signal itself, and the statement is the driver's
+ * promise alone — no listener, timer or canceller, no async function around it.
+ */
+function execute(
+  lease: Lease,
+  ds: Datasource,
+  sql: string,
+  params: unknown[],
+  opts: QueryOptions,
+  statement: StatementOptions,
+): Promise<DriverResult> {
+  if (lease.shared && !opts.deadline) {
+    statement.stop = opts.signal ?? undefined;
+    return ds.driver.query(lease.conn, sql, params, statement);
+  }
+  return cancellable(lease, ds, sql, params, opts, statement);
+}
+
+/**
+ * The statement, cancelled when the signal aborts or the deadline passes. It settles only once
+ * any cancel has been taken by the server, so the connection can go back to the pool without a
+ * late cancel hitting someone else's query.
+ */
+async function cancellable(
+  lease: Lease,
+  ds: Datasource,
+  sql: string,
+  params: unknown[],
+  opts: QueryOptions,
+  statement: StatementOptions,
+): Promise<DriverResult> {
+  const conn = lease.conn;
+  const signal = opts.signal ?? null;
+  const deadline = opts.deadline ?? 0;
   let settled = false;
   const cancels: Promise<void>[] = [];
   let retry: NodeJS.Timeout | undefined;
@@ -421,17 +437,36 @@ async function execute(
   const timer = deadline ? setTimeout(stop, Math.max(0, deadline - Date.now())) : undefined;
   try {
     return await ds.driver.query(conn, sql, params, statement);
-  } catch (err) {
-    if (err instanceof ResultLimitError) throw queryLimit(err, sql, params);
-    throw failed(err);
   } finally {
-    if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, statement.failed);
     settled = true;
     signal?.removeEventListener("abort", stop);
     clearTimeout(timer);
     clearTimeout(retry);
     if (cancels.length > 0) await Promise.all(cancels);
   }
+}
+
+/**
+ * A statement's failure as the page sees it: past a bound QRY_ERR_QUERY_LIMIT; once the page
+ * stopped, cancelled (unless its connection broke); else the driver's error.
+ */
+function statementError(
+  err: unknown,
+  ds: Datasource,
+  conn: DriverConnection,
+  sql: string,
+  params: unknown[],
+  opts: QueryOptions,
+): unknown {
+  if (err instanceof ResultLimitError) return queryLimit(err, sql, params);
+  return stopped(opts) && !(err instanceof QueryError) && ds.driver.classify(err, params, conn).kind !== "connection"
+    ? cancelled(opts.signal ?? null, sql, params)
+    : err;
+}
+
+/** How long the statement ran, for the datasource's history of its SQL (strategy pipeline). */
+function observed(ds: Datasource, sql: string, statement: StatementOptions): void {
+  if (statement.elapsedMs !== undefined) ds.observe(sql, statement.elapsedMs, statement.failed);
 }
 
 /** QRY_ERR_QUERY_LIMIT: the statement returned more than a bound allows, and was cancelled. */

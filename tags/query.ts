@@ -199,7 +199,12 @@ function stored(
  * dbt:query: renders the body into SQL while it collects the bound values (each
  * dbt:queryparam in it binds one, see queryparam.ts), then runs the statement.
  */
-export async function execQuery(
+/** A rejected promise of `err`, whatever was thrown (as an async function's throw gives). */
+const rejected = async (err: unknown): Promise<never> => {
+  throw err;
+};
+
+export function execQuery(
   ctx: RenderContext,
   name: string | undefined,
   result: string | undefined,
@@ -211,20 +216,35 @@ export async function execQuery(
   primary: unknown,
   body: CaptureBody,
   loc: Loc,
-): Promise<void> {
+): Promise<unknown> {
   const page = ctx.page;
+  const spec = { name, result, datasource, dbtype, maxrows, timeout, cachedwithin, primary };
   // A function the body calls may run a query of its own: the outer one binds on after it.
   const outer = page.sqlBound;
   const bound = (page.sqlBound = noParams());
-  let sql: string;
+  let text: string | Promise<string>;
   try {
-    // A body of text alone is a plain function in compiled code: no turn of the microtask queue.
-    const text = body();
-    sql = typeof text === "string" ? text : await text;
-  } finally {
+    text = body();
+  } catch (err) {
     page.sqlBound = outer;
+    return rejected(err);
   }
-  await runQuery(ctx, { name, result, datasource, dbtype, maxrows, timeout, cachedwithin, primary }, sql, bound, loc);
+  // A body of text alone is a plain function in compiled code: then the statement's own
+  // promise, with no async function around it (a turn of the microtask queue less).
+  if (typeof text === "string") {
+    page.sqlBound = outer;
+    return runQuery(ctx, spec, text, bound, loc);
+  }
+  return text.then(
+    (sql) => {
+      page.sqlBound = outer;
+      return runQuery(ctx, spec, sql, bound, loc);
+    },
+    (err: unknown) => {
+      page.sqlBound = outer;
+      throw err;
+    },
+  );
 }
 
 /**

@@ -15,14 +15,18 @@ import { plainRead } from "./reads.js";
 /**
  * One statement on a connection of its own. Past its bounds it is cancelled on the server at
  * once (the connection runs nothing else), and it settles only once the server has taken the
- * cancel, so the next statement on the connection cannot be hit by it.
+ * cancel, so the next statement on the connection cannot be hit by it. With `replan`, a named
+ * statement whose plan went stale is prepared again and run once more (see replanned).
  */
 function run(
   conn: Connection,
   sql: string,
   params: unknown[],
   opts: StatementOptions,
-): Promise<{ res: pg.QueryResult; bytes: number }> {
+  replan: boolean,
+): Promise<DriverResult> {
+  // The result made here, not in a promise derived from this one: a turn of the microtask
+  // queue and a promise less a statement.
   return new Promise((resolve, reject) => {
     let cancelling: Promise<void> | null = null;
     const sent = idleMs();
@@ -34,7 +38,12 @@ function run(
       (err, res) => {
         opts.elapsedMs = idleMs() - sent;
         opts.failed = !!err;
-        const done = () => (err ? reject(err) : resolve({ res, bytes: q.bytes }));
+        const done = () =>
+          !err
+            ? resolve(result(res, q.bytes))
+            : replan && isStalePlan(err)
+              ? resolve(replanned(conn, sql, params, opts, err))
+              : reject(err);
         if (cancelling) void cancelling.then(done);
         else done();
       },
@@ -50,20 +59,22 @@ function query(conn: Connection, sql: string, params: unknown[], opts: Statement
 }
 
 function ownQuery(conn: Connection, sql: string, params: unknown[], opts: StatementOptions): Promise<DriverResult> {
-  // One derived promise a statement rather than an async function around it: most never fail.
-  return limited(conn, sql, params, opts).then(
-    asResult,
-    opts.name ? (err: unknown) => replanned(conn, sql, params, opts, err) : undefined,
-  );
+  // Without a limit, the statement's own promise (which replans itself): no async function or
+  // derived promise around it (900 bytes and two turns of the microtask queue a statement).
+  const ms = opts.statementTimeoutMs;
+  if (!ms) return run(conn, sql, params, opts, opts.name !== undefined);
+  const limited = timeLimited(conn, sql, params, opts, String(Math.max(1, Math.floor(ms))));
+  // Replanned once its transaction ended (a failed statement aborted it).
+  return opts.name ? limited.catch((err: unknown) => replanned(conn, sql, params, opts, err)) : limited;
 }
 
-const asResult = (r: { res: pg.QueryResult; bytes: number }): DriverResult => result(r.res, r.bytes);
+/** "cached plan must not change result type": the table changed under a named statement's plan. */
+const isStalePlan = (err: unknown) => (err as pg.DatabaseError).code === "0A000";
 
 /**
- * A named statement's failure: when the table changed under its plan ("cached plan must not
- * change result type", 0A000), the statement prepared afresh and run again; else the error.
- * Inside a transaction the failure has aborted it, so the connection is only marked to be
- * replaced when given back.
+ * A named statement's failure: when the table changed under its plan (0A000), the statement
+ * prepared afresh and run again; else the error. Inside a transaction the failure has aborted
+ * it, so the connection is only marked to be replaced when given back.
  */
 async function replanned(
   conn: Connection,
@@ -73,43 +84,34 @@ async function replanned(
   err: unknown,
 ): Promise<DriverResult> {
   const name = opts.name!;
-  if ((err as pg.DatabaseError).code !== "0A000") throw err;
+  if (!isStalePlan(err)) throw err;
   if (!opts.mayRetry) {
     conn.retire = true;
     throw err;
   }
   await conn.client.query(`DEALLOCATE ${name}`);
   forgetStatement(conn, name);
-  return asResult(await limited(conn, sql, params, opts));
+  const ms = opts.statementTimeoutMs;
+  return ms
+    ? timeLimited(conn, sql, params, opts, String(Math.max(1, Math.floor(ms))))
+    : run(conn, sql, params, opts, false);
 }
 
 /**
- * The statement, under its own statement_timeout when it has one. The limit is a setting local
- * to a transaction, so it travels with the statement to whichever server connection a pooler
- * gives that transaction and ends with it: inside the caller's transaction it is set before and
- * put back after; outside one the statement gets a transaction of its own (BEGIN and the SET in
- * one round trip). Set for the session, then reset, the three statements reached different
- * server connections behind PgBouncer and the limit stayed on another page's.
+ * The statement under its own statement_timeout. The limit is a setting local to a transaction,
+ * so it travels with the statement to whichever server connection a pooler gives that
+ * transaction and ends with it: inside the caller's transaction it is set before and put back
+ * after; outside one the statement gets a transaction of its own (BEGIN and the SET in one round
+ * trip). Set for the session, then reset, the three statements reached different server
+ * connections behind PgBouncer and the limit stayed on another page's.
  */
-function limited(
-  conn: Connection,
-  sql: string,
-  params: unknown[],
-  opts: StatementOptions,
-): Promise<{ res: pg.QueryResult; bytes: number }> {
-  // Without a limit, the statement's own promise: no async function around it (900 bytes and
-  // two turns of the microtask queue a statement).
-  const ms = opts.statementTimeoutMs;
-  return ms ? timeLimited(conn, sql, params, opts, String(Math.max(1, Math.floor(ms)))) : run(conn, sql, params, opts);
-}
-
 async function timeLimited(
   conn: Connection,
   sql: string,
   params: unknown[],
   opts: StatementOptions,
   ms: string,
-): Promise<{ res: pg.QueryResult; bytes: number }> {
+): Promise<DriverResult> {
   const client = conn.client;
   if (opts.inTransaction) {
     const r = await client.query<{ before: string }>({
@@ -117,7 +119,7 @@ async function timeLimited(
       values: [ms],
     });
     try {
-      return await run(conn, sql, params, opts);
+      return await run(conn, sql, params, opts, false);
     } finally {
       await client
         .query({ text: "SELECT set_config('statement_timeout', $1, true)", values: [r.rows[0]!.before] })
@@ -125,9 +127,9 @@ async function timeLimited(
     }
   }
   await client.query(`BEGIN; SET LOCAL statement_timeout = ${ms}`);
-  let res: { res: pg.QueryResult; bytes: number };
+  let res: DriverResult;
   try {
-    res = await run(conn, sql, params, opts);
+    res = await run(conn, sql, params, opts, false);
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
