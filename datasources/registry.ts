@@ -324,13 +324,17 @@ export class Datasources {
 /**
  * Prepared-statement names: the same SQL text gets the same name, so Postgres reuses its plan.
  * A plain Map emptied when full (a site has its few statements): every statement looks here.
+ * Texts longer than STATEMENT_NAME_TEXT are hashed every time (in time their length) rather than
+ * kept, so that texts built from strings hold at most 1,000 × 4,096 characters here.
  */
 const statementNames = new Map<string, string>();
-const STATEMENT_NAMES = 5000;
+const STATEMENT_NAMES = 1000;
+const STATEMENT_NAME_TEXT = 4096;
 function statementName(sql: string): string {
   let n = statementNames.get(sql);
   if (n === undefined) {
     n = `quarry_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+    if (sql.length > STATEMENT_NAME_TEXT) return n;
     if (statementNames.size >= STATEMENT_NAMES) statementNames.clear();
     statementNames.set(sql, n);
   }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { configFor, createDatabase, datasourcesFor, sql } from "./db.js";
 import { connect as connectPg, disconnect, statement } from "../datasources/postgres/client.js";
-import { PREPARED_PER_CONNECTION } from "../datasources/postgres/prepared-statements.js";
+import { PREPARED_CHARS_PER_CONNECTION, PREPARED_PER_CONNECTION } from "../datasources/postgres/prepared-statements.js";
 import type { QueryResult } from "../engine/query-result.js";
 
 let url: string;
@@ -217,6 +217,27 @@ describe("named statements on a connection", () => {
         expect(await preparedCount(run)).toBe(256);
       }),
   );
+
+  it("long texts are bounded by their characters: 5 MiB of SQL on a connection, the oldest closed", () =>
+    onOneConnection("pool", async (run) => {
+      expect(PREPARED_CHARS_PER_CONNECTION).toBe(5 * 1024 * 1024);
+      // 100 KiB each: 51 fit beside the short ones (SELECT 1, the count), the 52nd does not.
+      const text = (i: number) => {
+        const head = `SELECT ${i}::int AS i /* `;
+        return `${head}${"x".repeat(100 * 1024 - head.length - 3)} */`;
+      };
+      expect(text(7).length).toBe(100 * 1024);
+      const seen: unknown[] = [];
+      for (let i = 0; i < 60; i++) seen.push((await run(text(i))).rows[0]);
+      expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => ({ i })));
+      // Kept: texts 9 to 59 and the count; closed: SELECT 1 and texts 0 to 8.
+      expect(await preparedCount(run)).toBe(52);
+      expect(sent(["P", "C"])).toEqual([61, 10]);
+      expect((await run(text(9))).rows).toEqual([{ i: 9 }]);
+      expect(sent(["P", "C"])).toEqual([61, 10]);
+      expect((await run(text(8))).rows).toEqual([{ i: 8 }]);
+      expect(sent(["P", "C"])).toEqual([62, 11]);
+    }));
 
   it("the bound holds inside a transaction, which commits what it wrote", async () => {
     await sql(url, "CREATE TABLE prepared_tx (n int)");

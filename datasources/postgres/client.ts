@@ -290,8 +290,8 @@ export class BoundedQuery extends pg.Query {
    */
   prepare(connection: Wire): void {
     const self = this as unknown as QueryInternals;
-    const name = (this as { name?: string }).name;
-    const d = name ? (this.described = describedFor(connection, name)).description : null;
+    const { name, text } = this as unknown as { name?: string; text: string };
+    const d = name ? (this.described = describedFor(connection, name, text)).description : null;
     if (d === null) return prepare.call(this, connection);
     try {
       connection.bind({
