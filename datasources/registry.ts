@@ -5,7 +5,7 @@ import { Canceller, type CancelSignal } from "../engine/cancel.js";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/errors.js";
-import { QueryResult } from "../engine/query-result.js";
+import { QueryResult, resultBytes } from "../engine/query-result.js";
 import type { SiteConfig } from "../config/site.js";
 import { abortError } from "./abort.js";
 import { Datasource, type Lease, type LogFn } from "./datasource.js";
@@ -21,6 +21,13 @@ import type { Isolation } from "../engine/isolation.js";
 
 /** The client-side limit of a query is its statement_timeout plus this. */
 export const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+/**
+ * The cachedwithin results kept, at most, in all (per site and process), as the page's memory
+ * budget counts a result (resultBytes): beside the count of entries (queryCacheSize), so that
+ * large results cached under many keys (a search cached per term) cannot fill the process's
+ * memory. A result larger than this is not kept. As dbt:cache's bound on its characters.
+ */
+export const QUERY_CACHE_BYTES = 64 * 1024 * 1024;
 /** How often a statement is issued again after a shared connection it never ran on was lost. */
 const SHARED_RETRIES = 2;
 
@@ -83,7 +90,14 @@ export class Datasources {
         this.replicas.set(name, new Replicas(source, ds.replicas, log));
     }
     this.defaultName = config.defaultDatasource;
-    this.cache = config.queryCacheSize > 0 ? new LRUCache({ max: config.queryCacheSize }) : null;
+    this.cache =
+      config.queryCacheSize > 0
+        ? new LRUCache({
+            max: config.queryCacheSize,
+            maxSize: QUERY_CACHE_BYTES,
+            sizeCalculation: (q) => Math.max(1, resultBytes(q)),
+          })
+        : null;
   }
 
   get(name: string | undefined): Datasource {
@@ -530,5 +544,7 @@ function copyResult(q: QueryResult, cached: boolean): QueryResult {
   );
   c.executionTime = cached ? 0 : q.executionTime;
   c.cached = cached;
+  // Its characters: what the cache's bound and a page's memory budget count of it.
+  c.bytes = q.bytes;
   return c;
 }

@@ -18,3 +18,11 @@ export class QueryResult {
     return this.rows.length;
   }
 }
+
+/** A row of a database result (an object of a shape shared by its rows) and one of its values (a slot and a string's header). */
+export const RESULT_ROW_BYTES = 32;
+export const RESULT_CELL_BYTES = 24;
+
+/** A result's size as a page's memory budget and the query cache count it: its rows, cells and characters. */
+export const resultBytes = (q: QueryResult): number =>
+  q.rows.length * (RESULT_ROW_BYTES + q.columns.length * RESULT_CELL_BYTES) + q.bytes;

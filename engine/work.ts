@@ -48,10 +48,6 @@ export const ELEMENT_BYTES = 8;
 export const MEMBER_BYTES = 40;
 /** A query row's object, before its cells. */
 export const ROW_BYTES = 160;
-/** A row of a database result (an object of a shape shared by its rows) and one of its values (a slot and a string's header). */
-export const RESULT_ROW_BYTES = 32;
-export const RESULT_CELL_BYTES = 24;
-
 /** The characters a value brings along when it is stored: a string's length (one byte each, as V8 keeps Latin-1). */
 export const weigh = (v: unknown): number => (typeof v === "string" ? v.length : 0);
 

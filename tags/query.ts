@@ -12,7 +12,8 @@ import * as rt from "../engine/runtime.js";
 import { QueryResult, newStruct } from "../engine/values.js";
 import { fixedArg, pathTarget, splitTarget } from "./helpers.js";
 import { pageStop, stopIfDue, untilStopped } from "../engine/clock.js";
-import { RESULT_CELL_BYTES, RESULT_ROW_BYTES, hold } from "../engine/work.js";
+import { hold } from "../engine/work.js";
+import { resultBytes } from "../engine/query-result.js";
 import { callTag, type CaptureBody } from "./call.js";
 import { queryOfQueries } from "../engine/qoq.js";
 import { noParams, type BoundParams } from "./queryparam.js";
@@ -129,7 +130,7 @@ export async function runQuery(
       loc,
     );
     // What the page now holds: the rows, their cells and the characters of their values.
-    hold(ctx, q.rows.length * (RESULT_ROW_BYTES + q.columns.length * RESULT_CELL_BYTES) + q.bytes);
+    hold(ctx, resultBytes(q));
   } catch (err) {
     if (err instanceof QuarryError && !err.loc) err.loc = loc;
     traced(ctx, spec.datasource ?? db.defaultName, sql, params, err, loc);
@@ -165,7 +166,7 @@ function runQueryOfQueries(ctx: RenderContext, spec: QuerySpec, sql: string, par
     traced(ctx, "query", sql, params, err, loc);
     throw err;
   }
-  hold(ctx, q.rows.length * (RESULT_ROW_BYTES + q.columns.length * RESULT_CELL_BYTES));
+  hold(ctx, resultBytes(q));
   traced(ctx, "query", sql, params, q, loc);
   return stored(ctx, spec, sql, params, q, loc);
 }
