@@ -2,7 +2,9 @@
 // filter, and over HTTP in both modes — shared by requests, copied in and out, bounded by
 // objectCacheSize.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ObjectCache } from "../engine/object-cache.js";
+import { OBJECT_CACHE_DEFAULTS, ObjectCache, sizeOf } from "../engine/object-cache.js";
+import { QueryResult } from "../engine/query-result.js";
+import { newStruct } from "../engine/values.js";
 import { wildcard } from "../engine/functions/cache.js";
 import { MODES, site } from "./helpers.js";
 import { createDatabase } from "./db.js";
@@ -32,6 +34,27 @@ describe("the object cache store", () => {
     expect(c.ids().sort()).toEqual(["A", "C"]);
   });
 
+  it("counts a value's size as the page's memory budget does", () => {
+    const struct = Object.assign(newStruct(), { name: "abc", list: [1, "de"] });
+    // name: 40 + 4 + 3; list: 40 + 4 + two elements (16) + 1 slot (8) + 2 characters.
+    expect(sizeOf(struct)).toBe(47 + 44 + 16 + 8 + 2);
+    // Two rows: 160 each, a member each (40 + 1 + its value).
+    expect(sizeOf(new QueryResult(["a"], [{ a: "xyz" }, { a: 5 }]))).toBe(160 + 41 + 3 + 160 + 41 + 8);
+    expect([sizeOf("hello"), sizeOf(7), sizeOf(null), sizeOf(new Date(0))]).toEqual([5, 8, 8, 8]);
+  });
+
+  it("keeps 64 MiB of values at most, the least recently used pushed out first", () => {
+    expect(OBJECT_CACHE_DEFAULTS.maxBytes).toBe(64 * 1024 * 1024);
+    const c = new ObjectCache(1000, Date.now, 1000);
+    for (const id of ["a", "b", "c"]) c.put(id, "x".repeat(300), null, null);
+    c.get("a");
+    c.put("d", "y".repeat(300), null, null);
+    expect(c.ids().sort()).toEqual(["A", "C", "D"]);
+    // Larger than the whole store: not kept.
+    c.put("e", "z".repeat(1001), null, null);
+    expect(c.has("e")).toBe(false);
+  });
+
   it("matches ids by wildcard, case-insensitively, without backtracking blow-up", () => {
     expect([
       wildcard("ab*", "abc"),
@@ -57,6 +80,7 @@ describe.each(MODES)("cachePut and cacheGet over HTTP (%s)", (mode) => {
       "get.dbt": `<dbt:set v = cacheGet(url.id)><dbt:if isNull(v)>none<dbt:else><dbt:set v.list[3] = 3><dbt:output>#v.n# #arrayLen(v.list)# #arrayLen(cacheGet(url.id).list)#</dbt:output></dbt:if>`,
       "ids.dbt": `<dbt:output>#listSort(arrayToList(cacheGetAllIds()), "text")# #cacheCount()#</dbt:output>`,
       "strict.dbt": `<dbt:set cacheGet("missing", true)>`,
+      "big.dbt": `<dbt:set s = repeatString(repeatString("x", 100), 150000)><dbt:set cachePut("big", [s, s, s, s, s])>`,
     });
     server = await startServer({ root, mode, dev: true, database: database(await createDatabase([], "objcache")) });
   });
@@ -77,6 +101,15 @@ describe.each(MODES)("cachePut and cacheGet over HTTP (%s)", (mode) => {
     await get("/get?id=one");
     await get("/put?id=three&n=3");
     expect(await get("/ids")).toEqual([200, "ONE,THREE 2"]);
+  });
+
+  it("cachePut of a value larger than the whole store is a located error, and nothing is kept", async () => {
+    const [status, body] = await get("/big");
+    expect(status).toBe(500);
+    expect(body).toContain(
+      "QRY_ERR_FUNCTION</b>: cachePut: the value (about 75000040 bytes) is larger than the whole object cache (67108864 bytes)",
+    );
+    expect(body).toContain("<p>at <code>big.dbt:1:68</code></p>");
   });
 
   it("cacheGet(id, true) of nothing is a located error", async () => {

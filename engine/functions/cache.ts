@@ -7,7 +7,7 @@ import type { RenderContext } from "../context.js";
 import { RuntimeError, codes } from "../errors.js";
 import { newStruct, toBool } from "../values.js";
 import { siteServices } from "../services.js";
-import { ObjectCache } from "../object-cache.js";
+import { ObjectCache, sizeOf } from "../object-cache.js";
 import { deepCopy } from "./structs.js";
 import { listItems } from "../list-items.js";
 
@@ -53,12 +53,20 @@ export default category("cache", {
   cachePut: [
     {
       params: "id, value, [timeSpan], [idleTime]",
-      doc: "Keeps a copy of the value under the id (case-insensitive) for every request of this process, for timeSpan days and while read at least every idleTime days (createTimeSpan); without them until cacheRemove, a restart or, least recently used first, when cacheSize values are kept (objectCacheSize in the config).",
+      doc: "Keeps a copy of the value under the id (case-insensitive) for every request of this process, for timeSpan days and while read at least every idleTime days (createTimeSpan); without them until cacheRemove, a restart or, least recently used first, when objectCacheSize values (the config's) or 64 MiB are kept; a value larger than 64 MiB is refused.",
       example: 'cachePut("greeting", "hi") & cacheGet("greeting")',
       result: "hi",
     },
     (ctx, id: unknown, v: unknown, t?: unknown, idle?: unknown) => {
-      store(ctx).put(str(id), deepCopy(v, ctx), span(t), span(idle));
+      const objects = store(ctx);
+      const size = sizeOf(v);
+      if (size > objects.maxBytes)
+        throw new RuntimeError(
+          codes.FUNCTION,
+          `cachePut: the value (about ${size} bytes) is larger than the whole object cache (${objects.maxBytes} bytes)`,
+          null,
+        );
+      objects.put(str(id), deepCopy(v, ctx), span(t), span(idle), size);
       return "";
     },
   ],
