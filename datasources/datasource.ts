@@ -73,6 +73,12 @@ export const KEEP_SHARED_MS = 1000;
 /** SQL texts whose run times are remembered (the map is emptied when full: a site has its few). */
 const TIMINGS = 5000;
 /**
+ * The longest SQL text kept as a key (run times here, statement names in registry.ts): longer
+ * texts, built from strings, are not remembered, so that each map holds a bounded number of
+ * characters. A statement whose run time is not remembered takes a connection of its own.
+ */
+export const KEPT_SQL_TEXT = 4096;
+/**
  * How far a remembered run time moves towards a longer run, and towards a shorter one. Half way
  * up: a run timed long because the event loop was busy (the answer sat unread in the socket)
  * must be twice PIPELINE_FAST_MS to count, while a statement that took 1.5 s is slow at once;
@@ -426,7 +432,7 @@ export class Datasource {
    * visitors gave up would come to look short and be written behind the short statements.
    */
   observe(sql: string, ms: number, failed = false): void {
-    if (this.strategy !== "pipeline") return;
+    if (this.strategy !== "pipeline" || sql.length > KEPT_SQL_TEXT) return;
     const t = this.timings.get(sql);
     if (failed && (t === undefined || ms <= t)) return;
     if (t === undefined && this.timings.size >= TIMINGS) this.timings.clear();

@@ -8,7 +8,7 @@ import { DatasourceError, QueryError, RuntimeError, codes } from "../engine/erro
 import { QueryResult, resultBytes } from "../engine/query-result.js";
 import type { SiteConfig } from "../config/site.js";
 import { abortError } from "./abort.js";
-import { Datasource, type Lease, type LogFn } from "./datasource.js";
+import { Datasource, KEPT_SQL_TEXT, type Lease, type LogFn } from "./datasource.js";
 import { Replicas, type WritePositions } from "./replicas.js";
 import {
   ResultLimitError,
@@ -338,17 +338,16 @@ export class Datasources {
 /**
  * Prepared-statement names: the same SQL text gets the same name, so Postgres reuses its plan.
  * A plain Map emptied when full (a site has its few statements): every statement looks here.
- * Texts longer than STATEMENT_NAME_TEXT are hashed every time (in time their length) rather than
+ * Texts longer than KEPT_SQL_TEXT are hashed every time (in time their length) rather than
  * kept, so that texts built from strings hold at most 1,000 × 4,096 characters here.
  */
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES = 1000;
-const STATEMENT_NAME_TEXT = 4096;
 function statementName(sql: string): string {
   let n = statementNames.get(sql);
   if (n === undefined) {
     n = `quarry_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
-    if (sql.length > STATEMENT_NAME_TEXT) return n;
+    if (sql.length > KEPT_SQL_TEXT) return n;
     if (statementNames.size >= STATEMENT_NAMES) statementNames.clear();
     statementNames.set(sql, n);
   }

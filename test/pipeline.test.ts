@@ -69,6 +69,23 @@ async function warm(ds: Datasources, sql: string, params: unknown[] = []): Promi
 }
 
 describe("pipeline", () => {
+  it("a statement longer than 4,096 characters is never remembered, so never shared", async () => {
+    const ds = datasourcesFor(url, { strategy: "pipeline", max: 3 });
+    const main = ds.get(undefined);
+    const short = "SELECT 1 AS one";
+    // A text built from strings: a new one per value, each too long to keep as a key.
+    const long = `SELECT 2 AS two /* ${"x".repeat(4_096)} */`;
+    try {
+      for (let i = 0; i < 20; i++) {
+        expect((await ds.query(main, null, long, [])).rows).toEqual([{ two: 2 }]);
+        expect((await ds.query(main, null, short, [])).rows).toEqual([{ one: 1 }]);
+      }
+      expect([main.fast(short), main.fast(long)]).toEqual([true, false]);
+    } finally {
+      await ds.close();
+    }
+  });
+
   it("statements of many requests are in flight together on pipelineConnections connections", async () => {
     const ds = datasourcesFor(url, { strategy: "pipeline", max: 5, pipelineConnections: 2 });
     await warm(ds, WAITING, [LOCK, 0]);
