@@ -63,7 +63,7 @@ function ownQuery(conn: Connection, sql: string, params: unknown[], opts: Statem
   // derived promise around it (900 bytes and two turns of the microtask queue a statement).
   const ms = opts.statementTimeoutMs;
   if (!ms) return run(conn, sql, params, opts, opts.name !== undefined);
-  const limited = timeLimited(conn, sql, params, opts, String(Math.max(1, Math.floor(ms))));
+  const limited = timeLimited(conn, sql, params, opts, ms);
   // Replanned once its transaction ended (a failed statement aborted it).
   return opts.name ? limited.catch((err: unknown) => replanned(conn, sql, params, opts, err)) : limited;
 }
@@ -92,9 +92,7 @@ async function replanned(
   await conn.client.query(`DEALLOCATE ${name}`);
   forgetStatement(conn, name);
   const ms = opts.statementTimeoutMs;
-  return ms
-    ? timeLimited(conn, sql, params, opts, String(Math.max(1, Math.floor(ms))))
-    : run(conn, sql, params, opts, false);
+  return ms ? timeLimited(conn, sql, params, opts, ms) : run(conn, sql, params, opts, false);
 }
 
 /**
@@ -110,9 +108,10 @@ async function timeLimited(
   sql: string,
   params: unknown[],
   opts: StatementOptions,
-  ms: string,
+  limitMs: number,
 ): Promise<DriverResult> {
   const client = conn.client;
+  const ms = String(Math.max(1, Math.floor(limitMs)));
   if (opts.inTransaction) {
     const r = await client.query<{ before: string }>({
       text: "SELECT current_setting('statement_timeout') AS before, set_config('statement_timeout', $1, true)",
