@@ -116,6 +116,8 @@ describe("as CFML (Lucee) does", () => {
     // byte-order mark, gb2312 (Java's euc-cn) and big5 through their tables, "?" for a character
     // the charset lacks; hmac's default is HmacMD5.
     ['toBase64("中", "utf-16") & " " & toBase64("中ä", "euc-cn") & " " & toBase64("中", "big5")', "/v9OLQ== 1tA/ pKQ="],
+    // One table per encoding, whatever label or spelling names it (a visitor's charset adds none).
+    ['toBase64("中", "GB2312") & " " & toBase64("中", "x-gbk") & " " & toBase64("中", " Big5 ")', "1tA= 1tA= pKQ="],
     [
       'hmac("this is a test", "ABC123") & " " & left(hmac("this is a test", "ABC123", "HMACSHA512", "utf-16"), 16)',
       "776770430C93778AD6F91B43A4A30B69 3D625C3F887D3D02",

@@ -16,6 +16,8 @@ export interface Wall {
 }
 
 const partsFormat = new Map<string, Intl.DateTimeFormat>();
+/** Zone names given a formatter kept in partsFormat, at most. */
+const KEPT_FORMATS = 1000;
 
 // Recent time-zone data made CET and MET aliases of Europe/Brussels, which kept GMT before 1914;
 // CFML (Java) reads them as Central European time all the way back, as Europe/Berlin does since
@@ -53,7 +55,9 @@ function formatter(tz: string): Intl.DateTimeFormat {
       second: "numeric",
       era: "short",
     });
-    partsFormat.set(tz, f);
+    // Zone names are case-insensitive, so a template passing a visitor's could name one zone
+    // in many ways: the map stops growing at its bound (later names get a formatter each time).
+    if (partsFormat.size < KEPT_FORMATS) partsFormat.set(tz, f);
   }
   return f;
 }

@@ -665,33 +665,36 @@ function bytes(s: unknown, cs?: unknown): Buffer {
 // Java's names for charsets the WHATWG encodings know by another.
 const JAVA_ALIASES: Record<string, string> = { "euc-cn": "gb2312", euccn: "gb2312", "x-euc-cn": "gb2312" };
 
-const encoderTables = new Map<string, Map<string, number[]> | null>();
+/** Per encoding (its WHATWG name, whatever label named it), its table. */
+const encoderTables = new Map<string, Map<string, number[]>>();
 
 /**
  * The bytes of each character an ASCII-compatible charset writes in one or two bytes, read back
- * from its WHATWG decoder (made once per charset, the first byte sequence for a character).
+ * from its WHATWG decoder (made once per encoding, the first byte sequence for a character); null
+ * for a label no decoder knows. Kept by the encoding's own name, so that neither its aliases nor
+ * labels a visitor makes up (a charset from the URL) add entries: there are some forty.
  */
 function encoderTable(label: string): Map<string, number[]> | null {
-  const key = label.toLowerCase();
-  if (encoderTables.has(key)) return encoderTables.get(key)!;
-  let table: Map<string, number[]> | null = null;
+  let decoder: TextDecoder;
   try {
-    const decoder = new TextDecoder(key, { fatal: true });
-    table = new Map();
-    const learn = (seq: number[]) => {
-      try {
-        const ch = decoder.decode(Uint8Array.from(seq));
-        if ([...ch].length === 1 && ch.codePointAt(0)! >= 0x80 && !table!.has(ch)) table!.set(ch, seq);
-      } catch {
-        /* not a character in this charset */
-      }
-    };
-    for (let b = 0x80; b <= 0xff; b++) learn([b]);
-    for (let lead = 0x81; lead <= 0xfe; lead++) for (let trail = 0x40; trail <= 0xfe; trail++) learn([lead, trail]);
+    decoder = new TextDecoder(label.toLowerCase(), { fatal: true });
   } catch {
-    table = null;
+    return null;
   }
-  encoderTables.set(key, table);
+  let table = encoderTables.get(decoder.encoding);
+  if (table) return table;
+  const t = (table = new Map());
+  const learn = (seq: number[]) => {
+    try {
+      const ch = decoder.decode(Uint8Array.from(seq));
+      if ([...ch].length === 1 && ch.codePointAt(0)! >= 0x80 && !t.has(ch)) t.set(ch, seq);
+    } catch {
+      /* not a character in this charset */
+    }
+  };
+  for (let b = 0x80; b <= 0xff; b++) learn([b]);
+  for (let lead = 0x81; lead <= 0xfe; lead++) for (let trail = 0x40; trail <= 0xfe; trail++) learn([lead, trail]);
+  encoderTables.set(decoder.encoding, table);
   return table;
 }
 

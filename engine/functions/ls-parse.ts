@@ -31,6 +31,8 @@ interface Names {
   days: Map<string, number>;
 }
 const namesCache = new Map<string, Names>();
+/** Locales whose names are kept in namesCache, at most. */
+const KEPT_LOCALES = 200;
 
 /** Month and weekday names (long and short, without a final dot) of the locale, and English. */
 export function names(locale: string): Names {
@@ -51,7 +53,8 @@ export function names(locale: string): Names {
   MONTHS.forEach((m, i) => (add(n.months, m, i + 1), add(n.months, m.slice(0, 3), i + 1)));
   add(n.months, "sept", 9);
   DAYS.forEach((d, i) => (add(n.days, d, i), add(n.days, d.slice(0, 3), i)));
-  namesCache.set(locale, n);
+  // Locales given by a visitor come in many spellings: the map stops growing at its bound.
+  if (namesCache.size < KEPT_LOCALES) namesCache.set(locale, n);
   return n;
 }
 
