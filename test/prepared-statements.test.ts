@@ -166,6 +166,22 @@ describe("named statements on a connection", () => {
     });
   });
 
+  it("with a statement timeout of its own, after ALTER TABLE the statement is prepared again too", async () => {
+    await sql(url, "CREATE TABLE described_timed (id int); INSERT INTO described_timed VALUES (1)");
+    const ds = datasourcesFor(url, { strategy: "pool", max: 1, preparedStatements: true });
+    const main = ds.get(undefined);
+    // timeoutMs: the statement runs in a transaction of its own with SET LOCAL statement_timeout.
+    const all = async () => (await ds.query(main, null, "SELECT * FROM described_timed", [], { timeoutMs: 5000 })).rows;
+    try {
+      expect(await all()).toEqual([{ id: 1 }]);
+      await sql(url, "ALTER TABLE described_timed ADD COLUMN name text DEFAULT 'rex'");
+      expect(await all()).toEqual([{ id: 1, name: "rex" }]);
+      expect(await all()).toEqual([{ id: 1, name: "rex" }]);
+    } finally {
+      await ds.close();
+    }
+  });
+
   it("a statement that answers no rows (NoData, no RowDescription) is described once too", async () => {
     await sql(url, "CREATE TABLE described_log (n int)");
     await onOneConnection("pool", async (run) => {
