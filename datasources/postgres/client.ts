@@ -240,7 +240,6 @@ export const isClientTimeout = (err: unknown) => err instanceof Error && err.mes
 /** The parts of node-postgres's Connection a statement writes with. */
 interface Wire extends StatementBook {
   bind(msg: object): void;
-  close(msg: { type: "S"; name: string }): void;
   sync(): void;
 }
 
