@@ -236,16 +236,11 @@ export function execQuery(
     page.sqlBound = outer;
     return runQuery(ctx, spec, text, bound, loc);
   }
-  return text.then(
-    (sql) => {
+  return text
+    .finally(() => {
       page.sqlBound = outer;
-      return runQuery(ctx, spec, sql, bound, loc);
-    },
-    (err: unknown) => {
-      page.sqlBound = outer;
-      throw err;
-    },
-  );
+    })
+    .then((sql) => runQuery(ctx, spec, sql, bound, loc));
 }
 
 /**
